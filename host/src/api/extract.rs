@@ -1,0 +1,125 @@
+//! Extractors that carry the facts the guard established, so handlers never re-read headers.
+
+use std::collections::HashSet;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use serde::de::DeserializeOwned;
+
+use super::ApiError;
+use crate::i18n::{Lang, Msg};
+use crate::tenancy::TenantScope;
+
+/// The signed-in user of this request, as resolved once by the guard.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub account_id: i64,
+    pub username: String,
+    pub name: String,
+    /// The tenant the account belongs to; 0 for platform users.
+    pub home_tenant: i64,
+    /// The tenant(s) this request acts for.
+    pub scope: TenantScope,
+    pub session_id: i64,
+    pub actions: Arc<HashSet<String>>,
+    pub lang: Lang,
+    pub client: ClientInfo,
+}
+
+impl Caller {
+    pub fn is_platform(&self) -> bool {
+        self.home_tenant == 0
+    }
+
+    pub fn may(&self, action: &str) -> bool {
+        self.actions.contains(action)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts.extensions.get::<Caller>().cloned().ok_or(ApiError::NotSignedIn)
+    }
+}
+
+/// Where a request came from: for the login log, throttling and the operation records.
+#[derive(Debug, Clone, Default)]
+pub struct ClientInfo {
+    pub ip: String,
+    pub user_agent: String,
+}
+
+impl ClientInfo {
+    /// The peer address, or the first `x-forwarded-for` hop when the operator said a trusted
+    /// proxy sits in front (otherwise that header is the client's to forge).
+    pub fn of(req: &Request, trust_proxy: bool) -> ClientInfo {
+        let forwarded = trust_proxy
+            .then(|| req.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok()))
+            .flatten()
+            .and_then(|list| list.split(',').next())
+            .map(|ip| ip.trim().to_string());
+        let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(addr)| addr.ip().to_string());
+        let user_agent = req
+            .headers()
+            .get(axum::http::header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .chars()
+            .take(512)
+            .collect();
+        ClientInfo { ip: forwarded.or(peer).unwrap_or_else(|| "unknown".into()), user_agent }
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientInfo {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(parts.extensions.get::<ClientInfo>().cloned().unwrap_or_default())
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Lang {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(Lang::from_headers(&parts.headers))
+    }
+}
+
+/// `Json` whose rejections are envelopes in the caller's language, never axum's plain text.
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => Ok(ApiJson(value)),
+            Err(rejection) => Err(json_rejection(rejection)),
+        }
+    }
+}
+
+fn json_rejection(rejection: JsonRejection) -> ApiError {
+    let detail = match &rejection {
+        JsonRejection::MissingJsonContentType(_) => "expected content-type: application/json".to_string(),
+        JsonRejection::BytesRejection(_) => {
+            return ApiError::BodyTooLarge { limit_kib: crate::MAX_BODY_BYTES / 1024 };
+        }
+        other => {
+            let text = other.body_text();
+            text.split_once(": ").map(|(_, serde_msg)| serde_msg.to_string()).unwrap_or(text)
+        }
+    };
+    ApiError::Client { code: 400, msg: Msg::BadJson { detail } }
+}

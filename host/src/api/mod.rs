@@ -1,0 +1,166 @@
+//! The HTTP API: the route catalogue, the guard every route passes through, the envelope.
+//!
+//! Request path, top-down: `localize` (language, envelope of errors) → axum router →
+//! `guard` (session → tenant scope → the route's permission → handler → operation record).
+//! A route can only be added through [`ApiRouter::route`], which takes its [`Perm`]; there is no
+//! other way to reach a handler under `/api`, so a route without a declared permission cannot exist.
+
+pub mod error;
+pub mod extract;
+mod guard;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::Request;
+use axum::handler::Handler;
+use axum::http::Method;
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodFilter, on};
+use serde::Serialize;
+use serde_json::json;
+
+pub use error::{ApiError, ApiResult};
+pub use extract::{ApiJson, Caller, ClientInfo};
+
+use crate::AppState;
+use crate::i18n::{Lang, Msg};
+
+/// What a route requires of its caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Perm {
+    /// Anyone, signed in or not (login, the OpenAPI document).
+    Public,
+    /// Any signed-in user of an enabled account.
+    SignedIn,
+    /// A signed-in user whose roles hold this button action.
+    Action(&'static str),
+}
+
+/// Whether a route changes data, and so is written to the operation records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    Read,
+    Write,
+}
+
+/// One entry of the route catalogue: what the OpenAPI document and the tests iterate over.
+#[derive(Debug, Clone, Serialize)]
+pub struct RouteDoc {
+    #[serde(serialize_with = "serialize_method")]
+    pub method: Method,
+    /// Path under `/api`.
+    pub path: &'static str,
+    #[serde(skip)]
+    pub perm: Perm,
+    #[serde(skip)]
+    pub effect: Effect,
+    pub summary: &'static str,
+    #[serde(skip)]
+    pub body_schema: Option<fn() -> (String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>,
+}
+
+fn serialize_method<S: serde::Serializer>(method: &Method, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(method.as_str())
+}
+
+impl RouteDoc {
+    pub fn action(&self) -> Option<&'static str> {
+        match self.perm {
+            Perm::Action(action) => Some(action),
+            _ => None,
+        }
+    }
+}
+
+/// Declares a route: `get`/`post` with its path under `/api`, permission, effect and summary.
+pub struct RouteSpec(RouteDoc);
+
+impl RouteSpec {
+    fn new(method: Method, path: &'static str, perm: Perm, effect: Effect, summary: &'static str) -> Self {
+        RouteSpec(RouteDoc { method, path, perm, effect, summary, body_schema: None })
+    }
+
+    /// A read: `GET` or a `POST` whose body is only a query.
+    pub fn read(method: Method, path: &'static str, perm: Perm, summary: &'static str) -> Self {
+        Self::new(method, path, perm, Effect::Read, summary)
+    }
+
+    /// A `POST` that changes data: recorded in the operation records.
+    pub fn write(path: &'static str, perm: Perm, summary: &'static str) -> Self {
+        Self::new(Method::POST, path, perm, Effect::Write, summary)
+    }
+
+    /// The JSON body's schema, for the OpenAPI document.
+    pub fn body<T: utoipa::ToSchema>(mut self) -> Self {
+        self.0.body_schema = Some(|| (T::name().into_owned(), T::schema()));
+        self
+    }
+}
+
+/// The `/api` router together with its catalogue.
+pub struct ApiRouter {
+    router: Router<AppState>,
+    catalog: Vec<RouteDoc>,
+    state: AppState,
+}
+
+impl ApiRouter {
+    pub fn new(state: AppState) -> Self {
+        ApiRouter { router: Router::new(), catalog: Vec::new(), state }
+    }
+
+    pub fn route<H, T>(mut self, spec: RouteSpec, handler: H) -> Self
+    where
+        H: Handler<T, AppState>,
+        T: 'static,
+    {
+        let doc = spec.0;
+        let filter = MethodFilter::try_from(doc.method.clone()).unwrap_or(MethodFilter::POST);
+        let guarded = on(filter, handler).layer(middleware::from_fn_with_state(
+            guard::GuardState { app: self.state.clone(), route: Arc::new(doc.clone()) },
+            guard::guard,
+        ));
+        self.router = self.router.route(doc.path, guarded);
+        self.catalog.push(doc);
+        self
+    }
+
+    pub fn finish(self) -> (Router<AppState>, Vec<RouteDoc>) {
+        (self.router, self.catalog)
+    }
+}
+
+/// A successful answer: `{code: 200, msg, data}`.
+pub struct Envelope<T>(pub T);
+
+impl<T: Serialize> IntoResponse for Envelope<T> {
+    fn into_response(self) -> Response {
+        axum::Json(json!({ "code": 200, "msg": "success", "data": self.0 })).into_response()
+    }
+}
+
+/// An empty success, for writes that return nothing.
+pub fn done() -> Envelope<()> {
+    Envelope(())
+}
+
+/// Outermost `/api` middleware: renders any [`ApiError`] in the caller's language.
+pub async fn localize(req: Request, next: Next) -> Response {
+    let lang = Lang::from_headers(req.headers());
+    let mut response = next.run(req).await;
+    let err = response.extensions_mut().remove::<ApiError>().or_else(|| {
+        (response.status() == axum::http::StatusCode::METHOD_NOT_ALLOWED)
+            .then_some(ApiError::Client { code: 405, msg: Msg::MethodNotAllowed })
+    });
+    match err {
+        Some(err) => (response.status(), axum::Json(err.envelope(lang))).into_response(),
+        None => response,
+    }
+}
+
+/// Unknown paths under `/api`.
+pub async fn no_such_route() -> ApiError {
+    ApiError::Client { code: 404, msg: Msg::NoSuchRoute }
+}

@@ -1,0 +1,5 @@
+//! Authentication: password hashing and policy, opaque session tokens, login throttling.
+
+pub mod password;
+pub mod session;
+pub mod throttle;

@@ -1,0 +1,60 @@
+//! Opaque session tokens: 32 random bytes handed to the client once; only their SHA-256 is kept.
+
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+
+use crate::api::ApiError;
+use crate::db::{Db, now_ms};
+
+pub fn new_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    hex::encode(bytes)
+}
+
+pub fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+#[derive(Debug, Clone)]
+pub struct ActiveSession {
+    pub session_id: i64,
+    pub account_id: i64,
+    pub tenant_id: i64,
+    pub username: String,
+    pub name: String,
+}
+
+/// What a presented token amounts to; each maps to one of the spec's session codes.
+#[derive(Debug)]
+pub enum SessionState {
+    Active(ActiveSession),
+    /// Never issued, or logged out: 401.
+    Unknown,
+    /// 506.
+    Expired,
+    /// Replaced by a newer sign-in, or revoked: 507.
+    Ended,
+    /// The account or its enterprise is disabled: 508.
+    Disabled,
+}
+
+pub async fn resolve(db: &Db, token: &str) -> Result<SessionState, ApiError> {
+    let Some(row) = db.session_by_token_hash(&token_hash(token)).await? else {
+        return Ok(SessionState::Unknown);
+    };
+    let now = now_ms();
+    Ok(match row.end_reason.as_deref() {
+        Some("logout") => SessionState::Unknown,
+        Some(_) => SessionState::Ended,
+        None if now >= row.expires_at => SessionState::Expired,
+        None if row.account_disabled || row.tenant_disabled_at(now) => SessionState::Disabled,
+        None => SessionState::Active(ActiveSession {
+            session_id: row.id,
+            account_id: row.account_id,
+            tenant_id: row.tenant_id,
+            username: row.username,
+            name: row.name,
+        }),
+    })
+}

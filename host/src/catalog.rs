@@ -1,0 +1,158 @@
+//! The core's own menus and buttons. Synced into the database at every start, so each action a
+//! core route requires exists as a grantable button (a test checks that it does).
+
+use crate::db::{ButtonFields, Db, MenuFields};
+
+pub struct MenuSeed {
+    pub menu_id: i64,
+    pub parent: i64,
+    pub name: &'static str,
+    pub kind: &'static str,
+    pub path: &'static str,
+    pub icon: &'static str,
+    pub scope: &'static str,
+    pub everyone: bool,
+    pub hidden: bool,
+    /// (action, button type, name)
+    pub buttons: &'static [(&'static str, &'static str, &'static str)],
+}
+
+const fn group(menu_id: i64, name: &'static str, path: &'static str, icon: &'static str, scope: &'static str) -> MenuSeed {
+    MenuSeed { menu_id, parent: 0, name, kind: "group", path, icon, scope, everyone: false, hidden: false, buttons: &[] }
+}
+
+const fn page(
+    menu_id: i64,
+    parent: i64,
+    name: &'static str,
+    path: &'static str,
+    scope: &'static str,
+    buttons: &'static [(&'static str, &'static str, &'static str)],
+) -> MenuSeed {
+    MenuSeed { menu_id, parent, name, kind: "page", path, icon: "", scope, everyone: false, hidden: false, buttons }
+}
+
+pub const CORE_MENUS: &[MenuSeed] = &[
+    MenuSeed {
+        menu_id: 1,
+        parent: 0,
+        name: "操作指南",
+        kind: "page",
+        path: "/operation-guide",
+        icon: "BookOutlined",
+        scope: "tenant",
+        everyone: true,
+        hidden: false,
+        buttons: &[],
+    },
+    group(100, "企业管理", "/system", "TeamOutlined", "tenant"),
+    page(101, 100, "企业信息", "/productGroup/tenantInfo", "platform", &[
+        ("tenant:view", "view", "查看企业"),
+        ("tenant:add", "add", "新增企业"),
+        ("tenant:edit", "edit", "修改企业"),
+        ("tenant:delete", "delete", "删除企业"),
+        ("tenant:disable", "disable", "启用/禁用企业"),
+    ]),
+    page(102, 100, "部门管理", "/system/department", "tenant", &[
+        ("department:view", "view", "查看部门"),
+        ("department:add", "add", "新增部门"),
+        ("department:edit", "edit", "修改部门"),
+        ("department:delete", "delete", "删除部门"),
+    ]),
+    page(103, 100, "角色管理", "/system/role", "tenant", &[
+        ("role:view", "view", "查看角色"),
+        ("role:add", "add", "新增角色"),
+        ("role:edit", "edit", "修改角色"),
+        ("role:delete", "delete", "删除角色"),
+        ("role:grant", "grant", "分配权限"),
+    ]),
+    page(104, 100, "账号管理", "/system/user", "tenant", &[
+        ("account:view", "view", "查看账号"),
+        ("account:add", "add", "新增账号"),
+        ("account:edit", "edit", "修改账号"),
+        ("account:delete", "delete", "删除账号"),
+        ("account:disable", "disable", "启用/禁用账号"),
+        ("account:reset-password", "reset", "重置密码"),
+    ]),
+    MenuSeed {
+        menu_id: 105,
+        parent: 100,
+        name: "个人中心",
+        kind: "page",
+        path: "/system/userCenter",
+        icon: "",
+        scope: "tenant",
+        everyone: true,
+        hidden: true,
+        buttons: &[],
+    },
+    group(200, "系统配置", "/system-config", "SettingOutlined", "platform"),
+    page(201, 200, "菜单管理", "/system-config/menu", "platform", &[
+        ("menu:view", "view", "查看菜单"),
+        ("menu:add", "add", "新增菜单"),
+        ("menu:edit", "edit", "修改菜单"),
+        ("menu:delete", "delete", "删除菜单"),
+    ]),
+    page(202, 200, "按钮管理", "/system-config/system-button", "platform", &[
+        ("button:view", "view", "查看按钮"),
+        ("button:add", "add", "新增按钮"),
+        ("button:edit", "edit", "修改按钮"),
+        ("button:delete", "delete", "删除按钮"),
+    ]),
+    page(203, 200, "服务区域", "/system-config/service-area", "platform", &[
+        ("service-area:add", "add", "新增服务区域"),
+        ("service-area:edit", "edit", "修改服务区域"),
+        ("service-area:delete", "delete", "删除服务区域"),
+    ]),
+    page(204, 200, "语言管理", "/system-config/globalization-lang", "platform", &[
+        ("language:add", "add", "新增语言"),
+        ("language:edit", "edit", "修改语言"),
+        ("language:delete", "delete", "删除语言"),
+    ]),
+    group(300, "区域管理", "/regional-manage", "GlobalOutlined", "platform"),
+    page(301, 300, "区域列表", "/regional-manage/list", "platform", &[
+        ("region:add", "add", "新增区域"),
+        ("region:edit", "edit", "修改区域"),
+        ("region:delete", "delete", "删除区域"),
+    ]),
+    group(400, "日志管理", "/operate-record", "FileSearchOutlined", "tenant"),
+    page(401, 400, "操作记录", "/operate-record/record", "tenant", &[("operate-record:view", "view", "查看操作记录")]),
+    page(402, 400, "登录日志", "/operate-record/login-log", "tenant", &[("login-log:view", "view", "查看登录日志")]),
+];
+
+/// Brings the core menus and buttons in the database up to this build's catalogue. Entries an
+/// operator created (source 'custom') are left alone.
+pub async fn sync(db: &Db) -> Result<(), sqlx::Error> {
+    for (sort, seed) in CORE_MENUS.iter().enumerate() {
+        let menu = MenuFields {
+            menu_id: seed.menu_id,
+            name: seed.name.into(),
+            menu_type: seed.kind.into(),
+            sort_weight: i64::try_from(sort).unwrap_or(0) * 10,
+            route_path: seed.path.into(),
+            icon: seed.icon.into(),
+            parent_menu_id: seed.parent,
+            scope: seed.scope.into(),
+            everyone: seed.everyone,
+            hidden: seed.hidden,
+        };
+        db.upsert_menu(&menu, "core").await?;
+        for (action, button_type, name) in seed.buttons {
+            let button = ButtonFields {
+                menu_id: seed.menu_id,
+                button_type: (*button_type).into(),
+                name: (*name).into(),
+                description: String::new(),
+                request_url: String::new(),
+                action: (*action).into(),
+            };
+            db.upsert_button(&button, "core").await?;
+        }
+    }
+    Ok(())
+}
+
+/// Every action the core catalogue defines.
+pub fn core_actions() -> impl Iterator<Item = &'static str> {
+    CORE_MENUS.iter().flat_map(|m| m.buttons.iter().map(|(action, _, _)| *action))
+}

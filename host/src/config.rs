@@ -1,0 +1,60 @@
+//! Configuration from flags and environment variables (flags win).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::Parser;
+
+#[derive(Debug, Clone, Parser)]
+#[command(name = "console-host", about = "Device Console core host", version)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "CONSOLE_LISTEN", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+
+    /// Database URL; the embedded SQLite file is created on first start.
+    #[arg(long, env = "CONSOLE_DATABASE_URL", default_value = "sqlite://data/console.db")]
+    pub database_url: String,
+
+    /// Folder for the host's files (initial admin password, object storage, compile cache).
+    #[arg(long, env = "CONSOLE_DATA_DIR", default_value = "data")]
+    pub data_dir: PathBuf,
+
+    /// Password of the first platform administrator; generated and printed once when unset.
+    #[arg(long, env = "CONSOLE_ADMIN_PASSWORD", hide_env_values = true)]
+    pub admin_password: Option<String>,
+
+    /// Session lifetime in seconds.
+    #[arg(long, env = "CONSOLE_SESSION_TTL_SECS", default_value_t = 12 * 3600)]
+    pub session_ttl_secs: i64,
+
+    /// One session per account: a new sign-in ends the older one (code 507).
+    #[arg(long, env = "CONSOLE_SINGLE_SESSION", default_value_t = true, action = clap::ArgAction::Set)]
+    pub single_session: bool,
+
+    /// Failed sign-ins of one account before it is locked.
+    #[arg(long, env = "CONSOLE_LOGIN_MAX_FAILURES", default_value_t = 5)]
+    pub login_max_failures: i64,
+
+    /// Failed sign-ins from one address (any account) before the address is locked.
+    #[arg(long, env = "CONSOLE_LOGIN_MAX_FAILURES_PER_IP", default_value_t = 20)]
+    pub login_max_failures_per_ip: i64,
+
+    /// Length of the lock, and of the window in which failures are counted, in minutes.
+    #[arg(long, env = "CONSOLE_LOGIN_LOCK_MINUTES", default_value_t = 15)]
+    pub login_lock_minutes: i64,
+
+    /// Take the client address from `x-forwarded-for` (only behind a trusted proxy).
+    #[arg(long, env = "CONSOLE_TRUST_PROXY", default_value_t = false)]
+    pub trust_proxy: bool,
+}
+
+impl Config {
+    /// Defaults with everything placed under `data_dir`: for tests and embedding.
+    pub fn with_data_dir(data_dir: PathBuf) -> Config {
+        let mut config = Config::parse_from(["console-host"]);
+        config.database_url = format!("sqlite://{}", data_dir.join("console.db").display());
+        config.data_dir = data_dir;
+        config
+    }
+}

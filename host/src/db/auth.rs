@@ -1,0 +1,211 @@
+//! Sessions, login throttling counters and the login log.
+
+use sqlx::FromRow;
+
+use super::{Db, now_ms};
+
+/// An account as the login needs it.
+#[derive(Debug, Clone, FromRow)]
+pub struct LoginAccount {
+    pub id: i64,
+    pub tenant_id: i64,
+    pub username: String,
+    pub name: String,
+    pub avatar: String,
+    pub password_hash: String,
+    pub disabled: bool,
+    pub tenant_disabled: bool,
+    pub tenant_disabled_until: Option<i64>,
+}
+
+impl LoginAccount {
+    pub fn is_disabled_at(&self, now: i64) -> bool {
+        self.disabled || tenant_disabled(self.tenant_disabled, self.tenant_disabled_until, now)
+    }
+}
+
+/// A tenant is disabled while its flag is set and its disabled-until time, if any, is ahead.
+pub fn tenant_disabled(flag: bool, until: Option<i64>, now: i64) -> bool {
+    flag && until.is_none_or(|until| until > now)
+}
+
+#[derive(Debug, Clone, FromRow)]
+pub struct SessionRow {
+    pub id: i64,
+    pub account_id: i64,
+    pub expires_at: i64,
+    pub end_reason: Option<String>,
+    pub tenant_id: i64,
+    pub username: String,
+    pub name: String,
+    pub account_disabled: bool,
+    pub tenant_disabled: bool,
+    pub tenant_disabled_until: Option<i64>,
+}
+
+impl SessionRow {
+    pub fn tenant_disabled_at(&self, now: i64) -> bool {
+        tenant_disabled(self.tenant_disabled, self.tenant_disabled_until, now)
+    }
+}
+
+pub struct NewSession<'a> {
+    pub token_hash: &'a str,
+    pub account_id: i64,
+    pub expires_at: i64,
+    pub ip: &'a str,
+    pub user_agent: &'a str,
+    pub login_log_id: i64,
+}
+
+impl Db {
+    pub async fn login_account(&self, username: &str) -> Result<Option<LoginAccount>, sqlx::Error> {
+        sqlx::query_as(
+            "SELECT a.id, a.tenant_id, a.username, a.name, a.avatar, a.password_hash, a.disabled,
+                    t.disabled AS tenant_disabled, t.disabled_until AS tenant_disabled_until
+             FROM accounts a JOIN tenants t ON t.id = a.tenant_id
+             WHERE a.username = ? COLLATE NOCASE",
+        )
+        .bind(username)
+        .fetch_optional(&self.pool)
+        .await
+    }
+
+    pub async fn session_by_token_hash(&self, token_hash: &str) -> Result<Option<SessionRow>, sqlx::Error> {
+        sqlx::query_as(
+            "SELECT s.id, s.account_id, s.expires_at, s.end_reason, a.tenant_id, a.username, a.name,
+                    a.disabled AS account_disabled, t.disabled AS tenant_disabled,
+                    t.disabled_until AS tenant_disabled_until
+             FROM sessions s
+             JOIN accounts a ON a.id = s.account_id
+             JOIN tenants t ON t.id = a.tenant_id
+             WHERE s.token_hash = ?",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await
+    }
+
+    /// Starts a session; with `single_session` the account's other live sessions end as
+    /// "signed in elsewhere".
+    pub async fn start_session(&self, new: NewSession<'_>, single_session: bool) -> Result<i64, sqlx::Error> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        if single_session {
+            sqlx::query(
+                "UPDATE sessions SET ended_at = ?, end_reason = 'elsewhere'
+                 WHERE account_id = ? AND ended_at IS NULL",
+            )
+            .bind(now)
+            .bind(new.account_id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let id = sqlx::query_scalar(
+            "INSERT INTO sessions (token_hash, account_id, created_at, expires_at, ip, user_agent, login_log_id)
+             VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(new.token_hash)
+        .bind(new.account_id)
+        .bind(now)
+        .bind(new.expires_at)
+        .bind(new.ip)
+        .bind(new.user_agent)
+        .bind(new.login_log_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Ends one session by logout and stamps the logout time on its login-log entry.
+    pub async fn end_session_by_logout(&self, session_id: i64) -> Result<(), sqlx::Error> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE sessions SET ended_at = ?, end_reason = 'logout' WHERE id = ? AND ended_at IS NULL")
+            .bind(now)
+            .bind(session_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "UPDATE login_logs SET logout_at = ?
+             WHERE id = (SELECT login_log_id FROM sessions WHERE id = ?) AND logout_at IS NULL",
+        )
+        .bind(now)
+        .bind(session_id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await
+    }
+
+    /// Revokes every live session of an account (password reset, role change): code 507.
+    pub async fn revoke_sessions(&self, account_id: i64) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "UPDATE sessions SET ended_at = ?, end_reason = 'revoked' WHERE account_id = ? AND ended_at IS NULL",
+        )
+        .bind(now_ms())
+        .bind(account_id)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+    }
+
+    pub async fn throttle_locked_until(&self, key: &str) -> Result<Option<i64>, sqlx::Error> {
+        sqlx::query_scalar::<_, Option<i64>>("SELECT locked_until FROM login_failures WHERE throttle_key = ?")
+            .bind(key)
+            .fetch_optional(&self.pool)
+            .await
+            .map(Option::flatten)
+    }
+
+    /// Counts one failure; failures older than `window_ms` start the count anew. Reaching
+    /// `max_failures` locks the key for `lock_ms`.
+    pub async fn throttle_fail(&self, key: &str, max_failures: i64, window_ms: i64, lock_ms: i64) -> Result<(), sqlx::Error> {
+        let now = now_ms();
+        sqlx::query(
+            "INSERT INTO login_failures (throttle_key, failures, first_failed_at, locked_until)
+             VALUES (?1, 1, ?2, CASE WHEN 1 >= ?3 THEN ?2 + ?5 END)
+             ON CONFLICT (throttle_key) DO UPDATE SET
+               failures = CASE WHEN first_failed_at < ?2 - ?4 THEN 1 ELSE failures + 1 END,
+               first_failed_at = CASE WHEN first_failed_at < ?2 - ?4 THEN ?2 ELSE first_failed_at END,
+               locked_until = CASE
+                 WHEN (CASE WHEN first_failed_at < ?2 - ?4 THEN 1 ELSE failures + 1 END) >= ?3 THEN ?2 + ?5
+                 ELSE locked_until END",
+        )
+        .bind(key)
+        .bind(now)
+        .bind(max_failures)
+        .bind(window_ms)
+        .bind(lock_ms)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+    }
+
+    pub async fn throttle_clear(&self, key: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("DELETE FROM login_failures WHERE throttle_key = ?").bind(key).execute(&self.pool).await.map(drop)
+    }
+
+    pub async fn add_login_log(
+        &self,
+        account: Option<&LoginAccount>,
+        username: &str,
+        ip: &str,
+        user_agent: &str,
+        result: &str,
+    ) -> Result<i64, sqlx::Error> {
+        sqlx::query_scalar(
+            "INSERT INTO login_logs (tenant_id, account_id, username, ip, user_agent, result, login_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(account.map(|a| a.tenant_id))
+        .bind(account.map(|a| a.id))
+        .bind(username)
+        .bind(ip)
+        .bind(user_agent)
+        .bind(result)
+        .bind(now_ms())
+        .fetch_one(&self.pool)
+        .await
+    }
+}

@@ -1,0 +1,136 @@
+//! Operation records (every write through the API) and the login log, with their searches.
+
+use serde::Serialize;
+use sqlx::{FromRow, QueryBuilder, Sqlite};
+use utoipa::ToSchema;
+
+use super::{Db, Paging, like_pattern, now_ms};
+
+pub struct NewOperationRecord<'a> {
+    pub tenant_id: i64,
+    pub account_id: i64,
+    pub username: &'a str,
+    pub operation: &'a str,
+    pub action: &'a str,
+    pub method: &'a str,
+    pub path: &'a str,
+    pub ip: &'a str,
+    pub request_data: &'a str,
+    pub result_code: i64,
+}
+
+#[derive(Debug, Clone, FromRow, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OperationRecordRow {
+    pub id: i64,
+    pub tenant_id: i64,
+    pub account_id: i64,
+    pub username: String,
+    pub operation: String,
+    pub action: String,
+    pub method: String,
+    pub path: String,
+    pub ip: String,
+    pub request_data: String,
+    pub result_code: i64,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Clone, FromRow, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginLogRow {
+    pub id: i64,
+    pub tenant_id: Option<i64>,
+    pub account_id: Option<i64>,
+    pub username: String,
+    pub ip: String,
+    pub user_agent: String,
+    pub result: String,
+    pub login_at: i64,
+    pub logout_at: Option<i64>,
+}
+
+/// The filters both logs share: who, a fuzzy text, a time range.
+#[derive(Debug, Default)]
+pub struct LogFilter {
+    pub tenant: Option<i64>,
+    pub username: String,
+    pub text: String,
+    pub result: String,
+    pub from: Option<i64>,
+    pub to: Option<i64>,
+}
+
+fn push_common(q: &mut QueryBuilder<'_, Sqlite>, f: &LogFilter, time_column: &str, text_column: &str) {
+    q.push(" WHERE 1 = 1");
+    if let Some(tenant) = f.tenant {
+        q.push(" AND tenant_id = ").push_bind(tenant);
+    }
+    if !f.username.is_empty() {
+        q.push(" AND username LIKE ").push_bind(like_pattern(&f.username)).push(" ESCAPE '\\'");
+    }
+    if !f.text.is_empty() {
+        q.push(format!(" AND {text_column} LIKE ")).push_bind(like_pattern(&f.text)).push(" ESCAPE '\\'");
+    }
+    if let Some(from) = f.from {
+        q.push(format!(" AND {time_column} >= ")).push_bind(from);
+    }
+    if let Some(to) = f.to {
+        q.push(format!(" AND {time_column} <= ")).push_bind(to);
+    }
+}
+
+impl Db {
+    pub async fn add_operation_record(&self, r: NewOperationRecord<'_>) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO operation_records (tenant_id, account_id, username, operation, action, method, path, ip,
+                                            request_data, result_code, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(r.tenant_id)
+        .bind(r.account_id)
+        .bind(r.username)
+        .bind(r.operation)
+        .bind(r.action)
+        .bind(r.method)
+        .bind(r.path)
+        .bind(r.ip)
+        .bind(r.request_data)
+        .bind(r.result_code)
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await
+        .map(drop)
+    }
+
+    pub async fn operation_records(&self, f: &LogFilter, paging: Paging) -> Result<(Vec<OperationRecordRow>, i64), sqlx::Error> {
+        let mut count = QueryBuilder::new("SELECT COUNT(*) FROM operation_records");
+        push_common(&mut count, f, "created_at", "operation");
+        let total = count.build_query_scalar().fetch_one(&self.pool).await?;
+        let mut rows = QueryBuilder::new(
+            "SELECT id, tenant_id, account_id, username, operation, action, method, path, ip, request_data,
+                    result_code, created_at FROM operation_records",
+        );
+        push_common(&mut rows, f, "created_at", "operation");
+        rows.push(" ORDER BY id DESC LIMIT ").push_bind(paging.page_size).push(" OFFSET ").push_bind(paging.offset());
+        Ok((rows.build_query_as().fetch_all(&self.pool).await?, total))
+    }
+
+    pub async fn login_logs(&self, f: &LogFilter, paging: Paging) -> Result<(Vec<LoginLogRow>, i64), sqlx::Error> {
+        let filter = |q: &mut QueryBuilder<'_, Sqlite>| {
+            push_common(q, f, "login_at", "ip");
+            if !f.result.is_empty() {
+                q.push(" AND result = ").push_bind(f.result.clone());
+            }
+        };
+        let mut count = QueryBuilder::new("SELECT COUNT(*) FROM login_logs");
+        filter(&mut count);
+        let total = count.build_query_scalar().fetch_one(&self.pool).await?;
+        let mut rows = QueryBuilder::new(
+            "SELECT id, tenant_id, account_id, username, ip, user_agent, result, login_at, logout_at FROM login_logs",
+        );
+        filter(&mut rows);
+        rows.push(" ORDER BY id DESC LIMIT ").push_bind(paging.page_size).push(" OFFSET ").push_bind(paging.offset());
+        Ok((rows.build_query_as().fetch_all(&self.pool).await?, total))
+    }
+}

@@ -1,0 +1,246 @@
+//! Platform reference data: regions, languages, service areas.
+
+use serde::Serialize;
+use sqlx::FromRow;
+use utoipa::ToSchema;
+
+use super::{Db, now_ms};
+
+#[derive(Debug, Clone, FromRow, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RegionRow {
+    pub id: i64,
+    pub parent_id: i64,
+    pub region_en: String,
+    pub region_full_en: String,
+    pub region_ch: String,
+    pub region_abbr_en: String,
+    pub region_abbr_short: String,
+    pub pinyin: String,
+    pub disable_eu_us: bool,
+}
+
+#[derive(Debug, Clone, FromRow, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LanguageRow {
+    pub id: i64,
+    pub name: String,
+    pub name_en: String,
+    pub code: String,
+    pub is_default: bool,
+}
+
+#[derive(Debug, Clone, FromRow, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ServiceAreaRow {
+    pub id: i64,
+    pub area_code: String,
+    pub area_name: String,
+    pub default_open: bool,
+}
+
+const REGION_COLUMNS: &str =
+    "id, parent_id, region_en, region_full_en, region_ch, region_abbr_en, region_abbr_short, pinyin, disable_eu_us";
+
+impl Db {
+    // ---- regions ----
+
+    pub async fn regions(&self) -> Result<Vec<RegionRow>, sqlx::Error> {
+        sqlx::query_as(&format!("SELECT {REGION_COLUMNS} FROM regions ORDER BY parent_id, region_en"))
+            .fetch_all(&self.pool)
+            .await
+    }
+
+    pub async fn region(&self, id: i64) -> Result<Option<RegionRow>, sqlx::Error> {
+        sqlx::query_as(&format!("SELECT {REGION_COLUMNS} FROM regions WHERE id = ?"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+    }
+
+    pub async fn region_en_taken(&self, region_en: &str, except: i64) -> Result<bool, sqlx::Error> {
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM regions WHERE region_en = ? AND id <> ?)")
+            .bind(region_en)
+            .bind(except)
+            .fetch_one(&self.pool)
+            .await
+    }
+
+    /// Inserts (`id` None) or updates a region.
+    pub async fn save_region(&self, id: Option<i64>, r: &RegionRow) -> Result<i64, sqlx::Error> {
+        let now = now_ms();
+        match id {
+            None => {
+                sqlx::query_scalar(
+                    "INSERT INTO regions (parent_id, region_en, region_full_en, region_ch, region_abbr_en,
+                                          region_abbr_short, pinyin, disable_eu_us, created_at, updated_at)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                )
+                .bind(r.parent_id)
+                .bind(&r.region_en)
+                .bind(&r.region_full_en)
+                .bind(&r.region_ch)
+                .bind(&r.region_abbr_en)
+                .bind(&r.region_abbr_short)
+                .bind(&r.pinyin)
+                .bind(r.disable_eu_us)
+                .bind(now)
+                .bind(now)
+                .fetch_one(&self.pool)
+                .await
+            }
+            Some(id) => {
+                sqlx::query(
+                    "UPDATE regions SET parent_id = ?, region_en = ?, region_full_en = ?, region_ch = ?,
+                                        region_abbr_en = ?, region_abbr_short = ?, pinyin = ?, disable_eu_us = ?,
+                                        updated_at = ?
+                     WHERE id = ?",
+                )
+                .bind(r.parent_id)
+                .bind(&r.region_en)
+                .bind(&r.region_full_en)
+                .bind(&r.region_ch)
+                .bind(&r.region_abbr_en)
+                .bind(&r.region_abbr_short)
+                .bind(&r.pinyin)
+                .bind(r.disable_eu_us)
+                .bind(now)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                Ok(id)
+            }
+        }
+    }
+
+    pub async fn region_children(&self, id: i64) -> Result<i64, sqlx::Error> {
+        sqlx::query_scalar("SELECT COUNT(*) FROM regions WHERE parent_id = ?").bind(id).fetch_one(&self.pool).await
+    }
+
+    pub async fn delete_region(&self, id: i64) -> Result<(), sqlx::Error> {
+        sqlx::query("DELETE FROM regions WHERE id = ?").bind(id).execute(&self.pool).await.map(drop)
+    }
+
+    // ---- languages ----
+
+    pub async fn languages(&self) -> Result<Vec<LanguageRow>, sqlx::Error> {
+        sqlx::query_as("SELECT id, name, name_en, code, is_default FROM languages ORDER BY id").fetch_all(&self.pool).await
+    }
+
+    pub async fn language(&self, id: i64) -> Result<Option<LanguageRow>, sqlx::Error> {
+        sqlx::query_as("SELECT id, name, name_en, code, is_default FROM languages WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+    }
+
+    pub async fn language_code_taken(&self, code: &str, except: i64) -> Result<bool, sqlx::Error> {
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM languages WHERE code = ? AND id <> ?)")
+            .bind(code)
+            .bind(except)
+            .fetch_one(&self.pool)
+            .await
+    }
+
+    /// Inserts or updates a language; making it the default clears the previous default.
+    pub async fn save_language(&self, id: Option<i64>, l: &LanguageRow) -> Result<i64, sqlx::Error> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        if l.is_default {
+            sqlx::query("UPDATE languages SET is_default = 0 WHERE is_default = 1").execute(&mut *tx).await?;
+        }
+        let id = match id {
+            None => {
+                sqlx::query_scalar(
+                    "INSERT INTO languages (name, name_en, code, is_default, created_at, updated_at)
+                     VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                )
+                .bind(&l.name)
+                .bind(&l.name_en)
+                .bind(&l.code)
+                .bind(l.is_default)
+                .bind(now)
+                .bind(now)
+                .fetch_one(&mut *tx)
+                .await?
+            }
+            Some(id) => {
+                sqlx::query(
+                    "UPDATE languages SET name = ?, name_en = ?, code = ?, is_default = ?, updated_at = ? WHERE id = ?",
+                )
+                .bind(&l.name)
+                .bind(&l.name_en)
+                .bind(&l.code)
+                .bind(l.is_default)
+                .bind(now)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+                id
+            }
+        };
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    pub async fn delete_language(&self, id: i64) -> Result<(), sqlx::Error> {
+        sqlx::query("DELETE FROM languages WHERE id = ?").bind(id).execute(&self.pool).await.map(drop)
+    }
+
+    // ---- service areas ----
+
+    pub async fn service_areas(&self) -> Result<Vec<ServiceAreaRow>, sqlx::Error> {
+        sqlx::query_as("SELECT id, area_code, area_name, default_open FROM service_areas ORDER BY id")
+            .fetch_all(&self.pool)
+            .await
+    }
+
+    pub async fn service_area(&self, id: i64) -> Result<Option<ServiceAreaRow>, sqlx::Error> {
+        sqlx::query_as("SELECT id, area_code, area_name, default_open FROM service_areas WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+    }
+
+    pub async fn area_code_taken(&self, code: &str, except: i64) -> Result<bool, sqlx::Error> {
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM service_areas WHERE area_code = ? AND id <> ?)")
+            .bind(code)
+            .bind(except)
+            .fetch_one(&self.pool)
+            .await
+    }
+
+    pub async fn save_service_area(&self, id: Option<i64>, a: &ServiceAreaRow) -> Result<i64, sqlx::Error> {
+        let now = now_ms();
+        match id {
+            None => {
+                sqlx::query_scalar(
+                    "INSERT INTO service_areas (area_code, area_name, default_open, created_at, updated_at)
+                     VALUES (?, ?, ?, ?, ?) RETURNING id",
+                )
+                .bind(&a.area_code)
+                .bind(&a.area_name)
+                .bind(a.default_open)
+                .bind(now)
+                .bind(now)
+                .fetch_one(&self.pool)
+                .await
+            }
+            Some(id) => {
+                sqlx::query("UPDATE service_areas SET area_code = ?, area_name = ?, default_open = ?, updated_at = ? WHERE id = ?")
+                    .bind(&a.area_code)
+                    .bind(&a.area_name)
+                    .bind(a.default_open)
+                    .bind(now)
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(id)
+            }
+        }
+    }
+
+    pub async fn delete_service_area(&self, id: i64) -> Result<(), sqlx::Error> {
+        sqlx::query("DELETE FROM service_areas WHERE id = ?").bind(id).execute(&self.pool).await.map(drop)
+    }
+}

@@ -1,0 +1,157 @@
+//! Tenants (enterprises).
+
+use serde::Serialize;
+use sqlx::{FromRow, QueryBuilder, Sqlite};
+use utoipa::ToSchema;
+
+use super::{Db, Paging, like_pattern, now_ms};
+
+#[derive(Debug, Clone, FromRow, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TenantRow {
+    pub id: i64,
+    pub tenant_name: String,
+    pub full_name: String,
+    pub description: String,
+    pub abbr_en: String,
+    pub credit_code: String,
+    pub disabled: bool,
+    pub disabled_until: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+pub struct TenantFields {
+    pub tenant_name: String,
+    pub full_name: String,
+    pub description: String,
+    pub abbr_en: String,
+    pub credit_code: String,
+}
+
+const COLUMNS: &str =
+    "id, tenant_name, full_name, description, abbr_en, credit_code, disabled, disabled_until, created_at, updated_at";
+
+impl Db {
+    pub async fn tenant_exists(&self, id: i64) -> Result<bool, sqlx::Error> {
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM tenants WHERE id = ? AND id <> 0)")
+            .bind(id)
+            .fetch_one(&self.pool)
+            .await
+    }
+
+    pub async fn tenant(&self, id: i64) -> Result<Option<TenantRow>, sqlx::Error> {
+        sqlx::query_as(&format!("SELECT {COLUMNS} FROM tenants WHERE id = ? AND id <> 0"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+    }
+
+    /// Tenants other than the platform, optionally only `only`, filtered by name (fuzzy).
+    pub async fn tenants(&self, only: Option<i64>, name: &str, paging: Paging) -> Result<(Vec<TenantRow>, i64), sqlx::Error> {
+        let filter = |q: &mut QueryBuilder<'_, Sqlite>| {
+            q.push(" WHERE id <> 0");
+            if let Some(id) = only {
+                q.push(" AND id = ").push_bind(id);
+            }
+            if !name.is_empty() {
+                q.push(" AND (tenant_name LIKE ").push_bind(like_pattern(name)).push(" ESCAPE '\\'");
+                q.push(" OR full_name LIKE ").push_bind(like_pattern(name)).push(" ESCAPE '\\')");
+            }
+        };
+        let mut count = QueryBuilder::new("SELECT COUNT(*) FROM tenants");
+        filter(&mut count);
+        let total = count.build_query_scalar().fetch_one(&self.pool).await?;
+        let mut rows = QueryBuilder::new(format!("SELECT {COLUMNS} FROM tenants"));
+        filter(&mut rows);
+        rows.push(" ORDER BY id LIMIT ").push_bind(paging.page_size).push(" OFFSET ").push_bind(paging.offset());
+        let list = rows.build_query_as().fetch_all(&self.pool).await?;
+        Ok((list, total))
+    }
+
+    /// The id of another tenant that already has this value in `column` (a unique key).
+    pub async fn tenant_taken(&self, column: TenantKey, value: &str, except: i64) -> Result<bool, sqlx::Error> {
+        let column = match column {
+            TenantKey::Name => "tenant_name",
+            TenantKey::CreditCode => "credit_code",
+        };
+        sqlx::query_scalar(&format!("SELECT EXISTS (SELECT 1 FROM tenants WHERE {column} = ? AND id <> ? AND id <> 0)"))
+            .bind(value)
+            .bind(except)
+            .fetch_one(&self.pool)
+            .await
+    }
+
+    pub async fn insert_tenant(&self, fields: &TenantFields, by: i64) -> Result<i64, sqlx::Error> {
+        let now = now_ms();
+        sqlx::query_scalar(
+            "INSERT INTO tenants (tenant_name, full_name, description, abbr_en, credit_code,
+                                  created_at, created_by, updated_at, updated_by)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(&fields.tenant_name)
+        .bind(&fields.full_name)
+        .bind(&fields.description)
+        .bind(&fields.abbr_en)
+        .bind(&fields.credit_code)
+        .bind(now)
+        .bind(by)
+        .bind(now)
+        .bind(by)
+        .fetch_one(&self.pool)
+        .await
+    }
+
+    pub async fn update_tenant(&self, id: i64, fields: &TenantFields, by: i64) -> Result<bool, sqlx::Error> {
+        let done = sqlx::query(
+            "UPDATE tenants SET tenant_name = ?, full_name = ?, description = ?, abbr_en = ?, credit_code = ?,
+                                updated_at = ?, updated_by = ?
+             WHERE id = ? AND id <> 0",
+        )
+        .bind(&fields.tenant_name)
+        .bind(&fields.full_name)
+        .bind(&fields.description)
+        .bind(&fields.abbr_en)
+        .bind(&fields.credit_code)
+        .bind(now_ms())
+        .bind(by)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    pub async fn set_tenant_disabled(&self, id: i64, disabled: bool, until: Option<i64>, by: i64) -> Result<bool, sqlx::Error> {
+        let done = sqlx::query(
+            "UPDATE tenants SET disabled = ?, disabled_until = ?, updated_at = ?, updated_by = ? WHERE id = ? AND id <> 0",
+        )
+        .bind(disabled)
+        .bind(until)
+        .bind(now_ms())
+        .bind(by)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    pub async fn tenant_account_count(&self, id: i64) -> Result<i64, sqlx::Error> {
+        sqlx::query_scalar("SELECT COUNT(*) FROM accounts WHERE tenant_id = ?").bind(id).fetch_one(&self.pool).await
+    }
+
+    /// Deletes a tenant without accounts, with its roles and departments.
+    pub async fn delete_tenant(&self, id: i64) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        for table in ["roles", "departments"] {
+            sqlx::query(&format!("DELETE FROM {table} WHERE tenant_id = ?")).bind(id).execute(&mut *tx).await?;
+        }
+        sqlx::query("DELETE FROM tenants WHERE id = ? AND id <> 0").bind(id).execute(&mut *tx).await?;
+        tx.commit().await
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub enum TenantKey {
+    Name,
+    CreditCode,
+}

@@ -1,0 +1,76 @@
+//! Device Console core host: auth, tenancy, menus and button permissions, storage.
+
+pub mod api;
+pub mod auth;
+pub mod bootstrap;
+pub mod catalog;
+pub mod config;
+pub mod db;
+pub mod i18n;
+pub mod openapi;
+pub mod routes;
+pub mod tenancy;
+pub mod validate;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::middleware;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::trace::TraceLayer;
+
+pub use config::Config;
+use db::Db;
+
+/// Largest request body the API accepts.
+pub const MAX_BODY_BYTES: usize = 1024 * 1024;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub config: Arc<Config>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("creating the data folder {0}: {1}")]
+    DataDir(std::path::PathBuf, std::io::Error),
+    #[error("opening the database {0}: {1}")]
+    Database(String, sqlx::Error),
+    #[error("syncing the menu catalogue: {0}")]
+    Catalog(sqlx::Error),
+    #[error(transparent)]
+    Bootstrap(#[from] bootstrap::BootstrapError),
+}
+
+/// Opens and migrates the database, syncs the catalogue, creates the first administrator and
+/// returns the application ready to serve.
+pub async fn start(config: Config) -> Result<Router, StartError> {
+    std::fs::create_dir_all(&config.data_dir).map_err(|e| StartError::DataDir(config.data_dir.clone(), e))?;
+    if let Some(path) = config.database_url.strip_prefix("sqlite://") {
+        if let Some(parent) = std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|e| StartError::DataDir(parent.to_path_buf(), e))?;
+        }
+    }
+    let db = Db::open(&config.database_url).await.map_err(|e| StartError::Database(config.database_url.clone(), e))?;
+    catalog::sync(&db).await.map_err(StartError::Catalog)?;
+    bootstrap::ensure_admin(&db, &config).await?;
+    Ok(app(AppState { db, config: Arc::new(config) }))
+}
+
+/// The whole HTTP application.
+pub fn app(state: AppState) -> Router {
+    let (api, catalog) = routes::api(state.clone());
+    let openapi = Arc::new(openapi::document(&catalog));
+    let api = api
+        .route("/openapi.json", axum::routing::get(move || openapi::serve(openapi.clone())))
+        .fallback(api::no_such_route)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn(api::localize))
+        .layer(CatchPanicLayer::custom(|_| {
+            axum::response::IntoResponse::into_response(api::ApiError::Internal("handler panicked".into()))
+        }));
+    Router::new().nest("/api", api).layer(TraceLayer::new_for_http()).with_state(state)
+}

@@ -1,0 +1,60 @@
+//! The OpenAPI document of the core routes, built from the route catalogue so that it cannot
+//! drift from what the router serves.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::response::IntoResponse;
+use utoipa::openapi::path::{HttpMethod, OperationBuilder, PathItem};
+use utoipa::openapi::request_body::RequestBodyBuilder;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
+use utoipa::openapi::{ComponentsBuilder, ContentBuilder, InfoBuilder, OpenApi, OpenApiBuilder, PathsBuilder, Ref};
+
+use crate::api::{Perm, RouteDoc};
+
+pub fn document(catalog: &[RouteDoc]) -> OpenApi {
+    let mut paths = PathsBuilder::new();
+    let mut components = ComponentsBuilder::new().security_scheme(
+        "authorization",
+        SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("authorization"))),
+    );
+    for route in catalog {
+        let permission = match route.perm {
+            Perm::Public => "public".to_string(),
+            Perm::SignedIn => "any signed-in user".to_string(),
+            Perm::Action(action) => format!("button action `{action}`"),
+        };
+        let mut operation = OperationBuilder::new()
+            .summary(Some(route.summary))
+            .description(Some(format!("Permission: {permission}. Answers the envelope {{code, msg, data}}.")))
+            .tag(route.path.trim_start_matches('/').split('/').next().unwrap_or("core"));
+        if route.perm != Perm::Public {
+            operation = operation.security(SecurityRequirement::new::<_, _, &str>("authorization", []));
+        }
+        if let Some(schema) = route.body_schema {
+            let (name, schema) = schema();
+            components = components.schema(name.clone(), schema);
+            operation = operation.request_body(Some(
+                RequestBodyBuilder::new()
+                    .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name(name))).build())
+                    .build(),
+            ));
+        }
+        let method = if route.method == axum::http::Method::GET { HttpMethod::Get } else { HttpMethod::Post };
+        paths = paths.path(format!("/api{}", route.path), PathItem::new(method, operation.build()));
+    }
+    OpenApiBuilder::new()
+        .info(
+            InfoBuilder::new()
+                .title("Device Console core API")
+                .version(env!("CARGO_PKG_VERSION"))
+                .description(Some("Core host routes. Headers: authorization, tenantId, menuId, lang.")),
+        )
+        .paths(paths.build())
+        .components(Some(components.build()))
+        .build()
+}
+
+pub async fn serve(document: Arc<OpenApi>) -> impl IntoResponse {
+    Json(serde_json::to_value(&*document).unwrap_or_default())
+}

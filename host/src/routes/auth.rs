@@ -1,0 +1,234 @@
+//! Login, logout, the signed-in user's menu tree, and the personal centre's password change
+//! (spec console-shell-and-services.md §3 "User info", §7).
+
+use std::collections::{BTreeMap, HashSet};
+
+use axum::extract::State;
+use axum::http::Method;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::api::{ApiError, ApiJson, ApiResult, ApiRouter, Caller, ClientInfo, Envelope, Perm, RouteSpec, done};
+use crate::auth::password;
+use crate::auth::session::{new_token, token_hash};
+use crate::auth::throttle::Throttle;
+use crate::db::auth::NewSession;
+use crate::db::{Db, MenuRow, now_ms};
+use crate::i18n::Msg;
+
+pub fn routes(api: ApiRouter) -> ApiRouter {
+    api.route(
+        RouteSpec::read(Method::POST, "/authority-service/authority/login", Perm::Public, "Sign in").body::<LoginRequest>(),
+        login,
+    )
+    .route(RouteSpec::read(Method::POST, "/authority-service/authority/loginOut", Perm::SignedIn, "Sign out"), logout)
+    .route(
+        RouteSpec::read(Method::POST, "/authority-service/authority/getUserMenu", Perm::SignedIn, "The user and their menu tree"),
+        user_menu,
+    )
+    .route(
+        RouteSpec::write("/authority-service/authority/changePassword", Perm::SignedIn, "Change own password")
+            .body::<ChangePassword>(),
+        change_password,
+    )
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginRequest {
+    #[serde(default)]
+    pub user_name: String,
+    #[serde(default)]
+    pub password: String,
+}
+
+/// The spec's user info: id, tenantId, userName, name, headImageUrl, userMenuVoList.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserInfo {
+    pub id: i64,
+    pub tenant_id: i64,
+    pub user_name: String,
+    pub name: String,
+    pub head_image_url: String,
+    #[schema(no_recursion)]
+    pub user_menu_vo_list: Vec<MenuNode>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginAnswer {
+    /// Send back in the `authorization` header.
+    pub token: String,
+    pub expires_at: i64,
+    #[serde(flatten)]
+    pub user: UserInfo,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MenuNode {
+    pub menu_id: i64,
+    /// The route path of the menu.
+    pub id: String,
+    pub name: String,
+    pub icon: String,
+    pub menu_type: String,
+    pub hidden: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(no_recursion)]
+    pub user_menu_vo_list: Vec<MenuNode>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub button_vo_list: Option<Vec<ButtonVo>>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ButtonVo {
+    pub action: String,
+}
+
+async fn login(
+    State(app): State<AppState>,
+    client: ClientInfo,
+    ApiJson(req): ApiJson<LoginRequest>,
+) -> ApiResult<Envelope<LoginAnswer>> {
+    let username = req.user_name.trim();
+    if username.is_empty() {
+        return Err(ApiError::required("userName"));
+    }
+    if req.password.is_empty() {
+        return Err(ApiError::required("password"));
+    }
+    let throttle = Throttle::new(&app.db, &app.config);
+    if let Err(locked) = throttle.check(username, &client.ip).await {
+        app.db.add_login_log(None, username, &client.ip, &client.user_agent, "locked").await?;
+        return Err(locked);
+    }
+
+    let account = app.db.login_account(username).await?;
+    if !password::verify(&req.password, account.as_ref().map(|a| a.password_hash.clone())).await {
+        throttle.failed(username, &client.ip).await?;
+        app.db.add_login_log(account.as_ref(), username, &client.ip, &client.user_agent, "bad_credentials").await?;
+        return Err(ApiError::Client { code: 400, msg: Msg::BadCredentials });
+    }
+    let Some(account) = account else { return Err(ApiError::Client { code: 400, msg: Msg::BadCredentials }) };
+    let now = now_ms();
+    if account.is_disabled_at(now) {
+        app.db.add_login_log(Some(&account), username, &client.ip, &client.user_agent, "disabled").await?;
+        return Err(ApiError::AccountDisabled);
+    }
+
+    throttle.succeeded(username).await?;
+    let log_id = app.db.add_login_log(Some(&account), username, &client.ip, &client.user_agent, "success").await?;
+    let token = new_token();
+    let expires_at = now + app.config.session_ttl_secs * 1000;
+    let session = NewSession {
+        token_hash: &token_hash(&token),
+        account_id: account.id,
+        expires_at,
+        ip: &client.ip,
+        user_agent: &client.user_agent,
+        login_log_id: log_id,
+    };
+    app.db.start_session(session, app.config.single_session).await?;
+
+    let user = user_info(&app.db, account.id, account.tenant_id, &account.username, &account.name, &account.avatar).await?;
+    Ok(Envelope(LoginAnswer { token, expires_at, user }))
+}
+
+async fn logout(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<()>> {
+    app.db.end_session_by_logout(caller.session_id).await?;
+    Ok(done())
+}
+
+async fn user_menu(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<UserInfo>> {
+    let account = app.db.account(caller.account_id).await?.ok_or(ApiError::NotSignedIn)?;
+    let user = user_info(&app.db, account.id, account.tenant_id, &account.username, &account.name, &account.avatar).await?;
+    Ok(Envelope(user))
+}
+
+async fn user_info(db: &Db, id: i64, tenant_id: i64, username: &str, name: &str, avatar: &str) -> ApiResult<UserInfo> {
+    let is_platform = tenant_id == 0;
+    let visible = db.account_menu_ids(id, is_platform).await?;
+    let actions = db.account_actions(id, is_platform).await?;
+    let buttons = db.all_buttons().await?;
+    let menus = db.menus().await?;
+    let mut actions_by_menu: BTreeMap<i64, Vec<ButtonVo>> = BTreeMap::new();
+    for button in buttons.into_iter().filter(|b| actions.contains(&b.action)) {
+        actions_by_menu.entry(button.menu_id).or_default().push(ButtonVo { action: button.action });
+    }
+    Ok(UserInfo {
+        id,
+        tenant_id,
+        user_name: username.to_string(),
+        name: name.to_string(),
+        head_image_url: avatar.to_string(),
+        user_menu_vo_list: menu_tree(&menus, &visible, &actions_by_menu, 0),
+    })
+}
+
+/// The tree under `parent`: a page is shown when visible; a group when any child is shown.
+fn menu_tree(
+    menus: &[MenuRow],
+    visible: &HashSet<i64>,
+    actions_by_menu: &BTreeMap<i64, Vec<ButtonVo>>,
+    parent: i64,
+) -> Vec<MenuNode> {
+    let mut children: Vec<&MenuRow> = menus.iter().filter(|m| m.parent_menu_id == parent && m.menu_id != parent).collect();
+    children.sort_by_key(|m| (m.sort_weight, m.menu_id));
+    children
+        .into_iter()
+        .filter_map(|menu| {
+            let sub = menu_tree(menus, visible, actions_by_menu, menu.menu_id);
+            let shown = if menu.menu_type == "group" { !sub.is_empty() } else { visible.contains(&menu.menu_id) };
+            shown.then(|| MenuNode {
+                menu_id: menu.menu_id,
+                id: menu.route_path.clone(),
+                name: menu.name.clone(),
+                icon: menu.icon.clone(),
+                menu_type: menu.menu_type.clone(),
+                hidden: menu.hidden,
+                button_vo_list: (menu.menu_type != "group")
+                    .then(|| actions_by_menu.get(&menu.menu_id).cloned().unwrap_or_default()),
+                user_menu_vo_list: sub,
+            })
+        })
+        .collect()
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangePassword {
+    #[serde(default)]
+    pub old_password: String,
+    #[serde(default)]
+    pub password: String,
+    #[serde(default)]
+    pub confirm_password: String,
+}
+
+/// Changing one's password ends every session of the account, this one included: the user signs
+/// in again with the new password (spec: "modified and log in again").
+async fn change_password(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<ChangePassword>,
+) -> ApiResult<Envelope<()>> {
+    if req.old_password.is_empty() {
+        return Err(ApiError::required("oldPassword"));
+    }
+    password::check_policy(&req.password, &req.confirm_password)?;
+    let stored = app.db.account_password_hash(caller.account_id).await?;
+    if !password::verify(&req.old_password, stored).await {
+        return Err(ApiError::invalid("oldPassword", Msg::WrongPassword));
+    }
+    let hash = password::hash(&req.password).await?;
+    app.db.set_account_password(caller.account_id, &hash, caller.account_id).await?;
+    app.db.revoke_sessions(caller.account_id).await?;
+    if caller.username == crate::bootstrap::ADMIN_USERNAME && caller.is_platform() {
+        // The generated first password is no longer valid: do not leave it lying around.
+        let _ = std::fs::remove_file(crate::bootstrap::initial_password_file(&app.config.data_dir));
+    }
+    Ok(done())
+}

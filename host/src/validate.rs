@@ -1,0 +1,155 @@
+//! Server-side validation of the spec's common rules. Each check returns the cleaned value or an
+//! `ApiError::Invalid` naming the field, so handlers read as a list of rules.
+
+use crate::api::ApiError;
+use crate::i18n::Msg;
+
+/// The spec's text limits (device-and-product-domain.md §9): short texts 80, long texts 800.
+pub const SHORT_TEXT: usize = 80;
+pub const LONG_TEXT: usize = 800;
+
+/// A required text, trimmed, at most `max` characters.
+pub fn required(field: &str, value: &str, max: usize) -> Result<String, ApiError> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(ApiError::required(field));
+    }
+    optional(field, value, max)
+}
+
+/// An optional text, trimmed, at most `max` characters.
+pub fn optional(field: &str, value: &str, max: usize) -> Result<String, ApiError> {
+    let value = value.trim();
+    if value.chars().count() > max {
+        return Err(ApiError::invalid(field, Msg::Length { field: field.into(), min: 0, max }));
+    }
+    Ok(value.to_string())
+}
+
+/// A required text of `min..=max` characters.
+pub fn length(field: &str, value: &str, min: usize, max: usize) -> Result<String, ApiError> {
+    let value = required(field, value, usize::MAX)?;
+    let count = value.chars().count();
+    if count < min || count > max {
+        return Err(ApiError::invalid(field, Msg::Length { field: field.into(), min, max }));
+    }
+    Ok(value)
+}
+
+pub fn some<T>(field: &str, value: Option<T>) -> Result<T, ApiError> {
+    value.ok_or_else(|| ApiError::required(field))
+}
+
+fn format_error(field: &str, expected: &'static str) -> ApiError {
+    ApiError::invalid(field, Msg::Format { field: field.into(), expected })
+}
+
+/// One of a closed set of values (types, modes).
+pub fn one_of(field: &str, value: &str, allowed: &[&str]) -> Result<String, ApiError> {
+    let value = required(field, value, SHORT_TEXT)?;
+    if allowed.contains(&value.as_str()) { Ok(value) } else { Err(format_error(field, "one of the listed values")) }
+}
+
+pub fn email(field: &str, value: &str) -> Result<String, ApiError> {
+    let value = optional(field, value, 254)?;
+    if value.is_empty() {
+        return Ok(value);
+    }
+    let valid = value.split_once('@').is_some_and(|(local, domain)| {
+        !local.is_empty()
+            && domain.contains('.')
+            && !domain.starts_with('.')
+            && !domain.ends_with('.')
+            && !value.chars().any(char::is_whitespace)
+            && value.matches('@').count() == 1
+    });
+    if valid { Ok(value) } else { Err(format_error(field, "an email address")) }
+}
+
+/// A contact phone: digits with an optional leading `+`, country code and hyphen, 5-20 long.
+pub fn phone(field: &str, value: &str) -> Result<String, ApiError> {
+    let value = optional(field, value, 20)?;
+    if value.is_empty() {
+        return Ok(value);
+    }
+    let digits = value.strip_prefix('+').unwrap_or(&value);
+    let valid = value.len() >= 5
+        && digits.chars().all(|c| c.is_ascii_digit() || c == '-')
+        && digits.chars().next().is_some_and(|c| c.is_ascii_digit());
+    if valid { Ok(value) } else { Err(format_error(field, "a phone number")) }
+}
+
+/// Letters, digits and hyphens (the spec's attribute-value rule), e.g. codes and abbreviations.
+pub fn code(field: &str, value: &str, max: usize) -> Result<String, ApiError> {
+    let value = required(field, value, max)?;
+    if value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        Ok(value)
+    } else {
+        Err(format_error(field, "letters, digits and hyphens"))
+    }
+}
+
+/// A unified social credit code: 18 characters of GB 32100-2015 with its check character.
+pub fn credit_code(field: &str, value: &str) -> Result<String, ApiError> {
+    const ALPHABET: &str = "0123456789ABCDEFGHJKLMNPQRTUWXY";
+    const WEIGHTS: [usize; 17] = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+    let value = required(field, value, 18)?.to_ascii_uppercase();
+    let digits: Option<Vec<usize>> = value.chars().map(|c| ALPHABET.find(c)).collect();
+    let valid = match digits {
+        Some(d) if d.len() == 18 => {
+            let sum: usize = d[..17].iter().zip(WEIGHTS).map(|(v, w)| v * w).sum();
+            (31 - sum % 31) % 31 == d[17]
+        }
+        _ => false,
+    };
+    if valid { Ok(value) } else { Err(format_error(field, "a unified social credit code")) }
+}
+
+/// Deleting a named item needs its exact name typed again (spec §5 of both documents).
+pub fn confirm_name(expected: &str, typed: &str) -> Result<(), ApiError> {
+    if expected == typed {
+        Ok(())
+    } else {
+        Err(ApiError::invalid("confirmName", Msg::NameMismatch))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn credit_code_checksum() {
+        assert!(credit_code("c", "91350100M000100Y43").is_ok());
+        assert!(credit_code("c", "91350100m000100y43").is_ok(), "lower case is normalised");
+        assert!(credit_code("c", "91350100M000100Y44").is_err(), "wrong check character");
+        assert!(credit_code("c", "91350100M000100Y4").is_err(), "17 characters");
+        assert!(credit_code("c", "91350100M000100I43").is_err(), "I is not in the alphabet");
+    }
+
+    #[test]
+    fn text_rules() {
+        assert_eq!(required("name", "  ann ", 80).unwrap(), "ann");
+        assert!(required("name", "   ", 80).is_err());
+        assert!(optional("d", &"x".repeat(801), LONG_TEXT).is_err());
+        assert!(length("n", "a", 2, 16).is_err());
+        assert!(one_of("t", "admin", &["ordinary", "administrator"]).is_err());
+    }
+
+    #[test]
+    fn contact_formats() {
+        assert!(email("e", "ann@example.com").is_ok());
+        assert!(email("e", "").is_ok());
+        assert!(email("e", "ann@example").is_err());
+        assert!(email("e", "a b@example.com").is_err());
+        assert!(phone("p", "+86-13800138000").is_ok());
+        assert!(phone("p", "13800138000").is_ok());
+        assert!(phone("p", "call me").is_err());
+    }
+
+    #[test]
+    fn name_must_match_exactly() {
+        assert!(confirm_name("Acme", "Acme").is_ok());
+        assert_eq!(confirm_name("Acme", "acme").unwrap_err().code(), 400);
+    }
+}
