@@ -63,9 +63,9 @@ pub async fn start(config: Config) -> Result<Router, StartError> {
 /// The whole HTTP application.
 pub fn app(state: AppState) -> Router {
     let (api, catalog) = routes::api(state.clone());
-    let openapi = Arc::new(openapi::document(&catalog));
+    let document = Arc::new(openapi::document(&catalog));
     let api = api
-        .route("/openapi.json", axum::routing::get(move || openapi::serve(openapi.clone())))
+        .layer(axum::Extension(document))
         .fallback(api::no_such_route)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn(api::localize))

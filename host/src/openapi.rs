@@ -3,14 +3,15 @@
 
 use std::sync::Arc;
 
-use axum::Json;
+use axum::{Extension, Json};
 use axum::response::IntoResponse;
+use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, PathItem};
 use utoipa::openapi::request_body::RequestBodyBuilder;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{ComponentsBuilder, ContentBuilder, InfoBuilder, OpenApi, OpenApiBuilder, PathsBuilder, Ref};
 
-use crate::api::{Perm, RouteDoc};
+use crate::api::{Effect, Perm, RouteDoc};
 
 pub fn document(catalog: &[RouteDoc]) -> OpenApi {
     let mut paths = PathsBuilder::new();
@@ -19,14 +20,20 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
         SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("authorization"))),
     );
     for route in catalog {
-        let permission = match route.perm {
-            Perm::Public => "public".to_string(),
-            Perm::SignedIn => "any signed-in user".to_string(),
-            Perm::Action(action) => format!("button action `{action}`"),
+        let (permission, tag) = match route.perm {
+            Perm::Public => ("public".to_string(), "public".to_string()),
+            Perm::SignedIn => ("any signed-in user".to_string(), "signed-in".to_string()),
+            Perm::Action(action) => (format!("button action `{action}`"), format!("action:{action}")),
         };
+        // Machine-readable for clients and for the permission tests that walk every route.
+        let extensions = ExtensionsBuilder::new()
+            .add("x-permission", tag)
+            .add("x-writes", route.effect == Effect::Write)
+            .build();
         let mut operation = OperationBuilder::new()
             .summary(Some(route.summary))
             .description(Some(format!("Permission: {permission}. Answers the envelope {{code, msg, data}}.")))
+            .extensions(Some(extensions))
             .tag(route.path.trim_start_matches('/').split('/').next().unwrap_or("core"));
         if route.perm != Perm::Public {
             operation = operation.security(SecurityRequirement::new::<_, _, &str>("authorization", []));
@@ -55,6 +62,7 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
         .build()
 }
 
-pub async fn serve(document: Arc<OpenApi>) -> impl IntoResponse {
+/// Serves the document; the route itself is in the catalogue (public).
+pub async fn serve(Extension(document): Extension<Arc<OpenApi>>) -> impl IntoResponse {
     Json(serde_json::to_value(&*document).unwrap_or_default())
 }

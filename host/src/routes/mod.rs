@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::AppState;
-use crate::api::{ApiError, ApiRouter, RouteDoc};
+use crate::api::{ApiError, ApiRouter, Perm, RouteDoc, RouteSpec};
+use axum::http::Method;
 use crate::db::Paging;
 use crate::i18n::Msg;
 
@@ -29,7 +30,11 @@ pub fn api(state: AppState) -> (Router<AppState>, Vec<RouteDoc>) {
     let api = menus::routes(api);
     let api = reference::routes(api);
     let api = logs::routes(api);
-    api.finish()
+    api.route(
+        RouteSpec::read(Method::GET, "/openapi.json", Perm::Public, "This OpenAPI document"),
+        crate::openapi::serve,
+    )
+    .finish()
 }
 
 /// A page of rows: `{list, total, page, pageSize}`.

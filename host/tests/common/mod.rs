@@ -1,0 +1,175 @@
+//! A real host on a loopback port with its own temporary database, and a small HTTP client.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+
+use console_host::Config;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+pub const ADMIN_PASSWORD: &str = "Admin#2026";
+pub const USER_PASSWORD: &str = "User#2026";
+
+pub struct TestHost {
+    pub base: String,
+    pub dir: tempfile::TempDir,
+    client: reqwest::Client,
+}
+
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn code(&self) -> i64 {
+        self.body["code"].as_i64().unwrap_or(-1)
+    }
+    pub fn msg(&self) -> &str {
+        self.body["msg"].as_str().unwrap_or("")
+    }
+    pub fn data(&self) -> &Value {
+        &self.body["data"]
+    }
+    #[track_caller]
+    pub fn ok(&self) -> &Value {
+        assert_eq!(self.code(), 200, "expected success, got {:?}", self.body);
+        &self.body["data"]
+    }
+}
+
+impl TestHost {
+    pub async fn start() -> TestHost {
+        Self::start_with(|_| {}).await
+    }
+
+    pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> TestHost {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut config = Config::with_data_dir(dir.path().to_path_buf());
+        config.admin_password = Some(ADMIN_PASSWORD.into());
+        adjust(&mut config);
+        let app = console_host::start(config).await.expect("host starts");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        tokio::spawn(async move {
+            axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.ok();
+        });
+        TestHost { base: format!("http://{addr}/api"), dir, client: reqwest::Client::new() }
+    }
+
+    /// One request; `headers` may carry tenantId, lang, ...
+    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, headers: &[(&str, &str)], body: Option<Value>) -> Answer {
+        let mut req = self.client.request(method, format!("{}{}", self.base, path));
+        if let Some(token) = token {
+            req = req.header("authorization", token);
+        }
+        for (name, value) in headers {
+            req = req.header(*name, *value);
+        }
+        if let Some(body) = body {
+            req = req.json(&body);
+        }
+        let res = req.send().await.expect("request sent");
+        let status = res.status().as_u16();
+        let text = res.text().await.unwrap_or_default();
+        let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+        Answer { status, body }
+    }
+
+    pub async fn post(&self, path: &str, token: &str, body: Value) -> Answer {
+        self.call(Method::POST, path, Some(token), &[("lang", "en")], Some(body)).await
+    }
+
+    pub async fn post_as(&self, path: &str, token: &str, tenant: &str, body: Value) -> Answer {
+        self.call(Method::POST, path, Some(token), &[("lang", "en"), ("tenantId", tenant)], Some(body)).await
+    }
+
+    pub async fn get(&self, path: &str, token: &str) -> Answer {
+        self.call(Method::GET, path, Some(token), &[("lang", "en")], None).await
+    }
+
+    pub async fn try_login(&self, user: &str, password: &str) -> Answer {
+        self.call(
+            Method::POST,
+            "/authority-service/authority/login",
+            None,
+            &[("lang", "en"), ("user-agent", "integration-test")],
+            Some(json!({ "userName": user, "password": password })),
+        )
+        .await
+    }
+
+    pub async fn login(&self, user: &str, password: &str) -> String {
+        let answer = self.try_login(user, password).await;
+        answer.ok()["token"].as_str().expect("token").to_string()
+    }
+
+    pub async fn admin(&self) -> String {
+        self.login("admin", ADMIN_PASSWORD).await
+    }
+
+    /// Creates an enterprise and returns its id.
+    pub async fn create_tenant(&self, admin: &str, name: &str, seed: u32) -> i64 {
+        let body = json!({
+            "tenantName": name, "fullName": format!("{name} Ltd"), "abbrEn": name.to_uppercase(),
+            "creditCode": credit_code(seed),
+        });
+        self.post("/authority-service/tenantInfo/add", admin, body).await.ok()["id"].as_i64().expect("id")
+    }
+
+    /// Button ids of the given actions.
+    pub async fn button_ids(&self, admin: &str, actions: &[&str]) -> Vec<i64> {
+        let answer = self.post("/authority-service/button/list", admin, json!({ "pageSize": 500 })).await;
+        let list = answer.ok()["list"].as_array().expect("buttons").clone();
+        actions
+            .iter()
+            .map(|action| {
+                list.iter()
+                    .find(|b| b["action"] == *action)
+                    .and_then(|b| b["id"].as_i64())
+                    .unwrap_or_else(|| panic!("no button {action}"))
+            })
+            .collect()
+    }
+
+    /// A role in `tenant` ("ALL" for the platform) holding exactly `actions`.
+    pub async fn create_role(&self, admin: &str, tenant: &str, name: &str, role_type: &str, actions: &[&str]) -> i64 {
+        let id = self
+            .post_as("/authority-service/role/add", admin, tenant, json!({ "name": name, "roleType": role_type }))
+            .await
+            .ok()["id"]
+            .as_i64()
+            .expect("role id");
+        if !actions.is_empty() {
+            let buttons = self.button_ids(admin, actions).await;
+            self.post_as("/authority-service/role/grant", admin, tenant, json!({ "id": id, "buttonIds": buttons }))
+                .await
+                .ok();
+        }
+        id
+    }
+
+    /// An account in `tenant` ("ALL" for the platform) with the given roles and USER_PASSWORD.
+    pub async fn create_account(&self, admin: &str, tenant: &str, username: &str, role_ids: &[i64]) -> i64 {
+        let body = json!({
+            "userName": username, "name": username, "accountType": "operation", "roleIds": role_ids,
+            "password": USER_PASSWORD, "confirmPassword": USER_PASSWORD,
+        });
+        self.post_as("/authority-service/account/add", admin, tenant, body).await.ok()["id"].as_i64().expect("account id")
+    }
+}
+
+/// A valid unified social credit code (GB 32100-2015) made from `seed`.
+pub fn credit_code(seed: u32) -> String {
+    const ALPHABET: &[u8] = b"0123456789ABCDEFGHJKLMNPQRTUWXY";
+    const WEIGHTS: [usize; 17] = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+    let body = format!("9135010057{seed:07}");
+    let sum: usize = body
+        .bytes()
+        .zip(WEIGHTS)
+        .map(|(c, w)| ALPHABET.iter().position(|a| *a == c).expect("alphabet") * w)
+        .sum();
+    let check = ALPHABET[(31 - sum % 31) % 31] as char;
+    format!("{body}{check}")
+}

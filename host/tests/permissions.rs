@@ -1,0 +1,139 @@
+//! Every route declares its permission and the server enforces it. The route table is read from
+//! the served OpenAPI document (built from the same catalogue the router is built from).
+
+mod common;
+
+use common::{TestHost, USER_PASSWORD};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+struct Route {
+    method: Method,
+    path: String,
+    permission: String,
+}
+
+async fn route_table(host: &TestHost) -> Vec<Route> {
+    let doc = host.call(Method::GET, "/openapi.json", None, &[], None).await.body;
+    let paths = doc["paths"].as_object().expect("paths");
+    let mut routes = Vec::new();
+    for (path, item) in paths {
+        for (method, operation) in item.as_object().expect("path item") {
+            let permission = operation["x-permission"].as_str().unwrap_or_else(|| panic!("{method} {path} declares no permission"));
+            routes.push(Route {
+                method: method.to_uppercase().parse().expect("method"),
+                path: path.trim_start_matches("/api").to_string(),
+                permission: permission.to_string(),
+            });
+        }
+    }
+    routes
+}
+
+async fn call(host: &TestHost, route: &Route, token: Option<&str>) -> i64 {
+    let body = (route.method == Method::POST).then(|| json!({}));
+    host.call(route.method.clone(), &route.path, token, &[("lang", "en")], body).await.code()
+}
+
+#[tokio::test]
+async fn the_route_table_is_complete_and_every_action_is_a_grantable_button() {
+    let host = TestHost::start().await;
+    let routes = route_table(&host).await;
+    assert!(routes.len() >= 40, "only {} routes", routes.len());
+    let public: Vec<_> = routes.iter().filter(|r| r.permission == "public").map(|r| r.path.as_str()).collect();
+    assert_eq!(public, vec!["/authority-service/authority/login", "/openapi.json"], "the only public routes");
+
+    let admin = host.admin().await;
+    let buttons = host.post("/authority-service/button/list", &admin, json!({ "pageSize": 500 })).await;
+    let actions: Vec<&str> = buttons.ok()["list"].as_array().expect("buttons").iter().filter_map(|b| b["action"].as_str()).collect();
+    for route in &routes {
+        if let Some(action) = route.permission.strip_prefix("action:") {
+            assert!(actions.contains(&action), "{} requires {action}, which no button defines", route.path);
+        }
+    }
+}
+
+#[tokio::test]
+async fn without_a_session_every_non_public_route_is_401() {
+    let host = TestHost::start().await;
+    for route in route_table(&host).await.iter().filter(|r| r.permission != "public") {
+        assert_eq!(call(&host, route, None).await, 401, "{} {}", route.method, route.path);
+    }
+}
+
+/// A platform account holding exactly one action may call that action's routes and gets 403 on
+/// every other action's routes; with no action at all, every action route is 403.
+#[tokio::test]
+async fn each_action_route_needs_exactly_its_action() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    let role = host.create_role(&admin, "ALL", "probe role", "ordinary", &[]).await;
+    host.create_account(&admin, "ALL", "probe", &[role]).await;
+    let probe = host.login("probe", USER_PASSWORD).await;
+    let routes = route_table(&host).await;
+    let action_routes: Vec<&Route> = routes.iter().filter(|r| r.permission.starts_with("action:")).collect();
+
+    for route in &action_routes {
+        assert_eq!(call(&host, route, Some(&probe)).await, 403, "no grant: {} {}", route.method, route.path);
+    }
+    for route in &action_routes {
+        let action = route.permission.trim_start_matches("action:");
+        let buttons = host.button_ids(&admin, &[action]).await;
+        host.post("/authority-service/role/grant", &admin, json!({ "id": role, "buttonIds": buttons })).await.ok();
+        for other in &action_routes {
+            let code = call(&host, other, Some(&probe)).await;
+            if other.permission == route.permission {
+                assert_ne!(code, 403, "{action} grants {} {}", other.method, other.path);
+            } else {
+                assert_eq!(code, 403, "{action} must not grant {} {} ({})", other.method, other.path, other.permission);
+            }
+        }
+    }
+}
+
+/// Enterprise users never reach platform routes, even as their tenant's administrator.
+#[tokio::test]
+async fn tenant_administrators_cannot_reach_platform_routes_nor_be_granted_them() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    let tenant = host.create_tenant(&admin, "Acme", 7).await.to_string();
+    let role = host.create_role(&admin, &tenant, "acme admin", "administrator", &[]).await;
+    host.create_account(&admin, &tenant, "boss", &[role]).await;
+    let boss = host.login("boss", USER_PASSWORD).await;
+
+    let user = host.post("/authority-service/authority/getUserMenu", &boss, json!({})).await;
+    let menus = user.ok()["userMenuVoList"].to_string();
+    assert!(menus.contains("/system/role") && !menus.contains("tenantInfo") && !menus.contains("/system-config"), "{menus}");
+
+    for (path, body) in [
+        ("/authority-service/tenantInfo/page", json!({})),
+        ("/authority-service/menu/list", json!({})),
+        ("/authority-service/button/list", json!({})),
+        ("/region-service-admin/common/region/add", json!({})),
+    ] {
+        assert_eq!(host.post(path, &boss, body).await.code(), 403, "{path}");
+    }
+    assert_eq!(host.post("/authority-service/role/list", &boss, json!({})).await.code(), 200);
+
+    let platform_buttons = host.button_ids(&admin, &["tenant:add"]).await;
+    let grant = host.post_as("/authority-service/role/grant", &admin, &tenant, json!({ "id": role, "buttonIds": platform_buttons })).await;
+    assert_eq!(grant.code(), 403, "{:?}", grant.body);
+    assert!(grant.msg().contains("platform"), "{}", grant.msg());
+}
+
+#[tokio::test]
+async fn a_user_cannot_grant_actions_they_do_not_hold() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    let granter = host.create_role(&admin, "ALL", "granter", "ordinary", &["role:grant", "role:view"]).await;
+    let target = host.create_role(&admin, "ALL", "target", "ordinary", &[]).await;
+    host.create_account(&admin, "ALL", "lead", &[granter]).await;
+    let lead = host.login("lead", USER_PASSWORD).await;
+    let allowed = host.button_ids(&admin, &["role:view"]).await;
+    host.post("/authority-service/role/grant", &lead, json!({ "id": target, "buttonIds": allowed })).await.ok();
+    let beyond = host.button_ids(&admin, &["account:delete"]).await;
+    let refused = host.post("/authority-service/role/grant", &lead, json!({ "id": target, "buttonIds": beyond })).await;
+    assert_eq!(refused.code(), 403);
+    let detail = host.post("/authority-service/role/detail", &admin, json!({ "id": target })).await;
+    assert_eq!(detail.ok()["buttonIds"], Value::from(allowed), "the refused grant changed nothing");
+}
