@@ -19,7 +19,9 @@ pub fn initial_password_file(data_dir: &Path) -> PathBuf {
 pub enum BootstrapError {
     #[error("database: {0}")]
     Db(#[from] sqlx::Error),
-    #[error("CONSOLE_ADMIN_PASSWORD does not meet the password policy (6-18 characters with letters, numbers and special characters)")]
+    #[error(
+        "CONSOLE_ADMIN_PASSWORD does not meet the password policy (6-18 characters with letters, numbers and special characters)"
+    )]
     WeakAdminPassword,
     #[error("hashing: {0}")]
     Hash(String),

@@ -49,10 +49,10 @@ pub enum StartError {
 /// returns the application ready to serve.
 pub async fn start(config: Config) -> Result<Router, StartError> {
     std::fs::create_dir_all(&config.data_dir).map_err(|e| StartError::DataDir(config.data_dir.clone(), e))?;
-    if let Some(path) = config.database_url.strip_prefix("sqlite://") {
-        if let Some(parent) = std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).map_err(|e| StartError::DataDir(parent.to_path_buf(), e))?;
-        }
+    if let Some(path) = config.database_url.strip_prefix("sqlite://")
+        && let Some(parent) = std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(parent).map_err(|e| StartError::DataDir(parent.to_path_buf(), e))?;
     }
     let db = Db::open(&config.database_url).await.map_err(|e| StartError::Database(config.database_url.clone(), e))?;
     catalog::sync(&db).await.map_err(StartError::Catalog)?;

@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use axum::{Extension, Json};
 use axum::response::IntoResponse;
+use axum::{Extension, Json};
 use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, PathItem};
 use utoipa::openapi::request_body::RequestBodyBuilder;
@@ -15,10 +15,8 @@ use crate::api::{Effect, Perm, RouteDoc};
 
 pub fn document(catalog: &[RouteDoc]) -> OpenApi {
     let mut paths = PathsBuilder::new();
-    let mut components = ComponentsBuilder::new().security_scheme(
-        "authorization",
-        SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("authorization"))),
-    );
+    let mut components = ComponentsBuilder::new()
+        .security_scheme("authorization", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("authorization"))));
     for route in catalog {
         let (permission, tag) = match route.perm {
             Perm::Public => ("public".to_string(), "public".to_string()),
@@ -26,10 +24,8 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
             Perm::Action(action) => (format!("button action `{action}`"), format!("action:{action}")),
         };
         // Machine-readable for clients and for the permission tests that walk every route.
-        let extensions = ExtensionsBuilder::new()
-            .add("x-permission", tag)
-            .add("x-writes", route.effect == Effect::Write)
-            .build();
+        let extensions =
+            ExtensionsBuilder::new().add("x-permission", tag).add("x-writes", route.effect == Effect::Write).build();
         let mut operation = OperationBuilder::new()
             .summary(Some(route.summary))
             .description(Some(format!("Permission: {permission}. Answers the envelope {{code, msg, data}}.")))
@@ -43,7 +39,10 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
             components = components.schema(name.clone(), schema);
             operation = operation.request_body(Some(
                 RequestBodyBuilder::new()
-                    .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name(name))).build())
+                    .content(
+                        "application/json",
+                        ContentBuilder::new().schema(Some(Ref::from_schema_name(name))).build(),
+                    )
                     .build(),
             ));
         }

@@ -107,11 +107,7 @@ pub fn credit_code(field: &str, value: &str) -> Result<String, ApiError> {
 
 /// Deleting a named item needs its exact name typed again (spec §5 of both documents).
 pub fn confirm_name(expected: &str, typed: &str) -> Result<(), ApiError> {
-    if expected == typed {
-        Ok(())
-    } else {
-        Err(ApiError::invalid("confirmName", Msg::NameMismatch))
-    }
+    if expected == typed { Ok(()) } else { Err(ApiError::invalid("confirmName", Msg::NameMismatch)) }
 }
 
 #[cfg(test)]

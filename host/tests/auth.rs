@@ -18,7 +18,12 @@ async fn login_succeeds_and_returns_user_info_with_menus() {
     assert_eq!(data["token"].as_str().map(str::len), Some(64));
     let groups = data["userMenuVoList"].as_array().expect("menu tree");
     let system = groups.iter().find(|m| m["id"] == "/system").expect("system group");
-    let tenant_page = system["userMenuVoList"].as_array().expect("children").iter().find(|m| m["menuId"] == 101).expect("tenant page");
+    let tenant_page = system["userMenuVoList"]
+        .as_array()
+        .expect("children")
+        .iter()
+        .find(|m| m["menuId"] == 101)
+        .expect("tenant page");
     assert!(tenant_page["buttonVoList"].as_array().expect("buttons").iter().any(|b| b["action"] == "tenant:add"));
 
     let token = data["token"].as_str().expect("token");
@@ -36,7 +41,13 @@ async fn wrong_password_is_refused_in_the_callers_language() {
     assert_eq!(unknown.msg(), answer.msg(), "unknown user and wrong password look alike");
 
     let zh = host
-        .call(Method::POST, "/authority-service/authority/login", None, &[("lang", "zhCn")], Some(json!({"userName": "admin", "password": "x"})))
+        .call(
+            Method::POST,
+            "/authority-service/authority/login",
+            None,
+            &[("lang", "zhCn")],
+            Some(json!({"userName": "admin", "password": "x"})),
+        )
         .await;
     assert_eq!(zh.msg(), "用户名或密码错误");
 }
@@ -130,7 +141,9 @@ async fn enterprise_disabled_until_a_time_comes_back_by_itself() {
     let tenant = host.create_tenant(&admin, "Acme", 1).await;
     host.create_account(&admin, &tenant.to_string(), "ann", &[]).await;
     let until = console_host::db::now_ms() + 1500;
-    host.post("/authority-service/tenantInfo/disable", &admin, json!({ "id": tenant, "disabledUntil": until })).await.ok();
+    host.post("/authority-service/tenantInfo/disable", &admin, json!({ "id": tenant, "disabledUntil": until }))
+        .await
+        .ok();
     assert_eq!(host.try_login("ann", USER_PASSWORD).await.code(), 508);
     tokio::time::sleep(std::time::Duration::from_millis(1600)).await;
     host.login("ann", USER_PASSWORD).await;
@@ -161,11 +174,16 @@ async fn every_login_attempt_is_in_the_login_log() {
     let data = log.ok();
     assert_eq!(data["total"], 3);
     let rows = data["list"].as_array().expect("rows");
-    let results: Vec<_> = rows.iter().map(|r| (r["username"].as_str().unwrap_or(""), r["result"].as_str().unwrap_or(""))).collect();
+    let results: Vec<_> =
+        rows.iter().map(|r| (r["username"].as_str().unwrap_or(""), r["result"].as_str().unwrap_or(""))).collect();
     assert_eq!(results, vec![("admin", "success"), ("ghost", "bad_credentials"), ("admin", "bad_credentials")]);
-    assert!(rows.iter().all(|r| r["ip"] == "127.0.0.1" && r["userAgent"] == "integration-test" && r["loginAt"].as_i64().is_some()));
+    assert!(
+        rows.iter()
+            .all(|r| r["ip"] == "127.0.0.1" && r["userAgent"] == "integration-test" && r["loginAt"].as_i64().is_some())
+    );
 
-    let only_failures = host.post("/authority-service/authority/list", &admin, json!({ "result": "bad_credentials" })).await;
+    let only_failures =
+        host.post("/authority-service/authority/list", &admin, json!({ "result": "bad_credentials" })).await;
     assert_eq!(only_failures.ok()["total"], 2);
 }
 
@@ -174,11 +192,17 @@ async fn changing_ones_password_needs_the_old_one_and_signs_out() {
     let host = TestHost::start().await;
     let token = host.admin().await;
     let path = "/authority-service/authority/changePassword";
-    let wrong = host.post(path, &token, json!({ "oldPassword": "nope", "password": "Next#2027", "confirmPassword": "Next#2027" })).await;
+    let wrong = host
+        .post(path, &token, json!({ "oldPassword": "nope", "password": "Next#2027", "confirmPassword": "Next#2027" }))
+        .await;
     assert_eq!((wrong.code(), wrong.data()["field"].as_str()), (400, Some("oldPassword")));
-    host.post(path, &token, json!({ "oldPassword": ADMIN_PASSWORD, "password": "Next#2027", "confirmPassword": "Next#2027" }))
-        .await
-        .ok();
+    host.post(
+        path,
+        &token,
+        json!({ "oldPassword": ADMIN_PASSWORD, "password": "Next#2027", "confirmPassword": "Next#2027" }),
+    )
+    .await
+    .ok();
     assert_eq!(host.post(MENU, &token, json!({})).await.code(), 507, "sign in again after a change");
     host.login("admin", "Next#2027").await;
 }

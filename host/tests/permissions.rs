@@ -19,7 +19,8 @@ async fn route_table(host: &TestHost) -> Vec<Route> {
     let mut routes = Vec::new();
     for (path, item) in paths {
         for (method, operation) in item.as_object().expect("path item") {
-            let permission = operation["x-permission"].as_str().unwrap_or_else(|| panic!("{method} {path} declares no permission"));
+            let permission =
+                operation["x-permission"].as_str().unwrap_or_else(|| panic!("{method} {path} declares no permission"));
             routes.push(Route {
                 method: method.to_uppercase().parse().expect("method"),
                 path: path.trim_start_matches("/api").to_string(),
@@ -45,7 +46,8 @@ async fn the_route_table_is_complete_and_every_action_is_a_grantable_button() {
 
     let admin = host.admin().await;
     let buttons = host.post("/authority-service/button/list", &admin, json!({ "pageSize": 500 })).await;
-    let actions: Vec<&str> = buttons.ok()["list"].as_array().expect("buttons").iter().filter_map(|b| b["action"].as_str()).collect();
+    let actions: Vec<&str> =
+        buttons.ok()["list"].as_array().expect("buttons").iter().filter_map(|b| b["action"].as_str()).collect();
     for route in &routes {
         if let Some(action) = route.permission.strip_prefix("action:") {
             assert!(actions.contains(&action), "{} requires {action}, which no button defines", route.path);
@@ -103,7 +105,10 @@ async fn tenant_administrators_cannot_reach_platform_routes_nor_be_granted_them(
 
     let user = host.post("/authority-service/authority/getUserMenu", &boss, json!({})).await;
     let menus = user.ok()["userMenuVoList"].to_string();
-    assert!(menus.contains("/system/role") && !menus.contains("tenantInfo") && !menus.contains("/system-config"), "{menus}");
+    assert!(
+        menus.contains("/system/role") && !menus.contains("tenantInfo") && !menus.contains("/system-config"),
+        "{menus}"
+    );
 
     for (path, body) in [
         ("/authority-service/tenantInfo/page", json!({})),
@@ -116,7 +121,9 @@ async fn tenant_administrators_cannot_reach_platform_routes_nor_be_granted_them(
     assert_eq!(host.post("/authority-service/role/list", &boss, json!({})).await.code(), 200);
 
     let platform_buttons = host.button_ids(&admin, &["tenant:add"]).await;
-    let grant = host.post_as("/authority-service/role/grant", &admin, &tenant, json!({ "id": role, "buttonIds": platform_buttons })).await;
+    let grant = host
+        .post_as("/authority-service/role/grant", &admin, &tenant, json!({ "id": role, "buttonIds": platform_buttons }))
+        .await;
     assert_eq!(grant.code(), 403, "{:?}", grant.body);
     assert!(grant.msg().contains("platform"), "{}", grant.msg());
 }

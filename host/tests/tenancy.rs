@@ -62,7 +62,8 @@ async fn a_tenant_user_cannot_touch_another_tenants_rows_by_id() {
     assert_eq!(names(after.ok()), vec!["beta ops"], "untouched");
 
     let selector = t.host.get("/authority-service/tenantInfo/list", &t.a_user).await;
-    let tenants: Vec<_> = selector.ok()["list"].as_array().expect("list").iter().map(|t| t["tenantName"].clone()).collect();
+    let tenants: Vec<_> =
+        selector.ok()["list"].as_array().expect("list").iter().map(|t| t["tenantName"].clone()).collect();
     assert_eq!(tenants, vec![json!("Alpha")], "a tenant user sees only their enterprise");
 }
 
@@ -80,7 +81,15 @@ async fn a_platform_user_acts_for_one_tenant_or_all() {
     let unknown = t.host.post_as(ROLES, &t.admin, "999", json!({})).await;
     assert_eq!((unknown.code(), unknown.data()["field"].as_str()), (400, Some("tenantId")));
 
-    let created = t.host.post_as("/authority-service/role/add", &t.admin, &t.b.to_string(), json!({ "name": "beta qa", "roleType": "ordinary" })).await;
+    let created = t
+        .host
+        .post_as(
+            "/authority-service/role/add",
+            &t.admin,
+            &t.b.to_string(),
+            json!({ "name": "beta qa", "roleType": "ordinary" }),
+        )
+        .await;
     created.ok();
     let beta = t.host.post_as(ROLES, &t.admin, &t.b.to_string(), json!({})).await;
     assert_eq!(names(beta.ok()), vec!["beta ops", "beta qa"], "created in the chosen tenant");
@@ -91,7 +100,10 @@ async fn a_platform_user_acts_for_one_tenant_or_all() {
 #[tokio::test]
 async fn logs_are_scoped_to_the_tenant() {
     let t = two_tenants().await;
-    t.host.post("/authority-service/role/add", &t.a_user, json!({ "name": "alpha qa", "roleType": "ordinary" })).await.ok();
+    t.host
+        .post("/authority-service/role/add", &t.a_user, json!({ "name": "alpha qa", "roleType": "ordinary" }))
+        .await
+        .ok();
     let records = t.host.post("/authority-service/authority/operateRecord/list", &t.a_user, json!({})).await;
     let rows = records.ok()["list"].as_array().expect("rows").clone();
     assert!(!rows.is_empty());

@@ -96,10 +96,10 @@ async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) 
     let scope = TenantScope::resolve(session.tenant_id, requested, named_tenant_exists)?;
 
     let actions = app.db.account_actions(session.account_id, session.tenant_id == 0).await?;
-    if let Perm::Action(action) = guard.route.perm {
-        if !actions.contains(action) {
-            return Err(ApiError::Forbidden(Msg::NotPermitted));
-        }
+    if let Perm::Action(action) = guard.route.perm
+        && !actions.contains(action)
+    {
+        return Err(ApiError::Forbidden(Msg::NotPermitted));
     }
 
     Ok(Caller {

@@ -45,6 +45,9 @@ pub enum Effect {
     Write,
 }
 
+/// Produces a body type's name and schema for the OpenAPI document.
+pub type SchemaFn = fn() -> (String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>);
+
 /// One entry of the route catalogue: what the OpenAPI document and the tests iterate over.
 #[derive(Debug, Clone, Serialize)]
 pub struct RouteDoc {
@@ -58,7 +61,7 @@ pub struct RouteDoc {
     pub effect: Effect,
     pub summary: &'static str,
     #[serde(skip)]
-    pub body_schema: Option<fn() -> (String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>,
+    pub body_schema: Option<SchemaFn>,
 }
 
 fn serialize_method<S: serde::Serializer>(method: &Method, s: S) -> Result<S::Ok, S::Error> {

@@ -2,8 +2,8 @@
 //! (device-and-product-domain.md §5: 6-18 characters combining letters, numbers and special
 //! characters; two entries must match).
 
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng};
 use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng};
 use rand::Rng;
 
 use crate::api::ApiError;

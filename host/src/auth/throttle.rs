@@ -23,11 +23,11 @@ impl<'a> Throttle<'a> {
     pub async fn check(&self, username: &str, ip: &str) -> Result<(), ApiError> {
         let now = now_ms();
         for key in Self::keys(username, ip) {
-            if let Some(until) = self.db.throttle_locked_until(&key).await? {
-                if until > now {
-                    let minutes = ((until - now) + 59_999) / 60_000;
-                    return Err(ApiError::Locked { minutes });
-                }
+            if let Some(until) = self.db.throttle_locked_until(&key).await?
+                && until > now
+            {
+                let minutes = ((until - now) + 59_999) / 60_000;
+                return Err(ApiError::Locked { minutes });
             }
         }
         Ok(())

@@ -160,7 +160,13 @@ impl Db {
 
     /// Counts one failure; failures older than `window_ms` start the count anew. Reaching
     /// `max_failures` locks the key for `lock_ms`.
-    pub async fn throttle_fail(&self, key: &str, max_failures: i64, window_ms: i64, lock_ms: i64) -> Result<(), sqlx::Error> {
+    pub async fn throttle_fail(
+        &self,
+        key: &str,
+        max_failures: i64,
+        window_ms: i64,
+        lock_ms: i64,
+    ) -> Result<(), sqlx::Error> {
         let now = now_ms();
         sqlx::query(
             "INSERT INTO login_failures (throttle_key, failures, first_failed_at, locked_until)

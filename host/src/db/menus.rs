@@ -76,7 +76,10 @@ impl Db {
     }
 
     pub async fn menu(&self, id: i64) -> Result<Option<MenuRow>, sqlx::Error> {
-        sqlx::query_as(&format!("SELECT {MENU_COLUMNS} FROM menus WHERE id = ?")).bind(id).fetch_optional(&self.pool).await
+        sqlx::query_as(&format!("SELECT {MENU_COLUMNS} FROM menus WHERE id = ?"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
     }
 
     pub async fn menu_by_menu_id(&self, menu_id: i64) -> Result<Option<MenuRow>, sqlx::Error> {
@@ -87,7 +90,10 @@ impl Db {
     }
 
     pub async fn menu_children(&self, menu_id: i64) -> Result<i64, sqlx::Error> {
-        sqlx::query_scalar("SELECT COUNT(*) FROM menus WHERE parent_menu_id = ?").bind(menu_id).fetch_one(&self.pool).await
+        sqlx::query_scalar("SELECT COUNT(*) FROM menus WHERE parent_menu_id = ?")
+            .bind(menu_id)
+            .fetch_one(&self.pool)
+            .await
     }
 
     /// Inserts or, for `source` entries already present, updates a menu (catalogue sync).
@@ -148,7 +154,12 @@ impl Db {
         sqlx::query("DELETE FROM menus WHERE id = ?").bind(id).execute(&self.pool).await.map(drop)
     }
 
-    pub async fn buttons(&self, menu_id: Option<i64>, keyword: &str, paging: Paging) -> Result<(Vec<ButtonRow>, i64), sqlx::Error> {
+    pub async fn buttons(
+        &self,
+        menu_id: Option<i64>,
+        keyword: &str,
+        paging: Paging,
+    ) -> Result<(Vec<ButtonRow>, i64), sqlx::Error> {
         let filter = |q: &mut QueryBuilder<'_, Sqlite>| {
             q.push(" WHERE 1 = 1");
             if let Some(menu_id) = menu_id {
@@ -165,12 +176,17 @@ impl Db {
         let total = count.build_query_scalar().fetch_one(&self.pool).await?;
         let mut rows = QueryBuilder::new(format!("SELECT {BUTTON_COLUMNS} FROM buttons"));
         filter(&mut rows);
-        rows.push(" ORDER BY menu_id, id LIMIT ").push_bind(paging.page_size).push(" OFFSET ").push_bind(paging.offset());
+        rows.push(" ORDER BY menu_id, id LIMIT ")
+            .push_bind(paging.page_size)
+            .push(" OFFSET ")
+            .push_bind(paging.offset());
         Ok((rows.build_query_as().fetch_all(&self.pool).await?, total))
     }
 
     pub async fn all_buttons(&self) -> Result<Vec<ButtonRow>, sqlx::Error> {
-        sqlx::query_as(&format!("SELECT {BUTTON_COLUMNS} FROM buttons ORDER BY menu_id, id")).fetch_all(&self.pool).await
+        sqlx::query_as(&format!("SELECT {BUTTON_COLUMNS} FROM buttons ORDER BY menu_id, id"))
+            .fetch_all(&self.pool)
+            .await
     }
 
     pub async fn button(&self, id: i64) -> Result<Option<ButtonRow>, sqlx::Error> {

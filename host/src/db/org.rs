@@ -159,7 +159,12 @@ impl Db {
 
     // ---- roles ----
 
-    pub async fn roles(&self, tenant: Option<i64>, name: &str, paging: Paging) -> Result<(Vec<RoleRow>, i64), sqlx::Error> {
+    pub async fn roles(
+        &self,
+        tenant: Option<i64>,
+        name: &str,
+        paging: Paging,
+    ) -> Result<(Vec<RoleRow>, i64), sqlx::Error> {
         let filter = |q: &mut QueryBuilder<'_, Sqlite>| {
             push_tenant_filter(q, "tenant_id", tenant);
             if !name.is_empty() {
@@ -192,7 +197,14 @@ impl Db {
             .await
     }
 
-    pub async fn insert_role(&self, tenant: i64, name: &str, role_type: &str, remark: &str, by: i64) -> Result<i64, sqlx::Error> {
+    pub async fn insert_role(
+        &self,
+        tenant: i64,
+        name: &str,
+        role_type: &str,
+        remark: &str,
+        by: i64,
+    ) -> Result<i64, sqlx::Error> {
         let now = now_ms();
         sqlx::query_scalar(
             "INSERT INTO roles (tenant_id, name, role_type, remark, created_at, created_by, updated_at, updated_by)
@@ -210,7 +222,14 @@ impl Db {
         .await
     }
 
-    pub async fn update_role(&self, id: i64, name: &str, role_type: &str, remark: &str, by: i64) -> Result<(), sqlx::Error> {
+    pub async fn update_role(
+        &self,
+        id: i64,
+        name: &str,
+        role_type: &str,
+        remark: &str,
+        by: i64,
+    ) -> Result<(), sqlx::Error> {
         sqlx::query("UPDATE roles SET name = ?, role_type = ?, remark = ?, updated_at = ?, updated_by = ? WHERE id = ?")
             .bind(name)
             .bind(role_type)
@@ -338,7 +357,13 @@ impl Db {
             .await
     }
 
-    pub async fn insert_account(&self, tenant: i64, f: &AccountFields, password_hash: &str, by: i64) -> Result<i64, sqlx::Error> {
+    pub async fn insert_account(
+        &self,
+        tenant: i64,
+        f: &AccountFields,
+        password_hash: &str,
+        by: i64,
+    ) -> Result<i64, sqlx::Error> {
         let now = now_ms();
         let mut tx = self.pool.begin().await?;
         let id: i64 = sqlx::query_scalar(
@@ -439,12 +464,7 @@ impl Db {
 
 impl AccountRow {
     fn split_role_ids(&mut self) {
-        self.role_ids = self
-            .role_id_list
-            .as_deref()
-            .unwrap_or("")
-            .split(',')
-            .filter_map(|id| id.parse().ok())
-            .collect();
+        self.role_ids =
+            self.role_id_list.as_deref().unwrap_or("").split(',').filter_map(|id| id.parse().ok()).collect();
     }
 }

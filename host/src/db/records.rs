@@ -103,7 +103,11 @@ impl Db {
         .map(drop)
     }
 
-    pub async fn operation_records(&self, f: &LogFilter, paging: Paging) -> Result<(Vec<OperationRecordRow>, i64), sqlx::Error> {
+    pub async fn operation_records(
+        &self,
+        f: &LogFilter,
+        paging: Paging,
+    ) -> Result<(Vec<OperationRecordRow>, i64), sqlx::Error> {
         let mut count = QueryBuilder::new("SELECT COUNT(*) FROM operation_records");
         push_common(&mut count, f, "created_at", "operation");
         let total = count.build_query_scalar().fetch_one(&self.pool).await?;

@@ -124,7 +124,9 @@ impl Db {
     // ---- languages ----
 
     pub async fn languages(&self) -> Result<Vec<LanguageRow>, sqlx::Error> {
-        sqlx::query_as("SELECT id, name, name_en, code, is_default FROM languages ORDER BY id").fetch_all(&self.pool).await
+        sqlx::query_as("SELECT id, name, name_en, code, is_default FROM languages ORDER BY id")
+            .fetch_all(&self.pool)
+            .await
     }
 
     pub async fn language(&self, id: i64) -> Result<Option<LanguageRow>, sqlx::Error> {

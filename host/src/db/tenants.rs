@@ -48,7 +48,12 @@ impl Db {
     }
 
     /// Tenants other than the platform, optionally only `only`, filtered by name (fuzzy).
-    pub async fn tenants(&self, only: Option<i64>, name: &str, paging: Paging) -> Result<(Vec<TenantRow>, i64), sqlx::Error> {
+    pub async fn tenants(
+        &self,
+        only: Option<i64>,
+        name: &str,
+        paging: Paging,
+    ) -> Result<(Vec<TenantRow>, i64), sqlx::Error> {
         let filter = |q: &mut QueryBuilder<'_, Sqlite>| {
             q.push(" WHERE id <> 0");
             if let Some(id) = only {
@@ -121,7 +126,13 @@ impl Db {
         Ok(done.rows_affected() == 1)
     }
 
-    pub async fn set_tenant_disabled(&self, id: i64, disabled: bool, until: Option<i64>, by: i64) -> Result<bool, sqlx::Error> {
+    pub async fn set_tenant_disabled(
+        &self,
+        id: i64,
+        disabled: bool,
+        until: Option<i64>,
+        by: i64,
+    ) -> Result<bool, sqlx::Error> {
         let done = sqlx::query(
             "UPDATE tenants SET disabled = ?, disabled_until = ?, updated_at = ?, updated_by = ? WHERE id = ? AND id <> 0",
         )

@@ -17,12 +17,18 @@ pub const ACCOUNT_TYPES: [&str; 3] = ["development", "operation", "test"];
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
-        RouteSpec::read(Method::POST, "/authority-service/account/list", Perm::Action("account:view"), "Search accounts")
-            .body::<AccountSearch>(),
+        RouteSpec::read(
+            Method::POST,
+            "/authority-service/account/list",
+            Perm::Action("account:view"),
+            "Search accounts",
+        )
+        .body::<AccountSearch>(),
         list,
     )
     .route(
-        RouteSpec::write("/authority-service/account/add", Perm::Action("account:add"), "Add an account").body::<AccountInput>(),
+        RouteSpec::write("/authority-service/account/add", Perm::Action("account:add"), "Add an account")
+            .body::<AccountInput>(),
         add,
     )
     .route(
@@ -41,8 +47,12 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         enable,
     )
     .route(
-        RouteSpec::write("/authority-service/account/resetPassword", Perm::Action("account:reset-password"), "Reset a password")
-            .body::<ResetPassword>(),
+        RouteSpec::write(
+            "/authority-service/account/resetPassword",
+            Perm::Action("account:reset-password"),
+            "Reset a password",
+        )
+        .body::<ResetPassword>(),
         reset_password,
     )
     .route(
@@ -62,7 +72,11 @@ pub struct AccountSearch {
     department_id: Option<i64>,
 }
 
-async fn list(State(app): State<AppState>, caller: Caller, ApiJson(q): ApiJson<AccountSearch>) -> ApiResult<Envelope<Page<AccountRow>>> {
+async fn list(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(q): ApiJson<AccountSearch>,
+) -> ApiResult<Envelope<Page<AccountRow>>> {
     let paging = paging(q.page, q.page_size, DEFAULT_PAGE_SIZE)?;
     let rows = app.db.accounts(caller.scope.filter(), q.keyword.trim(), q.department_id, paging).await?;
     Ok(Envelope(Page::new(rows, paging)))
@@ -92,7 +106,10 @@ fn username(value: &str) -> ApiResult<String> {
     if value.chars().all(|c| c.is_ascii_alphanumeric() || "_-.@".contains(c)) {
         Ok(value)
     } else {
-        Err(ApiError::invalid("userName", Msg::Format { field: "userName".into(), expected: "letters, digits and hyphens" }))
+        Err(ApiError::invalid(
+            "userName",
+            Msg::Format { field: "userName".into(), expected: "letters, digits and hyphens" },
+        ))
     }
 }
 
@@ -111,10 +128,10 @@ async fn fields(app: &AppState, tenant: i64, input: &AccountInput, id: i64) -> A
         account_type: validate::one_of("accountType", &input.account_type, &ACCOUNT_TYPES)?,
         role_ids,
     };
-    if let Some(department) = fields.department_id {
-        if app.db.department(department).await?.is_none_or(|d| d.tenant_id != tenant) {
-            return Err(ApiError::invalid("departmentId", Msg::NotFound));
-        }
+    if let Some(department) = fields.department_id
+        && app.db.department(department).await?.is_none_or(|d| d.tenant_id != tenant)
+    {
+        return Err(ApiError::invalid("departmentId", Msg::NotFound));
     }
     if app.db.roles_of_tenant(tenant, &fields.role_ids).await? != fields.role_ids.len() {
         return Err(ApiError::invalid("roleIds", Msg::NotFound));
@@ -132,7 +149,11 @@ async fn existing(app: &AppState, caller: &Caller, id: i64) -> ApiResult<Account
     }
 }
 
-async fn add(State(app): State<AppState>, caller: Caller, ApiJson(input): ApiJson<AccountInput>) -> ApiResult<Envelope<Created>> {
+async fn add(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(input): ApiJson<AccountInput>,
+) -> ApiResult<Envelope<Created>> {
     let tenant = caller.scope.owner();
     let fields = fields(&app, tenant, &input, 0).await?;
     password::check_policy(&input.password, &input.confirm_password)?;
@@ -141,7 +162,11 @@ async fn add(State(app): State<AppState>, caller: Caller, ApiJson(input): ApiJso
     Ok(Envelope(Created { id }))
 }
 
-async fn update(State(app): State<AppState>, caller: Caller, ApiJson(input): ApiJson<AccountInput>) -> ApiResult<Envelope<()>> {
+async fn update(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(input): ApiJson<AccountInput>,
+) -> ApiResult<Envelope<()>> {
     let account = existing(&app, &caller, validate::some("id", input.id)?).await?;
     let fields = fields(&app, account.tenant_id, &input, account.id).await?;
     app.db.update_account(account.id, &fields, caller.account_id).await?;
@@ -172,7 +197,11 @@ pub struct ResetPassword {
 }
 
 /// A reset ends the account's sessions (code 507 on their next request).
-async fn reset_password(State(app): State<AppState>, caller: Caller, ApiJson(req): ApiJson<ResetPassword>) -> ApiResult<Envelope<()>> {
+async fn reset_password(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<ResetPassword>,
+) -> ApiResult<Envelope<()>> {
     let account = existing(&app, &caller, req.id).await?;
     password::check_policy(&req.password, &req.confirm_password)?;
     let hash = password::hash(&req.password).await?;
@@ -181,7 +210,11 @@ async fn reset_password(State(app): State<AppState>, caller: Caller, ApiJson(req
     Ok(done())
 }
 
-async fn delete(State(app): State<AppState>, caller: Caller, ApiJson(req): ApiJson<DeleteByName>) -> ApiResult<Envelope<()>> {
+async fn delete(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<DeleteByName>,
+) -> ApiResult<Envelope<()>> {
     let account = existing(&app, &caller, req.id).await?;
     validate::confirm_name(&account.username, &req.confirm_name)?;
     if account.id == caller.account_id {

@@ -19,12 +19,18 @@ use crate::i18n::Msg;
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
-        RouteSpec::read(Method::POST, "/authority-service/authority/login", Perm::Public, "Sign in").body::<LoginRequest>(),
+        RouteSpec::read(Method::POST, "/authority-service/authority/login", Perm::Public, "Sign in")
+            .body::<LoginRequest>(),
         login,
     )
     .route(RouteSpec::read(Method::POST, "/authority-service/authority/loginOut", Perm::SignedIn, "Sign out"), logout)
     .route(
-        RouteSpec::read(Method::POST, "/authority-service/authority/getUserMenu", Perm::SignedIn, "The user and their menu tree"),
+        RouteSpec::read(
+            Method::POST,
+            "/authority-service/authority/getUserMenu",
+            Perm::SignedIn,
+            "The user and their menu tree",
+        ),
         user_menu,
     )
     .route(
@@ -133,7 +139,8 @@ async fn login(
     };
     app.db.start_session(session, app.config.single_session).await?;
 
-    let user = user_info(&app.db, account.id, account.tenant_id, &account.username, &account.name, &account.avatar).await?;
+    let user =
+        user_info(&app.db, account.id, account.tenant_id, &account.username, &account.name, &account.avatar).await?;
     Ok(Envelope(LoginAnswer { token, expires_at, user }))
 }
 
@@ -144,7 +151,8 @@ async fn logout(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelo
 
 async fn user_menu(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<UserInfo>> {
     let account = app.db.account(caller.account_id).await?.ok_or(ApiError::NotSignedIn)?;
-    let user = user_info(&app.db, account.id, account.tenant_id, &account.username, &account.name, &account.avatar).await?;
+    let user =
+        user_info(&app.db, account.id, account.tenant_id, &account.username, &account.name, &account.avatar).await?;
     Ok(Envelope(user))
 }
 
@@ -175,7 +183,8 @@ fn menu_tree(
     actions_by_menu: &BTreeMap<i64, Vec<ButtonVo>>,
     parent: i64,
 ) -> Vec<MenuNode> {
-    let mut children: Vec<&MenuRow> = menus.iter().filter(|m| m.parent_menu_id == parent && m.menu_id != parent).collect();
+    let mut children: Vec<&MenuRow> =
+        menus.iter().filter(|m| m.parent_menu_id == parent && m.menu_id != parent).collect();
     children.sort_by_key(|m| (m.sort_weight, m.menu_id));
     children
         .into_iter()

@@ -14,7 +14,12 @@ use crate::validate::{self, SHORT_TEXT};
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
-        RouteSpec::read(Method::POST, "/authority-service/department/tree", Perm::Action("department:view"), "Department tree"),
+        RouteSpec::read(
+            Method::POST,
+            "/authority-service/department/tree",
+            Perm::Action("department:view"),
+            "Department tree",
+        ),
         tree,
     )
     .route(
@@ -23,13 +28,21 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         add,
     )
     .route(
-        RouteSpec::write("/authority-service/department/update", Perm::Action("department:edit"), "Modify a department")
-            .body::<DepartmentInput>(),
+        RouteSpec::write(
+            "/authority-service/department/update",
+            Perm::Action("department:edit"),
+            "Modify a department",
+        )
+        .body::<DepartmentInput>(),
         update,
     )
     .route(
-        RouteSpec::write("/authority-service/department/delete", Perm::Action("department:delete"), "Delete a department")
-            .body::<DeleteByName>(),
+        RouteSpec::write(
+            "/authority-service/department/delete",
+            Perm::Action("department:delete"),
+            "Delete a department",
+        )
+        .body::<DeleteByName>(),
         delete,
     )
 }
@@ -66,7 +79,13 @@ pub struct DepartmentInput {
 }
 
 /// Validates and places the department in its tenant's tree; the level follows from the parent.
-async fn fields(app: &AppState, caller: &Caller, tenant: i64, input: &DepartmentInput, id: i64) -> ApiResult<DepartmentFields> {
+async fn fields(
+    app: &AppState,
+    caller: &Caller,
+    tenant: i64,
+    input: &DepartmentInput,
+    id: i64,
+) -> ApiResult<DepartmentFields> {
     let code = validate::code("code", &input.code, SHORT_TEXT)?;
     let name = validate::required("name", &input.name, SHORT_TEXT)?;
     let level = if input.parent_id == 0 {
@@ -112,21 +131,33 @@ async fn existing(app: &AppState, caller: &Caller, id: i64) -> ApiResult<Departm
     }
 }
 
-async fn add(State(app): State<AppState>, caller: Caller, ApiJson(input): ApiJson<DepartmentInput>) -> ApiResult<Envelope<Created>> {
+async fn add(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(input): ApiJson<DepartmentInput>,
+) -> ApiResult<Envelope<Created>> {
     let tenant = caller.scope.owner();
     let fields = fields(&app, &caller, tenant, &input, 0).await?;
     let id = app.db.insert_department(tenant, &fields, caller.account_id).await?;
     Ok(Envelope(Created { id }))
 }
 
-async fn update(State(app): State<AppState>, caller: Caller, ApiJson(input): ApiJson<DepartmentInput>) -> ApiResult<Envelope<()>> {
+async fn update(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(input): ApiJson<DepartmentInput>,
+) -> ApiResult<Envelope<()>> {
     let current = existing(&app, &caller, validate::some("id", input.id)?).await?;
     let fields = fields(&app, &caller, current.tenant_id, &input, current.id).await?;
     app.db.update_department(current.id, &fields, caller.account_id).await?;
     Ok(done())
 }
 
-async fn delete(State(app): State<AppState>, caller: Caller, ApiJson(req): ApiJson<DeleteByName>) -> ApiResult<Envelope<()>> {
+async fn delete(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<DeleteByName>,
+) -> ApiResult<Envelope<()>> {
     let department = existing(&app, &caller, req.id).await?;
     validate::confirm_name(&department.name, &req.confirm_name)?;
     let (children, accounts) = app.db.department_dependents(department.id).await?;

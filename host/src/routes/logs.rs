@@ -23,8 +23,13 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         operation_records,
     )
     .route(
-        RouteSpec::read(Method::POST, "/authority-service/authority/list", Perm::Action("login-log:view"), "Search the login log")
-            .body::<LogSearch>(),
+        RouteSpec::read(
+            Method::POST,
+            "/authority-service/authority/list",
+            Perm::Action("login-log:view"),
+            "Search the login log",
+        )
+        .body::<LogSearch>(),
         login_logs,
     )
 }
@@ -68,7 +73,11 @@ async fn operation_records(
     Ok(Envelope(Page::new(rows, paging)))
 }
 
-async fn login_logs(State(app): State<AppState>, caller: Caller, ApiJson(q): ApiJson<LogSearch>) -> ApiResult<Envelope<Page<LoginLogRow>>> {
+async fn login_logs(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(q): ApiJson<LogSearch>,
+) -> ApiResult<Envelope<Page<LoginLogRow>>> {
     let paging = paging(q.page, q.page_size, DEFAULT_PAGE_SIZE)?;
     let rows = app.db.login_logs(&q.filter(&caller), paging).await?;
     Ok(Envelope(Page::new(rows, paging)))

@@ -17,35 +17,44 @@ const MENU_TYPES: [&str; 3] = ["group", "page", "link"];
 const SCOPES: [&str; 2] = ["platform", "tenant"];
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
-    api.route(RouteSpec::read(Method::POST, "/authority-service/menu/list", Perm::Action("menu:view"), "All menus"), menus)
-        .route(RouteSpec::write("/authority-service/menu/add", Perm::Action("menu:add"), "Add a menu").body::<MenuInput>(), add_menu)
-        .route(
-            RouteSpec::write("/authority-service/menu/update", Perm::Action("menu:edit"), "Modify a menu").body::<MenuInput>(),
-            update_menu,
-        )
-        .route(
-            RouteSpec::write("/authority-service/menu/delete", Perm::Action("menu:delete"), "Delete a menu").body::<DeleteByName>(),
-            delete_menu,
-        )
-        .route(
-            RouteSpec::read(Method::POST, "/authority-service/button/list", Perm::Action("button:view"), "Search buttons")
-                .body::<ButtonSearch>(),
-            buttons,
-        )
-        .route(
-            RouteSpec::write("/authority-service/button/add", Perm::Action("button:add"), "Add a button").body::<ButtonInput>(),
-            add_button,
-        )
-        .route(
-            RouteSpec::write("/authority-service/button/update", Perm::Action("button:edit"), "Modify a button")
-                .body::<ButtonInput>(),
-            update_button,
-        )
-        .route(
-            RouteSpec::write("/authority-service/button/delete", Perm::Action("button:delete"), "Delete a button")
-                .body::<DeleteByName>(),
-            delete_button,
-        )
+    api.route(
+        RouteSpec::read(Method::POST, "/authority-service/menu/list", Perm::Action("menu:view"), "All menus"),
+        menus,
+    )
+    .route(
+        RouteSpec::write("/authority-service/menu/add", Perm::Action("menu:add"), "Add a menu").body::<MenuInput>(),
+        add_menu,
+    )
+    .route(
+        RouteSpec::write("/authority-service/menu/update", Perm::Action("menu:edit"), "Modify a menu")
+            .body::<MenuInput>(),
+        update_menu,
+    )
+    .route(
+        RouteSpec::write("/authority-service/menu/delete", Perm::Action("menu:delete"), "Delete a menu")
+            .body::<DeleteByName>(),
+        delete_menu,
+    )
+    .route(
+        RouteSpec::read(Method::POST, "/authority-service/button/list", Perm::Action("button:view"), "Search buttons")
+            .body::<ButtonSearch>(),
+        buttons,
+    )
+    .route(
+        RouteSpec::write("/authority-service/button/add", Perm::Action("button:add"), "Add a button")
+            .body::<ButtonInput>(),
+        add_button,
+    )
+    .route(
+        RouteSpec::write("/authority-service/button/update", Perm::Action("button:edit"), "Modify a button")
+            .body::<ButtonInput>(),
+        update_button,
+    )
+    .route(
+        RouteSpec::write("/authority-service/button/delete", Perm::Action("button:delete"), "Delete a button")
+            .body::<DeleteByName>(),
+        delete_button,
+    )
 }
 
 /// Every menu, flat, ordered by parent and sort weight; the page builds the tree.
@@ -89,7 +98,8 @@ async fn menu_fields(app: &AppState, input: &MenuInput, id: i64) -> ApiResult<Me
         return Err(ApiError::duplicate("menuId", &menu_id.to_string()));
     }
     if fields.parent_menu_id != 0 {
-        let parent_is_group = app.db.menu_by_menu_id(fields.parent_menu_id).await?.is_some_and(|p| p.menu_type == "group");
+        let parent_is_group =
+            app.db.menu_by_menu_id(fields.parent_menu_id).await?.is_some_and(|p| p.menu_type == "group");
         if !parent_is_group || fields.parent_menu_id == menu_id {
             return Err(ApiError::invalid(
                 "parentMenuId",
@@ -146,7 +156,10 @@ pub struct ButtonSearch {
     keyword: String,
 }
 
-async fn buttons(State(app): State<AppState>, ApiJson(q): ApiJson<ButtonSearch>) -> ApiResult<Envelope<Page<ButtonRow>>> {
+async fn buttons(
+    State(app): State<AppState>,
+    ApiJson(q): ApiJson<ButtonSearch>,
+) -> ApiResult<Envelope<Page<ButtonRow>>> {
     let paging = paging(q.page, q.page_size, DEFAULT_PAGE_SIZE)?;
     let rows = app.db.buttons(q.menu_id, q.keyword.trim(), paging).await?;
     Ok(Envelope(Page::new(rows, paging)))
@@ -182,7 +195,10 @@ async fn button_fields(app: &AppState, input: &ButtonInput, id: i64) -> ApiResul
         ));
     }
     if app.db.menu_by_menu_id(fields.menu_id).await?.is_none_or(|m| m.menu_type == "group") {
-        return Err(ApiError::invalid("menuId", Msg::Format { field: "menuId".into(), expected: "the menu ID of a page" }));
+        return Err(ApiError::invalid(
+            "menuId",
+            Msg::Format { field: "menuId".into(), expected: "the menu ID of a page" },
+        ));
     }
     if app.db.action_taken(&fields.action, id).await? {
         return Err(ApiError::duplicate("action", &fields.action));
@@ -211,7 +227,11 @@ async fn update_button(State(app): State<AppState>, ApiJson(input): ApiJson<Butt
     Ok(done())
 }
 
-async fn delete_button(State(app): State<AppState>, _caller: Caller, ApiJson(req): ApiJson<DeleteByName>) -> ApiResult<Envelope<()>> {
+async fn delete_button(
+    State(app): State<AppState>,
+    _caller: Caller,
+    ApiJson(req): ApiJson<DeleteByName>,
+) -> ApiResult<Envelope<()>> {
     let button = custom_button(&app, req.id).await?;
     validate::confirm_name(&button.name, &req.confirm_name)?;
     app.db.delete_button(button.id).await?;

@@ -16,9 +16,9 @@ use utoipa::ToSchema;
 
 use crate::AppState;
 use crate::api::{ApiError, ApiRouter, Perm, RouteDoc, RouteSpec};
-use axum::http::Method;
 use crate::db::Paging;
 use crate::i18n::Msg;
+use axum::http::Method;
 
 pub fn api(state: AppState) -> (Router<AppState>, Vec<RouteDoc>) {
     let api = ApiRouter::new(state);

@@ -15,11 +15,17 @@ use crate::validate::{self, SHORT_TEXT};
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
-        RouteSpec::read(Method::GET, "/region-service-admin/common/region/listAll", Perm::SignedIn, "Regions as a tree of continents"),
+        RouteSpec::read(
+            Method::GET,
+            "/region-service-admin/common/region/listAll",
+            Perm::SignedIn,
+            "Regions as a tree of continents",
+        ),
         regions,
     )
     .route(
-        RouteSpec::write("/region-service-admin/common/region/add", Perm::Action("region:add"), "Add a region").body::<RegionInput>(),
+        RouteSpec::write("/region-service-admin/common/region/add", Perm::Action("region:add"), "Add a region")
+            .body::<RegionInput>(),
         add_region,
     )
     .route(
@@ -28,13 +34,18 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         update_region,
     )
     .route(
-        RouteSpec::write("/region-service-admin/common/region/delete", Perm::Action("region:delete"), "Delete a region")
-            .body::<DeleteByName>(),
+        RouteSpec::write(
+            "/region-service-admin/common/region/delete",
+            Perm::Action("region:delete"),
+            "Delete a region",
+        )
+        .body::<DeleteByName>(),
         delete_region,
     )
     .route(RouteSpec::read(Method::GET, "/authority-service/language/list", Perm::SignedIn, "Languages"), languages)
     .route(
-        RouteSpec::write("/authority-service/language/add", Perm::Action("language:add"), "Add a language").body::<LanguageInput>(),
+        RouteSpec::write("/authority-service/language/add", Perm::Action("language:add"), "Add a language")
+            .body::<LanguageInput>(),
         add_language,
     )
     .route(
@@ -57,13 +68,21 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         add_service_area,
     )
     .route(
-        RouteSpec::write("/sync-service/serviceAreaConfig/update", Perm::Action("service-area:edit"), "Modify a service area")
-            .body::<ServiceAreaInput>(),
+        RouteSpec::write(
+            "/sync-service/serviceAreaConfig/update",
+            Perm::Action("service-area:edit"),
+            "Modify a service area",
+        )
+        .body::<ServiceAreaInput>(),
         update_service_area,
     )
     .route(
-        RouteSpec::write("/sync-service/serviceAreaConfig/delete", Perm::Action("service-area:delete"), "Delete a service area")
-            .body::<DeleteByName>(),
+        RouteSpec::write(
+            "/sync-service/serviceAreaConfig/delete",
+            Perm::Action("service-area:delete"),
+            "Delete a service area",
+        )
+        .body::<DeleteByName>(),
         delete_service_area,
     )
 }
@@ -84,7 +103,9 @@ pub struct RegionQuery {
 impl RegionQuery {
     /// Case-insensitive containment on every given filter.
     fn matches(&self, r: &RegionRow) -> bool {
-        let has = |field: &str, wanted: &str| wanted.trim().is_empty() || field.to_lowercase().contains(&wanted.trim().to_lowercase());
+        let has = |field: &str, wanted: &str| {
+            wanted.trim().is_empty() || field.to_lowercase().contains(&wanted.trim().to_lowercase())
+        };
         has(&r.region_en, &self.region_en)
             && has(&r.region_ch, &self.region_ch)
             && has(&r.region_abbr_en, &self.region_abbr_en)
@@ -148,7 +169,10 @@ async fn region_fields(app: &AppState, input: &RegionInput, id: i64) -> ApiResul
     let mut ancestor = Some(input.parent_id);
     while let Some(current) = ancestor {
         if current == id {
-            return Err(ApiError::invalid("parentId", Msg::Format { field: "parentId".into(), expected: "a region outside this one" }));
+            return Err(ApiError::invalid(
+                "parentId",
+                Msg::Format { field: "parentId".into(), expected: "a region outside this one" },
+            ));
         }
         ancestor = rows.iter().find(|r| r.id == current).map(|r| r.parent_id).filter(|p| *p != 0);
     }
@@ -237,12 +261,18 @@ fn is_console_language(code: &str) -> bool {
     Lang::ALL.iter().any(|l| l.code() == code)
 }
 
-async fn add_language(State(app): State<AppState>, ApiJson(input): ApiJson<LanguageInput>) -> ApiResult<Envelope<Created>> {
+async fn add_language(
+    State(app): State<AppState>,
+    ApiJson(input): ApiJson<LanguageInput>,
+) -> ApiResult<Envelope<Created>> {
     let fields = language_fields(&app, &input, 0).await?;
     Ok(Envelope(Created { id: app.db.save_language(None, &fields).await? }))
 }
 
-async fn update_language(State(app): State<AppState>, ApiJson(input): ApiJson<LanguageInput>) -> ApiResult<Envelope<()>> {
+async fn update_language(
+    State(app): State<AppState>,
+    ApiJson(input): ApiJson<LanguageInput>,
+) -> ApiResult<Envelope<()>> {
     let current = app.db.language(validate::some("id", input.id)?).await?.ok_or(ApiError::NotFound)?;
     let fields = language_fields(&app, &input, current.id).await?;
     if is_console_language(&current.code) && fields.code != current.code {
@@ -290,19 +320,28 @@ async fn service_area_fields(app: &AppState, input: &ServiceAreaInput, id: i64) 
     Ok(fields)
 }
 
-async fn add_service_area(State(app): State<AppState>, ApiJson(input): ApiJson<ServiceAreaInput>) -> ApiResult<Envelope<Created>> {
+async fn add_service_area(
+    State(app): State<AppState>,
+    ApiJson(input): ApiJson<ServiceAreaInput>,
+) -> ApiResult<Envelope<Created>> {
     let fields = service_area_fields(&app, &input, 0).await?;
     Ok(Envelope(Created { id: app.db.save_service_area(None, &fields).await? }))
 }
 
-async fn update_service_area(State(app): State<AppState>, ApiJson(input): ApiJson<ServiceAreaInput>) -> ApiResult<Envelope<()>> {
+async fn update_service_area(
+    State(app): State<AppState>,
+    ApiJson(input): ApiJson<ServiceAreaInput>,
+) -> ApiResult<Envelope<()>> {
     let current = app.db.service_area(validate::some("id", input.id)?).await?.ok_or(ApiError::NotFound)?;
     let fields = service_area_fields(&app, &input, current.id).await?;
     app.db.save_service_area(Some(current.id), &fields).await?;
     Ok(done())
 }
 
-async fn delete_service_area(State(app): State<AppState>, ApiJson(req): ApiJson<DeleteByName>) -> ApiResult<Envelope<()>> {
+async fn delete_service_area(
+    State(app): State<AppState>,
+    ApiJson(req): ApiJson<DeleteByName>,
+) -> ApiResult<Envelope<()>> {
     let area = app.db.service_area(req.id).await?.ok_or(ApiError::NotFound)?;
     validate::confirm_name(&area.area_name, &req.confirm_name)?;
     app.db.delete_service_area(area.id).await?;

@@ -18,26 +18,41 @@ pub const ROLE_TYPES: [&str; 2] = ["ordinary", "administrator"];
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
-        RouteSpec::read(Method::POST, "/authority-service/role/list", Perm::Action("role:view"), "Search roles").body::<RoleSearch>(),
+        RouteSpec::read(Method::POST, "/authority-service/role/list", Perm::Action("role:view"), "Search roles")
+            .body::<RoleSearch>(),
         list,
     )
     .route(
-        RouteSpec::read(Method::POST, "/authority-service/role/detail", Perm::Action("role:view"), "A role with its grants")
-            .body::<ById>(),
+        RouteSpec::read(
+            Method::POST,
+            "/authority-service/role/detail",
+            Perm::Action("role:view"),
+            "A role with its grants",
+        )
+        .body::<ById>(),
         detail,
     )
-    .route(RouteSpec::write("/authority-service/role/add", Perm::Action("role:add"), "Add a role").body::<RoleInput>(), add)
     .route(
-        RouteSpec::write("/authority-service/role/update", Perm::Action("role:edit"), "Modify a role").body::<RoleInput>(),
+        RouteSpec::write("/authority-service/role/add", Perm::Action("role:add"), "Add a role").body::<RoleInput>(),
+        add,
+    )
+    .route(
+        RouteSpec::write("/authority-service/role/update", Perm::Action("role:edit"), "Modify a role")
+            .body::<RoleInput>(),
         update,
     )
     .route(
-        RouteSpec::write("/authority-service/role/grant", Perm::Action("role:grant"), "Grant menus and buttons to a role")
-            .body::<RoleGrant>(),
+        RouteSpec::write(
+            "/authority-service/role/grant",
+            Perm::Action("role:grant"),
+            "Grant menus and buttons to a role",
+        )
+        .body::<RoleGrant>(),
         grant,
     )
     .route(
-        RouteSpec::write("/authority-service/role/delete", Perm::Action("role:delete"), "Delete a role").body::<DeleteByName>(),
+        RouteSpec::write("/authority-service/role/delete", Perm::Action("role:delete"), "Delete a role")
+            .body::<DeleteByName>(),
         delete,
     )
 }
@@ -50,7 +65,11 @@ pub struct RoleSearch {
     name: String,
 }
 
-async fn list(State(app): State<AppState>, caller: Caller, ApiJson(q): ApiJson<RoleSearch>) -> ApiResult<Envelope<Page<RoleRow>>> {
+async fn list(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(q): ApiJson<RoleSearch>,
+) -> ApiResult<Envelope<Page<RoleRow>>> {
     let paging = paging(q.page, q.page_size, DEFAULT_PAGE_SIZE)?;
     let rows = app.db.roles(caller.scope.filter(), q.name.trim(), paging).await?;
     Ok(Envelope(Page::new(rows, paging)))
@@ -65,7 +84,11 @@ pub struct RoleDetail {
     button_ids: Vec<i64>,
 }
 
-async fn detail(State(app): State<AppState>, caller: Caller, ApiJson(req): ApiJson<ById>) -> ApiResult<Envelope<RoleDetail>> {
+async fn detail(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<ById>,
+) -> ApiResult<Envelope<RoleDetail>> {
     let role = existing(&app, &caller, req.id).await?;
     let (menu_ids, button_ids) = app.db.role_grants(role.id).await?;
     Ok(Envelope(RoleDetail { role, menu_ids, button_ids }))
@@ -102,7 +125,11 @@ fn validated(input: &RoleInput) -> ApiResult<RoleFields> {
     })
 }
 
-async fn add(State(app): State<AppState>, caller: Caller, ApiJson(input): ApiJson<RoleInput>) -> ApiResult<Envelope<Created>> {
+async fn add(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(input): ApiJson<RoleInput>,
+) -> ApiResult<Envelope<Created>> {
     let f = validated(&input)?;
     let tenant = caller.scope.owner();
     if app.db.role_name_taken(tenant, &f.name, 0).await? {
@@ -112,7 +139,11 @@ async fn add(State(app): State<AppState>, caller: Caller, ApiJson(input): ApiJso
     Ok(Envelope(Created { id }))
 }
 
-async fn update(State(app): State<AppState>, caller: Caller, ApiJson(input): ApiJson<RoleInput>) -> ApiResult<Envelope<()>> {
+async fn update(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(input): ApiJson<RoleInput>,
+) -> ApiResult<Envelope<()>> {
     let role = existing(&app, &caller, validate::some("id", input.id)?).await?;
     let f = validated(&input)?;
     if app.db.role_name_taken(role.tenant_id, &f.name, role.id).await? {
@@ -132,7 +163,11 @@ pub struct RoleGrant {
     button_ids: Vec<i64>,
 }
 
-async fn grant(State(app): State<AppState>, caller: Caller, ApiJson(mut req): ApiJson<RoleGrant>) -> ApiResult<Envelope<()>> {
+async fn grant(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(mut req): ApiJson<RoleGrant>,
+) -> ApiResult<Envelope<()>> {
     let role = existing(&app, &caller, req.id).await?;
     req.menu_ids.sort_unstable();
     req.menu_ids.dedup();
@@ -164,7 +199,11 @@ async fn grant(State(app): State<AppState>, caller: Caller, ApiJson(mut req): Ap
     Ok(done())
 }
 
-async fn delete(State(app): State<AppState>, caller: Caller, ApiJson(req): ApiJson<DeleteByName>) -> ApiResult<Envelope<()>> {
+async fn delete(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<DeleteByName>,
+) -> ApiResult<Envelope<()>> {
     let role = existing(&app, &caller, req.id).await?;
     validate::confirm_name(&role.name, &req.confirm_name)?;
     if app.db.role_account_count(role.id).await? > 0 {

@@ -14,16 +14,27 @@ use crate::validate::{self, LONG_TEXT, SHORT_TEXT};
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
-        RouteSpec::read(Method::GET, "/authority-service/tenantInfo/list", Perm::SignedIn, "Tenants for the tenant selector"),
+        RouteSpec::read(
+            Method::GET,
+            "/authority-service/tenantInfo/list",
+            Perm::SignedIn,
+            "Tenants for the tenant selector",
+        ),
         selector_list,
     )
     .route(
-        RouteSpec::read(Method::POST, "/authority-service/tenantInfo/page", Perm::Action("tenant:view"), "Search enterprises")
-            .body::<TenantSearch>(),
+        RouteSpec::read(
+            Method::POST,
+            "/authority-service/tenantInfo/page",
+            Perm::Action("tenant:view"),
+            "Search enterprises",
+        )
+        .body::<TenantSearch>(),
         page,
     )
     .route(
-        RouteSpec::write("/authority-service/tenantInfo/add", Perm::Action("tenant:add"), "Add an enterprise").body::<TenantInput>(),
+        RouteSpec::write("/authority-service/tenantInfo/add", Perm::Action("tenant:add"), "Add an enterprise")
+            .body::<TenantInput>(),
         add,
     )
     .route(
@@ -32,13 +43,21 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         update,
     )
     .route(
-        RouteSpec::write("/authority-service/tenantInfo/disable", Perm::Action("tenant:disable"), "Disable an enterprise")
-            .body::<DisableTenant>(),
+        RouteSpec::write(
+            "/authority-service/tenantInfo/disable",
+            Perm::Action("tenant:disable"),
+            "Disable an enterprise",
+        )
+        .body::<DisableTenant>(),
         disable,
     )
     .route(
-        RouteSpec::write("/authority-service/tenantInfo/enable", Perm::Action("tenant:disable"), "Enable an enterprise")
-            .body::<ById>(),
+        RouteSpec::write(
+            "/authority-service/tenantInfo/enable",
+            Perm::Action("tenant:disable"),
+            "Enable an enterprise",
+        )
+        .body::<ById>(),
         enable,
     )
     .route(
@@ -84,7 +103,11 @@ pub struct TenantSearch {
     tenant_name: String,
 }
 
-async fn page(State(app): State<AppState>, caller: Caller, ApiJson(q): ApiJson<TenantSearch>) -> ApiResult<Envelope<Page<TenantRow>>> {
+async fn page(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(q): ApiJson<TenantSearch>,
+) -> ApiResult<Envelope<Page<TenantRow>>> {
     let paging = paging(q.page, q.page_size, REFERENCE_PAGE_SIZE)?;
     let rows = app.db.tenants(caller.scope.filter(), q.tenant_name.trim(), paging).await?;
     Ok(Envelope(Page::new(rows, paging)))
@@ -124,14 +147,22 @@ async fn check_unique(app: &AppState, fields: &TenantFields, except: i64) -> Api
     Ok(())
 }
 
-async fn add(State(app): State<AppState>, caller: Caller, ApiJson(input): ApiJson<TenantInput>) -> ApiResult<Envelope<Created>> {
+async fn add(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(input): ApiJson<TenantInput>,
+) -> ApiResult<Envelope<Created>> {
     let fields = input.validate()?;
     check_unique(&app, &fields, 0).await?;
     let id = app.db.insert_tenant(&fields, caller.account_id).await?;
     Ok(Envelope(Created { id }))
 }
 
-async fn update(State(app): State<AppState>, caller: Caller, ApiJson(input): ApiJson<TenantInput>) -> ApiResult<Envelope<()>> {
+async fn update(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(input): ApiJson<TenantInput>,
+) -> ApiResult<Envelope<()>> {
     let id = validate::some("id", input.id)?;
     let fields = input.validate()?;
     existing(&app, &caller, id).await?;
@@ -156,7 +187,11 @@ pub struct DisableTenant {
     disabled_until: Option<i64>,
 }
 
-async fn disable(State(app): State<AppState>, caller: Caller, ApiJson(req): ApiJson<DisableTenant>) -> ApiResult<Envelope<()>> {
+async fn disable(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<DisableTenant>,
+) -> ApiResult<Envelope<()>> {
     if req.disabled_until.is_some_and(|until| until < now_ms()) {
         return Err(ApiError::invalid("disabledUntil", Msg::DisableTimeInPast));
     }
@@ -171,7 +206,11 @@ async fn enable(State(app): State<AppState>, caller: Caller, ApiJson(req): ApiJs
     Ok(done())
 }
 
-async fn delete(State(app): State<AppState>, caller: Caller, ApiJson(req): ApiJson<DeleteByName>) -> ApiResult<Envelope<()>> {
+async fn delete(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<DeleteByName>,
+) -> ApiResult<Envelope<()>> {
     let tenant = existing(&app, &caller, req.id).await?;
     validate::confirm_name(&tenant.tenant_name, &req.confirm_name)?;
     if app.db.tenant_account_count(tenant.id).await? > 0 {

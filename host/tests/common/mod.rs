@@ -59,7 +59,14 @@ impl TestHost {
     }
 
     /// One request; `headers` may carry tenantId, lang, ...
-    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, headers: &[(&str, &str)], body: Option<Value>) -> Answer {
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        headers: &[(&str, &str)],
+        body: Option<Value>,
+    ) -> Answer {
         let mut req = self.client.request(method, format!("{}{}", self.base, path));
         if let Some(token) = token {
             req = req.header("authorization", token);
@@ -156,7 +163,9 @@ impl TestHost {
             "userName": username, "name": username, "accountType": "operation", "roleIds": role_ids,
             "password": USER_PASSWORD, "confirmPassword": USER_PASSWORD,
         });
-        self.post_as("/authority-service/account/add", admin, tenant, body).await.ok()["id"].as_i64().expect("account id")
+        self.post_as("/authority-service/account/add", admin, tenant, body).await.ok()["id"]
+            .as_i64()
+            .expect("account id")
     }
 }
 
@@ -165,11 +174,8 @@ pub fn credit_code(seed: u32) -> String {
     const ALPHABET: &[u8] = b"0123456789ABCDEFGHJKLMNPQRTUWXY";
     const WEIGHTS: [usize; 17] = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
     let body = format!("9135010057{seed:07}");
-    let sum: usize = body
-        .bytes()
-        .zip(WEIGHTS)
-        .map(|(c, w)| ALPHABET.iter().position(|a| *a == c).expect("alphabet") * w)
-        .sum();
+    let sum: usize =
+        body.bytes().zip(WEIGHTS).map(|(c, w)| ALPHABET.iter().position(|a| *a == c).expect("alphabet") * w).sum();
     let check = ALPHABET[(31 - sum % 31) % 31] as char;
     format!("{body}{check}")
 }
