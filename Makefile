@@ -3,6 +3,7 @@
 
 SHELL := /bin/bash
 CARGO ?= cargo
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
 .PHONY: run test build test-rust lint fmt setup-rust clean
 
@@ -13,7 +14,7 @@ run: setup-rust
 	@if [ -f data/initial-admin-password ]; then \
 	  echo ""; echo "  Sign in as admin with the password in data/initial-admin-password:"; \
 	  echo "    $$(cat data/initial-admin-password)"; echo ""; fi
-	./target/release/console-host
+	$(TARGET_DIR)/release/console-host
 
 ## make test: build everything and run every test
 test: setup-rust lint test-rust

@@ -1,0 +1,199 @@
+//! Typed collections over the host's store, a query builder, and the list-page helper.
+
+use std::marker::PhantomData;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::error::{PluginError, PluginResult};
+use crate::host::{Filter, Host, Op, QuerySpec as WitQuery, Sort, Stored};
+use crate::router::Call;
+
+/// A stored record: its data plus the fields the host keeps.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Doc<T> {
+    pub id: String,
+    pub version: i64,
+    pub created_at: i64,
+    pub created_by: i64,
+    pub updated_at: i64,
+    pub updated_by: i64,
+    #[serde(flatten)]
+    pub data: T,
+}
+
+impl<T: DeserializeOwned> Doc<T> {
+    fn from_stored(stored: Stored) -> PluginResult<Self> {
+        Ok(Doc {
+            data: serde_json::from_str(&stored.data)?,
+            id: stored.id,
+            version: stored.version,
+            created_at: stored.created_at,
+            created_by: stored.created_by,
+            updated_at: stored.updated_at,
+            updated_by: stored.updated_by,
+        })
+    }
+}
+
+/// A page of a list: `{list, total, page, pageSize}` like the core's lists.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageOf<T> {
+    pub list: Vec<T>,
+    pub total: u64,
+    pub page: u32,
+    pub page_size: u32,
+}
+
+/// A collection declared in the plugin's manifest, holding records of type `T`.
+pub struct Collection<T> {
+    pub name: &'static str,
+    _records: PhantomData<fn() -> T>,
+}
+
+impl<T: Serialize + DeserializeOwned> Collection<T> {
+    pub const fn new(name: &'static str) -> Self {
+        Collection { name, _records: PhantomData }
+    }
+
+    pub fn get(&self, host: &mut dyn Host, id: &str) -> PluginResult<Option<Doc<T>>> {
+        host.store_get(self.name, id)?.map(Doc::from_stored).transpose()
+    }
+
+    /// The record, or a 404.
+    pub fn find(&self, host: &mut dyn Host, id: &str) -> PluginResult<Doc<T>> {
+        self.get(host, id)?.ok_or_else(PluginError::not_found)
+    }
+
+    pub fn insert(&self, host: &mut dyn Host, data: &T) -> PluginResult<Doc<T>> {
+        Doc::from_stored(host.store_insert(self.name, &serde_json::to_string(data)?)?)
+    }
+
+    /// Replaces the data; with `version`, refuses (409) if someone changed it meanwhile.
+    pub fn update(&self, host: &mut dyn Host, id: &str, data: &T, version: Option<i64>) -> PluginResult<Doc<T>> {
+        Doc::from_stored(host.store_update(self.name, id, &serde_json::to_string(data)?, version)?)
+    }
+
+    pub fn delete(&self, host: &mut dyn Host, id: &str) -> PluginResult<bool> {
+        Ok(host.store_delete(self.name, id)?)
+    }
+
+    pub fn query(&self, host: &mut dyn Host, query: &Query) -> PluginResult<PageOf<Doc<T>>> {
+        let page = host.store_query(self.name, &query.inner)?;
+        let list = page.records.into_iter().map(Doc::from_stored).collect::<PluginResult<Vec<_>>>()?;
+        Ok(PageOf { list, total: page.total, page: query.page, page_size: query.inner.limit })
+    }
+
+    pub fn count(&self, host: &mut dyn Host, query: &Query) -> PluginResult<u64> {
+        Ok(host.store_count(self.name, &query.inner.filters)?)
+    }
+}
+
+/// Search modes of the spec (device-and-product-domain.md §9): fuzzy or precise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchMode {
+    Fuzzy,
+    Precise,
+}
+
+/// Filters, sort and page of a store query.
+#[derive(Debug, Clone)]
+pub struct Query {
+    inner: WitQuery,
+    page: u32,
+}
+
+impl Default for Query {
+    fn default() -> Self {
+        Query::new()
+    }
+}
+
+impl Query {
+    pub fn new() -> Self {
+        Query { inner: WitQuery { filters: Vec::new(), sort: Vec::new(), offset: 0, limit: 20 }, page: 1 }
+    }
+
+    fn filter(mut self, field: &str, op: Op, value: Value) -> Self {
+        self.inner.filters.push(Filter { field: field.to_string(), op, value: value.to_string() });
+        self
+    }
+
+    pub fn eq(self, field: &str, value: impl Into<Value>) -> Self {
+        self.filter(field, Op::Eq, value.into())
+    }
+    pub fn ne(self, field: &str, value: impl Into<Value>) -> Self {
+        self.filter(field, Op::Ne, value.into())
+    }
+    pub fn gte(self, field: &str, value: impl Into<Value>) -> Self {
+        self.filter(field, Op::Gte, value.into())
+    }
+    pub fn lte(self, field: &str, value: impl Into<Value>) -> Self {
+        self.filter(field, Op::Lte, value.into())
+    }
+    pub fn gt(self, field: &str, value: impl Into<Value>) -> Self {
+        self.filter(field, Op::Gt, value.into())
+    }
+    pub fn lt(self, field: &str, value: impl Into<Value>) -> Self {
+        self.filter(field, Op::Lt, value.into())
+    }
+    pub fn one_of(self, field: &str, values: Vec<Value>) -> Self {
+        self.filter(field, Op::InList, Value::Array(values))
+    }
+    pub fn prefix(self, field: &str, text: &str) -> Self {
+        self.filter(field, Op::Prefix, Value::from(text))
+    }
+    pub fn contains(self, field: &str, text: &str) -> Self {
+        self.filter(field, Op::Contains, Value::from(text))
+    }
+
+    /// Text search in the spec's modes; an empty text adds nothing.
+    pub fn search(self, field: &str, text: Option<&str>, mode: SearchMode) -> Self {
+        match (text.map(str::trim).filter(|t| !t.is_empty()), mode) {
+            (None, _) => self,
+            (Some(text), SearchMode::Fuzzy) => self.contains(field, text),
+            (Some(text), SearchMode::Precise) => self.eq(field, text),
+        }
+    }
+
+    /// Adds an equality filter when the value is present.
+    pub fn eq_opt(self, field: &str, value: Option<&str>) -> Self {
+        match value.map(str::trim).filter(|v| !v.is_empty()) {
+            Some(value) => self.eq(field, value),
+            None => self,
+        }
+    }
+
+    pub fn sort(mut self, field: &str, descending: bool) -> Self {
+        self.inner.sort.push(Sort { field: field.to_string(), descending });
+        self
+    }
+
+    /// Page from 1, size 1-1000.
+    pub fn page(mut self, page: u32, page_size: u32) -> Self {
+        let page = page.max(1);
+        let size = page_size.clamp(1, 1000);
+        self.page = page;
+        self.inner.limit = size;
+        self.inner.offset = (page - 1).saturating_mul(size);
+        self
+    }
+
+    /// Page and size from the request's `page` and `pageSize` (default 1 and 20); bad values are a 400.
+    pub fn paged_by(self, call: &Call<'_>) -> PluginResult<Self> {
+        let number = |name: &str, default: u32, max: u32| -> PluginResult<u32> {
+            match call.query(name) {
+                None => Ok(default),
+                Some(text) => text
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=max).contains(n))
+                    .ok_or_else(|| PluginError::format(name, &format!("an integer from 1 to {max}"))),
+            }
+        };
+        Ok(self.page(number("page", 1, u32::MAX)?, number("pageSize", 20, 1000)?))
+    }
+}

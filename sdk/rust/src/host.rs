@@ -1,0 +1,85 @@
+//! What a plugin can ask of the host, as a trait: [`WasmHost`] calls the real imports, and
+//! [`crate::testing::MemoryHost`] stands in for them in native unit tests.
+
+use crate::bindings::console::plugin::{audit, events, files, http, log, store, template};
+
+pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundResponse};
+pub use crate::bindings::console::plugin::log::Level;
+pub use crate::bindings::console::plugin::store::{Filter, Op, Page, QuerySpec, Sort, StoreError, Stored};
+
+pub trait Host {
+    fn store_get(&mut self, collection: &str, id: &str) -> Result<Option<Stored>, StoreError>;
+    fn store_insert(&mut self, collection: &str, data: &str) -> Result<Stored, StoreError>;
+    fn store_update(
+        &mut self,
+        collection: &str,
+        id: &str,
+        data: &str,
+        expected_version: Option<i64>,
+    ) -> Result<Stored, StoreError>;
+    fn store_delete(&mut self, collection: &str, id: &str) -> Result<bool, StoreError>;
+    fn store_query(&mut self, collection: &str, query: &QuerySpec) -> Result<Page, StoreError>;
+    fn store_count(&mut self, collection: &str, filters: &[Filter]) -> Result<u64, StoreError>;
+    fn render(&mut self, template: &str, context: &str) -> Result<String, String>;
+    fn audit(&mut self, operation: &str, detail: &str);
+    fn log(&mut self, level: Level, message: &str);
+    fn publish(&mut self, topic: &str, payload: &str) -> Result<(), String>;
+    fn file_put(&mut self, name: &str, content: &[u8]) -> Result<(), String>;
+    fn file_get(&mut self, name: &str) -> Result<Option<Vec<u8>>, String>;
+    fn file_delete(&mut self, name: &str) -> Result<bool, String>;
+    fn fetch(&mut self, request: &OutboundRequest) -> Result<OutboundResponse, String>;
+}
+
+/// The host seen through the component's imports.
+pub struct WasmHost;
+
+impl Host for WasmHost {
+    fn store_get(&mut self, collection: &str, id: &str) -> Result<Option<Stored>, StoreError> {
+        store::get(collection, id)
+    }
+    fn store_insert(&mut self, collection: &str, data: &str) -> Result<Stored, StoreError> {
+        store::insert(collection, data)
+    }
+    fn store_update(
+        &mut self,
+        collection: &str,
+        id: &str,
+        data: &str,
+        expected_version: Option<i64>,
+    ) -> Result<Stored, StoreError> {
+        store::update(collection, id, data, expected_version)
+    }
+    fn store_delete(&mut self, collection: &str, id: &str) -> Result<bool, StoreError> {
+        store::delete(collection, id)
+    }
+    fn store_query(&mut self, collection: &str, query: &QuerySpec) -> Result<Page, StoreError> {
+        store::query(collection, query)
+    }
+    fn store_count(&mut self, collection: &str, filters: &[Filter]) -> Result<u64, StoreError> {
+        store::count(collection, filters)
+    }
+    fn render(&mut self, template_text: &str, context: &str) -> Result<String, String> {
+        template::render(template_text, context)
+    }
+    fn audit(&mut self, operation: &str, detail: &str) {
+        audit::add(operation, detail)
+    }
+    fn log(&mut self, level: Level, message: &str) {
+        log::write(level, message)
+    }
+    fn publish(&mut self, topic: &str, payload: &str) -> Result<(), String> {
+        events::publish(topic, payload)
+    }
+    fn file_put(&mut self, name: &str, content: &[u8]) -> Result<(), String> {
+        files::put(name, content)
+    }
+    fn file_get(&mut self, name: &str) -> Result<Option<Vec<u8>>, String> {
+        files::get(name)
+    }
+    fn file_delete(&mut self, name: &str) -> Result<bool, String> {
+        files::delete(name)
+    }
+    fn fetch(&mut self, request: &OutboundRequest) -> Result<OutboundResponse, String> {
+        http::fetch(request)
+    }
+}

@@ -1,0 +1,147 @@
+//! Routes of a plugin: method + path pattern (`/pets/{id}`) to a handler. The host has already
+//! checked the caller's permission for the route from the manifest before the call arrives.
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::error::{PluginError, PluginResult};
+use crate::host::Host;
+
+/// Who is calling: filled by the host from the session.
+#[derive(Debug, Clone, Default)]
+pub struct Context {
+    pub tenant_id: i64,
+    pub user_id: i64,
+    pub user_name: String,
+    pub lang: String,
+    pub actions: Vec<String>,
+    pub request_id: String,
+}
+
+impl Context {
+    pub fn may(&self, action: &str) -> bool {
+        self.actions.iter().any(|a| a == action)
+    }
+}
+
+/// One request being handled.
+pub struct Call<'h> {
+    pub method: String,
+    pub path: String,
+    pub params: Vec<(String, String)>,
+    pub query: Vec<(String, String)>,
+    pub body: Value,
+    pub context: Context,
+    pub host: &'h mut dyn Host,
+}
+
+impl Call<'_> {
+    /// A path parameter such as `{id}`.
+    pub fn param(&self, name: &str) -> PluginResult<&str> {
+        self.params.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).ok_or_else(|| PluginError::required(name))
+    }
+
+    /// A query-string value, if present and not empty.
+    pub fn query(&self, name: &str) -> Option<&str> {
+        self.query.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).filter(|v| !v.is_empty())
+    }
+
+    /// The JSON body as `T`; wrong types are a 400 naming the problem.
+    pub fn body<T: DeserializeOwned>(&self) -> PluginResult<T> {
+        let body = if self.body.is_null() { Value::Object(Default::default()) } else { self.body.clone() };
+        serde_json::from_value(body).map_err(|err| PluginError::text(400, None, format!("Malformed request: {err}")))
+    }
+
+    pub fn lang(&self) -> &str {
+        &self.context.lang
+    }
+}
+
+pub type Handler = fn(&mut Call<'_>) -> PluginResult<Value>;
+
+struct Route {
+    method: &'static str,
+    segments: Vec<&'static str>,
+    handler: Handler,
+}
+
+#[derive(Default)]
+pub struct Router {
+    routes: Vec<Route>,
+}
+
+impl Router {
+    pub fn new() -> Self {
+        Router::default()
+    }
+
+    pub fn route(mut self, method: &'static str, pattern: &'static str, handler: Handler) -> Self {
+        let segments = pattern.trim_matches('/').split('/').filter(|s| !s.is_empty()).collect();
+        self.routes.push(Route { method, segments, handler });
+        self
+    }
+
+    pub fn get(self, pattern: &'static str, handler: Handler) -> Self {
+        self.route("GET", pattern, handler)
+    }
+    pub fn post(self, pattern: &'static str, handler: Handler) -> Self {
+        self.route("POST", pattern, handler)
+    }
+    pub fn put(self, pattern: &'static str, handler: Handler) -> Self {
+        self.route("PUT", pattern, handler)
+    }
+    pub fn delete(self, pattern: &'static str, handler: Handler) -> Self {
+        self.route("DELETE", pattern, handler)
+    }
+
+    /// The handler and path parameters for a request, if a route matches.
+    pub fn find(&self, method: &str, path: &str) -> Option<(Handler, Vec<(String, String)>)> {
+        let parts: Vec<&str> = path.trim_matches('/').split('/').filter(|s| !s.is_empty()).collect();
+        self.routes
+            .iter()
+            .filter(|r| r.method.eq_ignore_ascii_case(method) && r.segments.len() == parts.len())
+            .find_map(|route| {
+                let mut params = Vec::new();
+                for (pattern, part) in route.segments.iter().zip(&parts) {
+                    match pattern.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+                        Some(name) => params.push((name.to_string(), (*part).to_string())),
+                        None if pattern == part => {}
+                        None => return None,
+                    }
+                }
+                Some((route.handler, params))
+            })
+    }
+
+    /// Runs the matching handler; `Err` carries status and message for the envelope.
+    pub fn dispatch(&self, call: &mut Call<'_>) -> PluginResult<Value> {
+        let (handler, params) = self
+            .find(&call.method, &call.path)
+            .ok_or_else(|| PluginError::text(404, None, format!("No such route: {} {}", call.method, call.path)))?;
+        call.params = params;
+        handler(call)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn a(_: &mut Call<'_>) -> PluginResult<Value> {
+        Ok(Value::from("a"))
+    }
+    fn b(_: &mut Call<'_>) -> PluginResult<Value> {
+        Ok(Value::from("b"))
+    }
+
+    #[test]
+    fn matches_method_literals_and_params() {
+        let router = Router::new().get("/pets", a).get("/pets/{id}", b).delete("/pets/{id}", a);
+        assert!(router.find("GET", "/pets").is_some());
+        let (_, params) = router.find("GET", "/pets/42").expect("match");
+        assert_eq!(params, vec![("id".to_string(), "42".to_string())]);
+        assert!(router.find("POST", "/pets/42").is_none());
+        assert!(router.find("GET", "/pets/42/x").is_none());
+        assert!(router.find("GET", "/cats").is_none());
+    }
+}

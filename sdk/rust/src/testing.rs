@@ -1,0 +1,275 @@
+//! An in-memory stand-in for the host, to unit-test plugin logic natively (no wasm, no host).
+//! It keeps the store's semantics that plugin logic relies on: versions, unique keys, filters,
+//! sort and paging. Templates substitute `{{ name }}` only.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::Plugin;
+use crate::bindings::console::plugin::types;
+use crate::host::{Filter, Host, Level, Op, OutboundRequest, OutboundResponse, Page, QuerySpec, StoreError, Stored};
+
+#[derive(Default)]
+pub struct MemoryHost {
+    pub user_id: i64,
+    next_id: u64,
+    clock: i64,
+    collections: BTreeMap<String, BTreeMap<u64, Stored>>,
+    unique_keys: BTreeMap<String, Vec<Vec<String>>>,
+    pub audits: Vec<(String, String)>,
+    pub logs: Vec<String>,
+    pub events: Vec<(String, Value)>,
+    pub files: BTreeMap<String, Vec<u8>>,
+    pub fetched: Vec<OutboundRequest>,
+    /// Answers outbound calls; `None` refuses them like an operator who granted no host.
+    pub responder: Option<fn(&OutboundRequest) -> OutboundResponse>,
+}
+
+impl MemoryHost {
+    pub fn new() -> Self {
+        MemoryHost { user_id: 1, ..Default::default() }
+    }
+
+    /// Declares a unique key of a collection, as the manifest does.
+    pub fn unique(mut self, collection: &str, fields: &[&str]) -> Self {
+        self.unique_keys.entry(collection.into()).or_default().push(fields.iter().map(|f| f.to_string()).collect());
+        self
+    }
+
+    fn tick(&mut self) -> i64 {
+        self.clock += 1;
+        self.clock
+    }
+
+    fn check_unique(&self, collection: &str, data: &Value, except: Option<u64>) -> Result<(), StoreError> {
+        let Some(keys) = self.unique_keys.get(collection) else { return Ok(()) };
+        let records = self.collections.get(collection);
+        for key in keys {
+            let taken = records.into_iter().flat_map(|r| r.iter()).any(|(id, stored)| {
+                Some(*id) != except
+                    && serde_json::from_str::<Value>(&stored.data)
+                        .map(|other| key.iter().all(|f| other.get(f) == data.get(f) && data.get(f).is_some()))
+                        .unwrap_or(false)
+            });
+            if taken {
+                return Err(StoreError::Duplicate(key.clone()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Sends one request through the plugin as the host would, and returns (status, body).
+    pub fn call<P: Plugin>(&mut self, method: &str, path: &str, body: Value) -> (u16, Value) {
+        self.call_with::<P>(method, path, &[], body, "en")
+    }
+
+    pub fn call_with<P: Plugin>(
+        &mut self,
+        method: &str,
+        path: &str,
+        query: &[(&str, &str)],
+        body: Value,
+        lang: &str,
+    ) -> (u16, Value) {
+        let request = types::Request {
+            method: method.into(),
+            path: path.into(),
+            query: query.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            body: body.to_string(),
+            context: types::Context {
+                tenant_id: 1,
+                user_id: self.user_id,
+                user_name: "tester".into(),
+                lang: lang.into(),
+                actions: Vec::new(),
+                request_id: "test".into(),
+            },
+        };
+        let response = crate::handle::<P>(self, request);
+        (response.status, serde_json::from_str(&response.body).unwrap_or(Value::Null))
+    }
+}
+
+fn field_value(stored: &Stored, data: &Value, field: &str) -> Value {
+    match field {
+        "id" => Value::from(stored.id.clone()),
+        "createdAt" | "created-at" => Value::from(stored.created_at),
+        "updatedAt" | "updated-at" => Value::from(stored.updated_at),
+        _ => data.get(field).cloned().unwrap_or(Value::Null),
+    }
+}
+
+fn compare(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64()?.partial_cmp(&y.as_f64()?),
+        (Value::String(x), Value::String(y)) => Some(x.cmp(y)),
+        (Value::Bool(x), Value::Bool(y)) => Some(x.cmp(y)),
+        (Value::Null, Value::Null) => Some(std::cmp::Ordering::Equal),
+        (Value::Null, _) => Some(std::cmp::Ordering::Less),
+        (_, Value::Null) => Some(std::cmp::Ordering::Greater),
+        _ => None,
+    }
+}
+
+fn matches(stored: &Stored, filters: &[Filter]) -> Result<bool, StoreError> {
+    let data: Value = serde_json::from_str(&stored.data).map_err(|e| StoreError::Internal(e.to_string()))?;
+    for filter in filters {
+        let wanted: Value = serde_json::from_str(&filter.value).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        let actual = field_value(stored, &data, &filter.field);
+        let text = |v: &Value| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string());
+        let ok = match filter.op {
+            Op::Eq => actual == wanted,
+            Op::Ne => actual != wanted,
+            Op::Gt => compare(&actual, &wanted) == Some(std::cmp::Ordering::Greater),
+            Op::Gte => {
+                matches!(compare(&actual, &wanted), Some(std::cmp::Ordering::Greater | std::cmp::Ordering::Equal))
+            }
+            Op::Lt => compare(&actual, &wanted) == Some(std::cmp::Ordering::Less),
+            Op::Lte => matches!(compare(&actual, &wanted), Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal)),
+            Op::InList => wanted.as_array().is_some_and(|list| list.contains(&actual)),
+            Op::Prefix => !actual.is_null() && text(&actual).starts_with(&text(&wanted)),
+            Op::Contains => !actual.is_null() && text(&actual).to_lowercase().contains(&text(&wanted).to_lowercase()),
+        };
+        if !ok {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+impl Host for MemoryHost {
+    fn store_get(&mut self, collection: &str, id: &str) -> Result<Option<Stored>, StoreError> {
+        let Ok(key) = id.parse::<u64>() else { return Ok(None) };
+        Ok(self.collections.get(collection).and_then(|c| c.get(&key)).cloned())
+    }
+
+    fn store_insert(&mut self, collection: &str, data: &str) -> Result<Stored, StoreError> {
+        let value: Value = serde_json::from_str(data).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        if !value.is_object() {
+            return Err(StoreError::Invalid("data must be a JSON object".into()));
+        }
+        self.check_unique(collection, &value, None)?;
+        self.next_id += 1;
+        let now = self.tick();
+        let stored = Stored {
+            id: self.next_id.to_string(),
+            data: data.to_string(),
+            version: 1,
+            created_at: now,
+            created_by: self.user_id,
+            updated_at: now,
+            updated_by: self.user_id,
+        };
+        self.collections.entry(collection.into()).or_default().insert(self.next_id, stored.clone());
+        Ok(stored)
+    }
+
+    fn store_update(
+        &mut self,
+        collection: &str,
+        id: &str,
+        data: &str,
+        expected_version: Option<i64>,
+    ) -> Result<Stored, StoreError> {
+        let value: Value = serde_json::from_str(data).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        let key = id.parse::<u64>().map_err(|_| StoreError::Invalid("id".into()))?;
+        self.check_unique(collection, &value, Some(key))?;
+        let now = self.tick();
+        let user = self.user_id;
+        let stored = self
+            .collections
+            .get_mut(collection)
+            .and_then(|c| c.get_mut(&key))
+            .ok_or_else(|| StoreError::Invalid(format!("no record {id}")))?;
+        if expected_version.is_some_and(|v| v != stored.version) {
+            return Err(StoreError::Conflict);
+        }
+        stored.data = data.to_string();
+        stored.version += 1;
+        stored.updated_at = now;
+        stored.updated_by = user;
+        Ok(stored.clone())
+    }
+
+    fn store_delete(&mut self, collection: &str, id: &str) -> Result<bool, StoreError> {
+        let Ok(key) = id.parse::<u64>() else { return Ok(false) };
+        Ok(self.collections.get_mut(collection).and_then(|c| c.remove(&key)).is_some())
+    }
+
+    fn store_query(&mut self, collection: &str, query: &QuerySpec) -> Result<Page, StoreError> {
+        let mut found = Vec::new();
+        for stored in self.collections.get(collection).into_iter().flat_map(|c| c.values()) {
+            if matches(stored, &query.filters)? {
+                found.push(stored.clone());
+            }
+        }
+        for sort in query.sort.iter().rev() {
+            found.sort_by(|a, b| {
+                let a_data: Value = serde_json::from_str(&a.data).unwrap_or(Value::Null);
+                let b_data: Value = serde_json::from_str(&b.data).unwrap_or(Value::Null);
+                let order = compare(&field_value(a, &a_data, &sort.field), &field_value(b, &b_data, &sort.field))
+                    .unwrap_or(std::cmp::Ordering::Equal);
+                if sort.descending { order.reverse() } else { order }
+            });
+        }
+        let total = found.len() as u64;
+        let records = found.into_iter().skip(query.offset as usize).take(query.limit as usize).collect();
+        Ok(Page { records, total })
+    }
+
+    fn store_count(&mut self, collection: &str, filters: &[Filter]) -> Result<u64, StoreError> {
+        let query = QuerySpec { filters: filters.to_vec(), sort: Vec::new(), offset: 0, limit: u32::MAX };
+        Ok(self.store_query(collection, &query)?.total)
+    }
+
+    fn render(&mut self, template: &str, context: &str) -> Result<String, String> {
+        let context: Value = serde_json::from_str(context).map_err(|e| e.to_string())?;
+        let mut out = String::new();
+        let mut rest = template;
+        while let Some(start) = rest.find("{{") {
+            out.push_str(&rest[..start]);
+            let end = rest[start..].find("}}").ok_or("unclosed {{")? + start;
+            let name = rest[start + 2..end].trim();
+            let value = context.get(name).ok_or_else(|| format!("undefined value: {name}"))?;
+            out.push_str(&value.as_str().map(str::to_string).unwrap_or_else(|| value.to_string()));
+            rest = &rest[end + 2..];
+        }
+        out.push_str(rest);
+        Ok(out)
+    }
+
+    fn audit(&mut self, operation: &str, detail: &str) {
+        self.audits.push((operation.into(), detail.into()));
+    }
+
+    fn log(&mut self, _level: Level, message: &str) {
+        self.logs.push(message.into());
+    }
+
+    fn publish(&mut self, topic: &str, payload: &str) -> Result<(), String> {
+        self.events.push((topic.into(), serde_json::from_str(payload).map_err(|e| e.to_string())?));
+        Ok(())
+    }
+
+    fn file_put(&mut self, name: &str, content: &[u8]) -> Result<(), String> {
+        self.files.insert(name.into(), content.to_vec());
+        Ok(())
+    }
+
+    fn file_get(&mut self, name: &str) -> Result<Option<Vec<u8>>, String> {
+        Ok(self.files.get(name).cloned())
+    }
+
+    fn file_delete(&mut self, name: &str) -> Result<bool, String> {
+        Ok(self.files.remove(name).is_some())
+    }
+
+    fn fetch(&mut self, request: &OutboundRequest) -> Result<OutboundResponse, String> {
+        self.fetched.push(request.clone());
+        match self.responder {
+            Some(answer) => Ok(answer(request)),
+            None => Err(format!("outbound host not granted: {}", request.url)),
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! The spec's common rules, for plugin input. Each returns the cleaned value or a 400 naming the field.
+
+use crate::error::{Message, PluginError, PluginResult};
+
+/// Text limits of the spec: short texts 80, long texts 800.
+pub const SHORT_TEXT: usize = 80;
+pub const LONG_TEXT: usize = 800;
+/// Whitelists and SN lists: at most 20 entries (spec §5, §9).
+pub const MAX_LIST_ENTRIES: usize = 20;
+
+pub fn required(field: &str, value: &str, max: usize) -> PluginResult<String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(PluginError::required(field));
+    }
+    optional(field, value, max)
+}
+
+pub fn optional(field: &str, value: &str, max: usize) -> PluginResult<String> {
+    let value = value.trim();
+    if value.chars().count() > max {
+        return Err(PluginError::invalid(field, Message::Length { field: field.into(), min: 0, max }));
+    }
+    Ok(value.to_string())
+}
+
+pub fn length(field: &str, value: &str, min: usize, max: usize) -> PluginResult<String> {
+    let value = required(field, value, usize::MAX)?;
+    let count = value.chars().count();
+    if count < min || count > max {
+        return Err(PluginError::invalid(field, Message::Length { field: field.into(), min, max }));
+    }
+    Ok(value)
+}
+
+pub fn some<T>(field: &str, value: Option<T>) -> PluginResult<T> {
+    value.ok_or_else(|| PluginError::required(field))
+}
+
+pub fn one_of(field: &str, value: &str, allowed: &[&str]) -> PluginResult<String> {
+    let value = required(field, value, SHORT_TEXT)?;
+    if allowed.contains(&value.as_str()) { Ok(value) } else { Err(PluginError::format(field, &allowed.join(" / "))) }
+}
+
+pub fn range(field: &str, value: f64, min: f64, max: f64) -> PluginResult<f64> {
+    if value.is_finite() && value >= min && value <= max {
+        Ok(value)
+    } else {
+        Err(PluginError::format(field, &format!("a number from {min} to {max}")))
+    }
+}
+
+/// A text that must be a JSON document (commands, credentials).
+pub fn json_text(field: &str, value: &str) -> PluginResult<serde_json::Value> {
+    let value = required(field, value, 64 * 1024)?;
+    serde_json::from_str(&value).map_err(|_| PluginError::format(field, "a JSON document"))
+}
+
+/// Entries one per line (SNs, user names, recipients): trimmed, blank lines dropped, duplicates
+/// removed, at most `max`.
+pub fn lines(field: &str, value: &str, max: usize) -> PluginResult<Vec<String>> {
+    let mut entries: Vec<String> = Vec::new();
+    for line in value.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if !entries.iter().any(|e| e == line) {
+            entries.push(line.to_string());
+        }
+    }
+    if entries.len() > max {
+        return Err(PluginError::invalid(field, Message::TooMany { field: field.into(), max }));
+    }
+    Ok(entries)
+}
+
+/// Deleting a named item needs its exact name typed again.
+pub fn confirm_name(expected: &str, typed: &str) -> PluginResult<()> {
+    if expected == typed { Ok(()) } else { Err(PluginError::invalid("confirmName", Message::NameMismatch)) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_trimmed_deduplicated_and_capped() {
+        assert_eq!(lines("sn", " a \n\nb\na\n", 20).unwrap_or_default(), vec!["a", "b"]);
+        let many: String = (0..21).map(|i| format!("SN{i}\n")).collect();
+        assert_eq!(lines("sn", &many, 20).map_err(|e| e.status), Err(400));
+    }
+
+    #[test]
+    fn json_text_is_checked() {
+        assert!(json_text("cmd", r#"{"on": true}"#).is_ok());
+        assert_eq!(json_text("cmd", "{on").map_err(|e| e.field), Err(Some("cmd".to_string())));
+    }
+
+    #[test]
+    fn name_must_match() {
+        assert!(confirm_name("Tom", "Tom").is_ok());
+        assert_eq!(confirm_name("Tom", "tom").map_err(|e| e.message), Err(Message::NameMismatch));
+    }
+}
