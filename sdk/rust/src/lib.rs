@@ -85,28 +85,35 @@ pub fn on_event<P: Plugin>(event: types::Event) -> Result<(), String> {
     P::on_event(&mut WasmHost, &event.topic, &payload, &context(event.context))
 }
 
-/// Exports a [`Plugin`] as the component's `handler`.
+/// Exports a [`Plugin`] as the component's `handler`. Only on wasm: natively the plugin is a
+/// plain library whose logic tests call through [`testing::MemoryHost`].
 #[macro_export]
 macro_rules! export_plugin {
     ($plugin:ty) => {
-        struct __ConsolePluginGuest;
+        #[cfg(target_arch = "wasm32")]
+        mod __console_plugin_export {
+            #[allow(unused_imports)]
+            use super::*;
 
-        impl $crate::bindings::exports::console::plugin::handler::Guest for __ConsolePluginGuest {
-            fn handle(
-                request: $crate::bindings::console::plugin::types::Request,
-            ) -> $crate::bindings::console::plugin::types::Response {
-                $crate::handle::<$plugin>(&mut $crate::WasmHost, request)
+            struct Guest;
+
+            impl $crate::bindings::exports::console::plugin::handler::Guest for Guest {
+                fn handle(
+                    request: $crate::bindings::console::plugin::types::Request,
+                ) -> $crate::bindings::console::plugin::types::Response {
+                    $crate::handle::<$plugin>(&mut $crate::WasmHost, request)
+                }
+
+                fn run_job(job: $crate::bindings::console::plugin::types::Job) -> Result<(), String> {
+                    $crate::run_job::<$plugin>(job)
+                }
+
+                fn on_event(event: $crate::bindings::console::plugin::types::Event) -> Result<(), String> {
+                    $crate::on_event::<$plugin>(event)
+                }
             }
 
-            fn run_job(job: $crate::bindings::console::plugin::types::Job) -> Result<(), String> {
-                $crate::run_job::<$plugin>(job)
-            }
-
-            fn on_event(event: $crate::bindings::console::plugin::types::Event) -> Result<(), String> {
-                $crate::on_event::<$plugin>(event)
-            }
+            $crate::bindings::__export_plugin_world!(Guest with_types_in $crate::bindings);
         }
-
-        $crate::__export_plugin_world!(__ConsolePluginGuest with_types_in $crate::bindings);
     };
 }

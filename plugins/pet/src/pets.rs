@@ -1,0 +1,183 @@
+//! Pets: a cat bound to a litter box (device SN and the cat's id on it).
+
+use console_plugin_sdk::validate::{self, SHORT_TEXT};
+use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, SearchMode, Value, json};
+use serde::{Deserialize, Serialize};
+
+use crate::breeds::BREEDS;
+use crate::records::RECORDS;
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PetInfo {
+    pub pet_name: String,
+    pub nickname: String,
+    pub breed_id: String,
+    pub breed_name: String,
+    pub sterilized: bool,
+    /// YYYY-MM-DD.
+    pub birthday: String,
+    pub avatar: String,
+    /// The litter box the cat is bound to, and the cat's id on it.
+    pub device_sn: String,
+    pub cat_id: String,
+    /// Registered weight in kg.
+    pub weight_kg: f64,
+}
+
+pub const PETS: Collection<PetInfo> = Collection::new("pets");
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct PetInput {
+    pet_name: String,
+    nickname: String,
+    breed_id: String,
+    sterilized: bool,
+    birthday: String,
+    avatar: String,
+    device_sn: String,
+    cat_id: String,
+    weight_kg: Option<f64>,
+}
+
+/// Parses YYYY-MM-DD into (year, month, day), checking the calendar.
+fn parse_date(text: &str) -> Option<(i32, u32, u32)> {
+    let mut parts = text.splitn(3, '-');
+    let year: i32 = parts.next()?.parse().ok()?;
+    let month: u32 = parts.next()?.parse().ok()?;
+    let day: u32 = parts.next()?.parse().ok()?;
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let days_in_month = [31, if leap { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    let valid = text.len() == 10 && (1..=12).contains(&month) && day >= 1 && day <= days_in_month[(month - 1) as usize];
+    valid.then_some((year, month, day))
+}
+
+/// Age in whole years on `today`.
+pub fn age_on(birthday: (i32, u32, u32), today: (i32, u32, u32)) -> i32 {
+    let had_birthday = (today.1, today.2) >= (birthday.1, birthday.2);
+    today.0 - birthday.0 - i32::from(!had_birthday)
+}
+
+impl PetInput {
+    fn validate(self, call: &mut Call<'_>) -> PluginResult<PetInfo> {
+        let birthday = validate::required("birthday", &self.birthday, 10)?;
+        let date = parse_date(&birthday).ok_or_else(|| PluginError::format("birthday", "a date YYYY-MM-DD"))?;
+        if date > crate::today() {
+            return Err(PluginError::format("birthday", "a date not in the future"));
+        }
+        let weight_kg = validate::range("weightKg", validate::some("weightKg", self.weight_kg)?, 0.1, 30.0)?;
+        let breed_id = validate::required("breedId", &self.breed_id, 64)?;
+        let breed = BREEDS.get(call.host, &breed_id)?.ok_or_else(|| PluginError::format("breedId", "an existing breed"))?;
+        let device_sn = validate::optional("deviceSn", &self.device_sn, 64)?;
+        let cat_id = validate::optional("catId", &self.cat_id, 64)?;
+        if device_sn.is_empty() != cat_id.is_empty() {
+            let field = if device_sn.is_empty() { "deviceSn" } else { "catId" };
+            return Err(PluginError::required(field));
+        }
+        Ok(PetInfo {
+            pet_name: validate::length("petName", &self.pet_name, 1, 32)?,
+            nickname: validate::optional("nickname", &self.nickname, SHORT_TEXT)?,
+            breed_id,
+            breed_name: breed.data.breed_name,
+            sterilized: self.sterilized,
+            birthday,
+            avatar: validate::optional("avatar", &self.avatar, 1024)?,
+            device_sn,
+            cat_id,
+            weight_kg,
+        })
+    }
+}
+
+/// A pet as the pages show it: with its age from the birthday.
+fn with_age(pet: &console_plugin_sdk::Doc<PetInfo>) -> Value {
+    let mut value = json!(pet);
+    if let Some(birthday) = parse_date(&pet.data.birthday) {
+        value["age"] = json!(age_on(birthday, crate::today()));
+    }
+    value
+}
+
+pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
+    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mut query = Query::new()
+        .search("petName", call.query("petName"), mode)
+        .search("deviceSn", call.query("deviceSn"), mode)
+        .eq_opt("breedId", call.query("breedId"))
+        .sort("updatedAt", true)
+        .paged_by(call)?;
+    if let Some(sterilized) = call.query("sterilized") {
+        query = query.eq("sterilized", sterilized == "true");
+    }
+    let page = PETS.query(call.host, &query)?;
+    let list: Vec<Value> = page.list.iter().map(with_age).collect();
+    Ok(json!({ "list": list, "total": page.total, "page": page.page, "pageSize": page.page_size }))
+}
+
+pub fn detail(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let pet = PETS.find(call.host, &id)?;
+    let latest = RECORDS.query(call.host, &Query::new().eq("petId", id.as_str()).sort("startTime", true).page(1, 10))?;
+    let mut value = with_age(&pet);
+    value["latestRecords"] = json!(latest.list);
+    Ok(value)
+}
+
+pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
+    let pet = call.body::<PetInput>()?.validate(call)?;
+    let created = PETS.insert(call.host, &pet)?;
+    call.host.publish("pet.created", &json!({ "id": created.id, "petName": pet.pet_name }).to_string()).map_err(PluginError::internal)?;
+    Ok(with_age(&created))
+}
+
+pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let version = call.body.get("version").and_then(Value::as_i64);
+    let pet = call.body::<PetInput>()?.validate(call)?;
+    PETS.find(call.host, &id)?;
+    Ok(with_age(&PETS.update(call.host, &id, &pet, version)?))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct DeleteInput {
+    confirm_name: String,
+}
+
+/// Deleting a pet deletes its records too (in the same transaction as the call).
+pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let pet = PETS.find(call.host, &id)?;
+    validate::confirm_name(&pet.data.pet_name, &call.body::<DeleteInput>()?.confirm_name)?;
+    loop {
+        let batch = RECORDS.query(call.host, &Query::new().eq("petId", id.as_str()).page(1, 500))?;
+        if batch.list.is_empty() {
+            break;
+        }
+        for record in batch.list {
+            RECORDS.delete(call.host, &record.id)?;
+        }
+    }
+    PETS.delete(call.host, &id)?;
+    Ok(Value::Null)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_checked_against_the_calendar() {
+        assert_eq!(parse_date("2024-02-29"), Some((2024, 2, 29)));
+        assert_eq!(parse_date("2023-02-29"), None);
+        assert_eq!(parse_date("2023-13-01"), None);
+        assert_eq!(parse_date("2023-1-01"), None);
+    }
+
+    #[test]
+    fn age_counts_whole_years() {
+        assert_eq!(age_on((2020, 6, 15), (2026, 6, 14)), 5);
+        assert_eq!(age_on((2020, 6, 15), (2026, 6, 15)), 6);
+    }
+}
