@@ -182,6 +182,18 @@ pub const CORE_MENUS: &[MenuSeed] = &[
             ("language:delete", "delete", "删除语言"),
         ],
     ),
+    page(
+        205,
+        200,
+        "插件管理",
+        "/system-config/plugins",
+        "platform",
+        &[
+            ("plugin:view", "view", "查看插件"),
+            ("plugin:enable", "enable", "启用/停用插件"),
+            ("plugin:reload", "reload", "重新加载插件"),
+        ],
+    ),
     group(300, "区域管理", "/regional-manage", "GlobalOutlined", "platform"),
     page(
         301,

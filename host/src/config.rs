@@ -44,6 +44,14 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_LOGIN_LOCK_MINUTES", default_value_t = 15)]
     pub login_lock_minutes: i64,
 
+    /// The installation's plugins and the operator's grants.
+    #[arg(long, env = "CONSOLE_PLUGINS", default_value = "plugins.toml")]
+    pub plugins: PathBuf,
+
+    /// Where compiled plugins are cached (default: `<data>/cache`).
+    #[arg(long, env = "CONSOLE_CACHE_DIR")]
+    pub cache_dir: Option<PathBuf>,
+
     /// Take the client address from `x-forwarded-for` (only behind a trusted proxy).
     #[arg(long, env = "CONSOLE_TRUST_PROXY", default_value_t = false)]
     pub trust_proxy: bool,

@@ -79,30 +79,60 @@ pub enum Msg {
     OtherTenant,
     PlatformOnly,
     BadCredentials,
-    LoginLocked { minutes: i64 },
-    Required { field: String },
-    Length { field: String, min: usize, max: usize },
-    Format { field: String, expected: &'static str },
+    LoginLocked {
+        minutes: i64,
+    },
+    Required {
+        field: String,
+    },
+    Length {
+        field: String,
+        min: usize,
+        max: usize,
+    },
+    Format {
+        field: String,
+        expected: &'static str,
+    },
     PasswordPolicy,
     PasswordsDiffer,
     WrongPassword,
     DisableTimeInPast,
-    Duplicate { field: String, value: String },
+    Duplicate {
+        field: String,
+        value: String,
+    },
     NameMismatch,
     NotFound,
     UnknownTenant,
     ContinentReadonly,
     HasSubRegions,
-    HasChildren { what: &'static str },
-    InUse { what: &'static str },
-    NotGrantable { what: String },
+    HasChildren {
+        what: &'static str,
+    },
+    InUse {
+        what: &'static str,
+    },
+    NotGrantable {
+        what: String,
+    },
     CannotDeleteSelf,
     BuiltIn,
-    BadJson { detail: String },
-    BodyTooLarge { limit_kib: usize },
+    BadJson {
+        detail: String,
+    },
+    BodyTooLarge {
+        limit_kib: usize,
+    },
     NoSuchRoute,
     MethodNotAllowed,
     SystemException,
+    /// Text a plugin already rendered in the caller's language.
+    Text(String),
+    PluginDisabled,
+    PluginFailed,
+    PluginTimeout,
+    PluginBusy,
 }
 
 impl Msg {
@@ -145,6 +175,11 @@ impl Msg {
             Msg::NoSuchRoute => "接口不存在".into(),
             Msg::MethodNotAllowed => "不支持的请求方法".into(),
             Msg::SystemException => "系统异常，请稍后再试".into(),
+            Msg::Text(text) => text.clone(),
+            Msg::PluginDisabled => "贵企业未启用此功能".into(),
+            Msg::PluginFailed => "功能插件执行失败，操作未生效".into(),
+            Msg::PluginTimeout => "操作超时已取消，未产生任何修改".into(),
+            Msg::PluginBusy => "系统繁忙，请稍后再试".into(),
         }
     }
 
@@ -193,6 +228,11 @@ impl Msg {
             Msg::NoSuchRoute => "No such API.".into(),
             Msg::MethodNotAllowed => "Method not allowed.".into(),
             Msg::SystemException => "System exception, please try again later.".into(),
+            Msg::Text(text) => text.clone(),
+            Msg::PluginDisabled => "This feature is not enabled for your enterprise.".into(),
+            Msg::PluginFailed => "The feature failed; nothing was changed.".into(),
+            Msg::PluginTimeout => "The operation took too long and was cancelled; nothing was changed.".into(),
+            Msg::PluginBusy => "The system is busy, please try again.".into(),
         }
     }
 }

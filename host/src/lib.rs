@@ -8,6 +8,7 @@ pub mod config;
 pub mod db;
 pub mod i18n;
 pub mod openapi;
+pub mod plugins;
 pub mod routes;
 pub mod tenancy;
 pub mod validate;
@@ -15,7 +16,7 @@ pub mod validate;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::middleware;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::TraceLayer;
@@ -31,6 +32,7 @@ pub const MAX_BODY_BYTES: usize = 1024 * 1024;
 pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
+    pub plugins: Arc<plugins::Plugins>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -43,6 +45,8 @@ pub enum StartError {
     Catalog(sqlx::Error),
     #[error(transparent)]
     Bootstrap(#[from] bootstrap::BootstrapError),
+    #[error("starting the plugin runtime: {0}")]
+    Plugins(String),
 }
 
 /// Opens and migrates the database, syncs the catalogue, creates the first administrator and
@@ -57,7 +61,12 @@ pub async fn start(config: Config) -> Result<Router, StartError> {
     let db = Db::open(&config.database_url).await.map_err(|e| StartError::Database(config.database_url.clone(), e))?;
     catalog::sync(&db).await.map_err(StartError::Catalog)?;
     bootstrap::ensure_admin(&db, &config).await?;
-    Ok(app(AppState { db, config: Arc::new(config) }))
+    let cache_dir = config.cache_dir.clone().unwrap_or_else(|| config.data_dir.join("cache"));
+    let plugins = plugins::Plugins::start(db.clone(), config.plugins.clone(), config.data_dir.clone(), cache_dir)
+        .await
+        .map_err(|e| StartError::Plugins(format!("{e:#}")))?;
+    plugins::scheduler::spawn(plugins.clone());
+    Ok(app(AppState { db, config: Arc::new(config), plugins }))
 }
 
 /// The whole HTTP application.
@@ -72,5 +81,13 @@ pub fn app(state: AppState) -> Router {
         .layer(CatchPanicLayer::custom(|_| {
             axum::response::IntoResponse::into_response(api::ApiError::Internal("handler panicked".into()))
         }));
-    Router::new().nest("/api", api).layer(TraceLayer::new_for_http()).with_state(state)
+    Router::new()
+        .nest("/api", api)
+        // Prometheus convention: scraped without a session, on the operator's network.
+        .route(
+            "/metrics",
+            axum::routing::get(|State(app): State<AppState>| async move { app.plugins.metrics.encode() }),
+        )
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
 }

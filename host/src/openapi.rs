@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::{Extension, Json};
 use utoipa::openapi::extensions::ExtensionsBuilder;
@@ -11,13 +12,14 @@ use utoipa::openapi::request_body::RequestBodyBuilder;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{ComponentsBuilder, ContentBuilder, InfoBuilder, OpenApi, OpenApiBuilder, PathsBuilder, Ref};
 
+use crate::AppState;
 use crate::api::{Effect, Perm, RouteDoc};
 
 pub fn document(catalog: &[RouteDoc]) -> OpenApi {
     let mut paths = PathsBuilder::new();
     let mut components = ComponentsBuilder::new()
         .security_scheme("authorization", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("authorization"))));
-    for route in catalog {
+    for route in catalog.iter().filter(|r| !r.any_method) {
         let (permission, tag) = match route.perm {
             Perm::Public => ("public".to_string(), "public".to_string()),
             Perm::SignedIn => ("any signed-in user".to_string(), "signed-in".to_string()),
@@ -61,7 +63,40 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
         .build()
 }
 
-/// Serves the document; the route itself is in the catalogue (public).
-pub async fn serve(Extension(document): Extension<Arc<OpenApi>>) -> impl IntoResponse {
-    Json(serde_json::to_value(&*document).unwrap_or_default())
+/// Serves the core document with the routes of the plugins loaded now; the route itself is in
+/// the catalogue (public).
+pub async fn serve(State(app): State<AppState>, Extension(document): Extension<Arc<OpenApi>>) -> impl IntoResponse {
+    let mut document = (*document).clone();
+    for plugin in app.plugins.all() {
+        for route in &plugin.manifest.routes {
+            let extensions = ExtensionsBuilder::new()
+                .add("x-permission", format!("action:{}", route.action))
+                .add("x-writes", route.method != "GET")
+                .add("x-plugin", plugin.manifest.id.clone())
+                .build();
+            let operation = OperationBuilder::new()
+                .summary(Some(route.summary.clone()))
+                .description(Some(format!(
+                    "Plugin `{}`. Permission: button action `{}`.",
+                    plugin.manifest.id, route.action
+                )))
+                .tag(plugin.manifest.mount.clone())
+                .extensions(Some(extensions))
+                .security(SecurityRequirement::new::<_, _, &str>("authorization", []))
+                .build();
+            let method = match route.method.as_str() {
+                "GET" => HttpMethod::Get,
+                "PUT" => HttpMethod::Put,
+                "PATCH" => HttpMethod::Patch,
+                "DELETE" => HttpMethod::Delete,
+                _ => HttpMethod::Post,
+            };
+            document.paths.add_path_operation(
+                format!("/api/{}{}", plugin.manifest.mount, route.path),
+                vec![method],
+                operation,
+            );
+        }
+    }
+    Json(serde_json::to_value(&document).unwrap_or_default())
 }

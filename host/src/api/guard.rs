@@ -9,7 +9,7 @@ use axum::http::HeaderMap;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::{ApiError, Caller, ClientInfo, Effect, Perm, RouteDoc};
+use super::{ApiError, Caller, ClientInfo, Effect, Perm, RecordAs, RouteDoc};
 use crate::AppState;
 use crate::auth::session::{self, SessionState};
 use crate::db::records::NewOperationRecord;
@@ -35,7 +35,14 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
     };
 
     // Writes keep their body for the operation record; it is bounded like any other body.
-    let body = if guard.route.effect == Effect::Write {
+    let writes = match guard.route.effect {
+        Effect::Read => false,
+        Effect::Write => true,
+        Effect::ByMethod => req.method() != axum::http::Method::GET,
+    };
+    let method = req.method().clone();
+    let path = req.uri().path().trim_start_matches("/api").to_string();
+    let body = if writes {
         let (parts, body) = req.into_parts();
         let Ok(bytes) = axum::body::to_bytes(body, crate::MAX_BODY_BYTES).await else {
             return ApiError::BodyTooLarge { limit_kib: crate::MAX_BODY_BYTES / 1024 }.into_response();
@@ -51,14 +58,15 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
 
     if let Some(body) = body {
         let result_code = response.extensions().get::<ApiError>().map_or(200, ApiError::code);
+        let named = response.extensions().get::<RecordAs>();
         let record = NewOperationRecord {
             tenant_id: caller.scope.owner(),
             account_id: caller.account_id,
             username: &caller.username,
-            operation: guard.route.summary,
-            action: guard.route.action().unwrap_or(""),
-            method: guard.route.method.as_str(),
-            path: guard.route.path,
+            operation: named.map_or(guard.route.summary, |r| r.operation.as_str()),
+            action: named.map_or(guard.route.action().unwrap_or(""), |r| r.action.as_str()),
+            method: method.as_str(),
+            path: &path,
             ip: &caller.client.ip,
             request_data: &redact_secrets(&body),
             result_code: i64::from(result_code),
@@ -95,7 +103,8 @@ async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) 
     };
     let scope = TenantScope::resolve(session.tenant_id, requested, named_tenant_exists)?;
 
-    let actions = app.db.account_actions(session.account_id, session.tenant_id == 0).await?;
+    let plugins = app.plugins.enabled_for(scope.owner()).await?;
+    let actions = app.db.account_actions(session.account_id, session.tenant_id == 0, &plugins).await?;
     if let Perm::Action(action) = guard.route.perm
         && !actions.contains(action)
     {

@@ -43,6 +43,16 @@ pub enum Perm {
 pub enum Effect {
     Read,
     Write,
+    /// Writes unless the method is GET (plugin routes, whose methods come from manifests).
+    ByMethod,
+}
+
+/// Set on a response by a handler that knows better than the route what was done (the plugin
+/// dispatcher names the manifest route); the guard records it in the operation records.
+#[derive(Debug, Clone)]
+pub struct RecordAs {
+    pub operation: String,
+    pub action: String,
 }
 
 /// Produces a body type's name and schema for the OpenAPI document.
@@ -62,6 +72,9 @@ pub struct RouteDoc {
     pub summary: &'static str,
     #[serde(skip)]
     pub body_schema: Option<SchemaFn>,
+    /// Serves every method (the plugin dispatcher); not listed in the OpenAPI document itself.
+    #[serde(skip)]
+    pub any_method: bool,
 }
 
 fn serialize_method<S: serde::Serializer>(method: &Method, s: S) -> Result<S::Ok, S::Error> {
@@ -82,7 +95,7 @@ pub struct RouteSpec(RouteDoc);
 
 impl RouteSpec {
     fn new(method: Method, path: &'static str, perm: Perm, effect: Effect, summary: &'static str) -> Self {
-        RouteSpec(RouteDoc { method, path, perm, effect, summary, body_schema: None })
+        RouteSpec(RouteDoc { method, path, perm, effect, summary, body_schema: None, any_method: false })
     }
 
     /// A read: `GET` or a `POST` whose body is only a query.
@@ -93,6 +106,13 @@ impl RouteSpec {
     /// A `POST` that changes data: recorded in the operation records.
     pub fn write(path: &'static str, perm: Perm, summary: &'static str) -> Self {
         Self::new(Method::POST, path, perm, Effect::Write, summary)
+    }
+
+    /// Every method, writes recorded unless GET: the plugin dispatcher.
+    pub fn any(path: &'static str, perm: Perm, summary: &'static str) -> Self {
+        let mut spec = Self::new(Method::POST, path, perm, Effect::ByMethod, summary);
+        spec.0.any_method = true;
+        spec
     }
 
     /// The JSON body's schema, for the OpenAPI document.
@@ -120,7 +140,15 @@ impl ApiRouter {
         T: 'static,
     {
         let doc = spec.0;
-        let filter = MethodFilter::try_from(doc.method.clone()).unwrap_or(MethodFilter::POST);
+        let filter = if doc.any_method {
+            MethodFilter::GET
+                .or(MethodFilter::POST)
+                .or(MethodFilter::PUT)
+                .or(MethodFilter::PATCH)
+                .or(MethodFilter::DELETE)
+        } else {
+            MethodFilter::try_from(doc.method.clone()).unwrap_or(MethodFilter::POST)
+        };
         let guarded = on(filter, handler).layer(middleware::from_fn_with_state(
             guard::GuardState { app: self.state.clone(), route: Arc::new(doc.clone()) },
             guard::guard,

@@ -64,6 +64,9 @@ const MENU_COLUMNS: &str =
     "id, menu_id, name, menu_type, sort_weight, route_path, icon, parent_menu_id, scope, everyone, hidden, source";
 const BUTTON_COLUMNS: &str = "id, menu_id, button_type, name, description, request_url, action, source";
 
+/// SQL for "the menu is the core's, an operator's, or from a plugin in `?3` (a JSON array)".
+const REACHABLE: &str = "(m.source IN ('core', 'custom') OR m.source IN (SELECT value FROM json_each(?3)))";
+
 /// SQL for "the account holds an administrator role".
 const IS_ADMIN: &str = "EXISTS (SELECT 1 FROM account_roles ar JOIN roles r ON r.id = ar.role_id
                                 WHERE ar.account_id = ?1 AND r.role_type = 'administrator')";
@@ -287,26 +290,38 @@ impl Db {
     /// The button actions an account holds: every button in its reach for an administrator
     /// role, else the buttons granted to its roles. Platform-scope buttons only for platform
     /// accounts, whatever the grants say.
-    pub async fn account_actions(&self, account_id: i64, is_platform: bool) -> Result<HashSet<String>, sqlx::Error> {
+    /// `plugins`: the plugins enabled for the tenant; other plugins' buttons are out of reach.
+    pub async fn account_actions(
+        &self,
+        account_id: i64,
+        is_platform: bool,
+        plugins: &[String],
+    ) -> Result<HashSet<String>, sqlx::Error> {
         let rows: Vec<String> = sqlx::query_scalar(&format!(
             "SELECT b.action FROM buttons b JOIN menus m ON m.menu_id = b.menu_id
-             WHERE (m.scope = 'tenant' OR ?2)
+             WHERE (m.scope = 'tenant' OR ?2) AND {REACHABLE}
                AND ({IS_ADMIN}
                     OR b.id IN (SELECT rb.button_id FROM role_buttons rb
                                 JOIN account_roles ar ON ar.role_id = rb.role_id WHERE ar.account_id = ?1))"
         ))
         .bind(account_id)
         .bind(is_platform)
+        .bind(serde_json::to_string(plugins).unwrap_or_default())
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.into_iter().collect())
     }
 
     /// The menus an account may see directly (ancestors are added when the tree is built).
-    pub async fn account_menu_ids(&self, account_id: i64, is_platform: bool) -> Result<HashSet<i64>, sqlx::Error> {
+    pub async fn account_menu_ids(
+        &self,
+        account_id: i64,
+        is_platform: bool,
+        plugins: &[String],
+    ) -> Result<HashSet<i64>, sqlx::Error> {
         let rows: Vec<i64> = sqlx::query_scalar(&format!(
             "SELECT m.menu_id FROM menus m
-             WHERE (m.scope = 'tenant' OR ?2)
+             WHERE (m.scope = 'tenant' OR ?2) AND {REACHABLE}
                AND (m.everyone = 1 OR {IS_ADMIN}
                     OR m.menu_id IN (SELECT rm.menu_id FROM role_menus rm
                                      JOIN account_roles ar ON ar.role_id = rm.role_id WHERE ar.account_id = ?1)
@@ -315,6 +330,7 @@ impl Db {
         ))
         .bind(account_id)
         .bind(is_platform)
+        .bind(serde_json::to_string(plugins).unwrap_or_default())
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.into_iter().collect())

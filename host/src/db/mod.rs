@@ -7,6 +7,8 @@
 pub mod auth;
 mod menus;
 mod org;
+pub mod plugin_store;
+mod plugins;
 pub mod records;
 mod reference;
 mod tenants;

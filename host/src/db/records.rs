@@ -80,27 +80,36 @@ fn push_common(q: &mut QueryBuilder<'_, Sqlite>, f: &LogFilter, time_column: &st
     }
 }
 
+/// Inserts an operation record through any executor: the pool, or a plugin call's transaction
+/// (so that a rolled-back call leaves no record).
+pub async fn insert_operation_record<'e, E>(executor: E, r: NewOperationRecord<'_>) -> Result<(), sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    sqlx::query(
+        "INSERT INTO operation_records (tenant_id, account_id, username, operation, action, method, path, ip,
+                                        request_data, result_code, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(r.tenant_id)
+    .bind(r.account_id)
+    .bind(r.username)
+    .bind(r.operation)
+    .bind(r.action)
+    .bind(r.method)
+    .bind(r.path)
+    .bind(r.ip)
+    .bind(r.request_data)
+    .bind(r.result_code)
+    .bind(now_ms())
+    .execute(executor)
+    .await
+    .map(drop)
+}
+
 impl Db {
     pub async fn add_operation_record(&self, r: NewOperationRecord<'_>) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "INSERT INTO operation_records (tenant_id, account_id, username, operation, action, method, path, ip,
-                                            request_data, result_code, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(r.tenant_id)
-        .bind(r.account_id)
-        .bind(r.username)
-        .bind(r.operation)
-        .bind(r.action)
-        .bind(r.method)
-        .bind(r.path)
-        .bind(r.ip)
-        .bind(r.request_data)
-        .bind(r.result_code)
-        .bind(now_ms())
-        .execute(&self.pool)
-        .await
-        .map(drop)
+        insert_operation_record(&self.pool, r).await
     }
 
     pub async fn operation_records(

@@ -139,8 +139,10 @@ async fn login(
     };
     app.db.start_session(session, app.config.single_session).await?;
 
+    let plugins = app.plugins.enabled_for(account.tenant_id).await?;
     let user =
-        user_info(&app.db, account.id, account.tenant_id, &account.username, &account.name, &account.avatar).await?;
+        user_info(&app.db, &plugins, account.id, account.tenant_id, &account.username, &account.name, &account.avatar)
+            .await?;
     Ok(Envelope(LoginAnswer { token, expires_at, user }))
 }
 
@@ -151,15 +153,26 @@ async fn logout(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelo
 
 async fn user_menu(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<UserInfo>> {
     let account = app.db.account(caller.account_id).await?.ok_or(ApiError::NotSignedIn)?;
+    let plugins = app.plugins.enabled_for(caller.scope.owner()).await?;
     let user =
-        user_info(&app.db, account.id, account.tenant_id, &account.username, &account.name, &account.avatar).await?;
+        user_info(&app.db, &plugins, account.id, account.tenant_id, &account.username, &account.name, &account.avatar)
+            .await?;
     Ok(Envelope(user))
 }
 
-async fn user_info(db: &Db, id: i64, tenant_id: i64, username: &str, name: &str, avatar: &str) -> ApiResult<UserInfo> {
+/// `plugins`: those enabled for the tenant the user acts for; their menus join the tree.
+async fn user_info(
+    db: &Db,
+    plugins: &[String],
+    id: i64,
+    tenant_id: i64,
+    username: &str,
+    name: &str,
+    avatar: &str,
+) -> ApiResult<UserInfo> {
     let is_platform = tenant_id == 0;
-    let visible = db.account_menu_ids(id, is_platform).await?;
-    let actions = db.account_actions(id, is_platform).await?;
+    let visible = db.account_menu_ids(id, is_platform, plugins).await?;
+    let actions = db.account_actions(id, is_platform, plugins).await?;
     let buttons = db.all_buttons().await?;
     let menus = db.menus().await?;
     let mut actions_by_menu: BTreeMap<i64, Vec<ButtonVo>> = BTreeMap::new();

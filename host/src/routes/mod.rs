@@ -6,6 +6,7 @@ mod auth;
 mod departments;
 mod logs;
 mod menus;
+mod plugins;
 mod reference;
 mod roles;
 mod tenants;
@@ -30,11 +31,12 @@ pub fn api(state: AppState) -> (Router<AppState>, Vec<RouteDoc>) {
     let api = menus::routes(api);
     let api = reference::routes(api);
     let api = logs::routes(api);
-    api.route(
+    let api = api.route(
         RouteSpec::read(Method::GET, "/openapi.json", Perm::Public, "This OpenAPI document"),
         crate::openapi::serve,
-    )
-    .finish()
+    );
+    // Last: its `/{mount}/{*path}` only sees what no core route matched.
+    plugins::routes(api).finish()
 }
 
 /// A page of rows: `{list, total, page, pageSize}`.

@@ -34,7 +34,11 @@ impl BreedInput {
     fn validate(self) -> PluginResult<Breed> {
         let breed_name = validate::required("breedName", &self.breed_name, SHORT_TEXT)?;
         let initial = match self.initial.trim() {
-            "" => breed_name.chars().find(char::is_ascii_alphabetic).map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_else(|| "#".into()),
+            "" => breed_name
+                .chars()
+                .find(char::is_ascii_alphabetic)
+                .map(|c| c.to_ascii_uppercase().to_string())
+                .unwrap_or_else(|| "#".into()),
             given if given.len() == 1 && given.chars().all(|c| c.is_ascii_alphabetic()) => given.to_ascii_uppercase(),
             _ => return Err(PluginError::format("initial", "one letter A-Z")),
         };
@@ -42,7 +46,13 @@ impl BreedInput {
         if !(0..=100_000).contains(&sort_weight) {
             return Err(PluginError::format("sortWeight", "an integer from 0 to 100000"));
         }
-        Ok(Breed { breed_name, initial, hot: self.hot, sort_weight, avatar: validate::optional("avatar", &self.avatar, 1024)? })
+        Ok(Breed {
+            breed_name,
+            initial,
+            hot: self.hot,
+            sort_weight,
+            avatar: validate::optional("avatar", &self.avatar, 1024)?,
+        })
     }
 }
 

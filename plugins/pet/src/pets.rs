@@ -68,7 +68,8 @@ impl PetInput {
         }
         let weight_kg = validate::range("weightKg", validate::some("weightKg", self.weight_kg)?, 0.1, 30.0)?;
         let breed_id = validate::required("breedId", &self.breed_id, 64)?;
-        let breed = BREEDS.get(call.host, &breed_id)?.ok_or_else(|| PluginError::format("breedId", "an existing breed"))?;
+        let breed =
+            BREEDS.get(call.host, &breed_id)?.ok_or_else(|| PluginError::format("breedId", "an existing breed"))?;
         let device_sn = validate::optional("deviceSn", &self.device_sn, 64)?;
         let cat_id = validate::optional("catId", &self.cat_id, 64)?;
         if device_sn.is_empty() != cat_id.is_empty() {
@@ -118,7 +119,8 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
 pub fn detail(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let pet = PETS.find(call.host, &id)?;
-    let latest = RECORDS.query(call.host, &Query::new().eq("petId", id.as_str()).sort("startTime", true).page(1, 10))?;
+    let latest =
+        RECORDS.query(call.host, &Query::new().eq("petId", id.as_str()).sort("startTime", true).page(1, 10))?;
     let mut value = with_age(&pet);
     value["latestRecords"] = json!(latest.list);
     Ok(value)
@@ -127,7 +129,9 @@ pub fn detail(call: &mut Call<'_>) -> PluginResult<Value> {
 pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
     let pet = call.body::<PetInput>()?.validate(call)?;
     let created = PETS.insert(call.host, &pet)?;
-    call.host.publish("pet.created", &json!({ "id": created.id, "petName": pet.pet_name }).to_string()).map_err(PluginError::internal)?;
+    call.host
+        .publish("pet.created", &json!({ "id": created.id, "petName": pet.pet_name }).to_string())
+        .map_err(PluginError::internal)?;
     Ok(with_age(&created))
 }
 

@@ -41,7 +41,9 @@ struct RecordInput {
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     let number = |call: &Call<'_>, name: &str| -> PluginResult<Option<i64>> {
-        call.query(name).map(|v| v.parse::<i64>().map_err(|_| PluginError::format(name, "unix milliseconds"))).transpose()
+        call.query(name)
+            .map(|v| v.parse::<i64>().map_err(|_| PluginError::format(name, "unix milliseconds")))
+            .transpose()
     };
     let mut query = Query::new()
         .eq_opt("petId", call.query("petId"))

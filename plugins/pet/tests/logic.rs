@@ -59,7 +59,8 @@ fn search_is_fuzzy_or_precise() {
     }
     let (_, fuzzy) = host.call_with::<Pet>("GET", "/pets", &[("petName", "tom")], Value::Null, "en");
     assert_eq!(fuzzy["total"], 2);
-    let (_, precise) = host.call_with::<Pet>("GET", "/pets", &[("petName", "Tom"), ("mode", "precise")], Value::Null, "en");
+    let (_, precise) =
+        host.call_with::<Pet>("GET", "/pets", &[("petName", "Tom"), ("mode", "precise")], Value::Null, "en");
     assert_eq!(precise["total"], 1);
 }
 

@@ -1,0 +1,345 @@
+//! SQL of the plugin document store. Every statement is scoped to (plugin, collection, tenant).
+//! Plugin ids, collection and field names are spliced into SQL as literals so that SQLite can use
+//! the partial expression indexes built from the manifest; they are validated names
+//! (`plugins::manifest::is_field_name`), never free text. Values are always bound.
+
+use serde_json::Value;
+use sqlx::{FromRow, QueryBuilder, Sqlite, SqliteConnection};
+
+use super::{Db, now_ms};
+use crate::plugins::manifest::{CollectionSpec, is_field_name};
+
+/// The largest record a plugin may store.
+pub const MAX_RECORD_BYTES: usize = 1024 * 1024;
+pub const MAX_PAGE: u32 = 1000;
+
+#[derive(Debug, Clone, FromRow)]
+pub struct RecordRow {
+    pub id: i64,
+    pub data: String,
+    pub version: i64,
+    pub created_at: i64,
+    pub created_by: i64,
+    pub updated_at: i64,
+    pub updated_by: i64,
+}
+
+/// Where a statement acts: one collection of one plugin for one tenant.
+#[derive(Debug, Clone, Copy)]
+pub struct Scope<'a> {
+    pub plugin: &'a str,
+    pub collection: &'a CollectionSpec,
+    pub tenant: i64,
+    pub user: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    Eq,
+    Ne,
+    Gt,
+    Gte,
+    Lt,
+    Lte,
+    In,
+    Prefix,
+    Contains,
+}
+
+#[derive(Debug, Clone)]
+pub struct Condition {
+    pub field: String,
+    pub op: Op,
+    pub value: Value,
+}
+
+#[derive(Debug, Clone)]
+pub struct Order {
+    pub field: String,
+    pub descending: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreFailure {
+    #[error("invalid: {0}")]
+    Invalid(String),
+    #[error("limit: {0}")]
+    Limit(String),
+    #[error("duplicate")]
+    Duplicate(Vec<String>),
+    #[error("version conflict")]
+    Conflict,
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+fn literal(name: &str) -> String {
+    // Names are validated lower-case identifiers with `-`/`_`; doubling quotes keeps it safe regardless.
+    format!("'{}'", name.replace('\'', "''"))
+}
+
+/// SQL for a field: the columns the host keeps, or the record's JSON field.
+fn column(field: &str) -> Result<String, StoreFailure> {
+    Ok(match field {
+        "id" => "id".into(),
+        "createdAt" | "created-at" => "created_at".into(),
+        "updatedAt" | "updated-at" => "updated_at".into(),
+        "createdBy" => "created_by".into(),
+        "updatedBy" => "updated_by".into(),
+        f if is_field_name(f) => format!("json_extract(data, '$.{f}')"),
+        f => return Err(StoreFailure::Invalid(format!("`{f}` is not a field name"))),
+    })
+}
+
+fn index_name(kind: &str, plugin: &str, collection: &str, fields: &[String]) -> String {
+    format!("{kind}_{plugin}_{collection}_{}", fields.join("_")).replace('-', "_")
+}
+
+fn push_scope(q: &mut QueryBuilder<'_, Sqlite>, scope: &Scope<'_>) {
+    q.push(format!(
+        " WHERE plugin_id = {} AND collection = {} AND tenant_id = ",
+        literal(scope.plugin),
+        literal(&scope.collection.name)
+    ));
+    q.push_bind(scope.tenant);
+}
+
+fn push_value(q: &mut QueryBuilder<'_, Sqlite>, value: &Value) -> Result<(), StoreFailure> {
+    match value {
+        Value::String(s) => q.push_bind(s.clone()),
+        Value::Bool(b) => q.push_bind(i64::from(*b)),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => q.push_bind(i),
+            None => q.push_bind(n.as_f64().unwrap_or(0.0)),
+        },
+        Value::Null => q.push("NULL"),
+        _ => return Err(StoreFailure::Invalid("filter values are strings, numbers, booleans or null".into())),
+    };
+    Ok(())
+}
+
+fn push_conditions(q: &mut QueryBuilder<'_, Sqlite>, conditions: &[Condition]) -> Result<(), StoreFailure> {
+    for c in conditions {
+        let expr = column(&c.field)?;
+        let value = match (&c.field[..], &c.value) {
+            // Ids travel as strings; the column is an integer.
+            ("id", Value::String(s)) => Value::from(s.parse::<i64>().unwrap_or(-1)),
+            _ => c.value.clone(),
+        };
+        q.push(" AND ");
+        match (c.op, &value) {
+            (Op::Eq, Value::Null) => {
+                q.push(format!("{expr} IS NULL"));
+            }
+            (Op::Ne, Value::Null) => {
+                q.push(format!("{expr} IS NOT NULL"));
+            }
+            (Op::Eq | Op::Ne | Op::Gt | Op::Gte | Op::Lt | Op::Lte, _) => {
+                let sql_op = match c.op {
+                    Op::Eq => "=",
+                    Op::Ne => "<>",
+                    Op::Gt => ">",
+                    Op::Gte => ">=",
+                    Op::Lt => "<",
+                    _ => "<=",
+                };
+                if c.op == Op::Ne {
+                    q.push(format!("({expr} IS NULL OR {expr} <> "));
+                    push_value(q, &value)?;
+                    q.push(")");
+                } else {
+                    q.push(format!("{expr} {sql_op} "));
+                    push_value(q, &value)?;
+                }
+            }
+            (Op::In, Value::Array(items)) if !items.is_empty() && items.len() <= 1000 => {
+                q.push(format!("{expr} IN ("));
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        q.push(", ");
+                    }
+                    push_value(q, item)?;
+                }
+                q.push(")");
+            }
+            (Op::In, _) => return Err(StoreFailure::Invalid("in-list takes a JSON array of 1 to 1000 values".into())),
+            (Op::Prefix, Value::String(prefix)) => {
+                // A range, so the expression index serves it.
+                q.push(format!("({expr} >= ")).push_bind(prefix.clone());
+                q.push(format!(" AND {expr} < ")).push_bind(format!("{prefix}\u{10FFFF}")).push(")");
+            }
+            (Op::Contains, Value::String(text)) => {
+                q.push(format!("{expr} LIKE ")).push_bind(super::like_pattern(text)).push(" ESCAPE '\\'");
+            }
+            (Op::Prefix | Op::Contains, _) => {
+                return Err(StoreFailure::Invalid("prefix and contains take a string".into()));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Maps a unique-index violation back to the manifest's key.
+fn duplicate(err: sqlx::Error, scope: &Scope<'_>) -> StoreFailure {
+    if let Some(db) = err.as_database_error()
+        && db.is_unique_violation()
+    {
+        let message = db.message();
+        let key = scope
+            .collection
+            .unique
+            .iter()
+            .find(|fields| message.contains(&index_name("pu", scope.plugin, &scope.collection.name, fields)))
+            .cloned()
+            .unwrap_or_default();
+        return StoreFailure::Duplicate(key);
+    }
+    StoreFailure::Db(err)
+}
+
+fn object(data: &str) -> Result<(), StoreFailure> {
+    if data.len() > MAX_RECORD_BYTES {
+        return Err(StoreFailure::Limit(format!("a record is at most {} KiB", MAX_RECORD_BYTES / 1024)));
+    }
+    match serde_json::from_str::<Value>(data) {
+        Ok(Value::Object(_)) => Ok(()),
+        _ => Err(StoreFailure::Invalid("data must be a JSON object".into())),
+    }
+}
+
+const RETURNING: &str = " RETURNING id, data, version, created_at, created_by, updated_at, updated_by";
+
+pub async fn get(conn: &mut SqliteConnection, scope: &Scope<'_>, id: i64) -> Result<Option<RecordRow>, StoreFailure> {
+    let mut q = QueryBuilder::new(
+        "SELECT id, data, version, created_at, created_by, updated_at, updated_by FROM plugin_records",
+    );
+    push_scope(&mut q, scope);
+    q.push(" AND id = ").push_bind(id);
+    Ok(q.build_query_as().fetch_optional(conn).await?)
+}
+
+pub async fn insert(conn: &mut SqliteConnection, scope: &Scope<'_>, data: &str) -> Result<RecordRow, StoreFailure> {
+    object(data)?;
+    let now = now_ms();
+    sqlx::query_as(&format!(
+        "INSERT INTO plugin_records (tenant_id, plugin_id, collection, data, version, created_at, created_by, updated_at, updated_by)
+         VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?){RETURNING}"
+    ))
+    .bind(scope.tenant)
+    .bind(scope.plugin)
+    .bind(&scope.collection.name)
+    .bind(data)
+    .bind(now)
+    .bind(scope.user)
+    .bind(now)
+    .bind(scope.user)
+    .fetch_one(conn)
+    .await
+    .map_err(|e| duplicate(e, scope))
+}
+
+pub async fn update(
+    conn: &mut SqliteConnection,
+    scope: &Scope<'_>,
+    id: i64,
+    data: &str,
+    expected_version: Option<i64>,
+) -> Result<RecordRow, StoreFailure> {
+    object(data)?;
+    let mut q = QueryBuilder::new("UPDATE plugin_records SET data = ");
+    q.push_bind(data.to_string()).push(", version = version + 1, updated_at = ").push_bind(now_ms());
+    q.push(", updated_by = ").push_bind(scope.user);
+    push_scope(&mut q, scope);
+    q.push(" AND id = ").push_bind(id);
+    if let Some(version) = expected_version {
+        q.push(" AND version = ").push_bind(version);
+    }
+    q.push(RETURNING);
+    match q.build_query_as().fetch_optional(&mut *conn).await.map_err(|e| duplicate(e, scope))? {
+        Some(row) => Ok(row),
+        None if get(conn, scope, id).await?.is_some() => Err(StoreFailure::Conflict),
+        None => Err(StoreFailure::Invalid(format!("no record {id}"))),
+    }
+}
+
+pub async fn delete(conn: &mut SqliteConnection, scope: &Scope<'_>, id: i64) -> Result<bool, StoreFailure> {
+    let mut q = QueryBuilder::new("DELETE FROM plugin_records");
+    push_scope(&mut q, scope);
+    q.push(" AND id = ").push_bind(id);
+    Ok(q.build().execute(conn).await?.rows_affected() > 0)
+}
+
+pub async fn count(
+    conn: &mut SqliteConnection,
+    scope: &Scope<'_>,
+    conditions: &[Condition],
+) -> Result<u64, StoreFailure> {
+    let mut q = QueryBuilder::new("SELECT COUNT(*) FROM plugin_records");
+    push_scope(&mut q, scope);
+    push_conditions(&mut q, conditions)?;
+    let total: i64 = q.build_query_scalar().fetch_one(conn).await?;
+    Ok(u64::try_from(total).unwrap_or(0))
+}
+
+pub async fn query(
+    conn: &mut SqliteConnection,
+    scope: &Scope<'_>,
+    conditions: &[Condition],
+    order: &[Order],
+    offset: u32,
+    limit: u32,
+) -> Result<(Vec<RecordRow>, u64), StoreFailure> {
+    if limit > MAX_PAGE {
+        return Err(StoreFailure::Limit(format!("a page holds at most {MAX_PAGE} records")));
+    }
+    let total = count(&mut *conn, scope, conditions).await?;
+    let mut q = QueryBuilder::new(
+        "SELECT id, data, version, created_at, created_by, updated_at, updated_by FROM plugin_records",
+    );
+    push_scope(&mut q, scope);
+    push_conditions(&mut q, conditions)?;
+    q.push(" ORDER BY ");
+    for o in order {
+        q.push(format!("{} {}, ", column(&o.field)?, if o.descending { "DESC" } else { "ASC" }));
+    }
+    q.push("id DESC LIMIT ").push_bind(i64::from(limit)).push(" OFFSET ").push_bind(i64::from(offset));
+    Ok((q.build_query_as().fetch_all(conn).await?, total))
+}
+
+impl Db {
+    /// Creates the expression and unique indexes a manifest's collections ask for.
+    pub async fn ensure_collection_indexes(
+        &self,
+        plugin: &str,
+        collections: &[CollectionSpec],
+    ) -> Result<(), sqlx::Error> {
+        for c in collections {
+            let scope = format!("plugin_id = {} AND collection = {}", literal(plugin), literal(&c.name));
+            for field in &c.indexes {
+                let name = index_name("pi", plugin, &c.name, std::slice::from_ref(field));
+                sqlx::query(&format!(
+                    "CREATE INDEX IF NOT EXISTS \"{name}\" ON plugin_records (tenant_id, json_extract(data, '$.{field}'), id) WHERE {scope}"
+                ))
+                .execute(&self.pool)
+                .await?;
+            }
+            for fields in &c.unique {
+                let name = index_name("pu", plugin, &c.name, fields);
+                let exprs: Vec<String> = fields.iter().map(|f| format!("json_extract(data, '$.{f}')")).collect();
+                sqlx::query(&format!(
+                    "CREATE UNIQUE INDEX IF NOT EXISTS \"{name}\" ON plugin_records (tenant_id, {}) WHERE {scope}",
+                    exprs.join(", ")
+                ))
+                .execute(&self.pool)
+                .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A connection in a transaction for one plugin call; `IMMEDIATE` takes the write lock at
+    /// once, so a call that writes never fails half-way on a busy database.
+    pub async fn begin_call(&self, writes: bool) -> Result<sqlx::Transaction<'static, Sqlite>, sqlx::Error> {
+        self.pool.begin_with(if writes { "BEGIN IMMEDIATE" } else { "BEGIN" }).await
+    }
+}

@@ -1,0 +1,136 @@
+//! Plugin enablement per tenant, plugin menus in the catalogue, and schedule leases.
+
+use sqlx::QueryBuilder;
+
+use super::{Db, now_ms};
+
+impl Db {
+    /// Explicit choices for one tenant: (plugin, enabled).
+    pub async fn plugin_choices_of_tenant(&self, tenant: i64) -> Result<Vec<(String, bool)>, sqlx::Error> {
+        sqlx::query_as("SELECT plugin_id, enabled FROM plugin_tenants WHERE tenant_id = ?")
+            .bind(tenant)
+            .fetch_all(&self.pool)
+            .await
+    }
+
+    /// Explicit choices for one plugin: (tenant, enabled).
+    pub async fn plugin_choices(&self, plugin: &str) -> Result<Vec<(i64, bool)>, sqlx::Error> {
+        sqlx::query_as("SELECT tenant_id, enabled FROM plugin_tenants WHERE plugin_id = ? ORDER BY tenant_id")
+            .bind(plugin)
+            .fetch_all(&self.pool)
+            .await
+    }
+
+    pub async fn set_plugin_enabled(
+        &self,
+        plugin: &str,
+        tenants: &[i64],
+        enabled: bool,
+        by: i64,
+    ) -> Result<(), sqlx::Error> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        for tenant in tenants {
+            sqlx::query(
+                "INSERT INTO plugin_tenants (plugin_id, tenant_id, enabled, updated_at, updated_by) VALUES (?, ?, ?, ?, ?)
+                 ON CONFLICT (plugin_id, tenant_id) DO UPDATE SET enabled = excluded.enabled,
+                   updated_at = excluded.updated_at, updated_by = excluded.updated_by",
+            )
+            .bind(plugin)
+            .bind(tenant)
+            .bind(enabled)
+            .bind(now)
+            .bind(by)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await
+    }
+
+    /// Ids of every enterprise (not the platform).
+    pub async fn tenant_ids(&self) -> Result<Vec<i64>, sqlx::Error> {
+        sqlx::query_scalar("SELECT id FROM tenants WHERE id <> 0 ORDER BY id").fetch_all(&self.pool).await
+    }
+
+    /// Removes a plugin's menus and buttons that its manifest no longer has.
+    pub async fn prune_plugin_menus(
+        &self,
+        plugin: &str,
+        menu_ids: &[i64],
+        actions: &[String],
+    ) -> Result<(), sqlx::Error> {
+        let mut buttons = QueryBuilder::new("DELETE FROM buttons WHERE source = ");
+        buttons.push_bind(plugin).push(" AND action NOT IN (''");
+        for action in actions {
+            buttons.push(", ").push_bind(action.clone());
+        }
+        buttons.push(")");
+        buttons.build().execute(&self.pool).await?;
+        let mut menus = QueryBuilder::new("DELETE FROM menus WHERE source = ");
+        menus.push_bind(plugin).push(" AND menu_id NOT IN (0");
+        for id in menu_ids {
+            menus.push(", ").push_bind(*id);
+        }
+        menus.push(")");
+        menus.build().execute(&self.pool).await.map(drop)
+    }
+
+    /// Takes the lease of a due schedule run; false when not due or another process has it.
+    pub async fn claim_schedule(
+        &self,
+        plugin: &str,
+        schedule: &str,
+        tenant: i64,
+        lease_ms: i64,
+    ) -> Result<bool, sqlx::Error> {
+        let now = now_ms();
+        sqlx::query(
+            "INSERT INTO plugin_schedule_runs (plugin_id, schedule, tenant_id, next_run_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(plugin)
+        .bind(schedule)
+        .bind(tenant)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        let claimed = sqlx::query(
+            "UPDATE plugin_schedule_runs SET locked_until = ?
+             WHERE plugin_id = ? AND schedule = ? AND tenant_id = ? AND next_run_at <= ?
+               AND (locked_until IS NULL OR locked_until < ?)",
+        )
+        .bind(now + lease_ms)
+        .bind(plugin)
+        .bind(schedule)
+        .bind(tenant)
+        .bind(now)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(claimed.rows_affected() == 1)
+    }
+
+    pub async fn finish_schedule(
+        &self,
+        plugin: &str,
+        schedule: &str,
+        tenant: i64,
+        interval_ms: i64,
+        error: Option<&str>,
+    ) -> Result<(), sqlx::Error> {
+        let now = now_ms();
+        sqlx::query(
+            "UPDATE plugin_schedule_runs SET last_run_at = ?, next_run_at = ?, last_error = ?, locked_until = NULL
+             WHERE plugin_id = ? AND schedule = ? AND tenant_id = ?",
+        )
+        .bind(now)
+        .bind(now + interval_ms)
+        .bind(error)
+        .bind(plugin)
+        .bind(schedule)
+        .bind(tenant)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+    }
+}

@@ -1,0 +1,157 @@
+//! `store`: collections of JSON records, scoped to the call's tenant and plugin.
+
+use serde_json::Value;
+
+use crate::db::plugin_store::{self, Condition, Op, Order, RecordRow, Scope, StoreFailure};
+use crate::plugins::bindings::console::plugin::store::{self as wit, Filter, Page, QuerySpec, StoreError, Stored};
+use crate::plugins::runtime::CallState;
+
+fn stored(row: RecordRow) -> Stored {
+    Stored {
+        id: row.id.to_string(),
+        data: row.data,
+        version: row.version,
+        created_at: row.created_at,
+        created_by: row.created_by,
+        updated_at: row.updated_at,
+        updated_by: row.updated_by,
+    }
+}
+
+fn store_error(failure: StoreFailure) -> StoreError {
+    match failure {
+        StoreFailure::Invalid(why) => StoreError::Invalid(why),
+        StoreFailure::Limit(why) => StoreError::Limit(why),
+        StoreFailure::Duplicate(fields) => StoreError::Duplicate(fields),
+        StoreFailure::Conflict => StoreError::Conflict,
+        StoreFailure::Db(err) => StoreError::Internal(err.to_string()),
+    }
+}
+
+fn conditions(filters: &[Filter]) -> Result<Vec<Condition>, StoreError> {
+    filters
+        .iter()
+        .map(|f| {
+            let value: Value = serde_json::from_str(&f.value)
+                .map_err(|_| StoreError::Invalid(format!("filter on `{}`: value is not JSON", f.field)))?;
+            let op = match f.op {
+                wit::Op::Eq => Op::Eq,
+                wit::Op::Ne => Op::Ne,
+                wit::Op::Gt => Op::Gt,
+                wit::Op::Gte => Op::Gte,
+                wit::Op::Lt => Op::Lt,
+                wit::Op::Lte => Op::Lte,
+                wit::Op::InList => Op::In,
+                wit::Op::Prefix => Op::Prefix,
+                wit::Op::Contains => Op::Contains,
+            };
+            Ok(Condition { field: f.field.clone(), op, value })
+        })
+        .collect()
+}
+
+macro_rules! scoped {
+    ($state:ident, $collection:expr) => {{
+        let plugin = $state.plugin.clone();
+        let Some(spec) = plugin.manifest.collection(&$collection).cloned() else {
+            return Ok(Err(StoreError::UnknownCollection($collection)));
+        };
+        (plugin, spec)
+    }};
+}
+
+impl wit::Host for CallState {
+    async fn get(&mut self, collection: String, id: String) -> wasmtime::Result<Result<Option<Stored>, StoreError>> {
+        let (plugin, spec) = scoped!(self, collection);
+        let Ok(id) = id.parse::<i64>() else { return Ok(Ok(None)) };
+        let scope = Scope {
+            plugin: &plugin.manifest.id,
+            collection: &spec,
+            tenant: self.call.tenant_id,
+            user: self.call.user_id,
+        };
+        let conn = self.conn().await?;
+        Ok(plugin_store::get(conn, &scope, id).await.map(|row| row.map(stored)).map_err(store_error))
+    }
+
+    async fn insert(&mut self, collection: String, data: String) -> wasmtime::Result<Result<Stored, StoreError>> {
+        let (plugin, spec) = scoped!(self, collection);
+        let scope = Scope {
+            plugin: &plugin.manifest.id,
+            collection: &spec,
+            tenant: self.call.tenant_id,
+            user: self.call.user_id,
+        };
+        let conn = self.conn().await?;
+        Ok(plugin_store::insert(conn, &scope, &data).await.map(stored).map_err(store_error))
+    }
+
+    async fn update(
+        &mut self,
+        collection: String,
+        id: String,
+        data: String,
+        expected_version: Option<i64>,
+    ) -> wasmtime::Result<Result<Stored, StoreError>> {
+        let (plugin, spec) = scoped!(self, collection);
+        let Ok(id) = id.parse::<i64>() else { return Ok(Err(StoreError::Invalid(format!("no record {id}")))) };
+        let scope = Scope {
+            plugin: &plugin.manifest.id,
+            collection: &spec,
+            tenant: self.call.tenant_id,
+            user: self.call.user_id,
+        };
+        let conn = self.conn().await?;
+        Ok(plugin_store::update(conn, &scope, id, &data, expected_version).await.map(stored).map_err(store_error))
+    }
+
+    async fn delete(&mut self, collection: String, id: String) -> wasmtime::Result<Result<bool, StoreError>> {
+        let (plugin, spec) = scoped!(self, collection);
+        let Ok(id) = id.parse::<i64>() else { return Ok(Ok(false)) };
+        let scope = Scope {
+            plugin: &plugin.manifest.id,
+            collection: &spec,
+            tenant: self.call.tenant_id,
+            user: self.call.user_id,
+        };
+        let conn = self.conn().await?;
+        Ok(plugin_store::delete(conn, &scope, id).await.map_err(store_error))
+    }
+
+    async fn query(&mut self, collection: String, spec_query: QuerySpec) -> wasmtime::Result<Result<Page, StoreError>> {
+        let (plugin, spec) = scoped!(self, collection);
+        let conditions = match conditions(&spec_query.filters) {
+            Ok(c) => c,
+            Err(e) => return Ok(Err(e)),
+        };
+        let order: Vec<Order> =
+            spec_query.sort.iter().map(|s| Order { field: s.field.clone(), descending: s.descending }).collect();
+        let scope = Scope {
+            plugin: &plugin.manifest.id,
+            collection: &spec,
+            tenant: self.call.tenant_id,
+            user: self.call.user_id,
+        };
+        let conn = self.conn().await?;
+        Ok(plugin_store::query(conn, &scope, &conditions, &order, spec_query.offset, spec_query.limit)
+            .await
+            .map(|(rows, total)| Page { records: rows.into_iter().map(stored).collect(), total })
+            .map_err(store_error))
+    }
+
+    async fn count(&mut self, collection: String, filters: Vec<Filter>) -> wasmtime::Result<Result<u64, StoreError>> {
+        let (plugin, spec) = scoped!(self, collection);
+        let conditions = match conditions(&filters) {
+            Ok(c) => c,
+            Err(e) => return Ok(Err(e)),
+        };
+        let scope = Scope {
+            plugin: &plugin.manifest.id,
+            collection: &spec,
+            tenant: self.call.tenant_id,
+            user: self.call.user_id,
+        };
+        let conn = self.conn().await?;
+        Ok(plugin_store::count(conn, &scope, &conditions).await.map_err(store_error))
+    }
+}

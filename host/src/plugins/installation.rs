@@ -1,0 +1,131 @@
+//! `plugins.toml`: which plugins this installation has, where their artefacts are, the sha-256
+//! each must have, and what the operator grants each (the second key to every capability).
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Installation {
+    #[serde(default, rename = "plugin")]
+    pub plugins: Vec<Installed>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Installed {
+    pub id: String,
+    /// Paths are relative to the folder of plugins.toml.
+    pub manifest: PathBuf,
+    pub artefact: PathBuf,
+    /// Hex sha-256 of the artefact; a different artefact is refused.
+    pub sha256: String,
+    #[serde(default)]
+    pub enabled_by_default: bool,
+    #[serde(default)]
+    pub grants: Grants,
+    /// Built remote (module federation) served at /remotes/<id>/.
+    pub remote_dir: Option<PathBuf>,
+}
+
+/// What the operator allows; every capability is denied unless granted here and requested.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Grants {
+    #[serde(default)]
+    pub template: bool,
+    #[serde(default)]
+    pub events: bool,
+    #[serde(default)]
+    pub files: bool,
+    /// `host` or `host:port` the plugin may call; empty: none.
+    #[serde(default)]
+    pub outbound_hosts: Vec<String>,
+    #[serde(default = "default_timeout_ms")]
+    pub timeout_ms: u64,
+    #[serde(default = "default_memory_mib")]
+    pub memory_mib: u64,
+    #[serde(default = "default_response_kib")]
+    pub max_response_kib: u64,
+    #[serde(default = "default_file_kib")]
+    pub max_file_kib: u64,
+}
+
+impl Default for Grants {
+    fn default() -> Self {
+        Grants {
+            template: false,
+            events: false,
+            files: false,
+            outbound_hosts: Vec::new(),
+            timeout_ms: default_timeout_ms(),
+            memory_mib: default_memory_mib(),
+            max_response_kib: default_response_kib(),
+            max_file_kib: default_file_kib(),
+        }
+    }
+}
+
+fn default_timeout_ms() -> u64 {
+    2000
+}
+fn default_memory_mib() -> u64 {
+    64
+}
+fn default_response_kib() -> u64 {
+    4096
+}
+fn default_file_kib() -> u64 {
+    20 * 1024
+}
+
+/// The largest memory a grant may give: the pooling allocator's slot size.
+pub const MAX_MEMORY_MIB: u64 = 256;
+
+#[derive(Debug, thiserror::Error)]
+pub enum InstallationError {
+    #[error("{0}: {1}")]
+    Read(PathBuf, std::io::Error),
+    #[error("{0}: {1}")]
+    Parse(PathBuf, String),
+    #[error("{file}: plugin `{id}`: field `{field}`: {problem}")]
+    Field { file: PathBuf, id: String, field: &'static str, problem: String },
+}
+
+impl Installation {
+    /// Reads plugins.toml; a missing file is an installation without plugins.
+    pub fn load(path: &Path) -> Result<Installation, InstallationError> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Installation::default()),
+            Err(e) => return Err(InstallationError::Read(path.to_path_buf(), e)),
+        };
+        let mut installation: Installation =
+            toml::from_str(&text).map_err(|e| InstallationError::Parse(path.to_path_buf(), e.message().to_string()))?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        for plugin in &mut installation.plugins {
+            let field = |field, problem: &str| InstallationError::Field {
+                file: path.to_path_buf(),
+                id: plugin.id.clone(),
+                field,
+                problem: problem.to_string(),
+            };
+            if plugin.grants.memory_mib == 0 || plugin.grants.memory_mib > MAX_MEMORY_MIB {
+                return Err(field("grants.memory_mib", "from 1 to 256"));
+            }
+            if plugin.grants.timeout_ms == 0 || plugin.grants.timeout_ms > 600_000 {
+                return Err(field("grants.timeout_ms", "from 1 to 600000"));
+            }
+            plugin.manifest = base.join(&plugin.manifest);
+            plugin.artefact = base.join(&plugin.artefact);
+            plugin.remote_dir = plugin.remote_dir.as_ref().map(|dir| base.join(dir));
+        }
+        Ok(installation)
+    }
+}
+
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex::encode(Sha256::digest(bytes))
+}

@@ -1,0 +1,343 @@
+//! `plugins/<id>/plugin.toml`: everything the host knows about a plugin without running it.
+//! Validated at load; every error names the file and the field.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::i18n::Lang;
+
+/// The contract this host implements (`wit/plugin.wit`).
+pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 0);
+
+/// Mounts the core owns; a plugin cannot take them.
+const RESERVED_MOUNTS: [&str; 6] =
+    ["authority-service", "region-service-admin", "sync-service", "plugin-admin", "events", "openapi.json"];
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    pub id: String,
+    pub name: String,
+    pub version: semver::Version,
+    pub contract: semver::Version,
+    pub mount: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub collections: Vec<CollectionSpec>,
+    #[serde(default)]
+    pub routes: Vec<RouteSpec>,
+    #[serde(default)]
+    pub menus: Vec<MenuSpec>,
+    #[serde(default)]
+    pub capabilities: Capabilities,
+    #[serde(default)]
+    pub schedules: Vec<ScheduleSpec>,
+    #[serde(default)]
+    pub subscriptions: Vec<SubscriptionSpec>,
+    #[serde(default)]
+    pub translations: BTreeMap<String, BTreeMap<String, String>>,
+    pub remote: Option<RemoteSpec>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CollectionSpec {
+    pub name: String,
+    /// Top-level fields queried often: each gets an expression index.
+    #[serde(default)]
+    pub indexes: Vec<String>,
+    /// Sets of fields unique per tenant.
+    #[serde(default)]
+    pub unique: Vec<Vec<String>>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RouteSpec {
+    pub method: String,
+    /// Relative to the mount; `{name}` segments are parameters.
+    pub path: String,
+    /// The button action a caller must hold.
+    pub action: String,
+    #[serde(default)]
+    pub summary: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MenuSpec {
+    pub menu_id: i64,
+    #[serde(default)]
+    pub parent: i64,
+    pub name: String,
+    pub kind: String,
+    pub path: String,
+    #[serde(default)]
+    pub icon: String,
+    #[serde(default = "tenant_scope")]
+    pub scope: String,
+    #[serde(default)]
+    pub hidden: bool,
+    #[serde(default)]
+    pub buttons: Vec<ButtonSpec>,
+}
+
+fn tenant_scope() -> String {
+    "tenant".into()
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ButtonSpec {
+    pub action: String,
+    #[serde(rename = "type")]
+    pub button_type: String,
+    pub name: String,
+}
+
+/// What the plugin asks for; the operator grants in plugins.toml. Audit and log need no grant.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Capabilities {
+    #[serde(default)]
+    pub template: bool,
+    #[serde(default)]
+    pub events: bool,
+    #[serde(default)]
+    pub files: bool,
+    #[serde(default)]
+    pub http: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScheduleSpec {
+    pub name: String,
+    /// An interval: `30s`, `5m`, `2h`, `1d`.
+    pub every: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubscriptionSpec {
+    pub topic: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RemoteSpec {
+    pub entry: String,
+    #[serde(default)]
+    pub exposes: Vec<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("{file}: field `{field}`: {problem}")]
+pub struct ManifestError {
+    pub file: PathBuf,
+    pub field: String,
+    pub problem: String,
+}
+
+/// Whether a plugin built for `contract` can run on this host: same major, and for 0.x the
+/// same minor; never newer than the host.
+pub fn contract_compatible(contract: &semver::Version) -> bool {
+    let same_line = if CONTRACT.major == 0 {
+        contract.major == 0 && contract.minor == CONTRACT.minor
+    } else {
+        contract.major == CONTRACT.major
+    };
+    same_line && contract <= &CONTRACT
+}
+
+fn is_name(text: &str, max: usize) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && text.len() <= max
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+}
+
+/// A JSON field the store may index and filter on: also spliced into SQL, so strictly checked.
+pub fn is_field_name(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && text.len() <= 64
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Parses `30s`, `5m`, `2h`, `1d` into seconds.
+pub fn parse_interval(text: &str) -> Option<u64> {
+    let (number, unit) = text.trim().split_at(text.trim().len().checked_sub(1)?);
+    let number: u64 = number.parse().ok().filter(|n| *n > 0)?;
+    let unit = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return None,
+    };
+    number.checked_mul(unit)
+}
+
+impl Manifest {
+    pub fn load(path: &Path) -> Result<Manifest, ManifestError> {
+        let error =
+            |field: &str, problem: String| ManifestError { file: path.to_path_buf(), field: field.into(), problem };
+        let text = std::fs::read_to_string(path).map_err(|e| error("(file)", e.to_string()))?;
+        let manifest: Manifest = toml::from_str(&text).map_err(|e| {
+            let field = e.span().map(|span| text[..span.start].lines().count().to_string()).unwrap_or_default();
+            error(&format!("(line {field})"), e.message().to_string())
+        })?;
+        manifest.validate().map_err(|(field, problem)| error(&field, problem))?;
+        Ok(manifest)
+    }
+
+    /// Checks every rule; `Err((field, problem))`.
+    fn validate(&self) -> Result<(), (String, String)> {
+        let fail = |field: &str, problem: &str| Err((field.to_string(), problem.to_string()));
+        if !is_name(&self.id, 32) {
+            return fail("id", "lower-case letters, digits and hyphens, starting with a letter, at most 32");
+        }
+        if !is_name(&self.mount, 64) || RESERVED_MOUNTS.contains(&self.mount.as_str()) {
+            return fail("mount", "lower-case letters, digits and hyphens, and not a core service prefix");
+        }
+        if self.name.trim().is_empty() {
+            return fail("name", "required");
+        }
+        if !contract_compatible(&self.contract) {
+            return Err((
+                "contract".into(),
+                format!("built for contract {}, this host implements {CONTRACT}", self.contract),
+            ));
+        }
+        let mut collections = HashSet::new();
+        for (i, c) in self.collections.iter().enumerate() {
+            if !is_name(&c.name, 64) || !collections.insert(c.name.as_str()) {
+                return fail(&format!("collections[{i}].name"), "a unique lower-case name");
+            }
+            for field in c.indexes.iter().chain(c.unique.iter().flatten()) {
+                if !is_field_name(field) {
+                    return Err((format!("collections[{i}]"), format!("`{field}` is not a field name")));
+                }
+            }
+            if c.unique.iter().any(Vec::is_empty) {
+                return fail(&format!("collections[{i}].unique"), "a unique key needs at least one field");
+            }
+        }
+        let mut actions = HashSet::new();
+        let mut menu_ids = HashSet::new();
+        for (i, m) in self.menus.iter().enumerate() {
+            if m.menu_id < 1000 || !menu_ids.insert(m.menu_id) {
+                return fail(&format!("menus[{i}].menu_id"), "unique, and 1000 or more (lower ids are the core's)");
+            }
+            if !["group", "page", "link"].contains(&m.kind.as_str()) {
+                return fail(&format!("menus[{i}].kind"), "group, page or link");
+            }
+            if !["tenant", "platform"].contains(&m.scope.as_str()) {
+                return fail(&format!("menus[{i}].scope"), "tenant or platform");
+            }
+            if !m.path.starts_with('/') {
+                return fail(&format!("menus[{i}].path"), "a route path starting with /");
+            }
+            if m.parent != 0
+                && m.parent >= 1000
+                && !self.menus.iter().any(|p| p.menu_id == m.parent && p.kind == "group")
+            {
+                return fail(&format!("menus[{i}].parent"), "0, a core group, or a group of this manifest");
+            }
+            for (j, b) in m.buttons.iter().enumerate() {
+                if b.action.trim().is_empty() || !actions.insert(b.action.as_str()) {
+                    return fail(&format!("menus[{i}].buttons[{j}].action"), "a unique, non-empty action");
+                }
+            }
+        }
+        let mut routes = HashSet::new();
+        for (i, r) in self.routes.iter().enumerate() {
+            if !["GET", "POST", "PUT", "PATCH", "DELETE"].contains(&r.method.as_str()) {
+                return fail(&format!("routes[{i}].method"), "GET, POST, PUT, PATCH or DELETE");
+            }
+            if !r.path.starts_with('/') || !routes.insert((r.method.as_str(), r.path.as_str())) {
+                return fail(&format!("routes[{i}].path"), "a unique path starting with /");
+            }
+            if !actions.contains(r.action.as_str()) {
+                return Err((
+                    format!("routes[{i}].action"),
+                    format!("`{}` is not a button of this manifest's menus, so no role could be granted it", r.action),
+                ));
+            }
+        }
+        for (i, s) in self.schedules.iter().enumerate() {
+            if parse_interval(&s.every).is_none() {
+                return fail(&format!("schedules[{i}].every"), "an interval such as 30s, 5m, 2h or 1d");
+            }
+        }
+        for lang in Lang::ALL {
+            if !self.translations.contains_key(lang.code()) {
+                return Err(("translations".into(), format!("missing the `{}` language", lang.code())));
+            }
+        }
+        if let Some(unknown) = self.translations.keys().find(|k| Lang::parse(k).is_none_or(|l| l.code() != k.as_str()))
+        {
+            return Err(("translations".into(), format!("unknown language `{unknown}`")));
+        }
+        Ok(())
+    }
+
+    pub fn collection(&self, name: &str) -> Option<&CollectionSpec> {
+        self.collections.iter().find(|c| c.name == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contract_compatibility_follows_semver() {
+        assert!(contract_compatible(&semver::Version::new(0, 1, 0)));
+        assert!(!contract_compatible(&semver::Version::new(0, 2, 0)));
+        assert!(!contract_compatible(&semver::Version::new(1, 0, 0)));
+        assert!(!contract_compatible(&semver::Version::new(0, 1, 9)), "newer than the host");
+    }
+
+    #[test]
+    fn intervals() {
+        assert_eq!(parse_interval("30s"), Some(30));
+        assert_eq!(parse_interval("2h"), Some(7200));
+        assert_eq!(parse_interval("0s"), None);
+        assert_eq!(parse_interval("1w"), None);
+    }
+
+    #[test]
+    fn the_pet_manifest_is_valid() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins/pet/plugin.toml");
+        let manifest = Manifest::load(&path).expect("valid");
+        assert_eq!(manifest.mount, "pet-service");
+    }
+
+    #[test]
+    fn errors_name_file_and_field() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("plugin.toml");
+        let base = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins/pet/plugin.toml"))
+            .expect("pet manifest");
+        let cases = [
+            (base.replace("mount = \"pet-service\"", "mount = \"authority-service\""), "`mount`"),
+            (base.replace("contract = \"0.1.0\"", "contract = \"2.0.0\""), "`contract`"),
+            (
+                base.replace("action = \"pet:record:add\"\nsummary", "action = \"pet:nothing\"\nsummary"),
+                "routes[10].action",
+            ),
+            (base.replace("[translations.ru]", "[translations.xx]"), "`translations`"),
+            (base.replace("[capabilities]", "") + "\n[capabilities]\nsockets = true\n", "unknown field"),
+        ];
+        for (text, needle) in cases {
+            std::fs::write(&path, text).expect("write");
+            let err = Manifest::load(&path).expect_err("invalid").to_string();
+            assert!(err.contains("plugin.toml") && err.contains(needle), "{err}");
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! The plugin runtime: feature domains as WebAssembly components behind the versioned
+//! `console:plugin` contract (`wit/plugin.wit`), run by wasmtime with deadlines, memory caps and
+//! one database transaction per call, scoped to (tenant, plugin).
+
+pub mod bindings;
+pub mod capabilities;
+pub mod engine;
+pub mod installation;
+pub mod manifest;
+pub mod metrics;
+pub mod registry;
+pub mod runtime;
+pub mod scheduler;
+
+pub use registry::{LiveEvent, LoadedPlugin, Plugins};

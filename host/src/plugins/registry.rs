@@ -1,0 +1,421 @@
+//! The installed plugins: loaded (verified, compiled, pre-instantiated) at start, swapped
+//! atomically on reload, called through [`Plugins::call`] with metrics and event delivery.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::sync::{Arc, RwLock};
+use std::time::Instant;
+
+use tokio::sync::{Semaphore, broadcast};
+use wasmtime::Engine;
+use wasmtime::component::Linker;
+
+use super::bindings::PluginPre;
+use super::bindings::console::plugin::types;
+use super::engine::{self, EpochTicker, INSTANCE_SLOTS};
+use super::installation::{Installation, Installed, sha256_hex};
+use super::manifest::{CONTRACT, Manifest, RouteSpec, contract_compatible};
+use super::metrics::PluginMetrics;
+use super::runtime::{self, CallContext, Failure, Finished, Invocation, Returned, Services};
+use super::{capabilities, runtime::CallState};
+use crate::db::{ButtonFields, Db, MenuFields, now_ms};
+
+pub struct LoadedPlugin {
+    pub installed: Installed,
+    pub manifest: Manifest,
+    pub sha256: String,
+    pub pre: PluginPre<CallState>,
+    pub loaded_at: i64,
+    pub from_cache: bool,
+    routes: HashMap<String, matchit::Router<usize>>,
+}
+
+impl LoadedPlugin {
+    /// The manifest route a request matches, with its required action.
+    pub fn route(&self, method: &str, path: &str) -> Option<&RouteSpec> {
+        let index = *self.routes.get(method)?.at(path).ok()?.value;
+        self.manifest.routes.get(index)
+    }
+}
+
+/// An event as the shell receives it over the websocket.
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LiveEvent {
+    pub tenant_id: i64,
+    pub plugin: String,
+    pub topic: String,
+    pub payload: serde_json::Value,
+}
+
+/// How deep events may trigger events before delivery to plugins stops.
+const MAX_EVENT_DEPTH: u8 = 3;
+
+pub struct Plugins {
+    engine: Engine,
+    linker: Linker<CallState>,
+    _ticker: EpochTicker,
+    services: Arc<Services>,
+    plugins_file: PathBuf,
+    cache_dir: PathBuf,
+    loaded: RwLock<BTreeMap<String, Arc<LoadedPlugin>>>,
+    failed: RwLock<BTreeMap<String, String>>,
+    pub metrics: PluginMetrics,
+    slots: Semaphore,
+    pub live: broadcast::Sender<LiveEvent>,
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PluginStatus {
+    pub id: String,
+    pub name: String,
+    pub version: String,
+    pub contract: String,
+    pub mount: String,
+    /// `loaded` or `failed`.
+    pub status: String,
+    pub error: Option<String>,
+    pub enabled_by_default: bool,
+    pub loaded_at: Option<i64>,
+    pub calls: u64,
+    pub errors: u64,
+    pub traps: u64,
+    pub timeouts: u64,
+    pub memory_peak_bytes: i64,
+}
+
+impl Plugins {
+    /// Loads every plugin of `plugins_file`. A plugin that fails to load is reported and left
+    /// out; the host starts anyway.
+    pub async fn start(
+        db: Db,
+        plugins_file: PathBuf,
+        data_dir: PathBuf,
+        cache_dir: PathBuf,
+    ) -> wasmtime::Result<Arc<Plugins>> {
+        let engine = engine::new_engine()?;
+        let mut linker = Linker::new(&engine);
+        capabilities::add_to_linker(&mut linker)?;
+        let http = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|e| wasmtime::Error::msg(e.to_string()))?;
+        let plugins = Arc::new(Plugins {
+            _ticker: EpochTicker::start(engine.clone()),
+            engine,
+            linker,
+            services: Arc::new(Services { db, http, objects_dir: data_dir.join("objects") }),
+            plugins_file,
+            cache_dir,
+            loaded: RwLock::default(),
+            failed: RwLock::default(),
+            metrics: PluginMetrics::default(),
+            slots: Semaphore::new(INSTANCE_SLOTS as usize),
+            live: broadcast::channel(1024).0,
+        });
+        match Installation::load(&plugins.plugins_file) {
+            Ok(installation) => {
+                for installed in installation.plugins {
+                    let id = installed.id.clone();
+                    if let Err(err) = plugins.install(installed).await {
+                        tracing::error!(plugin = %id, "plugin refused: {err}");
+                        plugins.failed.write().map(|mut f| f.insert(id, err)).ok();
+                    }
+                }
+            }
+            Err(err) => tracing::error!("plugins not loaded: {err}"),
+        }
+        Ok(plugins)
+    }
+
+    /// Verifies, compiles and registers one plugin, replacing an older load of it.
+    async fn install(&self, installed: Installed) -> Result<(), String> {
+        let loaded = Arc::new(self.load(installed).await?);
+        let id = loaded.manifest.id.clone();
+        self.loaded.write().map_err(|_| "lock poisoned")?.insert(id.clone(), loaded.clone());
+        self.failed.write().map_err(|_| "lock poisoned")?.remove(&id);
+        tracing::info!(plugin = %id, version = %loaded.manifest.version, cached = loaded.from_cache, "plugin loaded");
+        Ok(())
+    }
+
+    async fn load(&self, installed: Installed) -> Result<LoadedPlugin, String> {
+        let manifest = Manifest::load(&installed.manifest).map_err(|e| e.to_string())?;
+        if manifest.id != installed.id {
+            return Err(format!(
+                "plugins.toml names `{}` but {} is `{}`",
+                installed.id,
+                installed.manifest.display(),
+                manifest.id
+            ));
+        }
+        let bytes = tokio::fs::read(&installed.artefact)
+            .await
+            .map_err(|e| format!("{}: {e} (build the plugins with `make plugins`)", installed.artefact.display()))?;
+        let sha256 = sha256_hex(&bytes);
+        if !sha256.eq_ignore_ascii_case(installed.sha256.trim()) {
+            return Err(format!(
+                "{} has sha-256 {sha256} but plugins.toml pins {}: a modified artefact is refused",
+                installed.artefact.display(),
+                installed.sha256
+            ));
+        }
+        let (engine, cache_dir, hash) = (self.engine.clone(), self.cache_dir.clone(), sha256.clone());
+        let (component, from_cache) =
+            tokio::task::spawn_blocking(move || engine::compile(&engine, &bytes, &hash, &cache_dir))
+                .await
+                .map_err(|e| e.to_string())?
+                .map_err(|e| format!("{}: not a valid component: {e:#}", installed.artefact.display()))?;
+
+        // The contract the component was built for, from the interface it exports.
+        let built_for = component
+            .component_type()
+            .exports(&self.engine)
+            .find_map(|(name, _)| name.strip_prefix("console:plugin/handler@").map(str::to_string))
+            .ok_or_else(|| "does not export console:plugin/handler".to_string())?;
+        match semver::Version::parse(&built_for) {
+            Ok(version) if contract_compatible(&version) => {}
+            _ => {
+                return Err(format!(
+                    "built for contract console:plugin@{built_for}, this host implements {CONTRACT}: refused"
+                ));
+            }
+        }
+        let pre = self.linker.instantiate_pre(&component).map_err(|e| format!("cannot link: {e:#}"))?;
+        let pre = PluginPre::new(pre).map_err(|e| format!("cannot link: {e:#}"))?;
+
+        self.check_collisions(&manifest)?;
+        self.services
+            .db
+            .ensure_collection_indexes(&manifest.id, &manifest.collections)
+            .await
+            .map_err(|e| format!("indexes: {e}"))?;
+        self.register_menus(&manifest).await?;
+
+        let mut routes: HashMap<String, matchit::Router<usize>> = HashMap::new();
+        for (i, route) in manifest.routes.iter().enumerate() {
+            routes
+                .entry(route.method.clone())
+                .or_default()
+                .insert(route.path.clone(), i)
+                .map_err(|e| format!("routes[{i}]: {e}"))?;
+        }
+        Ok(LoadedPlugin { installed, manifest, sha256, pre, loaded_at: now_ms(), from_cache, routes })
+    }
+
+    fn check_collisions(&self, manifest: &Manifest) -> Result<(), String> {
+        let loaded = self.loaded.read().map_err(|_| "lock poisoned")?;
+        for other in loaded.values().filter(|p| p.manifest.id != manifest.id) {
+            if other.manifest.mount == manifest.mount {
+                return Err(format!("mount `{}` is already used by plugin `{}`", manifest.mount, other.manifest.id));
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds the manifest's menus and buttons to the catalogue (source = plugin id).
+    async fn register_menus(&self, manifest: &Manifest) -> Result<(), String> {
+        let db = &self.services.db;
+        let mut actions = Vec::new();
+        for (sort, menu) in manifest.menus.iter().enumerate() {
+            if let Some(existing) = db.menu_by_menu_id(menu.menu_id).await.map_err(|e| e.to_string())?
+                && existing.source != manifest.id
+            {
+                return Err(format!("menu_id {} is already used by `{}`", menu.menu_id, existing.source));
+            }
+            let fields = MenuFields {
+                menu_id: menu.menu_id,
+                name: menu.name.clone(),
+                menu_type: menu.kind.clone(),
+                sort_weight: 1000 + i64::try_from(sort).unwrap_or(0) * 10,
+                route_path: menu.path.clone(),
+                icon: menu.icon.clone(),
+                parent_menu_id: menu.parent,
+                scope: menu.scope.clone(),
+                everyone: false,
+                hidden: menu.hidden,
+            };
+            db.upsert_menu(&fields, &manifest.id).await.map_err(|e| e.to_string())?;
+            for button in &menu.buttons {
+                let taken = db.all_buttons().await.map_err(|e| e.to_string())?;
+                if let Some(other) = taken.iter().find(|b| b.action == button.action && b.source != manifest.id) {
+                    return Err(format!("action `{}` is already defined by `{}`", button.action, other.source));
+                }
+                let fields = ButtonFields {
+                    menu_id: menu.menu_id,
+                    button_type: button.button_type.clone(),
+                    name: button.name.clone(),
+                    description: String::new(),
+                    request_url: format!("/api/{}", manifest.mount),
+                    action: button.action.clone(),
+                };
+                db.upsert_button(&fields, &manifest.id).await.map_err(|e| e.to_string())?;
+                actions.push(button.action.clone());
+            }
+        }
+        let menu_ids: Vec<i64> = manifest.menus.iter().map(|m| m.menu_id).collect();
+        db.prune_plugin_menus(&manifest.id, &menu_ids, &actions).await.map_err(|e| e.to_string())
+    }
+
+    /// Re-reads plugins.toml for `id`, verifies and compiles the artefact, and swaps it in.
+    /// Calls already running finish on the version they started with.
+    pub async fn reload(&self, id: &str) -> Result<(), String> {
+        let installation = Installation::load(&self.plugins_file).map_err(|e| e.to_string())?;
+        let installed = installation
+            .plugins
+            .into_iter()
+            .find(|p| p.id == id)
+            .ok_or_else(|| format!("`{id}` is not in plugins.toml"))?;
+        let result = self.install(installed).await;
+        if let Err(err) = &result
+            && !self.loaded.read().map(|l| l.contains_key(id)).unwrap_or(false)
+        {
+            self.failed.write().map(|mut f| f.insert(id.to_string(), err.clone())).ok();
+        }
+        result
+    }
+
+    pub fn by_mount(&self, mount: &str) -> Option<Arc<LoadedPlugin>> {
+        self.loaded.read().ok()?.values().find(|p| p.manifest.mount == mount).cloned()
+    }
+
+    pub fn get(&self, id: &str) -> Option<Arc<LoadedPlugin>> {
+        self.loaded.read().ok()?.get(id).cloned()
+    }
+
+    pub fn all(&self) -> Vec<Arc<LoadedPlugin>> {
+        self.loaded.read().map(|l| l.values().cloned().collect()).unwrap_or_default()
+    }
+
+    /// The plugins a tenant may use: every loaded one for the platform; for an enterprise its
+    /// explicit choice, else the plugin's default.
+    pub async fn enabled_for(&self, tenant: i64) -> Result<Vec<String>, sqlx::Error> {
+        let loaded = self.all();
+        if tenant == 0 {
+            return Ok(loaded.iter().map(|p| p.manifest.id.clone()).collect());
+        }
+        let choices: HashMap<String, bool> =
+            self.services.db.plugin_choices_of_tenant(tenant).await?.into_iter().collect();
+        Ok(loaded
+            .iter()
+            .filter(|p| choices.get(&p.manifest.id).copied().unwrap_or(p.installed.enabled_by_default))
+            .map(|p| p.manifest.id.clone())
+            .collect())
+    }
+
+    pub fn statuses(&self) -> Vec<PluginStatus> {
+        let mut statuses: Vec<PluginStatus> = self
+            .all()
+            .iter()
+            .map(|p| {
+                let id = &p.manifest.id;
+                PluginStatus {
+                    id: id.clone(),
+                    name: p.manifest.name.clone(),
+                    version: p.manifest.version.to_string(),
+                    contract: p.manifest.contract.to_string(),
+                    mount: p.manifest.mount.clone(),
+                    status: "loaded".into(),
+                    error: None,
+                    enabled_by_default: p.installed.enabled_by_default,
+                    loaded_at: Some(p.loaded_at),
+                    calls: ["ok", "error", "trap", "timeout"].iter().map(|o| self.metrics.count(id, o)).sum(),
+                    errors: self.metrics.count(id, "error"),
+                    traps: self.metrics.count(id, "trap"),
+                    timeouts: self.metrics.count(id, "timeout"),
+                    memory_peak_bytes: self.metrics.peak(id),
+                }
+            })
+            .collect();
+        if let Ok(failed) = self.failed.read() {
+            statuses.extend(failed.iter().map(|(id, error)| PluginStatus {
+                id: id.clone(),
+                name: id.clone(),
+                version: String::new(),
+                contract: String::new(),
+                mount: String::new(),
+                status: "failed".into(),
+                error: Some(error.clone()),
+                enabled_by_default: false,
+                loaded_at: None,
+                calls: 0,
+                errors: 0,
+                traps: 0,
+                timeouts: 0,
+                memory_peak_bytes: 0,
+            }));
+        }
+        statuses
+    }
+
+    /// Runs one invocation with a free instance slot, records metrics, and delivers the events
+    /// it published once it committed.
+    pub async fn call(
+        self: &Arc<Self>,
+        plugin: Arc<LoadedPlugin>,
+        call: CallContext,
+        invocation: Invocation,
+        depth: u8,
+    ) -> Result<Finished, Failure> {
+        let kind = match invocation {
+            Invocation::Handle(_) => "request",
+            Invocation::Job(_) => "job",
+            Invocation::Event(_) => "event",
+        };
+        let started = Instant::now();
+        let (result, peak) = {
+            let _slot = self.slots.acquire().await.map_err(|e| Failure::Instantiate(e.to_string()))?;
+            runtime::invoke(&self.engine, plugin.clone(), self.services.clone(), call.clone(), invocation).await
+        };
+        let outcome = match &result {
+            Ok(Finished { returned: Returned::Response(r), .. }) if r.status == 200 => "ok",
+            Ok(Finished { returned: Returned::Unit(Ok(())), .. }) => "ok",
+            Ok(_) => "error",
+            Err(Failure::Timeout) => "timeout",
+            Err(_) => "trap",
+        };
+        self.metrics.record(&plugin.manifest.id, kind, outcome, started.elapsed().as_secs_f64(), peak);
+        if let Err(failure) = &result {
+            tracing::warn!(plugin = %plugin.manifest.id, ?failure, "plugin call failed");
+        }
+        if let Ok(finished) = &result {
+            self.deliver(&plugin.manifest.id, &call, &finished.published, depth);
+        }
+        result
+    }
+
+    /// Sends committed events to the shell and to every subscribed plugin enabled for the tenant.
+    fn deliver(self: &Arc<Self>, from: &str, call: &CallContext, events: &[(String, String)], depth: u8) {
+        for (topic, payload) in events {
+            let payload_value = serde_json::from_str(payload).unwrap_or(serde_json::Value::Null);
+            let _ = self.live.send(LiveEvent {
+                tenant_id: call.tenant_id,
+                plugin: from.to_string(),
+                topic: topic.clone(),
+                payload: payload_value,
+            });
+            if depth >= MAX_EVENT_DEPTH {
+                continue;
+            }
+            let subscribers: Vec<Arc<LoadedPlugin>> =
+                self.all().into_iter().filter(|p| p.manifest.subscriptions.iter().any(|s| &s.topic == topic)).collect();
+            for subscriber in subscribers {
+                let plugins = self.clone();
+                let (topic, payload) = (topic.clone(), payload.clone());
+                let context = CallContext { writes: true, ..call.clone() };
+                tokio::spawn(async move {
+                    match plugins.enabled_for(context.tenant_id).await {
+                        Ok(enabled) if enabled.contains(&subscriber.manifest.id) => {}
+                        _ => return,
+                    }
+                    let event = types::Event { topic, payload, context: context.to_wit() };
+                    let _ = plugins.call(subscriber, context, Invocation::Event(event), depth + 1).await;
+                });
+            }
+        }
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.services.db
+    }
+}

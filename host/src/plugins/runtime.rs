@@ -1,0 +1,206 @@
+//! One plugin call: a fresh instance from the plugin's `InstancePre`, a store bound to (tenant,
+//! plugin, user, transaction), an epoch deadline that traps, a memory cap. Committed on success,
+//! rolled back on error, trap or timeout.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use sqlx::{Sqlite, SqliteConnection, Transaction};
+use wasmtime::component::ResourceTable;
+use wasmtime::{ResourceLimiter, Store, Trap, UpdateDeadline};
+use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
+
+use super::bindings::console::plugin::types;
+use super::registry::LoadedPlugin;
+use crate::db::Db;
+
+/// Shared by every call: the database, the outbound HTTP client, the object folder.
+pub struct Services {
+    pub db: Db,
+    pub http: reqwest::Client,
+    pub objects_dir: PathBuf,
+}
+
+/// Who a call is for, filled by the host (never by the plugin).
+#[derive(Debug, Clone)]
+pub struct CallContext {
+    pub tenant_id: i64,
+    pub user_id: i64,
+    pub user_name: String,
+    pub lang: String,
+    pub actions: Vec<String>,
+    pub request_id: String,
+    /// Take the write lock at the first store access (POST, PUT, DELETE, jobs, events).
+    pub writes: bool,
+}
+
+impl CallContext {
+    pub fn to_wit(&self) -> types::Context {
+        types::Context {
+            tenant_id: self.tenant_id,
+            user_id: self.user_id,
+            user_name: self.user_name.clone(),
+            lang: self.lang.clone(),
+            actions: self.actions.clone(),
+            request_id: self.request_id.clone(),
+        }
+    }
+}
+
+/// Caps memory growth and remembers the peak for the metrics.
+pub struct CallLimiter {
+    cap: usize,
+    pub peak: usize,
+}
+
+impl ResourceLimiter for CallLimiter {
+    fn memory_growing(&mut self, _current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
+        if desired > self.cap {
+            wasmtime::bail!("memory cap of {} MiB reached", self.cap >> 20);
+        }
+        self.peak = self.peak.max(desired);
+        Ok(true)
+    }
+
+    fn table_growing(&mut self, _current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
+        Ok(desired <= 100_000)
+    }
+}
+
+/// The data of one call's `Store`.
+pub struct CallState {
+    wasi: WasiCtx,
+    table: ResourceTable,
+    pub limiter: CallLimiter,
+    pub plugin: Arc<LoadedPlugin>,
+    pub services: Arc<Services>,
+    pub call: CallContext,
+    pub deadline: Instant,
+    tx: Option<Transaction<'static, Sqlite>>,
+    /// Events published during the call, delivered after it commits.
+    pub published: Vec<(String, String)>,
+}
+
+impl WasiView for CallState {
+    fn ctx(&mut self) -> WasiCtxView<'_> {
+        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
+    }
+}
+
+impl CallState {
+    /// The call's transaction, begun at the first store access.
+    pub async fn conn(&mut self) -> wasmtime::Result<&mut SqliteConnection> {
+        if self.tx.is_none() {
+            self.tx = Some(self.services.db.begin_call(self.call.writes).await?);
+        }
+        match self.tx.as_mut() {
+            Some(tx) => Ok(&mut **tx),
+            None => wasmtime::bail!("no transaction"),
+        }
+    }
+
+    pub fn remaining(&self) -> Duration {
+        self.deadline.saturating_duration_since(Instant::now())
+    }
+}
+
+/// What to call in the plugin.
+pub enum Invocation {
+    Handle(types::Request),
+    Job(types::Job),
+    Event(types::Event),
+}
+
+/// What the plugin returned.
+pub enum Returned {
+    Response(types::Response),
+    Unit(Result<(), String>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// The plugin trapped (panic, memory cap, host error); its writes were rolled back.
+    Trap(String),
+    /// The deadline passed; its writes were rolled back.
+    Timeout,
+    /// The response was larger than the operator allows.
+    TooLarge,
+    /// Instantiation failed.
+    Instantiate(String),
+}
+
+pub struct Finished {
+    pub returned: Returned,
+    pub published: Vec<(String, String)>,
+    pub memory_peak: usize,
+}
+
+/// Runs one invocation in a fresh instance and settles its transaction.
+pub async fn invoke(
+    engine: &wasmtime::Engine,
+    plugin: Arc<LoadedPlugin>,
+    services: Arc<Services>,
+    call: CallContext,
+    invocation: Invocation,
+) -> (Result<Finished, Failure>, usize) {
+    let grants = &plugin.installed.grants;
+    let timeout = Duration::from_millis(grants.timeout_ms);
+    let deadline = Instant::now() + timeout;
+    let memory_cap = usize::try_from(grants.memory_mib << 20).unwrap_or(usize::MAX);
+    let max_response = usize::try_from(grants.max_response_kib << 10).unwrap_or(usize::MAX);
+    let state = CallState {
+        wasi: WasiCtx::builder().allow_tcp(false).allow_udp(false).allow_ip_name_lookup(false).build(),
+        table: ResourceTable::new(),
+        limiter: CallLimiter { cap: memory_cap, peak: 0 },
+        plugin: plugin.clone(),
+        services,
+        call,
+        deadline,
+        tx: None,
+        published: Vec::new(),
+    };
+    let mut store = Store::new(engine, state);
+    store.limiter(|state| &mut state.limiter);
+    store.set_epoch_deadline(1);
+    store.epoch_deadline_callback(move |_| {
+        Ok(if Instant::now() >= deadline { UpdateDeadline::Interrupt } else { UpdateDeadline::Yield(1) })
+    });
+
+    // The epoch traps a running guest; this bounds a host call that hangs (a slow database).
+    let backstop = timeout + Duration::from_secs(1);
+    let result = tokio::time::timeout(backstop, async {
+        let instance =
+            plugin.pre.instantiate_async(&mut store).await.map_err(|e| Failure::Instantiate(format!("{e:#}")))?;
+        let handler = instance.console_plugin_handler();
+        let returned = match &invocation {
+            Invocation::Handle(request) => handler.call_handle(&mut store, request).await.map(Returned::Response),
+            Invocation::Job(job) => handler.call_run_job(&mut store, job).await.map(Returned::Unit),
+            Invocation::Event(event) => handler.call_on_event(&mut store, event).await.map(Returned::Unit),
+        };
+        returned.map_err(|err| match err.downcast_ref::<Trap>() {
+            Some(Trap::Interrupt) => Failure::Timeout,
+            _ => Failure::Trap(format!("{err:#}")),
+        })
+    })
+    .await
+    .unwrap_or(Err(Failure::Timeout));
+
+    let peak = store.data().limiter.peak;
+    let state = store.data_mut();
+    let tx = state.tx.take();
+    let outcome = match result {
+        Ok(Returned::Response(response)) if response.body.len() > max_response => Err(Failure::TooLarge),
+        other => other,
+    };
+    let success = matches!(&outcome, Ok(Returned::Response(r)) if r.status == 200)
+        || matches!(&outcome, Ok(Returned::Unit(Ok(()))));
+    if let Some(tx) = tx {
+        let settled = if success { tx.commit().await } else { tx.rollback().await };
+        if let Err(err) = settled {
+            return (Err(Failure::Trap(format!("transaction: {err}"))), peak);
+        }
+    }
+    let published = if success { std::mem::take(&mut state.published) } else { Vec::new() };
+    (outcome.map(|returned| Finished { returned, published, memory_peak: peak }), peak)
+}

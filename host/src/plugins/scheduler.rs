@@ -1,0 +1,64 @@
+//! Runs the manifests' schedules in the host, for each tenant that enabled the plugin. Due runs
+//! are claimed with a lease in the database so that several host processes share the work.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::Plugins;
+use super::bindings::console::plugin::types;
+use super::manifest::parse_interval;
+use super::runtime::{CallContext, Invocation, Returned};
+
+const SCHEDULER_TICK: Duration = Duration::from_millis(500);
+
+pub fn spawn(plugins: Arc<Plugins>) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(SCHEDULER_TICK);
+        loop {
+            tick.tick().await;
+            if let Err(err) = run_due(&plugins).await {
+                tracing::error!(%err, "scheduler");
+            }
+        }
+    })
+}
+
+async fn run_due(plugins: &Arc<Plugins>) -> Result<(), sqlx::Error> {
+    let tenants = plugins.db().tenant_ids().await?;
+    for plugin in plugins.all().into_iter().filter(|p| !p.manifest.schedules.is_empty()) {
+        for tenant in &tenants {
+            if !plugins.enabled_for(*tenant).await?.contains(&plugin.manifest.id) {
+                continue;
+            }
+            for schedule in &plugin.manifest.schedules {
+                let interval_ms = parse_interval(&schedule.every).unwrap_or(3600) as i64 * 1000;
+                let lease = i64::try_from(plugin.installed.grants.timeout_ms).unwrap_or(60_000) + 5_000;
+                if !plugins.db().claim_schedule(&plugin.manifest.id, &schedule.name, *tenant, lease).await? {
+                    continue;
+                }
+                let context = CallContext {
+                    tenant_id: *tenant,
+                    user_id: 0,
+                    user_name: "scheduler".into(),
+                    lang: "en".into(),
+                    actions: Vec::new(),
+                    request_id: format!("schedule:{}:{}", plugin.manifest.id, schedule.name),
+                    writes: true,
+                };
+                let job = types::Job { name: schedule.name.clone(), context: context.to_wit() };
+                let error = match plugins.call(plugin.clone(), context, Invocation::Job(job), 0).await {
+                    Ok(finished) => match finished.returned {
+                        Returned::Unit(Err(why)) => Some(why),
+                        _ => None,
+                    },
+                    Err(failure) => Some(format!("{failure:?}")),
+                };
+                plugins
+                    .db()
+                    .finish_schedule(&plugin.manifest.id, &schedule.name, *tenant, interval_ms, error.as_deref())
+                    .await?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,261 @@
+//! Plugins seen from the API: the dispatcher of `/api/<mount>/...`, the platform's plugin
+//! administration (status, metrics, per-tenant enablement, reload), and the remotes the shell
+//! loads for the signed-in user.
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::api::{ApiError, ApiJson, ApiResult, ApiRouter, Caller, Envelope, Perm, RecordAs, RouteSpec, done};
+use crate::i18n::Msg;
+use crate::plugins::bindings::console::plugin::types;
+use crate::plugins::registry::PluginStatus;
+use crate::plugins::runtime::{CallContext, Failure, Invocation, Returned};
+
+pub fn routes(api: ApiRouter) -> ApiRouter {
+    api.route(
+        RouteSpec::read(
+            Method::POST,
+            "/plugin-admin/plugins/list",
+            Perm::Action("plugin:view"),
+            "Installed plugins with status and metrics",
+        ),
+        list,
+    )
+    .route(
+        RouteSpec::read(
+            Method::POST,
+            "/plugin-admin/plugins/tenants",
+            Perm::Action("plugin:view"),
+            "Which enterprises use a plugin",
+        )
+        .body::<PluginRef>(),
+        tenants,
+    )
+    .route(
+        RouteSpec::write(
+            "/plugin-admin/plugins/enable",
+            Perm::Action("plugin:enable"),
+            "Enable or disable a plugin for enterprises",
+        )
+        .body::<Enablement>(),
+        enable,
+    )
+    .route(
+        RouteSpec::write("/plugin-admin/plugins/reload", Perm::Action("plugin:reload"), "Reload a plugin")
+            .body::<PluginRef>(),
+        reload,
+    )
+    .route(
+        RouteSpec::read(
+            Method::GET,
+            "/plugin-admin/remotes",
+            Perm::SignedIn,
+            "The remotes of the user's enabled plugins",
+        ),
+        remotes,
+    )
+    .route(
+        RouteSpec::any("/{mount}/{*path}", Perm::SignedIn, "A plugin route (its manifest names the action)"),
+        dispatch,
+    )
+}
+
+async fn list(State(app): State<AppState>) -> ApiResult<Envelope<Vec<PluginStatus>>> {
+    Ok(Envelope(app.plugins.statuses()))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PluginRef {
+    plugin_id: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TenantUse {
+    tenant_id: i64,
+    tenant_name: String,
+    enabled: bool,
+    /// Whether an administrator chose, or the plugin's default applies.
+    explicit: bool,
+}
+
+async fn tenants(State(app): State<AppState>, ApiJson(req): ApiJson<PluginRef>) -> ApiResult<Envelope<Vec<TenantUse>>> {
+    let plugin = app.plugins.get(&req.plugin_id).ok_or(ApiError::NotFound)?;
+    let choices = app.db.plugin_choices(&req.plugin_id).await?;
+    let paging = crate::db::Paging { page: 1, page_size: i64::MAX };
+    let (tenants, _) = app.db.tenants(None, "", paging).await?;
+    let list = tenants
+        .into_iter()
+        .map(|t| {
+            let choice = choices.iter().find(|(id, _)| *id == t.id).map(|(_, enabled)| *enabled);
+            TenantUse {
+                tenant_id: t.id,
+                tenant_name: t.tenant_name,
+                enabled: choice.unwrap_or(plugin.installed.enabled_by_default),
+                explicit: choice.is_some(),
+            }
+        })
+        .collect();
+    Ok(Envelope(list))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Enablement {
+    plugin_id: String,
+    /// The enterprises to change; ignored with `allTenants`.
+    tenant_ids: Vec<i64>,
+    all_tenants: bool,
+    enabled: bool,
+}
+
+async fn enable(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<Enablement>,
+) -> ApiResult<Envelope<()>> {
+    if app.plugins.get(&req.plugin_id).is_none() {
+        return Err(ApiError::invalid("pluginId", Msg::NotFound));
+    }
+    let known = app.db.tenant_ids().await?;
+    let tenants = if req.all_tenants { known } else { req.tenant_ids };
+    if tenants.is_empty() {
+        return Err(ApiError::required("tenantIds"));
+    }
+    if let Some(unknown) = tenants.iter().find(|t| **t == 0) {
+        return Err(ApiError::invalid(
+            "tenantIds",
+            Msg::Format { field: format!("tenantIds ({unknown})"), expected: "enterprise ids" },
+        ));
+    }
+    app.db.set_plugin_enabled(&req.plugin_id, &tenants, req.enabled, caller.account_id).await?;
+    Ok(done())
+}
+
+async fn reload(State(app): State<AppState>, ApiJson(req): ApiJson<PluginRef>) -> ApiResult<Envelope<()>> {
+    app.plugins.reload(&req.plugin_id).await.map_err(|why| ApiError::Client { code: 400, msg: Msg::Text(why) })?;
+    Ok(done())
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RemoteInfo {
+    /// The module-federation name: the plugin id.
+    name: String,
+    entry: String,
+    exposes: Vec<String>,
+    /// Route paths of the plugin's pages.
+    routes: Vec<String>,
+    translations: Value,
+}
+
+async fn remotes(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<Vec<RemoteInfo>>> {
+    let enabled = app.plugins.enabled_for(caller.scope.owner()).await?;
+    let list = app
+        .plugins
+        .all()
+        .into_iter()
+        .filter(|p| enabled.contains(&p.manifest.id))
+        .filter_map(|p| {
+            let remote = p.manifest.remote.as_ref()?;
+            Some(RemoteInfo {
+                name: p.manifest.id.clone(),
+                entry: format!("/remotes/{}/{}", p.manifest.id, remote.entry),
+                exposes: remote.exposes.clone(),
+                routes: p.manifest.menus.iter().filter(|m| m.kind == "page").map(|m| m.path.clone()).collect(),
+                translations: json!(p.manifest.translations),
+            })
+        })
+        .collect();
+    Ok(Envelope(list))
+}
+
+/// A plugin's answer as the envelope; its session-ending codes are not the plugin's to use.
+fn plugin_answer(response: types::Response) -> Response {
+    let body: Value = serde_json::from_str(&response.body).unwrap_or(Value::Null);
+    if response.status == 200 {
+        return Envelope(body).into_response();
+    }
+    let code = match response.status {
+        401 | 403 | 506..=508 => 400,
+        code => code,
+    };
+    let msg = body.get("msg").and_then(Value::as_str).unwrap_or("").to_string();
+    let field = body.get("field").and_then(Value::as_str).map(str::to_string);
+    let err = match field {
+        Some(field) => ApiError::Invalid { field, msg: Msg::Text(msg) },
+        None => ApiError::Client { code, msg: Msg::Text(msg) },
+    };
+    let mut response = err.into_response();
+    if let Some(status) = StatusCode::from_u16(code).ok().filter(|s| s.is_client_error() || s.is_server_error()) {
+        *response.status_mut() = status;
+    }
+    response
+}
+
+async fn dispatch(
+    State(app): State<AppState>,
+    caller: Caller,
+    method: Method,
+    Path((mount, rest)): Path<(String, String)>,
+    Query(query): Query<Vec<(String, String)>>,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let plugin = app.plugins.by_mount(&mount).ok_or(ApiError::Client { code: 404, msg: Msg::NoSuchRoute })?;
+    let tenant = caller.scope.owner();
+    if !app.plugins.enabled_for(tenant).await?.contains(&plugin.manifest.id) {
+        return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
+    }
+    let path = format!("/{rest}");
+    let route = plugin.route(method.as_str(), &path).ok_or(ApiError::Client { code: 404, msg: Msg::NoSuchRoute })?;
+    if !caller.may(&route.action) {
+        return Err(ApiError::Forbidden(Msg::NotPermitted));
+    }
+    let record_as = RecordAs {
+        operation: if route.summary.is_empty() {
+            format!("{} {}", route.method, route.path)
+        } else {
+            route.summary.clone()
+        },
+        action: route.action.clone(),
+    };
+    let body = if body.iter().all(u8::is_ascii_whitespace) {
+        "null".to_string()
+    } else {
+        let value: Value = serde_json::from_slice(&body)
+            .map_err(|e| ApiError::Client { code: 400, msg: Msg::BadJson { detail: e.to_string() } })?;
+        value.to_string()
+    };
+    let mut actions: Vec<String> = caller.actions.iter().cloned().collect();
+    actions.sort();
+    let context = CallContext {
+        tenant_id: tenant,
+        user_id: caller.account_id,
+        user_name: caller.username.clone(),
+        lang: caller.lang.code().to_string(),
+        actions,
+        request_id: crate::auth::session::new_token()[..16].to_string(),
+        writes: method != Method::GET,
+    };
+    let request = types::Request { method: method.to_string(), path, query, body, context: context.to_wit() };
+    let mut response = match app.plugins.call(plugin, context, Invocation::Handle(request), 0).await {
+        Ok(finished) => match finished.returned {
+            Returned::Response(answer) => plugin_answer(answer),
+            Returned::Unit(_) => ApiError::Internal("handler returned no response".into()).into_response(),
+        },
+        Err(Failure::Timeout) => ApiError::Client { code: 504, msg: Msg::PluginTimeout }.into_response(),
+        Err(Failure::Instantiate(why)) if why.contains("semaphore") => {
+            ApiError::Client { code: 503, msg: Msg::PluginBusy }.into_response()
+        }
+        Err(_) => ApiError::Client { code: 500, msg: Msg::PluginFailed }.into_response(),
+    };
+    response.extensions_mut().insert(record_as);
+    Ok(response)
+}
