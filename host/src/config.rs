@@ -52,6 +52,10 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_CACHE_DIR")]
     pub cache_dir: Option<PathBuf>,
 
+    /// Write the sha-256 of every artefact into plugins.toml, then exit (after building plugins).
+    #[arg(long)]
+    pub pin_plugins: bool,
+
     /// Take the client address from `x-forwarded-for` (only behind a trusted proxy).
     #[arg(long, env = "CONSOLE_TRUST_PROXY", default_value_t = false)]
     pub trust_proxy: bool,

@@ -10,6 +10,20 @@ async fn main() -> std::process::ExitCode {
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")))
         .init();
     let config = Config::parse();
+    if config.pin_plugins {
+        return match console_host::plugins::installation::pin(&config.plugins) {
+            Ok(pinned) => {
+                for (id, sha) in pinned {
+                    println!("pinned {id} {sha}");
+                }
+                std::process::ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("cannot pin plugins: {err}");
+                std::process::ExitCode::FAILURE
+            }
+        };
+    }
     let listen = config.listen;
     let app = match console_host::start(config).await {
         Ok(app) => app,

@@ -126,6 +126,29 @@ impl Installation {
     }
 }
 
+/// Writes the sha-256 of each installed artefact into plugins.toml, keeping its comments: what an
+/// operator does after building or receiving plugins they trust.
+pub fn pin(path: &Path) -> Result<Vec<(String, String)>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut document: toml_edit::DocumentMut = text.parse().map_err(|e| format!("{}: {e}", path.display()))?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    let mut pinned = Vec::new();
+    if let Some(plugins) = document.get_mut("plugin").and_then(|p| p.as_array_of_tables_mut()) {
+        for table in plugins.iter_mut() {
+            let id = table.get("id").and_then(|v| v.as_str()).unwrap_or("?").to_string();
+            let artefact =
+                table.get("artefact").and_then(|v| v.as_str()).ok_or_else(|| format!("plugin `{id}`: no artefact"))?;
+            let artefact = base.join(artefact);
+            let bytes = std::fs::read(&artefact).map_err(|e| format!("{}: {e}", artefact.display()))?;
+            let sha = sha256_hex(&bytes);
+            table.insert("sha256", toml_edit::value(sha.clone()));
+            pinned.push((id, sha));
+        }
+    }
+    std::fs::write(path, document.to_string()).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(pinned)
+}
+
 pub fn sha256_hex(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))
 }
