@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 
 use console_host::Config;
 use reqwest::Method;
@@ -39,15 +40,88 @@ impl Answer {
     }
 }
 
+/// A plugin to install in a test host: a built `.wasm` of this workspace and its manifest.
+#[derive(Clone)]
+pub struct Install {
+    pub id: String,
+    pub wasm: PathBuf,
+    pub manifest: PathBuf,
+    pub enabled_by_default: bool,
+    /// TOML lines of `[plugin.grants]`.
+    pub grants: String,
+    /// Pin another hash than the artefact's (tamper tests).
+    pub sha256: Option<String>,
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// A component built by `make test-plugins` (cargo build --release --target wasm32-wasip2).
+pub fn wasm(name: &str) -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo().join("target"));
+    let path = target.join("wasm32-wasip2/release").join(format!("{name}.wasm"));
+    assert!(path.exists(), "{} is missing: build the plugins with `make test-plugins`", path.display());
+    path
+}
+
+impl Install {
+    pub fn pet() -> Install {
+        Install {
+            id: "pet".into(),
+            wasm: wasm("pet"),
+            manifest: repo().join("plugins/pet/plugin.toml"),
+            enabled_by_default: true,
+            grants: "events = true".into(),
+            sha256: None,
+        }
+    }
+
+    pub fn probe(grants: &str) -> Install {
+        Install {
+            id: "probe".into(),
+            wasm: wasm("probe"),
+            manifest: repo().join("host/tests/fixtures/probe/plugin.toml"),
+            enabled_by_default: true,
+            grants: grants.into(),
+            sha256: None,
+        }
+    }
+}
+
+/// Writes a plugins.toml for `plugins` into `dir`.
+pub fn write_plugins_toml(dir: &Path, plugins: &[Install]) -> PathBuf {
+    let mut text = String::new();
+    for p in plugins {
+        let bytes = std::fs::read(&p.wasm).expect("artefact");
+        let sha = p.sha256.clone().unwrap_or_else(|| console_host::plugins::installation::sha256_hex(&bytes));
+        text.push_str(&format!(
+            "[[plugin]]\nid = \"{}\"\nmanifest = {:?}\nartefact = {:?}\nsha256 = \"{sha}\"\nenabled_by_default = {}\n[plugin.grants]\n{}\n\n",
+            p.id, p.manifest, p.wasm, p.enabled_by_default, p.grants
+        ));
+    }
+    let path = dir.join("plugins.toml");
+    std::fs::write(&path, text).expect("plugins.toml");
+    path
+}
+
 impl TestHost {
     pub async fn start() -> TestHost {
         Self::start_with(|_| {}).await
     }
 
     pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> TestHost {
+        Self::start_with_plugins(&[Install::pet()], adjust).await
+    }
+
+    /// A host with exactly these plugins installed.
+    pub async fn start_with_plugins(plugins: &[Install], adjust: impl FnOnce(&mut Config)) -> TestHost {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut config = Config::with_data_dir(dir.path().to_path_buf());
         config.admin_password = Some(ADMIN_PASSWORD.into());
+        config.plugins = write_plugins_toml(dir.path(), plugins);
+        // Shared by the tests: a plugin is compiled once per build, not once per test.
+        config.cache_dir = Some(repo().join("target/test-plugin-cache"));
         adjust(&mut config);
         let app = console_host::start(config).await.expect("host starts");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
@@ -94,6 +168,26 @@ impl TestHost {
 
     pub async fn get(&self, path: &str, token: &str) -> Answer {
         self.call(Method::GET, path, Some(token), &[("lang", "en")], None).await
+    }
+
+    pub async fn get_as(&self, path: &str, token: &str, tenant: &str) -> Answer {
+        self.call(Method::GET, path, Some(token), &[("lang", "en"), ("tenantId", tenant)], None).await
+    }
+
+    /// The Prometheus text of `/metrics`.
+    pub async fn metrics(&self) -> String {
+        let url = self.base.trim_end_matches("/api").to_string() + "/metrics";
+        self.client.get(url).send().await.expect("metrics").text().await.unwrap_or_default()
+    }
+
+    /// A counter or gauge of `/metrics` whose line contains every `needle`.
+    pub async fn metric(&self, name: &str, needles: &[&str]) -> f64 {
+        self.metrics()
+            .await
+            .lines()
+            .filter(|l| l.starts_with(name) && needles.iter().all(|n| l.contains(n)))
+            .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+            .sum()
     }
 
     pub async fn try_login(&self, user: &str, password: &str) -> Answer {

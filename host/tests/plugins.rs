@@ -1,0 +1,422 @@
+//! The plugin runtime, driven over HTTP with real built components: containment (deadline,
+//! memory cap, panics, rollback), isolation (tenants, plugins), enablement, operator grants,
+//! integrity, contract versions, hot reload, schedules and events.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Install, TestHost, USER_PASSWORD, wasm, write_plugins_toml};
+use reqwest::Method;
+use serde_json::json;
+
+const PROBE: &str =
+    "events = true\ntemplate = true\nfiles = true\ntimeout_ms = 1000\nmemory_mib = 32\nmax_response_kib = 1024";
+
+async fn probe_host(grants: &str) -> (TestHost, String) {
+    let host = TestHost::start_with_plugins(&[Install::pet(), Install::probe(grants)], |_| {}).await;
+    let admin = host.admin().await;
+    (host, admin)
+}
+
+/// An enterprise administrator (administrator role) of a new enterprise; returns (tenant, token).
+async fn enterprise(host: &TestHost, admin: &str, name: &str, seed: u32) -> (i64, String) {
+    let tenant = host.create_tenant(admin, name, seed).await;
+    let role = host.create_role(admin, &tenant.to_string(), &format!("{name} admins"), "administrator", &[]).await;
+    let user = format!("{}-admin", name.to_lowercase());
+    host.create_account(admin, &tenant.to_string(), &user, &[role]).await;
+    (tenant, host.login(&user, USER_PASSWORD).await)
+}
+
+// Two workers, as the host runs in production (`#[tokio::main]` on a 2-core machine).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_infinite_loop_is_stopped_by_the_deadline_while_other_requests_are_served() {
+    let (host, admin) = probe_host(PROBE).await;
+    let started = Instant::now();
+    let spinning = {
+        let (base, admin) = (host.base.clone(), admin.clone());
+        tokio::spawn(async move {
+            let res = reqwest::Client::new()
+                .get(format!("{base}/probe/spin"))
+                .header("authorization", admin)
+                .header("lang", "en")
+                .send()
+                .await;
+            let body: serde_json::Value = res.expect("answer").json().await.expect("envelope");
+            (body, Instant::now())
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let mut served_at = Vec::new();
+    for _ in 0..5 {
+        assert_eq!(host.get("/probe/version", &admin).await.code(), 200);
+        assert_eq!(host.post("/authority-service/authority/getUserMenu", &admin, json!({})).await.code(), 200);
+        served_at.push(Instant::now());
+    }
+    let (spin, spin_done) = spinning.await.expect("spin task");
+    assert_eq!(spin["code"], 504, "{spin}");
+    assert!(spin["msg"].as_str().unwrap_or("").contains("took too long"), "{spin}");
+    assert!(served_at.iter().all(|t| *t < spin_done), "other requests were answered while the loop ran");
+    let took = spin_done - started;
+    assert!(
+        took >= Duration::from_millis(900) && took < Duration::from_secs(5),
+        "stopped at the 1 s deadline: {took:?}"
+    );
+    assert_eq!(host.metric("console_plugin_calls_total", &["probe", "timeout"]).await, 1.0);
+}
+
+#[tokio::test]
+async fn a_memory_bomb_traps_at_the_cap() {
+    let (host, admin) = probe_host(PROBE).await;
+    let bomb = host.get("/probe/bomb", &admin).await;
+    assert_eq!((bomb.status, bomb.code()), (500, 500));
+    assert_eq!(bomb.msg(), "The feature failed; nothing was changed.");
+    assert_eq!(host.metric("console_plugin_calls_total", &["probe", "trap"]).await, 1.0);
+    let peak = host.metric("console_plugin_memory_peak_bytes", &["probe"]).await;
+    assert!(peak > 8.0 * 1048576.0 && peak <= 32.0 * 1048576.0, "peak {peak} stays within the 32 MiB cap");
+    assert_eq!(host.get("/probe/version", &admin).await.code(), 200, "the next call gets a fresh instance");
+}
+
+#[tokio::test]
+async fn a_panic_gives_an_error_envelope_and_the_host_goes_on() {
+    let (host, admin) = probe_host(PROBE).await;
+    let zh = host.call(Method::GET, "/probe/panic", Some(&admin), &[("lang", "zhCn")], None).await;
+    assert_eq!((zh.status, zh.code(), zh.msg()), (500, 500, "功能插件执行失败，操作未生效"));
+    assert_eq!(host.get("/probe/version", &admin).await.ok()["version"], "0.1.0");
+    assert_eq!(host.get("/pet-service/breeds", &admin).await.code(), 200);
+}
+
+#[tokio::test]
+async fn the_writes_of_a_trapped_failed_or_timed_out_call_are_not_in_the_database() {
+    let (host, admin) = probe_host(PROBE).await;
+    assert_eq!(host.post("/probe/write-then-trap", &admin, json!({})).await.code(), 500);
+    let refused = host.post("/probe/write-then-fail", &admin, json!({})).await;
+    assert_eq!(
+        (refused.code(), refused.data()["field"].as_str(), refused.msg()),
+        (400, Some("text"), "refused after a write")
+    );
+    assert_eq!(host.post("/probe/write-then-spin", &admin, json!({})).await.code(), 504);
+    assert_eq!(host.get("/probe/notes", &admin).await.ok()["total"], 0, "every write was rolled back");
+    host.post("/probe/notes", &admin, json!({ "text": "kept" })).await.ok();
+    assert_eq!(host.get("/probe/notes", &admin).await.ok()["total"], 1, "a successful call commits");
+}
+
+#[tokio::test]
+async fn a_plugin_cannot_reach_another_tenants_records_nor_another_plugins() {
+    let (host, admin) = probe_host(PROBE).await;
+    let (a, alpha) = enterprise(&host, &admin, "Alpha", 1).await;
+    let (_, beta) = enterprise(&host, &admin, "Beta", 2).await;
+    let note = host.post("/probe/notes", &alpha, json!({ "text": "alpha secret" })).await.ok()["id"]
+        .as_str()
+        .expect("id")
+        .to_string();
+
+    assert_eq!(host.get(&format!("/probe/notes/{note}"), &beta).await.code(), 404);
+    assert_eq!(host.get("/probe/notes", &beta).await.ok()["total"], 0);
+    for guess in 1..=30 {
+        assert_eq!(host.get(&format!("/probe/notes/{guess}"), &beta).await.code(), 404, "guessed id {guess}");
+    }
+    assert_ne!(
+        host.call(Method::PUT, &format!("/probe/notes/{note}"), Some(&beta), &[], Some(json!({}))).await.code(),
+        200
+    );
+    let deleted = host.call(Method::DELETE, &format!("/probe/notes/{note}"), Some(&beta), &[], None).await;
+    assert_eq!(deleted.ok()["deleted"], false);
+    let still = host.get(&format!("/probe/notes/{note}"), &alpha).await;
+    assert_eq!(still.ok()["text"], "alpha secret", "untouched by Beta");
+
+    let as_alpha = host.get_as(&format!("/probe/notes/{note}"), &admin, &a.to_string()).await;
+    assert_eq!(as_alpha.ok()["text"], "alpha secret", "a platform user acting for Alpha sees it");
+
+    host.post("/pet-service/breeds", &alpha, json!({ "breedName": "Ragdoll" })).await.ok();
+    let foreign = host.get("/probe/foreign", &alpha).await;
+    assert_eq!(foreign.code(), 400);
+    assert!(
+        foreign.msg().contains("UnknownCollection"),
+        "another plugin's collection is out of reach: {}",
+        foreign.msg()
+    );
+
+    host.post("/probe/files/report.txt", &alpha, json!({ "content": "alpha file" })).await.ok();
+    assert_eq!(host.get("/probe/files/report.txt", &alpha).await.ok()["content"], "alpha file");
+    assert_eq!(host.get("/probe/files/report.txt", &beta).await.ok()["content"], serde_json::Value::Null);
+    assert_ne!(host.post("/probe/files/..%2Fescape", &alpha, json!({ "content": "x" })).await.code(), 200);
+    let bad_name = host.post("/probe/files/a%20b", &alpha, json!({ "content": "x" })).await;
+    assert_eq!(bad_name.code(), 400, "{:?}", bad_name.body);
+}
+
+#[tokio::test]
+async fn a_disabled_plugins_routes_and_menus_are_unavailable_to_that_tenant() {
+    let (host, admin) = probe_host(PROBE).await;
+    let (a, alpha) = enterprise(&host, &admin, "Alpha", 1).await;
+    let (_, beta) = enterprise(&host, &admin, "Beta", 2).await;
+    let menus = |token: String| {
+        let host = &host;
+        async move {
+            host.post("/authority-service/authority/getUserMenu", &token, json!({})).await.ok()["userMenuVoList"]
+                .to_string()
+        }
+    };
+    assert!(menus(alpha.clone()).await.contains("/probe"));
+
+    host.post(
+        "/plugin-admin/plugins/enable",
+        &admin,
+        json!({ "pluginId": "probe", "tenantIds": [a], "enabled": false }),
+    )
+    .await
+    .ok();
+    let refused = host.get("/probe/version", &alpha).await;
+    assert_eq!((refused.code(), refused.msg()), (404, "This feature is not enabled for your enterprise."));
+    assert!(!menus(alpha.clone()).await.contains("/probe"), "its menus are gone for Alpha");
+    assert_eq!(host.get("/probe/version", &beta).await.code(), 200, "Beta still has it");
+    assert!(menus(beta).await.contains("/probe"));
+    let remotes = host.get("/plugin-admin/remotes", &alpha).await;
+    assert!(!remotes.ok().to_string().contains("\"probe\""));
+
+    let uses = host.post("/plugin-admin/plugins/tenants", &admin, json!({ "pluginId": "probe" })).await;
+    let alpha_use = uses.ok().as_array().expect("list").iter().find(|t| t["tenantId"] == a).cloned().expect("alpha");
+    assert_eq!((alpha_use["enabled"].as_bool(), alpha_use["explicit"].as_bool()), (Some(false), Some(true)));
+
+    host.post(
+        "/plugin-admin/plugins/enable",
+        &admin,
+        json!({ "pluginId": "probe", "allTenants": true, "enabled": true }),
+    )
+    .await
+    .ok();
+    assert_eq!(host.get("/probe/version", &alpha).await.code(), 200);
+}
+
+#[tokio::test]
+async fn a_plugin_not_enabled_by_default_waits_for_the_platform() {
+    let mut probe = Install::probe(PROBE);
+    probe.enabled_by_default = false;
+    let host = TestHost::start_with_plugins(&[probe], |_| {}).await;
+    let admin = host.admin().await;
+    let (a, alpha) = enterprise(&host, &admin, "Alpha", 1).await;
+    assert_eq!(host.get("/probe/version", &alpha).await.code(), 404);
+    host.post(
+        "/plugin-admin/plugins/enable",
+        &admin,
+        json!({ "pluginId": "probe", "tenantIds": [a], "enabled": true }),
+    )
+    .await
+    .ok();
+    assert_eq!(host.get("/probe/version", &alpha).await.code(), 200);
+}
+
+/// A one-route HTTP server on loopback standing in for a provider.
+async fn provider() -> u16 {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    let app = axum::Router::new().route("/hello", axum::routing::get(|| async { "hello from the provider" }));
+    tokio::spawn(async move { axum::serve(listener, app).await.ok() });
+    port
+}
+
+#[tokio::test]
+async fn outbound_calls_reach_only_operator_granted_hosts() {
+    let granted = provider().await;
+    let other = provider().await;
+    let grants = format!("{PROBE}\noutbound_hosts = [\"127.0.0.1:{granted}\"]");
+    let (host, admin) = probe_host(&grants).await;
+    let ok = host.post("/probe/fetch", &admin, json!({ "url": format!("http://127.0.0.1:{granted}/hello") })).await;
+    assert_eq!(ok.ok()["body"], "hello from the provider");
+    let denied = host.post("/probe/fetch", &admin, json!({ "url": format!("http://127.0.0.1:{other}/hello") })).await;
+    assert_eq!(denied.code(), 400);
+    assert!(denied.msg().contains("not granted"), "{}", denied.msg());
+
+    let (no_grant, admin) = probe_host(PROBE).await;
+    let refused =
+        no_grant.post("/probe/fetch", &admin, json!({ "url": format!("http://127.0.0.1:{granted}/hello") })).await;
+    assert!(refused.msg().contains("not granted by the operator"), "default: no outbound host: {}", refused.msg());
+}
+
+#[tokio::test]
+async fn a_tampered_artefact_is_refused_at_load_and_the_host_still_starts() {
+    let dir = tempfile::tempdir().expect("dir");
+    let tampered = dir.path().join("probe.wasm");
+    let mut bytes = std::fs::read(wasm("probe")).expect("probe");
+    let original = console_host::plugins::installation::sha256_hex(&bytes);
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xff;
+    std::fs::write(&tampered, bytes).expect("write");
+    let mut probe = Install::probe(PROBE);
+    probe.wasm = tampered;
+    probe.sha256 = Some(original);
+    let host = TestHost::start_with_plugins(&[Install::pet(), probe], |_| {}).await;
+    let admin = host.admin().await;
+    let list = host.post("/plugin-admin/plugins/list", &admin, json!({})).await;
+    let statuses = list.ok().as_array().expect("list").clone();
+    let probe = statuses.iter().find(|p| p["id"] == "probe").expect("probe listed");
+    assert_eq!(probe["status"], "failed");
+    assert!(probe["error"].as_str().unwrap_or("").contains("modified artefact is refused"), "{probe}");
+    assert_eq!(host.get("/probe/version", &admin).await.code(), 404);
+    assert_eq!(host.get("/pet-service/breeds", &admin).await.code(), 200, "the other plugins run");
+}
+
+#[tokio::test]
+async fn a_plugin_built_for_an_incompatible_contract_is_refused_with_a_message() {
+    let dir = tempfile::tempdir().expect("dir");
+    let manifest = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/probe/plugin.toml"),
+    )
+    .expect("manifest")
+    .replace("id = \"probe\"", "id = \"future\"")
+    .replace("mount = \"probe\"", "mount = \"future\"")
+    .replace("menu_id = 9000", "menu_id = 9100")
+    .replace("menu_id = 9001\nparent = 9000", "menu_id = 9101\nparent = 9100")
+    .replace("probe:", "future:");
+    let manifest_path = dir.path().join("future.toml");
+    std::fs::write(&manifest_path, manifest).expect("manifest");
+    let future = Install {
+        id: "future".into(),
+        wasm: wasm("contract_future"),
+        manifest: manifest_path,
+        enabled_by_default: true,
+        grants: String::new(),
+        sha256: None,
+    };
+    let host = TestHost::start_with_plugins(&[Install::pet(), future], |_| {}).await;
+    let admin = host.admin().await;
+    let list = host.post("/plugin-admin/plugins/list", &admin, json!({})).await;
+    let statuses = list.ok().as_array().expect("list").clone();
+    let future = statuses.iter().find(|p| p["id"] == "future").expect("listed");
+    assert_eq!(future["status"], "failed");
+    let error = future["error"].as_str().unwrap_or("");
+    assert!(error.contains("console:plugin@9.0.0") && error.contains("0.1.0"), "{error}");
+    assert_eq!(host.get("/pet-service/breeds", &admin).await.code(), 200, "the host started");
+}
+
+#[tokio::test]
+async fn hot_reload_serves_the_new_version_without_dropping_requests() {
+    let (host, admin) = probe_host(PROBE).await;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut workers = Vec::new();
+    for _ in 0..4 {
+        let (base, admin, stop) = (host.base.clone(), admin.clone(), stop.clone());
+        workers.push(tokio::spawn(async move {
+            let client = reqwest::Client::new();
+            let mut seen = Vec::new();
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let res = client
+                    .get(format!("{base}/probe/version"))
+                    .header("authorization", &admin)
+                    .send()
+                    .await
+                    .expect("answer");
+                let body: serde_json::Value = res.json().await.expect("envelope");
+                seen.push((body["code"].as_i64(), body["data"]["version"].as_str().map(str::to_string)));
+            }
+            seen
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut next = Install::probe(PROBE);
+    next.wasm = wasm("probe_next");
+    next.manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/probe-next/plugin.toml");
+    write_plugins_toml(host.dir.path(), &[Install::pet(), next]);
+    host.post("/plugin-admin/plugins/reload", &admin, json!({ "pluginId": "probe" })).await.ok();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut all = Vec::new();
+    for worker in workers {
+        all.extend(worker.await.expect("worker"));
+    }
+    assert!(all.len() > 20, "{} requests", all.len());
+    assert!(all.iter().all(|(code, _)| *code == Some(200)), "no request failed: {all:?}");
+    assert!(all.iter().any(|(_, v)| v.as_deref() == Some("0.1.0")));
+    assert!(all.iter().any(|(_, v)| v.as_deref() == Some("0.2.0")));
+    assert_eq!(host.get("/probe/version", &admin).await.ok()["version"], "0.2.0");
+    let list = host.post("/plugin-admin/plugins/list", &admin, json!({})).await;
+    assert!(list.ok().to_string().contains("\"version\":\"0.2.0\""));
+}
+
+#[tokio::test]
+async fn schedules_run_for_each_tenant_that_enabled_the_plugin() {
+    let (host, admin) = probe_host(PROBE).await;
+    let (_, alpha) = enterprise(&host, &admin, "Alpha", 1).await;
+    let (b, beta) = enterprise(&host, &admin, "Beta", 2).await;
+    host.post(
+        "/plugin-admin/plugins/enable",
+        &admin,
+        json!({ "pluginId": "probe", "tenantIds": [b], "enabled": false }),
+    )
+    .await
+    .ok();
+    let mut ticks = 0;
+    for _ in 0..40 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        ticks = host.get("/probe/ticks", &alpha).await.ok()["total"].as_u64().unwrap_or(0);
+        if ticks >= 2 {
+            break;
+        }
+    }
+    assert!(ticks >= 2, "the 1 s schedule ran repeatedly for Alpha: {ticks}");
+    host.post(
+        "/plugin-admin/plugins/enable",
+        &admin,
+        json!({ "pluginId": "probe", "tenantIds": [b], "enabled": true }),
+    )
+    .await
+    .ok();
+    let beta_ticks = host.get("/probe/ticks", &beta).await.ok()["total"].as_u64().unwrap_or(99);
+    assert!(beta_ticks <= 1, "Beta had it disabled: {beta_ticks}");
+}
+
+#[tokio::test]
+async fn published_events_reach_subscribers_after_commit_only() {
+    let (host, admin) = probe_host(PROBE).await;
+    host.post("/probe/publish", &admin, json!({ "topic": "probe.ping" })).await.ok();
+    let mut heard = serde_json::Value::Null;
+    for _ in 0..30 {
+        heard = host.get("/probe/heard", &admin).await.ok().clone();
+        if heard["total"] == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(heard["total"], 1, "{heard}");
+    assert_eq!(heard["list"][0]["topic"], "probe.ping");
+    assert_eq!(heard["list"][0]["payload"]["from"], "admin");
+    let bad = host.post("/probe/publish", &admin, json!({ "topic": "no spaces allowed" })).await;
+    assert_eq!(bad.code(), 400);
+}
+
+#[tokio::test]
+async fn templates_render_strictly_and_large_responses_are_capped() {
+    let (host, admin) = probe_host(PROBE).await;
+    let ok = host
+        .post("/probe/render", &admin, json!({ "template": "Hello {{ name }}!", "context": { "name": "Ann" } }))
+        .await;
+    assert_eq!(ok.ok(), "Hello Ann!");
+    let undefined =
+        host.post("/probe/render", &admin, json!({ "template": "Hello {{ nobody }}", "context": {} })).await;
+    assert_eq!(undefined.code(), 400);
+    let big = host.get("/probe/big", &admin).await;
+    assert_eq!(big.code(), 500, "5 MiB is over the 1 MiB grant");
+
+    let (no_template, admin) = probe_host("timeout_ms = 1000").await;
+    let refused = no_template.post("/probe/render", &admin, json!({ "template": "x", "context": {} })).await;
+    assert!(refused.msg().contains("not granted"), "{}", refused.msg());
+}
+
+#[tokio::test]
+async fn plugin_writes_are_in_the_operation_records_with_the_manifest_route() {
+    let (host, admin) = probe_host(PROBE).await;
+    host.post("/pet-service/breeds", &admin, json!({ "breedName": "Ragdoll" })).await.ok();
+    let records =
+        host.post("/authority-service/authority/operateRecord/list", &admin, json!({ "keyword": "breed" })).await;
+    let data = records.ok();
+    let plugin_audit = data["list"].as_array().expect("rows").iter().find(|r| r["path"] == "plugin:pet").cloned();
+    let route = data["list"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|r| r["path"] == "/pet-service/breeds")
+        .cloned()
+        .expect("route record");
+    assert_eq!((route["operation"].as_str(), route["action"].as_str()), (Some("Add a breed"), Some("pet:breed:add")));
+    assert!(plugin_audit.is_some(), "the plugin's own audit entry: {data}");
+}
