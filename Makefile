@@ -6,9 +6,10 @@ SHELL := /bin/bash
 CARGO ?= cargo
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 WASM_TARGET := wasm32-wasip2
-# Product plugins, and the fixtures the host's integration tests load.
-PLUGINS := pet
+# Product plugins (every crate under plugins/), and the fixtures the host's integration tests load.
+PLUGINS := $(notdir $(patsubst %/Cargo.toml,%,$(wildcard plugins/*/Cargo.toml)))
 TEST_PLUGINS := probe probe-next contract-future
+SCAFFOLD := $(TARGET_DIR)/scaffold/scaffold-demo
 
 .PHONY: run test build plugins test-plugins test-rust lint fmt setup-rust setup-wasm bench new-plugin clean
 
@@ -33,6 +34,13 @@ plugins: setup-wasm
 
 test-plugins: setup-wasm
 	$(CARGO) build --release --target $(WASM_TARGET) $(foreach p,$(PLUGINS) $(TEST_PLUGINS),-p $(p))
+	@# The scaffold must produce a plugin that builds on its own: a test loads this one.
+	rm -rf $(SCAFFOLD) && scripts/new-plugin.sh scaffold-demo $(SCAFFOLD) >/dev/null
+	CARGO_TARGET_DIR=$(abspath $(TARGET_DIR)) $(CARGO) build -q --release --target $(WASM_TARGET) --manifest-path $(SCAFFOLD)/Cargo.toml
+
+## make new-plugin NAME=x: a new plugin under plugins/x that builds and serves a list page
+new-plugin:
+	@scripts/new-plugin.sh $(NAME)
 
 test-rust:
 	$(CARGO) test --workspace --no-fail-fast
@@ -50,6 +58,10 @@ setup-rust:
 
 setup-wasm: setup-rust
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
+
+## make bench: the platform's figures, side by side (release build; takes a few minutes)
+bench: test-plugins
+	$(CARGO) bench -p console-host --bench platform
 
 clean:
 	$(CARGO) clean

@@ -52,6 +52,10 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_CACHE_DIR")]
     pub cache_dir: Option<PathBuf>,
 
+    /// Development: reload a plugin when its artefact changes on disk, trusting the new build.
+    #[arg(long, env = "CONSOLE_DEV", default_value_t = false)]
+    pub dev: bool,
+
     /// Write the sha-256 of every artefact into plugins.toml, then exit (after building plugins).
     #[arg(long)]
     pub pin_plugins: bool,

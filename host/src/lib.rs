@@ -52,6 +52,11 @@ pub enum StartError {
 /// Opens and migrates the database, syncs the catalogue, creates the first administrator and
 /// returns the application ready to serve.
 pub async fn start(config: Config) -> Result<Router, StartError> {
+    Ok(app(prepare(config).await?))
+}
+
+/// Everything `start` does but building the router.
+pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     std::fs::create_dir_all(&config.data_dir).map_err(|e| StartError::DataDir(config.data_dir.clone(), e))?;
     if let Some(path) = config.database_url.strip_prefix("sqlite://")
         && let Some(parent) = std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty())
@@ -66,12 +71,20 @@ pub async fn start(config: Config) -> Result<Router, StartError> {
         .await
         .map_err(|e| StartError::Plugins(format!("{e:#}")))?;
     plugins::scheduler::spawn(plugins.clone());
-    Ok(app(AppState { db, config: Arc::new(config), plugins }))
+    if config.dev {
+        plugins.spawn_dev_watch();
+    }
+    Ok(AppState { db, config: Arc::new(config), plugins })
 }
 
 /// The whole HTTP application.
 pub fn app(state: AppState) -> Router {
-    let (api, catalog) = routes::api(state.clone());
+    app_with(state, |api| api)
+}
+
+/// The application with extra routes under `/api` (benchmarks compare a native route).
+pub fn app_with(state: AppState, extra: impl FnOnce(api::ApiRouter) -> api::ApiRouter) -> Router {
+    let (api, catalog) = routes::api(state.clone(), extra);
     let document = Arc::new(openapi::document(&catalog));
     let api = api
         .layer(axum::Extension(document))

@@ -420,3 +420,54 @@ async fn plugin_writes_are_in_the_operation_records_with_the_manifest_route() {
     assert_eq!((route["operation"].as_str(), route["action"].as_str()), (Some("Add a breed"), Some("pet:breed:add")));
     assert!(plugin_audit.is_some(), "the plugin's own audit entry: {data}");
 }
+
+#[tokio::test]
+async fn the_shell_receives_its_tenants_events_live_over_a_websocket() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+    let (host, admin) = probe_host(PROBE).await;
+    let (_, alpha) = enterprise(&host, &admin, "Alpha", 1).await;
+    let (_, beta) = enterprise(&host, &admin, "Beta", 2).await;
+    let connect = |token: String| {
+        let url = host.base.replace("http://", "ws://") + "/events/ws";
+        async move {
+            let mut request = url.into_client_request().expect("request");
+            request.headers_mut().insert("sec-websocket-protocol", format!("console.v1, {token}").parse().expect("header"));
+            let (socket, response) = tokio_tungstenite::connect_async(request).await.expect("websocket");
+            assert_eq!(response.headers().get("sec-websocket-protocol").map(|v| v.as_bytes()), Some(&b"console.v1"[..]));
+            socket
+        }
+    };
+    let mut alpha_socket = connect(alpha.clone()).await;
+    let mut beta_socket = connect(beta.clone()).await;
+    host.post("/probe/publish", &alpha, json!({ "topic": "probe.ping" })).await.ok();
+    let frame = tokio::time::timeout(Duration::from_secs(3), alpha_socket.next()).await.expect("an event in time");
+    let event: serde_json::Value = serde_json::from_str(frame.expect("frame").expect("ok").to_text().expect("text")).expect("json");
+    assert_eq!((event["topic"].as_str(), event["plugin"].as_str()), (Some("probe.ping"), Some("probe")));
+    let other = tokio::time::timeout(Duration::from_millis(500), beta_socket.next()).await;
+    assert!(other.is_err(), "Beta does not see Alpha's events");
+
+    let url = host.base.replace("http://", "ws://") + "/events/ws";
+    assert!(tokio_tungstenite::connect_async(url).await.is_err(), "no session, no socket");
+}
+
+#[tokio::test]
+async fn the_scaffolded_plugin_builds_and_serves_its_page() {
+    let scaffold = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/scaffold/scaffold-demo");
+    let demo = Install {
+        id: "scaffold-demo".into(),
+        wasm: wasm("scaffold_demo"),
+        manifest: scaffold.join("plugin.toml"),
+        enabled_by_default: true,
+        grants: String::new(),
+        sha256: None,
+    };
+    let host = TestHost::start_with_plugins(&[demo], |_| {}).await;
+    let admin = host.admin().await;
+    assert_eq!(host.post("/scaffold-demo/items", &admin, json!({})).await.data()["field"], "name");
+    host.post("/scaffold-demo/items", &admin, json!({ "name": "first" })).await.ok();
+    assert_eq!(host.get("/scaffold-demo/items", &admin).await.ok()["total"], 1);
+    let menus = host.post("/authority-service/authority/getUserMenu", &admin, json!({})).await;
+    assert!(menus.ok().to_string().contains("/scaffold-demo/items"));
+}

@@ -85,6 +85,7 @@ async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) 
         .get("authorization")
         .and_then(|v| v.to_str().ok())
         .map(|v| v.strip_prefix("Bearer ").unwrap_or(v).trim())
+        .or_else(|| websocket_token(headers))
         .filter(|v| !v.is_empty())
         .ok_or(ApiError::NotSignedIn)?;
 
@@ -122,6 +123,14 @@ async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) 
         lang,
         client,
     })
+}
+
+/// Browsers cannot set headers on a WebSocket; the shell offers `["console.v1", token]` as
+/// subprotocols instead, which keeps the token out of URLs and logs.
+fn websocket_token(headers: &HeaderMap) -> Option<&str> {
+    let offered = headers.get("sec-websocket-protocol")?.to_str().ok()?;
+    let mut protocols = offered.split(',').map(str::trim);
+    (protocols.next()? == super::live::PROTOCOL).then(|| protocols.next()).flatten()
 }
 
 /// The body as stored in the operation record: JSON with every secret-looking field masked.

@@ -8,6 +8,7 @@
 pub mod error;
 pub mod extract;
 mod guard;
+pub mod live;
 
 use std::sync::Arc;
 

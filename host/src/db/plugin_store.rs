@@ -337,6 +337,36 @@ impl Db {
         Ok(())
     }
 
+    /// Loads many records into one collection in one transaction (imports, benchmarks).
+    pub async fn bulk_insert_records(
+        &self,
+        plugin: &str,
+        collection: &str,
+        tenant: i64,
+        records: impl Iterator<Item = String>,
+    ) -> Result<u64, sqlx::Error> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        let mut count = 0;
+        for data in records {
+            sqlx::query(
+                "INSERT INTO plugin_records (tenant_id, plugin_id, collection, data, version, created_at, created_by, updated_at, updated_by)
+                 VALUES (?, ?, ?, ?, 1, ?, 0, ?, 0)",
+            )
+            .bind(tenant)
+            .bind(plugin)
+            .bind(collection)
+            .bind(data)
+            .bind(now)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            count += 1;
+        }
+        tx.commit().await?;
+        Ok(count)
+    }
+
     /// A connection in a transaction for one plugin call; `IMMEDIATE` takes the write lock at
     /// once, so a call that writes never fails half-way on a busy database.
     pub async fn begin_call(&self, writes: bool) -> Result<sqlx::Transaction<'static, Sqlite>, sqlx::Error> {

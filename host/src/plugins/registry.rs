@@ -257,6 +257,33 @@ impl Plugins {
         db.prune_plugin_menus(&manifest.id, &menu_ids, &actions).await.map_err(|e| e.to_string())
     }
 
+    /// Development mode: polls the artefacts and reloads a plugin whose file changed, pinning the
+    /// new hash in memory only (plugins.toml is left as the operator wrote it).
+    pub fn spawn_dev_watch(self: &Arc<Self>) -> tokio::task::JoinHandle<()> {
+        let plugins = self.clone();
+        tokio::spawn(async move {
+            let mut seen: HashMap<String, std::time::SystemTime> = HashMap::new();
+            loop {
+                tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+                let Ok(installation) = Installation::load(&plugins.plugins_file) else { continue };
+                for mut installed in installation.plugins {
+                    let Ok(modified) = std::fs::metadata(&installed.artefact).and_then(|m| m.modified()) else { continue };
+                    let changed = seen.insert(installed.id.clone(), modified).is_some_and(|before| before != modified);
+                    if !changed {
+                        continue;
+                    }
+                    let Ok(bytes) = std::fs::read(&installed.artefact) else { continue };
+                    installed.sha256 = sha256_hex(&bytes);
+                    tracing::warn!(plugin = %installed.id, "dev mode: artefact changed, reloading with its new hash");
+                    let id = installed.id.clone();
+                    if let Err(err) = plugins.install(installed).await {
+                        tracing::error!(plugin = %id, "dev reload refused: {err}");
+                    }
+                }
+            }
+        })
+    }
+
     /// Re-reads plugins.toml for `id`, verifies and compiles the artefact, and swaps it in.
     /// Calls already running finish on the version they started with.
     pub async fn reload(&self, id: &str) -> Result<(), String> {
@@ -413,6 +440,27 @@ impl Plugins {
                 });
             }
         }
+    }
+
+    /// Times `iterations` instantiations of a plugin in fresh stores (for `make bench`).
+    pub async fn measure_instantiation(&self, id: &str, iterations: usize) -> Vec<std::time::Duration> {
+        let Some(plugin) = self.get(id) else { return Vec::new() };
+        let mut times = Vec::with_capacity(iterations);
+        for _ in 0..iterations {
+            let context = CallContext {
+                tenant_id: 0,
+                user_id: 0,
+                user_name: "bench".into(),
+                lang: "en".into(),
+                actions: Vec::new(),
+                request_id: String::new(),
+                writes: false,
+            };
+            if let Some(elapsed) = runtime::time_instantiation(&self.engine, plugin.clone(), self.services.clone(), context).await {
+                times.push(elapsed);
+            }
+        }
+        times
     }
 
     pub fn db(&self) -> &Db {

@@ -136,24 +136,28 @@ pub struct Finished {
     pub memory_peak: usize,
 }
 
-/// Runs one invocation in a fresh instance and settles its transaction.
-pub async fn invoke(
+/// How long creating a store and instantiating the plugin takes (nothing is called).
+pub async fn time_instantiation(
     engine: &wasmtime::Engine,
     plugin: Arc<LoadedPlugin>,
     services: Arc<Services>,
     call: CallContext,
-    invocation: Invocation,
-) -> (Result<Finished, Failure>, usize) {
+) -> Option<Duration> {
+    let started = Instant::now();
+    let mut store = new_store(engine, plugin.clone(), services, call);
+    plugin.pre.instantiate_async(&mut store).await.ok()?;
+    Some(started.elapsed())
+}
+
+fn new_store(engine: &wasmtime::Engine, plugin: Arc<LoadedPlugin>, services: Arc<Services>, call: CallContext) -> Store<CallState> {
     let grants = &plugin.installed.grants;
-    let timeout = Duration::from_millis(grants.timeout_ms);
-    let deadline = Instant::now() + timeout;
+    let deadline = Instant::now() + Duration::from_millis(grants.timeout_ms);
     let memory_cap = usize::try_from(grants.memory_mib << 20).unwrap_or(usize::MAX);
-    let max_response = usize::try_from(grants.max_response_kib << 10).unwrap_or(usize::MAX);
     let state = CallState {
         wasi: WasiCtx::builder().allow_tcp(false).allow_udp(false).allow_ip_name_lookup(false).build(),
         table: ResourceTable::new(),
         limiter: CallLimiter { cap: memory_cap, peak: 0 },
-        plugin: plugin.clone(),
+        plugin,
         services,
         call,
         deadline,
@@ -166,6 +170,21 @@ pub async fn invoke(
     store.epoch_deadline_callback(move |_| {
         Ok(if Instant::now() >= deadline { UpdateDeadline::Interrupt } else { UpdateDeadline::Yield(1) })
     });
+    store
+}
+
+/// Runs one invocation in a fresh instance and settles its transaction.
+pub async fn invoke(
+    engine: &wasmtime::Engine,
+    plugin: Arc<LoadedPlugin>,
+    services: Arc<Services>,
+    call: CallContext,
+    invocation: Invocation,
+) -> (Result<Finished, Failure>, usize) {
+    let grants = &plugin.installed.grants;
+    let timeout = Duration::from_millis(grants.timeout_ms);
+    let max_response = usize::try_from(grants.max_response_kib << 10).unwrap_or(usize::MAX);
+    let mut store = new_store(engine, plugin.clone(), services, call);
 
     // The epoch traps a running guest; this bounds a host call that hangs (a slow database).
     let backstop = timeout + Duration::from_secs(1);

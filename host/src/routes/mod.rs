@@ -21,8 +21,8 @@ use crate::db::Paging;
 use crate::i18n::Msg;
 use axum::http::Method;
 
-pub fn api(state: AppState) -> (Router<AppState>, Vec<RouteDoc>) {
-    let api = ApiRouter::new(state);
+pub fn api(state: AppState, extra: impl FnOnce(ApiRouter) -> ApiRouter) -> (Router<AppState>, Vec<RouteDoc>) {
+    let api = extra(ApiRouter::new(state));
     let api = auth::routes(api);
     let api = tenants::routes(api);
     let api = departments::routes(api);

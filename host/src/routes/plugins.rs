@@ -60,6 +60,7 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         ),
         remotes,
     )
+    .route(RouteSpec::read(Method::GET, "/events/ws", Perm::SignedIn, "Live events (WebSocket)"), crate::api::live::events)
     .route(
         RouteSpec::any("/{mount}/{*path}", Perm::SignedIn, "A plugin route (its manifest names the action)"),
         dispatch,

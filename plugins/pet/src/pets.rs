@@ -106,7 +106,6 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
         .search("petName", call.query("petName"), mode)
         .search("deviceSn", call.query("deviceSn"), mode)
         .eq_opt("breedId", call.query("breedId"))
-        .sort("updatedAt", true)
         .paged_by(call)?;
     if let Some(sterilized) = call.query("sterilized") {
         query = query.eq("sterilized", sterilized == "true");

@@ -1,0 +1,317 @@
+//! `make bench`: the plugin platform's figures, measured side by side in one run.
+//!
+//! - requests/s and p50/p99 of a plugin route vs. the equivalent native route, both behind the
+//!   same guard (session, tenant, permission), same client, alternating rounds;
+//! - per-request instantiation time of a plugin;
+//! - a paged, indexed query through the pet plugin over 1,000,000 stored records;
+//! - host start time with a cold and a warm compile cache, and its RSS with the plugins loaded.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use axum::http::Method;
+use console_host::Config;
+use console_host::api::{Envelope, Perm, RouteSpec};
+use console_host::plugins::bindings::console::plugin::types;
+use console_host::plugins::installation::sha256_hex;
+use console_host::plugins::runtime::{CallContext, Invocation};
+use serde_json::{Value, json};
+
+const ADMIN_PASSWORD: &str = "Admin#2026";
+const CONCURRENCY: usize = 16;
+const ROUND: Duration = Duration::from_secs(2);
+/// `BENCH_RECORDS` overrides it for a quick run.
+fn records() -> usize {
+    std::env::var("BENCH_RECORDS").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000_000)
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn wasm(name: &str) -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo().join("target"));
+    target.join("wasm32-wasip2/release").join(format!("{name}.wasm"))
+}
+
+fn plugins_toml(dir: &Path) -> PathBuf {
+    let mut text = String::new();
+    for (id, artefact, manifest) in [
+        ("pet", wasm("pet"), repo().join("plugins/pet/plugin.toml")),
+        ("probe", wasm("probe"), repo().join("host/tests/fixtures/probe/plugin.toml")),
+    ] {
+        let bytes = std::fs::read(&artefact).unwrap_or_else(|e| panic!("{}: {e} (make test-plugins)", artefact.display()));
+        text.push_str(&format!(
+            "[[plugin]]\nid = \"{id}\"\nmanifest = {manifest:?}\nartefact = {artefact:?}\nsha256 = \"{}\"\nenabled_by_default = true\n[plugin.grants]\nevents = true\ntemplate = true\nfiles = true\n\n",
+            sha256_hex(&bytes)
+        ));
+    }
+    let path = dir.join("plugins.toml");
+    std::fs::write(&path, text).expect("plugins.toml");
+    path
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[rank.min(sorted.len() - 1)]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
+}
+
+struct Load {
+    requests: usize,
+    elapsed: Duration,
+    latencies: Vec<Duration>,
+}
+
+impl Load {
+    fn rps(&self) -> f64 {
+        self.requests as f64 / self.elapsed.as_secs_f64()
+    }
+    fn merge(&mut self, other: Load) {
+        self.requests += other.requests;
+        self.elapsed += other.elapsed;
+        self.latencies.extend(other.latencies);
+    }
+}
+
+/// `CONCURRENCY` clients hammering `url` for `ROUND`.
+async fn load(client: &reqwest::Client, url: &str, token: &str) -> Load {
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for _ in 0..CONCURRENCY {
+        let (client, url, token) = (client.clone(), url.to_string(), token.to_string());
+        tasks.push(tokio::spawn(async move {
+            let mut latencies = Vec::new();
+            while started.elapsed() < ROUND {
+                let sent = Instant::now();
+                let res = client.get(&url).header("authorization", &token).send().await.expect("answer");
+                let body: Value = res.json().await.expect("json");
+                assert_eq!(body["code"], 200, "{body}");
+                latencies.push(sent.elapsed());
+            }
+            latencies
+        }));
+    }
+    let mut latencies = Vec::new();
+    for task in tasks {
+        latencies.extend(task.await.expect("client"));
+    }
+    Load { requests: latencies.len(), elapsed: started.elapsed(), latencies }
+}
+
+async fn native_version() -> Envelope<Value> {
+    Envelope(json!({ "version": "0.1.0" }))
+}
+
+async fn login(client: &reqwest::Client, base: &str) -> String {
+    let res = client
+        .post(format!("{base}/authority-service/authority/login"))
+        .json(&json!({ "userName": "admin", "password": ADMIN_PASSWORD }))
+        .send()
+        .await
+        .expect("login");
+    let body: Value = res.json().await.expect("json");
+    body["data"]["token"].as_str().expect("token").to_string()
+}
+
+/// Starts the release binary and returns (time until it answers, RSS in KiB after a few calls).
+async fn start_binary(dir: &Path, cache: &Path, plugins: &Path) -> (Duration, u64) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port();
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_console-host"))
+        .args(["--listen", &format!("127.0.0.1:{port}")])
+        .arg("--data-dir")
+        .arg(dir)
+        .arg("--database-url")
+        .arg(format!("sqlite://{}", dir.join("console.db").display()))
+        .arg("--cache-dir")
+        .arg(cache)
+        .arg("--plugins")
+        .arg(plugins)
+        .env("CONSOLE_ADMIN_PASSWORD", ADMIN_PASSWORD)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("host binary");
+    let client = reqwest::Client::new();
+    let base = format!("http://127.0.0.1:{port}/api");
+    let up = loop {
+        if client.get(format!("{base}/openapi.json")).send().await.is_ok_and(|r| r.status().is_success()) {
+            break started.elapsed();
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "host did not start");
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    };
+    let token = login(&client, &base).await;
+    for _ in 0..20 {
+        client.get(format!("{base}/pet-service/breeds")).header("authorization", &token).send().await.ok();
+        client.get(format!("{base}/probe/version")).header("authorization", &token).send().await.ok();
+    }
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap_or_default();
+    let rss = status.lines().find_map(|l| l.strip_prefix("VmRSS:")).and_then(|v| v.trim().trim_end_matches(" kB").parse().ok());
+    child.kill().ok();
+    child.wait().ok();
+    (up, rss.unwrap_or(0))
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
+    let dir = tempfile::tempdir().expect("dir");
+    let cache = dir.path().join("cache");
+    let mut config = Config::with_data_dir(dir.path().join("inproc"));
+    config.admin_password = Some(ADMIN_PASSWORD.into());
+    config.plugins = plugins_toml(dir.path());
+    config.cache_dir = Some(cache.clone());
+    let state = console_host::prepare(config).await.expect("host");
+    let app = console_host::app_with(state.clone(), |api| {
+        api.route(RouteSpec::read(Method::GET, "/bench/native/version", Perm::SignedIn, "Native twin of /probe/version"), native_version)
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move { axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.ok() });
+    let base = format!("http://{addr}/api");
+    let client = reqwest::Client::builder().pool_max_idle_per_host(CONCURRENCY).build().expect("client");
+    let token = login(&client, &base).await;
+
+    println!("Device Console platform benchmark ({} cores, {CONCURRENCY} concurrent clients, {ROUND:?} rounds)\n", num_cpus());
+
+    // 1. Plugin route vs native route, alternating rounds after a warm-up.
+    let native_url = format!("{base}/bench/native/version");
+    let plugin_url = format!("{base}/probe/version");
+    load(&client, &native_url, &token).await;
+    load(&client, &plugin_url, &token).await;
+    let mut native = Load { requests: 0, elapsed: Duration::ZERO, latencies: Vec::new() };
+    let mut plugin = Load { requests: 0, elapsed: Duration::ZERO, latencies: Vec::new() };
+    for _ in 0..3 {
+        native.merge(load(&client, &native_url, &token).await);
+        plugin.merge(load(&client, &plugin_url, &token).await);
+    }
+    native.latencies.sort();
+    plugin.latencies.sort();
+    println!("{:<44} {:>14} {:>14} {:>10}", "route (same guard, same client)", "native", "plugin", "plugin/native");
+    println!("{:<44} {:>14.0} {:>14.0} {:>10.2}x", "requests/s", native.rps(), plugin.rps(), plugin.rps() / native.rps());
+    for (label, p) in [("p50 latency", 0.50), ("p99 latency", 0.99)] {
+        let (n, w) = (percentile(&native.latencies, p), percentile(&plugin.latencies, p));
+        println!("{label:<44} {:>14} {:>14} {:>10.2}x", ms(n), ms(w), w.as_secs_f64() / n.as_secs_f64());
+    }
+
+    // Sequential latency, one client: the cost of the plugin without contention.
+    let sequential = |url: String| {
+        let (client, token) = (client.clone(), token.clone());
+        async move {
+            let mut times = Vec::new();
+            for _ in 0..2000 {
+                let sent = Instant::now();
+                client.get(&url).header("authorization", &token).send().await.expect("answer").bytes().await.expect("body");
+                times.push(sent.elapsed());
+            }
+            times.sort();
+            percentile(&times, 0.5)
+        }
+    };
+    let (n, p) = (sequential(native_url.clone()).await, sequential(plugin_url.clone()).await);
+    println!("{:<44} {:>14} {:>14} {:>10.2}x", "p50 latency, one client", ms(n), ms(p), p.as_secs_f64() / n.as_secs_f64());
+
+    // The plugin call alone, without HTTP or the guard.
+    let probe = state.plugins.get("probe").expect("probe loaded");
+    let mut calls = Vec::new();
+    for i in 0..3000 {
+        let context = CallContext {
+            tenant_id: 0,
+            user_id: 1,
+            user_name: "admin".into(),
+            lang: "en".into(),
+            actions: vec!["probe:use".into()],
+            request_id: i.to_string(),
+            writes: false,
+        };
+        let request = types::Request { method: "GET".into(), path: "/version".into(), query: Vec::new(), body: "null".into(), context: context.to_wit() };
+        let started = Instant::now();
+        state.plugins.call(probe.clone(), context, Invocation::Handle(request), 0).await.expect("call");
+        calls.push(started.elapsed());
+    }
+    calls.sort();
+    println!("{:<44} p50 {}  p99 {}", "plugin call alone (instantiate + handle)", ms(percentile(&calls, 0.5)), ms(percentile(&calls, 0.99)));
+
+    // 2. Instantiation alone.
+    state.plugins.measure_instantiation("pet", 200).await;
+    let mut inst = state.plugins.measure_instantiation("pet", 5000).await;
+    inst.sort();
+    println!(
+        "\n{:<44} p50 {}  p99 {}  (pooling allocator, fresh store each)",
+        "instantiation per request (pet, 415 KB)",
+        ms(percentile(&inst, 0.5)),
+        ms(percentile(&inst, 0.99))
+    );
+
+    // 3. A paged, indexed query over a million records.
+    let loading = Instant::now();
+    let total_records = records();
+    let records = (0..total_records).map(|i| {
+        json!({
+            "petName": format!("cat{i}"), "nickname": "", "breedId": format!("{}", i % 50), "breedName": "bench",
+            "sterilized": i % 2 == 0, "birthday": "2020-01-01", "avatar": "", "deviceSn": format!("LB{i:07}"),
+            "catId": "1", "weightKg": 4.2
+        })
+        .to_string()
+    });
+    let loaded = state.db.bulk_insert_records("pet", "pets", 0, records).await.expect("records");
+    println!("\n{loaded} pet records loaded in {:.1} s", loading.elapsed().as_secs_f64());
+    let mut query_times = Vec::new();
+    for i in 0..400 {
+        let url = format!("{base}/pet-service/pets?breedId={}&page={}&pageSize=20", i % 50, 1 + i % 5);
+        let sent = Instant::now();
+        let body: Value = client.get(&url).header("authorization", &token).send().await.expect("q").json().await.expect("json");
+        query_times.push(sent.elapsed());
+        assert_eq!(body["data"]["total"], total_records / 50, "{body}");
+    }
+    let mut prefix_times = Vec::new();
+    for i in 0..200 {
+        let url = format!("{base}/pet-service/pets?deviceSn=LB{:04}&mode=precise&pageSize=20", i * 37);
+        let sent = Instant::now();
+        client.get(&url).header("authorization", &token).send().await.expect("q");
+        prefix_times.push(sent.elapsed());
+    }
+    query_times.sort();
+    prefix_times.sort();
+    println!(
+        "{:<44} p50 {}  p95 {}  (20 per page of {} matches, with total)",
+        format!("indexed equality query, {}k records (HTTP)", total_records / 1000).as_str(),
+        ms(percentile(&query_times, 0.5)),
+        ms(percentile(&query_times, 0.95)),
+        total_records / 50
+    );
+    println!(
+        "{:<44} p50 {}  p95 {}",
+        format!("precise SN lookup, {}k records (HTTP)", total_records / 1000).as_str(),
+        ms(percentile(&prefix_times, 0.5)),
+        ms(percentile(&prefix_times, 0.95))
+    );
+
+    // 4. Start time and memory of the release binary.
+    let cold_dir = dir.path().join("cold");
+    let warm_cache = dir.path().join("bin-cache");
+    std::fs::create_dir_all(&cold_dir).expect("dir");
+    let plugins = plugins_toml(dir.path());
+    let (cold, _) = start_binary(&cold_dir, &warm_cache, &plugins).await;
+    let warm_dir = dir.path().join("warm");
+    std::fs::create_dir_all(&warm_dir).expect("dir");
+    start_binary(&warm_dir, &warm_cache, &plugins).await;
+    let (warm, rss) = start_binary(&warm_dir, &warm_cache, &plugins).await;
+    println!("\n{:<44} {:>14} {:>14} {:>10.2}x", "host start until it answers", "cold cache", "warm cache", cold.as_secs_f64() / warm.as_secs_f64());
+    println!("{:<44} {:>14} {:>14}", "", ms(cold), ms(warm));
+    println!("{:<44} {:.1} MiB", "host RSS, 2 plugins loaded, after 40 calls", rss as f64 / 1024.0);
+}
+
+fn num_cpus() -> usize {
+    std::thread::available_parallelism().map(usize::from).unwrap_or(1)
+}

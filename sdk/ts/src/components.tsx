@@ -1,0 +1,196 @@
+import { App, Button, Drawer, Descriptions, Form, Input, Modal, Space, Table, type FormInstance } from 'antd';
+import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import { useCallback, useEffect, useImperativeHandle, useState, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { RequestError } from './request';
+import type { Page } from './types';
+
+export interface ListHandle {
+  reload: () => void;
+}
+
+export interface ListPageProps<T> {
+  /** Query fields (antd Form.Item elements); their values are passed to `load`. */
+  search?: ReactNode;
+  columns: ColumnsType<T>;
+  rowKey: keyof T & string;
+  /** Fetches one page; `query` holds the search form's values. */
+  load: (query: Record<string, unknown>, page: number, pageSize: number) => Promise<Page<T>>;
+  /** Buttons above the table (add, batch actions). */
+  toolbar?: ReactNode;
+  handle?: Ref<ListHandle>;
+  /** Tree data: rows with `children` expand. */
+  pagination?: boolean;
+  testId?: string;
+}
+
+/** Query form + table + pagination + toolbar: the shape of every list page. */
+export function ListPage<T extends object>(props: ListPageProps<T>) {
+  const { t } = useTranslation('sdk');
+  const [form] = Form.useForm();
+  const [rows, setRows] = useState<T[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState({ current: 1, pageSize: 20 });
+  const [loading, setLoading] = useState(false);
+  const { load } = props;
+
+  const fetchPage = useCallback(
+    async (current: number, pageSize: number) => {
+      setLoading(true);
+      try {
+        const answer = await load(form.getFieldsValue(), current, pageSize);
+        setRows(answer.list);
+        setTotal(answer.total);
+        setPage({ current, pageSize });
+      } catch {
+        // The request layer has told the user.
+      } finally {
+        setLoading(false);
+      }
+    },
+    [form, load],
+  );
+
+  useEffect(() => {
+    void fetchPage(1, 20);
+  }, [fetchPage]);
+  useImperativeHandle(props.handle, () => ({ reload: () => void fetchPage(page.current, page.pageSize) }), [fetchPage, page]);
+
+  const onChange = (pagination: TablePaginationConfig) => void fetchPage(pagination.current ?? 1, pagination.pageSize ?? 20);
+
+  return (
+    <div className="console-list" data-testid={props.testId}>
+      {props.search && (
+        <Form form={form} layout="inline" className="console-list-search" onFinish={() => void fetchPage(1, page.pageSize)}>
+          {props.search}
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                {t('search')}
+              </Button>
+              <Button
+                onClick={() => {
+                  form.resetFields();
+                  void fetchPage(1, page.pageSize);
+                }}
+              >
+                {t('reset')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      )}
+      {props.toolbar && <div className="console-list-toolbar">{props.toolbar}</div>}
+      <Table<T>
+        rowKey={props.rowKey}
+        columns={props.columns}
+        dataSource={rows}
+        loading={loading}
+        onChange={onChange}
+        size="middle"
+        pagination={
+          props.pagination === false
+            ? false
+            : { ...page, total, showSizeChanger: true, showTotal: (n) => t('total', { count: n }) }
+        }
+      />
+    </div>
+  );
+}
+
+/** Puts a server's field error onto the form field it names; true when it did. */
+export function showFieldError(form: FormInstance, error: unknown): boolean {
+  if (error instanceof RequestError && error.field) {
+    form.setFields([{ name: error.field, errors: [error.message] }]);
+    return true;
+  }
+  return false;
+}
+
+export interface ModalFormProps<V> {
+  open: boolean;
+  title: ReactNode;
+  initialValues?: Partial<V>;
+  onSubmit: (values: V) => Promise<unknown>;
+  onClose: () => void;
+  children: ReactNode;
+  width?: number;
+}
+
+/** A form in a modal: submits, shows the server's field errors on their fields, closes on success. */
+export function ModalForm<V extends object>(props: ModalFormProps<V>) {
+  const [form] = Form.useForm<V>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (props.open) {
+      form.resetFields();
+      if (props.initialValues) form.setFieldsValue(props.initialValues as never);
+    }
+  }, [props.open, props.initialValues, form]);
+  const submit = async () => {
+    const values = await form.validateFields();
+    setBusy(true);
+    try {
+      await props.onSubmit(values);
+      props.onClose();
+    } catch (error) {
+      showFieldError(form, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={props.open} title={props.title} onOk={() => void submit()} onCancel={props.onClose} confirmLoading={busy} width={props.width ?? 560} destroyOnHidden>
+      <Form form={form} layout="vertical" preserve={false}>
+        {props.children}
+      </Form>
+    </Modal>
+  );
+}
+
+/** Details of a row in a side drawer. */
+export function DetailDrawer({ open, title, items, onClose }: { open: boolean; title: ReactNode; items: { label: ReactNode; value: ReactNode }[]; onClose: () => void }) {
+  return (
+    <Drawer open={open} title={title} onClose={onClose} width={520}>
+      <Descriptions column={1} bordered size="small" items={items.map((item, i) => ({ key: i, label: item.label, children: item.value }))} />
+    </Drawer>
+  );
+}
+
+/**
+ * Delete with the name typed again (spec §5): OK stays disabled until the input matches exactly;
+ * the server checks it too.
+ */
+export function useDeleteByName() {
+  const { modal } = App.useApp();
+  const { t } = useTranslation('sdk');
+  return (name: string, onConfirm: (typed: string) => Promise<unknown>) => {
+    let typed = '';
+    const instance = modal.confirm({
+      title: t('deleteTitle'),
+      okText: t('delete'),
+      okButtonProps: { danger: true, disabled: true },
+      content: (
+        <div>
+          <p>{t('deleteHint', { name })}</p>
+          <Input
+            aria-label={t('deleteInput')}
+            data-testid="delete-confirm-input"
+            onChange={(event) => {
+              typed = event.target.value;
+              instance.update({ okButtonProps: { danger: true, disabled: typed !== name } });
+            }}
+          />
+        </div>
+      ),
+      onOk: () => onConfirm(typed),
+    });
+  };
+}
+
+/** A confirmation before publish, revoke, disable and the like. */
+export function useConfirm() {
+  const { modal } = App.useApp();
+  return (title: ReactNode, content: ReactNode, onOk: () => Promise<unknown>) => modal.confirm({ title, content, onOk });
+}

@@ -1,0 +1,40 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+import type { MenuNode, UserInfo } from './types';
+
+/** What the shell knows and every page may use; the shell provides it, remotes read it. */
+export interface ConsoleState {
+  user: UserInfo | null;
+  /** The tenant acted for: '0' for all tenants. */
+  tenant: string;
+  /** The menu of the page in view, with its permitted buttons. */
+  page?: MenuNode;
+}
+
+export const ConsoleContext = createContext<ConsoleState>({ user: null, tenant: '0' });
+
+export const useConsole = () => useContext(ConsoleContext);
+export const useCurrentUser = () => useContext(ConsoleContext).user;
+export const useTenant = () => useContext(ConsoleContext).tenant;
+
+/** Whether the page in view grants `action` (the server still enforces it). */
+export function usePermission(): (action: string) => boolean {
+  const { page } = useContext(ConsoleContext);
+  const actions = new Set((page?.buttonVoList ?? []).map((b) => b.action));
+  return (action: string) => actions.has(action);
+}
+
+/** Renders its children only when the page grants `action`. */
+export function Auth({ action, children }: { action: string; children: ReactNode }) {
+  return usePermission()(action) ? <>{children}</> : null;
+}
+
+/** The menu node whose route path is `path`, searched through the tree. */
+export function findMenu(menus: MenuNode[] | undefined, path: string): MenuNode | undefined {
+  for (const menu of menus ?? []) {
+    if (menu.id === path) return menu;
+    const found = findMenu(menu.userMenuVoList, path);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,12 @@
+// The remote SDK: shared by the shell and every remote as one module-federation singleton.
+export * from './types';
+export { session } from './session';
+export { api, request, configureRequest, settle, RequestError, SUCCESS_CODES, SESSION_CODES, TIMEOUT_MS, TOAST_GAP_MS, TOAST_SECONDS } from './request';
+export type { RequestOptions } from './request';
+export { ConsoleContext, useConsole, useCurrentUser, useTenant, usePermission, Auth, findMenu } from './context';
+export type { ConsoleState } from './context';
+export { useNamespace } from './i18n';
+export type { Resources } from './i18n';
+export { ListPage, ModalForm, DetailDrawer, useDeleteByName, useConfirm, showFieldError } from './components';
+export type { ListHandle, ListPageProps, ModalFormProps } from './components';
+export { addSdkStrings } from './sdk-i18n';

@@ -1,0 +1,128 @@
+import { session } from './session';
+import type { Lang } from './types';
+
+/** Codes that mean success (spec console-shell-and-services.md §8). */
+export const SUCCESS_CODES = [200, 0, 99];
+/** Codes that end the session: clear it and go to login (or back to the portal). */
+export const SESSION_CODES = [401, 403, 506, 507, 508];
+/** Requests time out after 20 minutes (spec §7, §9). */
+export const TIMEOUT_MS = 20 * 60 * 1000;
+/** At most one error toast per 500 ms, shown for 3 s. */
+export const TOAST_GAP_MS = 500;
+export const TOAST_SECONDS = 3;
+
+export class RequestError extends Error {
+  constructor(
+    public readonly code: number,
+    message: string,
+    /** The field the server named, for forms. */
+    public readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Handlers {
+  /** Shows an error toast for `seconds`. */
+  notify: (message: string, seconds: number) => void;
+  /** The session ended with `code`. */
+  onSessionEnd: (code: number) => void;
+  /** The menuId of the page in view, for the `menuId` header. */
+  menuId: () => number | undefined;
+  lang: () => Lang;
+  /** Text shown when the server gave no message. */
+  systemException: () => string;
+  now: () => number;
+}
+
+const handlers: Handlers = {
+  notify: () => undefined,
+  onSessionEnd: () => undefined,
+  menuId: () => undefined,
+  lang: () => session.lang() ?? 'zhCn',
+  systemException: () => 'System exception',
+  now: () => Date.now(),
+};
+let lastToastAt = Number.NEGATIVE_INFINITY;
+
+/** The shell wires the request layer to its toasts, router and language once at start. */
+export function configureRequest(next: Partial<Handlers>) {
+  Object.assign(handlers, next);
+  lastToastAt = Number.NEGATIVE_INFINITY;
+}
+
+function toast(message: string) {
+  const now = handlers.now();
+  if (now - lastToastAt < TOAST_GAP_MS) return;
+  lastToastAt = now;
+  handlers.notify(message, TOAST_SECONDS);
+}
+
+export interface RequestOptions {
+  params?: Record<string, string | number | boolean | undefined | null>;
+  data?: unknown;
+  /** Do not toast errors (the caller shows them, e.g. in a form). */
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Handles the envelope of an answer: returns `data` or throws after the spec's reaction. */
+export function settle<T>(code: number, msg: string | undefined, data: unknown, quiet = false): T {
+  if (SUCCESS_CODES.includes(code)) return data as T;
+  const field = (data as { field?: string } | null)?.field;
+  const error = new RequestError(code, msg || handlers.systemException(), field);
+  if (SESSION_CODES.includes(code)) {
+    session.clear();
+    handlers.onSessionEnd(code);
+  } else if (code !== 500 && !quiet) {
+    toast(error.message);
+  }
+  throw error;
+}
+
+/** A call to the host under `/api`, with the console's headers and envelope handling. */
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.params ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { lang: handlers.lang() };
+  const token = session.token();
+  if (token) headers.authorization = token;
+  const tenant = session.tenant();
+  if (tenant !== null) headers.tenantId = tenant;
+  const menuId = handlers.menuId();
+  if (menuId !== undefined) headers.menuId = String(menuId);
+  let body: string | undefined;
+  if (options.data !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.data);
+  }
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), TIMEOUT_MS);
+  options.signal?.addEventListener('abort', () => timeout.abort());
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body, signal: timeout.signal });
+  } catch (cause) {
+    if (!options.quiet) toast(handlers.systemException());
+    throw new RequestError(-1, String(cause));
+  } finally {
+    clearTimeout(timer);
+  }
+  let envelope: { code?: number; msg?: string; data?: unknown };
+  try {
+    envelope = (await response.json()) as typeof envelope;
+  } catch {
+    envelope = { code: response.status };
+  }
+  return settle<T>(envelope.code ?? response.status, envelope.msg, envelope.data, options.quiet);
+}
+
+export const api = {
+  get: <T>(path: string, params?: RequestOptions['params'], options?: RequestOptions) =>
+    request<T>('GET', path, { ...options, params }),
+  post: <T>(path: string, data?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, data: data ?? {} }),
+  put: <T>(path: string, data?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, data: data ?? {} }),
+  delete: <T>(path: string, data?: unknown, options?: RequestOptions) => request<T>('DELETE', path, { ...options, data }),
+};

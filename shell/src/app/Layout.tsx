@@ -1,0 +1,227 @@
+import * as Icons from '@ant-design/icons';
+import { api, configureRequest, ConsoleContext, findMenu, session, type MenuNode, type UserInfo } from '@console/sdk';
+import { App, Avatar, Dropdown, Layout, Menu, Spin, Tabs, type MenuProps } from 'antd';
+import { Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+
+import { addPluginTranslations } from '../i18n';
+import { PageBoundary } from './ErrorPanel';
+import { LanguageSwitch } from './LanguageSwitch';
+import { CORE_PAGES } from './pages';
+import { fetchRemotes, register, remotePage, type RemoteInfo } from './remotes';
+import { TenantSelect, type TenantOption } from './TenantSelect';
+import { usePageTitle } from './title';
+
+function icon(name: string): ReactNode {
+  const Icon = (Icons as unknown as Record<string, ComponentType>)[name];
+  return Icon ? <Icon /> : undefined;
+}
+
+/** Every page (not group) of the tree, in order. */
+function pagesOf(menus: MenuNode[] = []): MenuNode[] {
+  return menus.flatMap((m) => (m.menuType === 'group' ? pagesOf(m.userMenuVoList) : [m]));
+}
+
+interface OpenTab {
+  path: string;
+  menuId: number;
+}
+
+export function ConsoleLayout() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [user, setUser] = useState<UserInfo | null>(session.user());
+  const [tenant, setTenant] = useState(session.tenant() ?? String(session.user()?.tenantId ?? 0));
+  const [tenants, setTenants] = useState<TenantOption[]>([]);
+  const [remotes, setRemotes] = useState<RemoteInfo[] | null>(null);
+  const [tabs, setTabs] = useState<OpenTab[]>([]);
+  const label = (menu: MenuNode) => t(`menu.${menu.menuId}`, { defaultValue: menu.name });
+
+  // The menu tree and the enabled remotes depend on the tenant acted for.
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      try {
+        const info = await api.post<UserInfo>('/authority-service/authority/getUserMenu');
+        const list = await fetchRemotes().catch(() => [] as RemoteInfo[]);
+        if (!live) return;
+        list.forEach((remote) => addPluginTranslations(remote.translations));
+        register(list);
+        session.setUser(info);
+        setUser(info);
+        setRemotes(list);
+      } catch {
+        if (live) setRemotes([]);
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [tenant]);
+
+  useEffect(() => {
+    if (user?.tenantId === 0 || user?.tenantId) {
+      api
+        .get<{ list: TenantOption[] }>('/authority-service/tenantInfo/list', { page: 1, pageSize: 100 })
+        .then((answer) => setTenants(answer.list))
+        .catch(() => undefined);
+    }
+  }, [user?.tenantId]);
+
+  const page = findMenu(user?.userMenuVoList, location.pathname);
+  useEffect(() => configureRequest({ menuId: () => page?.menuId }), [page?.menuId]);
+  usePageTitle(page ? label(page) : '');
+  useEffect(() => {
+    if (page && page.menuType === 'page') {
+      setTabs((open) => (open.some((tab) => tab.path === page.id) ? open : [...open, { path: page.id, menuId: page.menuId }]));
+    }
+  }, [page]);
+
+  const menuItems = useMemo(() => {
+    const toItem = (menu: MenuNode): NonNullable<MenuProps['items']>[number] | null => {
+      if (menu.hidden) return null;
+      if (menu.menuType === 'group') {
+        const children = (menu.userMenuVoList ?? []).map(toItem).filter((item) => item !== null);
+        return { key: menu.id, icon: icon(menu.icon), label: label(menu), children };
+      }
+      return { key: menu.id, icon: icon(menu.icon), label: <span data-testid={`menu-${menu.id}`}>{label(menu)}</span> };
+    };
+    return (user?.userMenuVoList ?? []).map(toItem).filter((item) => item !== null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user, t]);
+
+  const routes = useMemo(() => {
+    const byPath = new Map<string, ComponentType>();
+    for (const menu of pagesOf(user?.userMenuVoList)) {
+      const core = CORE_PAGES[menu.id];
+      const remote = remotes?.find((r) => r.routes.includes(menu.id));
+      if (core) byPath.set(menu.id, core);
+      else if (remote) byPath.set(menu.id, remotePage(remote, menu.id));
+    }
+    return [...byPath.entries()];
+  }, [user, remotes]);
+
+  const switchTenant = (next: string) => {
+    session.setTenant(next);
+    setTenant(next);
+    setTabs([]);
+    navigate('/operation-guide');
+  };
+  const confirmAll = () =>
+    new Promise<boolean>((resolve) =>
+      modal.confirm({ title: t('layout.switchAllTitle'), content: t('layout.switchAllContent'), onOk: () => resolve(true), onCancel: () => resolve(false) }),
+    );
+  const logout = async () => {
+    await api.post('/authority-service/authority/loginOut').catch(() => undefined);
+    session.clear();
+    navigate('/login', { replace: true });
+  };
+  const closeTab = (path: string) => {
+    const rest = tabs.filter((tab) => tab.path !== path);
+    setTabs(rest);
+    if (path === location.pathname) navigate(rest.length ? rest[rest.length - 1].path : '/operation-guide');
+  };
+  const tabLabel = (tab: OpenTab) => {
+    const menu = findMenu(user?.userMenuVoList, tab.path);
+    return menu ? label(menu) : tab.path;
+  };
+
+  const ready = remotes !== null;
+  return (
+    <ConsoleContext.Provider value={{ user, tenant, page }}>
+      <Layout className="console-layout">
+        <Layout.Sider width={228} theme="dark" className="console-sider">
+          <div className="console-brand">{t('app.product')}</div>
+          <Menu
+            theme="dark"
+            mode="inline"
+            selectedKeys={[location.pathname]}
+            defaultOpenKeys={(user?.userMenuVoList ?? []).map((m) => m.id)}
+            items={menuItems}
+            onClick={({ key }) => navigate(key)}
+            data-testid="sidebar"
+          />
+        </Layout.Sider>
+        <Layout>
+          <Layout.Header className="console-header">
+            <TenantSelect userTenantId={user?.tenantId ?? -1} value={tenant} tenants={tenants} onChange={switchTenant} confirmAll={confirmAll} />
+            <div className="console-header-right">
+              <LanguageSwitch />
+              <Dropdown
+                menu={{
+                  items: [
+                    { key: 'me', label: t('layout.personalCenter'), onClick: () => navigate('/system/userCenter') },
+                    { key: 'logout', label: <span data-testid="logout">{t('layout.logout')}</span>, onClick: () => void logout() },
+                  ],
+                }}
+              >
+                <span className="console-user" data-testid="user-menu">
+                  <Avatar size="small" src={user?.headImageUrl || undefined}>
+                    {user?.name?.slice(0, 1)}
+                  </Avatar>
+                  {user?.name}
+                </span>
+              </Dropdown>
+            </div>
+          </Layout.Header>
+          <div className="console-tabs">
+            <Tabs
+              hideAdd
+              type="editable-card"
+              size="small"
+              activeKey={location.pathname}
+              onChange={(path) => navigate(path)}
+              onEdit={(path, action) => action === 'remove' && typeof path === 'string' && closeTab(path)}
+              items={tabs.map((tab) => ({ key: tab.path, label: tabLabel(tab), closable: true }))}
+              tabBarExtraContent={
+                <Dropdown
+                  menu={{
+                    items: [
+                      { key: 'others', label: t('layout.closeOthers'), onClick: () => setTabs(tabs.filter((tab) => tab.path === location.pathname)) },
+                      {
+                        key: 'all',
+                        label: t('layout.closeAll'),
+                        onClick: () => {
+                          setTabs([]);
+                          navigate('/operation-guide');
+                        },
+                      },
+                    ],
+                  }}
+                >
+                  <Icons.MoreOutlined className="console-tabs-more" data-testid="tabs-more" />
+                </Dropdown>
+              }
+            />
+          </div>
+          <Layout.Content className="console-content" key={tenant}>
+            {!ready ? (
+              <Spin className="console-loading" />
+            ) : (
+              <Routes>
+                <Route index element={<Navigate to="/operation-guide" replace />} />
+                {routes.map(([path, Page]) => (
+                  <Route
+                    key={path}
+                    path={path}
+                    element={
+                      <PageBoundary name={path}>
+                        <Suspense fallback={<Spin className="console-loading" />}>
+                          <Page />
+                        </Suspense>
+                      </PageBoundary>
+                    }
+                  />
+                ))}
+                <Route path="*" element={<Navigate to="/" replace />} />
+              </Routes>
+            )}
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </ConsoleContext.Provider>
+  );
+}

@@ -1,0 +1,25 @@
+import { configureRequest, session } from '@console/sdk';
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+
+/** Connects the request layer to antd's toasts and the router. */
+export function SessionWiring() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  useEffect(() => {
+    configureRequest({
+      notify: (text, seconds) => void message.error(text, seconds),
+      onSessionEnd: () => {
+        const portal = session.portal();
+        if (portal) {
+          session.setPortal(null);
+          window.location.assign(portal);
+        } else {
+          navigate('/login', { replace: true });
+        }
+      },
+    });
+  }, [message, navigate]);
+  return null;
+}

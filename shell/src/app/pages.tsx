@@ -1,0 +1,35 @@
+import { lazy, type ComponentType } from 'react';
+
+import { chunkLoaded, reloadAfterChunkError } from './entry';
+
+/** A core page loaded on demand; a failed load reloads the page (at most 3 times). */
+function page(load: () => Promise<{ default: ComponentType }>): ComponentType {
+  return lazy(async () => {
+    try {
+      const module = await load();
+      chunkLoaded();
+      return module;
+    } catch (error) {
+      if (reloadAfterChunkError()) return new Promise<never>(() => undefined);
+      throw error;
+    }
+  });
+}
+
+/** The core's pages by route path (the paths of the core menu catalogue). */
+export const CORE_PAGES: Record<string, ComponentType> = {
+  '/operation-guide': page(() => import('../pages/Guide')),
+  '/productGroup/tenantInfo': page(() => import('../pages/Tenants')),
+  '/system/department': page(() => import('../pages/Departments')),
+  '/system/role': page(() => import('../pages/Roles')),
+  '/system/user': page(() => import('../pages/Accounts')),
+  '/system/userCenter': page(() => import('../pages/Personal')),
+  '/system-config/menu': page(() => import('../pages/Menus')),
+  '/system-config/system-button': page(() => import('../pages/Buttons')),
+  '/system-config/service-area': page(() => import('../pages/ServiceAreas')),
+  '/system-config/globalization-lang': page(() => import('../pages/Languages')),
+  '/system-config/plugins': page(() => import('../pages/Plugins')),
+  '/regional-manage/list': page(() => import('../pages/Regions')),
+  '/operate-record/record': page(() => import('../pages/Records')),
+  '/operate-record/login-log': page(() => import('../pages/LoginLogs')),
+};

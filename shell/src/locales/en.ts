@@ -1,0 +1,44 @@
+const en = {
+  app: { product: 'Device Console' },
+  menu: {
+    '1': 'Operation guide', '100': 'Enterprise', '101': 'Enterprises', '102': 'Departments', '103': 'Roles', '104': 'Accounts',
+    '105': 'Personal centre', '200': 'System settings', '201': 'Menus', '202': 'Buttons', '203': 'Service areas', '204': 'Languages',
+    '205': 'Plugins', '300': 'Regions', '301': 'Region list', '400': 'Logs', '401': 'Operation records', '402': 'Login log',
+  },
+  layout: {
+    logout: 'Sign out', personalCenter: 'Personal centre', allTenants: 'All enterprises', tenant: 'Enterprise',
+    switchAllTitle: 'Prompt', switchAllContent: 'Act for all enterprises? Lists will show every enterprise\'s data, and new records belong to the platform.',
+    language: 'Language', closeOthers: 'Close others', closeAll: 'Close all', home: 'Home',
+  },
+  login: { title: 'Sign in to Device Console', subtitle: 'Products, devices and services in one place', userName: 'User name', password: 'Password', submit: 'Sign in', required: 'Required' },
+  common: {
+    add: 'Add', edit: 'Edit', delete: 'Delete', enable: 'Enable', disable: 'Disable', actions: 'Actions', status: 'Status', enabled: 'Enabled',
+    disabled: 'Disabled', yes: 'Yes', no: 'No', name: 'Name', code: 'Code', remark: 'Remark', type: 'Type', createdAt: 'Created', updatedAt: 'Updated',
+    saved: 'Saved', deleted: 'Deleted', keyword: 'Keyword', from: 'From', to: 'To', grant: 'Permissions', detail: 'Details', reload: 'Reload',
+    confirmDisable: 'Disable "{{name}}"?', confirmEnable: 'Enable "{{name}}"?', user: 'User', time: 'Time', result: 'Result', all: 'All',
+  },
+  errors: {
+    systemException: 'System exception, please try again later.', remoteFailed: 'This page could not be loaded',
+    remoteFailedHint: 'The feature "{{name}}" is unavailable right now. The rest of the console works; try again later.', retry: 'Retry',
+  },
+  guide: {
+    title: 'Welcome to Device Console', intro: 'Manage enterprises, accounts, permissions and every feature your enterprise has enabled.',
+    steps: ['Choose the enterprise you act for in the header (platform users).', 'Open a page from the menu; pages stay open as tabs.', 'Buttons appear only for the actions your roles allow.'],
+  },
+  tenants: { title: 'Enterprises', tenantName: 'Short name', fullName: 'Full name', abbrEn: 'English abbreviation', creditCode: 'Unified social credit code', description: 'Description', disabledUntil: 'Disabled until', disableUntilHint: 'Leave empty to disable until enabled again', add: 'Add enterprise' },
+  departments: { title: 'Departments', parent: 'Parent department', level: 'Level', add: 'Add department', top: 'Top level' },
+  roles: { title: 'Roles', roleType: 'Role type', ordinary: 'Ordinary', administrator: 'Administrator', add: 'Add role', grantTitle: 'Permissions of "{{name}}"', adminAll: 'An administrator role holds every permission of its enterprise.' },
+  accounts: { title: 'Accounts', userName: 'User name', name: 'Name', department: 'Department', phone: 'Phone', email: 'Email', accountType: 'Account type', development: 'Development', operation: 'Operation', test: 'Test', roles: 'Roles', password: 'Password', confirmPassword: 'Confirm password', passwordRule: '6-18 characters combining letters, numbers and special characters', mismatch: 'The two passwords do not match', resetPassword: 'Reset password', add: 'Add account' },
+  menus: { title: 'Menus', menuId: 'Menu ID', menuType: 'Type', group: 'Group', page: 'Page', link: 'Link', sortWeight: 'Sort weight', routePath: 'Route path', icon: 'Icon', parentMenuId: 'Parent menu ID', scope: 'Scope', platform: 'Platform', tenant: 'Enterprise', source: 'Source', add: 'Add menu', buttons: 'Buttons' },
+  buttons: { title: 'Buttons', action: 'Action', buttonType: 'Button type', requestUrl: 'Request URL', description: 'Description', add: 'Add button' },
+  regions: { title: 'Regions', regionEn: 'English identifier', regionFullEn: 'English full name', regionCh: 'Chinese name', regionAbbrEn: 'English abbreviation', regionAbbrShort: 'Short abbreviation', pinyin: 'Pinyin', parentId: 'Parent region', add: 'Add region' },
+  languages: { title: 'Languages', nameEn: 'English name', isDefault: 'Default', add: 'Add language' },
+  areas: { title: 'Service areas', areaCode: 'Area code', areaName: 'Area', defaultOpen: 'Open by default', add: 'Add service area' },
+  records: { title: 'Operation records', operation: 'Operation', method: 'Method', path: 'Path', ip: 'IP', data: 'Data', code: 'Result code' },
+  loginLogs: { title: 'Login log', userAgent: 'User agent', loginAt: 'Signed in', logoutAt: 'Signed out', success: 'Success', bad_credentials: 'Wrong password', locked: 'Locked', disabled: 'Disabled' },
+  plugins: { title: 'Plugins', version: 'Version', contract: 'Contract', mount: 'API mount', loaded: 'Loaded', failed: 'Failed', calls: 'Calls', traps: 'Traps', timeouts: 'Timeouts', memory: 'Memory peak', enabledByDefault: 'On by default', enterprises: 'Enterprises', enableFor: 'Use of "{{name}}" by enterprise', reloaded: 'Reloaded' },
+  personal: { title: 'Personal centre', oldPassword: 'Current password', newPassword: 'New password', changePassword: 'Change password', changed: 'Password changed; please sign in again.' },
+};
+
+export default en;
+export type Strings = typeof en;

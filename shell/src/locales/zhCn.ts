@@ -1,0 +1,41 @@
+import type { Strings } from './en';
+
+const zhCn: Strings = {
+  app: { product: '设备控制台' },
+  menu: {
+    '1': '操作指南', '100': '企业管理', '101': '企业信息', '102': '部门管理', '103': '角色管理', '104': '账号管理', '105': '个人中心',
+    '200': '系统配置', '201': '菜单管理', '202': '按钮管理', '203': '服务区域', '204': '语言管理', '205': '插件管理', '300': '区域管理',
+    '301': '区域列表', '400': '日志管理', '401': '操作记录', '402': '登录日志',
+  },
+  layout: {
+    logout: '退出登录', personalCenter: '个人中心', allTenants: '全部企业', tenant: '企业', switchAllTitle: '提示',
+    switchAllContent: '确定切换到全部企业吗？列表将显示所有企业的数据，新增的数据归属平台。', language: '语言', closeOthers: '关闭其他', closeAll: '关闭全部', home: '首页',
+  },
+  login: { title: '登录设备控制台', subtitle: '产品、设备与服务，一站管理', userName: '用户名', password: '密码', submit: '登录', required: '必填' },
+  common: {
+    add: '新增', edit: '修改', delete: '删除', enable: '启用', disable: '禁用', actions: '操作', status: '状态', enabled: '已启用', disabled: '已禁用',
+    yes: '是', no: '否', name: '名称', code: '编码', remark: '备注', type: '类型', createdAt: '创建时间', updatedAt: '更新时间', saved: '保存成功',
+    deleted: '删除成功', keyword: '关键字', from: '开始', to: '结束', grant: '权限', detail: '详情', reload: '重新加载', confirmDisable: '确定禁用“{{name}}”吗？',
+    confirmEnable: '确定启用“{{name}}”吗？', user: '用户', time: '时间', result: '结果', all: '全部',
+  },
+  errors: { systemException: '系统异常，请稍后再试', remoteFailed: '页面加载失败', remoteFailedHint: '功能“{{name}}”暂时不可用，控制台其他功能不受影响，请稍后再试。', retry: '重试' },
+  guide: {
+    title: '欢迎使用设备控制台', intro: '在这里管理企业、账号、权限，以及贵企业启用的全部功能。',
+    steps: ['平台用户可在顶部选择要操作的企业。', '从左侧菜单打开页面，已打开的页面以标签保留。', '只有角色允许的操作才会显示对应按钮。'],
+  },
+  tenants: { title: '企业信息', tenantName: '企业简称', fullName: '企业全称', abbrEn: '英文缩写', creditCode: '统一社会信用代码', description: '描述', disabledUntil: '禁用截止时间', disableUntilHint: '不填则禁用至重新启用', add: '新增企业' },
+  departments: { title: '部门管理', parent: '上级部门', level: '层级', add: '新增部门', top: '顶级' },
+  roles: { title: '角色管理', roleType: '角色类型', ordinary: '普通角色', administrator: '管理员', add: '新增角色', grantTitle: '“{{name}}”的权限', adminAll: '管理员角色拥有本企业的全部权限。' },
+  accounts: { title: '账号管理', userName: '用户名', name: '姓名', department: '部门', phone: '联系电话', email: '邮箱', accountType: '账号类型', development: '开发', operation: '运营', test: '测试', roles: '角色', password: '密码', confirmPassword: '确认密码', passwordRule: '6-18 位，需同时包含字母、数字和特殊字符', mismatch: '两次输入的密码不一致', resetPassword: '重置密码', add: '新增账号' },
+  menus: { title: '菜单管理', menuId: '菜单 ID', menuType: '类型', group: '分组', page: '页面', link: '外链', sortWeight: '排序权重', routePath: '路由路径', icon: '图标', parentMenuId: '父级菜单 ID', scope: '范围', platform: '平台', tenant: '企业', source: '来源', add: '新增菜单', buttons: '按钮' },
+  buttons: { title: '按钮管理', action: '标识', buttonType: '按钮类型', requestUrl: '请求地址', description: '描述', add: '新增按钮' },
+  regions: { title: '区域列表', regionEn: '英文标识', regionFullEn: '英文全称', regionCh: '中文名称', regionAbbrEn: '英文缩写', regionAbbrShort: '简称', pinyin: '拼音', parentId: '上级区域', add: '新增区域' },
+  languages: { title: '语言管理', nameEn: '英文名称', isDefault: '默认', add: '新增语言' },
+  areas: { title: '服务区域', areaCode: '区域编码', areaName: '区域', defaultOpen: '默认开通', add: '新增服务区域' },
+  records: { title: '操作记录', operation: '操作', method: '请求方式', path: '路径', ip: 'IP', data: '数据', code: '结果码' },
+  loginLogs: { title: '登录日志', userAgent: '客户端', loginAt: '登录时间', logoutAt: '退出时间', success: '成功', bad_credentials: '密码错误', locked: '已锁定', disabled: '已禁用' },
+  plugins: { title: '插件管理', version: '版本', contract: '契约版本', mount: '接口前缀', loaded: '已加载', failed: '加载失败', calls: '调用次数', traps: '异常', timeouts: '超时', memory: '内存峰值', enabledByDefault: '默认启用', enterprises: '启用企业', enableFor: '“{{name}}”的企业启用情况', reloaded: '已重新加载' },
+  personal: { title: '个人中心', oldPassword: '原密码', newPassword: '新密码', changePassword: '修改密码', changed: '密码已修改，请重新登录。' },
+};
+
+export default zhCn;

@@ -1,0 +1,2 @@
+// An async boundary: shared modules are negotiated before the app imports React.
+import('./bootstrap');

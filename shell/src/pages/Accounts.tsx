@@ -1,0 +1,162 @@
+import { api, Auth, ListPage, ModalForm, useConfirm, useDeleteByName, usePermission, type ListHandle, type Page } from '@console/sdk';
+import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { PageCard } from './common';
+
+interface Account {
+  id: number;
+  userName: string;
+  username: string;
+  name: string;
+  departmentId: number | null;
+  phone: string;
+  email: string;
+  accountType: string;
+  disabled: boolean;
+  roleIds: number[];
+}
+
+/** The spec's account password: 6-18 characters combining letters, numbers and special characters. */
+export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[!-/:-@[-`{-~])[!-~]{6,18}$/;
+
+export function passwordRules(t: (key: string) => string) {
+  return {
+    password: [{ required: true, message: t('accounts.passwordRule') }, { pattern: PASSWORD_RULE, message: t('accounts.passwordRule') }],
+    confirm: [
+      { required: true, message: t('accounts.mismatch') },
+      ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+        validator: (_: unknown, value: unknown) => (value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('accounts.mismatch')))),
+      }),
+    ],
+  };
+}
+
+export default function Accounts() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const may = usePermission();
+  const confirm = useConfirm();
+  const list = useRef<ListHandle>(null);
+  const [editing, setEditing] = useState<Partial<Account> | null>(null);
+  const [resetting, setResetting] = useState<Account | null>(null);
+  const [roles, setRoles] = useState<{ value: number; label: string }[]>([]);
+  const deleteByName = useDeleteByName();
+  const rules = passwordRules(t);
+  useEffect(() => {
+    api
+      .post<Page<{ id: number; name: string }>>('/authority-service/role/list', { pageSize: 500 }, { quiet: true })
+      .then((page) => setRoles(page.list.map((r) => ({ value: r.id, label: r.name }))))
+      .catch(() => undefined);
+  }, []);
+  const done = () => {
+    void message.success(t('common.saved'));
+    list.current?.reload();
+  };
+  const types = ['development', 'operation', 'test'].map((value) => ({ value, label: t(`accounts.${value}`) }));
+  return (
+    <PageCard title={t('accounts.title')}>
+      <ListPage<Account>
+        handle={list}
+        rowKey="id"
+        testId="accounts"
+        load={(q, page, pageSize) => api.post<Page<Account>>('/authority-service/account/list', { ...q, page, pageSize })}
+        search={
+          <Form.Item name="keyword" label={t('common.keyword')}>
+            <Input allowClear />
+          </Form.Item>
+        }
+        toolbar={
+          <Auth action="account:add">
+            <Button type="primary" onClick={() => setEditing({ accountType: 'operation', roleIds: [] })}>
+              {t('accounts.add')}
+            </Button>
+          </Auth>
+        }
+        columns={[
+          { title: t('accounts.userName'), dataIndex: 'username' },
+          { title: t('accounts.name'), dataIndex: 'name' },
+          { title: t('accounts.accountType'), dataIndex: 'accountType', render: (v: string) => t(`accounts.${v}`) },
+          { title: t('accounts.phone'), dataIndex: 'phone' },
+          { title: t('accounts.email'), dataIndex: 'email' },
+          { title: t('common.status'), dataIndex: 'disabled', render: (v: boolean) => (v ? <Tag color="red">{t('common.disabled')}</Tag> : <Tag color="green">{t('common.enabled')}</Tag>) },
+          {
+            title: t('common.actions'),
+            render: (_, row) => (
+              <Space>
+                {may('account:edit') && <a onClick={() => setEditing({ ...row, userName: row.username })}>{t('common.edit')}</a>}
+                {may('account:disable') && (
+                  <a
+                    onClick={() =>
+                      confirm(t(row.disabled ? 'common.confirmEnable' : 'common.confirmDisable', { name: row.username }), null, () =>
+                        api.post(row.disabled ? '/authority-service/account/enable' : '/authority-service/account/disable', { id: row.id }).then(done),
+                      )
+                    }
+                  >
+                    {row.disabled ? t('common.enable') : t('common.disable')}
+                  </a>
+                )}
+                {may('account:reset-password') && <a onClick={() => setResetting(row)}>{t('accounts.resetPassword')}</a>}
+                {may('account:delete') && (
+                  <a className="danger" onClick={() => deleteByName(row.username, (typed) => api.post('/authority-service/account/delete', { id: row.id, confirmName: typed }).then(done))}>
+                    {t('common.delete')}
+                  </a>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <ModalForm<Account & { password?: string; confirmPassword?: string }>
+        open={editing !== null}
+        title={editing?.id ? t('common.edit') : t('accounts.add')}
+        initialValues={editing ?? undefined}
+        onClose={() => setEditing(null)}
+        onSubmit={(values) => api.post(editing?.id ? '/authority-service/account/update' : '/authority-service/account/add', { ...values, id: editing?.id }, { quiet: true }).then(done)}
+      >
+        <Form.Item name="userName" label={t('accounts.userName')} rules={[{ required: true, min: 2, max: 64 }]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="name" label={t('accounts.name')} rules={[{ required: true, max: 80 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="accountType" label={t('accounts.accountType')} rules={[{ required: true }]}>
+          <Select options={types} />
+        </Form.Item>
+        <Form.Item name="roleIds" label={t('accounts.roles')}>
+          <Select mode="multiple" options={roles} optionFilterProp="label" />
+        </Form.Item>
+        <Form.Item name="phone" label={t('accounts.phone')} rules={[{ pattern: /^\+?\d[\d-]{4,19}$/ }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="email" label={t('accounts.email')} rules={[{ type: 'email' }]}>
+          <Input />
+        </Form.Item>
+        {!editing?.id && (
+          <>
+            <Form.Item name="password" label={t('accounts.password')} rules={rules.password} extra={t('accounts.passwordRule')}>
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item name="confirmPassword" label={t('accounts.confirmPassword')} dependencies={['password']} rules={rules.confirm}>
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </>
+        )}
+      </ModalForm>
+      <ModalForm<{ password: string; confirmPassword: string }>
+        open={resetting !== null}
+        title={`${t('accounts.resetPassword')} · ${resetting?.username ?? ''}`}
+        onClose={() => setResetting(null)}
+        onSubmit={(values) => api.post('/authority-service/account/resetPassword', { ...values, id: resetting?.id }, { quiet: true }).then(done)}
+      >
+        <Form.Item name="password" label={t('accounts.password')} rules={rules.password}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="confirmPassword" label={t('accounts.confirmPassword')} dependencies={['password']} rules={rules.confirm}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </ModalForm>
+    </PageCard>
+  );
+}

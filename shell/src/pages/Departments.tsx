@@ -1,0 +1,91 @@
+import { api, Auth, ListPage, ModalForm, useDeleteByName, usePermission, type ListHandle } from '@console/sdk';
+import { App, Button, Form, Input, Space, TreeSelect } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { PageCard } from './common';
+
+interface Department {
+  id: number;
+  code: string;
+  name: string;
+  parentId: number;
+  level: number;
+  children?: Department[];
+}
+
+const toTree = (rows: Department[]): { value: number; title: string; children: ReturnType<typeof toTree> }[] =>
+  rows.map((d) => ({ value: d.id, title: d.name, children: toTree(d.children ?? []) }));
+
+export default function Departments() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const may = usePermission();
+  const list = useRef<ListHandle>(null);
+  const [tree, setTree] = useState<Department[]>([]);
+  const [editing, setEditing] = useState<Partial<Department> | null>(null);
+  const deleteByName = useDeleteByName();
+  const done = () => {
+    void message.success(t('common.saved'));
+    list.current?.reload();
+  };
+  return (
+    <PageCard title={t('departments.title')}>
+      <ListPage<Department>
+        handle={list}
+        rowKey="id"
+        pagination={false}
+        load={async () => {
+          const rows = await api.post<Department[]>('/authority-service/department/tree');
+          const prune = (items: Department[]): Department[] => items.map((d) => ({ ...d, children: d.children?.length ? prune(d.children) : undefined }));
+          setTree(rows);
+          return { list: prune(rows), total: rows.length, page: 1, pageSize: rows.length };
+        }}
+        toolbar={
+          <Auth action="department:add">
+            <Button type="primary" onClick={() => setEditing({ parentId: 0 })}>
+              {t('departments.add')}
+            </Button>
+          </Auth>
+        }
+        columns={[
+          { title: t('common.name'), dataIndex: 'name' },
+          { title: t('common.code'), dataIndex: 'code' },
+          { title: t('departments.level'), dataIndex: 'level' },
+          {
+            title: t('common.actions'),
+            render: (_, row) => (
+              <Space>
+                {may('department:edit') && <a onClick={() => setEditing(row)}>{t('common.edit')}</a>}
+                {may('department:delete') && (
+                  <a className="danger" onClick={() => deleteByName(row.name, (typed) => api.post('/authority-service/department/delete', { id: row.id, confirmName: typed }).then(done))}>
+                    {t('common.delete')}
+                  </a>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <ModalForm<Department>
+        open={editing !== null}
+        title={editing?.id ? t('common.edit') : t('departments.add')}
+        initialValues={editing ?? undefined}
+        onClose={() => setEditing(null)}
+        onSubmit={(values) =>
+          api.post(editing?.id ? '/authority-service/department/update' : '/authority-service/department/add', { ...values, id: editing?.id, parentId: values.parentId ?? 0 }, { quiet: true }).then(done)
+        }
+      >
+        <Form.Item name="code" label={t('common.code')} rules={[{ required: true, pattern: /^[A-Za-z0-9_-]+$/ }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="name" label={t('common.name')} rules={[{ required: true, max: 80 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="parentId" label={t('departments.parent')}>
+          <TreeSelect allowClear treeDefaultExpandAll placeholder={t('departments.top')} treeData={[{ value: 0, title: t('departments.top'), children: toTree(tree) }]} />
+        </Form.Item>
+      </ModalForm>
+    </PageCard>
+  );
+}

@@ -1,0 +1,52 @@
+import { api, session, showFieldError, useCurrentUser } from '@console/sdk';
+import { App, Button, Descriptions, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { passwordRules } from './Accounts';
+import { PageCard } from './common';
+
+export default function Personal() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [form] = Form.useForm();
+  const rules = passwordRules(t);
+  const submit = async (values: { oldPassword: string; password: string; confirmPassword: string }) => {
+    try {
+      await api.post('/authority-service/authority/changePassword', values, { quiet: true });
+      void message.success(t('personal.changed'));
+      session.clear();
+      navigate('/login', { replace: true });
+    } catch (error) {
+      showFieldError(form, error);
+    }
+  };
+  return (
+    <PageCard title={t('personal.title')}>
+      <Descriptions
+        column={1}
+        style={{ maxWidth: 520, marginBottom: 24 }}
+        items={[
+          { key: 'u', label: t('accounts.userName'), children: user?.userName },
+          { key: 'n', label: t('accounts.name'), children: user?.name },
+        ]}
+      />
+      <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={(values) => void submit(values)}>
+        <Form.Item name="oldPassword" label={t('personal.oldPassword')} rules={[{ required: true }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="password" label={t('personal.newPassword')} rules={rules.password} extra={t('accounts.passwordRule')}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="confirmPassword" label={t('accounts.confirmPassword')} dependencies={['password']} rules={rules.confirm}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('personal.changePassword')}
+        </Button>
+      </Form>
+    </PageCard>
+  );
+}

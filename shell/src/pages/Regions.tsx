@@ -1,0 +1,133 @@
+import { api, Auth, ListPage, ModalForm, useDeleteByName, usePermission, type ListHandle, type Page } from '@console/sdk';
+import { App, Button, Form, Input, Space, Switch, TreeSelect } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { PageCard } from './common';
+
+interface Region {
+  id: number;
+  parentId: number;
+  regionEn: string;
+  regionFullEn: string;
+  regionCh: string;
+  regionAbbrEn: string;
+  regionAbbrShort: string;
+  pinyin: string;
+  disableEuUs: boolean;
+  childList?: Region[];
+  children?: Region[];
+}
+
+const withChildren = (rows: Region[]): Region[] =>
+  rows.map((r) => ({ ...r, children: r.childList?.length ? withChildren(r.childList) : undefined }));
+const toTree = (rows: Region[]): { value: number; title: string; children: ReturnType<typeof toTree> }[] =>
+  rows.map((r) => ({ value: r.id, title: `${r.regionCh} · ${r.regionEn}`, children: toTree(r.childList ?? []) }));
+
+export default function Regions() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const may = usePermission();
+  const list = useRef<ListHandle>(null);
+  const [tree, setTree] = useState<Region[]>([]);
+  const [editing, setEditing] = useState<Partial<Region> | null>(null);
+  const deleteByName = useDeleteByName();
+  const done = () => {
+    void message.success(t('common.saved'));
+    list.current?.reload();
+  };
+  return (
+    <PageCard title={t('regions.title')}>
+      <ListPage<Region>
+        handle={list}
+        rowKey="id"
+        load={async (q, page, pageSize) => {
+          const answer = await api.get<Page<Region>>('/region-service-admin/common/region/listAll', {
+            page,
+            pageSize: Math.max(pageSize, 100),
+            regionEn: q.regionEn as string,
+            regionCh: q.regionCh as string,
+            regionAbbrEn: q.regionAbbrEn as string,
+          });
+          setTree(answer.list);
+          return { ...answer, list: withChildren(answer.list) };
+        }}
+        search={
+          <>
+            <Form.Item name="regionEn" label={t('regions.regionEn')}>
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="regionCh" label={t('regions.regionCh')}>
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="regionAbbrEn" label={t('regions.regionAbbrEn')}>
+              <Input allowClear />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Auth action="region:add">
+            <Button type="primary" onClick={() => setEditing({})}>
+              {t('regions.add')}
+            </Button>
+          </Auth>
+        }
+        columns={[
+          { title: t('regions.regionCh'), dataIndex: 'regionCh' },
+          { title: t('regions.regionEn'), dataIndex: 'regionEn' },
+          { title: t('regions.regionFullEn'), dataIndex: 'regionFullEn' },
+          { title: t('regions.regionAbbrEn'), dataIndex: 'regionAbbrEn' },
+          { title: t('regions.regionAbbrShort'), dataIndex: 'regionAbbrShort' },
+          {
+            title: t('common.actions'),
+            render: (_, row) =>
+              row.parentId === 0 ? null : (
+                <Space>
+                  {may('region:edit') && <a onClick={() => setEditing(row)}>{t('common.edit')}</a>}
+                  {may('region:delete') && (
+                    <a className="danger" onClick={() => deleteByName(row.regionEn, (typed) => api.post('/region-service-admin/common/region/delete', { id: row.id, confirmName: typed }).then(done))}>
+                      {t('common.delete')}
+                    </a>
+                  )}
+                </Space>
+              ),
+          },
+        ]}
+      />
+      <ModalForm<Region>
+        open={editing !== null}
+        title={editing?.id ? t('common.edit') : t('regions.add')}
+        initialValues={editing ?? undefined}
+        onClose={() => setEditing(null)}
+        onSubmit={(values) =>
+          api.post(editing?.id ? '/region-service-admin/common/region/update' : '/region-service-admin/common/region/add', { ...values, id: editing?.id }, { quiet: true }).then(done)
+        }
+      >
+        <Form.Item name="parentId" label={t('regions.parentId')} rules={[{ required: true }]}>
+          <TreeSelect treeData={toTree(tree)} showSearch treeNodeFilterProp="title" />
+        </Form.Item>
+        <Form.Item name="regionEn" label={t('regions.regionEn')} rules={[{ required: true, pattern: /^[A-Za-z0-9_-]+$/ }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="regionFullEn" label={t('regions.regionFullEn')}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="regionCh" label={t('regions.regionCh')} rules={[{ required: true }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="regionAbbrEn" label={t('regions.regionAbbrEn')} rules={[{ required: true }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="regionAbbrShort" label={t('regions.regionAbbrShort')}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="pinyin" label={t('regions.pinyin')}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="disableEuUs" label="EU/US" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </ModalForm>
+    </PageCard>
+  );
+}

@@ -1,0 +1,149 @@
+import { api, Auth, ListPage, ModalForm, useCurrentUser, useDeleteByName, usePermission, type ListHandle, type MenuNode, type Page } from '@console/sdk';
+import { Alert, App, Button, Drawer, Form, Input, Radio, Space, Tag, Tree } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { PageCard } from './common';
+
+interface Role {
+  id: number;
+  tenantId: number;
+  name: string;
+  roleType: 'ordinary' | 'administrator';
+  remark: string;
+}
+interface MenuRow {
+  menuId: number;
+  name: string;
+  parentMenuId: number;
+  menuType: string;
+  scope: string;
+}
+interface ButtonRow {
+  id: number;
+  menuId: number;
+  name: string;
+  action: string;
+}
+
+/** The menu/button grant tree: menus as branches, their buttons as leaves (`b:<id>`). */
+function grantTree(menus: MenuRow[], buttons: ButtonRow[], parent: number, label: (m: MenuRow) => string, forPlatform: boolean): DataNode[] {
+  return menus
+    .filter((m) => m.parentMenuId === parent && (forPlatform || m.scope === 'tenant'))
+    .map((m) => ({
+      key: `m:${m.menuId}`,
+      title: label(m),
+      children: [
+        ...grantTree(menus, buttons, m.menuId, label, forPlatform),
+        ...buttons.filter((b) => b.menuId === m.menuId).map((b) => ({ key: `b:${b.id}`, title: `${b.name} · ${b.action}`, isLeaf: true })),
+      ],
+    }));
+}
+
+function GrantDrawer({ role, onClose }: { role: Role; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const user = useCurrentUser();
+  const [tree, setTree] = useState<DataNode[] | null>(null);
+  const [checked, setChecked] = useState<string[]>([]);
+  if (tree === null) {
+    void Promise.all([
+      api.post<MenuRow[]>('/authority-service/menu/list', {}, { quiet: true }).catch(() => null),
+      api.post<Page<ButtonRow>>('/authority-service/button/list', { pageSize: 500 }, { quiet: true }).catch(() => null),
+      api.post<{ menuIds: number[]; buttonIds: number[] }>('/authority-service/role/detail', { id: role.id }),
+    ]).then(([menus, buttons, detail]) => {
+      // Enterprise administrators have no menu catalogue rights: they grant from their own tree.
+      const own = (nodes: MenuNode[]): MenuRow[] =>
+        nodes.flatMap((n) => [{ menuId: n.menuId, name: n.name, parentMenuId: -1, menuType: n.menuType, scope: 'tenant' }, ...own(n.userMenuVoList ?? [])]);
+      const menuRows = menus ?? own(user?.userMenuVoList ?? []);
+      setTree(grantTree(menuRows, buttons?.list ?? [], 0, (m) => t(`menu.${m.menuId}`, { defaultValue: m.name }), role.tenantId === 0));
+      setChecked([...detail.menuIds.map((id) => `m:${id}`), ...detail.buttonIds.map((id) => `b:${id}`)]);
+    });
+  }
+  const save = async () => {
+    const menuIds = checked.filter((k) => k.startsWith('m:')).map((k) => Number(k.slice(2)));
+    const buttonIds = checked.filter((k) => k.startsWith('b:')).map((k) => Number(k.slice(2)));
+    await api.post('/authority-service/role/grant', { id: role.id, menuIds, buttonIds });
+    void message.success(t('common.saved'));
+    onClose();
+  };
+  return (
+    <Drawer open title={t('roles.grantTitle', { name: role.name })} width={520} onClose={onClose} extra={<Button type="primary" onClick={() => void save()}>{t('common.grant')}</Button>}>
+      {role.roleType === 'administrator' && <Alert type="info" showIcon message={t('roles.adminAll')} style={{ marginBottom: 12 }} />}
+      {tree && <Tree checkable defaultExpandAll treeData={tree} checkedKeys={checked} onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))} />}
+    </Drawer>
+  );
+}
+
+export default function Roles() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const may = usePermission();
+  const list = useRef<ListHandle>(null);
+  const [editing, setEditing] = useState<Partial<Role> | null>(null);
+  const [granting, setGranting] = useState<Role | null>(null);
+  const deleteByName = useDeleteByName();
+  const done = () => {
+    void message.success(t('common.saved'));
+    list.current?.reload();
+  };
+  return (
+    <PageCard title={t('roles.title')}>
+      <ListPage<Role>
+        handle={list}
+        rowKey="id"
+        load={(q, page, pageSize) => api.post<Page<Role>>('/authority-service/role/list', { ...q, page, pageSize })}
+        search={
+          <Form.Item name="name" label={t('common.name')}>
+            <Input allowClear />
+          </Form.Item>
+        }
+        toolbar={
+          <Auth action="role:add">
+            <Button type="primary" onClick={() => setEditing({ roleType: 'ordinary' })}>
+              {t('roles.add')}
+            </Button>
+          </Auth>
+        }
+        columns={[
+          { title: t('common.name'), dataIndex: 'name' },
+          { title: t('roles.roleType'), dataIndex: 'roleType', render: (v: string) => <Tag color={v === 'administrator' ? 'gold' : 'default'}>{t(`roles.${v}`)}</Tag> },
+          { title: t('common.remark'), dataIndex: 'remark' },
+          {
+            title: t('common.actions'),
+            render: (_, row) => (
+              <Space>
+                {may('role:edit') && <a onClick={() => setEditing(row)}>{t('common.edit')}</a>}
+                {may('role:grant') && <a onClick={() => setGranting(row)}>{t('common.grant')}</a>}
+                {may('role:delete') && (
+                  <a className="danger" onClick={() => deleteByName(row.name, (typed) => api.post('/authority-service/role/delete', { id: row.id, confirmName: typed }).then(done))}>
+                    {t('common.delete')}
+                  </a>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <ModalForm<Role>
+        open={editing !== null}
+        title={editing?.id ? t('common.edit') : t('roles.add')}
+        initialValues={editing ?? undefined}
+        onClose={() => setEditing(null)}
+        onSubmit={(values) => api.post(editing?.id ? '/authority-service/role/update' : '/authority-service/role/add', { ...values, id: editing?.id }, { quiet: true }).then(done)}
+      >
+        <Form.Item name="name" label={t('common.name')} rules={[{ required: true, max: 80 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="roleType" label={t('roles.roleType')} rules={[{ required: true }]}>
+          <Radio.Group options={[{ value: 'ordinary', label: t('roles.ordinary') }, { value: 'administrator', label: t('roles.administrator') }]} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('common.remark')} rules={[{ max: 800 }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </ModalForm>
+      {granting && <GrantDrawer role={granting} onClose={() => setGranting(null)} />}
+    </PageCard>
+  );
+}
