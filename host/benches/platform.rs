@@ -42,7 +42,8 @@ fn plugins_toml(dir: &Path) -> PathBuf {
         ("pet", wasm("pet"), repo().join("plugins/pet/plugin.toml")),
         ("probe", wasm("probe"), repo().join("host/tests/fixtures/probe/plugin.toml")),
     ] {
-        let bytes = std::fs::read(&artefact).unwrap_or_else(|e| panic!("{}: {e} (make test-plugins)", artefact.display()));
+        let bytes =
+            std::fs::read(&artefact).unwrap_or_else(|e| panic!("{}: {e} (make test-plugins)", artefact.display()));
         text.push_str(&format!(
             "[[plugin]]\nid = \"{id}\"\nmanifest = {manifest:?}\nartefact = {artefact:?}\nsha256 = \"{}\"\nenabled_by_default = true\n[plugin.grants]\nevents = true\ntemplate = true\nfiles = true\n\n",
             sha256_hex(&bytes)
@@ -157,7 +158,10 @@ async fn start_binary(dir: &Path, cache: &Path, plugins: &Path) -> (Duration, u6
         client.get(format!("{base}/probe/version")).header("authorization", &token).send().await.ok();
     }
     let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap_or_default();
-    let rss = status.lines().find_map(|l| l.strip_prefix("VmRSS:")).and_then(|v| v.trim().trim_end_matches(" kB").parse().ok());
+    let rss = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok());
     child.kill().ok();
     child.wait().ok();
     (up, rss.unwrap_or(0))
@@ -173,16 +177,24 @@ async fn main() {
     config.cache_dir = Some(cache.clone());
     let state = console_host::prepare(config).await.expect("host");
     let app = console_host::app_with(state.clone(), |api| {
-        api.route(RouteSpec::read(Method::GET, "/bench/native/version", Perm::SignedIn, "Native twin of /probe/version"), native_version)
+        api.route(
+            RouteSpec::read(Method::GET, "/bench/native/version", Perm::SignedIn, "Native twin of /probe/version"),
+            native_version,
+        )
     });
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("addr");
-    tokio::spawn(async move { axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.ok() });
+    tokio::spawn(
+        async move { axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.ok() },
+    );
     let base = format!("http://{addr}/api");
     let client = reqwest::Client::builder().pool_max_idle_per_host(CONCURRENCY).build().expect("client");
     let token = login(&client, &base).await;
 
-    println!("Device Console platform benchmark ({} cores, {CONCURRENCY} concurrent clients, {ROUND:?} rounds)\n", num_cpus());
+    println!(
+        "Device Console platform benchmark ({} cores, {CONCURRENCY} concurrent clients, {ROUND:?} rounds)\n",
+        num_cpus()
+    );
 
     // 1. Plugin route vs native route, alternating rounds after a warm-up.
     let native_url = format!("{base}/bench/native/version");
@@ -198,7 +210,13 @@ async fn main() {
     native.latencies.sort();
     plugin.latencies.sort();
     println!("{:<44} {:>14} {:>14} {:>10}", "route (same guard, same client)", "native", "plugin", "plugin/native");
-    println!("{:<44} {:>14.0} {:>14.0} {:>10.2}x", "requests/s", native.rps(), plugin.rps(), plugin.rps() / native.rps());
+    println!(
+        "{:<44} {:>14.0} {:>14.0} {:>10.2}x",
+        "requests/s",
+        native.rps(),
+        plugin.rps(),
+        plugin.rps() / native.rps()
+    );
     for (label, p) in [("p50 latency", 0.50), ("p99 latency", 0.99)] {
         let (n, w) = (percentile(&native.latencies, p), percentile(&plugin.latencies, p));
         println!("{label:<44} {:>14} {:>14} {:>10.2}x", ms(n), ms(w), w.as_secs_f64() / n.as_secs_f64());
@@ -211,7 +229,15 @@ async fn main() {
             let mut times = Vec::new();
             for _ in 0..2000 {
                 let sent = Instant::now();
-                client.get(&url).header("authorization", &token).send().await.expect("answer").bytes().await.expect("body");
+                client
+                    .get(&url)
+                    .header("authorization", &token)
+                    .send()
+                    .await
+                    .expect("answer")
+                    .bytes()
+                    .await
+                    .expect("body");
                 times.push(sent.elapsed());
             }
             times.sort();
@@ -219,7 +245,13 @@ async fn main() {
         }
     };
     let (n, p) = (sequential(native_url.clone()).await, sequential(plugin_url.clone()).await);
-    println!("{:<44} {:>14} {:>14} {:>10.2}x", "p50 latency, one client", ms(n), ms(p), p.as_secs_f64() / n.as_secs_f64());
+    println!(
+        "{:<44} {:>14} {:>14} {:>10.2}x",
+        "p50 latency, one client",
+        ms(n),
+        ms(p),
+        p.as_secs_f64() / n.as_secs_f64()
+    );
 
     // The plugin call alone, without HTTP or the guard.
     let probe = state.plugins.get("probe").expect("probe loaded");
@@ -234,13 +266,24 @@ async fn main() {
             request_id: i.to_string(),
             writes: false,
         };
-        let request = types::Request { method: "GET".into(), path: "/version".into(), query: Vec::new(), body: "null".into(), context: context.to_wit() };
+        let request = types::Request {
+            method: "GET".into(),
+            path: "/version".into(),
+            query: Vec::new(),
+            body: "null".into(),
+            context: context.to_wit(),
+        };
         let started = Instant::now();
         state.plugins.call(probe.clone(), context, Invocation::Handle(request), 0).await.expect("call");
         calls.push(started.elapsed());
     }
     calls.sort();
-    println!("{:<44} p50 {}  p99 {}", "plugin call alone (instantiate + handle)", ms(percentile(&calls, 0.5)), ms(percentile(&calls, 0.99)));
+    println!(
+        "{:<44} p50 {}  p99 {}",
+        "plugin call alone (instantiate + handle)",
+        ms(percentile(&calls, 0.5)),
+        ms(percentile(&calls, 0.99))
+    );
 
     // 2. Instantiation alone.
     state.plugins.measure_instantiation("pet", 200).await;
@@ -270,7 +313,8 @@ async fn main() {
     for i in 0..400 {
         let url = format!("{base}/pet-service/pets?breedId={}&page={}&pageSize=20", i % 50, 1 + i % 5);
         let sent = Instant::now();
-        let body: Value = client.get(&url).header("authorization", &token).send().await.expect("q").json().await.expect("json");
+        let body: Value =
+            client.get(&url).header("authorization", &token).send().await.expect("q").json().await.expect("json");
         query_times.push(sent.elapsed());
         assert_eq!(body["data"]["total"], total_records / 50, "{body}");
     }
@@ -307,7 +351,13 @@ async fn main() {
     std::fs::create_dir_all(&warm_dir).expect("dir");
     start_binary(&warm_dir, &warm_cache, &plugins).await;
     let (warm, rss) = start_binary(&warm_dir, &warm_cache, &plugins).await;
-    println!("\n{:<44} {:>14} {:>14} {:>10.2}x", "host start until it answers", "cold cache", "warm cache", cold.as_secs_f64() / warm.as_secs_f64());
+    println!(
+        "\n{:<44} {:>14} {:>14} {:>10.2}x",
+        "host start until it answers",
+        "cold cache",
+        "warm cache",
+        cold.as_secs_f64() / warm.as_secs_f64()
+    );
     println!("{:<44} {:>14} {:>14}", "", ms(cold), ms(warm));
     println!("{:<44} {:.1} MiB", "host RSS, 2 plugins loaded, after 40 calls", rss as f64 / 1024.0);
 }

@@ -52,6 +52,10 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_CACHE_DIR")]
     pub cache_dir: Option<PathBuf>,
 
+    /// The built console shell, served at `/`.
+    #[arg(long, env = "CONSOLE_SHELL_DIR", default_value = "shell/dist")]
+    pub shell_dir: PathBuf,
+
     /// Development: reload a plugin when its artefact changes on disk, trusting the new build.
     #[arg(long, env = "CONSOLE_DEV", default_value_t = false)]
     pub dev: bool,

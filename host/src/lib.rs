@@ -12,6 +12,7 @@ pub mod plugins;
 pub mod routes;
 pub mod tenancy;
 pub mod validate;
+pub mod web;
 
 use std::sync::Arc;
 
@@ -101,6 +102,8 @@ pub fn app_with(state: AppState, extra: impl FnOnce(api::ApiRouter) -> api::ApiR
             "/metrics",
             axum::routing::get(|State(app): State<AppState>| async move { app.plugins.metrics.encode() }),
         )
+        .route("/remotes/{plugin}/{*file}", axum::routing::get(web::remote))
+        .merge(web::shell(state.config.shell_dir.clone()))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

@@ -433,9 +433,14 @@ async fn the_shell_receives_its_tenants_events_live_over_a_websocket() {
         let url = host.base.replace("http://", "ws://") + "/events/ws";
         async move {
             let mut request = url.into_client_request().expect("request");
-            request.headers_mut().insert("sec-websocket-protocol", format!("console.v1, {token}").parse().expect("header"));
+            request
+                .headers_mut()
+                .insert("sec-websocket-protocol", format!("console.v1, {token}").parse().expect("header"));
             let (socket, response) = tokio_tungstenite::connect_async(request).await.expect("websocket");
-            assert_eq!(response.headers().get("sec-websocket-protocol").map(|v| v.as_bytes()), Some(&b"console.v1"[..]));
+            assert_eq!(
+                response.headers().get("sec-websocket-protocol").map(|v| v.as_bytes()),
+                Some(&b"console.v1"[..])
+            );
             socket
         }
     };
@@ -443,7 +448,8 @@ async fn the_shell_receives_its_tenants_events_live_over_a_websocket() {
     let mut beta_socket = connect(beta.clone()).await;
     host.post("/probe/publish", &alpha, json!({ "topic": "probe.ping" })).await.ok();
     let frame = tokio::time::timeout(Duration::from_secs(3), alpha_socket.next()).await.expect("an event in time");
-    let event: serde_json::Value = serde_json::from_str(frame.expect("frame").expect("ok").to_text().expect("text")).expect("json");
+    let event: serde_json::Value =
+        serde_json::from_str(frame.expect("frame").expect("ok").to_text().expect("text")).expect("json");
     assert_eq!((event["topic"].as_str(), event["plugin"].as_str()), (Some("probe.ping"), Some("probe")));
     let other = tokio::time::timeout(Duration::from_millis(500), beta_socket.next()).await;
     assert!(other.is_err(), "Beta does not see Alpha's events");

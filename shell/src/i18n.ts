@@ -6,14 +6,6 @@ import 'dayjs/locale/fr';
 import 'dayjs/locale/pt';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/zh-cn';
-import deDE from 'antd/es/locale/de_DE';
-import enUS from 'antd/es/locale/en_US';
-import esES from 'antd/es/locale/es_ES';
-import frFR from 'antd/es/locale/fr_FR';
-import ptPT from 'antd/es/locale/pt_PT';
-import ruRU from 'antd/es/locale/ru_RU';
-import zhCN from 'antd/es/locale/zh_CN';
-import type { Locale } from 'antd/es/locale';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -25,7 +17,6 @@ import pt from './locales/pt';
 import ru from './locales/ru';
 import zhCn from './locales/zhCn';
 
-export const ANTD_LOCALES: Record<Lang, Locale> = { zhCn: zhCN, en: enUS, de: deDE, es: esES, fr: frFR, pt: ptPT, ru: ruRU };
 const DAYJS_LOCALES: Record<Lang, string> = { zhCn: 'zh-cn', en: 'en', de: 'de', es: 'es', fr: 'fr', pt: 'pt', ru: 'ru' };
 export const LANGUAGE_NAMES: Record<Lang, string> = { zhCn: '简体中文', en: 'English', de: 'Deutsch', es: 'Español', fr: 'Français', pt: 'Português', ru: 'Русский' };
 

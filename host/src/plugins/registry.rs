@@ -31,6 +31,11 @@ pub struct LoadedPlugin {
 }
 
 impl LoadedPlugin {
+    /// The button actions the manifest defines.
+    pub fn actions(&self) -> impl Iterator<Item = &str> {
+        self.manifest.menus.iter().flat_map(|m| m.buttons.iter().map(|b| b.action.as_str()))
+    }
+
     /// The manifest route a request matches, with its required action.
     pub fn route(&self, method: &str, path: &str) -> Option<&RouteSpec> {
         let index = *self.routes.get(method)?.at(path).ok()?.value;
@@ -267,7 +272,9 @@ impl Plugins {
                 tokio::time::sleep(std::time::Duration::from_millis(500)).await;
                 let Ok(installation) = Installation::load(&plugins.plugins_file) else { continue };
                 for mut installed in installation.plugins {
-                    let Ok(modified) = std::fs::metadata(&installed.artefact).and_then(|m| m.modified()) else { continue };
+                    let Ok(modified) = std::fs::metadata(&installed.artefact).and_then(|m| m.modified()) else {
+                        continue;
+                    };
                     let changed = seen.insert(installed.id.clone(), modified).is_some_and(|before| before != modified);
                     if !changed {
                         continue;
@@ -456,7 +463,9 @@ impl Plugins {
                 request_id: String::new(),
                 writes: false,
             };
-            if let Some(elapsed) = runtime::time_instantiation(&self.engine, plugin.clone(), self.services.clone(), context).await {
+            if let Some(elapsed) =
+                runtime::time_instantiation(&self.engine, plugin.clone(), self.services.clone(), context).await
+            {
                 times.push(elapsed);
             }
         }

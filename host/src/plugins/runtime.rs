@@ -149,7 +149,12 @@ pub async fn time_instantiation(
     Some(started.elapsed())
 }
 
-fn new_store(engine: &wasmtime::Engine, plugin: Arc<LoadedPlugin>, services: Arc<Services>, call: CallContext) -> Store<CallState> {
+fn new_store(
+    engine: &wasmtime::Engine,
+    plugin: Arc<LoadedPlugin>,
+    services: Arc<Services>,
+    call: CallContext,
+) -> Store<CallState> {
     let grants = &plugin.installed.grants;
     let deadline = Instant::now() + Duration::from_millis(grants.timeout_ms);
     let memory_cap = usize::try_from(grants.memory_mib << 20).unwrap_or(usize::MAX);

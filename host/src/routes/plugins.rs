@@ -60,7 +60,10 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         ),
         remotes,
     )
-    .route(RouteSpec::read(Method::GET, "/events/ws", Perm::SignedIn, "Live events (WebSocket)"), crate::api::live::events)
+    .route(
+        RouteSpec::read(Method::GET, "/events/ws", Perm::SignedIn, "Live events (WebSocket)"),
+        crate::api::live::events,
+    )
     .route(
         RouteSpec::any("/{mount}/{*path}", Perm::SignedIn, "A plugin route (its manifest names the action)"),
         dispatch,
@@ -234,7 +237,9 @@ async fn dispatch(
             .map_err(|e| ApiError::Client { code: 400, msg: Msg::BadJson { detail: e.to_string() } })?;
         value.to_string()
     };
-    let mut actions: Vec<String> = caller.actions.iter().cloned().collect();
+    // Only the plugin's own actions: it has no business knowing the user's other rights, and
+    // each string is copied into the guest on every call.
+    let mut actions: Vec<String> = plugin.actions().filter(|a| caller.may(a)).map(str::to_string).collect();
     actions.sort();
     let context = CallContext {
         tenant_id: tenant,

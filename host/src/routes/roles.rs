@@ -42,6 +42,15 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         update,
     )
     .route(
+        RouteSpec::read(
+            Method::POST,
+            "/authority-service/role/grantable",
+            Perm::Action("role:grant"),
+            "What the caller may grant",
+        ),
+        grantable,
+    )
+    .route(
         RouteSpec::write(
             "/authority-service/role/grant",
             Perm::Action("role:grant"),
@@ -197,6 +206,34 @@ async fn grant(
     }
     app.db.set_role_grants(role.id, &req.menu_ids, &req.button_ids).await?;
     Ok(done())
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Grantable {
+    menus: Vec<crate::db::MenuRow>,
+    buttons: Vec<crate::db::ButtonRow>,
+}
+
+/// The menus and buttons the caller may grant: within their reach (an enterprise user never
+/// sees platform menus; plugins the tenant did not enable are left out) and, for buttons, only
+/// the actions the caller holds.
+async fn grantable(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<Grantable>> {
+    let plugins = app.plugins.enabled_for(caller.scope.owner()).await?;
+    let visible = app.db.account_menu_ids(caller.account_id, caller.is_platform(), &plugins).await?;
+    let buttons: Vec<_> = app.db.all_buttons().await?.into_iter().filter(|b| caller.may(&b.action)).collect();
+    let menus = app
+        .db
+        .menus()
+        .await?
+        .into_iter()
+        .filter(|m| {
+            visible.contains(&m.menu_id)
+                || buttons.iter().any(|b| b.menu_id == m.menu_id)
+                || (m.menu_type == "group" && (caller.is_platform() || m.scope == "tenant"))
+        })
+        .collect();
+    Ok(Envelope(Grantable { menus, buttons }))
 }
 
 async fn delete(

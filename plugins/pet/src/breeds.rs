@@ -70,6 +70,12 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(BREEDS.query(call.host, &query)?))
 }
 
+/// Id and name of every breed, for the pet forms of users who may not manage breeds.
+pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
+    let page = BREEDS.query(call.host, &Query::new().sort("sortWeight", true).sort("initial", false).page(1, 1000))?;
+    Ok(Value::Array(page.list.into_iter().map(|b| json!({ "id": b.id, "breedName": b.data.breed_name })).collect()))
+}
+
 pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
     let breed = call.body::<BreedInput>()?.validate()?;
     let created = BREEDS.insert(call.host, &breed)?;

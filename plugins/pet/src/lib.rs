@@ -16,6 +16,7 @@ impl Plugin for Pet {
             .post("/breeds", breeds::create)
             .put("/breeds/{id}", breeds::update)
             .delete("/breeds/{id}", breeds::delete)
+            .get("/breed-options", breeds::options)
             .get("/pets", pets::list)
             .get("/pets/{id}", pets::detail)
             .post("/pets", pets::create)

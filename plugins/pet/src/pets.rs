@@ -18,9 +18,12 @@ pub struct PetInfo {
     /// YYYY-MM-DD.
     pub birthday: String,
     pub avatar: String,
-    /// The litter box the cat is bound to, and the cat's id on it.
-    pub device_sn: String,
-    pub cat_id: String,
+    /// The litter box the cat is bound to, and the cat's id on it; absent for an unbound pet
+    /// (absent, not empty, so that unbound pets never collide on the unique key).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device_sn: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cat_id: Option<String>,
     /// Registered weight in kg.
     pub weight_kg: f64,
 }
@@ -84,8 +87,8 @@ impl PetInput {
             sterilized: self.sterilized,
             birthday,
             avatar: validate::optional("avatar", &self.avatar, 1024)?,
-            device_sn,
-            cat_id,
+            device_sn: Some(device_sn).filter(|sn| !sn.is_empty()),
+            cat_id: Some(cat_id).filter(|id| !id.is_empty()),
             weight_kg,
         })
     }

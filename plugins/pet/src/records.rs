@@ -71,7 +71,7 @@ pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
         String::new()
     };
     let record = PetRecord {
-        device_sn: pet.data.device_sn,
+        device_sn: pet.data.device_sn.unwrap_or_default(),
         start_time: validate::some("startTime", input.start_time.filter(|t| *t > 0))?,
         duration_s: validate::range("durationS", input.duration_s.unwrap_or(0) as f64, 0.0, 86_400.0)? as i64,
         litter_weight_g: validate::range("litterWeightG", input.litter_weight_g.unwrap_or(0.0), 0.0, 50_000.0)?,

@@ -49,6 +49,19 @@ fn pets_need_a_known_breed_a_past_birthday_and_a_sane_weight() {
 }
 
 #[test]
+fn unbound_pets_do_not_collide_but_one_cat_id_per_box() {
+    let mut host = host();
+    let breed_id = breed(&mut host, "Siamese");
+    for name in ["Tom", "Jerry"] {
+        let body = json!({ "petName": name, "breedId": breed_id, "birthday": "2021-03-04", "weightKg": 4.2 });
+        assert_eq!(host.call::<Pet>("POST", "/pets", body).0, 200, "unbound {name}");
+    }
+    assert_eq!(host.call::<Pet>("POST", "/pets", pet_body(&breed_id, "Tom")).0, 200);
+    let (status, body) = host.call::<Pet>("POST", "/pets", pet_body(&breed_id, "Tom"));
+    assert_eq!((status, body["field"].as_str()), (400, Some("deviceSn")), "same cat id on the same box");
+}
+
+#[test]
 fn search_is_fuzzy_or_precise() {
     let mut host = host();
     let breed_id = breed(&mut host, "Siamese");

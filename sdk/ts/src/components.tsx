@@ -62,7 +62,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   return (
     <div className="console-list" data-testid={props.testId}>
       {props.search && (
-        <Form form={form} layout="inline" className="console-list-search" onFinish={() => void fetchPage(1, page.pageSize)}>
+        <Form form={form} name="search" layout="inline" className="console-list-search" onFinish={() => void fetchPage(1, page.pageSize)}>
           {props.search}
           <Form.Item>
             <Space>
@@ -142,7 +142,8 @@ export function ModalForm<V extends object>(props: ModalFormProps<V>) {
   };
   return (
     <Modal open={props.open} title={props.title} onOk={() => void submit()} onCancel={props.onClose} confirmLoading={busy} width={props.width ?? 560} destroyOnHidden>
-      <Form form={form} layout="vertical" preserve={false}>
+      {/* Named: its field ids (modal_<field>) never clash with the page's search form. */}
+      <Form form={form} name="modal" layout="vertical" preserve={false}>
         {props.children}
       </Form>
     </Modal>

@@ -7,6 +7,6 @@ export { ConsoleContext, useConsole, useCurrentUser, useTenant, usePermission, A
 export type { ConsoleState } from './context';
 export { useNamespace } from './i18n';
 export type { Resources } from './i18n';
-export { ListPage, ModalForm, DetailDrawer, useDeleteByName, useConfirm, showFieldError } from './components';
-export type { ListHandle, ListPageProps, ModalFormProps } from './components';
+// antd-based building blocks are in '@console/sdk/ui', so that screens without antd (sign-in)
+// load fast.
 export { addSdkStrings } from './sdk-i18n';

@@ -1,4 +1,15 @@
-import * as Icons from '@ant-design/icons';
+import {
+  ApiOutlined,
+  AppstoreOutlined,
+  BookOutlined,
+  CloudServerOutlined,
+  FileSearchOutlined,
+  GithubOutlined,
+  GlobalOutlined,
+  MoreOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { api, configureRequest, ConsoleContext, findMenu, session, type MenuNode, type UserInfo } from '@console/sdk';
 import { App, Avatar, Dropdown, Layout, Menu, Spin, Tabs, type MenuProps } from 'antd';
 import { Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
@@ -6,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 
 import { addPluginTranslations } from '../i18n';
+import { toLogin } from './App';
 import { PageBoundary } from './ErrorPanel';
 import { LanguageSwitch } from './LanguageSwitch';
 import { CORE_PAGES } from './pages';
@@ -13,8 +25,21 @@ import { fetchRemotes, register, remotePage, type RemoteInfo } from './remotes';
 import { TenantSelect, type TenantOption } from './TenantSelect';
 import { usePageTitle } from './title';
 
+// The icons menus may name (explicit: the whole icon set would weigh 225 KB gzip).
+const ICONS: Record<string, ComponentType> = {
+  ApiOutlined,
+  AppstoreOutlined,
+  BookOutlined,
+  CloudServerOutlined,
+  FileSearchOutlined,
+  GithubOutlined,
+  GlobalOutlined,
+  SettingOutlined,
+  TeamOutlined,
+};
+
 function icon(name: string): ReactNode {
-  const Icon = (Icons as unknown as Record<string, ComponentType>)[name];
+  const Icon = ICONS[name];
   return Icon ? <Icon /> : undefined;
 }
 
@@ -85,7 +110,8 @@ export function ConsoleLayout() {
       if (menu.hidden) return null;
       if (menu.menuType === 'group') {
         const children = (menu.userMenuVoList ?? []).map(toItem).filter((item) => item !== null);
-        return { key: menu.id, icon: icon(menu.icon), label: label(menu), children };
+        // A group whose pages are all hidden (the personal centre) has nothing to show.
+        return children.length ? { key: menu.id, icon: icon(menu.icon), label: label(menu), children } : null;
       }
       return { key: menu.id, icon: icon(menu.icon), label: <span data-testid={`menu-${menu.id}`}>{label(menu)}</span> };
     };
@@ -117,12 +143,16 @@ export function ConsoleLayout() {
   const logout = async () => {
     await api.post('/authority-service/authority/loginOut').catch(() => undefined);
     session.clear();
-    navigate('/login', { replace: true });
+    toLogin();
   };
   const closeTab = (path: string) => {
     const rest = tabs.filter((tab) => tab.path !== path);
     setTabs(rest);
     if (path === location.pathname) navigate(rest.length ? rest[rest.length - 1].path : '/operation-guide');
+  };
+  const titleOf = (path: string) => {
+    const menu = findMenu(user?.userMenuVoList, path);
+    return menu ? label(menu) : path;
   };
   const tabLabel = (tab: OpenTab) => {
     const menu = findMenu(user?.userMenuVoList, tab.path);
@@ -192,7 +222,7 @@ export function ConsoleLayout() {
                     ],
                   }}
                 >
-                  <Icons.MoreOutlined className="console-tabs-more" data-testid="tabs-more" />
+                  <MoreOutlined className="console-tabs-more" data-testid="tabs-more" />
                 </Dropdown>
               }
             />
@@ -208,7 +238,8 @@ export function ConsoleLayout() {
                     key={path}
                     path={path}
                     element={
-                      <PageBoundary name={path}>
+                      // Keyed: a failed page must not leave the next page showing its error.
+                      <PageBoundary key={path} name={titleOf(path)}>
                         <Suspense fallback={<Spin className="console-loading" />}>
                           <Page />
                         </Suspense>

@@ -1,57 +1,73 @@
-import { api, session, type UserInfo } from '@console/sdk';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { api, LANGUAGES, RequestError, session, type Lang, type UserInfo } from '@console/sdk';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 
-import { LanguageSwitch } from './LanguageSwitch';
+import { LANGUAGE_NAMES } from '../i18n';
 import { usePageTitle } from './title';
 
 interface LoginAnswer extends UserInfo {
   token: string;
 }
 
+/** The sign-in screen: plain elements, no antd, so the first screen loads little. */
 export function LoginPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
   usePageTitle(t('login.submit'));
-  const submit = async (values: { userName: string; password: string }) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const userName = String(form.get('userName') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    if (!userName || !password) {
+      setError(t('login.required'));
+      return;
+    }
     setBusy(true);
+    setError('');
     try {
-      const answer = await api.post<LoginAnswer>('/authority-service/authority/login', values);
-      const { token, ...user } = answer;
+      const { token, ...user } = await api.post<LoginAnswer>('/authority-service/authority/login', { userName, password }, { quiet: true });
       session.setToken(token);
       session.setUser(user);
       session.setTenant(user.tenantId === 0 ? '0' : String(user.tenantId));
-      navigate('/', { replace: true });
-    } catch {
-      // The request layer showed the message.
+      window.location.replace('/');
+    } catch (cause) {
+      setError(cause instanceof RequestError ? cause.message : t('errors.systemException'));
     } finally {
       setBusy(false);
     }
   };
   return (
     <div className="login-screen">
-      <div className="login-lang">
-        <LanguageSwitch />
-      </div>
-      <Card className="login-card">
-        <Typography.Title level={3}>{t('login.title')}</Typography.Title>
-        <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
-        <Form layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false}>
-          <Form.Item name="userName" label={t('login.userName')} rules={[{ required: true, message: t('login.required') }]}>
-            <Input prefix={<UserOutlined />} autoComplete="username" size="large" />
-          </Form.Item>
-          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.required') }]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-            {t('login.submit')}
-          </Button>
-        </Form>
-      </Card>
+      <select className="login-lang" aria-label={t('layout.language')} value={i18n.language} onChange={(e) => void i18n.changeLanguage(e.target.value as Lang)} data-testid="login-language">
+        {LANGUAGES.map((lang) => (
+          <option key={lang} value={lang}>
+            {LANGUAGE_NAMES[lang]}
+          </option>
+        ))}
+      </select>
+      <form className="login-card" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="login-logo" aria-hidden="true" />
+        <h1>{t('login.title')}</h1>
+        <p className="login-subtitle">{t('login.subtitle')}</p>
+        <label>
+          {t('login.userName')}
+          <input name="userName" autoComplete="username" autoFocus />
+        </label>
+        <label>
+          {t('login.password')}
+          <input name="password" type="password" autoComplete="current-password" />
+        </label>
+        {error && (
+          <p className="login-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          {busy ? '…' : t('login.submit')}
+        </button>
+      </form>
     </div>
   );
 }

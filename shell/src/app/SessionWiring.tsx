@@ -1,12 +1,11 @@
 import { configureRequest, session } from '@console/sdk';
 import { App } from 'antd';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { toLogin } from './App';
 
 /** Connects the request layer to antd's toasts and the router. */
 export function SessionWiring() {
   const { message } = App.useApp();
-  const navigate = useNavigate();
   useEffect(() => {
     configureRequest({
       notify: (text, seconds) => void message.error(text, seconds),
@@ -16,10 +15,10 @@ export function SessionWiring() {
           session.setPortal(null);
           window.location.assign(portal);
         } else {
-          navigate('/login', { replace: true });
+          toLogin();
         }
       },
     });
-  }, [message, navigate]);
+  }, [message]);
   return null;
 }

@@ -1,4 +1,5 @@
-import { api, Auth, ListPage, ModalForm, useDeleteByName, usePermission, type ListHandle, type Page } from '@console/sdk';
+import { api, Auth, usePermission, type Page } from '@console/sdk';
+import { ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
 import { App, Button, Form, Input, InputNumber, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

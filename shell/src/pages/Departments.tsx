@@ -1,9 +1,10 @@
-import { api, Auth, ListPage, ModalForm, useDeleteByName, usePermission, type ListHandle } from '@console/sdk';
+import { api, Auth, usePermission } from '@console/sdk';
+import { ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
 import { App, Button, Form, Input, Space, TreeSelect } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PageCard } from './common';
+import { PageCard, treeOptions } from './common';
 
 interface Department {
   id: number;
@@ -14,8 +15,7 @@ interface Department {
   children?: Department[];
 }
 
-const toTree = (rows: Department[]): { value: number; title: string; children: ReturnType<typeof toTree> }[] =>
-  rows.map((d) => ({ value: d.id, title: d.name, children: toTree(d.children ?? []) }));
+const toTree = (rows: Department[]) => treeOptions(rows, (d) => d.name, (d) => d.children);
 
 export default function Departments() {
   const { t } = useTranslation();

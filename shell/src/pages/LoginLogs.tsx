@@ -1,4 +1,5 @@
-import { api, ListPage, type Page } from '@console/sdk';
+import { api, type Page } from '@console/sdk';
+import { ListPage } from '@console/sdk/ui';
 import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,5 @@
-import { api, Auth, ListPage, ModalForm, useDeleteByName, usePermission, type ListHandle } from '@console/sdk';
+import { api, Auth, usePermission } from '@console/sdk';
+import { ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
 import { App, Button, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

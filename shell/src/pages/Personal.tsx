@@ -1,8 +1,9 @@
-import { api, session, showFieldError, useCurrentUser } from '@console/sdk';
+import { api, session, useCurrentUser } from '@console/sdk';
+import { showFieldError } from '@console/sdk/ui';
 import { App, Button, Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 
+import { toLogin } from '../app/App';
 import { passwordRules } from './Accounts';
 import { PageCard } from './common';
 
@@ -10,7 +11,6 @@ export default function Personal() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const user = useCurrentUser();
-  const navigate = useNavigate();
   const [form] = Form.useForm();
   const rules = passwordRules(t);
   const submit = async (values: { oldPassword: string; password: string; confirmPassword: string }) => {
@@ -18,7 +18,7 @@ export default function Personal() {
       await api.post('/authority-service/authority/changePassword', values, { quiet: true });
       void message.success(t('personal.changed'));
       session.clear();
-      navigate('/login', { replace: true });
+      toLogin();
     } catch (error) {
       showFieldError(form, error);
     }

@@ -1,4 +1,5 @@
-import { api, ListPage, useConfirm, usePermission, type ListHandle } from '@console/sdk';
+import { api, usePermission } from '@console/sdk';
+import { ListPage, useConfirm, type ListHandle } from '@console/sdk/ui';
 import { App, Button, Drawer, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,10 @@
-import { api, Auth, ListPage, ModalForm, useDeleteByName, usePermission, type ListHandle, type Page } from '@console/sdk';
+import { api, Auth, usePermission, type Page } from '@console/sdk';
+import { ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
 import { App, Button, Form, Input, Space, Switch, TreeSelect } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PageCard } from './common';
+import { PageCard, treeOptions } from './common';
 
 interface Region {
   id: number;
@@ -21,8 +22,7 @@ interface Region {
 
 const withChildren = (rows: Region[]): Region[] =>
   rows.map((r) => ({ ...r, children: r.childList?.length ? withChildren(r.childList) : undefined }));
-const toTree = (rows: Region[]): { value: number; title: string; children: ReturnType<typeof toTree> }[] =>
-  rows.map((r) => ({ value: r.id, title: `${r.regionCh} · ${r.regionEn}`, children: toTree(r.childList ?? []) }));
+const toTree = (rows: Region[]) => treeOptions(rows, (r) => `${r.regionCh} · ${r.regionEn}`, (r) => r.childList);
 
 export default function Regions() {
   const { t } = useTranslation();

@@ -1,4 +1,5 @@
-import { api, Auth, ListPage, ModalForm, useCurrentUser, useDeleteByName, usePermission, type ListHandle, type MenuNode, type Page } from '@console/sdk';
+import { api, Auth, usePermission, type Page } from '@console/sdk';
+import { ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
 import { Alert, App, Button, Drawer, Form, Input, Radio, Space, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useRef, useState } from 'react';
@@ -44,20 +45,15 @@ function grantTree(menus: MenuRow[], buttons: ButtonRow[], parent: number, label
 function GrantDrawer({ role, onClose }: { role: Role; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const user = useCurrentUser();
   const [tree, setTree] = useState<DataNode[] | null>(null);
   const [checked, setChecked] = useState<string[]>([]);
   if (tree === null) {
     void Promise.all([
-      api.post<MenuRow[]>('/authority-service/menu/list', {}, { quiet: true }).catch(() => null),
-      api.post<Page<ButtonRow>>('/authority-service/button/list', { pageSize: 500 }, { quiet: true }).catch(() => null),
+      // What this user may grant (never a platform-only list: its 403 would end the session).
+      api.post<{ menus: MenuRow[]; buttons: ButtonRow[] }>('/authority-service/role/grantable'),
       api.post<{ menuIds: number[]; buttonIds: number[] }>('/authority-service/role/detail', { id: role.id }),
-    ]).then(([menus, buttons, detail]) => {
-      // Enterprise administrators have no menu catalogue rights: they grant from their own tree.
-      const own = (nodes: MenuNode[]): MenuRow[] =>
-        nodes.flatMap((n) => [{ menuId: n.menuId, name: n.name, parentMenuId: -1, menuType: n.menuType, scope: 'tenant' }, ...own(n.userMenuVoList ?? [])]);
-      const menuRows = menus ?? own(user?.userMenuVoList ?? []);
-      setTree(grantTree(menuRows, buttons?.list ?? [], 0, (m) => t(`menu.${m.menuId}`, { defaultValue: m.name }), role.tenantId === 0));
+    ]).then(([grantable, detail]) => {
+      setTree(grantTree(grantable.menus, grantable.buttons, 0, (m) => t(`menu.${m.menuId}`, { defaultValue: m.name }), role.tenantId === 0));
       setChecked([...detail.menuIds.map((id) => `m:${id}`), ...detail.buttonIds.map((id) => `b:${id}`)]);
     });
   }

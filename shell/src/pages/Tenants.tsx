@@ -1,4 +1,5 @@
-import { api, Auth, ListPage, ModalForm, useConfirm, useDeleteByName, usePermission, type ListHandle, type Page } from '@console/sdk';
+import { api, Auth, usePermission, type Page } from '@console/sdk';
+import { ListPage, ModalForm, useConfirm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
 import { App, Button, DatePicker, Form, Input, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';

@@ -7,6 +7,17 @@ export const time = (ms?: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD H
 
 export const yesNo = (value: boolean, yes: string, no: string) => (value ? <Tag color="blue">{yes}</Tag> : <Tag>{no}</Tag>);
 
+export interface TreeOption {
+  value: number;
+  title: string;
+  children: TreeOption[];
+}
+
+/** Rows of a tree as TreeSelect options. */
+export function treeOptions<T extends { id: number }>(rows: T[], title: (row: T) => string, children: (row: T) => T[] | undefined): TreeOption[] {
+  return rows.map((row) => ({ value: row.id, title: title(row), children: treeOptions(children(row) ?? [], title, children) }));
+}
+
 /** The frame of a page: a titled card. */
 export function PageCard({ title, children, extra }: { title: ReactNode; children: ReactNode; extra?: ReactNode }) {
   return (

@@ -1,4 +1,5 @@
-import { api, Auth, ListPage, ModalForm, useDeleteByName, usePermission, type ListHandle } from '@console/sdk';
+import { api, Auth, usePermission } from '@console/sdk';
+import { ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
 import { App, Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useRef, useState, type ReactNode } from 'react';

@@ -1,0 +1,259 @@
+// End-to-end: the real host (debug build) serving the production shell and the pet remote, driven
+// in Debian's Chromium by playwright-core. Screenshots go to test-artifacts/screenshots/.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+
+import { chromium } from 'playwright-core';
+
+const repo = resolve(import.meta.dirname, '..');
+const target = process.env.CARGO_TARGET_DIR ? resolve(process.env.CARGO_TARGET_DIR) : join(repo, 'target');
+const shots = join(repo, 'test-artifacts', 'screenshots');
+const ADMIN_PASSWORD = 'Admin#2026';
+const INITIAL_JS_BUDGET = 400 * 1024;
+
+let host;
+let base;
+let browser;
+let work;
+
+const freePort = () =>
+  new Promise((done) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+
+const sha256 = (path) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+async function api(path, body, token, tenant) {
+  const headers = { 'content-type': 'application/json', lang: 'en' };
+  if (token) headers.authorization = token;
+  if (tenant) headers.tenantId = tenant;
+  const response = await fetch(`${base}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body ?? {}) });
+  const envelope = await response.json();
+  assert.equal(envelope.code, 200, `${path}: ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+before(async () => {
+  work = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  mkdirSync(shots, { recursive: true });
+  // A second plugin whose remote entry is broken: its page must fail alone.
+  const broken = join(work, 'broken-remote');
+  mkdirSync(broken);
+  writeFileSync(join(broken, 'remoteEntry.js'), 'export const get = () => { throw new Error("broken remote"); };\nthrow new Error("broken remote entry");\n');
+  const pet = join(target, 'wasm32-wasip2/release/pet.wasm');
+  const probe = join(target, 'wasm32-wasip2/release/probe.wasm');
+  writeFileSync(
+    join(work, 'plugins.toml'),
+    `[[plugin]]
+id = "pet"
+manifest = ${JSON.stringify(join(repo, 'plugins/pet/plugin.toml'))}
+artefact = ${JSON.stringify(pet)}
+sha256 = "${sha256(pet)}"
+enabled_by_default = true
+remote_dir = ${JSON.stringify(join(repo, 'remotes/pet/dist'))}
+[plugin.grants]
+events = true
+
+[[plugin]]
+id = "probe"
+manifest = ${JSON.stringify(join(repo, 'host/tests/fixtures/probe/plugin.toml'))}
+artefact = ${JSON.stringify(probe)}
+sha256 = "${sha256(probe)}"
+enabled_by_default = true
+remote_dir = ${JSON.stringify(broken)}
+`,
+  );
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  host = spawn(join(target, 'debug/console-host'), [], {
+    env: {
+      ...process.env,
+      CONSOLE_LISTEN: `127.0.0.1:${port}`,
+      CONSOLE_DATA_DIR: join(work, 'data'),
+      CONSOLE_DATABASE_URL: `sqlite://${join(work, 'data', 'console.db')}`,
+      CONSOLE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      CONSOLE_PLUGINS: join(work, 'plugins.toml'),
+      CONSOLE_SHELL_DIR: join(repo, 'shell/dist'),
+      CONSOLE_CACHE_DIR: join(target, 'test-plugin-cache'),
+      RUST_LOG: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/openapi.json`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    assert.ok(i < 600, 'host did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  host?.kill();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+async function newPage(lang = 'zh-CN') {
+  const context = await browser.newContext({ locale: lang, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log(`[browser] ${error.message}`));
+  return page;
+}
+
+async function login(page, user, password) {
+  await page.goto(`${base}/`);
+  await page.waitForURL('**/login');
+  await page.locator('input[name=userName]').fill(user);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL('**/operation-guide');
+  await page.getByTestId('sidebar').waitFor();
+}
+
+test('the sign-in page loads little JavaScript', async () => {
+  const page = await newPage();
+  let total = 0;
+  const scripts = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') {
+      const body = await response.body().catch(() => Buffer.alloc(0));
+      const gzip = gzipSync(body).length;
+      total += gzip;
+      scripts.push(`${(gzip / 1024).toFixed(1)} KB ${response.url().split('/').pop()}`);
+    }
+  });
+  await page.goto(`${base}/login`);
+  await page.locator('input[name=userName]').waitFor();
+  await page.waitForLoadState('networkidle');
+  console.log(`initial JavaScript of the shell: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.length} files`);
+  assert.ok(total < INITIAL_JS_BUDGET, `initial JS ${total} bytes gzip is over the 400 KB budget:\n${scripts.join('\n')}`);
+  await page.screenshot({ path: join(shots, '01-login.png') });
+  await page.context().close();
+});
+
+test('an administrator signs in, uses the pet remote, switches language, and signs out', async () => {
+  const page = await newPage();
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.waitForFunction(() => document.title === '操作指南 - 设备控制台');
+  await page.screenshot({ path: join(shots, '02-operation-guide.png') });
+
+  // The sidebar has the core groups and the pet plugin's pages.
+  const sidebar = page.getByTestId('sidebar');
+  await page.getByTestId('menu-/pet-management/pet-breed').click();
+  await page.getByTestId('pet-breeds').waitFor();
+
+  // One React for the shell and the remote.
+  // Module namespaces differ per importer; a duplicated React would have its own hooks.
+  const sameReact = await page.evaluate(() => typeof window.__shellReact?.useState === 'function' && window.__remoteReact?.pet?.useState === window.__shellReact.useState);
+  assert.equal(sameReact, true, 'the shell and the pet remote share one React');
+
+  // Create a breed, then a pet, through the remote's forms.
+  await page.getByTestId('add-breed').click();
+  const breedDialog = page.getByRole('dialog');
+  await breedDialog.locator('#modal_breedName').fill('Ragdoll').catch(async (error) => {
+    await page.screenshot({ path: join(shots, 'failed-breed.png') });
+    throw error;
+  });
+  await breedDialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page.getByTestId('pet-breeds').getByText('Ragdoll').waitFor();
+  await page.screenshot({ path: join(shots, '03-pet-breeds.png') });
+
+  await page.getByTestId('menu-/pet-management/pet-info').click();
+  await page.getByTestId('add-pet').click();
+  const petDialog = page.getByRole('dialog');
+  await petDialog.locator('#modal_petName').fill('Mimi');
+  await petDialog.locator('#modal_breedId').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Ragdoll' }).click();
+  await petDialog.locator('#modal_birthdayDay').click();
+  await petDialog.locator('#modal_birthdayDay').fill('2022-05-01');
+  await petDialog.locator('#modal_birthdayDay').press('Enter');
+  await petDialog.locator('#modal_weightKg').fill('4.5');
+  await petDialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page.getByTestId('pet-list').getByText('Mimi').waitFor().catch(async (error) => {
+    await page.screenshot({ path: join(shots, 'failed-pet.png') });
+    throw error;
+  });
+  await page.screenshot({ path: join(shots, '04-pets.png') });
+
+  // Tabs of the pages opened.
+  await page.locator('.console-tabs').getByText('宠物品种').waitFor();
+
+  // English and back; antd follows (its pagination texts).
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('lang-en').click();
+  await page.getByTestId('sidebar').getByText('Pet management').waitFor();
+  await page.getByText('Pets', { exact: true }).first().waitFor();
+  assert.match(await page.title(), /Pets - Device Console/);
+  await page.screenshot({ path: join(shots, '05-english.png') });
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('lang-zhCn').click();
+  await page.getByTestId('sidebar').getByText('宠物管理').waitFor();
+
+  // Core admin pages render from the host's APIs.
+  await page.getByTestId('menu-/productGroup/tenantInfo').click();
+  await page.getByTestId('tenants').waitFor();
+  await page.screenshot({ path: join(shots, '06-enterprises.png') });
+
+  // Sign out returns to the sign-in page, and / goes there too.
+  await page.getByTestId('user-menu').hover();
+  await page.getByTestId('logout').click();
+  await page.waitForURL('**/login');
+  await page.goto(`${base}/pet-management/pet-info`);
+  await page.waitForURL('**/login');
+  await page.context().close();
+});
+
+test('a user sees only the pages and buttons their role grants', async () => {
+  const admin = (await api('/authority-service/authority/login', { userName: 'admin', password: ADMIN_PASSWORD })).token;
+  const tenant = await api('/authority-service/tenantInfo/add', { tenantName: 'Acme', fullName: 'Acme Ltd', abbrEn: 'ACME', creditCode: '91350100M000100Y43' }, admin);
+  const buttons = await api('/authority-service/button/list', { pageSize: 500, keyword: 'pet:' }, admin);
+  const viewOnly = buttons.list.filter((b) => b.action === 'pet:info:view').map((b) => b.id);
+  const role = await api('/authority-service/role/add', { name: 'pet viewers', roleType: 'ordinary' }, admin, String(tenant.id));
+  await api('/authority-service/role/grant', { id: role.id, buttonIds: viewOnly }, admin, String(tenant.id));
+  const user = { userName: 'viewer', name: 'Viewer', accountType: 'operation', roleIds: [role.id], password: 'View#2026', confirmPassword: 'View#2026' };
+  await api('/authority-service/account/add', user, admin, String(tenant.id));
+
+  const page = await newPage();
+  await login(page, 'viewer', 'View#2026');
+  const sidebar = page.getByTestId('sidebar');
+  assert.equal(await sidebar.getByText('系统配置').count(), 0, 'no system settings for an enterprise user');
+  assert.equal(await sidebar.getByText('宠物品种').count(), 0, 'no breed page without its grant');
+  await page.getByTestId('menu-/pet-management/pet-info').click();
+  await page.getByTestId('pet-list').waitFor().catch(async (error) => {
+    await page.screenshot({ path: join(shots, 'failed-viewer.png') });
+    throw error;
+  });
+  assert.equal(await page.getByTestId('add-pet').count(), 0, 'no add button without pet:info:add');
+  assert.equal(await page.getByTestId('tenant-select').locator('.ant-select-disabled').count() + (await page.locator('.ant-select-disabled[data-testid=tenant-select]').count()), 1, 'the tenant selector is disabled');
+  await page.screenshot({ path: join(shots, '07-viewer.png') });
+  await page.context().close();
+});
+
+test('a remote whose entry is broken shows its error panel while the rest works', async () => {
+  const page = await newPage('en-US');
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-/probe/page').click();
+  await page.getByTestId('remote-error').waitFor();
+  await page.screenshot({ path: join(shots, '08-broken-remote.png') });
+  await page.getByTestId('menu-/pet-management/pet-info').click();
+  await page.getByTestId('pet-list').waitFor();
+  await page.context().close();
+});

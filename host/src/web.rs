@@ -1,0 +1,103 @@
+//! Static files: the console shell at `/` (the SPA's routes fall back to index.html) and each
+//! plugin's remote at `/remotes/<id>/`. Hashed assets are cached for a year; the entry points
+//! (index.html, remoteEntry.js, mf-manifest.json) are revalidated on every load so a deployment
+//! or a plugin reload shows at once.
+
+use std::path::PathBuf;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Path, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use tower::ServiceExt;
+use tower_http::services::fs::ServeFileSystemResponseBody;
+use tower_http::services::{ServeDir, ServeFile};
+
+use crate::AppState;
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const REVALIDATE: &str = "no-cache";
+
+/// Whether a file name carries a content hash (Vite's `name-XXXXXXXX.ext`).
+fn hashed(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.split('.').next().unwrap_or(name);
+    stem.rsplit_once('-')
+        .is_some_and(|(_, hash)| hash.len() >= 8 && hash.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+}
+
+fn with_cache_headers(path: &str, mut response: Response) -> Response {
+    if response.status().is_success() {
+        let entry = path.ends_with(".html")
+            || path.contains("remoteEntry")
+            || path.ends_with("mf-manifest.json")
+            || path.ends_with('/');
+        let policy = if !entry && hashed(path) { IMMUTABLE } else { REVALIDATE };
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+    }
+    response
+}
+
+async fn serve<S>(dir: S, request: Request) -> Response
+where
+    S: tower::Service<
+            Request,
+            Response = axum::http::Response<ServeFileSystemResponseBody>,
+            Error = std::convert::Infallible,
+        >,
+{
+    let path = request.uri().path().to_string();
+    match dir.oneshot(request).await {
+        Ok(response) => with_cache_headers(&path, response.map(Body::new)),
+        Err(never) => match never {},
+    }
+}
+
+/// The shell: files of `shell_dir`, the sign-in page (its own small build under `login/`) at
+/// `/login`, and index.html for every other path (the console's client-side routes).
+pub fn shell(shell_dir: PathBuf) -> Router<AppState> {
+    let login = shell_dir.join("login").join("index.html");
+    Router::new().route_service("/login", ServeFile::new(login)).fallback(move |request: Request| {
+        let index = shell_dir.join("index.html");
+        let dir = ServeDir::new(shell_dir.clone()).fallback(ServeFile::new(index));
+        async move {
+            let path = request.uri().path().to_string();
+            let is_file = path.rsplit('/').next().is_some_and(|name| name.contains('.'));
+            let response = serve(dir, request).await;
+            // An SPA route answered by index.html must never be cached as if it were a file.
+            if !is_file {
+                let mut response = response;
+                response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
+                return response;
+            }
+            response
+        }
+    })
+}
+
+/// `/remotes/<plugin>/<file>`: the built remote of a loaded plugin.
+pub async fn remote(
+    State(app): State<AppState>,
+    Path((plugin, file)): Path<(String, String)>,
+    request: Request,
+) -> Response {
+    let Some(dir) = app.plugins.get(&plugin).and_then(|p| p.installed.remote_dir.clone()) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let (mut parts, body) = request.into_parts();
+    let Ok(uri) = format!("/{file}").parse() else { return StatusCode::BAD_REQUEST.into_response() };
+    parts.uri = uri;
+    serve(ServeDir::new(dir), Request::from_parts(parts, body)).await
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn hashed_names() {
+        assert!(super::hashed("/assets/bootstrap-Cp94OEo_.js"));
+        assert!(super::hashed("/assets/_virtual_mf-abc-BcmpCEub.js"));
+        assert!(!super::hashed("/remoteEntry.js"));
+        assert!(!super::hashed("/index.html"));
+    }
+}

@@ -1,0 +1,177 @@
+import { api, Auth, useNamespace, usePermission, type Page } from '@console/sdk';
+import { DetailDrawer, ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
+import { App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useRef, useState } from 'react';
+
+import type { Breed } from './Breeds';
+import { resources } from './i18n';
+
+interface Pet {
+  id: string;
+  petName: string;
+  nickname: string;
+  breedId: string;
+  breedName: string;
+  sterilized: boolean;
+  birthday: string;
+  deviceSn?: string;
+  catId?: string;
+  weightKg: number;
+  age?: number;
+  version: number;
+}
+interface PetRecord {
+  id: string;
+  kind: string;
+  startTime: number;
+  durationS: number;
+  litterWeightG: number;
+  weightG: number;
+  clearType: string;
+}
+
+export default function Pets() {
+  const { t } = useNamespace('pet', resources);
+  const { message } = App.useApp();
+  const may = usePermission();
+  const list = useRef<ListHandle>(null);
+  const [breeds, setBreeds] = useState<Breed[]>([]);
+  const [editing, setEditing] = useState<(Partial<Pet> & { birthdayDay?: Dayjs }) | null>(null);
+  const [viewing, setViewing] = useState<(Pet & { latestRecords: PetRecord[] }) | null>(null);
+  const deleteByName = useDeleteByName();
+  useEffect(() => {
+    // Breed names through the pets' own route: a pet keeper may not hold pet:breed:view, and a
+    // 403 would end the session (spec §8).
+    api.get<Breed[]>('/pet-service/breed-options', undefined, { quiet: true }).then(setBreeds).catch(() => undefined);
+  }, []);
+  const done = () => {
+    void message.success(t('saved'));
+    list.current?.reload();
+  };
+  const save = (values: Pet & { birthdayDay: Dayjs }) => {
+    const { birthdayDay, ...rest } = values;
+    const body = { ...rest, birthday: birthdayDay.format('YYYY-MM-DD'), version: editing?.version };
+    return (editing?.id ? api.put(`/pet-service/pets/${editing.id}`, body, { quiet: true }) : api.post('/pet-service/pets', body, { quiet: true })).then(done);
+  };
+  return (
+    <Card title={t('pets')} variant="borderless">
+      <ListPage<Pet>
+        handle={list}
+        rowKey="id"
+        testId="pet-list"
+        load={(q, page, pageSize) =>
+          api.get<Page<Pet>>('/pet-service/pets', { petName: q.petName as string, deviceSn: q.deviceSn as string, breedId: q.breedId as string, mode: q.mode as string, page, pageSize })
+        }
+        search={
+          <>
+            <Form.Item name="petName" label={t('petName')}>
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="deviceSn" label={t('deviceSn')}>
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="breedId" label={t('breed')}>
+              <Select allowClear style={{ width: 160 }} options={breeds.map((b) => ({ value: b.id, label: b.breedName }))} />
+            </Form.Item>
+            <Form.Item name="mode" label={t('search')} initialValue="fuzzy">
+              <Select style={{ width: 100 }} options={[{ value: 'fuzzy', label: t('fuzzy') }, { value: 'precise', label: t('precise') }]} />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Auth action="pet:info:add">
+            <Button type="primary" onClick={() => setEditing({ sterilized: false })} data-testid="add-pet">
+              {t('addPet')}
+            </Button>
+          </Auth>
+        }
+        columns={[
+          { title: t('petName'), dataIndex: 'petName' },
+          { title: t('nickname'), dataIndex: 'nickname' },
+          { title: t('breed'), dataIndex: 'breedName' },
+          { title: t('age'), dataIndex: 'age' },
+          { title: t('weightKg'), dataIndex: 'weightKg' },
+          { title: t('sterilized'), dataIndex: 'sterilized', render: (v: boolean) => (v ? <Tag color="blue">{t('yes')}</Tag> : t('no')) },
+          { title: t('deviceSn'), dataIndex: 'deviceSn' },
+          {
+            title: t('actions'),
+            render: (_, row) => (
+              <Space>
+                <a onClick={() => void api.get<Pet & { latestRecords: PetRecord[] }>(`/pet-service/pets/${row.id}`).then(setViewing)}>{t('detail')}</a>
+                {may('pet:info:edit') && <a onClick={() => setEditing({ ...row, birthdayDay: dayjs(row.birthday) })}>{t('edit')}</a>}
+                {may('pet:info:delete') && (
+                  <a className="danger" onClick={() => deleteByName(row.petName, (typed) => api.delete(`/pet-service/pets/${row.id}`, { confirmName: typed }).then(done))}>
+                    {t('delete')}
+                  </a>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <ModalForm<Pet & { birthdayDay: Dayjs }>
+        open={editing !== null}
+        title={editing?.id ? t('edit') : t('addPet')}
+        initialValues={editing ?? undefined}
+        onClose={() => setEditing(null)}
+        onSubmit={save}
+      >
+        <Form.Item name="petName" label={t('petName')} rules={[{ required: true, max: 32 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="nickname" label={t('nickname')} rules={[{ max: 80 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="breedId" label={t('breed')} rules={[{ required: true }]}>
+          <Select options={breeds.map((b) => ({ value: b.id, label: b.breedName }))} data-testid="pet-breed-select" />
+        </Form.Item>
+        <Form.Item name="birthdayDay" label={t('birthday')} rules={[{ required: true }]}>
+          <DatePicker disabledDate={(d) => d.isAfter(dayjs())} />
+        </Form.Item>
+        <Form.Item name="weightKg" label={t('weightKg')} rules={[{ required: true, type: 'number', min: 0.1, max: 30 }]}>
+          <InputNumber min={0.1} max={30} step={0.1} />
+        </Form.Item>
+        <Form.Item name="sterilized" label={t('sterilized')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="deviceSn" label={t('deviceSn')}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="catId" label={t('catId')}>
+          <Input />
+        </Form.Item>
+      </ModalForm>
+      {viewing && (
+        <DetailDrawer
+          open
+          title={viewing.petName}
+          onClose={() => setViewing(null)}
+          items={[
+            { label: t('breed'), value: viewing.breedName },
+            { label: t('birthday'), value: `${viewing.birthday} (${viewing.age ?? '—'})` },
+            { label: t('weightKg'), value: viewing.weightKg },
+            { label: t('deviceSn'), value: viewing.deviceSn ?? '—' },
+            {
+              label: t('latest'),
+              value: (
+                <Table<PetRecord>
+                  size="small"
+                  rowKey="id"
+                  pagination={false}
+                  dataSource={viewing.latestRecords}
+                  columns={[
+                    { title: t('kind'), dataIndex: 'kind', render: (v: string) => t(v) },
+                    { title: t('startTime'), dataIndex: 'startTime', render: (v: number) => dayjs(v).format('MM-DD HH:mm') },
+                    { title: t('durationS'), dataIndex: 'durationS' },
+                    { title: t('weightG'), dataIndex: 'weightG' },
+                  ]}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+// The sign-in page: its own small build (no module federation, no antd), so the first screen
+// loads fast; the console and its shared libraries load after sign-in.
+import { session } from '@console/sdk';
+import { createRoot } from 'react-dom/client';
+
+import { LoginPage } from '../src/app/Login';
+import { acceptEntryParameters } from '../src/app/entry';
+import { setupI18n } from '../src/i18n';
+import '../src/styles.css';
+
+setupI18n();
+const next = acceptEntryParameters(window.location, window.history);
+if (session.token()) {
+  // With a stored authorization the sign-in page is not shown.
+  window.location.replace(next ?? '/');
+} else {
+  createRoot(document.getElementById('root') as HTMLElement).render(<LoginPage />);
+}
