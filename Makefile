@@ -11,10 +11,10 @@ PLUGINS := $(notdir $(patsubst %/Cargo.toml,%,$(wildcard plugins/*/Cargo.toml)))
 TEST_PLUGINS := probe probe-next contract-future
 SCAFFOLD := $(TARGET_DIR)/scaffold/scaffold-demo
 
-.PHONY: run test build plugins test-plugins test-rust lint fmt setup-rust setup-wasm bench new-plugin clean
+.PHONY: run test build plugins test-plugins test-rust test-web test-e2e web lint fmt setup-rust setup-wasm setup-node setup-chromium bench new-plugin clean
 
 ## make run: build what is needed and start the console on http://127.0.0.1:8080 (embedded SQLite)
-run: setup-rust plugins
+run: setup-rust plugins web
 	$(CARGO) build --release -p console-host
 	$(TARGET_DIR)/release/console-host --pin-plugins
 	@mkdir -p data
@@ -24,7 +24,7 @@ run: setup-rust plugins
 	$(TARGET_DIR)/release/console-host
 
 ## make test: build everything and run every test
-test: setup-rust lint test-plugins test-rust
+test: setup-rust lint test-plugins web test-rust test-web test-e2e
 
 build: setup-rust plugins
 	$(CARGO) build --workspace --all-targets
@@ -44,6 +44,25 @@ new-plugin:
 
 test-rust:
 	$(CARGO) test --workspace --no-fail-fast
+
+## The shell and the remotes: type-checked and built for production (the host serves them).
+web: setup-node
+	npm run build --workspaces --if-present
+
+test-web: setup-node
+	npx vitest run
+
+## End to end: the debug host (built by test-rust) serving the production build, in Chromium.
+## Screenshots: test-artifacts/screenshots/.
+test-e2e: setup-chromium
+	node --test e2e/console.e2e.mjs
+
+setup-node:
+	@command -v npm >/dev/null || { echo "npm is missing: install Node.js 20"; exit 1; }
+	@[ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund
+
+setup-chromium:
+	@[ -x /usr/bin/chromium ] || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk; }
 
 lint:
 	$(CARGO) fmt --all -- --check

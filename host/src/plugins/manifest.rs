@@ -329,7 +329,7 @@ mod tests {
             (base.replace("contract = \"0.1.0\"", "contract = \"2.0.0\""), "`contract`"),
             (
                 base.replace("action = \"pet:record:add\"\nsummary", "action = \"pet:nothing\"\nsummary"),
-                "routes[10].action",
+                "`pet:nothing` is not a button",
             ),
             (base.replace("[translations.ru]", "[translations.xx]"), "`translations`"),
             (base.replace("[capabilities]", "") + "\n[capabilities]\nsockets = true\n", "unknown field"),

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { configureRequest, request, RequestError, settle, TIMEOUT_MS } from './request';
+import { session } from './session';
+
+describe('the request layer (spec §7, §8)', () => {
+  let notify: ReturnType<typeof vi.fn<(message: string, seconds: number) => void>>;
+  let onSessionEnd: ReturnType<typeof vi.fn<(code: number) => void>>;
+  let now = 0;
+
+  beforeEach(() => {
+    localStorage.clear();
+    notify = vi.fn<(message: string, seconds: number) => void>();
+    onSessionEnd = vi.fn<(code: number) => void>();
+    now = 10_000;
+    configureRequest({ notify, onSessionEnd, now: () => now, systemException: () => 'System exception', menuId: () => undefined });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('treats 200, 0 and 99 as success and returns data', () => {
+    for (const code of [200, 0, 99]) expect(settle(code, 'ok', { a: code })).toEqual({ a: code });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it.each([401, 403, 506, 507, 508])('code %i clears the session and ends it, without a toast', (code) => {
+    session.setToken('t');
+    session.setTenant('3');
+    expect(() => settle(code, 'bye', null)).toThrow(RequestError);
+    expect(session.token()).toBeNull();
+    expect(session.tenant()).toBeNull();
+    expect(onSessionEnd).toHaveBeenCalledWith(code);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('shows nothing for 500', () => {
+    expect(() => settle(500, 'boom', null)).toThrow();
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('toasts other codes with the server message, or the system-exception text, for 3 s', () => {
+    expect(() => settle(400, 'name: required', { field: 'name' })).toThrow(expect.objectContaining({ code: 400, field: 'name' }));
+    expect(notify).toHaveBeenLastCalledWith('name: required', 3);
+    now += 600;
+    expect(() => settle(409, '', null)).toThrow();
+    expect(notify).toHaveBeenLastCalledWith('System exception', 3);
+  });
+
+  it('toasts at most once per 500 ms', () => {
+    for (let i = 0; i < 5; i++) expect(() => settle(400, `e${i}`, null)).toThrow();
+    expect(notify).toHaveBeenCalledTimes(1);
+    now += 499;
+    expect(() => settle(400, 'again', null)).toThrow();
+    expect(notify).toHaveBeenCalledTimes(1);
+    now += 1;
+    expect(() => settle(400, 'later', null)).toThrow();
+    expect(notify).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not toast quiet calls (forms show the error on the field)', () => {
+    expect(() => settle(400, 'x', null, true)).toThrow();
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('sends the console headers under /api and times out after 20 minutes', async () => {
+    session.setToken('secret-token');
+    session.setTenant('7');
+    configureRequest({ menuId: () => 104, lang: () => 'en' });
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'success', data: { ok: true } })));
+    vi.stubGlobal('fetch', fetch);
+    const data = await request('POST', '/authority-service/role/list', { data: { page: 1 } });
+    expect(data).toEqual({ ok: true });
+    const [url, init] = fetch.mock.calls[0] as unknown as [URL, RequestInit];
+    expect(String(url)).toMatch(/\/api\/authority-service\/role\/list$/);
+    expect(init.headers).toMatchObject({ authorization: 'secret-token', tenantId: '7', menuId: '104', lang: 'en', 'content-type': 'application/json' });
+    expect(init.body).toBe('{"page":1}');
+    expect(TIMEOUT_MS).toBe(20 * 60 * 1000);
+  });
+});
