@@ -4,6 +4,7 @@ use serde_json::Value;
 
 use crate::db::plugin_store::{self, Condition, Op, Order, RecordRow, Scope, StoreFailure};
 use crate::plugins::bindings::console::plugin::store::{self as wit, Filter, Page, QuerySpec, StoreError, Stored};
+use crate::plugins::manifest::CollectionSpec;
 use crate::plugins::runtime::CallState;
 
 fn stored(row: RecordRow) -> Stored {
@@ -60,28 +61,25 @@ macro_rules! scoped {
     }};
 }
 
+impl CallState {
+    /// Where a statement acts: the collection, for the call's tenant and user, never the guest's choice.
+    fn scope<'a>(&self, plugin: &'a str, collection: &'a CollectionSpec) -> Scope<'a> {
+        Scope { plugin, collection, tenant: self.call.tenant_id, user: self.call.user_id }
+    }
+}
+
 impl wit::Host for CallState {
     async fn get(&mut self, collection: String, id: String) -> wasmtime::Result<Result<Option<Stored>, StoreError>> {
         let (plugin, spec) = scoped!(self, collection);
         let Ok(id) = id.parse::<i64>() else { return Ok(Ok(None)) };
-        let scope = Scope {
-            plugin: &plugin.manifest.id,
-            collection: &spec,
-            tenant: self.call.tenant_id,
-            user: self.call.user_id,
-        };
+        let scope = self.scope(&plugin.manifest.id, &spec);
         let conn = self.conn().await?;
         Ok(plugin_store::get(conn, &scope, id).await.map(|row| row.map(stored)).map_err(store_error))
     }
 
     async fn insert(&mut self, collection: String, data: String) -> wasmtime::Result<Result<Stored, StoreError>> {
         let (plugin, spec) = scoped!(self, collection);
-        let scope = Scope {
-            plugin: &plugin.manifest.id,
-            collection: &spec,
-            tenant: self.call.tenant_id,
-            user: self.call.user_id,
-        };
+        let scope = self.scope(&plugin.manifest.id, &spec);
         let conn = self.conn().await?;
         Ok(plugin_store::insert(conn, &scope, &data).await.map(stored).map_err(store_error))
     }
@@ -95,12 +93,7 @@ impl wit::Host for CallState {
     ) -> wasmtime::Result<Result<Stored, StoreError>> {
         let (plugin, spec) = scoped!(self, collection);
         let Ok(id) = id.parse::<i64>() else { return Ok(Err(StoreError::Invalid(format!("no record {id}")))) };
-        let scope = Scope {
-            plugin: &plugin.manifest.id,
-            collection: &spec,
-            tenant: self.call.tenant_id,
-            user: self.call.user_id,
-        };
+        let scope = self.scope(&plugin.manifest.id, &spec);
         let conn = self.conn().await?;
         Ok(plugin_store::update(conn, &scope, id, &data, expected_version).await.map(stored).map_err(store_error))
     }
@@ -108,12 +101,7 @@ impl wit::Host for CallState {
     async fn delete(&mut self, collection: String, id: String) -> wasmtime::Result<Result<bool, StoreError>> {
         let (plugin, spec) = scoped!(self, collection);
         let Ok(id) = id.parse::<i64>() else { return Ok(Ok(false)) };
-        let scope = Scope {
-            plugin: &plugin.manifest.id,
-            collection: &spec,
-            tenant: self.call.tenant_id,
-            user: self.call.user_id,
-        };
+        let scope = self.scope(&plugin.manifest.id, &spec);
         let conn = self.conn().await?;
         Ok(plugin_store::delete(conn, &scope, id).await.map_err(store_error))
     }
@@ -126,12 +114,7 @@ impl wit::Host for CallState {
         };
         let order: Vec<Order> =
             spec_query.sort.iter().map(|s| Order { field: s.field.clone(), descending: s.descending }).collect();
-        let scope = Scope {
-            plugin: &plugin.manifest.id,
-            collection: &spec,
-            tenant: self.call.tenant_id,
-            user: self.call.user_id,
-        };
+        let scope = self.scope(&plugin.manifest.id, &spec);
         let conn = self.conn().await?;
         Ok(plugin_store::query(conn, &scope, &conditions, &order, spec_query.offset, spec_query.limit)
             .await
@@ -145,12 +128,7 @@ impl wit::Host for CallState {
             Ok(c) => c,
             Err(e) => return Ok(Err(e)),
         };
-        let scope = Scope {
-            plugin: &plugin.manifest.id,
-            collection: &spec,
-            tenant: self.call.tenant_id,
-            user: self.call.user_id,
-        };
+        let scope = self.scope(&plugin.manifest.id, &spec);
         let conn = self.conn().await?;
         Ok(plugin_store::count(conn, &scope, &conditions).await.map_err(store_error))
     }
