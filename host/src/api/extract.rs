@@ -25,6 +25,8 @@ pub struct Caller {
     pub scope: TenantScope,
     pub session_id: i64,
     pub actions: Arc<HashSet<String>>,
+    /// The plugins enabled for the tenant the request acts for.
+    pub plugins: Arc<Vec<String>>,
     pub lang: Lang,
     pub client: ClientInfo,
 }

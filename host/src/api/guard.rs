@@ -120,6 +120,7 @@ async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) 
         scope,
         session_id: session.session_id,
         actions: Arc::new(actions),
+        plugins: Arc::new(plugins),
         lang,
         client,
     })

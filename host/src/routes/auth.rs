@@ -14,7 +14,7 @@ use crate::auth::password;
 use crate::auth::session::{new_token, token_hash};
 use crate::auth::throttle::Throttle;
 use crate::db::auth::NewSession;
-use crate::db::{Db, MenuRow, now_ms};
+use crate::db::{AccountRow, Db, MenuRow, now_ms};
 use crate::i18n::Msg;
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
@@ -140,9 +140,8 @@ async fn login(
     app.db.start_session(session, app.config.single_session).await?;
 
     let plugins = app.plugins.enabled_for(account.tenant_id).await?;
-    let user =
-        user_info(&app.db, &plugins, account.id, account.tenant_id, &account.username, &account.name, &account.avatar)
-            .await?;
+    let row = app.db.account(account.id).await?.ok_or(ApiError::NotSignedIn)?;
+    let user = user_info(&app.db, &plugins, &row).await?;
     Ok(Envelope(LoginAnswer { token, expires_at, user }))
 }
 
@@ -153,23 +152,14 @@ async fn logout(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelo
 
 async fn user_menu(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<UserInfo>> {
     let account = app.db.account(caller.account_id).await?.ok_or(ApiError::NotSignedIn)?;
-    let plugins = app.plugins.enabled_for(caller.scope.owner()).await?;
-    let user =
-        user_info(&app.db, &plugins, account.id, account.tenant_id, &account.username, &account.name, &account.avatar)
-            .await?;
+    let user = user_info(&app.db, &caller.plugins, &account).await?;
     Ok(Envelope(user))
 }
 
-/// `plugins`: those enabled for the tenant the user acts for; their menus join the tree.
-async fn user_info(
-    db: &Db,
-    plugins: &[String],
-    id: i64,
-    tenant_id: i64,
-    username: &str,
-    name: &str,
-    avatar: &str,
-) -> ApiResult<UserInfo> {
+/// The spec's user info of `account`; `plugins` are those enabled for the tenant the user acts
+/// for, whose menus join the tree.
+async fn user_info(db: &Db, plugins: &[String], account: &AccountRow) -> ApiResult<UserInfo> {
+    let (id, tenant_id) = (account.id, account.tenant_id);
     let is_platform = tenant_id == 0;
     let visible = db.account_menu_ids(id, is_platform, plugins).await?;
     let actions = db.account_actions(id, is_platform, plugins).await?;
@@ -182,9 +172,9 @@ async fn user_info(
     Ok(UserInfo {
         id,
         tenant_id,
-        user_name: username.to_string(),
-        name: name.to_string(),
-        head_image_url: avatar.to_string(),
+        user_name: account.username.clone(),
+        name: account.name.clone(),
+        head_image_url: account.avatar.clone(),
         user_menu_vo_list: menu_tree(&menus, &visible, &actions_by_menu, 0),
     })
 }

@@ -161,7 +161,7 @@ struct RemoteInfo {
 }
 
 async fn remotes(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<Vec<RemoteInfo>>> {
-    let enabled = app.plugins.enabled_for(caller.scope.owner()).await?;
+    let enabled = &caller.plugins;
     let list = app
         .plugins
         .all()
@@ -214,7 +214,7 @@ async fn dispatch(
 ) -> ApiResult<Response> {
     let plugin = app.plugins.by_mount(&mount).ok_or(ApiError::Client { code: 404, msg: Msg::NoSuchRoute })?;
     let tenant = caller.scope.owner();
-    if !app.plugins.enabled_for(tenant).await?.contains(&plugin.manifest.id) {
+    if !caller.plugins.contains(&plugin.manifest.id) {
         return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
     }
     let path = format!("/{rest}");

@@ -219,8 +219,7 @@ pub struct Grantable {
 /// sees platform menus; plugins the tenant did not enable are left out) and, for buttons, only
 /// the actions the caller holds.
 async fn grantable(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<Grantable>> {
-    let plugins = app.plugins.enabled_for(caller.scope.owner()).await?;
-    let visible = app.db.account_menu_ids(caller.account_id, caller.is_platform(), &plugins).await?;
+    let visible = app.db.account_menu_ids(caller.account_id, caller.is_platform(), &caller.plugins).await?;
     let buttons: Vec<_> = app.db.all_buttons().await?.into_iter().filter(|b| caller.may(&b.action)).collect();
     let menus = app
         .db
