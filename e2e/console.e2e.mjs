@@ -153,6 +153,7 @@ test('an administrator signs in, uses the pet remote, switches language, and sig
   const page = await newPage();
   await login(page, 'admin', ADMIN_PASSWORD);
   await page.waitForFunction(() => document.title === '操作指南 - 设备控制台');
+  await page.getByText('欢迎使用设备控制台').waitFor();
   await page.screenshot({ path: join(shots, '02-operation-guide.png') });
 
   // The sidebar has the core groups and the pet plugin's pages.
