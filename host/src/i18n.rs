@@ -117,6 +117,8 @@ pub enum Msg {
         what: String,
     },
     CannotDeleteSelf,
+    BeyondOwnRights,
+    OwnRoles,
     BuiltIn,
     BadJson {
         detail: String,
@@ -169,6 +171,8 @@ impl Msg {
             Msg::InUse { what } => format!("当前数据仍被{}使用，不能删除", zh_noun(what)),
             Msg::NotGrantable { what } => format!("企业角色不能被授予平台权限：{what}"),
             Msg::CannotDeleteSelf => "不能删除或禁用当前登录的账号".into(),
+            Msg::BeyondOwnRights => "不能授予超出自身权限的角色或权限".into(),
+            Msg::OwnRoles => "不能修改自己的角色".into(),
             Msg::BuiltIn => "内置数据不能修改或删除".into(),
             Msg::BadJson { detail } => format!("请求内容格式错误：{detail}"),
             Msg::BodyTooLarge { limit_kib } => format!("请求内容过大，最大 {limit_kib} KB"),
@@ -222,6 +226,8 @@ impl Msg {
                 format!("An enterprise role cannot be granted platform permissions: {what}")
             }
             Msg::CannotDeleteSelf => "You cannot delete or disable the account you are signed in with.".into(),
+            Msg::BeyondOwnRights => "You cannot give roles or permissions beyond your own.".into(),
+            Msg::OwnRoles => "You cannot change your own roles.".into(),
             Msg::BuiltIn => "Built-in data cannot be modified or deleted.".into(),
             Msg::BadJson { detail } => format!("Malformed request: {detail}"),
             Msg::BodyTooLarge { limit_kib } => format!("The request is too large; the limit is {limit_kib} KiB."),

@@ -124,7 +124,7 @@ async fn tenant_administrators_cannot_reach_platform_routes_nor_be_granted_them(
     let grant = host
         .post_as("/authority-service/role/grant", &admin, &tenant, json!({ "id": role, "buttonIds": platform_buttons }))
         .await;
-    assert_eq!(grant.code(), 403, "{:?}", grant.body);
+    assert_eq!((grant.code(), grant.data()["field"].as_str()), (400, Some("menuIds")), "{:?}", grant.body);
     assert!(grant.msg().contains("platform"), "{}", grant.msg());
 }
 
@@ -140,7 +140,53 @@ async fn a_user_cannot_grant_actions_they_do_not_hold() {
     host.post("/authority-service/role/grant", &lead, json!({ "id": target, "buttonIds": allowed })).await.ok();
     let beyond = host.button_ids(&admin, &["account:delete"]).await;
     let refused = host.post("/authority-service/role/grant", &lead, json!({ "id": target, "buttonIds": beyond })).await;
-    assert_eq!(refused.code(), 403);
+    assert_eq!((refused.code(), refused.msg()), (400, "You cannot give roles or permissions beyond your own."));
     let detail = host.post("/authority-service/role/detail", &admin, json!({ "id": target })).await;
     assert_eq!(detail.ok()["buttonIds"], Value::from(allowed), "the refused grant changed nothing");
+}
+
+/// No privilege escalation through accounts: a user gives only roles whose actions they hold,
+/// an administrator role only if they are one, and never changes their own roles. Refused as
+/// input (400 on the field), since a 403 would sign the user out.
+#[tokio::test]
+async fn a_user_cannot_give_roles_beyond_their_own_rights() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    let tenant = host.create_tenant(&admin, "Acme", 8).await.to_string();
+    let admins = host.create_role(&admin, &tenant, "acme admins", "administrator", &[]).await;
+    let staff = host
+        .create_role(&admin, &tenant, "hr staff", "ordinary", &["account:view", "account:add", "account:edit"])
+        .await;
+    let wider = host.create_role(&admin, &tenant, "role managers", "ordinary", &["account:view", "role:delete"]).await;
+    let hr_id = host.create_account(&admin, &tenant, "hr", &[staff]).await;
+    host.create_account(&admin, &tenant, "boss", &[admins]).await;
+    let hr = host.login("hr", USER_PASSWORD).await;
+    let boss = host.login("boss", USER_PASSWORD).await;
+
+    let account = |name: &str, roles: &[i64]| {
+        json!({ "userName": name, "name": name, "accountType": "operation", "roleIds": roles,
+                "password": USER_PASSWORD, "confirmPassword": USER_PASSWORD })
+    };
+    let add = "/authority-service/account/add";
+    let sneaky = host.post(add, &hr, account("sneaky", &[admins])).await;
+    assert_eq!(
+        (sneaky.code(), sneaky.data()["field"].as_str()),
+        (400, Some("roleIds")),
+        "an administrator role needs an administrator"
+    );
+    assert_eq!(sneaky.msg(), "You cannot give roles or permissions beyond your own.");
+    assert_eq!(host.post(add, &hr, account("wide", &[wider])).await.code(), 400, "role:delete is not hr's to give");
+    host.post(add, &hr, account("clerk", &[staff])).await.ok();
+
+    let promote =
+        json!({ "id": hr_id, "userName": "hr", "name": "hr", "accountType": "operation", "roleIds": [staff, admins] });
+    let own = host.post("/authority-service/account/update", &hr, promote.clone()).await;
+    assert_eq!((own.code(), own.msg()), (400, "You cannot change your own roles."));
+    let keep =
+        json!({ "id": hr_id, "userName": "hr", "name": "HR desk", "accountType": "operation", "roleIds": [staff] });
+    host.post("/authority-service/account/update", &hr, keep).await.ok();
+    host.post("/authority-service/account/update", &boss, promote).await.ok();
+
+    let listed = host.post("/authority-service/account/list", &admin, json!({ "keyword": "sneaky" })).await;
+    assert_eq!(listed.ok()["total"], 0, "the refused account was not created");
 }

@@ -312,6 +312,34 @@ impl Db {
         Ok(rows.into_iter().collect())
     }
 
+    /// Whether the account holds an administrator role.
+    pub async fn account_is_admin(&self, account_id: i64) -> Result<bool, sqlx::Error> {
+        sqlx::query_scalar(&format!("SELECT {IS_ADMIN}")).bind(account_id).fetch_one(&self.pool).await
+    }
+
+    /// The actions a set of roles grants explicitly, and whether any of them is an administrator
+    /// role (which grants everything in its reach).
+    pub async fn roles_grant(&self, role_ids: &[i64]) -> Result<(HashSet<String>, bool), sqlx::Error> {
+        if role_ids.is_empty() {
+            return Ok((HashSet::new(), false));
+        }
+        let ids = serde_json::to_string(role_ids).unwrap_or_default();
+        let actions: Vec<String> = sqlx::query_scalar(
+            "SELECT b.action FROM buttons b JOIN role_buttons rb ON rb.button_id = b.id
+             WHERE rb.role_id IN (SELECT value FROM json_each(?))",
+        )
+        .bind(&ids)
+        .fetch_all(&self.pool)
+        .await?;
+        let admin: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM roles WHERE role_type = 'administrator' AND id IN (SELECT value FROM json_each(?)))",
+        )
+        .bind(&ids)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((actions.into_iter().collect(), admin))
+    }
+
     /// The menus an account may see directly (ancestors are added when the tree is built).
     pub async fn account_menu_ids(
         &self,

@@ -113,8 +113,35 @@ fn username(value: &str) -> ApiResult<String> {
     }
 }
 
-/// Validates the fields and that the department and roles belong to `tenant`.
-async fn fields(app: &AppState, tenant: i64, input: &AccountInput, id: i64) -> ApiResult<AccountFields> {
+/// No one hands out more than they hold: every action the new roles grant must be the caller's,
+/// an administrator role needs an administrator, and nobody changes their own roles.
+async fn check_assignable(app: &AppState, caller: &Caller, account: i64, role_ids: &[i64]) -> ApiResult<()> {
+    if account == caller.account_id {
+        let current = app.db.account(account).await?.map(|a| a.role_ids).unwrap_or_default();
+        if current.iter().collect::<std::collections::BTreeSet<_>>() != role_ids.iter().collect() {
+            return Err(ApiError::invalid("roleIds", Msg::OwnRoles));
+        }
+        return Ok(());
+    }
+    let (actions, admin) = app.db.roles_grant(role_ids).await?;
+    // Refusals of the input, not of the route: 400 on the field (a 403 would sign the user out).
+    let beyond =
+        (admin && !app.db.account_is_admin(caller.account_id).await?) || !actions.iter().all(|a| caller.may(a));
+    if beyond {
+        return Err(ApiError::invalid("roleIds", Msg::BeyondOwnRights));
+    }
+    Ok(())
+}
+
+/// Validates the fields, that the department and roles belong to `tenant`, and that the caller
+/// may give those roles.
+async fn fields(
+    app: &AppState,
+    caller: &Caller,
+    tenant: i64,
+    input: &AccountInput,
+    id: i64,
+) -> ApiResult<AccountFields> {
     let mut role_ids = input.role_ids.clone();
     role_ids.sort_unstable();
     role_ids.dedup();
@@ -136,6 +163,7 @@ async fn fields(app: &AppState, tenant: i64, input: &AccountInput, id: i64) -> A
     if app.db.roles_of_tenant(tenant, &fields.role_ids).await? != fields.role_ids.len() {
         return Err(ApiError::invalid("roleIds", Msg::NotFound));
     }
+    check_assignable(app, caller, id, &fields.role_ids).await?;
     if app.db.username_taken(&fields.username, id).await? {
         return Err(ApiError::duplicate("userName", &fields.username));
     }
@@ -155,7 +183,7 @@ async fn add(
     ApiJson(input): ApiJson<AccountInput>,
 ) -> ApiResult<Envelope<Created>> {
     let tenant = caller.scope.owner();
-    let fields = fields(&app, tenant, &input, 0).await?;
+    let fields = fields(&app, &caller, tenant, &input, 0).await?;
     password::check_policy(&input.password, &input.confirm_password)?;
     let hash = password::hash(&input.password).await?;
     let id = app.db.insert_account(tenant, &fields, &hash, caller.account_id).await?;
@@ -168,7 +196,7 @@ async fn update(
     ApiJson(input): ApiJson<AccountInput>,
 ) -> ApiResult<Envelope<()>> {
     let account = existing(&app, &caller, validate::some("id", input.id)?).await?;
-    let fields = fields(&app, account.tenant_id, &input, account.id).await?;
+    let fields = fields(&app, &caller, account.tenant_id, &input, account.id).await?;
     app.db.update_account(account.id, &fields, caller.account_id).await?;
     Ok(done())
 }

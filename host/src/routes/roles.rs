@@ -192,7 +192,7 @@ async fn grant(
     if role.tenant_id != 0 {
         let platform_only = app.db.platform_only_among(&req.menu_ids, &req.button_ids).await?;
         if !platform_only.is_empty() {
-            return Err(ApiError::Forbidden(Msg::NotGrantable { what: platform_only.join(", ") }));
+            return Err(ApiError::invalid("menuIds", Msg::NotGrantable { what: platform_only.join(", ") }));
         }
     }
     let buttons = app.db.all_buttons().await?;
@@ -202,7 +202,8 @@ async fn grant(
         .map(|b| b.action)
         .collect();
     if !beyond_caller.is_empty() {
-        return Err(ApiError::Forbidden(Msg::NotPermitted));
+        // A refusal of the input (400 on the field), not of the route: a 403 signs the user out.
+        return Err(ApiError::invalid("buttonIds", Msg::BeyondOwnRights));
     }
     app.db.set_role_grants(role.id, &req.menu_ids, &req.button_ids).await?;
     Ok(done())
