@@ -277,4 +277,15 @@ async fn departments_form_a_tree_without_cycles() {
     let parent =
         host.post("/authority-service/department/delete", &admin, json!({ "id": rd, "confirmName": "RD" })).await;
     assert_eq!(parent.code(), 409, "a department with sub-departments stays");
+
+    // Moving RD under a new top department shifts its whole subtree one level down.
+    let hq =
+        host.post("/authority-service/department/add", &admin, add("HQ", 0)).await.ok()["id"].as_i64().expect("id");
+    let moved = json!({ "id": rd, "code": "RD", "name": "RD", "parentId": hq });
+    host.post("/authority-service/department/update", &admin, moved).await.ok();
+    let tree = host.post("/authority-service/department/tree", &admin, json!({})).await;
+    let hq_node = tree.ok().as_array().expect("tree").iter().find(|d| d["code"] == "HQ").cloned().expect("HQ");
+    assert_eq!(hq_node["children"][0]["level"], 2);
+    assert_eq!(hq_node["children"][0]["children"][0]["code"], "FW");
+    assert_eq!(hq_node["children"][0]["children"][0]["level"], 3, "descendants follow the move");
 }

@@ -126,7 +126,9 @@ impl Db {
         .await
     }
 
+    /// Updates a department and, when it moved, the level of everything below it.
     pub async fn update_department(&self, id: i64, f: &DepartmentFields, by: i64) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
         sqlx::query(
             "UPDATE departments SET code = ?, name = ?, parent_id = ?, level = ?, updated_at = ?, updated_by = ? WHERE id = ?",
         )
@@ -137,9 +139,22 @@ impl Db {
         .bind(now_ms())
         .bind(by)
         .bind(id)
-        .execute(&self.pool)
-        .await
-        .map(drop)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "WITH RECURSIVE below(id, level) AS (
+                 SELECT id, ?2 + 1 FROM departments WHERE parent_id = ?1
+                 UNION ALL
+                 SELECT d.id, below.level + 1 FROM departments d JOIN below ON d.parent_id = below.id
+             )
+             UPDATE departments SET level = (SELECT level FROM below WHERE below.id = departments.id)
+             WHERE id IN (SELECT id FROM below)",
+        )
+        .bind(id)
+        .bind(f.level)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await
     }
 
     /// How many sub-departments and accounts still hang on a department.
