@@ -85,22 +85,16 @@ pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
 
 pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
-    let version = call.body.get("version").and_then(Value::as_i64);
+    let version = call.version();
     let breed = call.body::<BreedInput>()?.validate()?;
     BREEDS.find(call.host, &id)?;
     Ok(json!(BREEDS.update(call.host, &id, &breed, version)?))
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-struct DeleteInput {
-    confirm_name: String,
-}
-
 pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let breed = BREEDS.find(call.host, &id)?;
-    validate::confirm_name(&breed.data.breed_name, &call.body::<DeleteInput>()?.confirm_name)?;
+    call.confirm_name(&breed.data.breed_name)?;
     let in_use = PETS.count(call.host, &Query::new().eq("breedId", id.as_str()))?;
     if in_use > 0 {
         let text = if call.lang().starts_with("zh") {

@@ -139,23 +139,17 @@ pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
 
 pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
-    let version = call.body.get("version").and_then(Value::as_i64);
+    let version = call.version();
     let pet = call.body::<PetInput>()?.validate(call)?;
     PETS.find(call.host, &id)?;
     Ok(with_age(&PETS.update(call.host, &id, &pet, version)?))
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-struct DeleteInput {
-    confirm_name: String,
 }
 
 /// Deleting a pet deletes its records too (in the same transaction as the call).
 pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let pet = PETS.find(call.host, &id)?;
-    validate::confirm_name(&pet.data.pet_name, &call.body::<DeleteInput>()?.confirm_name)?;
+    call.confirm_name(&pet.data.pet_name)?;
     loop {
         let batch = RECORDS.query(call.host, &Query::new().eq("petId", id.as_str()).page(1, 500))?;
         if batch.list.is_empty() {

@@ -52,6 +52,17 @@ impl Call<'_> {
         serde_json::from_value(body).map_err(|err| PluginError::text(400, None, format!("Malformed request: {err}")))
     }
 
+    /// The optimistic version the client read (`version` in the body), for `Collection::update`.
+    pub fn version(&self) -> Option<i64> {
+        self.body.get("version").and_then(Value::as_i64)
+    }
+
+    /// A delete's safeguard (spec §5): the body's `confirmName` must be the item's exact name.
+    pub fn confirm_name(&self, expected: &str) -> PluginResult<()> {
+        let typed = self.body.get("confirmName").and_then(Value::as_str).unwrap_or("");
+        crate::validate::confirm_name(expected, typed)
+    }
+
     pub fn lang(&self) -> &str {
         &self.context.lang
     }
