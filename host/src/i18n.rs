@@ -1,8 +1,7 @@
 //! The caller's language and the host's message catalogue.
 //!
-//! The console speaks seven languages (spec console-shell-and-services.md §1). The host's own
-//! messages are complete in Simplified Chinese and English; the other five fall back to English
-//! until their translations land in the language tables.
+//! The console speaks seven languages (spec console-shell-and-services.md §1); every message of
+//! the host exists in all seven (the compiler checks each language covers every message).
 
 use axum::http::HeaderMap;
 
@@ -60,10 +59,6 @@ impl Lang {
             .and_then(|v| v.to_str().ok())
             .and_then(|list| list.split(',').find_map(|item| Lang::parse(item.split(';').next().unwrap_or(""))))
             .unwrap_or_default()
-    }
-
-    fn is_chinese(self) -> bool {
-        self == Lang::ZhCn
     }
 }
 
@@ -139,7 +134,15 @@ pub enum Msg {
 
 impl Msg {
     pub fn render(&self, lang: Lang) -> String {
-        if lang.is_chinese() { self.zh() } else { self.en() }
+        match lang {
+            Lang::ZhCn => self.zh(),
+            Lang::En => self.en(),
+            Lang::De => self.de(),
+            Lang::Es => self.es(),
+            Lang::Fr => self.fr(),
+            Lang::Pt => self.pt(),
+            Lang::Ru => self.ru(),
+        }
     }
 
     fn zh(&self) -> String {
@@ -241,6 +244,297 @@ impl Msg {
             Msg::PluginBusy => "The system is busy, please try again.".into(),
         }
     }
+
+    fn de(&self) -> String {
+        match self {
+            Msg::Success => "Erfolg".into(),
+            Msg::NotSignedIn => {
+                "Sie sind nicht angemeldet oder Ihre Sitzung ist ungültig. Bitte melden Sie sich an.".into()
+            }
+            Msg::SessionExpired => "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.".into(),
+            Msg::SignedInElsewhere => {
+                "Ihr Konto wurde anderswo angemeldet oder diese Sitzung wurde beendet. Bitte melden Sie sich erneut an."
+                    .into()
+            }
+            Msg::AccountDisabled => "Dieses Konto oder sein Unternehmen ist deaktiviert.".into(),
+            Msg::NotPermitted => "Sie haben keine Berechtigung für diesen Vorgang.".into(),
+            Msg::OtherTenant => "Sie dürfen nicht für ein anderes Unternehmen handeln.".into(),
+            Msg::PlatformOnly => "Nur Plattformbenutzer dürfen das.".into(),
+            Msg::BadCredentials => "Falscher Benutzername oder falsches Passwort.".into(),
+            Msg::LoginLocked { minutes } => {
+                format!("Zu viele fehlgeschlagene Anmeldungen. Versuchen Sie es in {minutes} Minuten erneut.")
+            }
+            Msg::Required { field } => format!("{field}: bitte Pflichtangaben ausfüllen."),
+            Msg::Length { field, min, max } => format!("{field}: muss {min} bis {max} Zeichen lang sein."),
+            Msg::Format { field, expected } => format!("{field}: falsches Format, erwartet {expected}."),
+            Msg::PasswordPolicy => {
+                "Das Passwort muss 6 bis 18 Zeichen lang sein und Buchstaben, Ziffern und Sonderzeichen kombinieren."
+                    .into()
+            }
+            Msg::PasswordsDiffer => "Die beiden Passwörter stimmen nicht überein.".into(),
+            Msg::WrongPassword => "Das aktuelle Passwort ist falsch.".into(),
+            Msg::DisableTimeInPast => "Die Deaktivierungszeit darf nicht vor der aktuellen Zeit liegen.".into(),
+            Msg::Duplicate { field, value } => format!("{field}: „{value}“ existiert bereits."),
+            Msg::NameMismatch => "Die Eingabe stimmt nicht mit dem zu löschenden Namen überein.".into(),
+            Msg::NotFound => "Die Daten existieren nicht.".into(),
+            Msg::UnknownTenant => "Das Unternehmen existiert nicht.".into(),
+            Msg::ContinentReadonly => {
+                "Kontinente können nicht angelegt oder geändert werden; die übergeordnete ID darf nicht 0 sein.".into()
+            }
+            Msg::HasSubRegions => "Die Region hat Unterregionen und kann nicht direkt gelöscht werden.".into(),
+            Msg::HasChildren { what } => {
+                format!("Dieses Element ({what}) hat Unterelemente und kann nicht direkt gelöscht werden.")
+            }
+            Msg::InUse { what } => format!("Noch verwendet von: {what}; kann nicht gelöscht werden."),
+            Msg::NotGrantable { what } => {
+                format!("Einer Unternehmensrolle können keine Plattformrechte gegeben werden: {what}")
+            }
+            Msg::CannotDeleteSelf => "Sie können das angemeldete Konto nicht löschen oder deaktivieren.".into(),
+            Msg::BeyondOwnRights => "Sie können keine Rollen oder Rechte über Ihre eigenen hinaus vergeben.".into(),
+            Msg::OwnRoles => "Sie können Ihre eigenen Rollen nicht ändern.".into(),
+            Msg::BuiltIn => "Integrierte Daten können nicht geändert oder gelöscht werden.".into(),
+            Msg::BadJson { detail } => format!("Fehlerhafte Anfrage: {detail}"),
+            Msg::BodyTooLarge { limit_kib } => {
+                format!("Die Anfrage ist zu groß; die Grenze liegt bei {limit_kib} KiB.")
+            }
+            Msg::NoSuchRoute => "Diese API gibt es nicht.".into(),
+            Msg::MethodNotAllowed => "Methode nicht erlaubt.".into(),
+            Msg::SystemException => "Systemfehler, bitte später erneut versuchen.".into(),
+            Msg::Text(text) => text.clone(),
+            Msg::PluginDisabled => "Diese Funktion ist für Ihr Unternehmen nicht aktiviert.".into(),
+            Msg::PluginFailed => "Die Funktion ist fehlgeschlagen; nichts wurde geändert.".into(),
+            Msg::PluginTimeout => "Der Vorgang dauerte zu lange und wurde abgebrochen; nichts wurde geändert.".into(),
+            Msg::PluginBusy => "Das System ist ausgelastet, bitte erneut versuchen.".into(),
+        }
+    }
+
+    fn es(&self) -> String {
+        match self {
+            Msg::Success => "éxito".into(),
+            Msg::NotSignedIn => "No ha iniciado sesión o su sesión ya no es válida. Inicie sesión.".into(),
+            Msg::SessionExpired => "Su sesión ha caducado. Vuelva a iniciar sesión.".into(),
+            Msg::SignedInElsewhere => {
+                "Su cuenta inició sesión en otro lugar o esta sesión fue revocada. Vuelva a iniciar sesión.".into()
+            }
+            Msg::AccountDisabled => "Esta cuenta o su empresa está desactivada.".into(),
+            Msg::NotPermitted => "No tiene permiso para esta operación.".into(),
+            Msg::OtherTenant => "No puede actuar en nombre de otra empresa.".into(),
+            Msg::PlatformOnly => "Solo los usuarios de la plataforma pueden hacerlo.".into(),
+            Msg::BadCredentials => "Usuario o contraseña incorrectos.".into(),
+            Msg::LoginLocked { minutes } => {
+                format!("Demasiados intentos fallidos. Inténtelo de nuevo en {minutes} minutos.")
+            }
+            Msg::Required { field } => format!("{field}: complete la información obligatoria."),
+            Msg::Length { field, min, max } => format!("{field}: debe tener entre {min} y {max} caracteres."),
+            Msg::Format { field, expected } => format!("{field}: formato incorrecto, se espera {expected}."),
+            Msg::PasswordPolicy => {
+                "La contraseña debe tener de 6 a 18 caracteres y combinar letras, números y caracteres especiales."
+                    .into()
+            }
+            Msg::PasswordsDiffer => "Las dos contraseñas no coinciden.".into(),
+            Msg::WrongPassword => "La contraseña actual es incorrecta.".into(),
+            Msg::DisableTimeInPast => "La hora de desactivación no puede ser anterior a la actual.".into(),
+            Msg::Duplicate { field, value } => format!("{field}: «{value}» ya existe."),
+            Msg::NameMismatch => "El texto no coincide con el nombre a eliminar.".into(),
+            Msg::NotFound => "Los datos no existen.".into(),
+            Msg::UnknownTenant => "La empresa no existe.".into(),
+            Msg::ContinentReadonly => {
+                "No se pueden añadir ni modificar continentes; el ID superior no puede ser 0.".into()
+            }
+            Msg::HasSubRegions => "La región tiene subregiones y no se puede eliminar directamente.".into(),
+            Msg::HasChildren { what } => {
+                format!("Este elemento ({what}) tiene elementos hijos y no se puede eliminar directamente.")
+            }
+            Msg::InUse { what } => format!("Aún en uso por: {what}; no se puede eliminar."),
+            Msg::NotGrantable { what } => {
+                format!("No se pueden dar permisos de plataforma a un rol de empresa: {what}")
+            }
+            Msg::CannotDeleteSelf => "No puede eliminar ni desactivar la cuenta con la que ha iniciado sesión.".into(),
+            Msg::BeyondOwnRights => "No puede dar roles o permisos más allá de los suyos.".into(),
+            Msg::OwnRoles => "No puede cambiar sus propios roles.".into(),
+            Msg::BuiltIn => "Los datos integrados no se pueden modificar ni eliminar.".into(),
+            Msg::BadJson { detail } => format!("Solicitud mal formada: {detail}"),
+            Msg::BodyTooLarge { limit_kib } => {
+                format!("La solicitud es demasiado grande; el límite es {limit_kib} KiB.")
+            }
+            Msg::NoSuchRoute => "No existe esa API.".into(),
+            Msg::MethodNotAllowed => "Método no permitido.".into(),
+            Msg::SystemException => "Excepción del sistema, inténtelo más tarde.".into(),
+            Msg::Text(text) => text.clone(),
+            Msg::PluginDisabled => "Esta función no está activada para su empresa.".into(),
+            Msg::PluginFailed => "La función falló; no se cambió nada.".into(),
+            Msg::PluginTimeout => "La operación tardó demasiado y se canceló; no se cambió nada.".into(),
+            Msg::PluginBusy => "El sistema está ocupado, inténtelo de nuevo.".into(),
+        }
+    }
+
+    fn fr(&self) -> String {
+        match self {
+            Msg::Success => "succès".into(),
+            Msg::NotSignedIn => {
+                "Vous n’êtes pas connecté ou votre session n’est plus valide. Veuillez vous connecter.".into()
+            }
+            Msg::SessionExpired => "Votre session a expiré. Veuillez vous reconnecter.".into(),
+            Msg::SignedInElsewhere => {
+                "Votre compte s’est connecté ailleurs ou cette session a été révoquée. Veuillez vous reconnecter."
+                    .into()
+            }
+            Msg::AccountDisabled => "Ce compte ou son entreprise est désactivé.".into(),
+            Msg::NotPermitted => "Vous n’avez pas l’autorisation pour cette opération.".into(),
+            Msg::OtherTenant => "Vous ne pouvez pas agir pour une autre entreprise.".into(),
+            Msg::PlatformOnly => "Seuls les utilisateurs de la plateforme peuvent le faire.".into(),
+            Msg::BadCredentials => "Nom d’utilisateur ou mot de passe incorrect.".into(),
+            Msg::LoginLocked { minutes } => format!("Trop d’échecs de connexion. Réessayez dans {minutes} minutes."),
+            Msg::Required { field } => format!("{field} : veuillez remplir les informations obligatoires."),
+            Msg::Length { field, min, max } => format!("{field} : doit contenir entre {min} et {max} caractères."),
+            Msg::Format { field, expected } => format!("{field} : format incorrect, attendu {expected}."),
+            Msg::PasswordPolicy => {
+                "Le mot de passe doit contenir 6 à 18 caractères combinant lettres, chiffres et caractères spéciaux."
+                    .into()
+            }
+            Msg::PasswordsDiffer => "Les deux mots de passe ne correspondent pas.".into(),
+            Msg::WrongPassword => "Le mot de passe actuel est incorrect.".into(),
+            Msg::DisableTimeInPast => "L’heure de désactivation ne peut pas être antérieure à l’heure actuelle.".into(),
+            Msg::Duplicate { field, value } => format!("{field} : « {value} » existe déjà."),
+            Msg::NameMismatch => "La saisie ne correspond pas au nom à supprimer.".into(),
+            Msg::NotFound => "Les données n’existent pas.".into(),
+            Msg::UnknownTenant => "L’entreprise n’existe pas.".into(),
+            Msg::ContinentReadonly => {
+                "Impossible d’ajouter ou de modifier des continents ; l’ID parent ne peut pas être 0.".into()
+            }
+            Msg::HasSubRegions => "La région a des sous-régions et ne peut pas être supprimée directement.".into(),
+            Msg::HasChildren { what } => {
+                format!("Cet élément ({what}) a des enfants et ne peut pas être supprimé directement.")
+            }
+            Msg::InUse { what } => format!("Encore utilisé par : {what} ; suppression impossible."),
+            Msg::NotGrantable { what } => {
+                format!("Un rôle d’entreprise ne peut pas recevoir de droits de plateforme : {what}")
+            }
+            Msg::CannotDeleteSelf => "Vous ne pouvez pas supprimer ou désactiver le compte connecté.".into(),
+            Msg::BeyondOwnRights => "Vous ne pouvez pas donner de rôles ou de droits au-delà des vôtres.".into(),
+            Msg::OwnRoles => "Vous ne pouvez pas modifier vos propres rôles.".into(),
+            Msg::BuiltIn => "Les données intégrées ne peuvent être ni modifiées ni supprimées.".into(),
+            Msg::BadJson { detail } => format!("Requête mal formée : {detail}"),
+            Msg::BodyTooLarge { limit_kib } => {
+                format!("La requête est trop volumineuse ; la limite est de {limit_kib} Kio.")
+            }
+            Msg::NoSuchRoute => "Cette API n’existe pas.".into(),
+            Msg::MethodNotAllowed => "Méthode non autorisée.".into(),
+            Msg::SystemException => "Exception système, veuillez réessayer plus tard.".into(),
+            Msg::Text(text) => text.clone(),
+            Msg::PluginDisabled => "Cette fonction n’est pas activée pour votre entreprise.".into(),
+            Msg::PluginFailed => "La fonction a échoué ; rien n’a été modifié.".into(),
+            Msg::PluginTimeout => "L’opération a pris trop de temps et a été annulée ; rien n’a été modifié.".into(),
+            Msg::PluginBusy => "Le système est occupé, veuillez réessayer.".into(),
+        }
+    }
+
+    fn pt(&self) -> String {
+        match self {
+            Msg::Success => "sucesso".into(),
+            Msg::NotSignedIn => "Não tem sessão iniciada ou a sessão já não é válida. Inicie sessão.".into(),
+            Msg::SessionExpired => "A sua sessão expirou. Inicie sessão novamente.".into(),
+            Msg::SignedInElsewhere => {
+                "A sua conta iniciou sessão noutro local ou esta sessão foi revogada. Inicie sessão novamente.".into()
+            }
+            Msg::AccountDisabled => "Esta conta ou a sua empresa está desativada.".into(),
+            Msg::NotPermitted => "Não tem permissão para esta operação.".into(),
+            Msg::OtherTenant => "Não pode agir em nome de outra empresa.".into(),
+            Msg::PlatformOnly => "Apenas utilizadores da plataforma podem fazê-lo.".into(),
+            Msg::BadCredentials => "Utilizador ou palavra-passe incorretos.".into(),
+            Msg::LoginLocked { minutes } => {
+                format!("Demasiadas tentativas falhadas. Tente novamente dentro de {minutes} minutos.")
+            }
+            Msg::Required { field } => format!("{field}: preencha as informações obrigatórias."),
+            Msg::Length { field, min, max } => format!("{field}: deve ter entre {min} e {max} caracteres."),
+            Msg::Format { field, expected } => format!("{field}: formato incorreto, esperado {expected}."),
+            Msg::PasswordPolicy => {
+                "A palavra-passe deve ter de 6 a 18 caracteres e combinar letras, números e caracteres especiais."
+                    .into()
+            }
+            Msg::PasswordsDiffer => "As duas palavras-passe não coincidem.".into(),
+            Msg::WrongPassword => "A palavra-passe atual está incorreta.".into(),
+            Msg::DisableTimeInPast => "A hora de desativação não pode ser anterior à atual.".into(),
+            Msg::Duplicate { field, value } => format!("{field}: «{value}» já existe."),
+            Msg::NameMismatch => "O texto não corresponde ao nome a eliminar.".into(),
+            Msg::NotFound => "Os dados não existem.".into(),
+            Msg::UnknownTenant => "A empresa não existe.".into(),
+            Msg::ContinentReadonly => {
+                "Não é possível adicionar ou modificar continentes; o ID superior não pode ser 0.".into()
+            }
+            Msg::HasSubRegions => "A região tem sub-regiões e não pode ser eliminada diretamente.".into(),
+            Msg::HasChildren { what } => {
+                format!("Este elemento ({what}) tem elementos subordinados e não pode ser eliminado diretamente.")
+            }
+            Msg::InUse { what } => format!("Ainda em uso por: {what}; não pode ser eliminado."),
+            Msg::NotGrantable { what } => {
+                format!("Não é possível dar permissões de plataforma a uma função de empresa: {what}")
+            }
+            Msg::CannotDeleteSelf => "Não pode eliminar nem desativar a conta com sessão iniciada.".into(),
+            Msg::BeyondOwnRights => "Não pode dar funções ou permissões além das suas.".into(),
+            Msg::OwnRoles => "Não pode alterar as suas próprias funções.".into(),
+            Msg::BuiltIn => "Os dados integrados não podem ser modificados nem eliminados.".into(),
+            Msg::BadJson { detail } => format!("Pedido mal formado: {detail}"),
+            Msg::BodyTooLarge { limit_kib } => format!("O pedido é demasiado grande; o limite é {limit_kib} KiB."),
+            Msg::NoSuchRoute => "Essa API não existe.".into(),
+            Msg::MethodNotAllowed => "Método não permitido.".into(),
+            Msg::SystemException => "Exceção do sistema, tente novamente mais tarde.".into(),
+            Msg::Text(text) => text.clone(),
+            Msg::PluginDisabled => "Esta funcionalidade não está ativada para a sua empresa.".into(),
+            Msg::PluginFailed => "A funcionalidade falhou; nada foi alterado.".into(),
+            Msg::PluginTimeout => "A operação demorou demasiado e foi cancelada; nada foi alterado.".into(),
+            Msg::PluginBusy => "O sistema está ocupado, tente novamente.".into(),
+        }
+    }
+
+    fn ru(&self) -> String {
+        match self {
+            Msg::Success => "успешно".into(),
+            Msg::NotSignedIn => "Вы не вошли в систему или сеанс недействителен. Войдите снова.".into(),
+            Msg::SessionExpired => "Срок сеанса истёк. Войдите снова.".into(),
+            Msg::SignedInElsewhere => "Выполнен вход с другого устройства или сеанс отозван. Войдите снова.".into(),
+            Msg::AccountDisabled => "Учётная запись или её предприятие отключены.".into(),
+            Msg::NotPermitted => "У вас нет прав на эту операцию.".into(),
+            Msg::OtherTenant => "Нельзя действовать от имени другого предприятия.".into(),
+            Msg::PlatformOnly => "Это доступно только пользователям платформы.".into(),
+            Msg::BadCredentials => "Неверное имя пользователя или пароль.".into(),
+            Msg::LoginLocked { minutes } => {
+                format!("Слишком много неудачных попыток входа. Повторите через {minutes} мин.")
+            }
+            Msg::Required { field } => format!("{field}: заполните обязательные данные."),
+            Msg::Length { field, min, max } => format!("{field}: длина должна быть от {min} до {max} символов."),
+            Msg::Format { field, expected } => format!("{field}: неверный формат, ожидается {expected}."),
+            Msg::PasswordPolicy => "Пароль: от 6 до 18 символов, буквы, цифры и специальные символы.".into(),
+            Msg::PasswordsDiffer => "Пароли не совпадают.".into(),
+            Msg::WrongPassword => "Текущий пароль неверен.".into(),
+            Msg::DisableTimeInPast => "Время отключения не может быть раньше текущего.".into(),
+            Msg::Duplicate { field, value } => format!("{field}: «{value}» уже существует."),
+            Msg::NameMismatch => "Введённое значение не совпадает с удаляемым именем.".into(),
+            Msg::NotFound => "Данные не существуют.".into(),
+            Msg::UnknownTenant => "Предприятие не существует.".into(),
+            Msg::ContinentReadonly => {
+                "Нельзя добавлять или изменять континенты; родительский ID не может быть 0.".into()
+            }
+            Msg::HasSubRegions => "У региона есть подрегионы, его нельзя удалить.".into(),
+            Msg::HasChildren { what } => format!("У элемента ({what}) есть дочерние элементы, его нельзя удалить."),
+            Msg::InUse { what } => format!("Ещё используется ({what}); удалить нельзя."),
+            Msg::NotGrantable { what } => format!("Роли предприятия нельзя выдать права платформы: {what}"),
+            Msg::CannotDeleteSelf => "Нельзя удалить или отключить учётную запись, под которой вы вошли.".into(),
+            Msg::BeyondOwnRights => "Нельзя выдавать роли или права сверх собственных.".into(),
+            Msg::OwnRoles => "Нельзя изменять собственные роли.".into(),
+            Msg::BuiltIn => "Встроенные данные нельзя изменять или удалять.".into(),
+            Msg::BadJson { detail } => format!("Некорректный запрос: {detail}"),
+            Msg::BodyTooLarge { limit_kib } => format!("Запрос слишком большой; предел {limit_kib} КиБ."),
+            Msg::NoSuchRoute => "Такого API нет.".into(),
+            Msg::MethodNotAllowed => "Метод не разрешён.".into(),
+            Msg::SystemException => "Системная ошибка, повторите попытку позже.".into(),
+            Msg::Text(text) => text.clone(),
+            Msg::PluginDisabled => "Эта функция не включена для вашего предприятия.".into(),
+            Msg::PluginFailed => "Сбой функции; ничего не изменено.".into(),
+            Msg::PluginTimeout => "Операция заняла слишком много времени и отменена; ничего не изменено.".into(),
+            Msg::PluginBusy => "Система занята, повторите попытку.".into(),
+        }
+    }
 }
 
 fn zh_expected(expected: &str) -> &str {
@@ -288,6 +582,14 @@ mod tests {
         assert_eq!(Lang::from_headers(&headers), Lang::Fr);
         headers.insert("lang", "en".parse().unwrap());
         assert_eq!(Lang::from_headers(&headers), Lang::En);
+    }
+
+    #[test]
+    fn every_language_has_its_own_text() {
+        let msg = Msg::NameMismatch;
+        let texts: std::collections::HashSet<String> = Lang::ALL.iter().map(|l| msg.render(*l)).collect();
+        assert_eq!(texts.len(), 7, "{texts:?}");
+        assert_eq!(Msg::Required { field: "name".into() }.render(Lang::De), "name: bitte Pflichtangaben ausfüllen.");
     }
 
     #[test]
