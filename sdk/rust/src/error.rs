@@ -67,33 +67,130 @@ impl PluginError {
         PluginError { status: 500, field: None, message: Message::Internal(cause.into()) }
     }
 
-    /// The message in `lang` (zhCn, en, ...; languages without a translation get English).
+    /// The message in `lang`, one of the seven console languages (others get English).
     pub fn render(&self, lang: &str) -> String {
-        let zh = lang.eq_ignore_ascii_case("zhcn") || lang.starts_with("zh");
-        match (&self.message, zh) {
-            (Message::Required { field }, true) => format!("{field}：请填写必填信息"),
-            (Message::Required { field }, false) => format!("{field}: please fill in the required information."),
-            (Message::Length { field, min, max }, true) => format!("{field}：长度须在 {min} 到 {max} 个字符之间"),
-            (Message::Length { field, min, max }, false) => {
-                format!("{field}: must be between {min} and {max} characters long.")
+        match lang {
+            "zhCn" => self.zh(),
+            "de" => self.de(),
+            "es" => self.es(),
+            "fr" => self.fr(),
+            "pt" => self.pt(),
+            "ru" => self.ru(),
+            _ => self.en(),
+        }
+    }
+
+    fn zh(&self) -> String {
+        match &self.message {
+            Message::Required { field } => format!("{field}：请填写必填信息"),
+            Message::Length { field, min, max } => format!("{field}：长度须在 {min} 到 {max} 个字符之间"),
+            Message::Format { field, expected } => format!("{field}：格式不正确（{expected}）"),
+            Message::TooMany { max, .. } => format!("数量不能大于 {max}"),
+            Message::Duplicate { fields } => format!("{} 已存在", fields.join(", ")),
+            Message::NameMismatch => "输入的内容与要删除的名称不一致".into(),
+            Message::NotFound => "数据不存在".into(),
+            Message::Conflict => "数据已被他人修改，请刷新后重试".into(),
+            Message::Forbidden => "没有此操作的权限".into(),
+            Message::Text(text) => text.clone(),
+            Message::Internal(_) => "系统异常，请稍后再试".into(),
+        }
+    }
+
+    fn en(&self) -> String {
+        match &self.message {
+            Message::Required { field } => format!("{field}: please fill in the required information."),
+            Message::Length { field, min, max } => format!("{field}: must be between {min} and {max} characters long."),
+            Message::Format { field, expected } => format!("{field}: wrong format, expected {expected}."),
+            Message::TooMany { max, .. } => format!("The number cannot be greater than {max}."),
+            Message::Duplicate { fields } => format!("{} already exists.", fields.join(", ")),
+            Message::NameMismatch => "The input does not match the name to delete.".into(),
+            Message::NotFound => "Data does not exist.".into(),
+            Message::Conflict => "Someone else changed this data; refresh and try again.".into(),
+            Message::Forbidden => "You do not have permission for this operation.".into(),
+            Message::Text(text) => text.clone(),
+            Message::Internal(_) => "System exception, please try again later.".into(),
+        }
+    }
+
+    fn de(&self) -> String {
+        match &self.message {
+            Message::Required { field } => format!("{field}: bitte Pflichtangaben ausfüllen."),
+            Message::Length { field, min, max } => format!("{field}: muss {min} bis {max} Zeichen lang sein."),
+            Message::Format { field, expected } => format!("{field}: falsches Format, erwartet {expected}."),
+            Message::TooMany { max, .. } => format!("Die Anzahl darf nicht größer als {max} sein."),
+            Message::Duplicate { fields } => format!("{} existiert bereits.", fields.join(", ")),
+            Message::NameMismatch => "Die Eingabe stimmt nicht mit dem zu löschenden Namen überein.".into(),
+            Message::NotFound => "Die Daten existieren nicht.".into(),
+            Message::Conflict => {
+                "Jemand anderes hat diese Daten geändert; bitte neu laden und erneut versuchen.".into()
             }
-            (Message::Format { field, expected }, true) => format!("{field}：格式不正确（{expected}）"),
-            (Message::Format { field, expected }, false) => format!("{field}: wrong format, expected {expected}."),
-            (Message::TooMany { max, .. }, true) => format!("数量不能大于 {max}"),
-            (Message::TooMany { max, .. }, false) => format!("The number cannot be greater than {max}."),
-            (Message::Duplicate { fields }, true) => format!("{} 已存在", fields.join(", ")),
-            (Message::Duplicate { fields }, false) => format!("{} already exists.", fields.join(", ")),
-            (Message::NameMismatch, true) => "输入的内容与要删除的名称不一致".into(),
-            (Message::NameMismatch, false) => "The input does not match the name to delete.".into(),
-            (Message::NotFound, true) => "数据不存在".into(),
-            (Message::NotFound, false) => "Data does not exist.".into(),
-            (Message::Conflict, true) => "数据已被他人修改，请刷新后重试".into(),
-            (Message::Conflict, false) => "Someone else changed this data; refresh and try again.".into(),
-            (Message::Forbidden, true) => "没有此操作的权限".into(),
-            (Message::Forbidden, false) => "You do not have permission for this operation.".into(),
-            (Message::Text(text), _) => text.clone(),
-            (Message::Internal(_), true) => "系统异常，请稍后再试".into(),
-            (Message::Internal(_), false) => "System exception, please try again later.".into(),
+            Message::Forbidden => "Sie haben keine Berechtigung für diesen Vorgang.".into(),
+            Message::Text(text) => text.clone(),
+            Message::Internal(_) => "Systemfehler, bitte später erneut versuchen.".into(),
+        }
+    }
+
+    fn es(&self) -> String {
+        match &self.message {
+            Message::Required { field } => format!("{field}: complete la información obligatoria."),
+            Message::Length { field, min, max } => format!("{field}: debe tener entre {min} y {max} caracteres."),
+            Message::Format { field, expected } => format!("{field}: formato incorrecto, se espera {expected}."),
+            Message::TooMany { max, .. } => format!("La cantidad no puede ser mayor que {max}."),
+            Message::Duplicate { fields } => format!("{} ya existe.", fields.join(", ")),
+            Message::NameMismatch => "El texto no coincide con el nombre a eliminar.".into(),
+            Message::NotFound => "Los datos no existen.".into(),
+            Message::Conflict => "Otra persona cambió estos datos; actualice e inténtelo de nuevo.".into(),
+            Message::Forbidden => "No tiene permiso para esta operación.".into(),
+            Message::Text(text) => text.clone(),
+            Message::Internal(_) => "Excepción del sistema, inténtelo más tarde.".into(),
+        }
+    }
+
+    fn fr(&self) -> String {
+        match &self.message {
+            Message::Required { field } => format!("{field} : veuillez remplir les informations obligatoires."),
+            Message::Length { field, min, max } => format!("{field} : doit contenir entre {min} et {max} caractères."),
+            Message::Format { field, expected } => format!("{field} : format incorrect, attendu {expected}."),
+            Message::TooMany { max, .. } => format!("Le nombre ne peut pas dépasser {max}."),
+            Message::Duplicate { fields } => format!("{} existe déjà.", fields.join(", ")),
+            Message::NameMismatch => "La saisie ne correspond pas au nom à supprimer.".into(),
+            Message::NotFound => "Les données n’existent pas.".into(),
+            Message::Conflict => "Quelqu’un d’autre a modifié ces données ; actualisez et réessayez.".into(),
+            Message::Forbidden => "Vous n’avez pas l’autorisation pour cette opération.".into(),
+            Message::Text(text) => text.clone(),
+            Message::Internal(_) => "Exception système, veuillez réessayer plus tard.".into(),
+        }
+    }
+
+    fn pt(&self) -> String {
+        match &self.message {
+            Message::Required { field } => format!("{field}: preencha as informações obrigatórias."),
+            Message::Length { field, min, max } => format!("{field}: deve ter entre {min} e {max} caracteres."),
+            Message::Format { field, expected } => format!("{field}: formato incorreto, esperado {expected}."),
+            Message::TooMany { max, .. } => format!("O número não pode ser superior a {max}."),
+            Message::Duplicate { fields } => format!("{} já existe.", fields.join(", ")),
+            Message::NameMismatch => "O texto não corresponde ao nome a eliminar.".into(),
+            Message::NotFound => "Os dados não existem.".into(),
+            Message::Conflict => "Outra pessoa alterou estes dados; atualize e tente novamente.".into(),
+            Message::Forbidden => "Não tem permissão para esta operação.".into(),
+            Message::Text(text) => text.clone(),
+            Message::Internal(_) => "Exceção do sistema, tente novamente mais tarde.".into(),
+        }
+    }
+
+    fn ru(&self) -> String {
+        match &self.message {
+            Message::Required { field } => format!("{field}: заполните обязательные данные."),
+            Message::Length { field, min, max } => format!("{field}: длина должна быть от {min} до {max} символов."),
+            Message::Format { field, expected } => format!("{field}: неверный формат, ожидается {expected}."),
+            Message::TooMany { max, .. } => format!("Количество не может превышать {max}."),
+            Message::Duplicate { fields } => format!("{} уже существует.", fields.join(", ")),
+            Message::NameMismatch => "Введённое значение не совпадает с удаляемым именем.".into(),
+            Message::NotFound => "Данные не существуют.".into(),
+            Message::Conflict => "Данные изменены другим пользователем; обновите и повторите.".into(),
+            Message::Forbidden => "У вас нет прав на эту операцию.".into(),
+            Message::Text(text) => text.clone(),
+            Message::Internal(_) => "Системная ошибка, повторите попытку позже.".into(),
         }
     }
 
@@ -131,3 +228,18 @@ impl From<serde_json::Error> for PluginError {
 }
 
 pub type PluginResult<T> = Result<T, PluginError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_console_language_has_its_text() {
+        let err = PluginError::required("petName");
+        let texts: std::collections::HashSet<String> =
+            ["zhCn", "en", "de", "es", "fr", "pt", "ru"].iter().map(|lang| err.render(lang)).collect();
+        assert_eq!(texts.len(), 7, "{texts:?}");
+        assert_eq!(err.render("ja"), err.render("en"), "others get English");
+        assert!(err.body("fr").contains("\"field\":\"petName\""));
+    }
+}
