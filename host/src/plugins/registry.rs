@@ -222,6 +222,8 @@ impl Plugins {
     async fn register_menus(&self, manifest: &Manifest) -> Result<(), String> {
         let db = &self.services.db;
         let mut actions = Vec::new();
+        // Once: the actions other sources already define, to refuse a plugin that reuses one.
+        let taken = db.all_buttons().await.map_err(|e| e.to_string())?;
         for (sort, menu) in manifest.menus.iter().enumerate() {
             if let Some(existing) = db.menu_by_menu_id(menu.menu_id).await.map_err(|e| e.to_string())?
                 && existing.source != manifest.id
@@ -242,7 +244,6 @@ impl Plugins {
             };
             db.upsert_menu(&fields, &manifest.id).await.map_err(|e| e.to_string())?;
             for button in &menu.buttons {
-                let taken = db.all_buttons().await.map_err(|e| e.to_string())?;
                 if let Some(other) = taken.iter().find(|b| b.action == button.action && b.source != manifest.id) {
                     return Err(format!("action `{}` is already defined by `{}`", button.action, other.source));
                 }
