@@ -1,6 +1,6 @@
 import { api, Auth, useNamespace, usePermission, type Page } from '@console/sdk';
-import { ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
-import { App, Button, Card, Form, Input, InputNumber, Radio, Space, Switch, Tag } from 'antd';
+import { type ListHandle, ListPage, ModalForm, RowActions } from '@console/sdk/ui';
+import { App, Button, Card, Form, Input, InputNumber, Radio, Switch, Tag } from 'antd';
 import { useRef, useState } from 'react';
 
 import { resources } from './i18n';
@@ -20,7 +20,6 @@ export default function Breeds() {
   const may = usePermission();
   const list = useRef<ListHandle>(null);
   const [editing, setEditing] = useState<Partial<Breed> | null>(null);
-  const deleteByName = useDeleteByName();
   const done = () => {
     void message.success(t('saved'));
     list.current?.reload();
@@ -57,14 +56,7 @@ export default function Breeds() {
           {
             title: t('actions'),
             render: (_, row) => (
-              <Space>
-                {may('pet:breed:edit') && <a onClick={() => setEditing(row)}>{t('edit')}</a>}
-                {may('pet:breed:delete') && (
-                  <a className="danger" onClick={() => deleteByName(row.breedName, (typed) => api.delete(`/pet-service/breeds/${row.id}`, { confirmName: typed }).then(done))}>
-                    {t('delete')}
-                  </a>
-                )}
-              </Space>
+              <RowActions onEdit={may('pet:breed:edit') ? () => setEditing(row) : undefined} remove={may('pet:breed:delete') ? { name: row.breedName, confirm: (typed) => api.delete(`/pet-service/breeds/${row.id}`, { confirmName: typed }).then(done) } : undefined} />
             ),
           },
         ]}

@@ -1,6 +1,6 @@
 import { api, Auth, useNamespace, usePermission, type Page } from '@console/sdk';
-import { DetailDrawer, ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
+import { DetailDrawer, type ListHandle, ListPage, ModalForm, RowActions } from '@console/sdk/ui';
+import { App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 
@@ -39,7 +39,6 @@ export default function Pets() {
   const [breeds, setBreeds] = useState<Breed[]>([]);
   const [editing, setEditing] = useState<(Partial<Pet> & { birthdayDay?: Dayjs }) | null>(null);
   const [viewing, setViewing] = useState<(Pet & { latestRecords: PetRecord[] }) | null>(null);
-  const deleteByName = useDeleteByName();
   useEffect(() => {
     // Breed names through the pets' own route: a pet keeper may not hold pet:breed:view, and a
     // 403 would end the session (spec §8).
@@ -97,15 +96,7 @@ export default function Pets() {
           {
             title: t('actions'),
             render: (_, row) => (
-              <Space>
-                <a onClick={() => void api.get<Pet & { latestRecords: PetRecord[] }>(`/pet-service/pets/${row.id}`).then(setViewing)}>{t('detail')}</a>
-                {may('pet:info:edit') && <a onClick={() => setEditing({ ...row, birthdayDay: dayjs(row.birthday) })}>{t('edit')}</a>}
-                {may('pet:info:delete') && (
-                  <a className="danger" onClick={() => deleteByName(row.petName, (typed) => api.delete(`/pet-service/pets/${row.id}`, { confirmName: typed }).then(done))}>
-                    {t('delete')}
-                  </a>
-                )}
-              </Space>
+              <RowActions extra={<a onClick={() => void api.get<Pet & { latestRecords: PetRecord[] }>(`/pet-service/pets/${row.id}`).then(setViewing)}>{t('detail')}</a>} onEdit={may('pet:info:edit') ? () => setEditing({ ...row, birthdayDay: dayjs(row.birthday) }) : undefined} remove={may('pet:info:delete') ? { name: row.petName, confirm: (typed) => api.delete(`/pet-service/pets/${row.id}`, { confirmName: typed }).then(done) } : undefined} />
             ),
           },
         ]}

@@ -190,6 +190,32 @@ export function useDeleteByName() {
   };
 }
 
+export interface RowActionsProps {
+  /** Opens the row's edit form; no edit link without it (e.g. no `:edit` action). */
+  onEdit?: () => void;
+  /** Delete by retyped name; no delete link without it. */
+  remove?: { name: string; confirm: (typed: string) => Promise<unknown> };
+  /** Actions of the page shown before edit and delete. */
+  extra?: ReactNode;
+}
+
+/** A list row's actions: the page's own, then edit, then delete by retyped name. */
+export function RowActions({ onEdit, remove, extra }: RowActionsProps) {
+  const { t } = useTranslation('sdk');
+  const deleteByName = useDeleteByName();
+  return (
+    <Space>
+      {extra}
+      {onEdit && <a onClick={onEdit}>{t('edit')}</a>}
+      {remove && (
+        <a className="danger" onClick={() => deleteByName(remove.name, remove.confirm)}>
+          {t('delete')}
+        </a>
+      )}
+    </Space>
+  );
+}
+
 /** A confirmation before publish, revoke, disable and the like. */
 export function useConfirm() {
   const { modal } = App.useApp();

@@ -1,3 +1,3 @@
 // The list-page building blocks every remote uses (antd).
-export { ListPage, ModalForm, DetailDrawer, useDeleteByName, useConfirm, showFieldError } from './components';
-export type { ListHandle, ListPageProps, ModalFormProps } from './components';
+export { ListPage, ModalForm, DetailDrawer, RowActions, useDeleteByName, useConfirm, showFieldError } from './components';
+export type { ListHandle, ListPageProps, ModalFormProps, RowActionsProps } from './components';

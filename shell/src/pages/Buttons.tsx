@@ -1,6 +1,6 @@
 import { api, Auth, usePermission, type Page } from '@console/sdk';
-import { ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
-import { App, Button, Form, Input, InputNumber, Space, Tag } from 'antd';
+import { type ListHandle, ListPage, ModalForm, RowActions } from '@console/sdk/ui';
+import { App, Button, Form, Input, InputNumber, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -23,7 +23,6 @@ export default function Buttons() {
   const may = usePermission();
   const list = useRef<ListHandle>(null);
   const [editing, setEditing] = useState<Partial<ButtonRow> | null>(null);
-  const deleteByName = useDeleteByName();
   const done = () => {
     void message.success(t('common.saved'));
     list.current?.reload();
@@ -62,14 +61,7 @@ export default function Buttons() {
             title: t('common.actions'),
             render: (_, row) =>
               row.source !== 'custom' ? null : (
-                <Space>
-                  {may('button:edit') && <a onClick={() => setEditing(row)}>{t('common.edit')}</a>}
-                  {may('button:delete') && (
-                    <a className="danger" onClick={() => deleteByName(row.name, (typed) => api.post('/authority-service/button/delete', { id: row.id, confirmName: typed }).then(done))}>
-                      {t('common.delete')}
-                    </a>
-                  )}
-                </Space>
+                <RowActions onEdit={may('button:edit') ? () => setEditing(row) : undefined} remove={may('button:delete') ? { name: row.name, confirm: (typed) => api.post('/authority-service/button/delete', { id: row.id, confirmName: typed }).then(done) } : undefined} />
               ),
           },
         ]}

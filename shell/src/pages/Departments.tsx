@@ -1,6 +1,6 @@
 import { api, Auth, usePermission } from '@console/sdk';
-import { ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
-import { App, Button, Form, Input, Space, TreeSelect } from 'antd';
+import { type ListHandle, ListPage, ModalForm, RowActions } from '@console/sdk/ui';
+import { App, Button, Form, Input, TreeSelect } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -24,7 +24,6 @@ export default function Departments() {
   const list = useRef<ListHandle>(null);
   const [tree, setTree] = useState<Department[]>([]);
   const [editing, setEditing] = useState<Partial<Department> | null>(null);
-  const deleteByName = useDeleteByName();
   const done = () => {
     void message.success(t('common.saved'));
     list.current?.reload();
@@ -55,14 +54,7 @@ export default function Departments() {
           {
             title: t('common.actions'),
             render: (_, row) => (
-              <Space>
-                {may('department:edit') && <a onClick={() => setEditing(row)}>{t('common.edit')}</a>}
-                {may('department:delete') && (
-                  <a className="danger" onClick={() => deleteByName(row.name, (typed) => api.post('/authority-service/department/delete', { id: row.id, confirmName: typed }).then(done))}>
-                    {t('common.delete')}
-                  </a>
-                )}
-              </Space>
+              <RowActions onEdit={may('department:edit') ? () => setEditing(row) : undefined} remove={may('department:delete') ? { name: row.name, confirm: (typed) => api.post('/authority-service/department/delete', { id: row.id, confirmName: typed }).then(done) } : undefined} />
             ),
           },
         ]}

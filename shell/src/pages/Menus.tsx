@@ -1,6 +1,6 @@
 import { api, Auth, usePermission } from '@console/sdk';
-import { ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
-import { App, Button, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
+import { type ListHandle, ListPage, ModalForm, RowActions } from '@console/sdk/ui';
+import { App, Button, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -36,7 +36,6 @@ export default function Menus() {
   const may = usePermission();
   const list = useRef<ListHandle>(null);
   const [editing, setEditing] = useState<Partial<MenuRow> | null>(null);
-  const deleteByName = useDeleteByName();
   const done = () => {
     void message.success(t('common.saved'));
     list.current?.reload();
@@ -71,14 +70,7 @@ export default function Menus() {
             title: t('common.actions'),
             render: (_, row) =>
               builtIn(row) ? null : (
-                <Space>
-                  {may('menu:edit') && <a onClick={() => setEditing(row)}>{t('common.edit')}</a>}
-                  {may('menu:delete') && (
-                    <a className="danger" onClick={() => deleteByName(row.name, (typed) => api.post('/authority-service/menu/delete', { id: row.id, confirmName: typed }).then(done))}>
-                      {t('common.delete')}
-                    </a>
-                  )}
-                </Space>
+                <RowActions onEdit={may('menu:edit') ? () => setEditing(row) : undefined} remove={may('menu:delete') ? { name: row.name, confirm: (typed) => api.post('/authority-service/menu/delete', { id: row.id, confirmName: typed }).then(done) } : undefined} />
               ),
           },
         ]}

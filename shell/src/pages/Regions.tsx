@@ -1,6 +1,6 @@
 import { api, Auth, usePermission, type Page } from '@console/sdk';
-import { ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
-import { App, Button, Form, Input, Space, Switch, TreeSelect } from 'antd';
+import { type ListHandle, ListPage, ModalForm, RowActions } from '@console/sdk/ui';
+import { App, Button, Form, Input, Switch, TreeSelect } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -31,7 +31,6 @@ export default function Regions() {
   const list = useRef<ListHandle>(null);
   const [tree, setTree] = useState<Region[]>([]);
   const [editing, setEditing] = useState<Partial<Region> | null>(null);
-  const deleteByName = useDeleteByName();
   const done = () => {
     void message.success(t('common.saved'));
     list.current?.reload();
@@ -82,14 +81,7 @@ export default function Regions() {
             title: t('common.actions'),
             render: (_, row) =>
               row.parentId === 0 ? null : (
-                <Space>
-                  {may('region:edit') && <a onClick={() => setEditing(row)}>{t('common.edit')}</a>}
-                  {may('region:delete') && (
-                    <a className="danger" onClick={() => deleteByName(row.regionEn, (typed) => api.post('/region-service-admin/common/region/delete', { id: row.id, confirmName: typed }).then(done))}>
-                      {t('common.delete')}
-                    </a>
-                  )}
-                </Space>
+                <RowActions onEdit={may('region:edit') ? () => setEditing(row) : undefined} remove={may('region:delete') ? { name: row.regionEn, confirm: (typed) => api.post('/region-service-admin/common/region/delete', { id: row.id, confirmName: typed }).then(done) } : undefined} />
               ),
           },
         ]}

@@ -1,6 +1,6 @@
 import { api, Auth, usePermission } from '@console/sdk';
-import { ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
-import { App, Button, Space } from 'antd';
+import { type ListHandle, ListPage, ModalForm, RowActions } from '@console/sdk/ui';
+import { App, Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,6 @@ export function SimpleList<T extends { id: number }>(props: {
   const may = usePermission();
   const list = useRef<ListHandle>(null);
   const [editing, setEditing] = useState<Partial<T> | null>(null);
-  const deleteByName = useDeleteByName();
   const done = () => {
     void message.success(t('common.saved'));
     list.current?.reload();
@@ -51,14 +50,14 @@ export function SimpleList<T extends { id: number }>(props: {
           {
             title: t('common.actions'),
             render: (_, row) => (
-              <Space>
-                {may(`${props.action}:edit`) && <a onClick={() => setEditing(row)}>{t('common.edit')}</a>}
-                {may(`${props.action}:delete`) && (
-                  <a className="danger" onClick={() => deleteByName(props.nameOf(row), (typed) => api.post(`${props.writePath}/delete`, { id: row.id, confirmName: typed }).then(done))}>
-                    {t('common.delete')}
-                  </a>
-                )}
-              </Space>
+              <RowActions
+                onEdit={may(`${props.action}:edit`) ? () => setEditing(row) : undefined}
+                remove={
+                  may(`${props.action}:delete`)
+                    ? { name: props.nameOf(row), confirm: (typed) => api.post(`${props.writePath}/delete`, { id: row.id, confirmName: typed }).then(done) }
+                    : undefined
+                }
+              />
             ),
           },
         ]}
