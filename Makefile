@@ -8,7 +8,7 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 WASM_TARGET := wasm32-wasip2
 # Product plugins (every crate under plugins/), and the fixtures the host's integration tests load.
 PLUGINS := $(notdir $(patsubst %/Cargo.toml,%,$(wildcard plugins/*/Cargo.toml)))
-TEST_PLUGINS := probe probe-next contract-future
+TEST_PLUGINS := probe probe-next contract-future contract-0-1-0
 SCAFFOLD := $(TARGET_DIR)/scaffold/scaffold-demo
 
 .PHONY: run test build plugins test-plugins test-rust test-web test-e2e web lint fmt setup-rust setup-wasm setup-node setup-chromium bench new-plugin clean

@@ -87,7 +87,7 @@ cat <<TOML
 id = "$name"
 name = "$name"
 version = "0.1.0"
-contract = "0.1.0"
+contract = "0.1.1"
 mount = "$name"
 
 [[collections]]

@@ -68,7 +68,7 @@ pub async fn ensure_admin(db: &Db, config: &Config) -> Result<(), BootstrapError
     Ok(())
 }
 
-fn write_secret(path: &Path, secret: &str) -> std::io::Result<()> {
+pub(crate) fn write_secret(path: &Path, secret: &str) -> std::io::Result<()> {
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create(true).truncate(true);
     #[cfg(unix)]

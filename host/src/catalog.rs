@@ -192,6 +192,7 @@ pub const CORE_MENUS: &[MenuSeed] = &[
             ("plugin:view", "view", "查看插件"),
             ("plugin:enable", "enable", "启用/停用插件"),
             ("plugin:reload", "reload", "重新加载插件"),
+            ("plugin:device-key", "device-key", "管理设备密钥"),
         ],
     ),
     group(300, "区域管理", "/regional-manage", "GlobalOutlined", "platform"),

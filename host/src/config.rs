@@ -20,6 +20,11 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_DATA_DIR", default_value = "data")]
     pub data_dir: PathBuf,
 
+    /// The key that seals plugins' secrets at rest: 64 hex digits. When unset, one is generated
+    /// into `<data>/master.key` (mode 0600) on first start; keep that file with the database.
+    #[arg(long, env = "CONSOLE_MASTER_KEY", hide_env_values = true)]
+    pub master_key: Option<String>,
+
     /// Password of the first platform administrator; generated and printed once when unset.
     #[arg(long, env = "CONSOLE_ADMIN_PASSWORD", hide_env_values = true)]
     pub admin_password: Option<String>,

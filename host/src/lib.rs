@@ -10,6 +10,7 @@ pub mod i18n;
 pub mod openapi;
 pub mod plugins;
 pub mod routes;
+pub mod sealing;
 pub mod tenancy;
 pub mod validate;
 pub mod web;
@@ -48,6 +49,8 @@ pub enum StartError {
     Bootstrap(#[from] bootstrap::BootstrapError),
     #[error("starting the plugin runtime: {0}")]
     Plugins(String),
+    #[error("master key: {0}")]
+    MasterKey(String),
 }
 
 /// Opens and migrates the database, syncs the catalogue, creates the first administrator and
@@ -68,9 +71,12 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     catalog::sync(&db).await.map_err(StartError::Catalog)?;
     bootstrap::ensure_admin(&db, &config).await?;
     let cache_dir = config.cache_dir.clone().unwrap_or_else(|| config.data_dir.join("cache"));
-    let plugins = plugins::Plugins::start(db.clone(), config.plugins.clone(), config.data_dir.clone(), cache_dir)
-        .await
-        .map_err(|e| StartError::Plugins(format!("{e:#}")))?;
+    let master_key =
+        sealing::MasterKey::load(config.master_key.as_deref(), &config.data_dir).map_err(StartError::MasterKey)?;
+    let plugins =
+        plugins::Plugins::start(db.clone(), config.plugins.clone(), config.data_dir.clone(), cache_dir, master_key)
+            .await
+            .map_err(|e| StartError::Plugins(format!("{e:#}")))?;
     plugins::scheduler::spawn(plugins.clone());
     if config.dev {
         plugins.spawn_dev_watch();

@@ -14,6 +14,7 @@ use utoipa::openapi::{ComponentsBuilder, ContentBuilder, InfoBuilder, OpenApi, O
 
 use crate::AppState;
 use crate::api::{Effect, Perm, RouteDoc};
+use crate::plugins::manifest::RouteCaller;
 
 pub fn document(catalog: &[RouteDoc]) -> OpenApi {
     let mut paths = PathsBuilder::new();
@@ -23,6 +24,7 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
         let (permission, tag) = match route.perm {
             Perm::Public => ("public".to_string(), "public".to_string()),
             Perm::SignedIn => ("any signed-in user".to_string(), "signed-in".to_string()),
+            Perm::Device => ("a device key of the plugin".to_string(), "device".to_string()),
             Perm::Action(action) => (format!("button action `{action}`"), format!("action:{action}")),
         };
         // Machine-readable for clients and for the permission tests that walk every route.
@@ -69,17 +71,24 @@ pub async fn serve(State(app): State<AppState>, Extension(document): Extension<A
     let mut document = (*document).clone();
     for plugin in app.plugins.all() {
         for route in &plugin.manifest.routes {
+            let device = route.caller == RouteCaller::Device;
+            let (permission, prefix) = if device {
+                ("device".to_string(), "/api/device")
+            } else {
+                (format!("action:{}", route.action), "/api")
+            };
             let extensions = ExtensionsBuilder::new()
-                .add("x-permission", format!("action:{}", route.action))
+                .add("x-permission", permission)
                 .add("x-writes", route.method != "GET")
                 .add("x-plugin", plugin.manifest.id.clone())
                 .build();
             let operation = OperationBuilder::new()
                 .summary(Some(route.summary.clone()))
-                .description(Some(format!(
-                    "Plugin `{}`. Permission: button action `{}`.",
-                    plugin.manifest.id, route.action
-                )))
+                .description(Some(if device {
+                    format!("Plugin `{}`. Device-facing: `authorization: Device <key>`.", plugin.manifest.id)
+                } else {
+                    format!("Plugin `{}`. Permission: button action `{}`.", plugin.manifest.id, route.action)
+                }))
                 .tag(plugin.manifest.mount.clone())
                 .extensions(Some(extensions))
                 .security(SecurityRequirement::new::<_, _, &str>("authorization", []))
@@ -92,7 +101,7 @@ pub async fn serve(State(app): State<AppState>, Extension(document): Extension<A
                 _ => HttpMethod::Post,
             };
             document.paths.add_path_operation(
-                format!("/api/{}{}", plugin.manifest.mount, route.path),
+                format!("{prefix}/{}{}", plugin.manifest.mount, route.path),
                 vec![method],
                 operation,
             );

@@ -49,6 +49,25 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
     }
 }
 
+/// A device or app calling a device-facing plugin route with its key.
+#[derive(Debug, Clone)]
+pub struct DeviceCaller {
+    pub key: crate::db::device_keys::DeviceKey,
+    pub lang: Lang,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for DeviceCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<DeviceCaller>()
+            .cloned()
+            .ok_or(ApiError::Client { code: 401, msg: Msg::DeviceKeyRefused })
+    }
+}
+
 /// Where a request came from: for the login log, throttling and the operation records.
 #[derive(Debug, Clone, Default)]
 pub struct ClientInfo {

@@ -9,7 +9,7 @@ use axum::http::HeaderMap;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::{ApiError, Caller, ClientInfo, Effect, Perm, RecordAs, RouteDoc};
+use super::{ApiError, Caller, ClientInfo, DeviceCaller, Effect, Perm, RecordAs, RouteDoc};
 use crate::AppState;
 use crate::auth::session::{self, SessionState};
 use crate::db::records::NewOperationRecord;
@@ -27,6 +27,16 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
     req.extensions_mut().insert(client.clone());
     if guard.route.perm == Perm::Public {
         return next.run(req).await;
+    }
+    if guard.route.perm == Perm::Device {
+        // Device reports are data for the plugin, not an operator's operations: no record.
+        return match authorize_device(&guard.app, req.headers()).await {
+            Ok(device) => {
+                req.extensions_mut().insert(device);
+                next.run(req).await
+            }
+            Err(err) => err.into_response(),
+        };
     }
 
     let caller = match authorize(&guard, req.headers(), client).await {
@@ -76,6 +86,20 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
         }
     }
     response
+}
+
+/// `authorization: Device <key>`: the key names its tenant and plugin.
+async fn authorize_device(app: &AppState, headers: &HeaderMap) -> Result<DeviceCaller, ApiError> {
+    let refused = ApiError::Client { code: 401, msg: Msg::DeviceKeyRefused };
+    let key = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Device "))
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .ok_or(refused.clone())?;
+    let key = app.db.use_device_key(&session::token_hash(key)).await?.ok_or(refused)?;
+    Ok(DeviceCaller { key, lang: Lang::from_headers(headers) })
 }
 
 async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) -> Result<Caller, ApiError> {
@@ -150,7 +174,10 @@ fn mask(value: &mut serde_json::Value) {
         serde_json::Value::Object(map) => {
             for (key, field) in map.iter_mut() {
                 let key = key.to_ascii_lowercase();
-                if ["password", "secret", "token", "credential", "privatekey"].iter().any(|s| key.contains(s)) {
+                if ["password", "secret", "token", "credential", "privatekey", "certificate", "apikey"]
+                    .iter()
+                    .any(|s| key.contains(s))
+                {
                     *field = serde_json::Value::String("******".into());
                 } else {
                     mask(field);

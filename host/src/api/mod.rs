@@ -23,7 +23,7 @@ use serde::Serialize;
 use serde_json::json;
 
 pub use error::{ApiError, ApiResult};
-pub use extract::{ApiJson, Caller, ClientInfo};
+pub use extract::{ApiJson, Caller, ClientInfo, DeviceCaller};
 
 use crate::AppState;
 use crate::i18n::{Lang, Msg};
@@ -37,6 +37,8 @@ pub enum Perm {
     SignedIn,
     /// A signed-in user whose roles hold this button action.
     Action(&'static str),
+    /// A device or app holding a device key (`authorization: Device <key>`) of the plugin.
+    Device,
 }
 
 /// Whether a route changes data, and so is written to the operation records.

@@ -5,6 +5,7 @@
 //! concurrent writers wait instead of failing.
 
 pub mod auth;
+pub mod device_keys;
 mod menus;
 mod org;
 pub mod plugin_store;

@@ -9,11 +9,11 @@ use serde::Deserialize;
 use crate::i18n::Lang;
 
 /// The contract this host implements (`wit/plugin.wit`).
-pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 0);
+pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 1);
 
 /// Mounts the core owns; a plugin cannot take them.
-const RESERVED_MOUNTS: [&str; 6] =
-    ["authority-service", "region-service-admin", "sync-service", "plugin-admin", "events", "openapi.json"];
+const RESERVED_MOUNTS: [&str; 7] =
+    ["authority-service", "region-service-admin", "sync-service", "plugin-admin", "events", "openapi.json", "device"];
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -60,10 +60,23 @@ pub struct RouteSpec {
     pub method: String,
     /// Relative to the mount; `{name}` segments are parameters.
     pub path: String,
-    /// The button action a caller must hold.
+    /// The button action a caller must hold (user routes only).
+    #[serde(default)]
     pub action: String,
     #[serde(default)]
     pub summary: String,
+    /// Who calls the route: a console user holding `action`, or a device or app with one of
+    /// the tenant's device keys for this plugin, at `/api/device/<mount><path>`.
+    #[serde(default)]
+    pub caller: RouteCaller,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RouteCaller {
+    #[default]
+    User,
+    Device,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -110,6 +123,9 @@ pub struct Capabilities {
     pub files: bool,
     #[serde(default)]
     pub http: bool,
+    /// Since contract 0.1.1.
+    #[serde(default)]
+    pub secrets: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -213,6 +229,9 @@ impl Manifest {
                 format!("built for contract {}, this host implements {CONTRACT}", self.contract),
             ));
         }
+        if self.capabilities.secrets && self.contract < semver::Version::new(0, 1, 1) {
+            return fail("capabilities.secrets", "needs contract 0.1.1 or later");
+        }
         let mut collections = HashSet::new();
         for (i, c) in self.collections.iter().enumerate() {
             if !is_name(&c.name, 64) || !collections.insert(c.name.as_str()) {
@@ -259,10 +278,17 @@ impl Manifest {
             if !["GET", "POST", "PUT", "PATCH", "DELETE"].contains(&r.method.as_str()) {
                 return fail(&format!("routes[{i}].method"), "GET, POST, PUT, PATCH or DELETE");
             }
-            if !r.path.starts_with('/') || !routes.insert((r.method.as_str(), r.path.as_str())) {
+            if !r.path.starts_with('/') || !routes.insert((r.caller, r.method.as_str(), r.path.as_str())) {
                 return fail(&format!("routes[{i}].path"), "a unique path starting with /");
             }
-            if !actions.contains(r.action.as_str()) {
+            if r.caller == RouteCaller::Device {
+                if !r.action.is_empty() {
+                    return fail(
+                        &format!("routes[{i}].action"),
+                        "a device route has no action: its device key is its right",
+                    );
+                }
+            } else if !actions.contains(r.action.as_str()) {
                 return Err((
                     format!("routes[{i}].action"),
                     format!("`{}` is not a button of this manifest's menus, so no role could be granted it", r.action),
@@ -300,6 +326,7 @@ mod tests {
         assert!(contract_compatible(&semver::Version::new(0, 1, 0)));
         assert!(!contract_compatible(&semver::Version::new(0, 2, 0)));
         assert!(!contract_compatible(&semver::Version::new(1, 0, 0)));
+        assert!(contract_compatible(&semver::Version::new(0, 1, 1)));
         assert!(!contract_compatible(&semver::Version::new(0, 1, 9)), "newer than the host");
     }
 

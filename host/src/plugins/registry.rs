@@ -14,11 +14,12 @@ use super::bindings::PluginPre;
 use super::bindings::console::plugin::types;
 use super::engine::{self, EpochTicker, INSTANCE_SLOTS};
 use super::installation::{Installation, Installed, sha256_hex};
-use super::manifest::{CONTRACT, Manifest, RouteSpec, contract_compatible};
+use super::manifest::{CONTRACT, Manifest, RouteCaller, RouteSpec, contract_compatible};
 use super::metrics::PluginMetrics;
 use super::runtime::{self, CallContext, Failure, Finished, Invocation, Returned, Services};
 use super::{capabilities, runtime::CallState};
 use crate::db::{ButtonFields, Db, MenuFields, now_ms};
+use crate::sealing::MasterKey;
 
 pub struct LoadedPlugin {
     pub installed: Installed,
@@ -27,7 +28,7 @@ pub struct LoadedPlugin {
     pub pre: PluginPre<CallState>,
     pub loaded_at: i64,
     pub from_cache: bool,
-    routes: HashMap<String, matchit::Router<usize>>,
+    routes: HashMap<(RouteCaller, String), matchit::Router<usize>>,
 }
 
 impl LoadedPlugin {
@@ -37,8 +38,8 @@ impl LoadedPlugin {
     }
 
     /// The manifest route a request matches, with its required action.
-    pub fn route(&self, method: &str, path: &str) -> Option<&RouteSpec> {
-        let index = *self.routes.get(method)?.at(path).ok()?.value;
+    pub fn route(&self, caller: RouteCaller, method: &str, path: &str) -> Option<&RouteSpec> {
+        let index = *self.routes.get(&(caller, method.to_string()))?.at(path).ok()?.value;
         self.manifest.routes.get(index)
     }
 }
@@ -98,6 +99,7 @@ impl Plugins {
         plugins_file: PathBuf,
         data_dir: PathBuf,
         cache_dir: PathBuf,
+        master_key: MasterKey,
     ) -> wasmtime::Result<Arc<Plugins>> {
         let engine = engine::new_engine()?;
         let mut linker = Linker::new(&engine);
@@ -110,7 +112,7 @@ impl Plugins {
             _ticker: EpochTicker::start(engine.clone()),
             engine,
             linker,
-            services: Arc::new(Services { db, http, objects_dir: data_dir.join("objects") }),
+            services: Arc::new(Services { db, http, objects_dir: data_dir.join("objects"), master_key }),
             plugins_file,
             cache_dir,
             loaded: RwLock::default(),
@@ -197,10 +199,10 @@ impl Plugins {
             .map_err(|e| format!("indexes: {e}"))?;
         self.register_menus(&manifest).await?;
 
-        let mut routes: HashMap<String, matchit::Router<usize>> = HashMap::new();
+        let mut routes: HashMap<(RouteCaller, String), matchit::Router<usize>> = HashMap::new();
         for (i, route) in manifest.routes.iter().enumerate() {
             routes
-                .entry(route.method.clone())
+                .entry((route.caller, route.method.clone()))
                 .or_default()
                 .insert(route.path.clone(), i)
                 .map_err(|e| format!("routes[{i}]: {e}"))?;

@@ -14,12 +14,14 @@ use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 use super::bindings::console::plugin::types;
 use super::registry::LoadedPlugin;
 use crate::db::Db;
+use crate::sealing::MasterKey;
 
 /// Shared by every call: the database, the outbound HTTP client, the object folder.
 pub struct Services {
     pub db: Db,
     pub http: reqwest::Client,
     pub objects_dir: PathBuf,
+    pub master_key: MasterKey,
 }
 
 /// Who a call is for, filled by the host (never by the plugin).

@@ -2,6 +2,8 @@
 //! administration (status, metrics, per-tenant enablement, reload), and the remotes the shell
 //! loads for the signed-in user.
 
+use std::sync::Arc;
+
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{Method, StatusCode};
@@ -11,10 +13,13 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 
 use crate::AppState;
-use crate::api::{ApiError, ApiJson, ApiResult, ApiRouter, Caller, Envelope, Perm, RecordAs, RouteSpec, done};
+use crate::api::{
+    ApiError, ApiJson, ApiResult, ApiRouter, Caller, DeviceCaller, Envelope, Perm, RecordAs, RouteSpec, done,
+};
 use crate::i18n::Msg;
 use crate::plugins::bindings::console::plugin::types;
-use crate::plugins::registry::PluginStatus;
+use crate::plugins::manifest::RouteCaller;
+use crate::plugins::registry::{LoadedPlugin, PluginStatus};
 use crate::plugins::runtime::{CallContext, Failure, Invocation, Returned};
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
@@ -63,6 +68,10 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
     .route(
         RouteSpec::read(Method::GET, "/events/ws", Perm::SignedIn, "Live events (WebSocket)"),
         crate::api::live::events,
+    )
+    .route(
+        RouteSpec::any("/device/{mount}/{*path}", Perm::Device, "A plugin's device-facing route (device key)"),
+        dispatch_device,
     )
     .route(
         RouteSpec::any("/{mount}/{*path}", Perm::SignedIn, "A plugin route (its manifest names the action)"),
@@ -213,12 +222,13 @@ async fn dispatch(
     body: Bytes,
 ) -> ApiResult<Response> {
     let plugin = app.plugins.by_mount(&mount).ok_or(ApiError::Client { code: 404, msg: Msg::NoSuchRoute })?;
-    let tenant = caller.scope.owner();
     if !caller.plugins.contains(&plugin.manifest.id) {
         return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
     }
     let path = format!("/{rest}");
-    let route = plugin.route(method.as_str(), &path).ok_or(ApiError::Client { code: 404, msg: Msg::NoSuchRoute })?;
+    let route = plugin
+        .route(RouteCaller::User, method.as_str(), &path)
+        .ok_or(ApiError::Client { code: 404, msg: Msg::NoSuchRoute })?;
     if !caller.may(&route.action) {
         return Err(ApiError::Forbidden(Msg::NotPermitted));
     }
@@ -230,19 +240,12 @@ async fn dispatch(
         },
         action: route.action.clone(),
     };
-    let body = if body.iter().all(u8::is_ascii_whitespace) {
-        "null".to_string()
-    } else {
-        let value: Value = serde_json::from_slice(&body)
-            .map_err(|e| ApiError::Client { code: 400, msg: Msg::BadJson { detail: e.to_string() } })?;
-        value.to_string()
-    };
     // Only the plugin's own actions: it has no business knowing the user's other rights, and
     // each string is copied into the guest on every call.
     let mut actions: Vec<String> = plugin.actions().filter(|a| caller.may(a)).map(str::to_string).collect();
     actions.sort();
     let context = CallContext {
-        tenant_id: tenant,
+        tenant_id: caller.scope.owner(),
         user_id: caller.account_id,
         user_name: caller.username.clone(),
         lang: caller.lang.code().to_string(),
@@ -250,8 +253,59 @@ async fn dispatch(
         request_id: crate::auth::session::new_token()[..16].to_string(),
         writes: method != Method::GET,
     };
+    let mut response = call_route(&app, &plugin, context, method, path, query, &body).await?;
+    response.extensions_mut().insert(record_as);
+    Ok(response)
+}
+
+/// `/api/device/<mount>/...`: a device-facing route, for the tenant and plugin of the device key.
+/// The plugin sees user id 0 and the user name `device:<key name>`.
+async fn dispatch_device(
+    State(app): State<AppState>,
+    device: DeviceCaller,
+    method: Method,
+    Path((mount, rest)): Path<(String, String)>,
+    Query(query): Query<Vec<(String, String)>>,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let no_route = || ApiError::Client { code: 404, msg: Msg::NoSuchRoute };
+    let plugin = app.plugins.by_mount(&mount).filter(|p| p.manifest.id == device.key.plugin_id).ok_or_else(no_route)?;
+    if !app.plugins.enabled_for(device.key.tenant_id).await?.contains(&plugin.manifest.id) {
+        return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
+    }
+    let path = format!("/{rest}");
+    plugin.route(RouteCaller::Device, method.as_str(), &path).ok_or_else(no_route)?;
+    let context = CallContext {
+        tenant_id: device.key.tenant_id,
+        user_id: 0,
+        user_name: format!("device:{}", device.key.name),
+        lang: device.lang.code().to_string(),
+        actions: Vec::new(),
+        request_id: crate::auth::session::new_token()[..16].to_string(),
+        writes: method != Method::GET,
+    };
+    call_route(&app, &plugin, context, method, path, query, &body).await
+}
+
+/// Runs the plugin's handler for one request and turns its answer into the envelope.
+async fn call_route(
+    app: &AppState,
+    plugin: &Arc<LoadedPlugin>,
+    context: CallContext,
+    method: Method,
+    path: String,
+    query: Vec<(String, String)>,
+    body: &[u8],
+) -> ApiResult<Response> {
+    let body = if body.iter().all(u8::is_ascii_whitespace) {
+        "null".to_string()
+    } else {
+        let value: Value = serde_json::from_slice(body)
+            .map_err(|e| ApiError::Client { code: 400, msg: Msg::BadJson { detail: e.to_string() } })?;
+        value.to_string()
+    };
     let request = types::Request { method: method.to_string(), path, query, body, context: context.to_wit() };
-    let mut response = match app.plugins.call(plugin, context, Invocation::Handle(request), 0).await {
+    Ok(match app.plugins.call(plugin.clone(), context, Invocation::Handle(request), 0).await {
         Ok(finished) => match finished.returned {
             Returned::Response(answer) => plugin_answer(answer),
             Returned::Unit(_) => ApiError::Internal("handler returned no response".into()).into_response(),
@@ -261,7 +315,5 @@ async fn dispatch(
             ApiError::Client { code: 503, msg: Msg::PluginBusy }.into_response()
         }
         Err(_) => ApiError::Client { code: 500, msg: Msg::PluginFailed }.into_response(),
-    };
-    response.extensions_mut().insert(record_as);
-    Ok(response)
+    })
 }

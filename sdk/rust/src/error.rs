@@ -3,6 +3,9 @@
 
 use crate::host::StoreError;
 
+/// The console's languages, in the order [`PluginError::localized`] takes its texts.
+pub const LANGS: [&str; 7] = ["zhCn", "en", "de", "es", "fr", "pt", "ru"];
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Message {
     Required {
@@ -30,6 +33,8 @@ pub enum Message {
     Forbidden,
     /// A message the plugin already rendered in the caller's language.
     Text(String),
+    /// The plugin's own message in the seven languages, in [`LANGS`] order.
+    Localized(Box<[String; 7]>),
     Internal(String),
 }
 
@@ -67,8 +72,18 @@ impl PluginError {
         PluginError { status: 500, field: None, message: Message::Internal(cause.into()) }
     }
 
+    /// A plugin's own message, in the seven languages in [`LANGS`] order
+    /// (zhCn, en, de, es, fr, pt, ru).
+    pub fn localized(status: u16, field: Option<&str>, texts: [String; 7]) -> Self {
+        PluginError { status, field: field.map(str::to_string), message: Message::Localized(Box::new(texts)) }
+    }
+
     /// The message in `lang`, one of the seven console languages (others get English).
     pub fn render(&self, lang: &str) -> String {
+        if let Message::Localized(texts) = &self.message {
+            let index = LANGS.iter().position(|l| *l == lang).unwrap_or(1);
+            return texts[index].clone();
+        }
         match lang {
             "zhCn" => self.zh(),
             "de" => self.de(),
@@ -92,6 +107,7 @@ impl PluginError {
             Message::Conflict => "数据已被他人修改，请刷新后重试".into(),
             Message::Forbidden => "没有此操作的权限".into(),
             Message::Text(text) => text.clone(),
+            Message::Localized(texts) => texts[1].clone(),
             Message::Internal(_) => "系统异常，请稍后再试".into(),
         }
     }
@@ -108,6 +124,7 @@ impl PluginError {
             Message::Conflict => "Someone else changed this data; refresh and try again.".into(),
             Message::Forbidden => "You do not have permission for this operation.".into(),
             Message::Text(text) => text.clone(),
+            Message::Localized(texts) => texts[1].clone(),
             Message::Internal(_) => "System exception, please try again later.".into(),
         }
     }
@@ -126,6 +143,7 @@ impl PluginError {
             }
             Message::Forbidden => "Sie haben keine Berechtigung für diesen Vorgang.".into(),
             Message::Text(text) => text.clone(),
+            Message::Localized(texts) => texts[1].clone(),
             Message::Internal(_) => "Systemfehler, bitte später erneut versuchen.".into(),
         }
     }
@@ -142,6 +160,7 @@ impl PluginError {
             Message::Conflict => "Otra persona cambió estos datos; actualice e inténtelo de nuevo.".into(),
             Message::Forbidden => "No tiene permiso para esta operación.".into(),
             Message::Text(text) => text.clone(),
+            Message::Localized(texts) => texts[1].clone(),
             Message::Internal(_) => "Excepción del sistema, inténtelo más tarde.".into(),
         }
     }
@@ -158,6 +177,7 @@ impl PluginError {
             Message::Conflict => "Quelqu’un d’autre a modifié ces données ; actualisez et réessayez.".into(),
             Message::Forbidden => "Vous n’avez pas l’autorisation pour cette opération.".into(),
             Message::Text(text) => text.clone(),
+            Message::Localized(texts) => texts[1].clone(),
             Message::Internal(_) => "Exception système, veuillez réessayer plus tard.".into(),
         }
     }
@@ -174,6 +194,7 @@ impl PluginError {
             Message::Conflict => "Outra pessoa alterou estes dados; atualize e tente novamente.".into(),
             Message::Forbidden => "Não tem permissão para esta operação.".into(),
             Message::Text(text) => text.clone(),
+            Message::Localized(texts) => texts[1].clone(),
             Message::Internal(_) => "Exceção do sistema, tente novamente mais tarde.".into(),
         }
     }
@@ -190,6 +211,7 @@ impl PluginError {
             Message::Conflict => "Данные изменены другим пользователем; обновите и повторите.".into(),
             Message::Forbidden => "У вас нет прав на эту операцию.".into(),
             Message::Text(text) => text.clone(),
+            Message::Localized(texts) => texts[1].clone(),
             Message::Internal(_) => "Системная ошибка, повторите попытку позже.".into(),
         }
     }

@@ -1,7 +1,7 @@
 //! What a plugin can ask of the host, as a trait: [`WasmHost`] calls the real imports, and
 //! [`crate::testing::MemoryHost`] stands in for them in native unit tests.
 
-use crate::bindings::console::plugin::{audit, events, files, http, log, store, template};
+use crate::bindings::console::plugin::{audit, events, files, http, log, secrets, store, template};
 
 pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundResponse};
 pub use crate::bindings::console::plugin::log::Level;
@@ -28,6 +28,11 @@ pub trait Host {
     fn file_get(&mut self, name: &str) -> Result<Option<Vec<u8>>, String>;
     fn file_delete(&mut self, name: &str) -> Result<bool, String>;
     fn fetch(&mut self, request: &OutboundRequest) -> Result<OutboundResponse, String>;
+    /// Seals a credential for storage (contract 0.1.1; the manifest asks for `secrets`).
+    fn seal(&mut self, plain: &str) -> Result<String, String>;
+    fn open(&mut self, sealed: &str) -> Result<String, String>;
+    /// Wall-clock time in milliseconds since the Unix epoch.
+    fn now_ms(&mut self) -> i64;
 }
 
 /// The host seen through the component's imports.
@@ -81,5 +86,15 @@ impl Host for WasmHost {
     }
     fn fetch(&mut self, request: &OutboundRequest) -> Result<OutboundResponse, String> {
         http::fetch(request)
+    }
+    fn seal(&mut self, plain: &str) -> Result<String, String> {
+        secrets::seal(plain)
+    }
+    fn open(&mut self, sealed: &str) -> Result<String, String> {
+        secrets::open(sealed)
+    }
+    fn now_ms(&mut self) -> i64 {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        i64::try_from(now.as_millis()).unwrap_or(i64::MAX)
     }
 }

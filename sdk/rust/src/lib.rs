@@ -11,11 +11,12 @@ pub mod collection;
 pub mod error;
 pub mod host;
 pub mod router;
+pub mod secrets;
 pub mod testing;
 pub mod validate;
 
 pub use collection::{Collection, Doc, PageOf, Query, SearchMode};
-pub use error::{Message, PluginError, PluginResult};
+pub use error::{LANGS, Message, PluginError, PluginResult};
 pub use host::{Host, WasmHost};
 pub use router::{Call, Context, Router};
 pub use serde_json::{Value, json};

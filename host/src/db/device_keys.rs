@@ -1,0 +1,83 @@
+//! Device keys: the credentials of device-facing plugin routes, stored as SHA-256.
+
+use serde::Serialize;
+
+use super::{Db, now_ms};
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct DeviceKey {
+    pub id: i64,
+    pub tenant_id: i64,
+    pub plugin_id: String,
+    pub name: String,
+    /// The key's last four characters, to tell keys apart.
+    pub key_hint: String,
+    pub created_at: i64,
+    pub last_used_at: Option<i64>,
+}
+
+const COLUMNS: &str = "id, tenant_id, plugin_id, name, key_hint, created_at, last_used_at";
+
+impl Db {
+    pub async fn device_keys(&self, tenant: i64, plugin: &str) -> Result<Vec<DeviceKey>, sqlx::Error> {
+        sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM device_keys WHERE tenant_id = ? AND plugin_id = ? ORDER BY id DESC"
+        ))
+        .bind(tenant)
+        .bind(plugin)
+        .fetch_all(&self.pool)
+        .await
+    }
+
+    /// `None` when the tenant already has a key of that name for the plugin.
+    pub async fn insert_device_key(
+        &self,
+        tenant: i64,
+        plugin: &str,
+        name: &str,
+        key_hash: &str,
+        key_hint: &str,
+        by: i64,
+    ) -> Result<Option<i64>, sqlx::Error> {
+        sqlx::query_scalar(
+            "INSERT INTO device_keys (tenant_id, plugin_id, name, key_hash, key_hint, created_at, created_by)
+             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tenant_id, plugin_id, name) DO NOTHING RETURNING id",
+        )
+        .bind(tenant)
+        .bind(plugin)
+        .bind(name)
+        .bind(key_hash)
+        .bind(key_hint)
+        .bind(now_ms())
+        .bind(by)
+        .fetch_optional(&self.pool)
+        .await
+    }
+
+    pub async fn device_key(&self, tenant: i64, id: i64) -> Result<Option<DeviceKey>, sqlx::Error> {
+        sqlx::query_as(&format!("SELECT {COLUMNS} FROM device_keys WHERE tenant_id = ? AND id = ?"))
+            .bind(tenant)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+    }
+
+    pub async fn delete_device_key(&self, tenant: i64, id: i64) -> Result<bool, sqlx::Error> {
+        let done = sqlx::query("DELETE FROM device_keys WHERE tenant_id = ? AND id = ?")
+            .bind(tenant)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The key with this hash, marking it used.
+    pub async fn use_device_key(&self, key_hash: &str) -> Result<Option<DeviceKey>, sqlx::Error> {
+        sqlx::query_as(&format!("UPDATE device_keys SET last_used_at = ? WHERE key_hash = ? RETURNING {COLUMNS}"))
+            .bind(now_ms())
+            .bind(key_hash)
+            .fetch_optional(&self.pool)
+            .await
+    }
+}

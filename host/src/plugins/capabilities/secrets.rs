@@ -1,0 +1,21 @@
+//! `secrets` (contract 0.1.1): seal and open credentials with the call's (tenant, plugin) key.
+
+use super::Capability;
+use crate::plugins::bindings::console::plugin::secrets;
+use crate::plugins::runtime::CallState;
+
+impl secrets::Host for CallState {
+    async fn seal(&mut self, plain: String) -> wasmtime::Result<Result<String, String>> {
+        if let Err(why) = self.check_grant(Capability::Secrets) {
+            return Ok(Err(why));
+        }
+        Ok(Ok(self.services.master_key.seal(self.call.tenant_id, &self.plugin.manifest.id, &plain)))
+    }
+
+    async fn open(&mut self, sealed: String) -> wasmtime::Result<Result<String, String>> {
+        if let Err(why) = self.check_grant(Capability::Secrets) {
+            return Ok(Err(why));
+        }
+        Ok(self.services.master_key.open(self.call.tenant_id, &self.plugin.manifest.id, &sealed))
+    }
+}

@@ -1,0 +1,108 @@
+//! Device keys, issued by the platform for one enterprise (or the platform itself, tenant 0)
+//! and one plugin. The key is shown once, when issued; only its hash is kept.
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::api::{ApiError, ApiJson, ApiResult, ApiRouter, Caller, Envelope, Perm, RouteSpec, done};
+use crate::auth::session;
+use crate::db::device_keys::DeviceKey;
+use crate::i18n::Msg;
+use crate::validate;
+
+pub fn routes(api: ApiRouter) -> ApiRouter {
+    api.route(
+        RouteSpec::read(
+            axum::http::Method::POST,
+            "/plugin-admin/device-keys/list",
+            Perm::Action("plugin:device-key"),
+            "Device keys of a plugin for an enterprise",
+        )
+        .body::<KeyScope>(),
+        list,
+    )
+    .route(
+        RouteSpec::write("/plugin-admin/device-keys/add", Perm::Action("plugin:device-key"), "Issue a device key")
+            .body::<NewKey>(),
+        add,
+    )
+    .route(
+        RouteSpec::write("/plugin-admin/device-keys/delete", Perm::Action("plugin:device-key"), "Revoke a device key")
+            .body::<RevokeKey>(),
+        delete,
+    )
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct KeyScope {
+    plugin_id: String,
+    /// The enterprise whose devices use the key; 0 for the platform's own.
+    tenant_id: i64,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct NewKey {
+    plugin_id: String,
+    tenant_id: i64,
+    name: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct RevokeKey {
+    tenant_id: i64,
+    id: i64,
+    /// The key's name, typed again.
+    confirm_name: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct IssuedKey {
+    id: i64,
+    /// Shown this once.
+    key: String,
+}
+
+async fn check_scope(app: &AppState, plugin_id: &str, tenant_id: i64) -> Result<(), ApiError> {
+    if app.plugins.get(plugin_id).is_none() {
+        return Err(ApiError::invalid("pluginId", Msg::NotFound));
+    }
+    if tenant_id != 0 && !app.db.tenant_exists(tenant_id).await? {
+        return Err(ApiError::invalid("tenantId", Msg::NotFound));
+    }
+    Ok(())
+}
+
+async fn list(State(app): State<AppState>, ApiJson(req): ApiJson<KeyScope>) -> ApiResult<Envelope<Vec<DeviceKey>>> {
+    check_scope(&app, &req.plugin_id, req.tenant_id).await?;
+    Ok(Envelope(app.db.device_keys(req.tenant_id, &req.plugin_id).await?))
+}
+
+async fn add(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<NewKey>,
+) -> ApiResult<Envelope<IssuedKey>> {
+    check_scope(&app, &req.plugin_id, req.tenant_id).await?;
+    let name = validate::required("name", &req.name, 64)?;
+    let key = format!("dk_{}", session::new_token());
+    let hint = key[key.len() - 4..].to_string();
+    let id = app
+        .db
+        .insert_device_key(req.tenant_id, &req.plugin_id, &name, &session::token_hash(&key), &hint, caller.account_id)
+        .await?
+        .ok_or(ApiError::invalid("name", Msg::DeviceKeyNameTaken))?;
+    Ok(Envelope(IssuedKey { id, key }))
+}
+
+async fn delete(State(app): State<AppState>, ApiJson(req): ApiJson<RevokeKey>) -> ApiResult<Envelope<()>> {
+    let key = app.db.device_key(req.tenant_id, req.id).await?.ok_or(ApiError::NotFound)?;
+    validate::confirm_name(&key.name, &req.confirm_name)?;
+    app.db.delete_device_key(req.tenant_id, key.id).await?;
+    Ok(done())
+}

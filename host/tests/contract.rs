@@ -1,0 +1,139 @@
+//! Contract 0.1.1 over HTTP with real components: plugins built for 0.1.0 still run, sealed
+//! secrets open only in their own (tenant, plugin) scope, and device-facing routes are reached
+//! only with a device key, for the key's tenant.
+
+mod common;
+
+use common::{Install, TestHost, wasm};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+const PROBE: &str = "template = true\nevents = true\nfiles = true";
+
+fn manifest(id: &str) -> String {
+    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/probe/plugin.toml"))
+        .expect("probe manifest")
+        .replace("id = \"probe\"", &format!("id = \"{id}\""))
+        .replace("mount = \"probe\"", &format!("mount = \"{id}\""))
+        .replace("menu_id = 9000", "menu_id = 9200")
+        .replace("menu_id = 9001\nparent = 9000", "menu_id = 9201\nparent = 9200")
+        .replace("probe:", &format!("{id}:"))
+}
+
+#[tokio::test]
+async fn a_plugin_built_for_contract_0_1_0_links_and_runs() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("old.toml");
+    let text = manifest("old").replace("contract = \"0.1.1\"", "contract = \"0.1.0\"").replace("secrets = true\n", "");
+    std::fs::write(&path, text).expect("manifest");
+    let old = Install {
+        id: "old".into(),
+        wasm: wasm("contract_0_1_0"),
+        manifest: path,
+        enabled_by_default: true,
+        grants: String::new(),
+        sha256: None,
+    };
+    let host = TestHost::start_with_plugins(&[Install::probe(PROBE), old], |_| {}).await;
+    let admin = host.admin().await;
+    let list = host.post("/plugin-admin/plugins/list", &admin, json!({})).await;
+    let old = list.ok().as_array().expect("list").iter().find(|p| p["id"] == "old").cloned().expect("listed");
+    assert_eq!(old["status"], "loaded", "{old}");
+    let answer = host.post("/old/notes", &admin, json!({ "text": "from an old plugin" })).await;
+    assert_eq!(answer.ok()["contract"], "0.1.0");
+    assert!(!answer.ok()["id"].as_str().unwrap_or("").is_empty(), "its 0.1.0 store import works");
+}
+
+#[tokio::test]
+async fn a_manifest_asking_for_secrets_needs_contract_0_1_1() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("plugin.toml");
+    std::fs::write(&path, manifest("early").replace("contract = \"0.1.1\"", "contract = \"0.1.0\"")).expect("write");
+    let err = console_host::plugins::manifest::Manifest::load(&path).expect_err("refused").to_string();
+    assert!(err.contains("capabilities.secrets") && err.contains("0.1.1"), "{err}");
+}
+
+#[tokio::test]
+async fn sealed_secrets_open_only_for_their_tenant() {
+    let host = TestHost::start_with_plugins(&[Install::probe(PROBE)], |_| {}).await;
+    let admin = host.admin().await;
+    let tenant = host.create_tenant(&admin, "Acme", 11).await.to_string();
+    let sealed = host.post_as("/probe/seal", &admin, &tenant, json!({ "plain": "app-certificate-0001" })).await;
+    let sealed = sealed.ok()["sealed"].as_str().expect("sealed").to_string();
+    assert!(sealed.starts_with("sealed:v1:") && !sealed.contains("certificate"), "{sealed}");
+
+    let opened = host.post_as("/probe/open", &admin, &tenant, json!({ "sealed": sealed })).await;
+    assert_eq!(opened.ok()["plain"], "app-certificate-0001");
+    let elsewhere = host.post_as("/probe/open", &admin, "ALL", json!({ "sealed": sealed })).await;
+    assert_eq!(elsewhere.code(), 400, "another tenant's key cannot open it: {:?}", elsewhere.body);
+}
+
+async fn device_call(host: &TestHost, path: &str, key: Option<&str>, body: Value) -> common::Answer {
+    let auth = key.map(|k| format!("Device {k}"));
+    host.call(Method::POST, path, auth.as_deref(), &[("lang", "en")], Some(body)).await
+}
+
+#[tokio::test]
+async fn device_routes_need_a_device_key_and_run_for_its_tenant() {
+    let host = TestHost::start_with_plugins(&[Install::pet(), Install::probe(PROBE)], |_| {}).await;
+    let admin = host.admin().await;
+    let tenant = host.create_tenant(&admin, "Acme", 12).await;
+
+    let issued = host
+        .post(
+            "/plugin-admin/device-keys/add",
+            &admin,
+            json!({ "pluginId": "probe", "tenantId": tenant, "name": "line 1" }),
+        )
+        .await;
+    let key = issued.ok()["key"].as_str().expect("shown once").to_string();
+    let again = host
+        .post(
+            "/plugin-admin/device-keys/add",
+            &admin,
+            json!({ "pluginId": "probe", "tenantId": tenant, "name": "line 1" }),
+        )
+        .await;
+    assert_eq!((again.code(), again.data()["field"].as_str()), (400, Some("name")), "{:?}", again.body);
+
+    let report = device_call(&host, "/device/probe/device/report", Some(&key), json!({ "sn": "SN1" })).await;
+    assert_eq!(report.ok()["tenantId"], tenant, "the key's tenant, not one the device names");
+    assert_eq!(report.ok()["device"], "line 1");
+
+    assert_eq!(device_call(&host, "/device/probe/device/report", None, json!({})).await.code(), 401);
+    assert_eq!(device_call(&host, "/device/probe/device/report", Some("dk_guess"), json!({})).await.code(), 401);
+    let session_token = device_call(&host, "/device/probe/device/report", Some(&admin), json!({})).await;
+    assert_eq!(session_token.code(), 401, "a console session is not a device key");
+    assert_eq!(host.post("/probe/device/report", &admin, json!({})).await.code(), 404, "not a user route");
+    assert_eq!(device_call(&host, "/device/probe/seal", Some(&key), json!({})).await.code(), 404, "not a device route");
+    assert_eq!(
+        device_call(&host, "/device/pet-service/breeds", Some(&key), json!({})).await.code(),
+        404,
+        "other plugin"
+    );
+
+    let listed =
+        host.post("/plugin-admin/device-keys/list", &admin, json!({ "pluginId": "probe", "tenantId": tenant })).await;
+    let listed = listed.ok().as_array().expect("keys").clone();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0]["keyHint"], &key[key.len() - 4..]);
+    assert!(listed[0]["lastUsedAt"].is_i64() && !listed[0].to_string().contains(&key), "never shown again");
+
+    let id = listed[0]["id"].clone();
+    let wrong = host
+        .post(
+            "/plugin-admin/device-keys/delete",
+            &admin,
+            json!({ "tenantId": tenant, "id": id, "confirmName": "line" }),
+        )
+        .await;
+    assert_eq!(wrong.code(), 400);
+    host.post(
+        "/plugin-admin/device-keys/delete",
+        &admin,
+        json!({ "tenantId": tenant, "id": id, "confirmName": "line 1" }),
+    )
+    .await
+    .ok();
+    assert_eq!(device_call(&host, "/device/probe/device/report", Some(&key), json!({})).await.code(), 401, "revoked");
+}
