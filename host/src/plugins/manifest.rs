@@ -339,10 +339,14 @@ mod tests {
     }
 
     #[test]
-    fn the_pet_manifest_is_valid() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins/pet/plugin.toml");
-        let manifest = Manifest::load(&path).expect("valid");
-        assert_eq!(manifest.mount, "pet-service");
+    fn every_product_plugin_manifest_is_valid() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins");
+        let mut seen = Vec::new();
+        for entry in std::fs::read_dir(dir).expect("plugins folder").flatten().filter(|e| e.path().is_dir()) {
+            let manifest = Manifest::load(&entry.path().join("plugin.toml")).unwrap_or_else(|e| panic!("{e}"));
+            seen.push(manifest.id);
+        }
+        assert!(seen.contains(&"pet".to_string()) && seen.len() >= 2, "{seen:?}");
     }
 
     #[test]

@@ -77,6 +77,18 @@ impl Install {
         }
     }
 
+    /// A product plugin of `plugins/<id>`, enabled for every tenant.
+    pub fn plugin(id: &str, grants: &str) -> Install {
+        Install {
+            id: id.into(),
+            wasm: wasm(&id.replace('-', "_")),
+            manifest: repo().join(format!("plugins/{id}/plugin.toml")),
+            enabled_by_default: true,
+            grants: grants.into(),
+            sha256: None,
+        }
+    }
+
     pub fn probe(grants: &str) -> Install {
         Install {
             id: "probe".into(),

@@ -13,6 +13,7 @@ pub mod host;
 pub mod router;
 pub mod secrets;
 pub mod testing;
+pub mod time;
 pub mod validate;
 
 pub use collection::{Collection, Doc, PageOf, Query, SearchMode};

@@ -1,0 +1,131 @@
+//! RTC clients: the vendor applications (Agora, Tencent TRTC, Volcengine or self-hosted) whose
+//! app id devices and apps join channels with.
+
+use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
+use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, SearchMode, Value, json};
+use serde::{Deserialize, Serialize};
+
+use crate::keys::KEYS;
+use crate::messages;
+use crate::relations::RELATIONS;
+use crate::whitelist::WHITELIST;
+
+pub const VENDORS: [&str; 4] = ["agora", "trtc", "volcengine", "self-hosted"];
+/// Service regions (spec §9).
+pub const REGIONS: [&str; 3] = ["asia", "europe", "america"];
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Client {
+    pub client_name: String,
+    pub vendor: String,
+    pub app_id: String,
+    pub region: String,
+    pub remark: String,
+    pub enabled: bool,
+}
+
+pub const CLIENTS: Collection<Client> = Collection::new("clients");
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct ClientInput {
+    client_name: String,
+    vendor: String,
+    app_id: String,
+    region: String,
+    remark: String,
+    enabled: Option<bool>,
+}
+
+/// An identifier a vendor gives: letters, digits, `-` and `_`.
+pub fn identifier(field: &str, value: &str, max: usize) -> PluginResult<String> {
+    let value = validate::required(field, value, max)?;
+    if value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        Ok(value)
+    } else {
+        Err(PluginError::format(field, "letters, digits, - and _"))
+    }
+}
+
+impl ClientInput {
+    fn validate(self) -> PluginResult<Client> {
+        Ok(Client {
+            client_name: validate::length("clientName", &self.client_name, 2, SHORT_TEXT)?,
+            vendor: validate::one_of("vendor", &self.vendor, &VENDORS)?,
+            app_id: identifier("appId", &self.app_id, 64)?,
+            region: validate::one_of("region", &self.region, &REGIONS)?,
+            remark: validate::optional("remark", &self.remark, LONG_TEXT)?,
+            enabled: self.enabled.unwrap_or(true),
+        })
+    }
+}
+
+pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
+    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let query = Query::new()
+        .search("clientName", call.query("clientName"), mode)
+        .eq_opt("vendor", call.query("vendor"))
+        .eq_opt("appId", call.query("appId"))
+        .sort("createdAt", true)
+        .paged_by(call)?;
+    Ok(json!(CLIENTS.query(call.host, &query)?))
+}
+
+/// Id, name and app id of every client, for the pages that pick one.
+pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
+    let page = CLIENTS.query(call.host, &Query::new().sort("clientName", false).page(1, 1000))?;
+    let options = page
+        .list
+        .into_iter()
+        .map(|c| json!({ "id": c.id, "clientName": c.data.client_name, "appId": c.data.app_id, "enabled": c.data.enabled }));
+    Ok(Value::Array(options.collect()))
+}
+
+pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
+    let client = call.body::<ClientInput>()?.validate()?;
+    let created = CLIENTS.insert(call.host, &client)?;
+    call.host.audit("Add an RTC client", &format!("{} ({})", client.client_name, client.app_id));
+    Ok(json!(created))
+}
+
+pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let version = call.version();
+    let client = call.body::<ClientInput>()?.validate()?;
+    let before = CLIENTS.find(call.host, &id)?;
+    let in_use = usage(call, &id)?;
+    if before.data.app_id != client.app_id && in_use > 0 {
+        // Tokens and devices know the app id: changing it would orphan them.
+        return Err(PluginError::format("appId", "unchanged while keys, whitelist entries or relations use the client"));
+    }
+    Ok(json!(CLIENTS.update(call.host, &id, &client, version)?))
+}
+
+fn usage(call: &mut Call<'_>, id: &str) -> PluginResult<u64> {
+    let by_client = Query::new().eq("clientId", id);
+    Ok(KEYS.count(call.host, &by_client)?
+        + WHITELIST.count(call.host, &by_client)?
+        + RELATIONS.count(call.host, &by_client)?)
+}
+
+pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let client = CLIENTS.find(call.host, &id)?;
+    call.confirm_name(&client.data.client_name)?;
+    let in_use = usage(call, &id)?;
+    if in_use > 0 {
+        return Err(messages::clients_in_use(in_use));
+    }
+    CLIENTS.delete(call.host, &id)?;
+    Ok(Value::Null)
+}
+
+/// The enabled client with this id, or the reason it cannot be used.
+pub fn usable(call: &mut Call<'_>, id: &str) -> PluginResult<console_plugin_sdk::Doc<Client>> {
+    let client = CLIENTS.get(call.host, id)?.ok_or_else(|| PluginError::format("clientId", "an existing RTC client"))?;
+    if !client.data.enabled {
+        return Err(messages::client_disabled());
+    }
+    Ok(client)
+}
