@@ -55,7 +55,7 @@ test-web: setup-node
 ## End to end: the debug host (built by test-rust) serving the production build, in Chromium.
 ## Screenshots: test-artifacts/screenshots/.
 test-e2e: setup-chromium
-	node --test e2e/console.e2e.mjs
+	node --test --test-concurrency=1 e2e/*.e2e.mjs
 
 setup-node:
 	@command -v npm >/dev/null || { echo "npm is missing: install Node.js 20"; exit 1; }

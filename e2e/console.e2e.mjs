@@ -1,132 +1,42 @@
 // End-to-end: the real host (debug build) serving the production shell and the pet remote, driven
 // in Debian's Chromium by playwright-core. Screenshots go to test-artifacts/screenshots/.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 
-import { chromium } from 'playwright-core';
+import { ADMIN_PASSWORD, productPlugin, repo, shots, startConsole, target } from './harness.mjs';
 
-const repo = resolve(import.meta.dirname, '..');
-const target = process.env.CARGO_TARGET_DIR ? resolve(process.env.CARGO_TARGET_DIR) : join(repo, 'target');
-const shots = join(repo, 'test-artifacts', 'screenshots');
-const ADMIN_PASSWORD = 'Admin#2026';
 const INITIAL_JS_BUDGET = 400 * 1024;
 
-let host;
+let console_;
 let base;
-let browser;
-let work;
-
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-const sha256 = (path) => createHash('sha256').update(readFileSync(path)).digest('hex');
-
-async function api(path, body, token, tenant) {
-  const headers = { 'content-type': 'application/json', lang: 'en' };
-  if (token) headers.authorization = token;
-  if (tenant) headers.tenantId = tenant;
-  const response = await fetch(`${base}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body ?? {}) });
-  const envelope = await response.json();
-  assert.equal(envelope.code, 200, `${path}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
+let api;
+let newPage;
+let login;
 
 before(async () => {
-  work = mkdtempSync(join(tmpdir(), 'console-e2e-'));
-  mkdirSync(shots, { recursive: true });
   // A second plugin whose remote entry is broken: its page must fail alone.
-  const broken = join(work, 'broken-remote');
-  mkdirSync(broken);
+  const broken = mkdtempSync(join(tmpdir(), 'broken-remote-'));
   writeFileSync(join(broken, 'remoteEntry.js'), 'export const get = () => { throw new Error("broken remote"); };\nthrow new Error("broken remote entry");\n');
-  const pet = join(target, 'wasm32-wasip2/release/pet.wasm');
-  const probe = join(target, 'wasm32-wasip2/release/probe.wasm');
-  writeFileSync(
-    join(work, 'plugins.toml'),
-    `[[plugin]]
-id = "pet"
-manifest = ${JSON.stringify(join(repo, 'plugins/pet/plugin.toml'))}
-artefact = ${JSON.stringify(pet)}
-sha256 = "${sha256(pet)}"
-enabled_by_default = true
-remote_dir = ${JSON.stringify(join(repo, 'remotes/pet/dist'))}
-[plugin.grants]
-events = true
-
-[[plugin]]
-id = "probe"
-manifest = ${JSON.stringify(join(repo, 'host/tests/fixtures/probe/plugin.toml'))}
-artefact = ${JSON.stringify(probe)}
-sha256 = "${sha256(probe)}"
-enabled_by_default = true
-remote_dir = ${JSON.stringify(broken)}
-`,
-  );
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  host = spawn(join(target, 'debug/console-host'), [], {
-    env: {
-      ...process.env,
-      CONSOLE_LISTEN: `127.0.0.1:${port}`,
-      CONSOLE_DATA_DIR: join(work, 'data'),
-      CONSOLE_DATABASE_URL: `sqlite://${join(work, 'data', 'console.db')}`,
-      CONSOLE_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      CONSOLE_PLUGINS: join(work, 'plugins.toml'),
-      CONSOLE_SHELL_DIR: join(repo, 'shell/dist'),
-      CONSOLE_CACHE_DIR: join(target, 'test-plugin-cache'),
-      RUST_LOG: 'warn',
+  console_ = await startConsole([
+    productPlugin('pet', 'events = true'),
+    {
+      id: 'probe',
+      manifest: join(repo, 'host/tests/fixtures/probe/plugin.toml'),
+      artefact: join(target, 'wasm32-wasip2/release/probe.wasm'),
+      remoteDir: broken,
+      grants: '',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/openapi.json`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    assert.ok(i < 600, 'host did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  ]);
+  ({ base, api, newPage, login } = console_);
 });
 
 after(async () => {
-  await browser?.close();
-  host?.kill();
-  if (work) rmSync(work, { recursive: true, force: true });
+  await console_?.close();
 });
-
-async function newPage(lang = 'zh-CN') {
-  const context = await browser.newContext({ locale: lang, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log(`[browser] ${error.message}`));
-  return page;
-}
-
-async function login(page, user, password) {
-  await page.goto(`${base}/`);
-  await page.waitForURL('**/login');
-  await page.locator('input[name=userName]').fill(user);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('button[type=submit]').click();
-  await page.waitForURL('**/operation-guide');
-  await page.getByTestId('sidebar').waitFor();
-}
 
 test('the sign-in page loads little JavaScript', async () => {
   const page = await newPage();

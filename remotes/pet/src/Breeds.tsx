@@ -1,6 +1,6 @@
 import { api, Auth, useNamespace, usePermission, type Page } from '@console/sdk';
-import { type ListHandle, ListPage, ModalForm, RowActions } from '@console/sdk/ui';
-import { App, Button, Card, Form, Input, InputNumber, Radio, Switch, Tag } from 'antd';
+import { type ListHandle, ListPage, ModalForm, RowActions, SearchModeField } from '@console/sdk/ui';
+import { App, Button, Card, Form, Input, InputNumber, Switch, Tag } from 'antd';
 import { useRef, useState } from 'react';
 
 import { resources } from './i18n';
@@ -36,9 +36,7 @@ export default function Breeds() {
             <Form.Item name="breedName" label={t('breedName')}>
               <Input allowClear />
             </Form.Item>
-            <Form.Item name="mode" label={t('search')} initialValue="fuzzy">
-              <Radio.Group optionType="button" options={[{ value: 'fuzzy', label: t('fuzzy') }, { value: 'precise', label: t('precise') }]} />
-            </Form.Item>
+            <SearchModeField />
           </>
         }
         toolbar={

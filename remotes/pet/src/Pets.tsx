@@ -1,5 +1,5 @@
 import { api, Auth, useNamespace, usePermission, type Page } from '@console/sdk';
-import { DetailDrawer, type ListHandle, ListPage, ModalForm, RowActions } from '@console/sdk/ui';
+import { DetailDrawer, type ListHandle, ListPage, ModalForm, RowActions, SearchModeField } from '@console/sdk/ui';
 import { App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
@@ -73,9 +73,7 @@ export default function Pets() {
             <Form.Item name="breedId" label={t('breed')}>
               <Select allowClear style={{ width: 160 }} options={breeds.map((b) => ({ value: b.id, label: b.breedName }))} />
             </Form.Item>
-            <Form.Item name="mode" label={t('search')} initialValue="fuzzy">
-              <Select style={{ width: 100 }} options={[{ value: 'fuzzy', label: t('fuzzy') }, { value: 'precise', label: t('precise') }]} />
-            </Form.Item>
+            <SearchModeField />
           </>
         }
         toolbar={

@@ -193,8 +193,8 @@ export function useDeleteByName() {
 export interface RowActionsProps {
   /** Opens the row's edit form; no edit link without it (e.g. no `:edit` action). */
   onEdit?: () => void;
-  /** Delete by retyped name; no delete link without it. */
-  remove?: { name: string; confirm: (typed: string) => Promise<unknown> };
+  /** Delete by retyped name; no delete link without it. `label` names the act (unbind, revoke). */
+  remove?: { name: string; confirm: (typed: string) => Promise<unknown>; label?: ReactNode };
   /** Actions of the page shown before edit and delete. */
   extra?: ReactNode;
 }
@@ -209,7 +209,7 @@ export function RowActions({ onEdit, remove, extra }: RowActionsProps) {
       {onEdit && <a onClick={onEdit}>{t('edit')}</a>}
       {remove && (
         <a className="danger" onClick={() => deleteByName(remove.name, remove.confirm)}>
-          {t('delete')}
+          {remove.label ?? t('delete')}
         </a>
       )}
     </Space>

@@ -1,3 +1,5 @@
 // The list-page building blocks every remote uses (antd).
 export { ListPage, ModalForm, DetailDrawer, RowActions, useDeleteByName, useConfirm, showFieldError } from './components';
 export type { ListHandle, ListPageProps, ModalFormProps, RowActionsProps } from './components';
+export { SearchModeField, TimeRangeSelect, LinesField, TIME_RANGES } from './fields';
+export type { TimeRange } from './fields';

@@ -1,0 +1,138 @@
+// The end-to-end harness: starts the real host (debug build) with a temporary database and the
+// given plugins, serving the production shell, and drives Debian's Chromium with playwright-core.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+import { chromium } from 'playwright-core';
+
+export const repo = resolve(import.meta.dirname, '..');
+export const target = process.env.CARGO_TARGET_DIR ? resolve(process.env.CARGO_TARGET_DIR) : join(repo, 'target');
+export const shots = join(repo, 'test-artifacts', 'screenshots');
+export const ADMIN_PASSWORD = 'Admin#2026';
+
+const freePort = () =>
+  new Promise((done) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+
+const sha256 = (path) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/** A product plugin of `plugins/<id>` with its built remote. */
+export const productPlugin = (id, grants = '') => ({
+  id,
+  manifest: join(repo, `plugins/${id}/plugin.toml`),
+  artefact: join(target, `wasm32-wasip2/release/${id.replaceAll('-', '_')}.wasm`),
+  remoteDir: join(repo, `remotes/${id}/dist`),
+  grants,
+});
+
+/** Starts the host with `plugins` ({id, manifest, artefact, remoteDir, grants}) and a browser. */
+export async function startConsole(plugins) {
+  const work = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  mkdirSync(shots, { recursive: true });
+  const toml = plugins
+    .map(
+      (p) => `[[plugin]]
+id = "${p.id}"
+manifest = ${JSON.stringify(p.manifest)}
+artefact = ${JSON.stringify(p.artefact)}
+sha256 = "${sha256(p.artefact)}"
+enabled_by_default = true
+remote_dir = ${JSON.stringify(p.remoteDir)}
+[plugin.grants]
+${p.grants}
+`,
+    )
+    .join('\n');
+  writeFileSync(join(work, 'plugins.toml'), toml);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const host = spawn(join(target, 'debug/console-host'), [], {
+    env: {
+      ...process.env,
+      CONSOLE_LISTEN: `127.0.0.1:${port}`,
+      CONSOLE_DATA_DIR: join(work, 'data'),
+      CONSOLE_DATABASE_URL: `sqlite://${join(work, 'data', 'console.db')}`,
+      CONSOLE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      CONSOLE_PLUGINS: join(work, 'plugins.toml'),
+      CONSOLE_SHELL_DIR: join(repo, 'shell/dist'),
+      CONSOLE_CACHE_DIR: join(target, 'test-plugin-cache'),
+      RUST_LOG: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/openapi.json`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    assert.ok(i < 600, 'host did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+
+  /** A call to the host's API that must succeed; `extra` headers (tenantId, authorization: Device ...). */
+  async function api(path, body, token, tenant, method = 'POST') {
+    const headers = { 'content-type': 'application/json', lang: 'en' };
+    if (token) headers.authorization = token;
+    if (tenant) headers.tenantId = tenant;
+    const response = await fetch(`${base}/api${path}`, { method, headers, body: method === 'GET' ? undefined : JSON.stringify(body ?? {}) });
+    const envelope = await response.json();
+    assert.equal(envelope.code, 200, `${path}: ${JSON.stringify(envelope)}`);
+    return envelope.data;
+  }
+
+  async function newPage(lang = 'zh-CN') {
+    const context = await browser.newContext({ locale: lang, viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.log(`[browser] ${error.message}`));
+    return page;
+  }
+
+  async function login(page, user, password) {
+    await page.goto(`${base}/`);
+    await page.waitForURL('**/login');
+    await page.locator('input[name=userName]').fill(user);
+    await page.locator('input[name=password]').fill(password);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL('**/operation-guide');
+    await page.getByTestId('sidebar').waitFor();
+  }
+
+  async function close() {
+    await browser.close();
+    host.kill();
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  return { base, work, api, newPage, login, close };
+}
+
+/** Runs `step`; on failure saves a screenshot named after it, then fails. */
+export async function shotOnFailure(page, name, step) {
+  try {
+    return await step();
+  } catch (error) {
+    await page.screenshot({ path: join(shots, `failed-${name}.png`) });
+    throw error;
+  }
+}
+
+/** Types the retyped name in the delete confirmation and confirms. */
+export async function confirmByName(page, name) {
+  await page.getByTestId('delete-confirm-input').fill(name);
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /删\s*除|Delete|解\s*绑|Unbind|移\s*除|Remove/ }).click();
+}

@@ -1,0 +1,55 @@
+// Charts for remotes, on echarts' tree-shaken core (bar and line). Not in the shared map: a remote
+// that draws charts bundles this into its own lazily loaded chunk, and the console never loads it.
+import { BarChart, LineChart } from 'echarts/charts';
+import { DatasetComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+
+echarts.use([BarChart, LineChart, DatasetComponent, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+export interface Series {
+  name: string;
+  type: 'bar' | 'line';
+  data: number[];
+  /** Bars of the same stack are stacked (the spec's stacked column). */
+  stack?: string;
+  /** Plotted on the right-hand axis. */
+  right?: boolean;
+}
+
+/** A category chart: labels along x, one or more series. Resizes with its container. */
+export function Chart({ labels, series, height = 320, testId }: { labels: string[]; series: Series[]; height?: number; testId?: string }) {
+  const element = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+
+  useEffect(() => {
+    if (!element.current) return;
+    const instance = echarts.init(element.current);
+    chart.current = instance;
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(element.current);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const twoAxes = series.some((s) => s.right);
+    chart.current?.setOption(
+      {
+        tooltip: { trigger: 'axis' },
+        legend: { top: 0 },
+        grid: { left: 48, right: twoAxes ? 48 : 16, top: 36, bottom: 32 },
+        xAxis: { type: 'category', data: labels },
+        yAxis: twoAxes ? [{ type: 'value' }, { type: 'value' }] : { type: 'value' },
+        series: series.map((s) => ({ name: s.name, type: s.type, data: s.data, stack: s.stack, yAxisIndex: s.right ? 1 : 0 })),
+      },
+      true,
+    );
+  }, [labels, series]);
+
+  return <div ref={element} data-testid={testId} style={{ width: '100%', height }} />;
+}
