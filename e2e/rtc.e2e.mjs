@@ -88,15 +88,27 @@ test('an operator manages RTC clients, whitelist, keys and sees call analytics',
   await page.screenshot({ path: join(shots, 'rtc-03-token.png') });
   await tokenDialog.getByRole('button', { name: /Cancel/ }).click();
 
-  // A device reports a call with its device key; the analytics show it.
-  // The browser's own session: a second sign-in would end it (one session per account).
-  const admin = await page.evaluate(() => window.localStorage.getItem('authorization'));
-  const { key } = await api('/plugin-admin/device-keys/add', { pluginId: 'rtc', tenantId: 0, name: 'doorbells' }, admin);
+  // The platform issues a device key on the plugins page; it is shown once.
+  await page.getByTestId('menu-/system-config/plugins').click();
+  await page.locator('tbody tr', { hasText: 'rtc-service' }).getByText('Device keys').click();
+  const drawer = page.getByTestId('device-keys');
+  await drawer.getByTestId('issue-device-key').click();
+  await page.getByRole('dialog', { name: 'Issue a key' }).locator('#modal_name').fill('doorbells');
+  await page.getByRole('dialog', { name: 'Issue a key' }).getByRole('button', { name: /OK/ }).click();
+  const key = (await shotOnFailure(page, 'device-key', () => drawer.getByTestId('issued-device-key').innerText())).trim();
+  assert.match(key, /^dk_[0-9a-f]{64}$/);
+  await drawer.getByText('doorbells').waitFor();
+  await page.getByRole('dialog', { name: 'Issue a key' }).waitFor({ state: 'hidden' });
+  await page.screenshot({ path: join(shots, 'rtc-04-device-keys.png') });
+  await page.locator('.ant-drawer-close').click();
+  await drawer.waitFor({ state: 'hidden' });
+
+  // A device reports a call with that key; the analytics show it.
   const now = Date.now();
   await api('/device/rtc-service/device/sessions', { appId: 'app-door', productId: 'DOOR-1', deviceSn: 'D-1', channel: 'door-7', startedAt: now - 300_000, endedAt: now - 60_000, quality: 'good' }, `Device ${key}`);
   await page.getByTestId('menu-/rtc/rtc-analytics').click();
   await shotOnFailure(page, 'rtc-analytics', () => page.getByTestId('total-minutes').getByText('4').waitFor());
   await page.getByTestId('chart-product').waitFor();
-  await page.screenshot({ path: join(shots, 'rtc-04-analytics.png') });
+  await page.screenshot({ path: join(shots, 'rtc-05-analytics.png') });
   await page.context().close();
 });

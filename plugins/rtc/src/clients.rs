@@ -75,10 +75,9 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
 /// Id, name and app id of every client, for the pages that pick one.
 pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
     let page = CLIENTS.query(call.host, &Query::new().sort("clientName", false).page(1, 1000))?;
-    let options = page
-        .list
-        .into_iter()
-        .map(|c| json!({ "id": c.id, "clientName": c.data.client_name, "appId": c.data.app_id, "enabled": c.data.enabled }));
+    let options = page.list.into_iter().map(
+        |c| json!({ "id": c.id, "clientName": c.data.client_name, "appId": c.data.app_id, "enabled": c.data.enabled }),
+    );
     Ok(Value::Array(options.collect()))
 }
 
@@ -97,7 +96,10 @@ pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
     let in_use = usage(call, &id)?;
     if before.data.app_id != client.app_id && in_use > 0 {
         // Tokens and devices know the app id: changing it would orphan them.
-        return Err(PluginError::format("appId", "unchanged while keys, whitelist entries or relations use the client"));
+        return Err(PluginError::format(
+            "appId",
+            "unchanged while keys, whitelist entries or relations use the client",
+        ));
     }
     Ok(json!(CLIENTS.update(call.host, &id, &client, version)?))
 }
@@ -123,7 +125,8 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
 
 /// The enabled client with this id, or the reason it cannot be used.
 pub fn usable(call: &mut Call<'_>, id: &str) -> PluginResult<console_plugin_sdk::Doc<Client>> {
-    let client = CLIENTS.get(call.host, id)?.ok_or_else(|| PluginError::format("clientId", "an existing RTC client"))?;
+    let client =
+        CLIENTS.get(call.host, id)?.ok_or_else(|| PluginError::format("clientId", "an existing RTC client"))?;
     if !client.data.enabled {
         return Err(messages::client_disabled());
     }

@@ -160,9 +160,7 @@ struct VerifyRequest {
 pub fn verify_token(call: &mut Call<'_>) -> PluginResult<Value> {
     let text = validate::required("token", &call.body::<VerifyRequest>()?.token, 4096)?;
     let lang = call.lang().to_string();
-    let refuse = |reason: &str, claims: Option<&Claims>| {
-        json!({ "valid": false, "reason": reason, "message": messages::token_refusal(reason, &lang), "claims": claims })
-    };
+    let refuse = |reason: &str, claims: Option<&Claims>| json!({ "valid": false, "reason": reason, "message": messages::token_refusal(reason, &lang), "claims": claims });
     let Some((claims, signature)) = token::parse(&text) else { return Ok(refuse("malformed", None)) };
     let client = crate::clients::CLIENTS
         .query(call.host, &Query::new().eq("appId", claims.app_id.as_str()).page(1, 1))?

@@ -71,10 +71,16 @@ pub fn clients_in_use(count: u64) -> PluginError {
     let texts = [
         format!("该客户端仍有 {count} 条白名单、关系或密钥，不能删除"),
         format!("{count} whitelist entries, relations or keys still use this client; it cannot be deleted."),
-        format!("{count} Whitelist-Einträge, Beziehungen oder Schlüssel nutzen diesen Client noch; er kann nicht gelöscht werden."),
+        format!(
+            "{count} Whitelist-Einträge, Beziehungen oder Schlüssel nutzen diesen Client noch; er kann nicht gelöscht werden."
+        ),
         format!("{count} entradas de lista blanca, relaciones o claves aún usan este cliente; no se puede eliminar."),
-        format!("{count} entrées de liste blanche, relations ou clés utilisent encore ce client ; suppression impossible."),
-        format!("{count} entradas de lista branca, relações ou chaves ainda usam este cliente; não pode ser eliminado."),
+        format!(
+            "{count} entrées de liste blanche, relations ou clés utilisent encore ce client ; suppression impossible."
+        ),
+        format!(
+            "{count} entradas de lista branca, relações ou chaves ainda usam este cliente; não pode ser eliminado."
+        ),
         format!("Этот клиент ещё используют {count} записей белого списка, связей или ключей; удалить нельзя."),
     ];
     PluginError::localized(409, None, texts)

@@ -38,9 +38,9 @@ struct BatchInput {
 pub fn add_batch(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<BatchInput>()?;
     let client_id = validate::required("clientId", &input.client_id, 64)?;
-    let client = CLIENTS.get(call.host, &client_id)?.ok_or_else(|| {
-        console_plugin_sdk::PluginError::format("clientId", "an existing RTC client")
-    })?;
+    let client = CLIENTS
+        .get(call.host, &client_id)?
+        .ok_or_else(|| console_plugin_sdk::PluginError::format("clientId", "an existing RTC client"))?;
     let products = validate::lines("productIds", &input.product_ids, MAX_LIST_ENTRIES)?;
     if products.is_empty() {
         return Err(console_plugin_sdk::PluginError::required("productIds"));
@@ -54,7 +54,8 @@ pub fn add_batch(call: &mut Call<'_>) -> PluginResult<Value> {
         if WHITELIST.count(call.host, &exists)? > 0 {
             present.push(product);
         } else {
-            WHITELIST.insert(call.host, &WhitelistEntry { client_id: client_id.clone(), product_id: product.clone() })?;
+            WHITELIST
+                .insert(call.host, &WhitelistEntry { client_id: client_id.clone(), product_id: product.clone() })?;
             added.push(product);
         }
     }

@@ -31,7 +31,11 @@ const CERT_B: &str = "fedcba9876543210fedcba9876543210";
 fn clients_are_validated_and_unique_by_app_id() {
     let mut host = host();
     client(&mut host, "Doorbells", "app-1");
-    let again = host.call::<Rtc>("POST", "/clients", json!({ "clientName": "Other", "vendor": "agora", "appId": "app-1", "region": "asia" }));
+    let again = host.call::<Rtc>(
+        "POST",
+        "/clients",
+        json!({ "clientName": "Other", "vendor": "agora", "appId": "app-1", "region": "asia" }),
+    );
     assert_eq!((again.0, again.1["field"].as_str()), (400, Some("appId")), "{}", again.1);
     for (field, body) in [
         ("vendor", json!({ "clientName": "X1", "vendor": "skype", "appId": "a2", "region": "asia" })),
@@ -58,11 +62,16 @@ fn certificates_are_sealed_masked_and_rotation_keeps_the_old_one_for_the_grace_p
     let listed = ok(host.call_with::<Rtc>("GET", "/keys", &[], Value::Null, "en"));
     assert!(!listed.to_string().contains(CERT_A) && listed["list"][0]["hasCertificate"] == true, "{listed}");
 
-    let old_token = ok(host.call::<Rtc>("POST", &format!("/keys/{id}/token"), json!({ "channel": "c1", "userId": "u1", "ttlSeconds": 7200 })))["token"]
+    let old_token = ok(host.call::<Rtc>(
+        "POST",
+        &format!("/keys/{id}/token"),
+        json!({ "channel": "c1", "userId": "u1", "ttlSeconds": 7200 }),
+    ))["token"]
         .as_str()
         .expect("token")
         .to_string();
-    let verify = |host: &mut MemoryHost, token: &str| ok(host.call::<Rtc>("POST", "/tokens/verify", json!({ "token": token })));
+    let verify =
+        |host: &mut MemoryHost, token: &str| ok(host.call::<Rtc>("POST", "/tokens/verify", json!({ "token": token })));
     assert_eq!(verify(&mut host, &old_token)["signedWith"], "current");
 
     ok(host.call::<Rtc>("POST", &format!("/keys/{id}/rotate"), json!({ "certificate": CERT_B, "graceHours": 1 })));
@@ -71,7 +80,11 @@ fn certificates_are_sealed_masked_and_rotation_keeps_the_old_one_for_the_grace_p
     let after = verify(&mut host, &old_token);
     assert_eq!((after["valid"].as_bool(), after["reason"].as_str()), (Some(false), Some("signature")), "{after}");
 
-    let new_token = ok(host.call::<Rtc>("POST", &format!("/keys/{id}/token"), json!({ "channel": "c1", "userId": "u1", "ttlSeconds": 60 })))["token"]
+    let new_token = ok(host.call::<Rtc>(
+        "POST",
+        &format!("/keys/{id}/token"),
+        json!({ "channel": "c1", "userId": "u1", "ttlSeconds": 60 }),
+    ))["token"]
         .as_str()
         .expect("token")
         .to_string();
@@ -80,7 +93,8 @@ fn certificates_are_sealed_masked_and_rotation_keeps_the_old_one_for_the_grace_p
     assert_eq!(verify(&mut host, &new_token)["reason"], "expired");
 
     assert_eq!(verify(&mut host, "garbage")["reason"], "malformed");
-    let bad_grace = host.call::<Rtc>("POST", &format!("/keys/{id}/rotate"), json!({ "certificate": CERT_A, "graceHours": 500 }));
+    let bad_grace =
+        host.call::<Rtc>("POST", &format!("/keys/{id}/rotate"), json!({ "certificate": CERT_A, "graceHours": 500 }));
     assert_eq!(bad_grace.1["field"], "graceHours");
     let short = host.call::<Rtc>("PUT", &format!("/keys/{id}"), json!({ "certificate": "short" }));
     assert_eq!(short.1["field"], "certificate");
@@ -90,9 +104,21 @@ fn certificates_are_sealed_masked_and_rotation_keeps_the_old_one_for_the_grace_p
 fn refusals_speak_the_callers_language() {
     let mut host = host();
     let id = client(&mut host, "Cameras", "app-cam");
-    let (_, zh) = host.call_with::<Rtc>("POST", &format!("/keys/{id}/token"), &[], json!({ "channel": "c", "userId": "u" }), "zhCn");
+    let (_, zh) = host.call_with::<Rtc>(
+        "POST",
+        &format!("/keys/{id}/token"),
+        &[],
+        json!({ "channel": "c", "userId": "u" }),
+        "zhCn",
+    );
     assert_eq!(zh["msg"], "该客户端尚未设置 App 证书");
-    let (_, de) = host.call_with::<Rtc>("POST", &format!("/keys/{id}/token"), &[], json!({ "channel": "c", "userId": "u" }), "de");
+    let (_, de) = host.call_with::<Rtc>(
+        "POST",
+        &format!("/keys/{id}/token"),
+        &[],
+        json!({ "channel": "c", "userId": "u" }),
+        "de",
+    );
     assert!(de["msg"].as_str().unwrap_or("").contains("Zertifikat"), "{de}");
 }
 
@@ -108,9 +134,11 @@ fn the_whitelist_takes_at_most_twenty_products_per_request_and_skips_listed_ones
     let refused = host.call::<Rtc>("POST", "/whitelist", json!({ "clientId": id, "productIds": many }));
     assert_eq!((refused.0, refused.1["field"].as_str()), (400, Some("productIds")));
     assert!(refused.1["msg"].as_str().unwrap_or("").contains("20"), "{}", refused.1);
-    let listed = ok(host.call_with::<Rtc>("GET", "/whitelist", &[("productId", "P"), ("mode", "fuzzy")], Value::Null, "en"));
+    let listed =
+        ok(host.call_with::<Rtc>("GET", "/whitelist", &[("productId", "P"), ("mode", "fuzzy")], Value::Null, "en"));
     assert_eq!(listed["total"], 3, "nothing of the refused batch was added");
-    let precise = ok(host.call_with::<Rtc>("GET", "/whitelist", &[("productId", "P"), ("mode", "precise")], Value::Null, "en"));
+    let precise =
+        ok(host.call_with::<Rtc>("GET", "/whitelist", &[("productId", "P"), ("mode", "precise")], Value::Null, "en"));
     assert_eq!(precise["total"], 0);
 
     let entry = listed["list"][0]["id"].as_str().expect("id").to_string();
@@ -123,19 +151,36 @@ fn the_whitelist_takes_at_most_twenty_products_per_request_and_skips_listed_ones
 fn relations_bind_from_devices_and_the_console_and_search_by_sn() {
     let mut host = host();
     let id = client(&mut host, "Cameras", "app-cam");
-    ok(host.call::<Rtc>("POST", "/relations", json!({ "deviceSn": "SN-1001", "appUserId": "u1", "channel": "ch1", "clientId": id })));
+    ok(host.call::<Rtc>(
+        "POST",
+        "/relations",
+        json!({ "deviceSn": "SN-1001", "appUserId": "u1", "channel": "ch1", "clientId": id }),
+    ));
     host.as_device("factory");
-    let moved = ok(host.call::<Rtc>("POST", "/device/relations", json!({ "deviceSn": "SN-1001", "appUserId": "u1", "channel": "ch2", "appId": "app-cam" })));
+    let moved = ok(host.call::<Rtc>(
+        "POST",
+        "/device/relations",
+        json!({ "deviceSn": "SN-1001", "appUserId": "u1", "channel": "ch2", "appId": "app-cam" }),
+    ));
     assert_eq!((moved["channel"].as_str(), moved["boundBy"].as_str()), (Some("ch2"), Some("device:factory")));
-    ok(host.call::<Rtc>("POST", "/device/relations", json!({ "deviceSn": "SN-2002", "appUserId": "u2", "channel": "ch3", "appId": "app-cam" })));
+    ok(host.call::<Rtc>(
+        "POST",
+        "/device/relations",
+        json!({ "deviceSn": "SN-2002", "appUserId": "u2", "channel": "ch3", "appId": "app-cam" }),
+    ));
     host.as_user();
 
-    let fuzzy = ok(host.call_with::<Rtc>("GET", "/relations", &[("deviceSn", "100"), ("mode", "fuzzy")], Value::Null, "en"));
+    let fuzzy =
+        ok(host.call_with::<Rtc>("GET", "/relations", &[("deviceSn", "100"), ("mode", "fuzzy")], Value::Null, "en"));
     assert_eq!(fuzzy["total"], 1);
-    let precise = ok(host.call_with::<Rtc>("GET", "/relations", &[("deviceSn", "100"), ("mode", "precise")], Value::Null, "en"));
+    let precise =
+        ok(host.call_with::<Rtc>("GET", "/relations", &[("deviceSn", "100"), ("mode", "precise")], Value::Null, "en"));
     assert_eq!(precise["total"], 0);
     let relation = fuzzy["list"][0]["id"].as_str().expect("id").to_string();
-    assert_eq!(host.call::<Rtc>("DELETE", &format!("/relations/{relation}"), json!({ "confirmName": "SN-2002" })).0, 400);
+    assert_eq!(
+        host.call::<Rtc>("DELETE", &format!("/relations/{relation}"), json!({ "confirmName": "SN-2002" })).0,
+        400
+    );
     ok(host.call::<Rtc>("DELETE", &format!("/relations/{relation}"), json!({ "confirmName": "SN-1001" })));
     assert_eq!(ok(host.call_with::<Rtc>("GET", "/relations", &[], Value::Null, "en"))["total"], 1);
 }
@@ -155,16 +200,26 @@ fn sessions_need_a_whitelisted_product_and_sum_up_per_day_product_and_quality() 
     assert_eq!((refused.0, refused.1["field"].as_str()), (400, Some("productId")), "{}", refused.1);
     let backwards = host.call::<Rtc>("POST", "/device/sessions", json!({ "appId": "app-cam", "productId": "CAM1", "deviceSn": "S", "channel": "c", "startedAt": now, "endedAt": now - 1, "quality": "good" }));
     assert_eq!(backwards.1["field"], "endedAt");
-    assert_eq!(ok(host.call::<Rtc>("POST", "/device/sessions", session("CAM1", 2 * HOUR_MS, 10, "good")))["minutes"], 10, "rounded up");
+    assert_eq!(
+        ok(host.call::<Rtc>("POST", "/device/sessions", session("CAM1", 2 * HOUR_MS, 10, "good")))["minutes"],
+        10,
+        "rounded up"
+    );
     ok(host.call::<Rtc>("POST", "/device/sessions", session("CAM1", 2 * DAY_MS, 5, "poor")));
     ok(host.call::<Rtc>("POST", "/device/sessions", session("BOT2", 40 * DAY_MS, 7, "good")));
     host.as_user();
 
     let day = ok(host.call_with::<Rtc>("GET", "/analytics", &[("range", "1d")], Value::Null, "en"));
-    assert_eq!((day["granularity"].as_str(), day["totalSessions"].as_u64(), day["totalMinutes"].as_i64()), (Some("hour"), Some(1), Some(10)));
+    assert_eq!(
+        (day["granularity"].as_str(), day["totalSessions"].as_u64(), day["totalMinutes"].as_i64()),
+        (Some("hour"), Some(1), Some(10))
+    );
     assert_eq!(day["buckets"].as_array().map(Vec::len), Some(25), "every hour, empty ones too");
     let week = ok(host.call_with::<Rtc>("GET", "/analytics", &[("range", "7d")], Value::Null, "en"));
-    assert_eq!((week["granularity"].as_str(), week["totalSessions"].as_u64(), week["totalMinutes"].as_i64()), (Some("day"), Some(2), Some(15)));
+    assert_eq!(
+        (week["granularity"].as_str(), week["totalSessions"].as_u64(), week["totalMinutes"].as_i64()),
+        (Some("day"), Some(2), Some(15))
+    );
     assert_eq!(week["qualities"]["poor"], 1);
     let quarter = ok(host.call_with::<Rtc>("GET", "/analytics", &[("range", "90d")], Value::Null, "en"));
     assert_eq!(quarter["products"][0], json!({ "productId": "CAM1", "sessions": 2, "minutes": 15 }));
@@ -178,11 +233,19 @@ fn a_client_in_use_cannot_be_deleted_nor_its_app_id_changed() {
     let mut host = host();
     let id = client(&mut host, "Cameras", "app-cam");
     ok(host.call::<Rtc>("POST", "/whitelist", json!({ "clientId": id, "productIds": "CAM1" })));
-    let renamed = host.call::<Rtc>("PUT", &format!("/clients/{id}"), json!({ "clientName": "Cameras", "vendor": "agora", "appId": "app-new", "region": "asia" }));
+    let renamed = host.call::<Rtc>(
+        "PUT",
+        &format!("/clients/{id}"),
+        json!({ "clientName": "Cameras", "vendor": "agora", "appId": "app-new", "region": "asia" }),
+    );
     assert_eq!(renamed.1["field"], "appId");
     let refused = host.call::<Rtc>("DELETE", &format!("/clients/{id}"), json!({ "confirmName": "Cameras" }));
     assert_eq!(refused.0, 409, "{}", refused.1);
-    let disabled = ok(host.call::<Rtc>("PUT", &format!("/clients/{id}"), json!({ "clientName": "Cameras", "vendor": "agora", "appId": "app-cam", "region": "asia", "enabled": false })));
+    let disabled = ok(host.call::<Rtc>(
+        "PUT",
+        &format!("/clients/{id}"),
+        json!({ "clientName": "Cameras", "vendor": "agora", "appId": "app-cam", "region": "asia", "enabled": false }),
+    ));
     assert_eq!(disabled["enabled"], false);
     host.as_device("cams");
     let (status, body) = host.call::<Rtc>("POST", "/device/sessions", json!({ "appId": "app-cam", "productId": "CAM1", "deviceSn": "S", "channel": "c", "startedAt": 1, "endedAt": 2, "quality": "good" }));

@@ -43,7 +43,13 @@ impl MemoryHost {
 
     /// Every record's data in a collection as stored, to assert what is (not) kept in clear.
     pub fn stored_text(&self, collection: &str) -> String {
-        self.collections.get(collection).into_iter().flat_map(|c| c.values()).map(|s| s.data.as_str()).collect::<Vec<_>>().join("\n")
+        self.collections
+            .get(collection)
+            .into_iter()
+            .flat_map(|c| c.values())
+            .map(|s| s.data.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     /// Calls from now on come from a console user.

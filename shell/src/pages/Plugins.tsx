@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PageCard } from './common';
+import { DeviceKeys } from './DeviceKeys';
 
 interface PluginStatus {
   id: string;
@@ -88,6 +89,7 @@ export default function Plugins() {
   const confirm = useConfirm();
   const list = useRef<ListHandle>(null);
   const [managing, setManaging] = useState<PluginStatus | null>(null);
+  const [keysOf, setKeysOf] = useState<PluginStatus | null>(null);
   return (
     <PageCard title={t('plugins.title')}>
       <ListPage<PluginStatus>
@@ -122,6 +124,7 @@ export default function Plugins() {
             render: (_, row) => (
               <Space>
                 {row.status === 'loaded' && <a onClick={() => setManaging(row)}>{t('plugins.enterprises')}</a>}
+                {row.status === 'loaded' && may('plugin:device-key') && <a onClick={() => setKeysOf(row)}>{t('plugins.deviceKeys')}</a>}
                 {may('plugin:reload') && (
                   <a
                     onClick={() =>
@@ -142,6 +145,7 @@ export default function Plugins() {
         ]}
       />
       {managing && <Enterprises plugin={managing} onClose={() => setManaging(null)} />}
+      {keysOf && <DeviceKeys plugin={keysOf} onClose={() => setKeysOf(null)} />}
     </PageCard>
   );
 }
