@@ -1,0 +1,144 @@
+//! Intents (console-shell-and-services.md §3 Intent configuration): field, intent, description,
+//! slots, priority (higher wins, spec §9), conditional expression, reply and TTS reply words.
+//! Replies are minijinja templates over the slots, rendered by the host.
+
+use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, SearchMode, Value, json};
+use serde::{Deserialize, Serialize};
+
+use crate::corpus::CORPUS;
+use crate::matching::is_slot_name;
+use crate::{condition, messages};
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Intent {
+    pub field: String,
+    pub intent: String,
+    pub description: String,
+    pub slots: Vec<String>,
+    pub priority: i64,
+    pub condition: String,
+    pub reply: String,
+    pub tts_reply: String,
+}
+
+pub const INTENTS: Collection<Intent> = Collection::new("intents");
+
+pub const MAX_PRIORITY: i64 = 1000;
+const MAX_SLOTS: usize = 20;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct IntentInput {
+    field: String,
+    intent: String,
+    description: String,
+    slots: Vec<String>,
+    priority: Option<i64>,
+    condition: String,
+    reply: String,
+    tts_reply: String,
+}
+
+/// Renders a reply with `values` for the slots; the host's error (unknown placeholder, syntax)
+/// becomes a 400 on `field`.
+pub fn render(host: &mut dyn Host, field: &str, template: &str, values: &Value) -> PluginResult<String> {
+    host.render(template, &values.to_string()).map_err(|detail| messages::bad_template(field, &detail))
+}
+
+impl IntentInput {
+    fn validate(self, host: &mut dyn Host) -> PluginResult<Intent> {
+        let intent = validate::required("intent", &self.intent, 64)?;
+        if !intent.chars().all(|c| c.is_alphanumeric() || "_.-".contains(c)) {
+            return Err(PluginError::format("intent", "letters, digits, _, . and -"));
+        }
+        let mut slots: Vec<String> = Vec::new();
+        for slot in self.slots.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+            if !is_slot_name(slot) {
+                return Err(PluginError::format("slots", "names of letters, digits and _, starting with a letter"));
+            }
+            if !slots.iter().any(|s| s == slot) {
+                slots.push(slot.to_string());
+            }
+        }
+        if slots.len() > MAX_SLOTS {
+            return Err(PluginError::invalid(
+                "slots",
+                console_plugin_sdk::Message::TooMany { field: "slots".into(), max: MAX_SLOTS },
+            ));
+        }
+        let priority = self.priority.unwrap_or(0);
+        validate::range("priority", priority as f64, 0.0, MAX_PRIORITY as f64)?;
+        let condition = validate::optional("condition", &self.condition, condition::MAX_LENGTH)?;
+        if !condition.is_empty() {
+            condition::check(&condition, &slots).map_err(|e| messages::bad_condition(&intent, &e.0))?;
+        }
+        let reply = validate::required("reply", &self.reply, LONG_TEXT)?;
+        let tts_reply = validate::optional("ttsReply", &self.tts_reply, LONG_TEXT)?;
+        // Every placeholder must be a slot: render once with each slot set.
+        let sample = Value::Object(slots.iter().map(|s| (s.clone(), Value::from("x"))).collect());
+        render(host, "reply", &reply, &sample)?;
+        render(host, "ttsReply", &tts_reply, &sample)?;
+        Ok(Intent {
+            field: validate::required("field", &self.field, SHORT_TEXT)?,
+            intent,
+            description: validate::optional("description", &self.description, LONG_TEXT)?,
+            slots,
+            priority,
+            condition,
+            reply,
+            tts_reply,
+        })
+    }
+}
+
+pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
+    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let query = Query::new()
+        .search("intent", call.query("intent"), mode)
+        .eq_opt("field", call.query("field"))
+        .sort("priority", true)
+        .sort("intent", false)
+        .paged_by(call)?;
+    Ok(json!(INTENTS.query(call.host, &query)?))
+}
+
+pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
+    let intent = call.body::<IntentInput>()?.validate(call.host)?;
+    let created = INTENTS.insert(call.host, &intent)?;
+    call.host.audit("Add an intent", &format!("{}/{}", intent.field, intent.intent));
+    Ok(json!(created))
+}
+
+pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let version = call.version();
+    INTENTS.find(call.host, &id)?;
+    let intent = call.body::<IntentInput>()?.validate(call.host)?;
+    // The corpus may only use slots the intent still has.
+    for entry in CORPUS.query(call.host, &Query::new().eq("intentId", id.as_str()).page(1, 1000))?.list {
+        if let Some(gone) = entry.data.slots.iter().find(|s| !intent.slots.contains(s)) {
+            return Err(messages::bad_pattern(&entry.data.text, &messages::undeclared_slot(gone)));
+        }
+    }
+    Ok(json!(INTENTS.update(call.host, &id, &intent, version)?))
+}
+
+/// Deletes the intent and its corpus.
+pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let intent: Doc<Intent> = INTENTS.find(call.host, &id)?;
+    call.confirm_name(&intent.data.intent)?;
+    loop {
+        let batch = CORPUS.query(call.host, &Query::new().eq("intentId", id.as_str()).page(1, 1000))?;
+        if batch.list.is_empty() {
+            break;
+        }
+        for entry in batch.list {
+            CORPUS.delete(call.host, &entry.id)?;
+        }
+    }
+    INTENTS.delete(call.host, &id)?;
+    Ok(Value::Null)
+}
