@@ -66,15 +66,19 @@ fn language(value: &str) -> PluginResult<String> {
     let (code, region) = value.split_once('-').unwrap_or((value.as_str(), ""));
     let code_ok = (2..=3).contains(&code.len()) && code.chars().all(|c| c.is_ascii_lowercase());
     let region_ok = region.is_empty() || (region.len() == 2 && region.chars().all(|c| c.is_ascii_uppercase()));
-    if code_ok && region_ok { Ok(value) } else { Err(PluginError::format("lang", "a language abbreviation such as en or en-US")) }
+    if code_ok && region_ok {
+        Ok(value)
+    } else {
+        Err(PluginError::format("lang", "a language abbreviation such as en or en-US"))
+    }
 }
 
 fn external_id(platform: &str, value: &str) -> PluginResult<String> {
     let value = validate::required("externalId", value, 128)?;
     let ok = match platform {
-        "alexa" => value.strip_prefix("amzn1.ask.skill.").is_some_and(|rest| {
-            !rest.is_empty() && rest.chars().all(|c| c.is_ascii_hexdigit() || c == '-')
-        }),
+        "alexa" => value
+            .strip_prefix("amzn1.ask.skill.")
+            .is_some_and(|rest| !rest.is_empty() && rest.chars().all(|c| c.is_ascii_hexdigit() || c == '-')),
         // Google Cloud project ids: 6-30 lower-case letters, digits and hyphens, starting with a letter.
         "google" => {
             (6..=30).contains(&value.len())
@@ -181,11 +185,8 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
 /// Alexa: makes `id` the product's only default controller, clearing the flag of the one
 /// before; returns the name of the skill that lost it.
 fn take_default(call: &mut Call<'_>, id: &str, product_id: &str) -> PluginResult<Option<String>> {
-    let others = Query::new()
-        .eq("platform", "alexa")
-        .eq("productId", product_id)
-        .eq("defaultController", true)
-        .page(1, 100);
+    let others =
+        Query::new().eq("platform", "alexa").eq("productId", product_id).eq("defaultController", true).page(1, 100);
     let mut replaced = None;
     for mut other in ASSISTANTS.query(call.host, &others)?.list.into_iter().filter(|o| o.id != id) {
         other.data.default_controller = false;

@@ -6,7 +6,8 @@
 use std::collections::BTreeMap;
 
 use evalexpr::{
-    ContextWithMutableVariables, DefaultNumericTypes, EvalexprError, HashMapContext, Node, Operator, Value, build_operator_tree,
+    ContextWithMutableVariables, DefaultNumericTypes, EvalexprError, HashMapContext, Node, Operator, Value,
+    build_operator_tree,
 };
 
 pub const MAX_LENGTH: usize = 500;

@@ -76,8 +76,9 @@ impl IntentInput {
         }
         let reply = validate::required("reply", &self.reply, LONG_TEXT)?;
         let tts_reply = validate::optional("ttsReply", &self.tts_reply, LONG_TEXT)?;
-        // Every placeholder must be a slot: render once with each slot set.
-        let sample = Value::Object(slots.iter().map(|s| (s.clone(), Value::from("x"))).collect());
+        // Every placeholder must be a slot: render once with each slot set, to "1" so that
+        // number filters (`int`) work as well as text ones.
+        let sample = Value::Object(slots.iter().map(|s| (s.clone(), Value::from("1"))).collect());
         render(host, "reply", &reply, &sample)?;
         render(host, "ttsReply", &tts_reply, &sample)?;
         Ok(Intent {

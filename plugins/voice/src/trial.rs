@@ -52,7 +52,9 @@ pub fn try_utterance(call: &mut Call<'_>) -> PluginResult<Value> {
         }
         page += 1;
     }
-    candidates.sort_by(|a, b| b.intent.data.priority.cmp(&a.intent.data.priority).then(a.intent.data.intent.cmp(&b.intent.data.intent)));
+    candidates.sort_by(|a, b| {
+        b.intent.data.priority.cmp(&a.intent.data.priority).then(a.intent.data.intent.cmp(&b.intent.data.intent))
+    });
 
     let mut tried = Vec::new();
     for candidate in candidates {
@@ -72,7 +74,9 @@ pub fn try_utterance(call: &mut Call<'_>) -> PluginResult<Value> {
             match condition::evaluate(&intent.condition, &intent.slots, &values) {
                 Ok(true) => {}
                 Ok(false) => {
-                    tried.push(json!({ "intent": intent.intent, "priority": intent.priority, "outcome": "conditionFalse" }));
+                    tried.push(
+                        json!({ "intent": intent.intent, "priority": intent.priority, "outcome": "conditionFalse" }),
+                    );
                     continue;
                 }
                 Err(error) => {
@@ -84,8 +88,11 @@ pub fn try_utterance(call: &mut Call<'_>) -> PluginResult<Value> {
         }
         let context = Value::Object(values.iter().map(|(k, v)| (k.clone(), Value::from(v.clone()))).collect());
         let reply = render(call.host, "reply", &intent.reply, &context)?;
-        let tts_reply =
-            if intent.tts_reply.is_empty() { reply.clone() } else { render(call.host, "ttsReply", &intent.tts_reply, &context)? };
+        let tts_reply = if intent.tts_reply.is_empty() {
+            reply.clone()
+        } else {
+            render(call.host, "ttsReply", &intent.tts_reply, &context)?
+        };
         tried.push(json!({ "intent": intent.intent, "priority": intent.priority, "outcome": "matched" }));
         return Ok(json!({
             "matched": true,

@@ -36,11 +36,21 @@ fn only_one_alexa_skill_is_the_default_controller_of_a_product() {
     assert_eq!(second["replacedDefault"], "Vacuum EN");
     ok(host.call::<Voice>("POST", "/alexa/assistants", skill("Litter box", "P2", "0003", true)));
     let list = ok(host.call_with::<Voice>("GET", "/alexa/assistants", &[("productId", "P1")], Value::Null, "en"));
-    let defaults: Vec<&str> = list["list"].as_array().expect("list").iter().filter(|a| a["defaultController"] == true).filter_map(|a| a["name"].as_str()).collect();
+    let defaults: Vec<&str> = list["list"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter(|a| a["defaultController"] == true)
+        .filter_map(|a| a["name"].as_str())
+        .collect();
     assert_eq!(defaults, vec!["Vacuum EN 2"]);
     assert_ne!(first["id"], second["id"]);
 
-    assert_eq!(field_of(host.call::<Voice>("POST", "/alexa/assistants", skill("Dup", "P3", "0001", false))).0, 400, "same skill and locale");
+    assert_eq!(
+        field_of(host.call::<Voice>("POST", "/alexa/assistants", skill("Dup", "P3", "0001", false))).0,
+        400,
+        "same skill and locale"
+    );
     let mut bad = skill("Bad", "P1", "0009", false);
     bad["externalId"] = json!("skill-9");
     assert_eq!(field_of(host.call::<Voice>("POST", "/alexa/assistants", bad)), (400, "externalId".into()));
@@ -54,7 +64,10 @@ fn google_credentials_are_json_of_the_project_sealed_and_never_answered() {
     let mut host = host();
     let project = |credentials: &str| json!({ "name": "Home", "productId": "P1", "externalId": "smart-home-42", "lang": "en", "credentials": credentials });
     assert_eq!(field_of(host.call::<Voice>("POST", "/google/assistants", project(""))), (400, "credentials".into()));
-    assert_eq!(field_of(host.call::<Voice>("POST", "/google/assistants", project("{not json"))), (400, "credentials".into()));
+    assert_eq!(
+        field_of(host.call::<Voice>("POST", "/google/assistants", project("{not json"))),
+        (400, "credentials".into())
+    );
     let other = GOOGLE_CREDENTIALS.replace("\"project_id\":\"smart-home-42\"", "\"project_id\":\"elsewhere-1\"");
     let refused = host.call::<Voice>("POST", "/google/assistants", project(&other));
     assert_eq!(field_of(refused.clone()), (400, "credentials".into()));
@@ -81,11 +94,29 @@ fn modes_and_commands_take_json_parameters_and_stay_in_their_platform() {
     let mut host = host();
     let alexa = ok(host.call::<Voice>("POST", "/alexa/assistants", skill("Vacuum", "P1", "0001", false)))["id"].clone();
     let baidu = ok(host.call::<Voice>("POST", "/baidu/assistants", json!({ "name": "Xiaodu", "productId": "P1", "externalId": "bot-1", "lang": "zh-CN", "credentials": "baidu-secret-123" })))["id"].clone();
-    assert_eq!(field_of(host.call::<Voice>("POST", "/alexa/modes", json!({ "assistantId": alexa, "modeName": "Suction", "parameters": "{level:" }))), (400, "parameters".into()));
-    let mode = ok(host.call::<Voice>("POST", "/alexa/modes", json!({ "assistantId": alexa, "modeName": "Suction", "parameters": r#"{"levels":["quiet","max"]}"# })));
+    assert_eq!(
+        field_of(host.call::<Voice>(
+            "POST",
+            "/alexa/modes",
+            json!({ "assistantId": alexa, "modeName": "Suction", "parameters": "{level:" })
+        )),
+        (400, "parameters".into())
+    );
+    let mode = ok(host.call::<Voice>(
+        "POST",
+        "/alexa/modes",
+        json!({ "assistantId": alexa, "modeName": "Suction", "parameters": r#"{"levels":["quiet","max"]}"# }),
+    ));
     assert_eq!(mode["parameters"]["levels"][1], "max");
-    assert_eq!(field_of(host.call::<Voice>("POST", "/alexa/modes", json!({ "assistantId": baidu, "modeName": "X" }))), (400, "assistantId".into()));
-    let command = ok(host.call::<Voice>("POST", "/alexa/commands", json!({ "modeId": mode["id"], "commandName": "Set max", "parameters": r#"{"level":"max"}"# })));
+    assert_eq!(
+        field_of(host.call::<Voice>("POST", "/alexa/modes", json!({ "assistantId": baidu, "modeName": "X" }))),
+        (400, "assistantId".into())
+    );
+    let command = ok(host.call::<Voice>(
+        "POST",
+        "/alexa/commands",
+        json!({ "modeId": mode["id"], "commandName": "Set max", "parameters": r#"{"level":"max"}"# }),
+    ));
     assert_eq!(command["parameters"]["level"], "max");
     let mode_id = mode["id"].as_str().expect("id").to_string();
     let across = host.call_with::<Voice>("GET", "/baidu/commands", &[("modeId", &mode_id)], Value::Null, "en");
@@ -93,10 +124,24 @@ fn modes_and_commands_take_json_parameters_and_stay_in_their_platform() {
 
     // Deleting goes from the leaves: a mode with commands, an assistant with modes, are refused.
     let mode_id = mode["id"].as_str().expect("id");
-    assert_eq!(host.call::<Voice>("DELETE", &format!("/alexa/modes/{mode_id}"), json!({ "confirmName": "Suction" })).0, 409);
-    assert_eq!(host.call::<Voice>("DELETE", &format!("/alexa/assistants/{}", alexa.as_str().unwrap_or("")), json!({ "confirmName": "Vacuum" })).0, 409);
+    assert_eq!(
+        host.call::<Voice>("DELETE", &format!("/alexa/modes/{mode_id}"), json!({ "confirmName": "Suction" })).0,
+        409
+    );
+    assert_eq!(
+        host.call::<Voice>(
+            "DELETE",
+            &format!("/alexa/assistants/{}", alexa.as_str().unwrap_or("")),
+            json!({ "confirmName": "Vacuum" })
+        )
+        .0,
+        409
+    );
     let command_id = command["id"].as_str().expect("id");
-    assert_eq!(host.call::<Voice>("DELETE", &format!("/alexa/commands/{command_id}"), json!({ "confirmName": "Set" })).0, 400);
+    assert_eq!(
+        host.call::<Voice>("DELETE", &format!("/alexa/commands/{command_id}"), json!({ "confirmName": "Set" })).0,
+        400
+    );
     ok(host.call::<Voice>("DELETE", &format!("/alexa/commands/{command_id}"), json!({ "confirmName": "Set max" })));
     ok(host.call::<Voice>("DELETE", &format!("/alexa/modes/{mode_id}"), json!({ "confirmName": "Suction" })));
 }
@@ -128,42 +173,77 @@ fn intents_check_slots_conditions_and_reply_placeholders() {
     assert_eq!(field_of(host.call::<Voice>("POST", "/intents", bad)).1, "priority");
 
     let id = intent(&mut host, base);
-    let refused = host.call::<Voice>("POST", &format!("/intents/{id}/corpus"), json!({ "texts": "set {place} warmer" }));
+    let refused =
+        host.call::<Voice>("POST", &format!("/intents/{id}/corpus"), json!({ "texts": "set {place} warmer" }));
     assert_eq!(field_of(refused.clone()).1, "texts");
-    let added = ok(host.call::<Voice>("POST", &format!("/intents/{id}/corpus"), json!({ "texts": "Set the {room} to {temperature} degrees\nset the {room} to {temperature} degrees." })));
+    let added = ok(host.call::<Voice>(
+        "POST",
+        &format!("/intents/{id}/corpus"),
+        json!({ "texts": "Set the {room} to {temperature} degrees\nset the {room} to {temperature} degrees." }),
+    ));
     assert_eq!(added["added"].as_array().map(Vec::len), Some(1), "normalized duplicates count once: {added}");
     let many: String = (0..21).map(|i| format!("phrase {i}\n")).collect();
-    assert_eq!(field_of(host.call::<Voice>("POST", &format!("/intents/{id}/corpus"), json!({ "texts": many }))), (400, "texts".into()));
+    assert_eq!(
+        field_of(host.call::<Voice>("POST", &format!("/intents/{id}/corpus"), json!({ "texts": many }))),
+        (400, "texts".into())
+    );
 }
 
 #[test]
 fn trying_an_utterance_picks_by_corpus_priority_and_condition_and_renders_the_reply() {
     let mut host = host();
-    let precise = intent(&mut host, json!({ "field": "climate", "intent": "set_temperature", "slots": ["room", "temperature"], "priority": 10,
-        "condition": "temperature >= 16 && temperature <= 30", "reply": "Setting the {{ room }} to {{ temperature }} degrees", "ttsReply": "OK, {{ temperature }} degrees" }));
-    let fallback = intent(&mut host, json!({ "field": "climate", "intent": "out_of_range", "slots": ["room", "temperature"], "priority": 1,
-        "reply": "Sorry, {{ temperature }} is out of range" }));
-    for (id, text) in [(&precise, "set the {room} to {temperature} degrees"), (&fallback, "set the {room} to {temperature} degrees")] {
+    let precise = intent(
+        &mut host,
+        json!({ "field": "climate", "intent": "set_temperature", "slots": ["room", "temperature"], "priority": 10,
+        "condition": "temperature >= 16 && temperature <= 30", "reply": "Setting the {{ room }} to {{ temperature }} degrees", "ttsReply": "OK, {{ temperature }} degrees" }),
+    );
+    let fallback = intent(
+        &mut host,
+        json!({ "field": "climate", "intent": "out_of_range", "slots": ["room", "temperature"], "priority": 1,
+        "reply": "Sorry, {{ temperature }} is out of range" }),
+    );
+    for (id, text) in
+        [(&precise, "set the {room} to {temperature} degrees"), (&fallback, "set the {room} to {temperature} degrees")]
+    {
         ok(host.call::<Voice>("POST", &format!("/intents/{id}/corpus"), json!({ "texts": text })));
     }
 
     let hit = ok(host.call::<Voice>("POST", "/intents/try", json!({ "utterance": "Set the bedroom to 22 degrees" })));
-    assert_eq!((hit["intent"].as_str(), hit["reply"].as_str()), (Some("set_temperature"), Some("Setting the bedroom to 22 degrees")));
+    assert_eq!(
+        (hit["intent"].as_str(), hit["reply"].as_str()),
+        (Some("set_temperature"), Some("Setting the bedroom to 22 degrees"))
+    );
     assert_eq!(hit["ttsReply"], "OK, 22 degrees");
 
     let out = ok(host.call::<Voice>("POST", "/intents/try", json!({ "utterance": "set the bedroom to 40 degrees" })));
     assert_eq!(out["intent"], "out_of_range", "the higher priority's condition failed: {out}");
     assert_eq!(out["tried"][0]["outcome"], "conditionFalse");
 
-    let overridden = ok(host.call::<Voice>("POST", "/intents/try", json!({ "utterance": "set the bedroom to 40 degrees", "slots": { "temperature": 18 } })));
+    let overridden = ok(host.call::<Voice>(
+        "POST",
+        "/intents/try",
+        json!({ "utterance": "set the bedroom to 40 degrees", "slots": { "temperature": 18 } }),
+    ));
     assert_eq!(overridden["reply"], "Setting the bedroom to 18 degrees");
 
     let none = ok(host.call::<Voice>("POST", "/intents/try", json!({ "utterance": "sing a song" })));
     assert_eq!(none["matched"], false);
 
-    let text = ok(host.call_with::<Voice>("POST", "/intents/try", &[], json!({ "utterance": "set the bedroom to warm degrees" }), "de"));
+    let text = ok(host.call_with::<Voice>(
+        "POST",
+        "/intents/try",
+        &[],
+        json!({ "utterance": "set the bedroom to warm degrees" }),
+        "de",
+    ));
     // "warm" is text: the condition cannot compare it, so that intent does not apply, and says why.
-    assert_eq!((text["intent"].as_str(), text["tried"][0]["outcome"].as_str()), (Some("out_of_range"), Some("conditionError")));
+    assert_eq!(
+        (text["intent"].as_str(), text["tried"][0]["outcome"].as_str()),
+        (Some("out_of_range"), Some("conditionError"))
+    );
     assert!(text["tried"][0]["message"].as_str().unwrap_or("").starts_with("Die Bedingung"), "{text}");
-    assert_eq!(field_of(host.call::<Voice>("POST", "/intents/try", json!({ "utterance": "" }))), (400, "utterance".into()));
+    assert_eq!(
+        field_of(host.call::<Voice>("POST", "/intents/try", json!({ "utterance": "" }))),
+        (400, "utterance".into())
+    );
 }

@@ -20,7 +20,20 @@ pub fn render(source: &str, context: &str) -> Result<String, String> {
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
     env.set_fuel(Some(FUEL));
-    let output = env.render_str(source, context).map_err(|e| e.to_string())?;
+    let template = env.template_from_str(source).map_err(|e| e.to_string())?;
+    let output = template.render(&context).map_err(|e| match e.kind() {
+        // Name what is missing: "undefined value" alone does not tell the author which one.
+        minijinja::ErrorKind::UndefinedError => {
+            let mut missing: Vec<String> = template
+                .undeclared_variables(false)
+                .into_iter()
+                .filter(|name| context.get(name).is_none_or(serde_json::Value::is_null))
+                .collect();
+            missing.sort();
+            if missing.is_empty() { e.to_string() } else { format!("unknown placeholder {}", missing.join(", ")) }
+        }
+        _ => e.to_string(),
+    })?;
     if output.len() > MAX_OUTPUT {
         return Err(format!("output larger than {} KiB", MAX_OUTPUT / 1024));
     }
@@ -38,7 +51,10 @@ mod tests {
     #[test]
     fn renders_and_refuses_undefined_and_runaway_templates() {
         assert_eq!(super::render("Hi {{ name }}", r#"{"name":"Ann"}"#).as_deref(), Ok("Hi Ann"));
-        assert!(super::render("Hi {{ nobody }}", "{}").is_err());
+        assert_eq!(
+            super::render("Hi {{ nobody }} and {{ name }} and {{ other.x }}", r#"{"name":"Ann"}"#),
+            Err("unknown placeholder nobody, other".into())
+        );
         assert!(
             super::render("{% for i in range(100000) %}{% for j in range(1000) %}x{% endfor %}{% endfor %}", "{}")
                 .is_err()
