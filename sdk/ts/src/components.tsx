@@ -1,6 +1,6 @@
 import { App, Button, Drawer, Descriptions, Form, Input, Modal, Space, Table, type FormInstance } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
-import { useCallback, useEffect, useImperativeHandle, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { RequestError } from './request';
@@ -122,12 +122,15 @@ export interface ModalFormProps<V> {
 export function ModalForm<V extends object>(props: ModalFormProps<V>) {
   const [form] = Form.useForm<V>();
   const [busy, setBusy] = useState(false);
+  // Filled when the form opens, not whenever the parent re-renders with a new object.
+  const initialValues = useRef(props.initialValues);
+  initialValues.current = props.initialValues;
   useEffect(() => {
     if (props.open) {
       form.resetFields();
-      if (props.initialValues) form.setFieldsValue(props.initialValues as never);
+      if (initialValues.current) form.setFieldsValue(initialValues.current as never);
     }
-  }, [props.open, props.initialValues, form]);
+  }, [props.open, form]);
   const submit = async () => {
     const values = await form.validateFields();
     setBusy(true);
