@@ -20,3 +20,8 @@ if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: typeof ResizeObserver }).ResizeObserver = ResizeObserver;
   (globalThis as unknown as { ResizeObserver: typeof ResizeObserver }).ResizeObserver = ResizeObserver;
 }
+
+// antd's modals measure the scroll bar with getComputedStyle(element, '::-webkit-scrollbar');
+// jsdom does not implement pseudo-elements and logs an error. Answer for the element instead.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
