@@ -28,6 +28,8 @@ use db::Db;
 
 /// Largest request body the API accepts.
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;
+/// Plugin routes take uploads (a file as base64 in the JSON body): about 6 MiB of file.
+pub const MAX_UPLOAD_BYTES: usize = 8 * 1024 * 1024;
 
 /// What every handler can reach.
 #[derive(Clone)]

@@ -54,8 +54,8 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
     let path = req.uri().path().trim_start_matches("/api").to_string();
     let body = if writes {
         let (parts, body) = req.into_parts();
-        let Ok(bytes) = axum::body::to_bytes(body, crate::MAX_BODY_BYTES).await else {
-            return ApiError::BodyTooLarge { limit_kib: crate::MAX_BODY_BYTES / 1024 }.into_response();
+        let Ok(bytes) = axum::body::to_bytes(body, guard.route.max_body).await else {
+            return ApiError::BodyTooLarge { limit_kib: guard.route.max_body / 1024 }.into_response();
         };
         req = Request::from_parts(parts, Body::from(bytes.clone()));
         Some(bytes)
@@ -159,15 +159,25 @@ fn websocket_token(headers: &HeaderMap) -> Option<&str> {
 }
 
 /// The body as stored in the operation record: JSON with every secret-looking field masked.
+/// The body as the operation record keeps it: secrets masked, long texts (uploaded files in
+/// base64) cut, at most [`MAX_RECORDED`] characters.
 fn redact_secrets(body: &[u8]) -> String {
-    match serde_json::from_slice::<serde_json::Value>(body) {
+    let text = match serde_json::from_slice::<serde_json::Value>(body) {
         Ok(mut value) => {
             mask(&mut value);
             value.to_string()
         }
-        Err(_) => String::from_utf8_lossy(&body[..body.len().min(4096)]).into_owned(),
+        Err(_) => String::from_utf8_lossy(&body[..body.len().min(MAX_RECORDED)]).into_owned(),
+    };
+    match text.char_indices().nth(MAX_RECORDED) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
     }
 }
+
+const MAX_RECORDED: usize = 8192;
+/// A text field longer than this is kept as its start and its length.
+const MAX_RECORDED_FIELD: usize = 512;
 
 fn mask(value: &mut serde_json::Value) {
     match value {
@@ -185,6 +195,10 @@ fn mask(value: &mut serde_json::Value) {
             }
         }
         serde_json::Value::Array(items) => items.iter_mut().for_each(mask),
+        serde_json::Value::String(text) if text.len() > MAX_RECORDED_FIELD => {
+            let cut = text.char_indices().nth(64).map_or(text.len(), |(i, _)| i);
+            *text = format!("{}… ({} bytes)", &text[..cut], text.len());
+        }
         _ => {}
     }
 }

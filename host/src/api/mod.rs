@@ -78,6 +78,9 @@ pub struct RouteDoc {
     /// Serves every method (the plugin dispatcher); not listed in the OpenAPI document itself.
     #[serde(skip)]
     pub any_method: bool,
+    /// The largest body accepted.
+    #[serde(skip)]
+    pub max_body: usize,
 }
 
 fn serialize_method<S: serde::Serializer>(method: &Method, s: S) -> Result<S::Ok, S::Error> {
@@ -98,7 +101,16 @@ pub struct RouteSpec(RouteDoc);
 
 impl RouteSpec {
     fn new(method: Method, path: &'static str, perm: Perm, effect: Effect, summary: &'static str) -> Self {
-        RouteSpec(RouteDoc { method, path, perm, effect, summary, body_schema: None, any_method: false })
+        RouteSpec(RouteDoc {
+            method,
+            path,
+            perm,
+            effect,
+            summary,
+            body_schema: None,
+            any_method: false,
+            max_body: crate::MAX_BODY_BYTES,
+        })
     }
 
     /// A read: `GET` or a `POST` whose body is only a query.
@@ -116,6 +128,12 @@ impl RouteSpec {
         let mut spec = Self::new(Method::POST, path, perm, Effect::ByMethod, summary);
         spec.0.any_method = true;
         spec
+    }
+
+    /// Accepts bodies up to `bytes` (uploads) instead of [`crate::MAX_BODY_BYTES`].
+    pub fn max_body(mut self, bytes: usize) -> Self {
+        self.0.max_body = bytes;
+        self
     }
 
     /// The JSON body's schema, for the OpenAPI document.
@@ -152,10 +170,11 @@ impl ApiRouter {
         } else {
             MethodFilter::try_from(doc.method.clone()).unwrap_or(MethodFilter::POST)
         };
-        let guarded = on(filter, handler).layer(middleware::from_fn_with_state(
+        let guarded: axum::routing::MethodRouter<AppState, std::convert::Infallible> = on(filter, handler).layer(middleware::from_fn_with_state(
             guard::GuardState { app: self.state.clone(), route: Arc::new(doc.clone()) },
             guard::guard,
         ));
+        let guarded = guarded.layer(axum::extract::DefaultBodyLimit::max(doc.max_body));
         self.router = self.router.route(doc.path, guarded);
         self.catalog.push(doc);
         self

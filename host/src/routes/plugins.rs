@@ -70,11 +70,13 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         crate::api::live::events,
     )
     .route(
-        RouteSpec::any("/device/{mount}/{*path}", Perm::Device, "A plugin's device-facing route (device key)"),
+        RouteSpec::any("/device/{mount}/{*path}", Perm::Device, "A plugin's device-facing route (device key)")
+            .max_body(crate::MAX_UPLOAD_BYTES),
         dispatch_device,
     )
     .route(
-        RouteSpec::any("/{mount}/{*path}", Perm::SignedIn, "A plugin route (its manifest names the action)"),
+        RouteSpec::any("/{mount}/{*path}", Perm::SignedIn, "A plugin route (its manifest names the action)")
+            .max_body(crate::MAX_UPLOAD_BYTES),
         dispatch,
     )
 }

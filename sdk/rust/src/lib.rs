@@ -14,6 +14,7 @@ pub mod router;
 pub mod secrets;
 pub mod testing;
 pub mod time;
+pub mod upload;
 pub mod validate;
 
 pub use collection::{Collection, Doc, PageOf, Query, SearchMode};
