@@ -170,10 +170,11 @@ impl ApiRouter {
         } else {
             MethodFilter::try_from(doc.method.clone()).unwrap_or(MethodFilter::POST)
         };
-        let guarded: axum::routing::MethodRouter<AppState, std::convert::Infallible> = on(filter, handler).layer(middleware::from_fn_with_state(
-            guard::GuardState { app: self.state.clone(), route: Arc::new(doc.clone()) },
-            guard::guard,
-        ));
+        let guarded: axum::routing::MethodRouter<AppState, std::convert::Infallible> =
+            on(filter, handler).layer(middleware::from_fn_with_state(
+                guard::GuardState { app: self.state.clone(), route: Arc::new(doc.clone()) },
+                guard::guard,
+            ));
         let guarded = guarded.layer(axum::extract::DefaultBodyLimit::max(doc.max_body));
         self.router = self.router.route(doc.path, guarded);
         self.catalog.push(doc);

@@ -131,15 +131,7 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let intent: Doc<Intent> = INTENTS.find(call.host, &id)?;
     call.confirm_name(&intent.data.intent)?;
-    loop {
-        let batch = CORPUS.query(call.host, &Query::new().eq("intentId", id.as_str()).page(1, 1000))?;
-        if batch.list.is_empty() {
-            break;
-        }
-        for entry in batch.list {
-            CORPUS.delete(call.host, &entry.id)?;
-        }
-    }
+    CORPUS.delete_where(call.host, &Query::new().eq("intentId", id.as_str()))?;
     INTENTS.delete(call.host, &id)?;
     Ok(Value::Null)
 }

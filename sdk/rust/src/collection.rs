@@ -87,6 +87,22 @@ impl<T: Serialize + DeserializeOwned> Collection<T> {
         Ok(PageOf { list, total: page.total, page: query.page, page_size: query.inner.limit })
     }
 
+    /// Deletes every record the query's filters match (a cascade); returns how many.
+    pub fn delete_where(&self, host: &mut dyn Host, query: &Query) -> PluginResult<u64> {
+        let spec = WitQuery { offset: 0, limit: 1000, ..query.inner.clone() };
+        let mut deleted = 0;
+        loop {
+            let page = host.store_query(self.name, &spec)?;
+            if page.records.is_empty() {
+                return Ok(deleted);
+            }
+            for record in page.records {
+                host.store_delete(self.name, &record.id)?;
+                deleted += 1;
+            }
+        }
+    }
+
     pub fn count(&self, host: &mut dyn Host, query: &Query) -> PluginResult<u64> {
         Ok(host.store_count(self.name, &query.inner.filters)?)
     }

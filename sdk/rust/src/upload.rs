@@ -42,9 +42,10 @@ pub fn encryption(bytes: &[u8]) -> Option<&'static str> {
     // Zip: local file headers (PK\x03\x04) and central directory entries (PK\x01\x02) carry the
     // general-purpose flags; bit 0 means the entry is encrypted.
     let flagged = |signature: &[u8; 4], flags_at: usize| {
-        bytes.windows(4).enumerate().any(|(i, w)| {
-            w == signature && bytes.get(i + flags_at).is_some_and(|flags| flags & 1 == 1)
-        })
+        bytes
+            .windows(4)
+            .enumerate()
+            .any(|(i, w)| w == signature && bytes.get(i + flags_at).is_some_and(|flags| flags & 1 == 1))
     };
     if bytes.starts_with(b"PK\x03\x04") && (flagged(b"PK\x03\x04", 6) || flagged(b"PK\x01\x02", 8)) {
         return Some("a password-protected zip");
@@ -53,7 +54,13 @@ pub fn encryption(bytes: &[u8]) -> Option<&'static str> {
 }
 
 /// Decodes, checks and stores an uploaded file under `prefix/<sha256>`; `max` bytes at most.
-pub fn store(host: &mut dyn Host, field: &str, input: &UploadInput, prefix: &str, max: usize) -> PluginResult<StoredFile> {
+pub fn store(
+    host: &mut dyn Host,
+    field: &str,
+    input: &UploadInput,
+    prefix: &str,
+    max: usize,
+) -> PluginResult<StoredFile> {
     let file_name = crate::validate::required(&format!("{field}.fileName"), &input.file_name, 255)?;
     if input.content.is_empty() {
         return Err(PluginError::required(field));

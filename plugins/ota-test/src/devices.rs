@@ -1,0 +1,113 @@
+//! Test devices: SN, IP, online status and time, app user. Operators add them; devices also
+//! register themselves (and report online) through the device-facing route.
+
+use console_plugin_sdk::validate::{self, SHORT_TEXT};
+use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, SearchMode, Value, json};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct TestDevice {
+    pub sn: String,
+    pub ip: String,
+    pub online: bool,
+    pub online_at: Option<i64>,
+    pub app_user: String,
+}
+
+pub const DEVICES: Collection<TestDevice> = Collection::new("devices");
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct DeviceInput {
+    sn: String,
+    ip: String,
+    online: bool,
+    app_user: String,
+}
+
+pub fn sn(field: &str, value: &str) -> PluginResult<String> {
+    let value = validate::required(field, value, 64)?;
+    if value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        Ok(value)
+    } else {
+        Err(PluginError::format(field, "letters, digits, - and _"))
+    }
+}
+
+fn ip(value: &str) -> PluginResult<String> {
+    let value = validate::optional("ip", value, 45)?;
+    if value.is_empty() || value.parse::<std::net::IpAddr>().is_ok() {
+        Ok(value)
+    } else {
+        Err(PluginError::format("ip", "an IPv4 or IPv6 address"))
+    }
+}
+
+impl DeviceInput {
+    fn validate(self, now: i64, before: Option<&TestDevice>) -> PluginResult<TestDevice> {
+        let online_at = match (self.online, before) {
+            (true, Some(b)) if b.online => b.online_at,
+            (true, _) => Some(now),
+            (false, _) => before.and_then(|b| b.online_at),
+        };
+        Ok(TestDevice {
+            sn: sn("sn", &self.sn)?,
+            ip: ip(&self.ip)?,
+            online: self.online,
+            online_at,
+            app_user: validate::optional("appUser", &self.app_user, SHORT_TEXT)?,
+        })
+    }
+}
+
+pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
+    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mut query = Query::new().search("sn", call.query("sn"), mode).sort("sn", false).paged_by(call)?;
+    if let Some(online) = call.query("online") {
+        query = query.eq("online", online == "true");
+    }
+    Ok(json!(DEVICES.query(call.host, &query)?))
+}
+
+/// Every device's SN and state, for the task form.
+pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
+    let page = DEVICES.query(call.host, &Query::new().sort("sn", false).page(1, 1000))?;
+    Ok(Value::Array(page.list.into_iter().map(|d| json!({ "sn": d.data.sn, "online": d.data.online })).collect()))
+}
+
+pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
+    let now = call.host.now_ms();
+    let device = call.body::<DeviceInput>()?.validate(now, None)?;
+    Ok(json!(DEVICES.insert(call.host, &device)?))
+}
+
+pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let version = call.version();
+    let before = DEVICES.find(call.host, &id)?;
+    let now = call.host.now_ms();
+    let device = call.body::<DeviceInput>()?.validate(now, Some(&before.data))?;
+    Ok(json!(DEVICES.update(call.host, &id, &device, version)?))
+}
+
+pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let device = DEVICES.find(call.host, &id)?;
+    call.confirm_name(&device.data.sn)?;
+    DEVICES.delete(call.host, &id)?;
+    Ok(Value::Null)
+}
+
+/// A device registers or reports its state (device-facing).
+pub fn register(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input = call.body::<DeviceInput>()?;
+    let sn = sn("sn", &input.sn)?;
+    let existing = DEVICES.query(call.host, &Query::new().eq("sn", sn.as_str()).page(1, 1))?.list.into_iter().next();
+    let now = call.host.now_ms();
+    let device = input.validate(now, existing.as_ref().map(|d| &d.data))?;
+    Ok(json!(match existing {
+        Some(doc) => DEVICES.update(call.host, &doc.id, &device, None)?,
+        None => DEVICES.insert(call.host, &device)?,
+    }))
+}
