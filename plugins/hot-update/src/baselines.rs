@@ -1,0 +1,114 @@
+//! Baseline packages: the app builds patches apply to. The package file is uploaded; the server
+//! computes its size and sha-256 and refuses an encrypted file (spec §5).
+
+use console_plugin_sdk::upload::{self, StoredFile, UploadInput};
+use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
+use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, SearchMode, Value, json};
+use serde::{Deserialize, Serialize};
+
+use crate::messages;
+use crate::patches::PATCHES;
+
+pub const ARCHITECTURES: [&str; 4] = ["arm64-v8a", "armeabi-v7a", "x86_64", "x86"];
+/// What fits in an upload (the host takes 8 MiB bodies, base64 adds a third).
+pub const MAX_FILE: usize = 6 * 1024 * 1024;
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Baseline {
+    pub baseline_name: String,
+    pub version: String,
+    pub arch: String,
+    pub file: StoredFile,
+    pub remark: String,
+}
+
+pub const BASELINES: Collection<Baseline> = Collection::new("baselines");
+
+/// A dotted numeric version (`3.2.1`).
+pub fn version(field: &str, text: &str) -> PluginResult<String> {
+    let text = validate::required(field, text, 32)?;
+    if !text.is_empty() && text.split('.').all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())) {
+        Ok(text)
+    } else {
+        Err(PluginError::format(field, "a version such as 3.2.1"))
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct BaselineInput {
+    baseline_name: String,
+    version: String,
+    arch: String,
+    remark: String,
+    file: Option<UploadInput>,
+}
+
+pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
+    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let query = Query::new()
+        .search("baselineName", call.query("baselineName"), mode)
+        .eq_opt("arch", call.query("arch"))
+        .sort("createdAt", true)
+        .paged_by(call)?;
+    Ok(json!(BASELINES.query(call.host, &query)?))
+}
+
+/// Baselines for the patch form.
+pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
+    let page = BASELINES.query(call.host, &Query::new().sort("baselineName", false).page(1, 1000))?;
+    let options = page.list.into_iter().map(
+        |b| json!({ "id": b.id, "baselineName": b.data.baseline_name, "version": b.data.version, "arch": b.data.arch }),
+    );
+    Ok(Value::Array(options.collect()))
+}
+
+pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input = call.body::<BaselineInput>()?;
+    let baseline_name = validate::length("baselineName", &input.baseline_name, 2, SHORT_TEXT)?;
+    let version = version("version", &input.version)?;
+    let arch = validate::one_of("arch", &input.arch, &ARCHITECTURES)?;
+    let remark = validate::optional("remark", &input.remark, LONG_TEXT)?;
+    let file = input.file.ok_or_else(|| PluginError::required("file"))?;
+    let file = upload::store(call.host, "file", &file, "baselines", MAX_FILE)?;
+    let baseline = Baseline { baseline_name, version, arch, file, remark };
+    let created = BASELINES.insert(call.host, &baseline)?;
+    call.host.audit(
+        "Upload a baseline package",
+        &format!("{} {} {} sha256 {}", baseline.baseline_name, baseline.version, baseline.arch, baseline.file.sha256),
+    );
+    Ok(json!(created))
+}
+
+/// Only the name and remark change: patches and devices know the version, architecture and file.
+pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let version = call.version();
+    let input = call.body::<BaselineInput>()?;
+    let mut baseline = BASELINES.find(call.host, &id)?;
+    baseline.data.baseline_name = validate::length("baselineName", &input.baseline_name, 2, SHORT_TEXT)?;
+    baseline.data.remark = validate::optional("remark", &input.remark, LONG_TEXT)?;
+    Ok(json!(BASELINES.update(call.host, &id, &baseline.data, version)?))
+}
+
+pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let baseline = BASELINES.find(call.host, &id)?;
+    call.confirm_name(&baseline.data.baseline_name)?;
+    let patches = PATCHES.count(call.host, &Query::new().eq("baselineId", id.as_str()))?;
+    if patches > 0 {
+        return Err(messages::baseline_in_use(patches));
+    }
+    BASELINES.delete(call.host, &id)?;
+    // Files are stored by content: another baseline may hold the same one.
+    let shared = BASELINES
+        .query(call.host, &Query::new().page(1, 1000))?
+        .list
+        .iter()
+        .any(|other| other.data.file.object == baseline.data.file.object);
+    if !shared {
+        call.host.file_delete(&baseline.data.file.object).map_err(PluginError::internal)?;
+    }
+    Ok(Value::Null)
+}

@@ -1,0 +1,139 @@
+//! What devices and apps call: the newest applicable patch, its file, and the result of
+//! applying it; and the hot-update log of those results.
+
+use base64::Engine as _;
+use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
+use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, SearchMode, Value, json};
+use serde::{Deserialize, Serialize};
+
+use crate::patches::{PATCHES, PatchStatus};
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Applied {
+    pub patch_id: String,
+    pub plugin_name: String,
+    pub patch_version: u32,
+    pub baseline_version: String,
+    pub arch: String,
+    pub sn: String,
+    pub success: bool,
+    pub message: String,
+    pub reported_at: i64,
+}
+
+pub const APPLIED: Collection<Applied> = Collection::new("applied");
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct Check {
+    plugin: String,
+    baseline_version: String,
+    arch: String,
+    sn: String,
+}
+
+/// The newest patch for (plugin, baseline version, architecture): production for everyone,
+/// test only for whitelisted SNs or app users. `null` when there is none.
+pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input = call.body::<Check>()?;
+    let plugin = validate::required("plugin", &input.plugin, SHORT_TEXT)?;
+    let baseline = crate::baselines::version("baselineVersion", &input.baseline_version)?;
+    let arch = validate::one_of("arch", &input.arch, &crate::baselines::ARCHITECTURES)?;
+    let sn = validate::required("sn", &input.sn, 64)?;
+    let query = Query::new()
+        .eq("pluginName", plugin.as_str())
+        .eq("baselineVersion", baseline.as_str())
+        .eq("arch", arch.as_str())
+        .one_of("status", vec![json!(PatchStatus::Production), json!(PatchStatus::Testing)])
+        .sort("patchVersion", true)
+        .page(1, 100);
+    let newest = PATCHES
+        .query(call.host, &query)?
+        .list
+        .into_iter()
+        .find(|p| p.data.status == PatchStatus::Production || p.data.whitelist.iter().any(|w| *w == sn));
+    let Some(patch) = newest else { return Ok(Value::Null) };
+    let url = if patch.data.patch_url.is_empty() {
+        format!("/api/device/hot-update-service/device/patches/{}/file", patch.id)
+    } else {
+        patch.data.patch_url.clone()
+    };
+    Ok(json!({
+        "patchId": patch.id,
+        "pluginName": patch.data.plugin_name,
+        "pluginVersion": patch.data.plugin_version,
+        "patchVersion": patch.data.patch_version,
+        "url": url,
+        "sha256": patch.data.patch_sha256,
+        "size": patch.data.file.as_ref().map(|f| f.size),
+        "test": patch.data.status == PatchStatus::Testing,
+    }))
+}
+
+/// An uploaded patch's bytes (base64) with its sha-256, for devices.
+pub fn download(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let patch = PATCHES.find(call.host, &id)?;
+    let file = patch
+        .data
+        .file
+        .filter(|_| patch.data.status != PatchStatus::Draft && patch.data.status != PatchStatus::Revoked)
+        .ok_or_else(PluginError::not_found)?;
+    let bytes = call.host.file_get(&file.object).map_err(PluginError::internal)?.ok_or_else(PluginError::not_found)?;
+    Ok(
+        json!({ "fileName": file.file_name, "sha256": file.sha256, "content": base64::engine::general_purpose::STANDARD.encode(bytes) }),
+    )
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct Report {
+    patch_id: String,
+    sn: String,
+    success: bool,
+    message: String,
+}
+
+/// A device reports applying a patch.
+pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input = call.body::<Report>()?;
+    let patch_id = validate::required("patchId", &input.patch_id, 64)?;
+    let patch = PATCHES.get(call.host, &patch_id)?.ok_or_else(|| PluginError::format("patchId", "a released patch"))?;
+    let message = validate::optional("message", &input.message, LONG_TEXT)?;
+    if !input.success && message.is_empty() {
+        return Err(PluginError::required("message"));
+    }
+    let applied = Applied {
+        patch_id,
+        plugin_name: patch.data.plugin_name,
+        patch_version: patch.data.patch_version,
+        baseline_version: patch.data.baseline_version,
+        arch: patch.data.arch,
+        sn: validate::required("sn", &input.sn, 64)?,
+        success: input.success,
+        message,
+        reported_at: call.host.now_ms(),
+    };
+    Ok(json!(APPLIED.insert(call.host, &applied)?))
+}
+
+/// The hot-update log: filters by plugin, SN (fuzzy or precise), result and time.
+pub fn logs(call: &mut Call<'_>) -> PluginResult<Value> {
+    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mut query = Query::new()
+        .search("sn", call.query("sn"), mode)
+        .eq_opt("pluginName", call.query("pluginName"))
+        .eq_opt("patchId", call.query("patchId"));
+    if let Some(success) = call.query("success") {
+        query = query.eq("success", success == "true");
+    }
+    if let Some(from) = call.query("from").and_then(|v| v.parse::<i64>().ok()) {
+        query = query.gte("reportedAt", from);
+    }
+    if let Some(to) = call.query("to").and_then(|v| v.parse::<i64>().ok()) {
+        query = query.lte("reportedAt", to);
+    }
+    let query = query.sort("reportedAt", true).paged_by(call)?;
+    Ok(json!(APPLIED.query(call.host, &query)?))
+}
