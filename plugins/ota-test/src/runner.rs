@@ -157,7 +157,7 @@ pub fn next(call: &mut Call<'_>) -> PluginResult<Value> {
         return Ok(json!({
             "taskId": task.id, "step": at.data.next_step, "kind": kind, "targetVersion": version,
             "wifi": { "ssid": task.data.wifi_ssid, "password": password },
-            "deadline": at.data.step_started_at + i64::from(task.data.step_timeout_minutes) * 60_000,
+            "deadline": at.data.step_started_at + i64::from(task.data.step_timeout_seconds) * 1000,
         }));
     }
     Ok(Value::Null)
@@ -178,14 +178,14 @@ pub fn mark_timeouts(host: &mut dyn Host, _context: &Context) -> PluginResult<u3
     let mut marked = 0;
     let running = TASKS.query(host, &Query::new().eq("status", json!(Status::Running)).page(1, 1000))?;
     for mut task in running.list {
-        let limit = i64::from(task.data.step_timeout_minutes) * 60_000;
+        let limit = i64::from(task.data.step_timeout_seconds) * 1000;
         let late = Query::new().eq("taskId", task.id.as_str()).lte("stepStartedAt", now - limit).page(1, 1000);
         for at in CURSORS.query(host, &late)?.list {
             if at.data.next_step > task.data.steps || task.data.status != Status::Running {
                 continue;
             }
             let waited = now - at.data.step_started_at;
-            let reason = format!("no result within {} minutes", task.data.step_timeout_minutes);
+            let reason = format!("no result within {} s", task.data.step_timeout_seconds);
             record(host, &mut task, at, Outcome::Timeout, waited, reason, now)?;
             marked += 1;
         }

@@ -23,7 +23,7 @@ pub struct Task {
     pub wifi_ssid: String,
     /// Sealed; only devices running the task receive it.
     pub wifi_password: Option<String>,
-    pub step_timeout_minutes: u32,
+    pub step_timeout_seconds: u32,
     pub status: Status,
     pub started_at: i64,
     /// When it completed or was terminated.
@@ -57,7 +57,7 @@ struct TaskInput {
     downgrade_version: String,
     wifi_ssid: String,
     wifi_password: String,
-    step_timeout_minutes: Option<u32>,
+    step_timeout_seconds: Option<u32>,
 }
 
 /// What the console sees of a task: never the WiFi password.
@@ -94,8 +94,9 @@ pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
     if down >= up {
         return Err(messages::versions_equal());
     }
-    let timeout = input.step_timeout_minutes.unwrap_or(30);
-    validate::range("stepTimeoutMinutes", f64::from(timeout), 1.0, 1440.0)?;
+    // A firmware upgrade takes minutes; 10 seconds is for bench devices that fail fast.
+    let timeout = input.step_timeout_seconds.unwrap_or(1800);
+    validate::range("stepTimeoutSeconds", f64::from(timeout), 10.0, 86_400.0)?;
     let wifi_ssid = validate::optional("wifiSsid", &input.wifi_ssid, 32)?;
     let wifi_password = match input.wifi_password.as_str() {
         "" => None,
@@ -112,7 +113,7 @@ pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
         downgrade_version,
         wifi_ssid,
         wifi_password,
-        step_timeout_minutes: timeout,
+        step_timeout_seconds: timeout,
         status: Status::Running,
         started_at: now,
         finished_at: None,

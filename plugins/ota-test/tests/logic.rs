@@ -28,7 +28,7 @@ fn ok(answer: (u16, Value)) -> Value {
 
 fn task_body(name: &str, steps: u32) -> Value {
     json!({ "taskName": name, "deviceSns": "SN-1\nSN-2", "steps": steps, "upgradeVersion": "2.1.0", "downgradeVersion": "2.0.9",
-            "wifiSsid": "lab", "wifiPassword": "correct-horse", "stepTimeoutMinutes": 10 })
+            "wifiSsid": "lab", "wifiPassword": "correct-horse", "stepTimeoutSeconds": 600 })
 }
 
 fn start(host: &mut MemoryHost, name: &str, steps: u32) -> String {
