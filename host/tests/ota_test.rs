@@ -15,10 +15,20 @@ async fn device(host: &TestHost, key: &str, method: Method, path: &str, body: Op
 async fn setup() -> (TestHost, String, String) {
     let host = TestHost::start_with_plugins(&[Install::plugin("ota-test", "")], |_| {}).await;
     let admin = host.admin().await;
-    let key = host.post("/plugin-admin/device-keys/add", &admin, json!({ "pluginId": "ota-test", "tenantId": 0, "name": "lab" })).await;
+    let key = host
+        .post("/plugin-admin/device-keys/add", &admin, json!({ "pluginId": "ota-test", "tenantId": 0, "name": "lab" }))
+        .await;
     let key = format!("Device {}", key.ok()["key"].as_str().expect("key"));
     for sn in ["SN-1", "SN-2"] {
-        device(&host, &key, Method::POST, "/device/register", Some(json!({ "sn": sn, "ip": "10.1.0.9", "online": true }))).await.ok();
+        device(
+            &host,
+            &key,
+            Method::POST,
+            "/device/register",
+            Some(json!({ "sn": sn, "ip": "10.1.0.9", "online": true })),
+        )
+        .await
+        .ok();
     }
     (host, admin, key)
 }
@@ -29,7 +39,14 @@ fn task(name: &str, steps: u32, timeout: u32) -> Value {
 }
 
 async fn act(host: &TestHost, admin: &str, id: &str, action: &str, lang: &str) -> Answer {
-    host.call(Method::POST, &format!("/ota-test-service/tasks/{id}/action"), Some(admin), &[("lang", lang)], Some(json!({ "action": action }))).await
+    host.call(
+        Method::POST,
+        &format!("/ota-test-service/tasks/{id}/action"),
+        Some(admin),
+        &[("lang", lang)],
+        Some(json!({ "action": action })),
+    )
+    .await
 }
 
 #[tokio::test]
@@ -45,12 +62,22 @@ async fn a_task_runs_as_devices_report_and_refuses_what_the_spec_refuses() {
     assert_eq!(paused.ok()["status"], "paused");
     let refused = act(&host, &admin, &id, "terminate", "zhCn").await;
     assert_eq!((refused.code(), refused.msg()), (409, "任务已暂停，无法终止"));
-    let late = device(&host, &key, Method::POST, "/device/results", Some(json!({ "taskId": id, "sn": "SN-1", "step": 1, "success": true, "durationMs": 5 }))).await;
+    let late = device(
+        &host,
+        &key,
+        Method::POST,
+        "/device/results",
+        Some(json!({ "taskId": id, "sn": "SN-1", "step": 1, "success": true, "durationMs": 5 })),
+    )
+    .await;
     assert_eq!(late.code(), 409, "a paused task takes no results");
     act(&host, &admin, &id, "restart", "en").await.ok();
 
     let next = device(&host, &key, Method::GET, "/device/next?sn=SN-1", None).await;
-    assert_eq!((next.ok()["kind"].as_str(), next.ok()["wifi"]["password"].as_str()), (Some("upgrade"), Some("correct-horse")));
+    assert_eq!(
+        (next.ok()["kind"].as_str(), next.ok()["wifi"]["password"].as_str()),
+        (Some("upgrade"), Some("correct-horse"))
+    );
     for step in 1..=2 {
         for sn in ["SN-1", "SN-2"] {
             let success = !(sn == "SN-2" && step == 2);
@@ -65,8 +92,14 @@ async fn a_task_runs_as_devices_report_and_refuses_what_the_spec_refuses() {
 
     let export = host.get(&format!("/ota-test-service/history/{id}/export?format=csv"), &admin).await;
     use base64::Engine as _;
-    let csv = base64::engine::general_purpose::STANDARD.decode(export.ok()["content"].as_str().unwrap_or("")).expect("base64");
-    assert!(String::from_utf8_lossy(&csv).contains("SN-2,2,1,1,0,40000,40000,battery low ×1"), "{}", String::from_utf8_lossy(&csv));
+    let csv = base64::engine::general_purpose::STANDARD
+        .decode(export.ok()["content"].as_str().unwrap_or(""))
+        .expect("base64");
+    assert!(
+        String::from_utf8_lossy(&csv).contains("SN-2,2,1,1,0,40000,40000,battery low ×1"),
+        "{}",
+        String::from_utf8_lossy(&csv)
+    );
     let records = host.post("/authority-service/authority/operateRecord/list", &admin, json!({})).await;
     assert!(!records.ok().to_string().contains("correct-horse"), "the password is masked in the records");
 }
@@ -76,9 +109,15 @@ async fn the_scheduler_marks_a_step_that_times_out() {
     let (host, admin, key) = setup().await;
     let created = host.post("/ota-test-service/tasks", &admin, task("Quick", 1, 10)).await;
     let id = created.ok()["id"].as_str().expect("id").to_string();
-    device(&host, &key, Method::POST, "/device/results", Some(json!({ "taskId": id, "sn": "SN-1", "step": 1, "success": true, "durationMs": 9 })))
-        .await
-        .ok();
+    device(
+        &host,
+        &key,
+        Method::POST,
+        "/device/results",
+        Some(json!({ "taskId": id, "sn": "SN-1", "step": 1, "success": true, "durationMs": 9 })),
+    )
+    .await
+    .ok();
     // SN-2 never answers: the 5 s schedule records a timeout after 10 s.
     let started = std::time::Instant::now();
     loop {

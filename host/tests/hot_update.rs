@@ -1,0 +1,110 @@
+//! The hot-update plugin over HTTP with its built `.wasm` and the real files capability:
+//! uploads measured by the server, encrypted files refused, a patch released to a test whitelist
+//! then production as devices see it, its file downloaded intact, the apply log, and uploads kept
+//! out of the operation records.
+
+mod common;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
+use common::{Answer, Install, TestHost};
+use reqwest::Method;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+async fn device(host: &TestHost, key: &str, method: Method, path: &str, body: Option<Value>) -> Answer {
+    host.call(method, &format!("/device/hot-update-service{path}"), Some(key), &[("lang", "en")], body).await
+}
+
+fn file(name: &str, bytes: &[u8]) -> Value {
+    json!({ "fileName": name, "content": STANDARD.encode(bytes) })
+}
+
+#[tokio::test]
+async fn a_patch_goes_from_test_to_production_as_devices_see_it() {
+    let host = TestHost::start_with_plugins(&[Install::plugin("hot-update", "files = true")], |_| {}).await;
+    let admin = host.admin().await;
+    let apk: Vec<u8> = (0..300_000u32).map(|i| (i * 7 % 251) as u8).collect();
+    let baseline = host
+        .post("/hot-update-service/baselines", &admin, json!({ "baselineName": "Robot app", "version": "3.2.0", "arch": "arm64-v8a", "file": file("app.apk", &apk) }))
+        .await;
+    assert_eq!(baseline.ok()["file"]["size"], apk.len());
+    assert_eq!(baseline.ok()["file"]["sha256"], hex::encode(Sha256::digest(&apk)));
+    let baseline_id = baseline.ok()["id"].clone();
+
+    let mut locked = b"PK\x03\x04\x14\x00\x09\x00\x08\x00".to_vec();
+    locked.extend_from_slice(b"encrypted entry");
+    let refused = host
+        .call(Method::POST, "/hot-update-service/baselines", Some(&admin), &[("lang", "de")], Some(json!({ "baselineName": "Robot app", "version": "3.3.0", "arch": "arm64-v8a", "file": file("locked.zip", &locked) })))
+        .await;
+    assert_eq!((refused.code(), refused.data()["field"].as_str()), (400, Some("file")));
+    assert!(refused.msg().contains("nicht verschlüsselt"), "{}", refused.msg());
+
+    let records = host.post("/authority-service/authority/operateRecord/list", &admin, json!({})).await;
+    let upload = records.ok()["list"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|r| r["operation"] == "Upload a baseline package")
+        .cloned()
+        .expect("recorded");
+    assert!(upload["requestData"].as_str().unwrap_or("").len() < 10_000, "the file is not copied into the records");
+
+    let patch_bytes = b"patch 1 for the map plugin".to_vec();
+    let created = host
+        .post("/hot-update-service/test/patches", &admin, json!({ "pluginName": "cleaning-map", "pluginVersion": "1.4.0", "patchVersion": 1, "baselineId": baseline_id, "file": file("p1.zip", &patch_bytes) }))
+        .await;
+    let id = created.ok()["id"].as_str().expect("id").to_string();
+    let again = host
+        .post("/hot-update-service/test/patches", &admin, json!({ "pluginName": "cleaning-map", "pluginVersion": "1.4.1", "patchVersion": 1, "baselineId": baseline_id, "patchUrl": "https://cdn.example.com/p.zip", "patchSha256": "b".repeat(64) }))
+        .await;
+    assert_eq!(again.data()["field"], "patchVersion");
+
+    let key = host
+        .post(
+            "/plugin-admin/device-keys/add",
+            &admin,
+            json!({ "pluginId": "hot-update", "tenantId": 0, "name": "robot app" }),
+        )
+        .await;
+    let key = format!("Device {}", key.ok()["key"].as_str().expect("key"));
+    let check = |sn: &'static str| json!({ "plugin": "cleaning-map", "baselineVersion": "3.2.0", "arch": "arm64-v8a", "sn": sn });
+    host.post(
+        &format!("/hot-update-service/test/patches/{id}/release"),
+        &admin,
+        json!({ "whitelist": "SN-TEST\nSN-QA" }),
+    )
+    .await
+    .ok();
+    let tester = device(&host, &key, Method::POST, "/device/check", Some(check("SN-TEST"))).await;
+    assert_eq!(tester.ok()["patchVersion"], 1);
+    assert_eq!(device(&host, &key, Method::POST, "/device/check", Some(check("SN-CUSTOMER"))).await.ok(), &Value::Null);
+
+    let url =
+        tester.ok()["url"].as_str().expect("url").trim_start_matches("/api/device/hot-update-service").to_string();
+    let downloaded = device(&host, &key, Method::GET, &url, None).await;
+    let bytes = STANDARD.decode(downloaded.ok()["content"].as_str().unwrap_or("")).expect("base64");
+    assert_eq!(bytes, patch_bytes);
+    assert_eq!(tester.ok()["sha256"], hex::encode(Sha256::digest(&bytes)));
+
+    host.post(&format!("/hot-update-service/test/patches/{id}/promote"), &admin, json!({})).await.ok();
+    let customer = device(&host, &key, Method::POST, "/device/check", Some(check("SN-CUSTOMER"))).await;
+    assert_eq!(customer.ok()["test"], false);
+    device(
+        &host,
+        &key,
+        Method::POST,
+        "/device/report",
+        Some(json!({ "patchId": id, "sn": "SN-CUSTOMER", "success": true })),
+    )
+    .await
+    .ok();
+    let log = host.get("/hot-update-service/logs?sn=CUSTOMER&success=true", &admin).await;
+    assert_eq!(log.ok()["total"], 1);
+
+    let flow = host.get(&format!("/hot-update-service/flow?patchId={id}"), &admin).await;
+    let steps: Vec<&str> =
+        flow.ok()["list"].as_array().expect("list").iter().filter_map(|s| s["step"].as_str()).collect();
+    assert_eq!(steps, vec!["promoted", "releasedToTest", "created"]);
+    assert!(flow.ok()["list"].as_array().expect("list").iter().all(|s| s["by"] == "admin"));
+}
