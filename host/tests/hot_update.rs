@@ -26,7 +26,7 @@ async fn a_patch_goes_from_test_to_production_as_devices_see_it() {
     let admin = host.admin().await;
     let apk: Vec<u8> = (0..300_000u32).map(|i| (i * 7 % 251) as u8).collect();
     let baseline = host
-        .post("/hot-update-service/baselines", &admin, json!({ "baselineName": "Robot app", "version": "3.2.0", "arch": "arm64-v8a", "file": file("app.apk", &apk) }))
+        .post("/hot-update-service/baselines", &admin, json!({ "baselineName": "Robot app", "baselineVersion": "3.2.0", "arch": "arm64-v8a", "file": file("app.apk", &apk) }))
         .await;
     assert_eq!(baseline.ok()["file"]["size"], apk.len());
     assert_eq!(baseline.ok()["file"]["sha256"], hex::encode(Sha256::digest(&apk)));
@@ -35,7 +35,7 @@ async fn a_patch_goes_from_test_to_production_as_devices_see_it() {
     let mut locked = b"PK\x03\x04\x14\x00\x09\x00\x08\x00".to_vec();
     locked.extend_from_slice(b"encrypted entry");
     let refused = host
-        .call(Method::POST, "/hot-update-service/baselines", Some(&admin), &[("lang", "de")], Some(json!({ "baselineName": "Robot app", "version": "3.3.0", "arch": "arm64-v8a", "file": file("locked.zip", &locked) })))
+        .call(Method::POST, "/hot-update-service/baselines", Some(&admin), &[("lang", "de")], Some(json!({ "baselineName": "Robot app", "baselineVersion": "3.3.0", "arch": "arm64-v8a", "file": file("locked.zip", &locked) })))
         .await;
     assert_eq!((refused.code(), refused.data()["field"].as_str()), (400, Some("file")));
     assert!(refused.msg().contains("nicht verschlüsselt"), "{}", refused.msg());

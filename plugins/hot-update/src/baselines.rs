@@ -17,7 +17,8 @@ pub const MAX_FILE: usize = 6 * 1024 * 1024;
 #[serde(rename_all = "camelCase")]
 pub struct Baseline {
     pub baseline_name: String,
-    pub version: String,
+    /// Not `version`: that name is the record's optimistic version.
+    pub baseline_version: String,
     pub arch: String,
     pub file: StoredFile,
     pub remark: String,
@@ -39,7 +40,7 @@ pub fn version(field: &str, text: &str) -> PluginResult<String> {
 #[serde(rename_all = "camelCase", default)]
 struct BaselineInput {
     baseline_name: String,
-    version: String,
+    baseline_version: String,
     arch: String,
     remark: String,
     file: Option<UploadInput>,
@@ -59,7 +60,7 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
 pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
     let page = BASELINES.query(call.host, &Query::new().sort("baselineName", false).page(1, 1000))?;
     let options = page.list.into_iter().map(
-        |b| json!({ "id": b.id, "baselineName": b.data.baseline_name, "version": b.data.version, "arch": b.data.arch }),
+        |b| json!({ "id": b.id, "baselineName": b.data.baseline_name, "baselineVersion": b.data.baseline_version, "arch": b.data.arch }),
     );
     Ok(Value::Array(options.collect()))
 }
@@ -67,16 +68,19 @@ pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
 pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<BaselineInput>()?;
     let baseline_name = validate::length("baselineName", &input.baseline_name, 2, SHORT_TEXT)?;
-    let version = version("version", &input.version)?;
+    let baseline_version = version("baselineVersion", &input.baseline_version)?;
     let arch = validate::one_of("arch", &input.arch, &ARCHITECTURES)?;
     let remark = validate::optional("remark", &input.remark, LONG_TEXT)?;
     let file = input.file.ok_or_else(|| PluginError::required("file"))?;
     let file = upload::store(call.host, "file", &file, "baselines", MAX_FILE)?;
-    let baseline = Baseline { baseline_name, version, arch, file, remark };
+    let baseline = Baseline { baseline_name, baseline_version, arch, file, remark };
     let created = BASELINES.insert(call.host, &baseline)?;
     call.host.audit(
         "Upload a baseline package",
-        &format!("{} {} {} sha256 {}", baseline.baseline_name, baseline.version, baseline.arch, baseline.file.sha256),
+        &format!(
+            "{} {} {} sha256 {}",
+            baseline.baseline_name, baseline.baseline_version, baseline.arch, baseline.file.sha256
+        ),
     );
     Ok(json!(created))
 }

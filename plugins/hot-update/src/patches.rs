@@ -118,7 +118,7 @@ impl PatchInput {
             patch_version,
             baseline_id,
             baseline_name: baseline.data.baseline_name,
-            baseline_version: baseline.data.version,
+            baseline_version: baseline.data.baseline_version,
             arch: baseline.data.arch,
             patch_url,
             file,

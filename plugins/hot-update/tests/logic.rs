@@ -25,7 +25,7 @@ fn baseline(host: &mut MemoryHost, content: &[u8]) -> (u16, Value) {
     host.call::<HotUpdate>(
         "POST",
         "/baselines",
-        json!({ "baselineName": "App", "version": "3.2.0", "arch": "arm64-v8a",
+        json!({ "baselineName": "App", "baselineVersion": "3.2.0", "arch": "arm64-v8a",
         "file": { "fileName": "app-3.2.0.apk", "content": STANDARD.encode(content) } }),
     )
 }
@@ -50,7 +50,7 @@ fn baselines_get_size_and_sha256_from_the_server_and_encrypted_files_are_refused
         "POST",
         "/baselines",
         &[],
-        json!({ "baselineName": "App", "version": "3.3.0", "arch": "arm64-v8a",
+        json!({ "baselineName": "App", "baselineVersion": "3.3.0", "arch": "arm64-v8a",
         "file": { "fileName": "x.zip", "content": STANDARD.encode(&encrypted) } }),
         "zhCn",
     );
