@@ -52,7 +52,7 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
         .query(call.host, &query)?
         .list
         .into_iter()
-        .find(|p| p.data.status == PatchStatus::Production || p.data.whitelist.iter().any(|w| *w == sn));
+        .find(|p| p.data.status == PatchStatus::Production || p.data.whitelist.contains(&sn));
     let Some(patch) = newest else { return Ok(Value::Null) };
     let url = if patch.data.patch_url.is_empty() {
         format!("/api/device/hot-update-service/device/patches/{}/file", patch.id)
