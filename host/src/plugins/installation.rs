@@ -43,6 +43,9 @@ pub struct Grants {
     /// `host` or `host:port` the plugin may call; empty: none.
     #[serde(default)]
     pub outbound_hosts: Vec<String>,
+    /// SMTP servers (`host:port`) the plugin may send mail through; empty: none.
+    #[serde(default)]
+    pub mail_servers: Vec<String>,
     #[serde(default = "default_timeout_ms")]
     pub timeout_ms: u64,
     #[serde(default = "default_memory_mib")]
@@ -60,6 +63,7 @@ impl Default for Grants {
             events: false,
             files: false,
             outbound_hosts: Vec::new(),
+            mail_servers: Vec::new(),
             timeout_ms: default_timeout_ms(),
             memory_mib: default_memory_mib(),
             max_response_kib: default_response_kib(),

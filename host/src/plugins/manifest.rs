@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::i18n::Lang;
 
 /// The contract this host implements (`wit/plugin.wit`).
-pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 1);
+pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 2);
 
 /// Mounts the core owns; a plugin cannot take them.
 const RESERVED_MOUNTS: [&str; 7] =
@@ -126,6 +126,9 @@ pub struct Capabilities {
     /// Since contract 0.1.1.
     #[serde(default)]
     pub secrets: bool,
+    /// Since contract 0.1.2.
+    #[serde(default)]
+    pub mail: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -232,6 +235,9 @@ impl Manifest {
         if self.capabilities.secrets && self.contract < semver::Version::new(0, 1, 1) {
             return fail("capabilities.secrets", "needs contract 0.1.1 or later");
         }
+        if self.capabilities.mail && self.contract < semver::Version::new(0, 1, 2) {
+            return fail("capabilities.mail", "needs contract 0.1.2 or later");
+        }
         let mut collections = HashSet::new();
         for (i, c) in self.collections.iter().enumerate() {
             if !is_name(&c.name, 64) || !collections.insert(c.name.as_str()) {
@@ -327,6 +333,7 @@ mod tests {
         assert!(!contract_compatible(&semver::Version::new(0, 2, 0)));
         assert!(!contract_compatible(&semver::Version::new(1, 0, 0)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 1)));
+        assert!(contract_compatible(&semver::Version::new(0, 1, 2)));
         assert!(!contract_compatible(&semver::Version::new(0, 1, 9)), "newer than the host");
     }
 

@@ -1,10 +1,11 @@
 //! What a plugin can ask of the host, as a trait: [`WasmHost`] calls the real imports, and
 //! [`crate::testing::MemoryHost`] stands in for them in native unit tests.
 
-use crate::bindings::console::plugin::{audit, events, files, http, log, secrets, store, template};
+use crate::bindings::console::plugin::{audit, events, files, http, log, mail, secrets, store, template};
 
 pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundResponse};
 pub use crate::bindings::console::plugin::log::Level;
+pub use crate::bindings::console::plugin::mail::{OutgoingMail, Security, SmtpServer};
 pub use crate::bindings::console::plugin::store::{Filter, Op, Page, QuerySpec, Sort, StoreError, Stored};
 
 pub trait Host {
@@ -33,6 +34,8 @@ pub trait Host {
     fn open(&mut self, sealed: &str) -> Result<String, String>;
     /// Wall-clock time in milliseconds since the Unix epoch.
     fn now_ms(&mut self) -> i64;
+    /// Sends a mail through a granted SMTP server (contract 0.1.2; the manifest asks for `mail`).
+    fn send_mail(&mut self, server: &SmtpServer, message: &OutgoingMail) -> Result<(), String>;
 }
 
 /// The host seen through the component's imports.
@@ -92,6 +95,9 @@ impl Host for WasmHost {
     }
     fn open(&mut self, sealed: &str) -> Result<String, String> {
         secrets::open(sealed)
+    }
+    fn send_mail(&mut self, server: &SmtpServer, message: &OutgoingMail) -> Result<(), String> {
+        mail::send(server, message)
     }
     fn now_ms(&mut self) -> i64 {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();

@@ -8,7 +8,10 @@ use serde_json::Value;
 
 use crate::Plugin;
 use crate::bindings::console::plugin::types;
-use crate::host::{Filter, Host, Level, Op, OutboundRequest, OutboundResponse, Page, QuerySpec, StoreError, Stored};
+use crate::host::{
+    Filter, Host, Level, Op, OutboundRequest, OutboundResponse, OutgoingMail, Page, QuerySpec, SmtpServer, StoreError,
+    Stored,
+};
 
 #[derive(Default)]
 pub struct MemoryHost {
@@ -28,6 +31,10 @@ pub struct MemoryHost {
     pub now_ms: i64,
     /// The calling user's name; `device:<key>` with `user_id` 0 for device-facing routes.
     pub user_name: String,
+    /// Mails sent, with the server they went through.
+    pub mails: Vec<(SmtpServer, OutgoingMail)>,
+    /// When set, sending mail fails with this error (an unreachable or refusing server).
+    pub mail_error: Option<String>,
 }
 
 impl MemoryHost {
@@ -315,5 +322,15 @@ impl Host for MemoryHost {
 
     fn now_ms(&mut self) -> i64 {
         self.now_ms
+    }
+
+    fn send_mail(&mut self, server: &SmtpServer, message: &OutgoingMail) -> Result<(), String> {
+        match &self.mail_error {
+            Some(error) => Err(error.clone()),
+            None => {
+                self.mails.push((server.clone(), message.clone()));
+                Ok(())
+            }
+        }
     }
 }

@@ -6,6 +6,7 @@ mod audit;
 mod events;
 mod files;
 mod http;
+mod mail;
 mod secrets;
 mod store;
 mod template;
@@ -31,6 +32,7 @@ pub enum Capability {
     Files,
     Http,
     Secrets,
+    Mail,
 }
 
 impl CallState {
@@ -45,6 +47,7 @@ impl CallState {
             Capability::Http => (requested.http, !granted.outbound_hosts.is_empty(), "http"),
             // Sealing reaches nothing outside the plugin's own scope: the manifest's word is enough.
             Capability::Secrets => (requested.secrets, true, "secrets"),
+            Capability::Mail => (requested.mail, !granted.mail_servers.is_empty(), "mail"),
         };
         match (asked, given) {
             (true, true) => Ok(()),

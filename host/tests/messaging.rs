@@ -1,0 +1,177 @@
+//! The messaging plugin's mail part over HTTP with its built `.wasm` and the host's real mail
+//! capability (lettre), against an SMTP sink this test starts: templates in two languages, unknown
+//! placeholders refused, a test mail arriving, an operator-denied server refused, and a failed
+//! send kept and retried.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+
+use common::{Install, TestHost};
+use reqwest::Method;
+use serde_json::json;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpListener;
+
+/// What the sink received: envelope recipients and the raw message.
+#[derive(Debug, Clone, Default)]
+struct Received {
+    /// `AUTH PLAIN` credentials, decoded: `\0user\0password`.
+    credentials: String,
+    recipients: Vec<String>,
+    data: String,
+}
+
+/// A minimal SMTP server: accepts every mail and keeps it.
+async fn smtp_sink(listener: TcpListener) -> Arc<Mutex<Vec<Received>>> {
+    let inbox = Arc::new(Mutex::new(Vec::new()));
+    let kept = inbox.clone();
+    tokio::spawn(async move {
+        while let Ok((socket, _)) = listener.accept().await {
+            let kept = kept.clone();
+            tokio::spawn(async move {
+                let (read, mut write) = socket.into_split();
+                let mut lines = BufReader::new(read).lines();
+                let mut mail = Received::default();
+                write.write_all(b"220 sink ESMTP\r\n").await.ok();
+                while let Ok(Some(line)) = lines.next_line().await {
+                    let upper = line.to_ascii_uppercase();
+                    let answer: &[u8] = if upper.starts_with("EHLO") || upper.starts_with("HELO") {
+                        b"250-sink\r\n250 AUTH PLAIN LOGIN\r\n"
+                    } else if upper.starts_with("AUTH PLAIN ") {
+                        use base64::Engine as _;
+                        let decoded =
+                            base64::engine::general_purpose::STANDARD.decode(line[11..].trim()).unwrap_or_default();
+                        mail.credentials = String::from_utf8_lossy(&decoded).into_owned();
+                        b"235 accepted\r\n"
+                    } else if upper.starts_with("RCPT TO:") {
+                        mail.recipients.push(line[8..].trim().trim_matches(['<', '>']).to_string());
+                        b"250 OK\r\n"
+                    } else if upper.starts_with("DATA") {
+                        write.write_all(b"354 go on\r\n").await.ok();
+                        while let Ok(Some(data)) = lines.next_line().await {
+                            if data == "." {
+                                break;
+                            }
+                            mail.data.push_str(&data);
+                            mail.data.push('\n');
+                        }
+                        let credentials = mail.credentials.clone();
+                        kept.lock().expect("inbox").push(std::mem::take(&mut mail));
+                        mail.credentials = credentials;
+                        b"250 queued\r\n"
+                    } else if upper.starts_with("QUIT") {
+                        write.write_all(b"221 bye\r\n").await.ok();
+                        break;
+                    } else {
+                        b"250 OK\r\n"
+                    };
+                    write.write_all(answer).await.ok();
+                }
+            });
+        }
+    });
+    inbox
+}
+
+async fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").await.expect("bind").local_addr().expect("addr").port()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mail_goes_through_granted_servers_renders_per_language_and_failures_are_retried() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let sink_port = listener.local_addr().expect("addr").port();
+    let inbox = smtp_sink(listener).await;
+    let later_port = free_port().await;
+    let grants = format!(
+        "template = true\nmail_servers = [\"127.0.0.1:{sink_port}\", \"127.0.0.1:{later_port}\"]\ntimeout_ms = 10000"
+    );
+    let host = TestHost::start_with_plugins(&[Install::plugin("messaging", &grants)], |_| {}).await;
+    let admin = host.admin().await;
+
+    let template = |lang: &str, subject: &str, content: &str| json!({ "templateName": "welcome", "lang": lang, "subject": subject, "content": content, "headerSignature": "{{ team }}", "placeholders": ["name", "code", "team"] });
+    let unknown = host
+        .post(
+            "/message-service/mail/templates",
+            &admin,
+            template("en", "Hi {{ name }}", "Code {{ code }} for {{ device }}"),
+        )
+        .await;
+    assert_eq!((unknown.code(), unknown.data()["field"].as_str()), (400, Some("content")));
+    assert!(unknown.msg().contains("device"), "names the placeholder: {}", unknown.msg());
+    host.post(
+        "/message-service/mail/templates",
+        &admin,
+        template("en", "Welcome {{ name }}", "<p>Your code is <b>{{ code }}</b></p>"),
+    )
+    .await
+    .ok();
+    host.post(
+        "/message-service/mail/templates",
+        &admin,
+        template("de", "Willkommen {{ name | upper }}", "<p>Ihr Code lautet {{ code }}</p>"),
+    )
+    .await
+    .ok();
+
+    let server = |name: &str, port: u16| {
+        json!({ "serverName": name, "mailType": "other", "domain": "127.0.0.1", "port": port, "ssl": false, "tls12": false,
+                "senderAddress": "noreply@console.test", "senderName": "Device Console", "password": "sink-password" })
+    };
+    let sink = host.post("/message-service/mail/servers", &admin, server("Sink", sink_port)).await;
+    let sink_id = sink.ok()["id"].as_str().expect("id").to_string();
+    let sent = host
+        .post(&format!("/message-service/mail/servers/{sink_id}/test"), &admin, json!({ "to": "ops@console.test\nqa@console.test", "templateName": "welcome", "lang": "de", "values": { "name": "Max", "code": "4821", "team": "Das Team" } }))
+        .await;
+    assert_eq!(sent.ok()["status"], "sent", "{:?}", sent.body);
+    let received = inbox.lock().expect("inbox").clone();
+    assert_eq!(received.len(), 1);
+    assert_eq!(received[0].recipients, vec!["ops@console.test", "qa@console.test"]);
+    assert_eq!(
+        received[0].credentials, "\0noreply@console.test\0sink-password",
+        "the sealed password, opened by the host"
+    );
+    let data = &received[0].data;
+    assert!(data.contains("Subject: Willkommen MAX"), "German template, minijinja filter: {data}");
+    assert!(data.contains("Ihr Code lautet 4821") && data.contains("Das Team"), "{data}");
+    assert!(
+        data.contains("From: \"Device Console\" <noreply@console.test>")
+            || data.contains("From: Device Console <noreply@console.test>"),
+        "{data}"
+    );
+
+    // A server the operator did not grant: refused, and the message kept with the reason.
+    let denied = host.post("/message-service/mail/servers", &admin, server("Elsewhere", 2526)).await;
+    let denied_id = denied.ok()["id"].as_str().expect("id").to_string();
+    let refused = host
+        .post(&format!("/message-service/mail/servers/{denied_id}/test"), &admin, json!({ "to": "ops@console.test" }))
+        .await;
+    assert_eq!(refused.ok()["status"], "failed");
+    assert!(refused.ok()["error"].as_str().unwrap_or("").contains("not granted"), "{:?}", refused.body);
+
+    // Granted but down: the failure is recorded, then the retry goes through once it is up.
+    let later = host.post("/message-service/mail/servers", &admin, server("Later", later_port)).await;
+    let later_id = later.ok()["id"].as_str().expect("id").to_string();
+    let failed = host
+        .post(&format!("/message-service/mail/servers/{later_id}/test"), &admin, json!({ "to": "ops@console.test" }))
+        .await;
+    assert_eq!(failed.ok()["status"], "failed", "{:?}", failed.body);
+    let failures = host.get("/message-service/mail/records?status=failed", &admin).await;
+    assert_eq!(failures.ok()["total"], 2);
+    let record = failed.ok()["id"].as_str().expect("id").to_string();
+    let late_inbox = smtp_sink(TcpListener::bind(("127.0.0.1", later_port)).await.expect("bind later")).await;
+    let retried = host
+        .call(
+            Method::POST,
+            &format!("/message-service/mail/records/{record}/retry"),
+            Some(&admin),
+            &[("lang", "en")],
+            None,
+        )
+        .await;
+    assert_eq!((retried.ok()["status"].as_str(), retried.ok()["attempts"].as_u64()), (Some("sent"), Some(2)));
+    assert_eq!(late_inbox.lock().expect("inbox").len(), 1);
+    let records = host.post("/authority-service/authority/operateRecord/list", &admin, json!({})).await;
+    assert!(!records.ok().to_string().contains("sink-password"), "masked in the operation records");
+}

@@ -1,0 +1,34 @@
+//! Messaging (spec device-and-product-domain.md §2 /message, §3 Mail server, Mail template,
+//! Message log): mail servers, templates in several languages with declared placeholders,
+//! test mails through the host's mail capability, and email records that keep every message,
+//! sent or failed, so a failed one can be retried.
+//!
+//! Not yet here: mailbox capacity alarms, email tasks, SMS and push (see the README).
+
+mod records;
+mod servers;
+mod templates;
+
+use console_plugin_sdk::{Plugin, Router, export_plugin};
+
+pub struct Messaging;
+
+impl Plugin for Messaging {
+    fn router() -> Router {
+        Router::new()
+            .get("/mail/servers", servers::list)
+            .post("/mail/servers", servers::create)
+            .put("/mail/servers/{id}", servers::update)
+            .delete("/mail/servers/{id}", servers::delete)
+            .post("/mail/servers/{id}/test", records::send_test)
+            .get("/mail/templates", templates::list)
+            .post("/mail/templates", templates::create)
+            .put("/mail/templates/{id}", templates::update)
+            .delete("/mail/templates/{id}", templates::delete)
+            .post("/mail/templates/preview", templates::preview)
+            .get("/mail/records", records::list)
+            .post("/mail/records/{id}/retry", records::retry)
+    }
+}
+
+export_plugin!(Messaging);

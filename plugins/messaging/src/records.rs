@@ -1,0 +1,116 @@
+//! Email records (spec §3 Message log for mail): every mail sent is kept with its outcome. A
+//! failed send is answered, recorded with its error, and can be retried: the message is never
+//! lost. (An error answer would roll the record back, so a failed send is still a 200.)
+
+use std::collections::BTreeMap;
+
+use console_plugin_sdk::host::OutgoingMail;
+use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES};
+use console_plugin_sdk::{Call, Collection, Doc, PluginResult, Query, SearchMode, Value, json};
+use serde::{Deserialize, Serialize};
+
+use crate::servers::{self, SERVERS};
+use crate::templates;
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailRecord {
+    pub server_id: String,
+    pub to: Vec<String>,
+    pub subject: String,
+    pub html: String,
+    pub template_name: String,
+    pub lang: String,
+    /// `sent` or `failed`.
+    pub status: String,
+    pub error: String,
+    pub attempts: u32,
+    pub last_tried_at: i64,
+}
+
+pub const RECORDS: Collection<EmailRecord> = Collection::new("records");
+
+/// Tries to send the record's mail and stores the outcome.
+fn attempt(call: &mut Call<'_>, mut record: Doc<EmailRecord>) -> PluginResult<Value> {
+    let server = SERVERS.find(call.host, &record.data.server_id)?;
+    let smtp = servers::smtp(call.host, &server.data)?;
+    let mail = OutgoingMail {
+        from_address: server.data.sender_address.clone(),
+        from_name: server.data.sender_name.clone(),
+        to: record.data.to.clone(),
+        subject: record.data.subject.clone(),
+        html_body: record.data.html.clone(),
+        text_body: String::new(),
+    };
+    let outcome = call.host.send_mail(&smtp, &mail);
+    record.data.attempts += 1;
+    record.data.last_tried_at = call.host.now_ms();
+    (record.data.status, record.data.error) = match outcome {
+        Ok(()) => ("sent".into(), String::new()),
+        Err(error) => ("failed".into(), error),
+    };
+    Ok(json!(RECORDS.update(call.host, &record.id, &record.data, Some(record.version))?))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct TestMail {
+    /// Recipients, one per line.
+    to: String,
+    template_name: String,
+    lang: String,
+    values: BTreeMap<String, String>,
+}
+
+/// Sends a test mail through the server: a template filled with values, or a short notice.
+pub fn send_test(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let server = SERVERS.find(call.host, &id)?;
+    let input = call.body::<TestMail>()?;
+    let to = validate::lines("to", &input.to.replace([',', ';'], "\n"), MAX_LIST_ENTRIES)?;
+    if to.is_empty() {
+        return Err(console_plugin_sdk::PluginError::required("to"));
+    }
+    let lang = if input.lang.is_empty() { call.lang().to_string() } else { input.lang.clone() };
+    let (subject, html, lang) = if input.template_name.trim().is_empty() {
+        let subject = if lang == "zhCn" { "设备控制台测试邮件" } else { "Device Console test mail" };
+        (subject.to_string(), format!("<p>{subject}: {}</p>", server.data.server_name), lang)
+    } else {
+        let template = templates::find(call.host, input.template_name.trim(), &lang)?;
+        let (subject, html) = templates::fill(call.host, &template, &input.values)?;
+        (subject, html, template.lang)
+    };
+    let record = EmailRecord {
+        server_id: id,
+        to,
+        subject,
+        html,
+        template_name: input.template_name.trim().to_string(),
+        lang,
+        status: "pending".into(),
+        error: String::new(),
+        attempts: 0,
+        last_tried_at: 0,
+    };
+    let created = RECORDS.insert(call.host, &record)?;
+    attempt(call, created)
+}
+
+pub fn retry(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let record = RECORDS.find(call.host, &id)?;
+    if record.data.status == "sent" {
+        return Ok(json!(record));
+    }
+    attempt(call, record)
+}
+
+pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
+    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let query = Query::new()
+        .search("subject", call.query("subject"), mode)
+        .eq_opt("status", call.query("status"))
+        .sort("lastTriedAt", true)
+        .paged_by(call)?;
+    Ok(json!(RECORDS.query(call.host, &query)?))
+}

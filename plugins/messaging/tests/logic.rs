@@ -1,0 +1,100 @@
+//! The messaging plugin's mail logic, natively, against the SDK's in-memory host.
+
+use console_plugin_sdk::host::Security;
+use console_plugin_sdk::testing::MemoryHost;
+use console_plugin_sdk::{Value, json};
+use messaging::Messaging;
+
+fn host() -> MemoryHost {
+    MemoryHost::new().unique("servers", &["serverName"]).unique("templates", &["templateName", "lang"])
+}
+
+fn ok(answer: (u16, Value)) -> Value {
+    assert_eq!(answer.0, 200, "{}", answer.1);
+    answer.1
+}
+
+fn server(host: &mut MemoryHost) -> String {
+    let body = json!({ "serverName": "Aliyun", "mailType": "aliyun", "domain": "smtpdm.aliyun.com", "port": 465, "ssl": true,
+                       "senderAddress": "noreply@example.com", "senderName": "Device Console", "password": "mail-secret-1" });
+    let created = ok(host.call::<Messaging>("POST", "/mail/servers", body));
+    assert!(created.get("password").is_none() && created["passwordHint"] == "••••••et-1");
+    assert!(!host.stored_text("servers").contains("mail-secret-1"), "sealed at rest");
+    created["id"].as_str().expect("id").to_string()
+}
+
+#[test]
+fn servers_need_every_field_the_spec_lists() {
+    let mut host = host();
+    for field in ["serverName", "mailType", "domain", "port", "senderAddress", "password"] {
+        let mut body = json!({ "serverName": "S", "mailType": "163", "domain": "smtp.163.com", "port": 465, "senderAddress": "a@b.cn", "password": "pw" });
+        body.as_object_mut().expect("object").remove(field);
+        let (status, answer) = host.call::<Messaging>("POST", "/mail/servers", body);
+        assert_eq!((status, answer["field"].as_str()), (400, Some(field)), "{answer}");
+    }
+}
+
+#[test]
+fn templates_declare_their_placeholders_and_render_per_language() {
+    let mut host = host();
+    let unknown = host.call::<Messaging>("POST", "/mail/templates", json!({ "templateName": "welcome", "lang": "en", "subject": "Hi {{ name }}", "content": "Your code is {{ code }}", "placeholders": ["name"] }));
+    assert_eq!((unknown.0, unknown.1["field"].as_str()), (400, Some("content")));
+    assert!(unknown.1["msg"].as_str().unwrap_or("").contains("code"), "names the placeholder: {}", unknown.1);
+    ok(host.call::<Messaging>("POST", "/mail/templates", json!({ "templateName": "welcome", "lang": "en", "subject": "Hi {{ name }}", "content": "Your code is {{ code }}", "placeholders": ["name", "code"] })));
+    ok(host.call::<Messaging>("POST", "/mail/templates", json!({ "templateName": "welcome", "lang": "zhCn", "subject": "{{ name }}，你好", "content": "验证码 {{ code }}", "headerSignature": "设备控制台", "placeholders": ["name", "code"] })));
+    let zh = ok(host.call::<Messaging>(
+        "POST",
+        "/mail/templates/preview",
+        json!({ "templateName": "welcome", "lang": "zhCn", "values": { "name": "小明", "code": "4821" } }),
+    ));
+    assert_eq!(
+        (zh["subject"].as_str(), zh["html"].as_str()),
+        (Some("小明，你好"), Some("验证码 4821<br><br>设备控制台"))
+    );
+    let fallback = ok(host.call::<Messaging>(
+        "POST",
+        "/mail/templates/preview",
+        json!({ "templateName": "welcome", "lang": "de", "values": { "name": "Max", "code": "1" } }),
+    ));
+    assert_eq!(
+        (fallback["lang"].as_str(), fallback["subject"].as_str()),
+        (Some("en"), Some("Hi Max")),
+        "English when the language has none"
+    );
+    let missing = host.call::<Messaging>(
+        "POST",
+        "/mail/templates/preview",
+        json!({ "templateName": "welcome", "lang": "en", "values": { "name": "Max" } }),
+    );
+    assert_eq!(missing.1["field"], "values.code");
+}
+
+#[test]
+fn a_test_mail_is_sent_through_the_server_and_a_failure_is_kept_for_retry() {
+    let mut host = host();
+    let id = server(&mut host);
+    let sent = ok(host.call::<Messaging>(
+        "POST",
+        &format!("/mail/servers/{id}/test"),
+        json!({ "to": "ops@example.com\nqa@example.com" }),
+    ));
+    assert_eq!((sent["status"].as_str(), sent["attempts"].as_u64()), (Some("sent"), Some(1)));
+    let (smtp, mail) = host.mails.last().expect("sent").clone();
+    assert_eq!(
+        (smtp.host.as_str(), smtp.port, smtp.security, smtp.password.as_str()),
+        ("smtpdm.aliyun.com", 465, Security::Tls, "mail-secret-1")
+    );
+    assert_eq!(mail.to, vec!["ops@example.com", "qa@example.com"]);
+
+    host.mail_error = Some("connection refused".into());
+    let failed =
+        ok(host.call::<Messaging>("POST", &format!("/mail/servers/{id}/test"), json!({ "to": "ops@example.com" })));
+    assert_eq!((failed["status"].as_str(), failed["error"].as_str()), (Some("failed"), Some("connection refused")));
+    let records = ok(host.call_with::<Messaging>("GET", "/mail/records", &[("status", "failed")], Value::Null, "en"));
+    assert_eq!(records["total"], 1, "kept with its error");
+    host.mail_error = None;
+    let record = failed["id"].as_str().expect("id");
+    let retried = ok(host.call::<Messaging>("POST", &format!("/mail/records/{record}/retry"), Value::Null));
+    assert_eq!((retried["status"].as_str(), retried["attempts"].as_u64()), (Some("sent"), Some(2)));
+    assert_eq!(host.mails.len(), 2);
+}
