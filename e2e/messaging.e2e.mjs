@@ -1,0 +1,110 @@
+// End-to-end: the messaging remote in the production build against the host with the built
+// messaging.wasm and a local SMTP sink: create a server and a template, send a test mail, see it
+// arrive and see its record.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
+
+let console_;
+let sink;
+const inbox = [];
+
+/** A minimal SMTP server that accepts every mail into `inbox`. */
+function startSink() {
+  return new Promise((resolve) => {
+    const server = createServer((socket) => {
+      let buffer = '';
+      let data = null;
+      socket.write('220 sink ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        buffer += chunk.toString('utf8');
+        let end;
+        while ((end = buffer.indexOf('\r\n')) >= 0) {
+          const line = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (data !== null) {
+            if (line === '.') {
+              inbox.push(data);
+              data = null;
+              socket.write('250 queued\r\n');
+            } else data += `${line}\n`;
+          } else if (/^(EHLO|HELO)/i.test(line)) socket.write('250-sink\r\n250 AUTH PLAIN LOGIN\r\n');
+          else if (/^AUTH/i.test(line)) socket.write('235 accepted\r\n');
+          else if (/^DATA/i.test(line)) {
+            data = '';
+            socket.write('354 go on\r\n');
+          } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+          else socket.write('250 OK\r\n');
+        }
+      });
+    });
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+before(async () => {
+  sink = await startSink();
+  const port = sink.address().port;
+  console_ = await startConsole([productPlugin('messaging', `template = true\nmail_servers = ["127.0.0.1:${port}"]\ntimeout_ms = 10000`)]);
+});
+
+after(async () => {
+  await console_?.close();
+  sink?.close();
+});
+
+test('an operator creates a mail server and a template, sends a test mail and sees its record', async () => {
+  const { newPage, login } = console_;
+  const page = await newPage('en-US');
+  await login(page, 'admin', ADMIN_PASSWORD);
+
+  await page.getByTestId('menu-/message/mail-template').click();
+  await page.getByTestId('add-template').click();
+  const template = page.getByRole('dialog');
+  await template.locator('#modal_templateName').fill('welcome');
+  await template.locator('#modal_subject').fill('Welcome {{ name }}');
+  await template.locator('#modal_content').fill('<p>Your code is {{ code }}</p>');
+  await template.locator('#modal_placeholders').fill('name');
+  await template.locator('#modal_placeholders').press('Enter');
+  await template.getByRole('button', { name: /OK/ }).click();
+  // `code` is not declared: refused, naming it.
+  await shotOnFailure(page, 'mail-placeholder', () => template.getByText(/unknown placeholder code/).waitFor());
+  await template.locator('#modal_placeholders').fill('code');
+  await template.locator('#modal_placeholders').press('Enter');
+  await template.getByRole('button', { name: /OK/ }).click();
+  await page.getByTestId('mail-templates').getByText('Welcome {{ name }}').waitFor();
+
+  await page.getByTestId('menu-/message/mail').click();
+  await page.getByTestId('add-server').click();
+  const server = page.getByRole('dialog');
+  await server.locator('#modal_serverName').fill('Local relay');
+  await server.locator('#modal_domain').fill('127.0.0.1');
+  await server.locator('#modal_port').fill(String(sink.address().port));
+  await server.locator('#modal_ssl').click();
+  await server.locator('#modal_tls12').click();
+  await server.locator('#modal_senderAddress').fill('noreply@console.test');
+  await server.locator('#modal_senderName').fill('Device Console');
+  await server.locator('#modal_password').fill('relay-password');
+  await server.getByRole('button', { name: /OK/ }).click();
+  const servers = page.getByTestId('mail-servers');
+  await servers.getByText('Local relay').waitFor();
+
+  await servers.locator('tbody tr', { hasText: 'Local relay' }).getByText('Send test mail').click();
+  const test = page.getByRole('dialog');
+  await test.locator('#modal_to').fill('ops@console.test');
+  await test.locator('#modal_templateName').fill('welcome');
+  await test.locator('#modal_values').fill('name=Ann\ncode=4821');
+  await test.getByRole('button', { name: /OK/ }).click();
+  await shotOnFailure(page, 'mail-sent', () => page.getByText('Sent', { exact: true }).first().waitFor());
+  assert.equal(inbox.length, 1);
+  assert.match(inbox[0], /Subject: Welcome Ann/);
+  assert.match(inbox[0], /Your code is 4821/);
+
+  await page.getByTestId('menu-/message/email-record').click();
+  await page.getByTestId('mail-records').getByText('Welcome Ann').waitFor();
+  await page.screenshot({ path: join(shots, 'mail-01-records.png') });
+  await page.context().close();
+});

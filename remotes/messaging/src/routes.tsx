@@ -1,0 +1,17 @@
+import * as React from 'react';
+
+import Records from './Records';
+import Servers from './Servers';
+import Templates from './Templates';
+
+(window as unknown as { __remoteReact?: Record<string, unknown> }).__remoteReact ??= {};
+(window as unknown as { __remoteReact: Record<string, unknown> }).__remoteReact.messaging = React;
+
+/** The pages of the messaging plugin, by the route paths of its manifest's menus. */
+const routes = [
+  { path: '/message/mail', Component: Servers },
+  { path: '/message/mail-template', Component: Templates },
+  { path: '/message/email-record', Component: Records },
+];
+
+export default routes;
