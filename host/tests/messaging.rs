@@ -175,3 +175,62 @@ async fn mail_goes_through_granted_servers_renders_per_language_and_failures_are
     let records = host.post("/authority-service/authority/operateRecord/list", &admin, json!({})).await;
     assert!(!records.ok().to_string().contains("sink-password"), "masked in the operation records");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_capacity_alarm_fires_once_per_interval_and_a_daily_task_runs_from_the_scheduler() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    let inbox = smtp_sink(listener).await;
+    let grants = format!("template = true\nmail_servers = [\"127.0.0.1:{port}\"]\ntimeout_ms = 10000");
+    let host = TestHost::start_with_plugins(&[Install::plugin("messaging", &grants)], |_| {}).await;
+    let admin = host.admin().await;
+    let server = host
+        .post(
+            "/message-service/mail/servers",
+            &admin,
+            json!({ "serverName": "Sink", "mailType": "other", "domain": "127.0.0.1", "port": port,
+            "senderAddress": "noreply@console.test", "senderName": "Console", "password": "pw-123" }),
+        )
+        .await;
+    let id = server.ok()["id"].as_str().expect("id").to_string();
+    host.post("/message-service/mail/alarms", &admin, json!({ "serverId": id, "threshold": 50, "capacity": 2, "alarmCount": 5, "intervalMinutes": 60, "recipients": "admin@console.test" }))
+        .await
+        .ok();
+    let alarms = || inbox.lock().expect("inbox").iter().filter(|m| m.data.contains("Mailbox capacity alarm")).count();
+    for expected in [1, 1] {
+        host.post(&format!("/message-service/mail/servers/{id}/test"), &admin, json!({ "to": "ops@console.test" }))
+            .await
+            .ok();
+        assert_eq!(alarms(), expected);
+    }
+    let alarm = inbox
+        .lock()
+        .expect("inbox")
+        .iter()
+        .find(|m| m.data.contains("Mailbox capacity alarm"))
+        .cloned()
+        .expect("alarm");
+    assert_eq!(alarm.recipients, vec!["admin@console.test"]);
+
+    host.post("/message-service/mail/templates", &admin, json!({ "templateName": "report", "lang": "en", "subject": "Daily report for {{ site }}", "content": "All good", "placeholders": ["site"] }))
+        .await
+        .ok();
+    let now =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0);
+    host.post(
+        "/message-service/mail/tasks",
+        &admin,
+        json!({ "taskName": "Morning", "serverId": id, "templateName": "report", "lang": "en",
+        "values": { "site": "Lab" }, "recipients": "boss@console.test", "cycle": "daily", "firstRunAt": now }),
+    )
+    .await
+    .ok();
+    let started = std::time::Instant::now();
+    while !inbox.lock().expect("inbox").iter().any(|m| m.data.contains("Daily report for Lab")) {
+        assert!(started.elapsed().as_secs() < 30, "the scheduler did not run the task");
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    }
+    let tasks = host.get("/message-service/mail/tasks", &admin).await;
+    let next = tasks.ok()["list"][0]["nextRunAt"].as_i64().unwrap_or(0);
+    assert!((next - now - 86_400_000).abs() < 1000, "tomorrow: {next}");
+}

@@ -3,13 +3,15 @@
 //! test mails through the host's mail capability, and email records that keep every message,
 //! sent or failed, so a failed one can be retried.
 //!
-//! Not yet here: mailbox capacity alarms, email tasks, SMS and push (see the README).
+//! Not yet here: SMS and push (see the README).
 
+mod alarms;
 mod records;
 mod servers;
+mod tasks;
 mod templates;
 
-use console_plugin_sdk::{Plugin, Router, export_plugin};
+use console_plugin_sdk::{Context, Host, Plugin, Router, export_plugin};
 
 pub struct Messaging;
 
@@ -28,6 +30,18 @@ impl Plugin for Messaging {
             .post("/mail/templates/preview", templates::preview)
             .get("/mail/records", records::list)
             .post("/mail/records/{id}/retry", records::retry)
+            .get("/mail/alarms", alarms::list)
+            .post("/mail/alarms", alarms::save)
+            .get("/mail/tasks", tasks::list)
+            .post("/mail/tasks", tasks::create)
+            .delete("/mail/tasks/{id}", tasks::delete)
+    }
+
+    fn run_job(host: &mut dyn Host, name: &str, _context: &Context) -> Result<(), String> {
+        match name {
+            "email-tasks" => tasks::run_due(host).map(drop).map_err(|e| format!("{e:?}")),
+            _ => Ok(()),
+        }
     }
 }
 

@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 
 use console_plugin_sdk::host::OutgoingMail;
 use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES};
-use console_plugin_sdk::{Call, Collection, Doc, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginResult, Query, SearchMode, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::servers::{self, SERVERS};
-use crate::templates;
+use crate::{alarms, templates};
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
@@ -30,10 +30,11 @@ pub struct EmailRecord {
 
 pub const RECORDS: Collection<EmailRecord> = Collection::new("records");
 
-/// Tries to send the record's mail and stores the outcome.
-fn attempt(call: &mut Call<'_>, mut record: Doc<EmailRecord>) -> PluginResult<Value> {
-    let server = SERVERS.find(call.host, &record.data.server_id)?;
-    let smtp = servers::smtp(call.host, &server.data)?;
+/// Tries to send the record's mail and stores the outcome; a send may raise the server's
+/// capacity alarm.
+pub fn attempt(host: &mut dyn Host, mut record: Doc<EmailRecord>) -> PluginResult<Doc<EmailRecord>> {
+    let server = SERVERS.find(host, &record.data.server_id)?;
+    let smtp = servers::smtp(host, &server.data)?;
     let mail = OutgoingMail {
         from_address: server.data.sender_address.clone(),
         from_name: server.data.sender_name.clone(),
@@ -42,14 +43,24 @@ fn attempt(call: &mut Call<'_>, mut record: Doc<EmailRecord>) -> PluginResult<Va
         html_body: record.data.html.clone(),
         text_body: String::new(),
     };
-    let outcome = call.host.send_mail(&smtp, &mail);
+    let outcome = host.send_mail(&smtp, &mail);
     record.data.attempts += 1;
-    record.data.last_tried_at = call.host.now_ms();
+    record.data.last_tried_at = host.now_ms();
     (record.data.status, record.data.error) = match outcome {
         Ok(()) => ("sent".into(), String::new()),
         Err(error) => ("failed".into(), error),
     };
-    Ok(json!(RECORDS.update(call.host, &record.id, &record.data, Some(record.version))?))
+    let saved = RECORDS.update(host, &record.id, &record.data, Some(record.version))?;
+    if saved.data.status == "sent" {
+        alarms::check(host, &saved.data.server_id)?;
+    }
+    Ok(saved)
+}
+
+/// Records a mail and tries to send it.
+pub fn send(host: &mut dyn Host, record: EmailRecord) -> PluginResult<Doc<EmailRecord>> {
+    let created = RECORDS.insert(host, &record)?;
+    attempt(host, created)
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -92,8 +103,7 @@ pub fn send_test(call: &mut Call<'_>) -> PluginResult<Value> {
         attempts: 0,
         last_tried_at: 0,
     };
-    let created = RECORDS.insert(call.host, &record)?;
-    attempt(call, created)
+    Ok(json!(send(call.host, record)?))
 }
 
 pub fn retry(call: &mut Call<'_>) -> PluginResult<Value> {
@@ -102,7 +112,7 @@ pub fn retry(call: &mut Call<'_>) -> PluginResult<Value> {
     if record.data.status == "sent" {
         return Ok(json!(record));
     }
-    attempt(call, record)
+    Ok(json!(attempt(call.host, record)?))
 }
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {

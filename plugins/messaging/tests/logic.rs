@@ -98,3 +98,46 @@ fn a_test_mail_is_sent_through_the_server_and_a_failure_is_kept_for_retry() {
     assert_eq!((retried["status"].as_str(), retried["attempts"].as_u64()), (Some("sent"), Some(2)));
     assert_eq!(host.mails.len(), 2);
 }
+
+#[test]
+fn the_capacity_alarm_fires_past_the_threshold_once_per_interval() {
+    let mut host = host();
+    let id = server(&mut host);
+    let refused = host.call::<Messaging>("POST", "/mail/alarms", json!({ "serverId": id, "threshold": 150, "capacity": 4, "alarmCount": 3, "intervalMinutes": 30, "recipients": "admin@example.com" }));
+    assert_eq!(refused.1["field"], "threshold");
+    ok(host.call::<Messaging>("POST", "/mail/alarms", json!({ "serverId": id, "threshold": 50, "capacity": 4, "alarmCount": 3, "intervalMinutes": 30, "recipients": "admin@example.com" })));
+    let alarms =
+        |host: &MemoryHost| host.mails.iter().filter(|(_, m)| m.subject.starts_with("Mailbox capacity alarm")).count();
+    ok(host.call::<Messaging>("POST", &format!("/mail/servers/{id}/test"), json!({ "to": "a@example.com" })));
+    assert_eq!(alarms(&host), 0, "1 of 4 is under 50 %");
+    ok(host.call::<Messaging>("POST", &format!("/mail/servers/{id}/test"), json!({ "to": "a@example.com" })));
+    assert_eq!(alarms(&host), 1, "2 of 4 reaches 50 %");
+    ok(host.call::<Messaging>("POST", &format!("/mail/servers/{id}/test"), json!({ "to": "a@example.com" })));
+    assert_eq!(alarms(&host), 1, "not again within 30 minutes");
+    host.now_ms += 30 * 60_000;
+    ok(host.call::<Messaging>("POST", &format!("/mail/servers/{id}/test"), json!({ "to": "a@example.com" })));
+    assert_eq!(alarms(&host), 2, "again after the interval");
+    assert_eq!(host.mails.last().map(|(_, m)| m.to.clone()), Some(vec!["admin@example.com".to_string()]));
+}
+
+#[test]
+fn a_daily_email_task_runs_when_due_and_moves_to_the_next_day() {
+    use console_plugin_sdk::{Context, Plugin};
+    let mut host = host();
+    let id = server(&mut host);
+    ok(host.call::<Messaging>("POST", "/mail/templates", json!({ "templateName": "report", "lang": "en", "subject": "Daily report for {{ site }}", "content": "All good", "placeholders": ["site"] })));
+    let now = host.now_ms;
+    let task = json!({ "taskName": "Morning", "serverId": id, "templateName": "report", "lang": "en", "values": { "site": "Lab" },
+                       "recipients": "boss@example.com", "cycle": "daily", "firstRunAt": now + 1000 });
+    let created = ok(host.call::<Messaging>("POST", "/mail/tasks", task));
+    Messaging::run_job(&mut host, "email-tasks", &Context::default()).expect("job");
+    assert!(host.mails.is_empty(), "not due yet");
+    host.now_ms += 1000;
+    Messaging::run_job(&mut host, "email-tasks", &Context::default()).expect("job");
+    assert_eq!(host.mails.last().map(|(_, m)| m.subject.clone()), Some("Daily report for Lab".to_string()));
+    let listed = ok(host.call_with::<Messaging>("GET", "/mail/tasks", &[], Value::Null, "en"));
+    assert_eq!(listed["list"][0]["nextRunAt"], created["nextRunAt"].as_i64().unwrap_or(0) + 86_400_000);
+    assert_eq!(listed["list"][0]["lastStatus"], "sent");
+    Messaging::run_job(&mut host, "email-tasks", &Context::default()).expect("job");
+    assert_eq!(host.mails.len(), 1, "once a day");
+}
