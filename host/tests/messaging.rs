@@ -234,3 +234,144 @@ async fn the_capacity_alarm_fires_once_per_interval_and_a_daily_task_runs_from_t
     let next = tasks.ok()["list"][0]["nextRunAt"].as_i64().unwrap_or(0);
     assert!((next - now - 86_400_000).abs() < 1000, "tomorrow: {next}");
 }
+
+/// A fake SMS provider: keeps each request (authorization, JSON body); answers 503 while `down`.
+async fn fake_provider() -> (u16, Arc<Mutex<Vec<(String, serde_json::Value)>>>, Arc<std::sync::atomic::AtomicBool>) {
+    use axum::extract::State;
+    use axum::http::{HeaderMap, StatusCode};
+    type Seen = Arc<Mutex<Vec<(String, serde_json::Value)>>>;
+    let seen: Seen = Arc::default();
+    let down = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let app = axum::Router::new()
+        .route(
+            "/send",
+            axum::routing::post(
+                |State((seen, down)): State<(Seen, Arc<std::sync::atomic::AtomicBool>)>,
+                 headers: HeaderMap,
+                 axum::Json(body): axum::Json<serde_json::Value>| async move {
+                    let auth = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+                    seen.lock().expect("seen").push((auth, body));
+                    if down.load(std::sync::atomic::Ordering::SeqCst) {
+                        StatusCode::SERVICE_UNAVAILABLE
+                    } else {
+                        StatusCode::OK
+                    }
+                },
+            ),
+        )
+        .with_state((seen.clone(), down.clone()));
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    tokio::spawn(async move { axum::serve(listener, app).await.ok() });
+    (port, seen, down)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sms_reaches_only_granted_providers_and_a_failed_call_is_recorded_and_retried() {
+    let (port, seen, down) = fake_provider().await;
+    let grants = format!("template = true\noutbound_hosts = [\"127.0.0.1:{port}\"]");
+    let host = TestHost::start_with_plugins(&[Install::plugin("messaging", &grants)], |_| {}).await;
+    let admin = host.admin().await;
+    let platform = |name: &str, endpoint: String| json!({ "platformName": name, "endpoint": endpoint, "apiKey": "provider-key-0042" });
+    let granted = host
+        .post("/message-service/sms/platforms", &admin, platform("Fake", format!("http://127.0.0.1:{port}/send")))
+        .await;
+    assert!(!granted.ok().to_string().contains("provider-key-0042"));
+    let denied = host
+        .post("/message-service/sms/platforms", &admin, platform("Elsewhere", "http://127.0.0.2:9/send".into()))
+        .await;
+    let template = |name: &str, platform: &serde_json::Value| json!({ "templateName": name, "sendType": "verification", "content": "Your code is {code}", "platformTemplateId": "SMS_001", "platformId": platform["id"], "signature": "Console" });
+    let ok_template =
+        host.post("/message-service/sms/templates", &admin, template("code", granted.ok())).await.ok()["id"].clone();
+    let denied_template =
+        host.post("/message-service/sms/templates", &admin, template("code elsewhere", denied.ok())).await.ok()["id"]
+            .clone();
+
+    let refused = host
+        .post(
+            "/message-service/sms/send",
+            &admin,
+            json!({ "templateId": denied_template, "phones": "86-13800000000", "params": { "code": "1234" } }),
+        )
+        .await;
+    assert_eq!(refused.ok()[0]["status"], "failed");
+    assert!(refused.ok()[0]["error"].as_str().unwrap_or("").contains("not granted"), "{:?}", refused.body);
+
+    let failed = host
+        .post(
+            "/message-service/sms/send",
+            &admin,
+            json!({ "templateId": ok_template, "phones": "86-13800000001", "params": { "code": "4821" } }),
+        )
+        .await;
+    assert_eq!(failed.ok()[0]["status"], "failed");
+    assert!(failed.ok()[0]["error"].as_str().unwrap_or("").contains("503"), "{:?}", failed.body);
+    down.store(false, std::sync::atomic::Ordering::SeqCst);
+    let record = failed.ok()[0]["id"].as_str().expect("id").to_string();
+    let retried = host
+        .call(
+            Method::POST,
+            &format!("/message-service/sms/records/{record}/retry"),
+            Some(&admin),
+            &[("lang", "en")],
+            None,
+        )
+        .await;
+    assert_eq!((retried.ok()["status"].as_str(), retried.ok()["attempts"].as_u64()), (Some("sent"), Some(2)));
+    let requests = seen.lock().expect("seen").clone();
+    assert_eq!(requests.len(), 2, "the failed call and the retry");
+    assert_eq!(requests[1].0, "Bearer provider-key-0042", "the sealed key, opened by the plugin");
+    assert_eq!(
+        requests[1].1,
+        json!({ "phone": "86-13800000001", "signName": "Console", "templateCode": "SMS_001", "params": { "code": "4821" } })
+    );
+
+    let bad = host
+        .post(
+            "/message-service/sms/send",
+            &admin,
+            json!({ "templateId": ok_template, "phones": "13800000001", "params": { "code": "1" } }),
+        )
+        .await;
+    assert_eq!(bad.data()["field"], "phones");
+    let missing = host
+        .post("/message-service/sms/send", &admin, json!({ "templateId": ok_template, "phones": "86-13800000001" }))
+        .await;
+    assert_eq!(missing.data()["field"], "params.code");
+}
+
+#[tokio::test]
+async fn devices_fill_the_message_log_which_is_searchable() {
+    let host = TestHost::start_with_plugins(&[Install::plugin("messaging", "template = true")], |_| {}).await;
+    let admin = host.admin().await;
+    let key = host
+        .post(
+            "/plugin-admin/device-keys/add",
+            &admin,
+            json!({ "pluginId": "messaging", "tenantId": 0, "name": "gateway" }),
+        )
+        .await;
+    let key = format!("Device {}", key.ok()["key"].as_str().expect("key"));
+    for (topic, kind) in [("/sys/robot/SN1/event/post", "eventReport"), ("/sys/robot/SN1/property/set", "propertySet")]
+    {
+        let body = json!({ "topic": topic, "messageType": kind, "actionType": "up", "deviceSn": "SN1", "payload": { "battery": 80 } });
+        let answer = host
+            .call(Method::POST, "/device/message-service/device/messages", Some(&key), &[("lang", "en")], Some(body))
+            .await;
+        assert_eq!(answer.code(), 200, "{:?}", answer.body);
+    }
+    let bad = host
+        .call(
+            Method::POST,
+            "/device/message-service/device/messages",
+            Some(&key),
+            &[("lang", "en")],
+            Some(json!({ "topic": "t", "messageType": "gossip", "actionType": "up", "deviceSn": "SN1" })),
+        )
+        .await;
+    assert_eq!(bad.data()["field"], "messageType");
+    let events = host.get("/message-service/messages?topic=event&messageType=eventReport", &admin).await;
+    assert_eq!(events.ok()["total"], 1);
+    let precise = host.get("/message-service/messages?topic=event&mode=precise", &admin).await;
+    assert_eq!(precise.ok()["total"], 0);
+}

@@ -3,11 +3,14 @@
 //! test mails through the host's mail capability, and email records that keep every message,
 //! sent or failed, so a failed one can be retried.
 //!
-//! Not yet here: SMS and push (see the README).
+//! Also SMS through granted HTTP providers and the device message log. Not yet here: push (see
+//! the README).
 
 mod alarms;
+mod log;
 mod records;
 mod servers;
+mod sms;
 mod tasks;
 mod templates;
 
@@ -35,6 +38,16 @@ impl Plugin for Messaging {
             .get("/mail/tasks", tasks::list)
             .post("/mail/tasks", tasks::create)
             .delete("/mail/tasks/{id}", tasks::delete)
+            .get("/sms/platforms", sms::list_platforms)
+            .post("/sms/platforms", sms::create_platform)
+            .get("/sms/templates", sms::list_templates)
+            .post("/sms/templates", sms::create_template)
+            .post("/sms/send", sms::send)
+            .get("/sms/records", sms::list_records)
+            .post("/sms/records/{id}/retry", sms::retry)
+            .get("/messages", log::list)
+            // Device-facing (`caller = "device"` in the manifest).
+            .post("/device/messages", log::report)
     }
 
     fn run_job(host: &mut dyn Host, name: &str, _context: &Context) -> Result<(), String> {

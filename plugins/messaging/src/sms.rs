@@ -1,0 +1,247 @@
+//! SMS (spec §3 SMS; §5 required: signature, template content, platform template id, platform,
+//! send type): platforms are HTTP provider endpoints the operator granted (`outbound_hosts`),
+//! with a sealed API key; signatures; templates; sends recorded per phone with their outcome,
+//! a failed one kept and retried.
+
+use std::collections::BTreeMap;
+
+use console_plugin_sdk::host::OutboundRequest;
+use console_plugin_sdk::secrets::{self, mask};
+use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES, SHORT_TEXT};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, SearchMode, Value, json};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SmsPlatform {
+    pub platform_name: String,
+    /// The provider's send endpoint (http or https).
+    pub endpoint: String,
+    /// Sealed; sent as `authorization: Bearer <key>`.
+    pub api_key: String,
+    pub api_key_hint: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SmsTemplate {
+    pub template_name: String,
+    /// verification, notification or marketing.
+    pub send_type: String,
+    /// With `{name}` parameters.
+    pub content: String,
+    pub platform_template_id: String,
+    pub platform_id: String,
+    pub signature: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SmsRecord {
+    pub template_id: String,
+    pub phone: String,
+    pub params: BTreeMap<String, String>,
+    pub content: String,
+    pub status: String,
+    pub error: String,
+    pub attempts: u32,
+    pub last_tried_at: i64,
+}
+
+pub const PLATFORMS: Collection<SmsPlatform> = Collection::new("sms_platforms");
+pub const TEMPLATES: Collection<SmsTemplate> = Collection::new("sms_templates");
+pub const RECORDS: Collection<SmsRecord> = Collection::new("sms_records");
+
+const SEND_TYPES: [&str; 3] = ["verification", "notification", "marketing"];
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct PlatformInput {
+    platform_name: String,
+    endpoint: String,
+    api_key: String,
+}
+
+pub fn list_platforms(call: &mut Call<'_>) -> PluginResult<Value> {
+    let query = Query::new().sort("platformName", false).paged_by(call)?;
+    let page = PLATFORMS.query(call.host, &query)?;
+    let list: Vec<Value> = page
+        .list
+        .into_iter()
+        .map(|p| {
+            let mut value = json!(p);
+            value.as_object_mut().map(|m| m.remove("apiKey"));
+            value
+        })
+        .collect();
+    Ok(json!({ "list": list, "total": page.total, "page": page.page, "pageSize": page.page_size }))
+}
+
+pub fn create_platform(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input = call.body::<PlatformInput>()?;
+    let endpoint = validate::required("endpoint", &input.endpoint, 1024)?;
+    if !(endpoint.starts_with("https://") || endpoint.starts_with("http://")) {
+        return Err(PluginError::format("endpoint", "an http(s) URL"));
+    }
+    let key = validate::required("apiKey", &input.api_key, 512)?;
+    let platform = SmsPlatform {
+        platform_name: validate::required("platformName", &input.platform_name, SHORT_TEXT)?,
+        endpoint,
+        api_key: secrets::seal(call.host, &key)?,
+        api_key_hint: mask(&key),
+    };
+    let mut value = json!(PLATFORMS.insert(call.host, &platform)?);
+    value.as_object_mut().map(|m| m.remove("apiKey"));
+    Ok(value)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct TemplateInput {
+    template_name: String,
+    send_type: String,
+    content: String,
+    platform_template_id: String,
+    platform_id: String,
+    signature: String,
+}
+
+pub fn list_templates(call: &mut Call<'_>) -> PluginResult<Value> {
+    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let query = Query::new()
+        .search("templateName", call.query("templateName"), mode)
+        .sort("templateName", false)
+        .paged_by(call)?;
+    Ok(json!(TEMPLATES.query(call.host, &query)?))
+}
+
+pub fn create_template(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input = call.body::<TemplateInput>()?;
+    let platform_id = validate::required("platformId", &input.platform_id, 64)?;
+    PLATFORMS.get(call.host, &platform_id)?.ok_or_else(|| PluginError::format("platformId", "an SMS platform"))?;
+    let template = SmsTemplate {
+        template_name: validate::required("templateName", &input.template_name, SHORT_TEXT)?,
+        send_type: validate::one_of("sendType", &input.send_type, &SEND_TYPES)?,
+        content: validate::required("content", &input.content, 500)?,
+        platform_template_id: validate::required("platformTemplateId", &input.platform_template_id, 64)?,
+        platform_id,
+        signature: validate::length("signature", &input.signature, 2, 20)?,
+    };
+    Ok(json!(TEMPLATES.insert(call.host, &template)?))
+}
+
+/// `{name}` parameters of the content, all given, filled in.
+fn fill(content: &str, params: &BTreeMap<String, String>) -> PluginResult<String> {
+    let mut out = String::new();
+    let mut rest = content;
+    while let Some(open) = rest.find('{') {
+        let close =
+            rest[open..].find('}').map(|c| c + open).ok_or_else(|| PluginError::format("content", "balanced { }"))?;
+        let name = &rest[open + 1..close];
+        let value = params.get(name).ok_or_else(|| PluginError::required(&format!("params.{name}")))?;
+        out.push_str(&rest[..open]);
+        out.push_str(value);
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+fn attempt(host: &mut dyn Host, mut record: Doc<SmsRecord>) -> PluginResult<Doc<SmsRecord>> {
+    let template = TEMPLATES.find(host, &record.data.template_id)?;
+    let platform = PLATFORMS.find(host, &template.data.platform_id)?;
+    let key = secrets::open(host, &platform.data.api_key)?;
+    let body = json!({ "phone": record.data.phone, "signName": template.data.signature, "templateCode": template.data.platform_template_id, "params": record.data.params });
+    let request = OutboundRequest {
+        method: "POST".into(),
+        url: platform.data.endpoint.clone(),
+        headers: vec![
+            ("content-type".into(), "application/json".into()),
+            ("authorization".into(), format!("Bearer {key}")),
+        ],
+        body: body.to_string().into_bytes(),
+    };
+    let outcome = match host.fetch(&request) {
+        Ok(response) if (200..300).contains(&response.status) => Ok(()),
+        Ok(response) => Err(format!(
+            "provider answered {}: {}",
+            response.status,
+            String::from_utf8_lossy(&response.body).chars().take(200).collect::<String>()
+        )),
+        Err(error) => Err(error),
+    };
+    record.data.attempts += 1;
+    record.data.last_tried_at = host.now_ms();
+    (record.data.status, record.data.error) = match outcome {
+        Ok(()) => ("sent".into(), String::new()),
+        Err(error) => ("failed".into(), error),
+    };
+    Ok(RECORDS.update(host, &record.id, &record.data, Some(record.version))?)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct SendInput {
+    template_id: String,
+    /// One phone number per line (country code, hyphen, number).
+    phones: String,
+    params: BTreeMap<String, String>,
+}
+
+/// Sends to each phone; each is recorded with its outcome (answered 200 so that failures stay).
+pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input = call.body::<SendInput>()?;
+    let template_id = validate::required("templateId", &input.template_id, 64)?;
+    let template =
+        TEMPLATES.get(call.host, &template_id)?.ok_or_else(|| PluginError::format("templateId", "an SMS template"))?;
+    let phones = validate::lines("phones", &input.phones, MAX_LIST_ENTRIES)?;
+    if phones.is_empty() {
+        return Err(PluginError::required("phones"));
+    }
+    for phone in &phones {
+        let ok = phone.split_once('-').is_some_and(|(cc, n)| {
+            !cc.is_empty()
+                && cc.trim_start_matches('+').chars().all(|c| c.is_ascii_digit())
+                && (5..=15).contains(&n.len())
+                && n.chars().all(|c| c.is_ascii_digit())
+        });
+        if !ok {
+            return Err(PluginError::format("phones", "country code, hyphen, number (86-13800000000)"));
+        }
+    }
+    let content = fill(&template.data.content, &input.params)?;
+    let mut sent = Vec::new();
+    for phone in phones {
+        let record = SmsRecord {
+            template_id: template_id.clone(),
+            phone,
+            params: input.params.clone(),
+            content: content.clone(),
+            status: "pending".into(),
+            error: String::new(),
+            attempts: 0,
+            last_tried_at: 0,
+        };
+        let created = RECORDS.insert(call.host, &record)?;
+        sent.push(attempt(call.host, created)?);
+    }
+    Ok(json!(sent))
+}
+
+pub fn retry(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let record = RECORDS.find(call.host, &id)?;
+    if record.data.status == "sent" {
+        return Ok(json!(record));
+    }
+    Ok(json!(attempt(call.host, record)?))
+}
+
+pub fn list_records(call: &mut Call<'_>) -> PluginResult<Value> {
+    let query = Query::new()
+        .eq_opt("status", call.query("status"))
+        .eq_opt("phone", call.query("phone"))
+        .sort("lastTriedAt", true)
+        .paged_by(call)?;
+    Ok(json!(RECORDS.query(call.host, &query)?))
+}
