@@ -176,7 +176,7 @@ fn attempt(host: &mut dyn Host, mut record: Doc<SmsRecord>) -> PluginResult<Doc<
         Ok(()) => ("sent".into(), String::new()),
         Err(error) => ("failed".into(), error),
     };
-    Ok(RECORDS.update(host, &record.id, &record.data, Some(record.version))?)
+    RECORDS.update(host, &record.id, &record.data, Some(record.version))
 }
 
 #[derive(Debug, Default, Deserialize)]
