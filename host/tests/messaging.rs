@@ -375,3 +375,73 @@ async fn devices_fill_the_message_log_which_is_searchable() {
     let precise = host.get("/message-service/messages?topic=event&mode=precise", &admin).await;
     assert_eq!(precise.ok()["total"], 0);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn push_goes_to_each_client_in_its_language_and_failures_are_retried() {
+    let (port, seen, down) = fake_provider().await;
+    let grants = format!("template = true\noutbound_hosts = [\"127.0.0.1:{port}\"]");
+    let host = TestHost::start_with_plugins(&[Install::plugin("messaging", &grants)], |_| {}).await;
+    let admin = host.admin().await;
+    let config = host
+        .post("/message-service/push/configs", &admin, json!({ "configName": "FCM", "pushType": "fcm", "endpoint": format!("http://127.0.0.1:{port}/send"),
+            "appKey": "app-1", "secret": "push-secret-0099", "credentials": "{\"type\":\"service_account\"}", "active": true }))
+        .await;
+    let shown = config.ok().to_string();
+    assert!(
+        !shown.contains("push-secret-0099")
+            && !shown.contains("service_account")
+            && config.ok()["hasCredentials"] == true,
+        "{shown}"
+    );
+    for (lang, title) in [("en", "Cleaning done in {{ room }}"), ("de", "Reinigung in {{ room }} fertig")] {
+        host.post(
+            "/message-service/push/templates",
+            &admin,
+            json!({ "templateName": "done", "lang": lang, "title": title, "content": "OK" }),
+        )
+        .await
+        .ok();
+    }
+    let key = host
+        .post("/plugin-admin/device-keys/add", &admin, json!({ "pluginId": "messaging", "tenantId": 0, "name": "app" }))
+        .await;
+    let key = format!("Device {}", key.ok()["key"].as_str().expect("key"));
+    let registered = host
+        .call(
+            Method::POST,
+            "/device/message-service/device/push-clients",
+            Some(&key),
+            &[("lang", "en")],
+            Some(json!({ "registerId": "reg-1", "alias": "anna", "lang": "de" })),
+        )
+        .await;
+    assert_eq!(registered.code(), 200, "{:?}", registered.body);
+
+    let failed = host
+        .post(
+            "/message-service/push/send",
+            &admin,
+            json!({ "pushType": "fcm", "templateName": "done", "targets": "anna", "values": { "room": "Küche" } }),
+        )
+        .await;
+    assert_eq!(failed.ok()[0]["status"], "failed", "{:?}", failed.body);
+    down.store(false, std::sync::atomic::Ordering::SeqCst);
+    let record = failed.ok()[0]["id"].as_str().expect("id").to_string();
+    let retried = host
+        .call(
+            Method::POST,
+            &format!("/message-service/push/records/{record}/retry"),
+            Some(&admin),
+            &[("lang", "en")],
+            None,
+        )
+        .await;
+    assert_eq!(retried.ok()["status"], "sent");
+    let requests = seen.lock().expect("seen").clone();
+    assert_eq!(requests.last().map(|(auth, _)| auth.as_str()), Some("key=app-1:push-secret-0099"));
+    assert_eq!(
+        requests.last().map(|(_, body)| body["notification"]["title"].clone()),
+        Some(json!("Reinigung in Küche fertig"))
+    );
+    assert_eq!(requests.last().map(|(_, body)| body["to"].clone()), Some(json!("reg-1")));
+}

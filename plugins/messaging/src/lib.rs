@@ -3,11 +3,11 @@
 //! test mails through the host's mail capability, and email records that keep every message,
 //! sent or failed, so a failed one can be retried.
 //!
-//! Also SMS through granted HTTP providers and the device message log. Not yet here: push (see
-//! the README).
+//! Also SMS and push through granted HTTP providers, and the device message log.
 
 mod alarms;
 mod log;
+mod push;
 mod records;
 mod servers;
 mod sms;
@@ -45,9 +45,19 @@ impl Plugin for Messaging {
             .post("/sms/send", sms::send)
             .get("/sms/records", sms::list_records)
             .post("/sms/records/{id}/retry", sms::retry)
+            .get("/push/configs", push::list_configs)
+            .post("/push/configs", push::create_config)
+            .get("/push/templates", push::list_templates)
+            .post("/push/templates", push::create_template)
+            .get("/push/clients", push::list_clients)
+            .post("/push/clients", push::register_client)
+            .post("/push/send", push::send)
+            .get("/push/records", push::list_records)
+            .post("/push/records/{id}/retry", push::retry)
             .get("/messages", log::list)
             // Device-facing (`caller = "device"` in the manifest).
             .post("/device/messages", log::report)
+            .post("/device/push-clients", push::register_client)
     }
 
     fn run_job(host: &mut dyn Host, name: &str, _context: &Context) -> Result<(), String> {

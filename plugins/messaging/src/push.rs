@@ -1,0 +1,319 @@
+//! Push (spec §3 Push config): configurations per push type (Google FCM, APNs-style, JPush, or
+//! another provider) with the provider endpoint the operator granted, a sealed key and secret and
+//! credential file, and an activate flag (one active configuration per type); notification
+//! templates per language; push clients (register id, alias, label); sends recorded with their
+//! outcome and retried.
+
+use std::collections::BTreeMap;
+
+use console_plugin_sdk::host::OutboundRequest;
+use console_plugin_sdk::secrets::{self, mask};
+use console_plugin_sdk::validate::{self, LONG_TEXT, MAX_LIST_ENTRIES, SHORT_TEXT};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Value, json};
+use serde::{Deserialize, Serialize};
+
+use crate::templates::LANGUAGES;
+
+pub const PUSH_TYPES: [&str; 4] = ["fcm", "apns", "jpush", "other"];
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PushConfig {
+    pub config_name: String,
+    pub push_type: String,
+    pub endpoint: String,
+    pub app_key: String,
+    /// Sealed, like the credential file.
+    pub secret: String,
+    pub secret_hint: String,
+    pub credentials: Option<String>,
+    pub active: bool,
+    /// Overseas message configuration: send through this one for users outside China.
+    pub overseas: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PushTemplate {
+    pub template_name: String,
+    pub lang: String,
+    pub title: String,
+    pub content: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PushClient {
+    pub register_id: String,
+    pub alias: String,
+    pub label: String,
+    pub lang: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PushRecord {
+    pub config_id: String,
+    pub register_id: String,
+    pub title: String,
+    pub content: String,
+    pub status: String,
+    pub error: String,
+    pub attempts: u32,
+    pub last_tried_at: i64,
+}
+
+pub const CONFIGS: Collection<PushConfig> = Collection::new("push_configs");
+pub const TEMPLATES: Collection<PushTemplate> = Collection::new("push_templates");
+pub const CLIENTS: Collection<PushClient> = Collection::new("push_clients");
+pub const RECORDS: Collection<PushRecord> = Collection::new("push_records");
+
+fn public(doc: Doc<PushConfig>) -> Value {
+    let mut value = json!(doc);
+    if let Some(map) = value.as_object_mut() {
+        map.remove("secret");
+        let has = map.remove("credentials").is_some_and(|c| !c.is_null());
+        map.insert("hasCredentials".into(), Value::Bool(has));
+    }
+    value
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct ConfigInput {
+    config_name: String,
+    push_type: String,
+    endpoint: String,
+    app_key: String,
+    secret: String,
+    credentials: String,
+    active: bool,
+    overseas: bool,
+}
+
+pub fn list_configs(call: &mut Call<'_>) -> PluginResult<Value> {
+    let query = Query::new().eq_opt("pushType", call.query("pushType")).sort("configName", false).paged_by(call)?;
+    let page = CONFIGS.query(call.host, &query)?;
+    let list: Vec<Value> = page.list.into_iter().map(public).collect();
+    Ok(json!({ "list": list, "total": page.total, "page": page.page, "pageSize": page.page_size }))
+}
+
+/// Adds a configuration; activating it deactivates the others of its type.
+pub fn create_config(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input = call.body::<ConfigInput>()?;
+    let endpoint = validate::required("endpoint", &input.endpoint, 1024)?;
+    if !(endpoint.starts_with("https://") || endpoint.starts_with("http://")) {
+        return Err(PluginError::format("endpoint", "an http(s) URL"));
+    }
+    let secret = validate::required("secret", &input.secret, 512)?;
+    let credentials = match input.credentials.trim() {
+        "" => None,
+        text => Some(secrets::seal(call.host, &validate::json_text("credentials", text)?.to_string())?),
+    };
+    let config = PushConfig {
+        config_name: validate::required("configName", &input.config_name, SHORT_TEXT)?,
+        push_type: validate::one_of("pushType", &input.push_type, &PUSH_TYPES)?,
+        endpoint,
+        app_key: validate::required("appKey", &input.app_key, 256)?,
+        secret: secrets::seal(call.host, &secret)?,
+        secret_hint: mask(&secret),
+        credentials,
+        active: input.active,
+        overseas: input.overseas,
+    };
+    let created = CONFIGS.insert(call.host, &config)?;
+    if config.active {
+        let others = Query::new().eq("pushType", config.push_type.as_str()).eq("active", true).page(1, 100);
+        for mut other in CONFIGS.query(call.host, &others)?.list.into_iter().filter(|o| o.id != created.id) {
+            other.data.active = false;
+            CONFIGS.update(call.host, &other.id, &other.data, Some(other.version))?;
+        }
+    }
+    Ok(public(created))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct TemplateInput {
+    template_name: String,
+    lang: String,
+    title: String,
+    content: String,
+}
+
+pub fn create_template(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input = call.body::<TemplateInput>()?;
+    let template = PushTemplate {
+        template_name: validate::required("templateName", &input.template_name, SHORT_TEXT)?,
+        lang: validate::one_of("lang", &input.lang, &LANGUAGES)?,
+        title: validate::required("title", &input.title, SHORT_TEXT)?,
+        content: validate::required("content", &input.content, LONG_TEXT)?,
+    };
+    Ok(json!(TEMPLATES.insert(call.host, &template)?))
+}
+
+pub fn list_templates(call: &mut Call<'_>) -> PluginResult<Value> {
+    let query =
+        Query::new().eq_opt("templateName", call.query("templateName")).sort("templateName", false).paged_by(call)?;
+    Ok(json!(TEMPLATES.query(call.host, &query)?))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct ClientInput {
+    register_id: String,
+    alias: String,
+    label: String,
+    lang: String,
+}
+
+/// An app registers its push client (device-facing) or an operator adds one.
+pub fn register_client(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input = call.body::<ClientInput>()?;
+    let client = PushClient {
+        register_id: validate::required("registerId", &input.register_id, 256)?,
+        alias: validate::optional("alias", &input.alias, SHORT_TEXT)?,
+        label: validate::optional("label", &input.label, SHORT_TEXT)?,
+        lang: if input.lang.is_empty() { "en".into() } else { validate::one_of("lang", &input.lang, &LANGUAGES)? },
+    };
+    let existing = CLIENTS
+        .query(call.host, &Query::new().eq("registerId", client.register_id.as_str()).page(1, 1))?
+        .list
+        .into_iter()
+        .next();
+    Ok(json!(match existing {
+        Some(doc) => CLIENTS.update(call.host, &doc.id, &client, None)?,
+        None => CLIENTS.insert(call.host, &client)?,
+    }))
+}
+
+pub fn list_clients(call: &mut Call<'_>) -> PluginResult<Value> {
+    let query = Query::new()
+        .eq_opt("alias", call.query("alias"))
+        .eq_opt("label", call.query("label"))
+        .eq_opt("registerId", call.query("registerId"))
+        .sort("createdAt", true)
+        .paged_by(call)?;
+    Ok(json!(CLIENTS.query(call.host, &query)?))
+}
+
+fn attempt(host: &mut dyn Host, mut record: Doc<PushRecord>) -> PluginResult<Doc<PushRecord>> {
+    let config = CONFIGS.find(host, &record.data.config_id)?;
+    let secret = secrets::open(host, &config.data.secret)?;
+    let body = json!({ "to": record.data.register_id, "notification": { "title": record.data.title, "body": record.data.content } });
+    let request = OutboundRequest {
+        method: "POST".into(),
+        url: config.data.endpoint.clone(),
+        headers: vec![
+            ("content-type".into(), "application/json".into()),
+            ("authorization".into(), format!("key={}:{secret}", config.data.app_key)),
+        ],
+        body: body.to_string().into_bytes(),
+    };
+    let outcome = match host.fetch(&request) {
+        Ok(response) if (200..300).contains(&response.status) => Ok(()),
+        Ok(response) => Err(format!("provider answered {}", response.status)),
+        Err(error) => Err(error),
+    };
+    record.data.attempts += 1;
+    record.data.last_tried_at = host.now_ms();
+    (record.data.status, record.data.error) = match outcome {
+        Ok(()) => ("sent".into(), String::new()),
+        Err(error) => ("failed".into(), error),
+    };
+    RECORDS.update(host, &record.id, &record.data, Some(record.version))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct SendInput {
+    push_type: String,
+    template_name: String,
+    /// Register ids or aliases, one per line.
+    targets: String,
+    values: BTreeMap<String, String>,
+}
+
+/// Sends a template, in each client's language, through the active configuration of the type.
+pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input = call.body::<SendInput>()?;
+    let push_type = validate::one_of("pushType", &input.push_type, &PUSH_TYPES)?;
+    let config = CONFIGS
+        .query(call.host, &Query::new().eq("pushType", push_type.as_str()).eq("active", true).page(1, 1))?
+        .list
+        .into_iter()
+        .next()
+        .ok_or_else(|| PluginError::format("pushType", "a type with an active configuration"))?;
+    let targets = validate::lines("targets", &input.targets, MAX_LIST_ENTRIES)?;
+    if targets.is_empty() {
+        return Err(PluginError::required("targets"));
+    }
+    let mut sent = Vec::new();
+    for target in targets {
+        let by_id = CLIENTS.query(call.host, &Query::new().eq("registerId", target.as_str()).page(1, 1))?.list;
+        let clients = if by_id.is_empty() {
+            CLIENTS.query(call.host, &Query::new().eq("alias", target.as_str()).page(1, 100))?.list
+        } else {
+            by_id
+        };
+        if clients.is_empty() {
+            return Err(PluginError::format(
+                "targets",
+                &format!("register ids or aliases of push clients ({target} is neither)"),
+            ));
+        }
+        for client in clients {
+            let template = [client.data.lang.as_str(), "en", "zhCn"]
+                .iter()
+                .find_map(|lang| {
+                    TEMPLATES
+                        .query(
+                            call.host,
+                            &Query::new().eq("templateName", input.template_name.as_str()).eq("lang", *lang).page(1, 1),
+                        )
+                        .ok()?
+                        .list
+                        .into_iter()
+                        .next()
+                })
+                .ok_or_else(|| PluginError::format("templateName", "the name of a push template"))?;
+            let values = Value::Object(input.values.iter().map(|(k, v)| (k.clone(), Value::from(v.clone()))).collect())
+                .to_string();
+            let title = call
+                .host
+                .render(&template.data.title, &values)
+                .map_err(|e| PluginError::text(400, Some("values"), e))?;
+            let content = call
+                .host
+                .render(&template.data.content, &values)
+                .map_err(|e| PluginError::text(400, Some("values"), e))?;
+            let record = PushRecord {
+                config_id: config.id.clone(),
+                register_id: client.data.register_id,
+                title,
+                content,
+                status: "pending".into(),
+                error: String::new(),
+                attempts: 0,
+                last_tried_at: 0,
+            };
+            let created = RECORDS.insert(call.host, &record)?;
+            sent.push(attempt(call.host, created)?);
+        }
+    }
+    Ok(json!(sent))
+}
+
+pub fn retry(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let record = RECORDS.find(call.host, &id)?;
+    if record.data.status == "sent" {
+        return Ok(json!(record));
+    }
+    Ok(json!(attempt(call.host, record)?))
+}
+
+pub fn list_records(call: &mut Call<'_>) -> PluginResult<Value> {
+    let query = Query::new().eq_opt("status", call.query("status")).sort("lastTriedAt", true).paged_by(call)?;
+    Ok(json!(RECORDS.query(call.host, &query)?))
+}
