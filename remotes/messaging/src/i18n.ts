@@ -9,6 +9,14 @@ const en = {
   contentHint: 'HTML; {{example}} inserts a value: declare each one below', addTemplate: 'Add template',
   records: 'Email records', status: 'Status', status_sent: 'Sent', status_failed: 'Failed', status_pending: 'Pending', error: 'Error', attempts: 'Attempts', time: 'Time', retry: 'Retry',
   sent: 'Sent', failed: 'Not sent: {{error}}', edit: 'Edit', actions: 'Actions', saved: 'Saved',
+  sms: 'SMS', platforms: 'Platforms', platformName: 'Platform', endpoint: 'Endpoint', apiKey: 'API key', smsTemplates: 'Templates', sendType: 'Send type',
+  platformTemplateId: 'Platform template ID', signature: 'Signature', sendRecords: 'Send records', phones: 'Phones (86-13800000000, one per line)', phone: 'Phone',
+  params: 'Parameters', add: 'Add', send: 'Send',
+  push: 'Push', configs: 'Configurations', configName: 'Name', pushType: 'Push type', appKey: 'App key', secret: 'Secret', credentialsJson: 'Credential file (JSON)',
+  active: 'Active', overseas: 'Overseas', title: 'Title', clients: 'Clients', registerId: 'Register ID', alias: 'Alias', label: 'Label', targets: 'Register IDs or aliases, one per line',
+  log: 'Message log', topic: 'Topic', messageType: 'Message type', actionType: 'Action type', deviceSn: 'Device SN', reportTime: 'Report time',
+  alarms: 'Capacity alarms', threshold: 'Threshold (%)', capacity: 'Daily capacity', alarmCount: 'Alarms a day', intervalMinutes: 'Interval (minutes)', recipients: 'Recipients',
+  tasks: 'Email tasks', taskName: 'Task name', cycle: 'Cycle', daily: 'Daily', weekly: 'Weekly', firstRunAt: 'First run', lastRunAt: 'Last run', nextRunAt: 'Next run', server: 'Server',
 };
 
 const zhCn: typeof en = {
@@ -20,6 +28,14 @@ const zhCn: typeof en = {
   contentHint: 'HTML；{{example}} 插入取值，须在下方声明', addTemplate: '新增模板',
   records: '邮件记录', status: '状态', status_sent: '已发送', status_failed: '失败', status_pending: '待发送', error: '错误', attempts: '尝试次数', time: '时间', retry: '重发',
   sent: '已发送', failed: '发送失败：{{error}}', edit: '修改', actions: '操作', saved: '保存成功',
+  sms: '短信', platforms: '模板平台', platformName: '平台', endpoint: '接口地址', apiKey: 'API 密钥', smsTemplates: '短信模板', sendType: '发送类型',
+  platformTemplateId: '平台模板 ID', signature: '短信签名', sendRecords: '发送记录', phones: '手机号（86-13800000000，每行一个）', phone: '手机号',
+  params: '参数', add: '新增', send: '发送',
+  push: '推送', configs: '推送配置', configName: '名称', pushType: '推送类型', appKey: 'App Key', secret: 'Secret', credentialsJson: '凭证文件（JSON）',
+  active: '启用', overseas: '海外', title: '标题', clients: '推送客户端', registerId: 'Register ID', alias: '别名', label: '标签', targets: 'Register ID 或别名，每行一个',
+  log: '消息日志', topic: 'Topic', messageType: '消息类型', actionType: '动作类型', deviceSn: '设备 SN', reportTime: '上报时间',
+  alarms: '容量告警', threshold: '阈值（%）', capacity: '每日容量', alarmCount: '每日告警次数', intervalMinutes: '间隔（分钟）', recipients: '收件人',
+  tasks: '邮件任务', taskName: '任务名称', cycle: '周期', daily: '每天', weekly: '每周', firstRunAt: '首次执行', lastRunAt: '上次执行', nextRunAt: '下次执行', server: '服务器',
 };
 
 const de: Partial<typeof en> = { servers: 'Mailserver', templates: 'Mailvorlagen', records: 'E-Mail-Protokoll', sendTest: 'Testmail senden', retry: 'Erneut senden', actions: 'Aktionen', edit: 'Bearbeiten' };
