@@ -106,5 +106,12 @@ test('an operator creates a mail server and a template, sends a test mail and se
   await page.getByTestId('menu-/message/email-record').click();
   await page.getByTestId('mail-records').getByText('Welcome Ann').waitFor();
   await page.screenshot({ path: join(shots, 'mail-01-records.png') });
+
+  // The SMS, push and message-log pages render from their routes.
+  for (const [menu, list] of [['/message/sms', 'sms-records'], ['/message/jpush', 'push-records'], ['/message/log', 'message-log']]) {
+    await page.getByTestId(`menu-${menu}`).click();
+    await shotOnFailure(page, `page-${list}`, () => page.getByTestId(list).waitFor());
+  }
+  await page.screenshot({ path: join(shots, 'mail-02-message-log.png') });
   await page.context().close();
 });
