@@ -317,3 +317,27 @@ pub fn list_records(call: &mut Call<'_>) -> PluginResult<Value> {
     let query = Query::new().eq_opt("status", call.query("status")).sort("lastTriedAt", true).paged_by(call)?;
     Ok(json!(RECORDS.query(call.host, &query)?))
 }
+
+pub fn delete_config(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let config = CONFIGS.find(call.host, &id)?;
+    call.confirm_name(&config.data.config_name)?;
+    CONFIGS.delete(call.host, &id)?;
+    Ok(Value::Null)
+}
+
+pub fn delete_template(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let template = TEMPLATES.find(call.host, &id)?;
+    call.confirm_name(&template.data.template_name)?;
+    TEMPLATES.delete(call.host, &id)?;
+    Ok(Value::Null)
+}
+
+pub fn delete_client(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let client = CLIENTS.find(call.host, &id)?;
+    call.confirm_name(&client.data.register_id)?;
+    CLIENTS.delete(call.host, &id)?;
+    Ok(Value::Null)
+}

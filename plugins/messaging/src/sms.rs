@@ -245,3 +245,24 @@ pub fn list_records(call: &mut Call<'_>) -> PluginResult<Value> {
         .paged_by(call)?;
     Ok(json!(RECORDS.query(call.host, &query)?))
 }
+
+/// Deletes a platform no template uses; its name typed again confirms it.
+pub fn delete_platform(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let platform = PLATFORMS.find(call.host, &id)?;
+    call.confirm_name(&platform.data.platform_name)?;
+    let used = TEMPLATES.count(call.host, &Query::new().eq("platformId", id.as_str()))?;
+    if used > 0 {
+        return Err(PluginError::format("id", &format!("a platform no template uses ({used} do)")));
+    }
+    PLATFORMS.delete(call.host, &id)?;
+    Ok(Value::Null)
+}
+
+pub fn delete_template(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let template = TEMPLATES.find(call.host, &id)?;
+    call.confirm_name(&template.data.template_name)?;
+    TEMPLATES.delete(call.host, &id)?;
+    Ok(Value::Null)
+}

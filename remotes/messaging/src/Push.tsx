@@ -52,6 +52,7 @@ export default function Push() {
             children: (
               <ListWithForm<{ id: string; configName: string; pushType: string; endpoint: string; appKey: string; secretHint: string; active: boolean; overseas: boolean }>
                 path="/message-service/push/configs"
+                remove={{ action: 'msg:push:config', name: (row) => row.configName }}
                 testId="push-configs"
                 addLabel={t('add')}
                 addAction="msg:push:config"
@@ -85,6 +86,7 @@ export default function Push() {
             children: (
               <ListWithForm<{ id: string; templateName: string; lang: string; title: string; content: string }>
                 path="/message-service/push/templates"
+                remove={{ action: 'msg:push:config', name: (row) => row.templateName }}
                 testId="push-templates"
                 addLabel={t('add')}
                 addAction="msg:push:config"
@@ -111,6 +113,7 @@ export default function Push() {
             children: (
               <ListWithForm<{ id: string; registerId: string; alias: string; label: string; lang: string }>
                 path="/message-service/push/clients"
+                remove={{ action: 'msg:push:config', name: (row) => row.registerId }}
                 testId="push-clients"
                 addLabel={t('add')}
                 addAction="msg:push:config"

@@ -1,11 +1,12 @@
-import { api, Auth, type Page } from '@console/sdk';
-import { type ListHandle, ListPage, ModalForm } from '@console/sdk/ui';
+import { api, Auth, usePermission, type Page } from '@console/sdk';
+import { type ListHandle, ListPage, ModalForm, RowActions } from '@console/sdk/ui';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useRef, useState } from 'react';
 
 /** A list with an "add" form: the shape of the SMS, push and alarm/task tabs. */
-export function ListWithForm<T extends object>({ path, columns, addLabel, addAction, form, testId, transform, rowKey = 'id' as keyof T & string, search, query }: {
+/** `remove` adds delete by retyped name (`DELETE path/{id}`), for holders of `remove.action`. */
+export function ListWithForm<T extends { id: string }>({ path, columns, addLabel, addAction, form, testId, transform, rowKey = 'id' as keyof T & string, search, query, remove }: {
   path: string;
   columns: ColumnsType<T>;
   addLabel: string;
@@ -16,9 +17,14 @@ export function ListWithForm<T extends object>({ path, columns, addLabel, addAct
   rowKey?: keyof T & string;
   search?: ReactNode;
   query?: (values: Record<string, unknown>) => Record<string, string | undefined>;
+  remove?: { action: string; name: (row: T) => string };
 }) {
   const list = useRef<ListHandle>(null);
+  const may = usePermission();
   const [open, setOpen] = useState(false);
+  const all: ColumnsType<T> = remove && may(remove.action)
+    ? [...columns, { key: 'remove', width: 90, render: (_, row) => <RowActions remove={{ name: remove.name(row), confirm: (typed) => api.delete(`${path}/${row.id}`, { confirmName: typed }).then(() => list.current?.reload()) }} /> }]
+    : columns;
   return (
     <>
       <ListPage<T>
@@ -34,7 +40,7 @@ export function ListWithForm<T extends object>({ path, columns, addLabel, addAct
             </Button>
           </Auth>
         }
-        columns={columns}
+        columns={all}
       />
       <ModalForm<Record<string, unknown>>
         open={open}

@@ -56,6 +56,7 @@ export default function Sms() {
             children: (
               <ListWithForm<{ id: string; templateName: string; sendType: string; content: string; platformTemplateId: string; signature: string }>
                 path="/message-service/sms/templates"
+                remove={{ action: 'msg:sms:config', name: (row) => row.templateName }}
                 testId="sms-templates"
                 addLabel={t('add')}
                 addAction="msg:sms:config"
@@ -85,6 +86,7 @@ export default function Sms() {
             children: (
               <ListWithForm<{ id: string; platformName: string; endpoint: string; apiKeyHint: string }>
                 path="/message-service/sms/platforms"
+                remove={{ action: 'msg:sms:config', name: (row) => row.platformName }}
                 testId="sms-platforms"
                 addLabel={t('add')}
                 addAction="msg:sms:config"

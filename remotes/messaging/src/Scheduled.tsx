@@ -1,0 +1,93 @@
+import { api, useNamespace } from '@console/sdk';
+import { DatePicker, Form, Input, InputNumber, Select, Tabs } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+
+import { pairs, resources } from './i18n';
+import { ListWithForm } from './Simple';
+
+const LANGS = ['zhCn', 'en', 'de', 'es', 'fr', 'pt', 'ru'].map((l) => ({ value: l, label: l }));
+const time = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+
+/** Mailbox capacity alarms and email tasks, below the mail servers. */
+export default function Scheduled() {
+  const { t } = useNamespace('messaging', resources);
+  const [servers, setServers] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    api.get<{ list: { id: string; serverName: string }[] }>('/message-service/mail/servers', { pageSize: 1000 }).then((p) => setServers(p.list.map((x) => ({ value: x.id, label: x.serverName }))), () => undefined);
+  }, []);
+  const serverName = (id: string) => servers.find((s) => s.value === id)?.label ?? id;
+  return (
+    <Tabs
+      items={[
+        {
+          key: 'alarms',
+          label: t('alarms'),
+          children: (
+            <ListWithForm<{ id: string; serverId: string; threshold: number; capacity: number; alarmCount: number; intervalMinutes: number; recipients: string[]; lastAlarmAt: number | null }>
+              path="/message-service/mail/alarms"
+              testId="mail-alarms"
+              addLabel={t('add')}
+              addAction="msg:mail:alarm"
+              columns={[
+                { title: t('server'), dataIndex: 'serverId', render: serverName },
+                { title: t('threshold'), dataIndex: 'threshold' },
+                { title: t('capacity'), dataIndex: 'capacity' },
+                { title: t('alarmCount'), dataIndex: 'alarmCount' },
+                { title: t('intervalMinutes'), dataIndex: 'intervalMinutes' },
+                { title: t('recipients'), dataIndex: 'recipients', render: (r: string[]) => r.join(', ') },
+                { title: t('lastRunAt'), dataIndex: 'lastAlarmAt', render: time },
+              ]}
+              form={
+                <>
+                  <Form.Item name="serverId" label={t('server')} rules={[{ required: true }]}><Select options={servers} /></Form.Item>
+                  <Form.Item name="threshold" label={t('threshold')} rules={[{ required: true }]}><InputNumber min={1} max={100} /></Form.Item>
+                  <Form.Item name="capacity" label={t('capacity')} rules={[{ required: true }]}><InputNumber min={1} /></Form.Item>
+                  <Form.Item name="alarmCount" label={t('alarmCount')} rules={[{ required: true }]}><InputNumber min={1} max={100} /></Form.Item>
+                  <Form.Item name="intervalMinutes" label={t('intervalMinutes')} rules={[{ required: true }]}><InputNumber min={1} max={1440} /></Form.Item>
+                  <Form.Item name="recipients" label={t('recipients')} extra={t('toHint')} rules={[{ required: true }]}><Input.TextArea rows={3} /></Form.Item>
+                </>
+              }
+            />
+          ),
+        },
+        {
+          key: 'tasks',
+          label: t('tasks'),
+          children: (
+            <ListWithForm<{ id: string; taskName: string; serverId: string; templateName: string; cycle: string; recipients: string[]; lastRunAt: number | null; nextRunAt: number; lastStatus: string }>
+              path="/message-service/mail/tasks"
+              testId="mail-tasks"
+              addLabel={t('add')}
+              addAction="msg:task:add"
+              remove={{ action: 'msg:task:delete', name: (row) => row.taskName }}
+              transform={(v) => ({ ...v, values: pairs(v.values as string), firstRunAt: (v.firstRunAt as Dayjs | undefined)?.valueOf() })}
+              columns={[
+                { title: t('taskName'), dataIndex: 'taskName' },
+                { title: t('server'), dataIndex: 'serverId', render: serverName },
+                { title: t('template'), dataIndex: 'templateName' },
+                { title: t('cycle'), dataIndex: 'cycle', render: (c: string) => t(c) },
+                { title: t('recipients'), dataIndex: 'recipients', render: (r: string[]) => r.join(', ') },
+                { title: t('lastRunAt'), dataIndex: 'lastRunAt', render: time },
+                { title: t('nextRunAt'), dataIndex: 'nextRunAt', render: time },
+                { title: t('status'), dataIndex: 'lastStatus', render: (s: string) => (s ? t(`status_${s}`) : '—') },
+              ]}
+              form={
+                <>
+                  <Form.Item name="taskName" label={t('taskName')} rules={[{ required: true }]}><Input /></Form.Item>
+                  <Form.Item name="serverId" label={t('server')} rules={[{ required: true }]}><Select options={servers} /></Form.Item>
+                  <Form.Item name="templateName" label={t('template')} rules={[{ required: true }]}><Input /></Form.Item>
+                  <Form.Item name="lang" label={t('lang')} rules={[{ required: true }]}><Select options={LANGS} /></Form.Item>
+                  <Form.Item name="values" label={t('values')} extra={t('valuesHint')}><Input.TextArea rows={2} /></Form.Item>
+                  <Form.Item name="recipients" label={t('recipients')} extra={t('toHint')} rules={[{ required: true }]}><Input.TextArea rows={3} /></Form.Item>
+                  <Form.Item name="cycle" label={t('cycle')} rules={[{ required: true }]}><Select options={[{ value: 'daily', label: t('daily') }, { value: 'weekly', label: t('weekly') }]} /></Form.Item>
+                  <Form.Item name="firstRunAt" label={t('firstRunAt')} rules={[{ required: true }]}><DatePicker showTime /></Form.Item>
+                </>
+              }
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}
