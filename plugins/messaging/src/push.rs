@@ -98,38 +98,65 @@ pub fn list_configs(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!({ "list": list, "total": page.total, "page": page.page, "pageSize": page.page_size }))
 }
 
-/// Adds a configuration; activating it deactivates the others of its type.
-pub fn create_config(call: &mut Call<'_>) -> PluginResult<Value> {
-    let input = call.body::<ConfigInput>()?;
-    let endpoint = validate::required("endpoint", &input.endpoint, 1024)?;
-    if !(endpoint.starts_with("https://") || endpoint.starts_with("http://")) {
-        return Err(PluginError::format("endpoint", "an http(s) URL"));
+impl ConfigInput {
+    /// An empty secret or credential file on edit keeps the stored one.
+    fn validate(self, host: &mut dyn Host, stored: Option<&PushConfig>) -> PluginResult<PushConfig> {
+        let endpoint = validate::required("endpoint", &self.endpoint, 1024)?;
+        if !(endpoint.starts_with("https://") || endpoint.starts_with("http://")) {
+            return Err(PluginError::format("endpoint", "an http(s) URL"));
+        }
+        let (secret, secret_hint) = match (self.secret.trim(), stored) {
+            ("", Some(stored)) => (stored.secret.clone(), stored.secret_hint.clone()),
+            (secret, _) => {
+                let secret = validate::required("secret", secret, 512)?;
+                (secrets::seal(host, &secret)?, mask(&secret))
+            }
+        };
+        let credentials = match (self.credentials.trim(), stored) {
+            ("", stored) => stored.and_then(|s| s.credentials.clone()),
+            (text, _) => Some(secrets::seal(host, &validate::json_text("credentials", text)?.to_string())?),
+        };
+        Ok(PushConfig {
+            config_name: validate::required("configName", &self.config_name, SHORT_TEXT)?,
+            push_type: validate::one_of("pushType", &self.push_type, &PUSH_TYPES)?,
+            endpoint,
+            app_key: validate::required("appKey", &self.app_key, 256)?,
+            secret,
+            secret_hint,
+            credentials,
+            active: self.active,
+            overseas: self.overseas,
+        })
     }
-    let secret = validate::required("secret", &input.secret, 512)?;
-    let credentials = match input.credentials.trim() {
-        "" => None,
-        text => Some(secrets::seal(call.host, &validate::json_text("credentials", text)?.to_string())?),
-    };
-    let config = PushConfig {
-        config_name: validate::required("configName", &input.config_name, SHORT_TEXT)?,
-        push_type: validate::one_of("pushType", &input.push_type, &PUSH_TYPES)?,
-        endpoint,
-        app_key: validate::required("appKey", &input.app_key, 256)?,
-        secret: secrets::seal(call.host, &secret)?,
-        secret_hint: mask(&secret),
-        credentials,
-        active: input.active,
-        overseas: input.overseas,
-    };
-    let created = CONFIGS.insert(call.host, &config)?;
+}
+
+/// Activating a configuration deactivates the others of its type.
+fn keep_one_active(host: &mut dyn Host, id: &str, config: &PushConfig) -> PluginResult<()> {
     if config.active {
         let others = Query::new().eq("pushType", config.push_type.as_str()).eq("active", true).page(1, 100);
-        for mut other in CONFIGS.query(call.host, &others)?.list.into_iter().filter(|o| o.id != created.id) {
+        for mut other in CONFIGS.query(host, &others)?.list.into_iter().filter(|o| o.id != id) {
             other.data.active = false;
-            CONFIGS.update(call.host, &other.id, &other.data, Some(other.version))?;
+            CONFIGS.update(host, &other.id, &other.data, Some(other.version))?;
         }
     }
+    Ok(())
+}
+
+pub fn create_config(call: &mut Call<'_>) -> PluginResult<Value> {
+    let config = call.body::<ConfigInput>()?.validate(call.host, None)?;
+    let created = CONFIGS.insert(call.host, &config)?;
+    keep_one_active(call.host, &created.id, &config)?;
     Ok(public(created))
+}
+
+pub fn update_config(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let version = call.version();
+    let before = CONFIGS.find(call.host, &id)?;
+    let config = call.body::<ConfigInput>()?.validate(call.host, Some(&before.data))?;
+    let saved = CONFIGS.update(call.host, &id, &config, version)?;
+    keep_one_active(call.host, &id, &config)?;
+    Ok(public(saved))
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -141,15 +168,28 @@ struct TemplateInput {
     content: String,
 }
 
+impl TemplateInput {
+    fn validate(self) -> PluginResult<PushTemplate> {
+        Ok(PushTemplate {
+            template_name: validate::required("templateName", &self.template_name, SHORT_TEXT)?,
+            lang: validate::one_of("lang", &self.lang, &LANGUAGES)?,
+            title: validate::required("title", &self.title, SHORT_TEXT)?,
+            content: validate::required("content", &self.content, LONG_TEXT)?,
+        })
+    }
+}
+
 pub fn create_template(call: &mut Call<'_>) -> PluginResult<Value> {
-    let input = call.body::<TemplateInput>()?;
-    let template = PushTemplate {
-        template_name: validate::required("templateName", &input.template_name, SHORT_TEXT)?,
-        lang: validate::one_of("lang", &input.lang, &LANGUAGES)?,
-        title: validate::required("title", &input.title, SHORT_TEXT)?,
-        content: validate::required("content", &input.content, LONG_TEXT)?,
-    };
+    let template = call.body::<TemplateInput>()?.validate()?;
     Ok(json!(TEMPLATES.insert(call.host, &template)?))
+}
+
+pub fn update_template(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let version = call.version();
+    TEMPLATES.find(call.host, &id)?;
+    let template = call.body::<TemplateInput>()?.validate()?;
+    Ok(json!(TEMPLATES.update(call.host, &id, &template, version)?))
 }
 
 pub fn list_templates(call: &mut Call<'_>) -> PluginResult<Value> {
@@ -167,15 +207,21 @@ struct ClientInput {
     lang: String,
 }
 
-/// An app registers its push client (device-facing) or an operator adds one.
+impl ClientInput {
+    fn validate(self) -> PluginResult<PushClient> {
+        Ok(PushClient {
+            register_id: validate::required("registerId", &self.register_id, 256)?,
+            alias: validate::optional("alias", &self.alias, SHORT_TEXT)?,
+            label: validate::optional("label", &self.label, SHORT_TEXT)?,
+            lang: if self.lang.is_empty() { "en".into() } else { validate::one_of("lang", &self.lang, &LANGUAGES)? },
+        })
+    }
+}
+
+/// An app registers its push client (device-facing) or an operator adds one: the same
+/// register id again updates it.
 pub fn register_client(call: &mut Call<'_>) -> PluginResult<Value> {
-    let input = call.body::<ClientInput>()?;
-    let client = PushClient {
-        register_id: validate::required("registerId", &input.register_id, 256)?,
-        alias: validate::optional("alias", &input.alias, SHORT_TEXT)?,
-        label: validate::optional("label", &input.label, SHORT_TEXT)?,
-        lang: if input.lang.is_empty() { "en".into() } else { validate::one_of("lang", &input.lang, &LANGUAGES)? },
-    };
+    let client = call.body::<ClientInput>()?.validate()?;
     let existing = CLIENTS
         .query(call.host, &Query::new().eq("registerId", client.register_id.as_str()).page(1, 1))?
         .list
@@ -185,6 +231,14 @@ pub fn register_client(call: &mut Call<'_>) -> PluginResult<Value> {
         Some(doc) => CLIENTS.update(call.host, &doc.id, &client, None)?,
         None => CLIENTS.insert(call.host, &client)?,
     }))
+}
+
+pub fn update_client(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let version = call.version();
+    CLIENTS.find(call.host, &id)?;
+    let client = call.body::<ClientInput>()?.validate()?;
+    Ok(json!(CLIENTS.update(call.host, &id, &client, version)?))
 }
 
 pub fn list_clients(call: &mut Call<'_>) -> PluginResult<Value> {

@@ -77,22 +77,46 @@ pub fn list_platforms(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!({ "list": list, "total": page.total, "page": page.page, "pageSize": page.page_size }))
 }
 
-pub fn create_platform(call: &mut Call<'_>) -> PluginResult<Value> {
-    let input = call.body::<PlatformInput>()?;
-    let endpoint = validate::required("endpoint", &input.endpoint, 1024)?;
-    if !(endpoint.starts_with("https://") || endpoint.starts_with("http://")) {
-        return Err(PluginError::format("endpoint", "an http(s) URL"));
+impl PlatformInput {
+    /// An empty key on edit keeps the stored one.
+    fn validate(self, host: &mut dyn Host, stored: Option<&SmsPlatform>) -> PluginResult<SmsPlatform> {
+        let endpoint = validate::required("endpoint", &self.endpoint, 1024)?;
+        if !(endpoint.starts_with("https://") || endpoint.starts_with("http://")) {
+            return Err(PluginError::format("endpoint", "an http(s) URL"));
+        }
+        let (api_key, api_key_hint) = match (self.api_key.trim(), stored) {
+            ("", Some(stored)) => (stored.api_key.clone(), stored.api_key_hint.clone()),
+            (key, _) => {
+                let key = validate::required("apiKey", key, 512)?;
+                (secrets::seal(host, &key)?, mask(&key))
+            }
+        };
+        Ok(SmsPlatform {
+            platform_name: validate::required("platformName", &self.platform_name, SHORT_TEXT)?,
+            endpoint,
+            api_key,
+            api_key_hint,
+        })
     }
-    let key = validate::required("apiKey", &input.api_key, 512)?;
-    let platform = SmsPlatform {
-        platform_name: validate::required("platformName", &input.platform_name, SHORT_TEXT)?,
-        endpoint,
-        api_key: secrets::seal(call.host, &key)?,
-        api_key_hint: mask(&key),
-    };
-    let mut value = json!(PLATFORMS.insert(call.host, &platform)?);
+}
+
+fn public_platform(doc: Doc<SmsPlatform>) -> Value {
+    let mut value = json!(doc);
     value.as_object_mut().map(|m| m.remove("apiKey"));
-    Ok(value)
+    value
+}
+
+pub fn create_platform(call: &mut Call<'_>) -> PluginResult<Value> {
+    let platform = call.body::<PlatformInput>()?.validate(call.host, None)?;
+    Ok(public_platform(PLATFORMS.insert(call.host, &platform)?))
+}
+
+pub fn update_platform(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let version = call.version();
+    let before = PLATFORMS.find(call.host, &id)?;
+    let platform = call.body::<PlatformInput>()?.validate(call.host, Some(&before.data))?;
+    Ok(public_platform(PLATFORMS.update(call.host, &id, &platform, version)?))
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -115,19 +139,32 @@ pub fn list_templates(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(TEMPLATES.query(call.host, &query)?))
 }
 
+impl TemplateInput {
+    fn validate(self, host: &mut dyn Host) -> PluginResult<SmsTemplate> {
+        let platform_id = validate::required("platformId", &self.platform_id, 64)?;
+        PLATFORMS.get(host, &platform_id)?.ok_or_else(|| PluginError::format("platformId", "an SMS platform"))?;
+        Ok(SmsTemplate {
+            template_name: validate::required("templateName", &self.template_name, SHORT_TEXT)?,
+            send_type: validate::one_of("sendType", &self.send_type, &SEND_TYPES)?,
+            content: validate::required("content", &self.content, 500)?,
+            platform_template_id: validate::required("platformTemplateId", &self.platform_template_id, 64)?,
+            platform_id,
+            signature: validate::length("signature", &self.signature, 2, 20)?,
+        })
+    }
+}
+
 pub fn create_template(call: &mut Call<'_>) -> PluginResult<Value> {
-    let input = call.body::<TemplateInput>()?;
-    let platform_id = validate::required("platformId", &input.platform_id, 64)?;
-    PLATFORMS.get(call.host, &platform_id)?.ok_or_else(|| PluginError::format("platformId", "an SMS platform"))?;
-    let template = SmsTemplate {
-        template_name: validate::required("templateName", &input.template_name, SHORT_TEXT)?,
-        send_type: validate::one_of("sendType", &input.send_type, &SEND_TYPES)?,
-        content: validate::required("content", &input.content, 500)?,
-        platform_template_id: validate::required("platformTemplateId", &input.platform_template_id, 64)?,
-        platform_id,
-        signature: validate::length("signature", &input.signature, 2, 20)?,
-    };
+    let template = call.body::<TemplateInput>()?.validate(call.host)?;
     Ok(json!(TEMPLATES.insert(call.host, &template)?))
+}
+
+pub fn update_template(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let version = call.version();
+    TEMPLATES.find(call.host, &id)?;
+    let template = call.body::<TemplateInput>()?.validate(call.host)?;
+    Ok(json!(TEMPLATES.update(call.host, &id, &template, version)?))
 }
 
 /// `{name}` parameters of the content, all given, filled in.

@@ -141,3 +141,38 @@ fn a_daily_email_task_runs_when_due_and_moves_to_the_next_day() {
     Messaging::run_job(&mut host, "email-tasks", &Context::default()).expect("job");
     assert_eq!(host.mails.len(), 1, "once a day");
 }
+
+#[test]
+fn editing_sms_and_push_settings_keeps_secrets_left_empty() {
+    let mut host = host();
+    let platform = ok(host.call::<Messaging>(
+        "POST",
+        "/sms/platforms",
+        json!({ "platformName": "P", "endpoint": "https://sms.example.com/send", "apiKey": "key-000000000001" }),
+    ));
+    let id = platform["id"].as_str().expect("id").to_string();
+    let edited = ok(host.call::<Messaging>(
+        "PUT",
+        &format!("/sms/platforms/{id}"),
+        json!({ "platformName": "P2", "endpoint": "https://sms.example.com/v2", "apiKey": "" }),
+    ));
+    assert_eq!((edited["platformName"].as_str(), edited["apiKeyHint"].as_str()), (Some("P2"), Some("••••••0001")));
+    assert!(host.stored_text("sms_platforms").contains("sealed:"), "still sealed");
+
+    let config = ok(host.call::<Messaging>("POST", "/push/configs", json!({ "configName": "A", "pushType": "fcm", "endpoint": "https://fcm.example.com", "appKey": "k", "secret": "s-000000000001", "active": true })));
+    let second = ok(host.call::<Messaging>("POST", "/push/configs", json!({ "configName": "B", "pushType": "fcm", "endpoint": "https://fcm.example.com", "appKey": "k", "secret": "s-000000000002", "active": true })));
+    let first = ok(host.call_with::<Messaging>("GET", "/push/configs", &[], Value::Null, "en"))["list"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|c| c["configName"] == "A")
+        .cloned()
+        .expect("A");
+    assert_eq!(first["active"], false, "one active configuration per type");
+    let id = config["id"].as_str().expect("id");
+    let reactivated = ok(host.call::<Messaging>("PUT", &format!("/push/configs/{id}"), json!({ "configName": "A", "pushType": "fcm", "endpoint": "https://fcm.example.com", "appKey": "k", "secret": "", "active": true })));
+    assert_eq!((reactivated["active"].as_bool(), reactivated["secretHint"].as_str()), (Some(true), Some("••••••0001")));
+    let listed = ok(host.call_with::<Messaging>("GET", "/push/configs", &[], Value::Null, "en"));
+    let b = listed["list"].as_array().expect("list").iter().find(|c| c["id"] == second["id"]).cloned().expect("B");
+    assert_eq!(b["active"], false);
+}

@@ -52,6 +52,7 @@ export default function Push() {
             children: (
               <ListWithForm<{ id: string; configName: string; pushType: string; endpoint: string; appKey: string; secretHint: string; active: boolean; overseas: boolean }>
                 path="/message-service/push/configs"
+                edit={{ action: 'msg:push:config' }}
                 remove={{ action: 'msg:push:config', name: (row) => row.configName }}
                 testId="push-configs"
                 addLabel={t('add')}
@@ -71,7 +72,7 @@ export default function Push() {
                     <Form.Item name="pushType" label={t('pushType')} rules={[{ required: true }]}><Select options={TYPES} /></Form.Item>
                     <Form.Item name="endpoint" label={t('endpoint')} rules={[{ required: true, type: 'url' }]}><Input /></Form.Item>
                     <Form.Item name="appKey" label={t('appKey')} rules={[{ required: true }]}><Input /></Form.Item>
-                    <Form.Item name="secret" label={t('secret')} rules={[{ required: true }]}><Input.Password autoComplete="off" /></Form.Item>
+                    <Form.Item name="secret" label={t('secret')} extra={t('keepPassword')}><Input.Password autoComplete="off" /></Form.Item>
                     <Form.Item name="credentials" label={t('credentialsJson')}><Input.TextArea rows={3} /></Form.Item>
                     <Form.Item name="active" label={t('active')} valuePropName="checked"><Switch /></Form.Item>
                     <Form.Item name="overseas" label={t('overseas')} valuePropName="checked"><Switch /></Form.Item>
@@ -86,6 +87,7 @@ export default function Push() {
             children: (
               <ListWithForm<{ id: string; templateName: string; lang: string; title: string; content: string }>
                 path="/message-service/push/templates"
+                edit={{ action: 'msg:push:config' }}
                 remove={{ action: 'msg:push:config', name: (row) => row.templateName }}
                 testId="push-templates"
                 addLabel={t('add')}
@@ -113,6 +115,7 @@ export default function Push() {
             children: (
               <ListWithForm<{ id: string; registerId: string; alias: string; label: string; lang: string }>
                 path="/message-service/push/clients"
+                edit={{ action: 'msg:push:config' }}
                 remove={{ action: 'msg:push:config', name: (row) => row.registerId }}
                 testId="push-clients"
                 addLabel={t('add')}

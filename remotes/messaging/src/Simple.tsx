@@ -5,8 +5,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useRef, useState } from 'react';
 
 /** A list with an "add" form: the shape of the SMS, push and alarm/task tabs. */
-/** `remove` adds delete by retyped name (`DELETE path/{id}`), for holders of `remove.action`. */
-export function ListWithForm<T extends { id: string }>({ path, columns, addLabel, addAction, form, testId, transform, rowKey = 'id' as keyof T & string, search, query, remove }: {
+/** `edit` adds an edit form (`PUT path/{id}`, secrets left empty keep theirs) and `remove` delete
+ * by retyped name (`DELETE path/{id}`), each for holders of its action. */
+export function ListWithForm<T extends { id: string; version?: number }>({ path, columns, addLabel, addAction, form, testId, transform, rowKey = 'id' as keyof T & string, search, query, remove, edit }: {
   path: string;
   columns: ColumnsType<T>;
   addLabel: string;
@@ -18,12 +19,28 @@ export function ListWithForm<T extends { id: string }>({ path, columns, addLabel
   search?: ReactNode;
   query?: (values: Record<string, unknown>) => Record<string, string | undefined>;
   remove?: { action: string; name: (row: T) => string };
+  edit?: { action: string };
 }) {
   const list = useRef<ListHandle>(null);
   const may = usePermission();
   const [open, setOpen] = useState(false);
-  const all: ColumnsType<T> = remove && may(remove.action)
-    ? [...columns, { key: 'remove', width: 90, render: (_, row) => <RowActions remove={{ name: remove.name(row), confirm: (typed) => api.delete(`${path}/${row.id}`, { confirmName: typed }).then(() => list.current?.reload()) }} /> }]
+  const [editing, setEditing] = useState<T | null>(null);
+  const canEdit = edit !== undefined && may(edit.action);
+  const canRemove = remove !== undefined && may(remove.action);
+  const all: ColumnsType<T> = canEdit || canRemove
+    ? [
+        ...columns,
+        {
+          key: 'actions',
+          width: 120,
+          render: (_, row) => (
+            <RowActions
+              onEdit={canEdit ? () => setEditing(row) : undefined}
+              remove={canRemove && remove ? { name: remove.name(row), confirm: (typed) => api.delete(`${path}/${row.id}`, { confirmName: typed }).then(() => list.current?.reload()) } : undefined}
+            />
+          ),
+        },
+      ]
     : columns;
   return (
     <>
@@ -43,11 +60,19 @@ export function ListWithForm<T extends { id: string }>({ path, columns, addLabel
         columns={all}
       />
       <ModalForm<Record<string, unknown>>
-        open={open}
+        open={open || editing !== null}
         title={addLabel}
+        initialValues={editing ?? undefined}
         width={640}
-        onClose={() => setOpen(false)}
-        onSubmit={(values) => api.post(path, transform ? transform(values) : values, { quiet: true }).then(() => list.current?.reload())}
+        onClose={() => {
+          setOpen(false);
+          setEditing(null);
+        }}
+        onSubmit={(values) => {
+          const body = transform ? transform(values) : values;
+          const sent = editing ? api.put(`${path}/${editing.id}`, { ...body, version: editing.version }, { quiet: true }) : api.post(path, body, { quiet: true });
+          return sent.then(() => list.current?.reload());
+        }}
       >
         {form}
       </ModalForm>

@@ -56,6 +56,7 @@ export default function Sms() {
             children: (
               <ListWithForm<{ id: string; templateName: string; sendType: string; content: string; platformTemplateId: string; signature: string }>
                 path="/message-service/sms/templates"
+                edit={{ action: 'msg:sms:config' }}
                 remove={{ action: 'msg:sms:config', name: (row) => row.templateName }}
                 testId="sms-templates"
                 addLabel={t('add')}
@@ -86,6 +87,7 @@ export default function Sms() {
             children: (
               <ListWithForm<{ id: string; platformName: string; endpoint: string; apiKeyHint: string }>
                 path="/message-service/sms/platforms"
+                edit={{ action: 'msg:sms:config' }}
                 remove={{ action: 'msg:sms:config', name: (row) => row.platformName }}
                 testId="sms-platforms"
                 addLabel={t('add')}
@@ -99,7 +101,7 @@ export default function Sms() {
                   <>
                     <Form.Item name="platformName" label={t('platformName')} rules={[{ required: true }]}><Input /></Form.Item>
                     <Form.Item name="endpoint" label={t('endpoint')} rules={[{ required: true, type: 'url' }]}><Input /></Form.Item>
-                    <Form.Item name="apiKey" label={t('apiKey')} rules={[{ required: true }]}><Input.Password autoComplete="off" /></Form.Item>
+                    <Form.Item name="apiKey" label={t('apiKey')} extra={t('keepPassword')}><Input.Password autoComplete="off" /></Form.Item>
                   </>
                 }
               />
