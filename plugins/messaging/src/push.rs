@@ -92,7 +92,12 @@ struct ConfigInput {
 }
 
 pub fn list_configs(call: &mut Call<'_>) -> PluginResult<Value> {
-    let query = Query::new().eq_opt("pushType", call.query("pushType")).sort("configName", false).paged_by(call)?;
+    let mut query = Query::new().eq_opt("pushType", call.query("pushType"));
+    // The overseas message configuration screen lists only those.
+    if let Some(overseas) = call.query("overseas") {
+        query = query.eq("overseas", overseas == "true");
+    }
+    let query = query.sort("configName", false).paged_by(call)?;
     let page = CONFIGS.query(call.host, &query)?;
     let list: Vec<Value> = page.list.into_iter().map(public).collect();
     Ok(json!({ "list": list, "total": page.total, "page": page.page, "pageSize": page.page_size }))

@@ -48,6 +48,15 @@ pub struct SmsRecord {
     pub last_tried_at: i64,
 }
 
+/// An SMS signature registered with the providers (the 【brand】 before the text).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SmsSignature {
+    pub signature: String,
+    pub remark: String,
+}
+
+pub const SIGNATURES: Collection<SmsSignature> = Collection::new("sms_signatures");
 pub const PLATFORMS: Collection<SmsPlatform> = Collection::new("sms_platforms");
 pub const TEMPLATES: Collection<SmsTemplate> = Collection::new("sms_templates");
 pub const RECORDS: Collection<SmsRecord> = Collection::new("sms_records");
@@ -143,13 +152,17 @@ impl TemplateInput {
     fn validate(self, host: &mut dyn Host) -> PluginResult<SmsTemplate> {
         let platform_id = validate::required("platformId", &self.platform_id, 64)?;
         PLATFORMS.get(host, &platform_id)?.ok_or_else(|| PluginError::format("platformId", "an SMS platform"))?;
+        let signature = validate::length("signature", &self.signature, 2, 20)?;
+        if SIGNATURES.count(host, &Query::new().eq("signature", signature.as_str()))? == 0 {
+            return Err(PluginError::format("signature", "a registered SMS signature"));
+        }
         Ok(SmsTemplate {
             template_name: validate::required("templateName", &self.template_name, SHORT_TEXT)?,
             send_type: validate::one_of("sendType", &self.send_type, &SEND_TYPES)?,
             content: validate::required("content", &self.content, 500)?,
             platform_template_id: validate::required("platformTemplateId", &self.platform_template_id, 64)?,
             platform_id,
-            signature: validate::length("signature", &self.signature, 2, 20)?,
+            signature,
         })
     }
 }
@@ -301,5 +314,39 @@ pub fn delete_template(call: &mut Call<'_>) -> PluginResult<Value> {
     let template = TEMPLATES.find(call.host, &id)?;
     call.confirm_name(&template.data.template_name)?;
     TEMPLATES.delete(call.host, &id)?;
+    Ok(Value::Null)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct SignatureInput {
+    signature: String,
+    remark: String,
+}
+
+pub fn list_signatures(call: &mut Call<'_>) -> PluginResult<Value> {
+    let query = Query::new().sort("signature", false).paged_by(call)?;
+    Ok(json!(SIGNATURES.query(call.host, &query)?))
+}
+
+pub fn create_signature(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input = call.body::<SignatureInput>()?;
+    let signature = SmsSignature {
+        signature: validate::length("signature", &input.signature, 2, 20)?,
+        remark: validate::optional("remark", &input.remark, SHORT_TEXT)?,
+    };
+    Ok(json!(SIGNATURES.insert(call.host, &signature)?))
+}
+
+/// Deletes a signature no template uses; the signature typed again confirms it.
+pub fn delete_signature(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let signature = SIGNATURES.find(call.host, &id)?;
+    call.confirm_name(&signature.data.signature)?;
+    let used = TEMPLATES.count(call.host, &Query::new().eq("signature", signature.data.signature.as_str()))?;
+    if used > 0 {
+        return Err(PluginError::format("id", &format!("a signature no template uses ({used} do)")));
+    }
+    SIGNATURES.delete(call.host, &id)?;
     Ok(Value::Null)
 }

@@ -6,7 +6,10 @@ use console_plugin_sdk::{Value, json};
 use messaging::Messaging;
 
 fn host() -> MemoryHost {
-    MemoryHost::new().unique("servers", &["serverName"]).unique("templates", &["templateName", "lang"])
+    MemoryHost::new()
+        .unique("servers", &["serverName"])
+        .unique("templates", &["templateName", "lang"])
+        .unique("sms_signatures", &["signature"])
 }
 
 fn ok(answer: (u16, Value)) -> Value {

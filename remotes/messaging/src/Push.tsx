@@ -82,6 +82,43 @@ export default function Push() {
             ),
           },
           {
+            key: 'overseas',
+            label: t('overseasConfigs'),
+            children: (
+              <ListWithForm<{ id: string; configName: string; pushType: string; endpoint: string; appKey: string; secretHint: string; active: boolean; overseas: boolean }>
+                path="/message-service/push/configs"
+                edit={{ action: 'msg:push:config' }}
+                remove={{ action: 'msg:push:config', name: (row) => row.configName }}
+                testId="push-overseas"
+                addLabel={t('add')}
+                addAction="msg:push:config"
+                query={() => ({ overseas: 'true' })}
+                transform={(v) => ({ ...v, overseas: true })}
+                columns={[
+                  { title: t('configName'), dataIndex: 'configName' },
+                  { title: t('pushType'), dataIndex: 'pushType' },
+                  { title: t('endpoint'), dataIndex: 'endpoint', ellipsis: true },
+                  { title: t('appKey'), dataIndex: 'appKey' },
+                  { title: t('secret'), dataIndex: 'secretHint', render: (v: string) => <code>{v}</code> },
+                  { title: t('active'), dataIndex: 'active', render: (v: boolean) => (v ? <Tag color="green">{t('active')}</Tag> : null) },
+                  { title: t('overseas'), dataIndex: 'overseas', render: (v: boolean) => (v ? <Tag>{t('overseas')}</Tag> : null) },
+                ]}
+                form={
+                  <>
+                    <Form.Item name="configName" label={t('configName')} rules={[{ required: true }]}><Input /></Form.Item>
+                    <Form.Item name="pushType" label={t('pushType')} rules={[{ required: true }]}><Select options={TYPES} /></Form.Item>
+                    <Form.Item name="endpoint" label={t('endpoint')} rules={[{ required: true, type: 'url' }]}><Input /></Form.Item>
+                    <Form.Item name="appKey" label={t('appKey')} rules={[{ required: true }]}><Input /></Form.Item>
+                    <Form.Item name="secret" label={t('secret')} extra={t('keepPassword')}><Input.Password autoComplete="off" /></Form.Item>
+                    <Form.Item name="credentials" label={t('credentialsJson')}><Input.TextArea rows={3} /></Form.Item>
+                    <Form.Item name="active" label={t('active')} valuePropName="checked"><Switch /></Form.Item>
+                    <Form.Item name="overseas" label={t('overseas')} valuePropName="checked"><Switch /></Form.Item>
+                  </>
+                }
+              />
+            ),
+          },
+          {
             key: 'templates',
             label: t('templates'),
             children: (

@@ -82,6 +82,29 @@ export default function Sms() {
             ),
           },
           {
+            key: 'signatures',
+            label: t('signatures'),
+            children: (
+              <ListWithForm<{ id: string; signature: string; remark: string }>
+                path="/message-service/sms/signatures"
+                testId="sms-signatures"
+                addLabel={t('add')}
+                addAction="msg:sms:config"
+                remove={{ action: 'msg:sms:config', name: (row) => row.signature }}
+                columns={[
+                  { title: t('signature'), dataIndex: 'signature' },
+                  { title: t('remark'), dataIndex: 'remark' },
+                ]}
+                form={
+                  <>
+                    <Form.Item name="signature" label={t('signature')} rules={[{ required: true, min: 2, max: 20 }]}><Input /></Form.Item>
+                    <Form.Item name="remark" label={t('remark')}><Input /></Form.Item>
+                  </>
+                }
+              />
+            ),
+          },
+          {
             key: 'platforms',
             label: t('platforms'),
             children: (

@@ -16,6 +16,7 @@ const en = {
   active: 'Active', overseas: 'Overseas', title: 'Title', clients: 'Clients', registerId: 'Register ID', alias: 'Alias', label: 'Label', targets: 'Register IDs or aliases, one per line',
   log: 'Message log', topic: 'Topic', messageType: 'Message type', actionType: 'Action type', deviceSn: 'Device SN', reportTime: 'Report time',
   alarms: 'Capacity alarms', threshold: 'Threshold (%)', capacity: 'Daily capacity', alarmCount: 'Alarms a day', intervalMinutes: 'Interval (minutes)', recipients: 'Recipients',
+  signatures: 'Signatures', overseasConfigs: 'Overseas message configuration', remark: 'Remark',
   tasks: 'Email tasks', taskName: 'Task name', cycle: 'Cycle', daily: 'Daily', weekly: 'Weekly', firstRunAt: 'First run', lastRunAt: 'Last run', nextRunAt: 'Next run', server: 'Server',
 };
 
@@ -35,6 +36,7 @@ const zhCn: typeof en = {
   active: '启用', overseas: '海外', title: '标题', clients: '推送客户端', registerId: 'Register ID', alias: '别名', label: '标签', targets: 'Register ID 或别名，每行一个',
   log: '消息日志', topic: 'Topic', messageType: '消息类型', actionType: '动作类型', deviceSn: '设备 SN', reportTime: '上报时间',
   alarms: '容量告警', threshold: '阈值（%）', capacity: '每日容量', alarmCount: '每日告警次数', intervalMinutes: '间隔（分钟）', recipients: '收件人',
+  signatures: '短信签名', overseasConfigs: '海外消息配置', remark: '备注',
   tasks: '邮件任务', taskName: '任务名称', cycle: '周期', daily: '每天', weekly: '每周', firstRunAt: '首次执行', lastRunAt: '上次执行', nextRunAt: '下次执行', server: '服务器',
 };
 
