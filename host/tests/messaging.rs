@@ -281,6 +281,9 @@ async fn sms_reaches_only_granted_providers_and_a_failed_call_is_recorded_and_re
         .post("/message-service/sms/platforms", &admin, platform("Elsewhere", "http://127.0.0.2:9/send".into()))
         .await;
     let template = |name: &str, platform: &serde_json::Value| json!({ "templateName": name, "sendType": "verification", "content": "Your code is {code}", "platformTemplateId": "SMS_001", "platformId": platform["id"], "signature": "Console" });
+    let unsigned = host.post("/message-service/sms/templates", &admin, template("unsigned", granted.ok())).await;
+    assert_eq!(unsigned.data()["field"], "signature", "the signature must be registered first");
+    host.post("/message-service/sms/signatures", &admin, json!({ "signature": "Console" })).await.ok();
     let ok_template =
         host.post("/message-service/sms/templates", &admin, template("code", granted.ok())).await.ok()["id"].clone();
     let denied_template =
