@@ -27,14 +27,6 @@ async fn as_tenant(
     host.call(method, path, Some(token), &[("lang", "en"), ("tenantId", tenant)], Some(body)).await
 }
 
-fn database_bytes(host: &TestHost) -> Vec<u8> {
-    ["console.db", "console.db-wal"]
-        .iter()
-        .filter_map(|f| std::fs::read(host.dir.path().join(f)).ok())
-        .flatten()
-        .collect()
-}
-
 #[tokio::test]
 async fn certificates_are_sealed_and_tokens_verify_in_the_console_and_for_devices() {
     let (host, admin) = rtc_host().await;
@@ -61,7 +53,7 @@ async fn certificates_are_sealed_and_tokens_verify_in_the_console_and_for_device
 
     let needle = CERT.as_bytes();
     assert!(
-        !database_bytes(&host).windows(needle.len()).any(|w| w == needle),
+        !host.database_bytes().windows(needle.len()).any(|w| w == needle),
         "the certificate is not stored in clear"
     );
     let keys = host.get_as("/rtc-service/keys", &admin, &tenant).await;

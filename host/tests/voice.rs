@@ -14,14 +14,6 @@ async fn voice_host() -> (TestHost, String) {
     (host, admin)
 }
 
-fn database_bytes(host: &TestHost) -> Vec<u8> {
-    ["console.db", "console.db-wal"]
-        .iter()
-        .filter_map(|f| std::fs::read(host.dir.path().join(f)).ok())
-        .flatten()
-        .collect()
-}
-
 #[tokio::test]
 async fn an_utterance_finds_its_intent_and_the_host_renders_the_replies() {
     let (host, admin) = voice_host().await;
@@ -90,7 +82,7 @@ async fn google_credentials_are_sealed_and_alexa_has_one_default_per_product() {
     assert_eq!(project.ok()["credentialsHint"], "bot@smart-home-42.iam.gserviceaccount.com");
     let needle = b"MIIEvQIBADANBgkqhkiG9w0BAQEFAASC";
     assert!(
-        !database_bytes(&host).windows(needle.len()).any(|w| w == needle),
+        !host.database_bytes().windows(needle.len()).any(|w| w == needle),
         "the private key is not stored in clear"
     );
     let listed = host.get("/voice-service/google/assistants", &admin).await;

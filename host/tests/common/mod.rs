@@ -186,6 +186,15 @@ impl TestHost {
         self.call(Method::GET, path, Some(token), &[("lang", "en"), ("tenantId", tenant)], None).await
     }
 
+    /// The bytes of the database files (main and WAL), to assert a secret is not stored in clear.
+    pub fn database_bytes(&self) -> Vec<u8> {
+        ["console.db", "console.db-wal"]
+            .iter()
+            .filter_map(|f| std::fs::read(self.dir.path().join(f)).ok())
+            .flatten()
+            .collect()
+    }
+
     /// The Prometheus text of `/metrics`.
     pub async fn metrics(&self) -> String {
         let url = self.base.trim_end_matches("/api").to_string() + "/metrics";

@@ -6,6 +6,7 @@
 //! Also SMS and push through granted HTTP providers, and the device message log.
 
 mod alarms;
+mod delivery;
 mod log;
 mod push;
 mod records;

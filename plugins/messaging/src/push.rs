@@ -12,6 +12,7 @@ use console_plugin_sdk::validate::{self, LONG_TEXT, MAX_LIST_ENTRIES, SHORT_TEXT
 use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
+use crate::delivery::{self, Delivery};
 use crate::templates::LANGUAGES;
 
 pub const PUSH_TYPES: [&str; 4] = ["fcm", "apns", "jpush", "other"];
@@ -57,10 +58,8 @@ pub struct PushRecord {
     pub register_id: String,
     pub title: String,
     pub content: String,
-    pub status: String,
-    pub error: String,
-    pub attempts: u32,
-    pub last_tried_at: i64,
+    #[serde(flatten)]
+    pub delivery: Delivery,
 }
 
 pub const CONFIGS: Collection<PushConfig> = Collection::new("push_configs");
@@ -269,17 +268,9 @@ fn attempt(host: &mut dyn Host, mut record: Doc<PushRecord>) -> PluginResult<Doc
         ],
         body: body.to_string().into_bytes(),
     };
-    let outcome = match host.fetch(&request) {
-        Ok(response) if (200..300).contains(&response.status) => Ok(()),
-        Ok(response) => Err(format!("provider answered {}", response.status)),
-        Err(error) => Err(error),
-    };
-    record.data.attempts += 1;
-    record.data.last_tried_at = host.now_ms();
-    (record.data.status, record.data.error) = match outcome {
-        Ok(()) => ("sent".into(), String::new()),
-        Err(error) => ("failed".into(), error),
-    };
+    let outcome = delivery::provider_call(host, &request);
+    let now = host.now_ms();
+    record.data.delivery.record(outcome, now);
     RECORDS.update(host, &record.id, &record.data, Some(record.version))
 }
 
@@ -351,10 +342,7 @@ pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
                 register_id: client.data.register_id,
                 title,
                 content,
-                status: "pending".into(),
-                error: String::new(),
-                attempts: 0,
-                last_tried_at: 0,
+                delivery: Delivery::pending(),
             };
             let created = RECORDS.insert(call.host, &record)?;
             sent.push(attempt(call.host, created)?);
@@ -366,7 +354,7 @@ pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
 pub fn retry(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let record = RECORDS.find(call.host, &id)?;
-    if record.data.status == "sent" {
+    if record.data.delivery.sent() {
         return Ok(json!(record));
     }
     Ok(json!(attempt(call.host, record)?))

@@ -9,6 +9,7 @@ use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES};
 use console_plugin_sdk::{Call, Collection, Doc, Host, PluginResult, Query, SearchMode, Value, json};
 use serde::{Deserialize, Serialize};
 
+use crate::delivery::Delivery;
 use crate::servers::{self, SERVERS};
 use crate::{alarms, templates};
 
@@ -21,11 +22,8 @@ pub struct EmailRecord {
     pub html: String,
     pub template_name: String,
     pub lang: String,
-    /// `sent` or `failed`.
-    pub status: String,
-    pub error: String,
-    pub attempts: u32,
-    pub last_tried_at: i64,
+    #[serde(flatten)]
+    pub delivery: Delivery,
 }
 
 pub const RECORDS: Collection<EmailRecord> = Collection::new("records");
@@ -44,14 +42,10 @@ pub fn attempt(host: &mut dyn Host, mut record: Doc<EmailRecord>) -> PluginResul
         text_body: String::new(),
     };
     let outcome = host.send_mail(&smtp, &mail);
-    record.data.attempts += 1;
-    record.data.last_tried_at = host.now_ms();
-    (record.data.status, record.data.error) = match outcome {
-        Ok(()) => ("sent".into(), String::new()),
-        Err(error) => ("failed".into(), error),
-    };
+    let now = host.now_ms();
+    record.data.delivery.record(outcome, now);
     let saved = RECORDS.update(host, &record.id, &record.data, Some(record.version))?;
-    if saved.data.status == "sent" {
+    if saved.data.delivery.sent() {
         alarms::check(host, &saved.data.server_id)?;
     }
     Ok(saved)
@@ -98,10 +92,7 @@ pub fn send_test(call: &mut Call<'_>) -> PluginResult<Value> {
         html,
         template_name: input.template_name.trim().to_string(),
         lang,
-        status: "pending".into(),
-        error: String::new(),
-        attempts: 0,
-        last_tried_at: 0,
+        delivery: Delivery::pending(),
     };
     Ok(json!(send(call.host, record)?))
 }
@@ -109,7 +100,7 @@ pub fn send_test(call: &mut Call<'_>) -> PluginResult<Value> {
 pub fn retry(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let record = RECORDS.find(call.host, &id)?;
-    if record.data.status == "sent" {
+    if record.data.delivery.sent() {
         return Ok(json!(record));
     }
     Ok(json!(attempt(call.host, record)?))

@@ -11,6 +11,8 @@ use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, SearchMode, Value, json};
 use serde::{Deserialize, Serialize};
 
+use crate::delivery::{self, Delivery};
+
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct SmsPlatform {
@@ -42,10 +44,8 @@ pub struct SmsRecord {
     pub phone: String,
     pub params: BTreeMap<String, String>,
     pub content: String,
-    pub status: String,
-    pub error: String,
-    pub attempts: u32,
-    pub last_tried_at: i64,
+    #[serde(flatten)]
+    pub delivery: Delivery,
 }
 
 /// An SMS signature registered with the providers (the 【brand】 before the text).
@@ -211,21 +211,9 @@ fn attempt(host: &mut dyn Host, mut record: Doc<SmsRecord>) -> PluginResult<Doc<
         ],
         body: body.to_string().into_bytes(),
     };
-    let outcome = match host.fetch(&request) {
-        Ok(response) if (200..300).contains(&response.status) => Ok(()),
-        Ok(response) => Err(format!(
-            "provider answered {}: {}",
-            response.status,
-            String::from_utf8_lossy(&response.body).chars().take(200).collect::<String>()
-        )),
-        Err(error) => Err(error),
-    };
-    record.data.attempts += 1;
-    record.data.last_tried_at = host.now_ms();
-    (record.data.status, record.data.error) = match outcome {
-        Ok(()) => ("sent".into(), String::new()),
-        Err(error) => ("failed".into(), error),
-    };
+    let outcome = delivery::provider_call(host, &request);
+    let now = host.now_ms();
+    record.data.delivery.record(outcome, now);
     RECORDS.update(host, &record.id, &record.data, Some(record.version))
 }
 
@@ -267,10 +255,7 @@ pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
             phone,
             params: input.params.clone(),
             content: content.clone(),
-            status: "pending".into(),
-            error: String::new(),
-            attempts: 0,
-            last_tried_at: 0,
+            delivery: Delivery::pending(),
         };
         let created = RECORDS.insert(call.host, &record)?;
         sent.push(attempt(call.host, created)?);
@@ -281,7 +266,7 @@ pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
 pub fn retry(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let record = RECORDS.find(call.host, &id)?;
-    if record.data.status == "sent" {
+    if record.data.delivery.sent() {
         return Ok(json!(record));
     }
     Ok(json!(attempt(call.host, record)?))

@@ -112,14 +112,11 @@ pub fn run_due(host: &mut dyn Host) -> PluginResult<u32> {
                 html,
                 template_name: task.data.template_name.clone(),
                 lang: template.lang,
-                status: "pending".into(),
-                error: String::new(),
-                attempts: 0,
-                last_tried_at: 0,
+                delivery: crate::delivery::Delivery::pending(),
             },
         )?;
         task.data.last_run_at = Some(now);
-        task.data.last_status = record.data.status;
+        task.data.last_status = record.data.delivery.status;
         // Missed runs (the host was down) are not sent twice: the next one is in the future.
         while task.data.next_run_at <= now {
             task.data.next_run_at += period(&task.data.cycle);

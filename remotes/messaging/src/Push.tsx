@@ -3,7 +3,7 @@ import { Card, Form, Input, Select, Switch, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 
 import { pairs, resources } from './i18n';
-import { ListWithForm } from './Simple';
+import { ListWithForm } from './ListWithForm';
 
 const TYPES = ['fcm', 'apns', 'jpush', 'other'].map((v) => ({ value: v, label: v }));
 const LANGS = ['zhCn', 'en', 'de', 'es', 'fr', 'pt', 'ru'].map((l) => ({ value: l, label: l }));
@@ -46,78 +46,8 @@ export default function Push() {
               />
             ),
           },
-          {
-            key: 'configs',
-            label: t('configs'),
-            children: (
-              <ListWithForm<{ id: string; configName: string; pushType: string; endpoint: string; appKey: string; secretHint: string; active: boolean; overseas: boolean }>
-                path="/message-service/push/configs"
-                edit={{ action: 'msg:push:config' }}
-                remove={{ action: 'msg:push:config', name: (row) => row.configName }}
-                testId="push-configs"
-                addLabel={t('add')}
-                addAction="msg:push:config"
-                columns={[
-                  { title: t('configName'), dataIndex: 'configName' },
-                  { title: t('pushType'), dataIndex: 'pushType' },
-                  { title: t('endpoint'), dataIndex: 'endpoint', ellipsis: true },
-                  { title: t('appKey'), dataIndex: 'appKey' },
-                  { title: t('secret'), dataIndex: 'secretHint', render: (v: string) => <code>{v}</code> },
-                  { title: t('active'), dataIndex: 'active', render: (v: boolean) => (v ? <Tag color="green">{t('active')}</Tag> : null) },
-                  { title: t('overseas'), dataIndex: 'overseas', render: (v: boolean) => (v ? <Tag>{t('overseas')}</Tag> : null) },
-                ]}
-                form={
-                  <>
-                    <Form.Item name="configName" label={t('configName')} rules={[{ required: true }]}><Input /></Form.Item>
-                    <Form.Item name="pushType" label={t('pushType')} rules={[{ required: true }]}><Select options={TYPES} /></Form.Item>
-                    <Form.Item name="endpoint" label={t('endpoint')} rules={[{ required: true, type: 'url' }]}><Input /></Form.Item>
-                    <Form.Item name="appKey" label={t('appKey')} rules={[{ required: true }]}><Input /></Form.Item>
-                    <Form.Item name="secret" label={t('secret')} extra={t('keepPassword')}><Input.Password autoComplete="off" /></Form.Item>
-                    <Form.Item name="credentials" label={t('credentialsJson')}><Input.TextArea rows={3} /></Form.Item>
-                    <Form.Item name="active" label={t('active')} valuePropName="checked"><Switch /></Form.Item>
-                    <Form.Item name="overseas" label={t('overseas')} valuePropName="checked"><Switch /></Form.Item>
-                  </>
-                }
-              />
-            ),
-          },
-          {
-            key: 'overseas',
-            label: t('overseasConfigs'),
-            children: (
-              <ListWithForm<{ id: string; configName: string; pushType: string; endpoint: string; appKey: string; secretHint: string; active: boolean; overseas: boolean }>
-                path="/message-service/push/configs"
-                edit={{ action: 'msg:push:config' }}
-                remove={{ action: 'msg:push:config', name: (row) => row.configName }}
-                testId="push-overseas"
-                addLabel={t('add')}
-                addAction="msg:push:config"
-                query={() => ({ overseas: 'true' })}
-                transform={(v) => ({ ...v, overseas: true })}
-                columns={[
-                  { title: t('configName'), dataIndex: 'configName' },
-                  { title: t('pushType'), dataIndex: 'pushType' },
-                  { title: t('endpoint'), dataIndex: 'endpoint', ellipsis: true },
-                  { title: t('appKey'), dataIndex: 'appKey' },
-                  { title: t('secret'), dataIndex: 'secretHint', render: (v: string) => <code>{v}</code> },
-                  { title: t('active'), dataIndex: 'active', render: (v: boolean) => (v ? <Tag color="green">{t('active')}</Tag> : null) },
-                  { title: t('overseas'), dataIndex: 'overseas', render: (v: boolean) => (v ? <Tag>{t('overseas')}</Tag> : null) },
-                ]}
-                form={
-                  <>
-                    <Form.Item name="configName" label={t('configName')} rules={[{ required: true }]}><Input /></Form.Item>
-                    <Form.Item name="pushType" label={t('pushType')} rules={[{ required: true }]}><Select options={TYPES} /></Form.Item>
-                    <Form.Item name="endpoint" label={t('endpoint')} rules={[{ required: true, type: 'url' }]}><Input /></Form.Item>
-                    <Form.Item name="appKey" label={t('appKey')} rules={[{ required: true }]}><Input /></Form.Item>
-                    <Form.Item name="secret" label={t('secret')} extra={t('keepPassword')}><Input.Password autoComplete="off" /></Form.Item>
-                    <Form.Item name="credentials" label={t('credentialsJson')}><Input.TextArea rows={3} /></Form.Item>
-                    <Form.Item name="active" label={t('active')} valuePropName="checked"><Switch /></Form.Item>
-                    <Form.Item name="overseas" label={t('overseas')} valuePropName="checked"><Switch /></Form.Item>
-                  </>
-                }
-              />
-            ),
-          },
+          { key: 'configs', label: t('configs'), children: <Configs overseas={false} /> },
+          { key: 'overseas', label: t('overseasConfigs'), children: <Configs overseas /> },
           {
             key: 'templates',
             label: t('templates'),
@@ -177,5 +107,43 @@ export default function Push() {
         ]}
       />
     </Card>
+  );
+}
+
+/** Push configurations; `overseas` lists and adds only the overseas message configuration. */
+function Configs({ overseas }: { overseas: boolean }) {
+  const { t } = useNamespace('messaging', resources);
+  return (
+    <ListWithForm<{ id: string; configName: string; pushType: string; endpoint: string; appKey: string; secretHint: string; active: boolean; overseas: boolean }>
+      path="/message-service/push/configs"
+      edit={{ action: 'msg:push:config' }}
+      remove={{ action: 'msg:push:config', name: (row) => row.configName }}
+      testId={overseas ? 'push-overseas' : 'push-configs'}
+      addLabel={t('add')}
+      addAction="msg:push:config"
+      query={() => (overseas ? { overseas: 'true' } : {})}
+      transform={(v) => (overseas ? { ...v, overseas: true } : v)}
+      columns={[
+        { title: t('configName'), dataIndex: 'configName' },
+        { title: t('pushType'), dataIndex: 'pushType' },
+        { title: t('endpoint'), dataIndex: 'endpoint', ellipsis: true },
+        { title: t('appKey'), dataIndex: 'appKey' },
+        { title: t('secret'), dataIndex: 'secretHint', render: (v: string) => <code>{v}</code> },
+        { title: t('active'), dataIndex: 'active', render: (v: boolean) => (v ? <Tag color="green">{t('active')}</Tag> : null) },
+        { title: t('overseas'), dataIndex: 'overseas', render: (v: boolean) => (v ? <Tag>{t('overseas')}</Tag> : null) },
+      ]}
+      form={
+        <>
+          <Form.Item name="configName" label={t('configName')} rules={[{ required: true }]}><Input /></Form.Item>
+          <Form.Item name="pushType" label={t('pushType')} rules={[{ required: true }]}><Select options={TYPES} /></Form.Item>
+          <Form.Item name="endpoint" label={t('endpoint')} rules={[{ required: true, type: 'url' }]}><Input /></Form.Item>
+          <Form.Item name="appKey" label={t('appKey')} rules={[{ required: true }]}><Input /></Form.Item>
+          <Form.Item name="secret" label={t('secret')} extra={t('keepPassword')}><Input.Password autoComplete="off" /></Form.Item>
+          <Form.Item name="credentials" label={t('credentialsJson')}><Input.TextArea rows={3} /></Form.Item>
+          <Form.Item name="active" label={t('active')} valuePropName="checked"><Switch /></Form.Item>
+          <Form.Item name="overseas" label={t('overseas')} valuePropName="checked"><Switch /></Form.Item>
+        </>
+      }
+    />
   );
 }

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 
 import { pairs, resources } from './i18n';
-import { ListWithForm } from './Simple';
+import { ListWithForm } from './ListWithForm';
 
 const LANGS = ['zhCn', 'en', 'de', 'es', 'fr', 'pt', 'ru'].map((l) => ({ value: l, label: l }));
 const time = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 
 import { pairs, resources } from './i18n';
-import { ListWithForm } from './Simple';
+import { ListWithForm } from './ListWithForm';
 
 const STATUS = { sent: 'green', failed: 'red', pending: 'default' } as const;
 

@@ -1,0 +1,48 @@
+//! How a message fared. Every record of a send (mail, SMS, push) carries one, so a failure is kept
+//! with its error and can be retried.
+
+use console_plugin_sdk::Host;
+use console_plugin_sdk::host::OutboundRequest;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Delivery {
+    /// `pending`, `sent` or `failed`.
+    pub status: String,
+    pub error: String,
+    pub attempts: u32,
+    pub last_tried_at: i64,
+}
+
+impl Delivery {
+    pub fn pending() -> Self {
+        Delivery { status: "pending".into(), ..Default::default() }
+    }
+
+    pub fn sent(&self) -> bool {
+        self.status == "sent"
+    }
+
+    /// Counts an attempt and keeps its outcome.
+    pub fn record(&mut self, outcome: Result<(), String>, now: i64) {
+        self.attempts += 1;
+        self.last_tried_at = now;
+        (self.status, self.error) = match outcome {
+            Ok(()) => ("sent".into(), String::new()),
+            Err(error) => ("failed".into(), error),
+        };
+    }
+}
+
+/// Calls an SMS or push provider: a 2xx answer is delivered, anything else is the error.
+pub fn provider_call(host: &mut dyn Host, request: &OutboundRequest) -> Result<(), String> {
+    match host.fetch(request) {
+        Ok(response) if (200..300).contains(&response.status) => Ok(()),
+        Ok(response) => {
+            let body: String = String::from_utf8_lossy(&response.body).chars().take(200).collect();
+            Err(format!("provider answered {}: {body}", response.status))
+        }
+        Err(error) => Err(error),
+    }
+}
