@@ -1,8 +1,9 @@
 //! How a message fared. Every record of a send (mail, SMS, push) carries one, so a failure is kept
 //! with its error and can be retried.
 
-use console_plugin_sdk::Host;
 use console_plugin_sdk::host::OutboundRequest;
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginResult, Value, json};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
@@ -45,4 +46,23 @@ pub fn provider_call(host: &mut dyn Host, request: &OutboundRequest) -> Result<(
         }
         Err(error) => Err(error),
     }
+}
+
+/// A record of a send: it carries a [`Delivery`].
+pub trait Delivered: Serialize + DeserializeOwned {
+    fn delivery(&self) -> &Delivery;
+}
+
+/// Sends a failed record again with its kind's `attempt`; a sent one is answered as it is.
+pub fn retry<T: Delivered>(
+    call: &mut Call<'_>,
+    records: &Collection<T>,
+    attempt: fn(&mut dyn Host, Doc<T>) -> PluginResult<Doc<T>>,
+) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let record = records.find(call.host, &id)?;
+    if record.data.delivery().sent() {
+        return Ok(json!(record));
+    }
+    Ok(json!(attempt(call.host, record)?))
 }

@@ -351,13 +351,14 @@ pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(sent))
 }
 
-pub fn retry(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let record = RECORDS.find(call.host, &id)?;
-    if record.data.delivery.sent() {
-        return Ok(json!(record));
+impl delivery::Delivered for PushRecord {
+    fn delivery(&self) -> &Delivery {
+        &self.delivery
     }
-    Ok(json!(attempt(call.host, record)?))
+}
+
+pub fn retry(call: &mut Call<'_>) -> PluginResult<Value> {
+    delivery::retry(call, &RECORDS, attempt)
 }
 
 pub fn list_records(call: &mut Call<'_>) -> PluginResult<Value> {

@@ -9,7 +9,7 @@ use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES};
 use console_plugin_sdk::{Call, Collection, Doc, Host, PluginResult, Query, SearchMode, Value, json};
 use serde::{Deserialize, Serialize};
 
-use crate::delivery::Delivery;
+use crate::delivery::{self, Delivery};
 use crate::servers::{self, SERVERS};
 use crate::{alarms, templates};
 
@@ -97,13 +97,14 @@ pub fn send_test(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(send(call.host, record)?))
 }
 
-pub fn retry(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let record = RECORDS.find(call.host, &id)?;
-    if record.data.delivery.sent() {
-        return Ok(json!(record));
+impl delivery::Delivered for EmailRecord {
+    fn delivery(&self) -> &Delivery {
+        &self.delivery
     }
-    Ok(json!(attempt(call.host, record)?))
+}
+
+pub fn retry(call: &mut Call<'_>) -> PluginResult<Value> {
+    delivery::retry(call, &RECORDS, attempt)
 }
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
