@@ -69,6 +69,14 @@ pub struct Config {
     #[arg(long)]
     pub pin_plugins: bool,
 
+    /// With `--pin-plugins`: leave plugins.toml as it is and write the pinned copy here.
+    #[arg(long, requires = "pin_plugins")]
+    pub pin_into: Option<PathBuf>,
+
+    /// The bearer token a Prometheus scraper sends to `/metrics`; unset, `/metrics` is off (404).
+    #[arg(long, env = "CONSOLE_METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
+
     /// Take the client address from `x-forwarded-for` (only behind a trusted proxy).
     #[arg(long, env = "CONSOLE_TRUST_PROXY", default_value_t = false)]
     pub trust_proxy: bool,

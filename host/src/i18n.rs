@@ -114,6 +114,10 @@ pub enum Msg {
     CannotDeleteSelf,
     BeyondOwnRights,
     OwnRoles,
+    AdministratorRoleNeedsAdministrator,
+    OwnRoleUnchangeable,
+    AccountBeyondOwnRights,
+    OwnPasswordByChange,
     BuiltIn,
     BadJson {
         detail: String,
@@ -131,7 +135,7 @@ pub enum Msg {
     DeviceKeyNameTaken,
     PluginFailed,
     PluginTimeout,
-    PluginBusy,
+    Busy,
 }
 
 impl Msg {
@@ -178,6 +182,10 @@ impl Msg {
             Msg::CannotDeleteSelf => "不能删除或禁用当前登录的账号".into(),
             Msg::BeyondOwnRights => "不能授予超出自身权限的角色或权限".into(),
             Msg::OwnRoles => "不能修改自己的角色".into(),
+            Msg::AdministratorRoleNeedsAdministrator => "只有管理员才能新增、修改或删除管理员角色".into(),
+            Msg::OwnRoleUnchangeable => "不能修改或删除自己所拥有的角色".into(),
+            Msg::AccountBeyondOwnRights => "该账号的权限超出您的权限，不能对其操作".into(),
+            Msg::OwnPasswordByChange => "请在个人中心通过原密码修改自己的密码".into(),
             Msg::BuiltIn => "内置数据不能修改或删除".into(),
             Msg::BadJson { detail } => format!("请求内容格式错误：{detail}"),
             Msg::BodyTooLarge { limit_kib } => format!("请求内容过大，最大 {limit_kib} KB"),
@@ -190,7 +198,7 @@ impl Msg {
             Msg::DeviceKeyNameTaken => "该插件已有同名设备密钥".into(),
             Msg::PluginFailed => "功能插件执行失败，操作未生效".into(),
             Msg::PluginTimeout => "操作超时已取消，未产生任何修改".into(),
-            Msg::PluginBusy => "系统繁忙，请稍后再试".into(),
+            Msg::Busy => "系统繁忙，请稍后再试".into(),
         }
     }
 
@@ -235,6 +243,14 @@ impl Msg {
             Msg::CannotDeleteSelf => "You cannot delete or disable the account you are signed in with.".into(),
             Msg::BeyondOwnRights => "You cannot give roles or permissions beyond your own.".into(),
             Msg::OwnRoles => "You cannot change your own roles.".into(),
+            Msg::AdministratorRoleNeedsAdministrator => {
+                "Only an administrator can create, change or delete an administrator role.".into()
+            }
+            Msg::OwnRoleUnchangeable => "You cannot change or delete a role you hold.".into(),
+            Msg::AccountBeyondOwnRights => "This account has rights beyond your own; you cannot change it.".into(),
+            Msg::OwnPasswordByChange => {
+                "Change your own password in the personal centre, with your current password.".into()
+            }
             Msg::BuiltIn => "Built-in data cannot be modified or deleted.".into(),
             Msg::BadJson { detail } => format!("Malformed request: {detail}"),
             Msg::BodyTooLarge { limit_kib } => format!("The request is too large; the limit is {limit_kib} KiB."),
@@ -247,7 +263,7 @@ impl Msg {
             Msg::DeviceKeyNameTaken => "This plugin already has a device key with that name.".into(),
             Msg::PluginFailed => "The feature failed; nothing was changed.".into(),
             Msg::PluginTimeout => "The operation took too long and was cancelled; nothing was changed.".into(),
-            Msg::PluginBusy => "The system is busy, please try again.".into(),
+            Msg::Busy => "The system is busy, please try again.".into(),
         }
     }
 
@@ -298,6 +314,16 @@ impl Msg {
             Msg::CannotDeleteSelf => "Sie können das angemeldete Konto nicht löschen oder deaktivieren.".into(),
             Msg::BeyondOwnRights => "Sie können keine Rollen oder Rechte über Ihre eigenen hinaus vergeben.".into(),
             Msg::OwnRoles => "Sie können Ihre eigenen Rollen nicht ändern.".into(),
+            Msg::AdministratorRoleNeedsAdministrator => {
+                "Nur ein Administrator kann eine Administratorrolle anlegen, ändern oder löschen.".into()
+            }
+            Msg::OwnRoleUnchangeable => "Sie können keine Rolle ändern oder löschen, die Sie selbst innehaben.".into(),
+            Msg::AccountBeyondOwnRights => {
+                "Dieses Konto hat Rechte, die über Ihre eigenen hinausgehen; Sie können es nicht ändern.".into()
+            }
+            Msg::OwnPasswordByChange => {
+                "Ändern Sie Ihr eigenes Passwort im persönlichen Bereich mit Ihrem aktuellen Passwort.".into()
+            }
             Msg::BuiltIn => "Integrierte Daten können nicht geändert oder gelöscht werden.".into(),
             Msg::BadJson { detail } => format!("Fehlerhafte Anfrage: {detail}"),
             Msg::BodyTooLarge { limit_kib } => {
@@ -312,7 +338,7 @@ impl Msg {
             Msg::DeviceKeyNameTaken => "Dieses Plugin hat bereits einen Geräteschlüssel mit diesem Namen.".into(),
             Msg::PluginFailed => "Die Funktion ist fehlgeschlagen; nichts wurde geändert.".into(),
             Msg::PluginTimeout => "Der Vorgang dauerte zu lange und wurde abgebrochen; nichts wurde geändert.".into(),
-            Msg::PluginBusy => "Das System ist ausgelastet, bitte erneut versuchen.".into(),
+            Msg::Busy => "Das System ist ausgelastet, bitte erneut versuchen.".into(),
         }
     }
 
@@ -360,6 +386,16 @@ impl Msg {
             Msg::CannotDeleteSelf => "No puede eliminar ni desactivar la cuenta con la que ha iniciado sesión.".into(),
             Msg::BeyondOwnRights => "No puede dar roles o permisos más allá de los suyos.".into(),
             Msg::OwnRoles => "No puede cambiar sus propios roles.".into(),
+            Msg::AdministratorRoleNeedsAdministrator => {
+                "Solo un administrador puede crear, modificar o eliminar un rol de administrador.".into()
+            }
+            Msg::OwnRoleUnchangeable => "No puede modificar ni eliminar un rol que usted mismo tiene.".into(),
+            Msg::AccountBeyondOwnRights => {
+                "Esta cuenta tiene permisos que superan los suyos; no puede modificarla.".into()
+            }
+            Msg::OwnPasswordByChange => {
+                "Cambie su propia contraseña en el centro personal, con su contraseña actual.".into()
+            }
             Msg::BuiltIn => "Los datos integrados no se pueden modificar ni eliminar.".into(),
             Msg::BadJson { detail } => format!("Solicitud mal formada: {detail}"),
             Msg::BodyTooLarge { limit_kib } => {
@@ -374,7 +410,7 @@ impl Msg {
             Msg::DeviceKeyNameTaken => "Este complemento ya tiene una clave de dispositivo con ese nombre.".into(),
             Msg::PluginFailed => "La función falló; no se cambió nada.".into(),
             Msg::PluginTimeout => "La operación tardó demasiado y se canceló; no se cambió nada.".into(),
-            Msg::PluginBusy => "El sistema está ocupado, inténtelo de nuevo.".into(),
+            Msg::Busy => "El sistema está ocupado, inténtelo de nuevo.".into(),
         }
     }
 
@@ -423,6 +459,16 @@ impl Msg {
             Msg::CannotDeleteSelf => "Vous ne pouvez pas supprimer ou désactiver le compte connecté.".into(),
             Msg::BeyondOwnRights => "Vous ne pouvez pas donner de rôles ou de droits au-delà des vôtres.".into(),
             Msg::OwnRoles => "Vous ne pouvez pas modifier vos propres rôles.".into(),
+            Msg::AdministratorRoleNeedsAdministrator => {
+                "Seul un administrateur peut créer, modifier ou supprimer un rôle d'administrateur.".into()
+            }
+            Msg::OwnRoleUnchangeable => "Vous ne pouvez pas modifier ni supprimer un rôle que vous détenez.".into(),
+            Msg::AccountBeyondOwnRights => {
+                "Ce compte dispose de droits supérieurs aux vôtres ; vous ne pouvez pas le modifier.".into()
+            }
+            Msg::OwnPasswordByChange => {
+                "Modifiez votre propre mot de passe dans l'espace personnel, avec votre mot de passe actuel.".into()
+            }
             Msg::BuiltIn => "Les données intégrées ne peuvent être ni modifiées ni supprimées.".into(),
             Msg::BadJson { detail } => format!("Requête mal formée : {detail}"),
             Msg::BodyTooLarge { limit_kib } => {
@@ -437,7 +483,7 @@ impl Msg {
             Msg::DeviceKeyNameTaken => "Ce module a déjà une clé d’appareil portant ce nom.".into(),
             Msg::PluginFailed => "La fonction a échoué ; rien n’a été modifié.".into(),
             Msg::PluginTimeout => "L’opération a pris trop de temps et a été annulée ; rien n’a été modifié.".into(),
-            Msg::PluginBusy => "Le système est occupé, veuillez réessayer.".into(),
+            Msg::Busy => "Le système est occupé, veuillez réessayer.".into(),
         }
     }
 
@@ -485,6 +531,12 @@ impl Msg {
             Msg::CannotDeleteSelf => "Não pode eliminar nem desativar a conta com sessão iniciada.".into(),
             Msg::BeyondOwnRights => "Não pode dar funções ou permissões além das suas.".into(),
             Msg::OwnRoles => "Não pode alterar as suas próprias funções.".into(),
+            Msg::AdministratorRoleNeedsAdministrator => {
+                "Apenas um administrador pode criar, alterar ou excluir uma função de administrador.".into()
+            }
+            Msg::OwnRoleUnchangeable => "Não pode alterar nem excluir uma função que você possui.".into(),
+            Msg::AccountBeyondOwnRights => "Esta conta tem permissões além das suas; não pode alterá-la.".into(),
+            Msg::OwnPasswordByChange => "Altere a sua própria senha no centro pessoal, com a sua senha atual.".into(),
             Msg::BuiltIn => "Os dados integrados não podem ser modificados nem eliminados.".into(),
             Msg::BadJson { detail } => format!("Pedido mal formado: {detail}"),
             Msg::BodyTooLarge { limit_kib } => format!("O pedido é demasiado grande; o limite é {limit_kib} KiB."),
@@ -497,7 +549,7 @@ impl Msg {
             Msg::DeviceKeyNameTaken => "Este plugin já tem uma chave de dispositivo com esse nome.".into(),
             Msg::PluginFailed => "A funcionalidade falhou; nada foi alterado.".into(),
             Msg::PluginTimeout => "A operação demorou demasiado e foi cancelada; nada foi alterado.".into(),
-            Msg::PluginBusy => "O sistema está ocupado, tente novamente.".into(),
+            Msg::Busy => "O sistema está ocupado, tente novamente.".into(),
         }
     }
 
@@ -536,6 +588,14 @@ impl Msg {
             Msg::CannotDeleteSelf => "Нельзя удалить или отключить учётную запись, под которой вы вошли.".into(),
             Msg::BeyondOwnRights => "Нельзя выдавать роли или права сверх собственных.".into(),
             Msg::OwnRoles => "Нельзя изменять собственные роли.".into(),
+            Msg::AdministratorRoleNeedsAdministrator => {
+                "Только администратор может создавать, изменять или удалять роль администратора.".into()
+            }
+            Msg::OwnRoleUnchangeable => "Нельзя изменить или удалить роль, которую вы сами имеете.".into(),
+            Msg::AccountBeyondOwnRights => {
+                "У этой учётной записи больше прав, чем у вас; вы не можете её изменить.".into()
+            }
+            Msg::OwnPasswordByChange => "Измените свой пароль в личном кабинете, указав текущий пароль.".into(),
             Msg::BuiltIn => "Встроенные данные нельзя изменять или удалять.".into(),
             Msg::BadJson { detail } => format!("Некорректный запрос: {detail}"),
             Msg::BodyTooLarge { limit_kib } => format!("Запрос слишком большой; предел {limit_kib} КиБ."),
@@ -548,7 +608,7 @@ impl Msg {
             Msg::DeviceKeyNameTaken => "У этого плагина уже есть ключ устройства с таким именем.".into(),
             Msg::PluginFailed => "Сбой функции; ничего не изменено.".into(),
             Msg::PluginTimeout => "Операция заняла слишком много времени и отменена; ничего не изменено.".into(),
-            Msg::PluginBusy => "Система занята, повторите попытку.".into(),
+            Msg::Busy => "Система занята, повторите попытку.".into(),
         }
     }
 }

@@ -105,13 +105,29 @@ pub fn app_with(state: AppState, extra: impl FnOnce(api::ApiRouter) -> api::ApiR
         }));
     Router::new()
         .nest("/api", api)
-        // Prometheus convention: scraped without a session, on the operator's network.
-        .route(
-            "/metrics",
-            axum::routing::get(|State(app): State<AppState>| async move { app.plugins.metrics.encode() }),
-        )
+        .route("/metrics", axum::routing::get(metrics))
         .route("/remotes/{plugin}/{*file}", axum::routing::get(web::remote))
         .merge(web::shell(state.config.shell_dir.clone()))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
+}
+
+/// Prometheus text for a scraper holding `CONSOLE_METRICS_TOKEN`; off when no token is set.
+/// Plugin names, call counts and memory peaks are nobody else's business.
+async fn metrics(State(app): State<AppState>, headers: axum::http::HeaderMap) -> axum::response::Response {
+    use axum::http::StatusCode;
+    use axum::response::IntoResponse;
+    let Some(expected) = app.config.metrics_token.as_deref().filter(|t| !t.is_empty()) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let offered = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or("");
+    // Compared as hashes: equal length, and no early exit that times the prefix.
+    if auth::session::token_hash(offered) != auth::session::token_hash(expected) {
+        return (StatusCode::UNAUTHORIZED, [(axum::http::header::WWW_AUTHENTICATE, "Bearer")]).into_response();
+    }
+    app.plugins.metrics.encode().into_response()
 }

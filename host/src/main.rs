@@ -11,7 +11,7 @@ async fn main() -> std::process::ExitCode {
         .init();
     let config = Config::parse();
     if config.pin_plugins {
-        return match console_host::plugins::installation::pin(&config.plugins) {
+        return match console_host::plugins::installation::pin(&config.plugins, config.pin_into.as_deref()) {
             Ok(pinned) => {
                 for (id, sha) in pinned {
                     println!("pinned {id} {sha}");

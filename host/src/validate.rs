@@ -8,6 +8,15 @@ use crate::i18n::Msg;
 pub const SHORT_TEXT: usize = 80;
 pub const LONG_TEXT: usize = 800;
 
+/// Search texts: longer than any field they search (SQLite refuses LIKE patterns over 50,000
+/// bytes, which surfaced as a 500).
+pub const SEARCH_TEXT: usize = 200;
+
+/// A search text, trimmed, at most [`SEARCH_TEXT`] characters.
+pub fn search(field: &str, value: &str) -> Result<String, ApiError> {
+    optional(field, value, SEARCH_TEXT)
+}
+
 /// A required text, trimmed, at most `max` characters.
 pub fn required(field: &str, value: &str, max: usize) -> Result<String, ApiError> {
     let value = value.trim();

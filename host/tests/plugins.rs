@@ -96,6 +96,10 @@ async fn the_writes_of_a_trapped_failed_or_timed_out_call_are_not_in_the_databas
         (400, Some("text"), "refused after a write")
     );
     assert_eq!(host.post("/probe/write-then-spin", &admin, json!({})).await.code(), 504);
+    // The contract says an `internal` store error rolls the call back: answering 200 after one
+    // must not commit what was written before it (issue 12, item 5c).
+    let swallowed = host.post("/probe/write-then-swallow", &admin, json!({})).await;
+    assert_eq!(swallowed.code(), 500, "{:?}", swallowed.body);
     assert_eq!(host.get("/probe/notes", &admin).await.ok()["total"], 0, "every write was rolled back");
     host.post("/probe/notes", &admin, json!({ "text": "kept" })).await.ok();
     assert_eq!(host.get("/probe/notes", &admin).await.ok()["total"], 1, "a successful call commits");

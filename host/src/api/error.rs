@@ -141,7 +141,15 @@ impl IntoResponse for ApiError {
         }
         // English body as a fallback; `localize` re-renders it in the caller's language.
         let body = Json(self.envelope(Lang::En));
-        (self.status(), Extension(self), body).into_response()
+        let too_large = matches!(self, ApiError::BodyTooLarge { .. });
+        let mut response = (self.status(), Extension(self), body).into_response();
+        if too_large {
+            // The rest of the body was not read: close rather than leave it in the connection.
+            response
+                .headers_mut()
+                .insert(axum::http::header::CONNECTION, axum::http::HeaderValue::from_static("close"));
+        }
+        response
     }
 }
 

@@ -82,8 +82,7 @@ impl ClientInfo {
         let forwarded = trust_proxy
             .then(|| req.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok()))
             .flatten()
-            .and_then(|list| list.split(',').next())
-            .map(|ip| ip.trim().to_string());
+            .and_then(forwarded_client);
         let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(addr)| addr.ip().to_string());
         let user_agent = req
             .headers()
@@ -95,6 +94,13 @@ impl ClientInfo {
             .collect();
         ClientInfo { ip: forwarded.or(peer).unwrap_or_else(|| "unknown".into()), user_agent }
     }
+}
+
+/// The client as the trusted proxy saw it: the right-most hop of `x-forwarded-for`. The proxy
+/// appends the address it was connected from; everything to its left is the client's to forge.
+fn forwarded_client(list: &str) -> Option<String> {
+    let hop = list.rsplit(',').next()?.trim();
+    hop.parse::<std::net::IpAddr>().ok().map(|ip| ip.to_string())
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientInfo {
@@ -131,6 +137,43 @@ where
     }
 }
 
+/// `Path` whose rejections (a segment that is not UTF-8, a number that is not one) are
+/// envelopes, never axum's plain text.
+pub struct ApiPath<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for ApiPath<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned + Send,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(ApiPath(value)),
+            Err(rejection) => Err(ApiError::Client { code: 400, msg: Msg::BadJson { detail: rejection.body_text() } }),
+        }
+    }
+}
+
+/// `Query` whose rejections (`page=abc`) are envelopes.
+pub struct ApiQuery<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for ApiQuery<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(ApiQuery(value)),
+            Err(rejection) => Err(ApiError::Client { code: 400, msg: Msg::BadJson { detail: rejection.body_text() } }),
+        }
+    }
+}
+
 fn json_rejection(rejection: JsonRejection) -> ApiError {
     let detail = match &rejection {
         JsonRejection::MissingJsonContentType(_) => "expected content-type: application/json".to_string(),
@@ -143,4 +186,17 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
         }
     };
     ApiError::Client { code: 400, msg: Msg::BadJson { detail } }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::forwarded_client;
+
+    #[test]
+    fn the_proxys_hop_wins_over_what_the_client_wrote() {
+        assert_eq!(forwarded_client("1.2.3.4, 203.0.113.7").as_deref(), Some("203.0.113.7"));
+        assert_eq!(forwarded_client("203.0.113.7").as_deref(), Some("203.0.113.7"));
+        assert_eq!(forwarded_client("1.2.3.4, not-an-address"), None);
+        assert_eq!(forwarded_client("2001:db8::1").as_deref(), Some("2001:db8::1"));
+    }
 }

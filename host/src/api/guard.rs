@@ -44,6 +44,12 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
         Err(err) => return err.into_response(),
     };
 
+    if let Some(check) = guard.route.before_body
+        && let Err(err) = check(&guard.app, &caller, req.method(), req.uri().path().trim_start_matches("/api"))
+    {
+        return err.into_response();
+    }
+
     // Writes keep their body for the operation record; it is bounded like any other body.
     let writes = match guard.route.effect {
         Effect::Read => false,
@@ -66,8 +72,9 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
     req.extensions_mut().insert(caller.clone());
     let response = next.run(req).await;
 
-    if let Some(body) = body {
-        let result_code = response.extensions().get::<ApiError>().map_or(200, ApiError::code);
+    let result_code = response.extensions().get::<ApiError>().map_or(200, ApiError::code);
+    // A route that does not exist changed nothing: no record (and no way to fill the table).
+    if let Some(body) = body.filter(|_| result_code != 404) {
         let named = response.extensions().get::<RecordAs>();
         let record = NewOperationRecord {
             tenant_id: caller.scope.owner(),
@@ -99,6 +106,9 @@ async fn authorize_device(app: &AppState, headers: &HeaderMap) -> Result<DeviceC
         .filter(|v| !v.is_empty())
         .ok_or(refused.clone())?;
     let key = app.db.use_device_key(&session::token_hash(key)).await?.ok_or(refused)?;
+    if app.db.device_key_tenant_disabled(&key).await? {
+        return Err(ApiError::AccountDisabled);
+    }
     Ok(DeviceCaller { key, lang: Lang::from_headers(headers) })
 }
 

@@ -2,18 +2,31 @@
 //! platform user acting for all), pushed live to the shell as JSON text frames.
 
 use axum::extract::State;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use tokio::sync::broadcast::error::RecvError;
 
-use super::Caller;
+use super::{ApiError, Caller};
 use crate::AppState;
+use crate::i18n::Msg;
 use crate::plugins::LiveEvent;
 
 /// The subprotocol the shell offers, followed by its token.
 pub const PROTOCOL: &str = "console.v1";
 
-pub async fn events(State(app): State<AppState>, caller: Caller, upgrade: WebSocketUpgrade) -> Response {
+pub async fn events(
+    State(app): State<AppState>,
+    caller: Caller,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    let upgrade = match upgrade {
+        Ok(upgrade) => upgrade,
+        Err(rejection) => {
+            let detail = rejection.body_text();
+            return ApiError::Client { code: 400, msg: Msg::BadJson { detail } }.into_response();
+        }
+    };
     let events = app.plugins.live.subscribe();
     upgrade.protocols([PROTOCOL]).on_upgrade(move |socket| forward(socket, events, caller))
 }

@@ -23,7 +23,7 @@ use serde::Serialize;
 use serde_json::json;
 
 pub use error::{ApiError, ApiResult};
-pub use extract::{ApiJson, Caller, ClientInfo, DeviceCaller};
+pub use extract::{ApiJson, ApiPath, ApiQuery, Caller, ClientInfo, DeviceCaller};
 
 use crate::AppState;
 use crate::i18n::{Lang, Msg};
@@ -81,7 +81,15 @@ pub struct RouteDoc {
     /// The largest body accepted.
     #[serde(skip)]
     pub max_body: usize,
+    /// Checks the guard runs before it reads the body: a route whose real permission lies in
+    /// the path (a plugin route and the action its manifest names) refuses a caller without it
+    /// before 8 MiB are buffered.
+    #[serde(skip)]
+    pub before_body: Option<BeforeBody>,
 }
+
+/// See [`RouteDoc::before_body`]: the caller, the method and the path under `/api`.
+pub type BeforeBody = fn(&AppState, &Caller, &Method, &str) -> ApiResult<()>;
 
 fn serialize_method<S: serde::Serializer>(method: &Method, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(method.as_str())
@@ -110,6 +118,7 @@ impl RouteSpec {
             body_schema: None,
             any_method: false,
             max_body: crate::MAX_BODY_BYTES,
+            before_body: None,
         })
     }
 
@@ -133,6 +142,12 @@ impl RouteSpec {
     /// Accepts bodies up to `bytes` (uploads) instead of [`crate::MAX_BODY_BYTES`].
     pub fn max_body(mut self, bytes: usize) -> Self {
         self.0.max_body = bytes;
+        self
+    }
+
+    /// A check of the caller against the path, run before the body is read.
+    pub fn before_body(mut self, check: BeforeBody) -> Self {
+        self.0.before_body = Some(check);
         self
     }
 
@@ -209,7 +224,14 @@ pub async fn localize(req: Request, next: Next) -> Response {
             .then_some(ApiError::Client { code: 405, msg: Msg::MethodNotAllowed })
     });
     match err {
-        Some(err) => (response.status(), axum::Json(err.envelope(lang))).into_response(),
+        Some(err) => {
+            let mut localized = (response.status(), axum::Json(err.envelope(lang))).into_response();
+            // An early 413 closes the connection (the unread body must not be taken for a request).
+            if let Some(close) = response.headers().get(axum::http::header::CONNECTION) {
+                localized.headers_mut().insert(axum::http::header::CONNECTION, close.clone());
+            }
+            localized
+        }
         None => response,
     }
 }

@@ -158,17 +158,17 @@ impl Db {
             .map(Option::flatten)
     }
 
-    /// Counts one failure; failures older than `window_ms` start the count anew. Reaching
-    /// `max_failures` locks the key for `lock_ms`.
+    /// Counts one failure and answers the count; failures older than `window_ms` start the
+    /// count anew. Reaching `max_failures` locks the key for `lock_ms`.
     pub async fn throttle_fail(
         &self,
         key: &str,
         max_failures: i64,
         window_ms: i64,
         lock_ms: i64,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<i64, sqlx::Error> {
         let now = now_ms();
-        sqlx::query(
+        sqlx::query_scalar(
             "INSERT INTO login_failures (throttle_key, failures, first_failed_at, locked_until)
              VALUES (?1, 1, ?2, CASE WHEN 1 >= ?3 THEN ?2 + ?5 END)
              ON CONFLICT (throttle_key) DO UPDATE SET
@@ -176,16 +176,25 @@ impl Db {
                first_failed_at = CASE WHEN first_failed_at < ?2 - ?4 THEN ?2 ELSE first_failed_at END,
                locked_until = CASE
                  WHEN (CASE WHEN first_failed_at < ?2 - ?4 THEN 1 ELSE failures + 1 END) >= ?3 THEN ?2 + ?5
-                 ELSE locked_until END",
+                 ELSE locked_until END
+             RETURNING failures",
         )
         .bind(key)
         .bind(now)
         .bind(max_failures)
         .bind(window_ms)
         .bind(lock_ms)
-        .execute(&self.pool)
+        .fetch_one(&self.pool)
         .await
-        .map(drop)
+    }
+
+    /// Takes one counted failure back (an attempt counted before it was verified, that was right).
+    pub async fn throttle_forgive(&self, key: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE login_failures SET failures = MAX(failures - 1, 0) WHERE throttle_key = ?")
+            .bind(key)
+            .execute(&self.pool)
+            .await
+            .map(drop)
     }
 
     pub async fn throttle_clear(&self, key: &str) -> Result<(), sqlx::Error> {

@@ -72,6 +72,16 @@ impl Db {
         Ok(done.rows_affected() == 1)
     }
 
+    /// Whether the key's enterprise is disabled now: its devices are refused (code 508).
+    pub async fn device_key_tenant_disabled(&self, key: &DeviceKey) -> Result<bool, sqlx::Error> {
+        let row: Option<(bool, Option<i64>)> =
+            sqlx::query_as("SELECT disabled, disabled_until FROM tenants WHERE id = ?")
+                .bind(key.tenant_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.is_none_or(|(flag, until)| super::auth::tenant_disabled(flag, until, now_ms())))
+    }
+
     /// The key with this hash, marking it used.
     pub async fn use_device_key(&self, key_hash: &str) -> Result<Option<DeviceKey>, sqlx::Error> {
         sqlx::query_as(&format!("UPDATE device_keys SET last_used_at = ? WHERE key_hash = ? RETURNING {COLUMNS}"))

@@ -17,6 +17,7 @@ mod tenants;
 use std::str::FromStr;
 use std::time::Duration;
 
+use sqlx::Connection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 
 pub use auth::{LoginAccount, SessionRow};
@@ -42,7 +43,20 @@ impl Db {
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
-        let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
+        let pool = SqlitePoolOptions::new()
+            .max_connections(8)
+            .after_release(|conn, _| {
+                Box::pin(async move {
+                    // A request dropped half-way (its client left) can hand back a connection
+                    // whose transaction was begun but never settled: sqlx's `begin` is not
+                    // cancel-safe. The ping runs after any queued rollback; a connection still
+                    // in a transaction then is closed, never reused.
+                    conn.ping().await?;
+                    Ok(!conn.is_in_transaction())
+                })
+            })
+            .connect_with(options)
+            .await?;
         MIGRATOR.run(&pool).await?;
         Ok(Db { pool })
     }

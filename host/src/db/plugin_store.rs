@@ -91,7 +91,19 @@ fn column(field: &str) -> Result<String, StoreFailure> {
     })
 }
 
+/// An index's name: readable, and unambiguous through a digest of its parts. Joining the parts
+/// with `_` alone let `a_b`+`c` and `a`+`b_c` share one name, and the second plugin's unique key
+/// was silently never created.
 fn index_name(kind: &str, plugin: &str, collection: &str, fields: &[String]) -> String {
+    use sha2::Digest;
+    let mut parts = vec![kind, plugin, collection];
+    parts.extend(fields.iter().map(String::as_str));
+    let digest = hex::encode(&sha2::Sha256::digest(parts.join("\0").as_bytes())[..8]);
+    format!("{}_{digest}", legacy_index_name(kind, plugin, collection, fields))
+}
+
+/// The name before 0.1.3; dropped at load so that a collision of old never lingers.
+fn legacy_index_name(kind: &str, plugin: &str, collection: &str, fields: &[String]) -> String {
     format!("{kind}_{plugin}_{collection}_{}", fields.join("_")).replace('-', "_")
 }
 
@@ -117,6 +129,9 @@ fn push_value(q: &mut QueryBuilder<'_, Sqlite>, value: &Value) -> Result<(), Sto
     };
     Ok(())
 }
+
+/// Longer than any field a console searches; SQLite refuses LIKE patterns over 50,000 bytes.
+const MAX_SEARCH_TEXT: usize = 200;
 
 fn push_conditions(q: &mut QueryBuilder<'_, Sqlite>, conditions: &[Condition]) -> Result<(), StoreFailure> {
     for c in conditions {
@@ -167,6 +182,12 @@ fn push_conditions(q: &mut QueryBuilder<'_, Sqlite>, conditions: &[Condition]) -
                 // A range, so the expression index serves it.
                 q.push(format!("({expr} >= ")).push_bind(prefix.clone());
                 q.push(format!(" AND {expr} < ")).push_bind(format!("{prefix}\u{10FFFF}")).push(")");
+            }
+            (Op::Contains, Value::String(text)) if text.chars().count() > MAX_SEARCH_TEXT => {
+                return Err(StoreFailure::Invalid(format!(
+                    "filter on `{}`: a search text has at most {MAX_SEARCH_TEXT} characters",
+                    c.field
+                )));
             }
             (Op::Contains, Value::String(text)) => {
                 q.push(format!("{expr} LIKE ")).push_bind(super::like_pattern(text)).push(" ESCAPE '\\'");
@@ -315,6 +336,10 @@ impl Db {
     ) -> Result<(), sqlx::Error> {
         for c in collections {
             let scope = format!("plugin_id = {} AND collection = {}", literal(plugin), literal(&c.name));
+            let legacy = c.indexes.iter().map(|f| legacy_index_name("pi", plugin, &c.name, std::slice::from_ref(f)));
+            for name in legacy.chain(c.unique.iter().map(|f| legacy_index_name("pu", plugin, &c.name, f))) {
+                sqlx::query(&format!("DROP INDEX IF EXISTS \"{name}\"")).execute(&self.pool).await?;
+            }
             for field in &c.indexes {
                 let name = index_name("pi", plugin, &c.name, std::slice::from_ref(field));
                 sqlx::query(&format!(
@@ -371,5 +396,35 @@ impl Db {
     /// once, so a call that writes never fails half-way on a busy database.
     pub async fn begin_call(&self, writes: bool) -> Result<sqlx::Transaction<'static, Sqlite>, sqlx::Error> {
         self.pool.begin_with(if writes { "BEGIN IMMEDIATE" } else { "BEGIN" }).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn collection(name: &str, unique: &[&str]) -> CollectionSpec {
+        CollectionSpec {
+            name: name.into(),
+            indexes: Vec::new(),
+            unique: vec![unique.iter().map(|f| f.to_string()).collect()],
+        }
+    }
+
+    /// `ota-test`+`devices` and `ota`+`test_devices` both asked for a unique `sn`: the second
+    /// index was skipped as existing, and two devices with one SN were accepted.
+    #[tokio::test]
+    async fn unique_keys_of_colliding_names_are_each_enforced() {
+        let dir = tempfile::tempdir().expect("dir");
+        let db = Db::open(&format!("sqlite://{}", dir.path().join("t.db").display())).await.expect("db");
+        let first = collection("devices", &["sn"]);
+        let second = collection("test_devices", &["sn"]);
+        db.ensure_collection_indexes("ota-test", std::slice::from_ref(&first)).await.expect("first");
+        db.ensure_collection_indexes("ota", std::slice::from_ref(&second)).await.expect("second");
+        let mut conn = db.pool.acquire().await.expect("conn");
+        let scope = Scope { plugin: "ota", collection: &second, tenant: 1, user: 1 };
+        insert(&mut conn, &scope, r#"{"sn":"SN1"}"#).await.expect("first device");
+        let again = insert(&mut conn, &scope, r#"{"sn":"SN1"}"#).await;
+        assert!(matches!(again, Err(StoreFailure::Duplicate(ref key)) if key == &["sn".to_string()]), "{again:?}");
     }
 }

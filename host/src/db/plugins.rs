@@ -52,6 +52,17 @@ impl Db {
         sqlx::query_scalar("SELECT id FROM tenants WHERE id <> 0 ORDER BY id").fetch_all(&self.pool).await
     }
 
+    /// The enterprises not disabled now: a disabled one's schedules do not run.
+    pub async fn active_tenant_ids(&self) -> Result<Vec<i64>, sqlx::Error> {
+        sqlx::query_scalar(
+            "SELECT id FROM tenants WHERE id <> 0
+               AND NOT (disabled = 1 AND (disabled_until IS NULL OR disabled_until > ?)) ORDER BY id",
+        )
+        .bind(super::now_ms())
+        .fetch_all(&self.pool)
+        .await
+    }
+
     /// Removes a plugin's menus and buttons that its manifest no longer has.
     pub async fn prune_plugin_menus(
         &self,

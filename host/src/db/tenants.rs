@@ -151,9 +151,21 @@ impl Db {
     }
 
     /// Deletes a tenant without accounts, with its roles and departments.
+    /// Deletes an enterprise and everything keyed by it: plugin records, plugin choices,
+    /// schedules, device keys, logs, roles and departments (its files are the caller's to
+    /// remove). Its id is never handed out again.
     pub async fn delete_tenant(&self, id: i64) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
-        for table in ["roles", "departments"] {
+        for table in [
+            "plugin_records",
+            "plugin_tenants",
+            "plugin_schedule_runs",
+            "device_keys",
+            "operation_records",
+            "login_logs",
+            "roles",
+            "departments",
+        ] {
             sqlx::query(&format!("DELETE FROM {table} WHERE tenant_id = ?")).bind(id).execute(&mut *tx).await?;
         }
         sqlx::query("DELETE FROM tenants WHERE id = ? AND id <> 0").bind(id).execute(&mut *tx).await?;

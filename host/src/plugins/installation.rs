@@ -132,7 +132,11 @@ impl Installation {
 
 /// Writes the sha-256 of each installed artefact into plugins.toml, keeping its comments: what an
 /// operator does after building or receiving plugins they trust.
-pub fn pin(path: &Path) -> Result<Vec<(String, String)>, String> {
+///
+/// With `into`, plugins.toml is left as it is and the pinned copy is written there, its paths
+/// made absolute: `make run` pins what it just built into the data folder, so a checkout's
+/// tracked plugins.toml never changes.
+pub fn pin(path: &Path, into: Option<&Path>) -> Result<Vec<(String, String)>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut document: toml_edit::DocumentMut = text.parse().map_err(|e| format!("{}: {e}", path.display()))?;
     let base = path.parent().unwrap_or(Path::new("."));
@@ -146,10 +150,22 @@ pub fn pin(path: &Path) -> Result<Vec<(String, String)>, String> {
             let bytes = std::fs::read(&artefact).map_err(|e| format!("{}: {e}", artefact.display()))?;
             let sha = sha256_hex(&bytes);
             table.insert("sha256", toml_edit::value(sha.clone()));
+            if into.is_some() {
+                for key in ["manifest", "artefact", "remote_dir"] {
+                    if let Some(relative) = table.get(key).and_then(|v| v.as_str()).map(str::to_string) {
+                        let absolute = std::path::absolute(base.join(relative)).map_err(|e| e.to_string())?;
+                        table.insert(key, toml_edit::value(absolute.display().to_string()));
+                    }
+                }
+            }
             pinned.push((id, sha));
         }
     }
-    std::fs::write(path, document.to_string()).map_err(|e| format!("{}: {e}", path.display()))?;
+    let out = into.unwrap_or(path);
+    if let Some(folder) = out.parent().filter(|f| !f.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    }
+    std::fs::write(out, document.to_string()).map_err(|e| format!("{}: {e}", out.display()))?;
     Ok(pinned)
 }
 

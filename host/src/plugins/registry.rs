@@ -387,7 +387,23 @@ impl Plugins {
 
     /// Runs one invocation with a free instance slot, records metrics, and delivers the events
     /// it published once it committed.
+    ///
+    /// The call runs to its end in a task of its own: a client that leaves drops this future,
+    /// not the call, so no transaction is left half-begun or half-committed.
     pub async fn call(
+        self: &Arc<Self>,
+        plugin: Arc<LoadedPlugin>,
+        call: CallContext,
+        invocation: Invocation,
+        depth: u8,
+    ) -> Result<Finished, Failure> {
+        let plugins = self.clone();
+        tokio::spawn(async move { plugins.call_to_end(plugin, call, invocation, depth).await })
+            .await
+            .unwrap_or_else(|panicked| Err(Failure::Trap(format!("the call's task failed: {panicked}"))))
+    }
+
+    async fn call_to_end(
         self: &Arc<Self>,
         plugin: Arc<LoadedPlugin>,
         call: CallContext,
@@ -473,6 +489,11 @@ impl Plugins {
             }
         }
         times
+    }
+
+    /// The folder of a tenant's plugin files (`<objects>/<tenant>/<plugin>/...`).
+    pub fn tenant_files_dir(&self, tenant: i64) -> std::path::PathBuf {
+        self.services.objects_dir.join(tenant.to_string())
     }
 
     pub fn db(&self) -> &Db {

@@ -82,6 +82,8 @@ pub struct CallState {
     tx: Option<Transaction<'static, Sqlite>>,
     /// Events published during the call, delivered after it commits.
     pub published: Vec<(String, String)>,
+    /// The call saw an `internal` store error: it is rolled back whatever it answers.
+    pub doomed: bool,
 }
 
 impl WasiView for CallState {
@@ -170,6 +172,7 @@ fn new_store(
         deadline,
         tx: None,
         published: Vec::new(),
+        doomed: false,
     };
     let mut store = Store::new(engine, state);
     store.limiter(|state| &mut state.limiter);
@@ -217,6 +220,7 @@ pub async fn invoke(
     let tx = state.tx.take();
     let outcome = match result {
         Ok(Returned::Response(response)) if response.body.len() > max_response => Err(Failure::TooLarge),
+        Ok(_) if state.doomed => Err(Failure::Trap("the call went on after an internal store error".into())),
         other => other,
     };
     let success = matches!(&outcome, Ok(Returned::Response(r)) if r.status == 200)

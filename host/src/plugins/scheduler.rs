@@ -26,7 +26,7 @@ pub fn spawn(plugins: Arc<Plugins>) -> tokio::task::JoinHandle<()> {
 async fn run_due(plugins: &Arc<Plugins>) -> Result<(), sqlx::Error> {
     // The platform (tenant 0) has its own data too (what it creates acting for all enterprises,
     // its own devices' keys), so its schedules run like an enterprise's.
-    let tenants: Vec<i64> = std::iter::once(0).chain(plugins.db().tenant_ids().await?).collect();
+    let tenants: Vec<i64> = std::iter::once(0).chain(plugins.db().active_tenant_ids().await?).collect();
     for plugin in plugins.all().into_iter().filter(|p| !p.manifest.schedules.is_empty()) {
         for tenant in &tenants {
             if !plugins.enabled_for(*tenant).await?.contains(&plugin.manifest.id) {

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use super::{ById, Created, DEFAULT_PAGE_SIZE, DeleteByName, Page, paging};
 use crate::AppState;
 use crate::api::{ApiError, ApiJson, ApiResult, ApiRouter, Caller, Envelope, Perm, RouteSpec, done};
-use crate::auth::password;
+use crate::auth::{password, rights};
 use crate::db::{AccountFields, AccountRow};
 use crate::i18n::Msg;
 use crate::validate::{self, SHORT_TEXT};
@@ -78,7 +78,10 @@ async fn list(
     ApiJson(q): ApiJson<AccountSearch>,
 ) -> ApiResult<Envelope<Page<AccountRow>>> {
     let paging = paging(q.page, q.page_size, DEFAULT_PAGE_SIZE)?;
-    let rows = app.db.accounts(caller.scope.filter(), q.keyword.trim(), q.department_id, paging).await?;
+    let rows = app
+        .db
+        .accounts(caller.scope.filter(), &validate::search("keyword", &q.keyword)?, q.department_id, paging)
+        .await?;
     Ok(Envelope(Page::new(rows, paging)))
 }
 
@@ -170,9 +173,13 @@ async fn fields(
     Ok(fields)
 }
 
+/// An account in the caller's scope whose rights lie within the caller's.
 async fn existing(app: &AppState, caller: &Caller, id: i64) -> ApiResult<AccountRow> {
     match app.db.account(id).await? {
-        Some(account) if caller.scope.covers(account.tenant_id) => Ok(account),
+        Some(account) if caller.scope.covers(account.tenant_id) => {
+            rights::may_act_on_account(app, caller, &account).await?;
+            Ok(account)
+        }
         _ => Err(ApiError::NotFound),
     }
 }
@@ -231,6 +238,9 @@ async fn reset_password(
     ApiJson(req): ApiJson<ResetPassword>,
 ) -> ApiResult<Envelope<()>> {
     let account = existing(&app, &caller, req.id).await?;
+    if account.id == caller.account_id {
+        return Err(ApiError::invalid("id", Msg::OwnPasswordByChange));
+    }
     password::check_policy(&req.password, &req.confirm_password)?;
     let hash = password::hash(&req.password).await?;
     app.db.set_account_password(account.id, &hash, caller.account_id).await?;

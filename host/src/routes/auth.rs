@@ -16,6 +16,35 @@ use crate::auth::throttle::Throttle;
 use crate::db::auth::NewSession;
 use crate::db::{AccountRow, Db, MenuRow, now_ms};
 use crate::i18n::Msg;
+use crate::validate;
+
+/// Longer than any user name an account can have (2-64 characters): refused before anything else.
+const MAX_USERNAME: usize = 64;
+
+/// Sign-ins being answered at once; beyond [`SignInsInFlight::MAX`] a sign-in is refused as busy
+/// at once. An unauthenticated storm (500 at a time from as many addresses) otherwise keeps
+/// hundreds of requests waiting on the database and argon2 together, and the host's memory
+/// with them.
+struct SignInsInFlight;
+
+static SIGN_INS_IN_FLIGHT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+impl SignInsInFlight {
+    const MAX: usize = 32;
+
+    fn enter() -> Option<SignInsInFlight> {
+        use std::sync::atomic::Ordering;
+        let before = SIGN_INS_IN_FLIGHT.fetch_add(1, Ordering::AcqRel);
+        let entered = SignInsInFlight;
+        (before < Self::MAX).then_some(entered)
+    }
+}
+
+impl Drop for SignInsInFlight {
+    fn drop(&mut self) {
+        SIGN_INS_IN_FLIGHT.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+    }
+}
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
@@ -99,22 +128,21 @@ async fn login(
     client: ClientInfo,
     ApiJson(req): ApiJson<LoginRequest>,
 ) -> ApiResult<Envelope<LoginAnswer>> {
-    let username = req.user_name.trim();
-    if username.is_empty() {
-        return Err(ApiError::required("userName"));
-    }
-    if req.password.is_empty() {
-        return Err(ApiError::required("password"));
-    }
+    let Some(_in_flight) = SignInsInFlight::enter() else {
+        return Err(ApiError::Client { code: 429, msg: Msg::Busy });
+    };
+    // Bounded before anything is logged, counted or hashed.
+    let username = validate::length("userName", req.user_name.trim(), 1, MAX_USERNAME)?;
+    let username = username.as_str();
+    validate::length("password", &req.password, 1, password::MAX_LENGTH)?;
     let throttle = Throttle::new(&app.db, &app.config);
-    if let Err(locked) = throttle.check(username, &client.ip).await {
+    if let Err(locked) = throttle.attempt(username, &client.ip).await {
         app.db.add_login_log(None, username, &client.ip, &client.user_agent, "locked").await?;
         return Err(locked);
     }
 
     let account = app.db.login_account(username).await?;
-    if !password::verify(&req.password, account.as_ref().map(|a| a.password_hash.clone())).await {
-        throttle.failed(username, &client.ip).await?;
+    if !password::verify(&req.password, account.as_ref().map(|a| a.password_hash.clone())).await? {
         app.db.add_login_log(account.as_ref(), username, &client.ip, &client.user_agent, "bad_credentials").await?;
         return Err(ApiError::Client { code: 400, msg: Msg::BadCredentials });
     }
@@ -125,7 +153,7 @@ async fn login(
         return Err(ApiError::AccountDisabled);
     }
 
-    throttle.succeeded(username).await?;
+    throttle.succeeded(username, &client.ip).await?;
     let log_id = app.db.add_login_log(Some(&account), username, &client.ip, &client.user_agent, "success").await?;
     let token = new_token();
     let expires_at = now + app.config.session_ttl_secs * 1000;
@@ -231,10 +259,15 @@ async fn change_password(
         return Err(ApiError::required("oldPassword"));
     }
     password::check_policy(&req.password, &req.confirm_password)?;
+    // A stolen session must not become a way to guess the password: the same throttle as sign-in.
+    validate::length("oldPassword", &req.old_password, 1, password::MAX_LENGTH)?;
+    let throttle = Throttle::new(&app.db, &app.config);
+    throttle.attempt(&caller.username, &caller.client.ip).await?;
     let stored = app.db.account_password_hash(caller.account_id).await?;
-    if !password::verify(&req.old_password, stored).await {
+    if !password::verify(&req.old_password, stored).await? {
         return Err(ApiError::invalid("oldPassword", Msg::WrongPassword));
     }
+    throttle.succeeded(&caller.username, &caller.client.ip).await?;
     let hash = password::hash(&req.password).await?;
     app.db.set_account_password(caller.account_id, &hash, caller.account_id).await?;
     app.db.revoke_sessions(caller.account_id).await?;

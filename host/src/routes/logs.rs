@@ -10,6 +10,7 @@ use super::{DEFAULT_PAGE_SIZE, Page, paging};
 use crate::AppState;
 use crate::api::{ApiJson, ApiResult, ApiRouter, Caller, Envelope, Perm, RouteSpec};
 use crate::db::{LogFilter, LoginLogRow, OperationRecordRow};
+use crate::validate;
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
@@ -51,15 +52,15 @@ pub struct LogSearch {
 }
 
 impl LogSearch {
-    fn filter(self, caller: &Caller) -> LogFilter {
-        LogFilter {
+    fn filter(self, caller: &Caller) -> ApiResult<LogFilter> {
+        Ok(LogFilter {
             tenant: caller.scope.filter(),
-            username: self.user_name.trim().to_string(),
-            text: self.keyword.trim().to_string(),
-            result: self.result.trim().to_string(),
+            username: validate::search("userName", &self.user_name)?,
+            text: validate::search("keyword", &self.keyword)?,
+            result: validate::search("result", &self.result)?,
             from: self.start_time,
             to: self.end_time,
-        }
+        })
     }
 }
 
@@ -69,7 +70,7 @@ async fn operation_records(
     ApiJson(q): ApiJson<LogSearch>,
 ) -> ApiResult<Envelope<Page<OperationRecordRow>>> {
     let paging = paging(q.page, q.page_size, DEFAULT_PAGE_SIZE)?;
-    let rows = app.db.operation_records(&q.filter(&caller), paging).await?;
+    let rows = app.db.operation_records(&q.filter(&caller)?, paging).await?;
     Ok(Envelope(Page::new(rows, paging)))
 }
 
@@ -79,6 +80,6 @@ async fn login_logs(
     ApiJson(q): ApiJson<LogSearch>,
 ) -> ApiResult<Envelope<Page<LoginLogRow>>> {
     let paging = paging(q.page, q.page_size, DEFAULT_PAGE_SIZE)?;
-    let rows = app.db.login_logs(&q.filter(&caller), paging).await?;
+    let rows = app.db.login_logs(&q.filter(&caller)?, paging).await?;
     Ok(Envelope(Page::new(rows, paging)))
 }

@@ -161,7 +161,7 @@ async fn buttons(
     ApiJson(q): ApiJson<ButtonSearch>,
 ) -> ApiResult<Envelope<Page<ButtonRow>>> {
     let paging = paging(q.page, q.page_size, DEFAULT_PAGE_SIZE)?;
-    let rows = app.db.buttons(q.menu_id, q.keyword.trim(), paging).await?;
+    let rows = app.db.buttons(q.menu_id, &validate::search("keyword", &q.keyword)?, paging).await?;
     Ok(Envelope(Page::new(rows, paging)))
 }
 

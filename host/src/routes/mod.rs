@@ -9,7 +9,7 @@ mod logs;
 mod menus;
 mod plugins;
 mod reference;
-mod roles;
+pub(crate) mod roles;
 mod tenants;
 
 use axum::Router;

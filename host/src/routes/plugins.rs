@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -14,11 +14,12 @@ use utoipa::ToSchema;
 
 use crate::AppState;
 use crate::api::{
-    ApiError, ApiJson, ApiResult, ApiRouter, Caller, DeviceCaller, Envelope, Perm, RecordAs, RouteSpec, done,
+    ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ApiRouter, Caller, DeviceCaller, Envelope, Perm, RecordAs,
+    RouteSpec, done,
 };
 use crate::i18n::Msg;
 use crate::plugins::bindings::console::plugin::types;
-use crate::plugins::manifest::RouteCaller;
+use crate::plugins::manifest::{RouteCaller, RouteSpec as ManifestRoute};
 use crate::plugins::registry::{LoadedPlugin, PluginStatus};
 use crate::plugins::runtime::{CallContext, Failure, Invocation, Returned};
 
@@ -76,7 +77,8 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
     )
     .route(
         RouteSpec::any("/{mount}/{*path}", Perm::SignedIn, "A plugin route (its manifest names the action)")
-            .max_body(crate::MAX_UPLOAD_BYTES),
+            .max_body(crate::MAX_UPLOAD_BYTES)
+            .before_body(|app, caller, method, path| resolve(app, caller, method, path).map(drop)),
         dispatch,
     )
 }
@@ -215,25 +217,37 @@ fn plugin_answer(response: types::Response) -> Response {
     response
 }
 
+/// The plugin and manifest route that `/api/<mount>/<path>` names, if the tenant enabled the
+/// plugin and the caller holds the route's action.
+fn resolve(
+    app: &AppState,
+    caller: &Caller,
+    method: &Method,
+    api_path: &str,
+) -> ApiResult<(Arc<LoadedPlugin>, ManifestRoute)> {
+    let no_route = || ApiError::Client { code: 404, msg: Msg::NoSuchRoute };
+    let (mount, path) = api_path.trim_start_matches('/').split_once('/').ok_or_else(no_route)?;
+    let plugin = app.plugins.by_mount(mount).ok_or_else(no_route)?;
+    if !caller.plugins.contains(&plugin.manifest.id) {
+        return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
+    }
+    let route = plugin.route(RouteCaller::User, method.as_str(), &format!("/{path}")).ok_or_else(no_route)?.clone();
+    if !caller.may(&route.action) {
+        return Err(ApiError::Forbidden(Msg::NotPermitted));
+    }
+    Ok((plugin, route))
+}
+
 async fn dispatch(
     State(app): State<AppState>,
     caller: Caller,
     method: Method,
-    Path((mount, rest)): Path<(String, String)>,
-    Query(query): Query<Vec<(String, String)>>,
+    ApiPath((mount, rest)): ApiPath<(String, String)>,
+    ApiQuery(query): ApiQuery<Vec<(String, String)>>,
     body: Bytes,
 ) -> ApiResult<Response> {
-    let plugin = app.plugins.by_mount(&mount).ok_or(ApiError::Client { code: 404, msg: Msg::NoSuchRoute })?;
-    if !caller.plugins.contains(&plugin.manifest.id) {
-        return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
-    }
     let path = format!("/{rest}");
-    let route = plugin
-        .route(RouteCaller::User, method.as_str(), &path)
-        .ok_or(ApiError::Client { code: 404, msg: Msg::NoSuchRoute })?;
-    if !caller.may(&route.action) {
-        return Err(ApiError::Forbidden(Msg::NotPermitted));
-    }
+    let (plugin, route) = resolve(&app, &caller, &method, &format!("/{mount}{path}"))?;
     let record_as = RecordAs {
         operation: if route.summary.is_empty() {
             format!("{} {}", route.method, route.path)
@@ -266,8 +280,8 @@ async fn dispatch_device(
     State(app): State<AppState>,
     device: DeviceCaller,
     method: Method,
-    Path((mount, rest)): Path<(String, String)>,
-    Query(query): Query<Vec<(String, String)>>,
+    ApiPath((mount, rest)): ApiPath<(String, String)>,
+    ApiQuery(query): ApiQuery<Vec<(String, String)>>,
     body: Bytes,
 ) -> ApiResult<Response> {
     let no_route = || ApiError::Client { code: 404, msg: Msg::NoSuchRoute };
@@ -314,7 +328,7 @@ async fn call_route(
         },
         Err(Failure::Timeout) => ApiError::Client { code: 504, msg: Msg::PluginTimeout }.into_response(),
         Err(Failure::Instantiate(why)) if why.contains("semaphore") => {
-            ApiError::Client { code: 503, msg: Msg::PluginBusy }.into_response()
+            ApiError::Client { code: 503, msg: Msg::Busy }.into_response()
         }
         Err(_) => ApiError::Client { code: 500, msg: Msg::PluginFailed }.into_response(),
     })

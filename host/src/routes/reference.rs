@@ -1,14 +1,14 @@
 //! Reference data of the platform: regions (spec device-and-product-domain.md §3 "Region", §5:
 //! continents are fixed, a region with sub-regions cannot be deleted), languages and service areas.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::Method;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{Created, DeleteByName, Page, REFERENCE_PAGE_SIZE, paging};
 use crate::AppState;
-use crate::api::{ApiError, ApiJson, ApiResult, ApiRouter, Envelope, Perm, RouteSpec, done};
+use crate::api::{ApiError, ApiJson, ApiQuery, ApiResult, ApiRouter, Envelope, Perm, RouteSpec, done};
 use crate::db::{LanguageRow, RegionRow, ServiceAreaRow};
 use crate::i18n::{Lang, Msg};
 use crate::validate::{self, SHORT_TEXT};
@@ -133,7 +133,10 @@ fn region_tree(rows: &[RegionRow], parent: i64, q: &RegionQuery) -> Vec<RegionNo
         .collect()
 }
 
-async fn regions(State(app): State<AppState>, Query(q): Query<RegionQuery>) -> ApiResult<Envelope<Page<RegionNode>>> {
+async fn regions(
+    State(app): State<AppState>,
+    ApiQuery(q): ApiQuery<RegionQuery>,
+) -> ApiResult<Envelope<Page<RegionNode>>> {
     let paging = paging(q.page, q.page_size, REFERENCE_PAGE_SIZE)?;
     let rows = app.db.regions().await?;
     let continents = region_tree(&rows, 0, &q);
@@ -200,7 +203,8 @@ async fn region_fields(app: &AppState, input: &RegionInput, id: i64) -> ApiResul
 async fn modifiable_region(app: &AppState, id: i64) -> ApiResult<RegionRow> {
     let region = app.db.region(id).await?.ok_or(ApiError::NotFound)?;
     if region.parent_id == 0 {
-        return Err(ApiError::Forbidden(Msg::ContinentReadonly));
+        // A refusal of this change, not of the route: a 403 would sign the user out.
+        return Err(ApiError::Conflict(Msg::ContinentReadonly));
     }
     Ok(region)
 }

@@ -1,13 +1,13 @@
 //! Enterprises (tenants): spec device-and-product-domain.md §3 "Enterprise", §4, §5.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::Method;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{ById, Created, DeleteByName, Page, REFERENCE_PAGE_SIZE, paging};
 use crate::AppState;
-use crate::api::{ApiError, ApiJson, ApiResult, ApiRouter, Caller, Envelope, Perm, RouteSpec, done};
+use crate::api::{ApiError, ApiJson, ApiQuery, ApiResult, ApiRouter, Caller, Envelope, Perm, RouteSpec, done};
 use crate::db::{TenantFields, TenantKey, TenantRow, now_ms};
 use crate::i18n::Msg;
 use crate::validate::{self, LONG_TEXT, SHORT_TEXT};
@@ -85,7 +85,7 @@ pub struct TenantOption {
 async fn selector_list(
     State(app): State<AppState>,
     caller: Caller,
-    Query(q): Query<SelectorQuery>,
+    ApiQuery(q): ApiQuery<SelectorQuery>,
 ) -> ApiResult<Envelope<Page<TenantOption>>> {
     let paging = paging(q.page, q.page_size, REFERENCE_PAGE_SIZE)?;
     let only = (!caller.is_platform()).then_some(caller.home_tenant);
@@ -109,7 +109,7 @@ async fn page(
     ApiJson(q): ApiJson<TenantSearch>,
 ) -> ApiResult<Envelope<Page<TenantRow>>> {
     let paging = paging(q.page, q.page_size, REFERENCE_PAGE_SIZE)?;
-    let rows = app.db.tenants(caller.scope.filter(), q.tenant_name.trim(), paging).await?;
+    let rows = app.db.tenants(caller.scope.filter(), &validate::search("tenantName", &q.tenant_name)?, paging).await?;
     Ok(Envelope(Page::new(rows, paging)))
 }
 
@@ -217,5 +217,13 @@ async fn delete(
         return Err(ApiError::Conflict(Msg::InUse { what: "accounts" }));
     }
     app.db.delete_tenant(tenant.id).await?;
+    // Its plugins' files go with it; a leftover folder is logged, never served to anyone else
+    // (ids are not reused).
+    let files = app.plugins.tenant_files_dir(tenant.id);
+    if let Err(err) = tokio::fs::remove_dir_all(&files).await
+        && err.kind() != std::io::ErrorKind::NotFound
+    {
+        tracing::warn!(%err, tenant = tenant.id, "files of a deleted enterprise not removed");
+    }
     Ok(done())
 }

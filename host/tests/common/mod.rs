@@ -10,10 +10,13 @@ use serde_json::{Value, json};
 
 pub const ADMIN_PASSWORD: &str = "Admin#2026";
 pub const USER_PASSWORD: &str = "User#2026";
+pub const METRICS_TOKEN: &str = "scraper-token-for-tests";
 
 pub struct TestHost {
     pub base: String,
     pub dir: tempfile::TempDir,
+    /// The router the server serves, for tests that drive it in-process (cancellation).
+    pub app: axum::Router,
     client: reqwest::Client,
 }
 
@@ -134,14 +137,16 @@ impl TestHost {
         config.plugins = write_plugins_toml(dir.path(), plugins);
         // Shared by the tests: a plugin is compiled once per build, not once per test.
         config.cache_dir = Some(repo().join("target/test-plugin-cache"));
+        config.metrics_token = Some(METRICS_TOKEN.into());
         adjust(&mut config);
         let app = console_host::start(config).await.expect("host starts");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("addr");
+        let served = app.clone();
         tokio::spawn(async move {
-            axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.ok();
+            axum::serve(listener, served.into_make_service_with_connect_info::<SocketAddr>()).await.ok();
         });
-        TestHost { base: format!("http://{addr}/api"), dir, client: reqwest::Client::new() }
+        TestHost { base: format!("http://{addr}/api"), dir, app, client: reqwest::Client::new() }
     }
 
     /// One request; `headers` may carry tenantId, lang, ...
@@ -198,7 +203,9 @@ impl TestHost {
     /// The Prometheus text of `/metrics`.
     pub async fn metrics(&self) -> String {
         let url = self.base.trim_end_matches("/api").to_string() + "/metrics";
-        self.client.get(url).send().await.expect("metrics").text().await.unwrap_or_default()
+        let scrape = self.client.get(url).bearer_auth(METRICS_TOKEN).send().await.expect("metrics");
+        assert_eq!(scrape.status(), 200, "the scraper's token is accepted");
+        scrape.text().await.unwrap_or_default()
     }
 
     /// A counter or gauge of `/metrics` whose line contains every `needle`.

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
+use console_plugin_sdk::export::{csv_cell, csv_line};
 use console_plugin_sdk::{Call, PluginError, PluginResult, Query, Value, json};
 use rust_xlsxwriter::Workbook;
 use serde::Serialize;
@@ -80,24 +81,19 @@ fn reasons(report: &DeviceReport) -> String {
     report.reasons.iter().map(|(reason, n)| format!("{reason} ×{n}")).collect::<Vec<_>>().join("; ")
 }
 
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.to_string() }
-}
-
 pub fn csv(reports: &[DeviceReport]) -> String {
-    let mut out = HEADER.join(",") + "\r\n";
+    let mut out = csv_line(HEADER);
     for r in reports {
-        let row = [
-            csv_field(&r.sn),
+        out += &csv_line([
+            csv_cell(&r.sn),
             r.steps_done.to_string(),
             r.succeeded.to_string(),
             r.failed.to_string(),
             r.timed_out.to_string(),
             r.average_ms.to_string(),
             r.longest_ms.to_string(),
-            csv_field(&reasons(r)),
-        ];
-        out += &(row.join(",") + "\r\n");
+            csv_cell(&reasons(r)),
+        ]);
     }
     out
 }
@@ -139,4 +135,23 @@ pub fn export(call: &mut Call<'_>) -> PluginResult<Value> {
     };
     let file_name = format!("{}-report.{format}", task.data.task_name.replace(|c: char| !c.is_alphanumeric(), "_"));
     Ok(json!({ "fileName": file_name, "contentType": content_type, "content": STANDARD.encode(bytes) }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A device chooses its SN: written into the report, it must not run as a formula in Excel.
+    #[test]
+    fn a_device_written_formula_is_text_in_the_csv() {
+        let report = DeviceReport {
+            sn: "=cmd|'/c calc'!A1".into(),
+            reasons: [("-2+3\rx".to_string(), 1)].into_iter().collect(),
+            ..DeviceReport::default()
+        };
+        let text = csv(&[report]);
+        let row = text.lines().nth(1).expect("a row");
+        assert!(row.starts_with("\"'=cmd|"), "{row}");
+        assert!(text.contains("\"'-2+3\rx ×1\""), "{text:?}");
+    }
 }

@@ -29,6 +29,19 @@ fn store_error(failure: StoreFailure) -> StoreError {
     }
 }
 
+impl CallState {
+    /// Hands a store result to the guest. An `internal` error dooms the call: the contract says
+    /// it is rolled back, whatever the plugin answers afterwards.
+    fn settle<T>(&mut self, result: Result<T, StoreFailure>) -> Result<T, StoreError> {
+        let result = result.map_err(store_error);
+        if let Err(StoreError::Internal(why)) = &result {
+            tracing::warn!(plugin = %self.plugin.manifest.id, %why, "store error: the call will be rolled back");
+            self.doomed = true;
+        }
+        result
+    }
+}
+
 fn conditions(filters: &[Filter]) -> Result<Vec<Condition>, StoreError> {
     filters
         .iter()
@@ -74,14 +87,16 @@ impl wit::Host for CallState {
         let Ok(id) = id.parse::<i64>() else { return Ok(Ok(None)) };
         let scope = self.scope(&plugin.manifest.id, &spec);
         let conn = self.conn().await?;
-        Ok(plugin_store::get(conn, &scope, id).await.map(|row| row.map(stored)).map_err(store_error))
+        let found = plugin_store::get(conn, &scope, id).await.map(|row| row.map(stored));
+        Ok(self.settle(found))
     }
 
     async fn insert(&mut self, collection: String, data: String) -> wasmtime::Result<Result<Stored, StoreError>> {
         let (plugin, spec) = scoped!(self, collection);
         let scope = self.scope(&plugin.manifest.id, &spec);
         let conn = self.conn().await?;
-        Ok(plugin_store::insert(conn, &scope, &data).await.map(stored).map_err(store_error))
+        let inserted = plugin_store::insert(conn, &scope, &data).await.map(stored);
+        Ok(self.settle(inserted))
     }
 
     async fn update(
@@ -95,7 +110,8 @@ impl wit::Host for CallState {
         let Ok(id) = id.parse::<i64>() else { return Ok(Err(StoreError::Invalid(format!("no record {id}")))) };
         let scope = self.scope(&plugin.manifest.id, &spec);
         let conn = self.conn().await?;
-        Ok(plugin_store::update(conn, &scope, id, &data, expected_version).await.map(stored).map_err(store_error))
+        let updated = plugin_store::update(conn, &scope, id, &data, expected_version).await.map(stored);
+        Ok(self.settle(updated))
     }
 
     async fn delete(&mut self, collection: String, id: String) -> wasmtime::Result<Result<bool, StoreError>> {
@@ -103,7 +119,8 @@ impl wit::Host for CallState {
         let Ok(id) = id.parse::<i64>() else { return Ok(Ok(false)) };
         let scope = self.scope(&plugin.manifest.id, &spec);
         let conn = self.conn().await?;
-        Ok(plugin_store::delete(conn, &scope, id).await.map_err(store_error))
+        let deleted = plugin_store::delete(conn, &scope, id).await;
+        Ok(self.settle(deleted))
     }
 
     async fn query(&mut self, collection: String, spec_query: QuerySpec) -> wasmtime::Result<Result<Page, StoreError>> {
@@ -116,10 +133,10 @@ impl wit::Host for CallState {
             spec_query.sort.iter().map(|s| Order { field: s.field.clone(), descending: s.descending }).collect();
         let scope = self.scope(&plugin.manifest.id, &spec);
         let conn = self.conn().await?;
-        Ok(plugin_store::query(conn, &scope, &conditions, &order, spec_query.offset, spec_query.limit)
+        let page = plugin_store::query(conn, &scope, &conditions, &order, spec_query.offset, spec_query.limit)
             .await
-            .map(|(rows, total)| Page { records: rows.into_iter().map(stored).collect(), total })
-            .map_err(store_error))
+            .map(|(rows, total)| Page { records: rows.into_iter().map(stored).collect(), total });
+        Ok(self.settle(page))
     }
 
     async fn count(&mut self, collection: String, filters: Vec<Filter>) -> wasmtime::Result<Result<u64, StoreError>> {
@@ -130,6 +147,7 @@ impl wit::Host for CallState {
         };
         let scope = self.scope(&plugin.manifest.id, &spec);
         let conn = self.conn().await?;
-        Ok(plugin_store::count(conn, &scope, &conditions).await.map_err(store_error))
+        let counted = plugin_store::count(conn, &scope, &conditions).await;
+        Ok(self.settle(counted))
     }
 }

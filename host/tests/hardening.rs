@@ -1,0 +1,151 @@
+//! Smaller hardening items of issue 12, each tried as an attacker would: bodies read only after
+//! the route's action is checked (10), no records for routes that do not exist (10), search
+//! texts bounded (10), envelopes for every refusal (18), a closed connection after an early 413
+//! (18), `/metrics` behind a token (22).
+
+mod common;
+
+use std::time::Duration;
+
+use common::{TestHost, USER_PASSWORD};
+use reqwest::Method;
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// Sends raw bytes and reads what comes back within `wait` (the connection may stay open).
+async fn raw(host: &TestHost, request: &[u8], wait: Duration) -> String {
+    let addr = host.base.trim_start_matches("http://").trim_end_matches("/api").to_string();
+    let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    stream.write_all(request).await.expect("write");
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 4096];
+    let deadline = tokio::time::Instant::now() + wait;
+    while let Ok(Ok(n)) = tokio::time::timeout_at(deadline, stream.read(&mut buf)).await {
+        if n == 0 {
+            break;
+        }
+        answer.extend_from_slice(&buf[..n]);
+        if answer.windows(4).any(|w| w == b"\r\n\r\n") && answer.ends_with(b"}") {
+            break;
+        }
+    }
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+async fn operation_record_count(host: &TestHost, admin: &str) -> i64 {
+    let page = host.post("/authority-service/authority/operateRecord/list", admin, json!({ "pageSize": 1 })).await;
+    page.ok()["total"].as_i64().expect("total")
+}
+
+#[tokio::test]
+async fn a_plugin_route_refuses_a_caller_without_its_action_before_reading_the_body() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    let role = host.create_role(&admin, "ALL", "Viewer", "ordinary", &["pet:breed:view"]).await;
+    host.create_account(&admin, "ALL", "viewer", &[role]).await;
+    let viewer = host.login("viewer", USER_PASSWORD).await;
+    // Announce 8 MB, send 10 bytes: the refusal must come without waiting for the rest.
+    let request = format!(
+        "POST /api/pet-service/breeds HTTP/1.1\r\nhost: x\r\nauthorization: {viewer}\r\nlang: en\r\n\
+         content-type: application/json\r\ncontent-length: 8000000\r\n\r\n{{\"breedNa"
+    );
+    let answer = raw(&host, request.as_bytes(), Duration::from_secs(3)).await;
+    assert!(answer.contains("\"code\":403"), "refused at once, got: {answer:?}");
+}
+
+#[tokio::test]
+async fn routes_that_do_not_exist_leave_no_operation_record() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    let before = operation_record_count(&host, &admin).await;
+    for path in ["/pet-service/no-such-route", "/no-such-mount/x"] {
+        let answer = host.call(Method::POST, path, Some(&admin), &[("lang", "en")], Some(json!({ "junk": "x" }))).await;
+        assert_eq!(answer.code(), 404, "{path}");
+    }
+    assert_eq!(operation_record_count(&host, &admin).await, before, "no record for a 404");
+    host.post("/pet-service/breeds", &admin, json!({ "breedName": "Ragdoll" })).await.ok();
+    assert!(operation_record_count(&host, &admin).await > before, "a real write is still recorded");
+}
+
+#[tokio::test]
+async fn search_texts_over_the_limit_answer_400_not_500() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    let long = "x".repeat(60_000);
+    let lists = [
+        ("/authority-service/role/list", json!({ "name": long })),
+        ("/authority-service/account/list", json!({ "keyword": long })),
+        ("/authority-service/tenantInfo/page", json!({ "tenantName": long })),
+        ("/authority-service/authority/operateRecord/list", json!({ "keyword": long })),
+        ("/authority-service/authority/list", json!({ "userName": long })),
+        ("/authority-service/button/list", json!({ "keyword": long })),
+    ];
+    for (path, body) in lists {
+        assert_eq!(host.post(path, &admin, body).await.code(), 400, "{path}");
+    }
+    let fuzzy = host.get(&format!("/pet-service/breeds?breedName={}", "x".repeat(60_000)), &admin).await;
+    assert_eq!(fuzzy.code(), 400, "{:?}", fuzzy.msg());
+    // At the limit, searches work.
+    host.post("/authority-service/role/list", &admin, json!({ "name": "x".repeat(200) })).await.ok();
+}
+
+#[tokio::test]
+async fn refusals_are_envelopes_and_a_continent_refusal_does_not_sign_out() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    // A continent cannot be changed: 409, not the 403 that ends the session.
+    let regions = host.get("/region-service-admin/common/region/listAll?pageSize=500", &admin).await;
+    let continent = regions.ok()["list"].as_array().and_then(|l| l.first()).cloned().expect("a continent");
+    let mut change = continent.clone();
+    change["regionEn"] = json!("Changed");
+    let answer = host.post("/region-service-admin/common/region/update", &admin, change).await;
+    assert_eq!(answer.code(), 409, "{:?}", answer.body);
+    host.get("/pet-service/breeds", &admin).await.ok();
+
+    let client = reqwest::Client::new();
+    let origin = host.base.trim_end_matches("/api").to_string();
+    for (path, what, code) in [
+        ("/api/region-service-admin/common/region/listAll?page=abc", "a page that is not a number", 400),
+        ("/api/pet-service/%FF%FE", "a path that is not UTF-8", 404),
+        ("/api/device/pet-service/%FF%FE", "a device path that is not UTF-8", 401),
+        ("/api/events/ws", "a websocket route without an upgrade", 400),
+    ] {
+        let res = client.get(format!("{origin}{path}")).header("authorization", &admin).send().await.expect("sent");
+        let status = res.status().as_u16();
+        let text = res.text().await.unwrap_or_default();
+        let body: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{what}: not an envelope: {text}"));
+        assert_eq!(body["code"], code, "{what}: {text}");
+        assert_eq!(status, code, "{what}");
+    }
+}
+
+#[tokio::test]
+async fn an_early_413_closes_the_connection() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    // 2 MB announced on a 1 MiB route: refused, and the connection is closed (the rest of the
+    // body would otherwise be read as the next request).
+    let mut request = format!(
+        "POST /api/authority-service/role/list HTTP/1.1\r\nhost: x\r\nauthorization: {admin}\r\n\
+         content-type: application/json\r\ncontent-length: 2000000\r\n\r\n"
+    )
+    .into_bytes();
+    request.extend(std::iter::repeat_n(b' ', 1_100_000));
+    let answer = raw(&host, &request, Duration::from_secs(5)).await;
+    assert!(answer.contains("\"code\":413"), "{answer:?}");
+    assert!(answer.to_ascii_lowercase().contains("connection: close"), "{answer:?}");
+}
+
+#[tokio::test]
+async fn metrics_need_the_scrapers_token_and_are_off_without_one() {
+    let host = TestHost::start().await;
+    let url = host.base.trim_end_matches("/api").to_string() + "/metrics";
+    let client = reqwest::Client::new();
+    assert_eq!(client.get(&url).send().await.expect("sent").status(), 401);
+    assert_eq!(client.get(&url).bearer_auth("guess").send().await.expect("sent").status(), 401);
+    assert!(host.metrics().await.contains("console_plugin"), "the scraper reads them");
+
+    let off = TestHost::start_with(|c| c.metrics_token = None).await;
+    let url = off.base.trim_end_matches("/api").to_string() + "/metrics";
+    assert_eq!(client.get(&url).send().await.expect("sent").status(), 404);
+}
