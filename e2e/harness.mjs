@@ -35,8 +35,9 @@ export const productPlugin = (id, grants = '') => ({
   grants,
 });
 
-/** Starts the host with `plugins` ({id, manifest, artefact, remoteDir, grants}) and a browser. */
-export async function startConsole(plugins) {
+/** Starts the host with `plugins` ({id, manifest, artefact, remoteDir, grants}) and a browser;
+ * `env` adds host settings (CONSOLE_...). */
+export async function startConsole(plugins, env = {}) {
   const work = mkdtempSync(join(tmpdir(), 'console-e2e-'));
   mkdirSync(shots, { recursive: true });
   const toml = plugins
@@ -67,6 +68,7 @@ ${p.grants}
       CONSOLE_SHELL_DIR: join(repo, 'shell/dist'),
       CONSOLE_CACHE_DIR: join(target, 'test-plugin-cache'),
       RUST_LOG: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

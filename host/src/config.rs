@@ -77,9 +77,24 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_METRICS_TOKEN", hide_env_values = true)]
     pub metrics_token: Option<String>,
 
+    /// The portals (`https://` origins, comma-separated) a user who signed in from one is sent
+    /// back to when the session ends; a `from` naming any other address is ignored.
+    #[arg(long, env = "CONSOLE_PORTAL_ORIGINS", value_delimiter = ',')]
+    pub portal_origins: Vec<String>,
+
     /// Take the client address from `x-forwarded-for` (only behind a trusted proxy).
     #[arg(long, env = "CONSOLE_TRUST_PROXY", default_value_t = false)]
     pub trust_proxy: bool,
+}
+
+/// `https://host` or `https://host:port` exactly as a browser prints an origin (lower case, no
+/// default port), since the shell compares them as text: what a portal may be.
+pub fn is_https_origin(text: &str) -> bool {
+    let Some(authority) = text.strip_prefix("https://") else { return false };
+    let (host, port) = authority.rsplit_once(':').map_or((authority, None), |(h, p)| (h, Some(p)));
+    !host.is_empty()
+        && host.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.' || c == '-')
+        && port.is_none_or(|p| p.parse::<u16>().is_ok_and(|p| p != 0 && p != 443) && !p.starts_with('0'))
 }
 
 impl Config {
@@ -89,5 +104,27 @@ impl Config {
         config.database_url = format!("sqlite://{}", data_dir.join("console.db").display());
         config.data_dir = data_dir;
         config
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_https_origin;
+
+    #[test]
+    fn portal_origins_are_https_origins_only() {
+        assert!(is_https_origin("https://portal.example.com"));
+        assert!(is_https_origin("https://portal.example.com:8443"));
+        for bad in [
+            "http://portal.example.com",
+            "https://portal.example.com/",
+            "javascript:alert(1)",
+            "https://",
+            "https://a.b:x",
+            "https://Portal.example.com",
+            "https://portal.example.com:443",
+        ] {
+            assert!(!is_https_origin(bad), "{bad}");
+        }
     }
 }

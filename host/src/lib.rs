@@ -53,6 +53,8 @@ pub enum StartError {
     Plugins(String),
     #[error("master key: {0}")]
     MasterKey(String),
+    #[error("CONSOLE_PORTAL_ORIGINS: `{0}` is not an https:// origin (scheme, host and port only)")]
+    PortalOrigin(String),
 }
 
 /// Opens and migrates the database, syncs the catalogue, creates the first administrator and
@@ -63,6 +65,9 @@ pub async fn start(config: Config) -> Result<Router, StartError> {
 
 /// Everything `start` does but building the router.
 pub async fn prepare(config: Config) -> Result<AppState, StartError> {
+    if let Some(bad) = config.portal_origins.iter().find(|o| !config::is_https_origin(o)) {
+        return Err(StartError::PortalOrigin(bad.clone()));
+    }
     std::fs::create_dir_all(&config.data_dir).map_err(|e| StartError::DataDir(config.data_dir.clone(), e))?;
     if let Some(path) = config.database_url.strip_prefix("sqlite://")
         && let Some(parent) = std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty())
@@ -108,6 +113,7 @@ pub fn app_with(state: AppState, extra: impl FnOnce(api::ApiRouter) -> api::ApiR
         .route("/metrics", axum::routing::get(metrics))
         .route("/remotes/{plugin}/{*file}", axum::routing::get(web::remote))
         .merge(web::shell(state.config.shell_dir.clone()))
+        .layer(middleware::map_response(web::security_headers))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

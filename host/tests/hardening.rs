@@ -149,3 +149,33 @@ async fn metrics_need_the_scrapers_token_and_are_off_without_one() {
     let url = off.base.trim_end_matches("/api").to_string() + "/metrics";
     assert_eq!(client.get(&url).send().await.expect("sent").status(), 404);
 }
+
+/// Everything the host serves carries the policy that keeps scripts to this origin and the
+/// console out of frames (issue 12, item 15); the browser test checks the shell runs under it.
+#[tokio::test]
+async fn every_response_carries_the_content_security_policy() {
+    let host = TestHost::start_with(|c| c.portal_origins = vec!["https://portal.example.com".into()]).await;
+    let origin = host.base.trim_end_matches("/api").to_string();
+    let client = reqwest::Client::new();
+    for path in
+        ["/", "/login", "/api/authority-service/authority/getUserMenu", "/remotes/pet/remoteEntry.js", "/metrics"]
+    {
+        let res = client.get(format!("{origin}{path}")).send().await.expect("sent");
+        let headers = res.headers();
+        let csp = headers.get("content-security-policy").and_then(|v| v.to_str().ok()).unwrap_or("");
+        assert!(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"), "{path}: {csp:?}");
+        assert_eq!(headers.get("x-content-type-options").and_then(|v| v.to_str().ok()), Some("nosniff"), "{path}");
+    }
+    // The shell learns, before sign-in, which portals `from` may name.
+    let portals = host.call(Method::GET, "/authority-service/portal/origins", None, &[], None).await;
+    assert_eq!(portals.ok()["origins"], json!(["https://portal.example.com"]));
+}
+
+#[tokio::test]
+async fn a_portal_origin_that_is_not_https_stops_the_start() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut config = console_host::Config::with_data_dir(dir.path().to_path_buf());
+    config.portal_origins = vec!["javascript:alert(1)".into()];
+    let refused = console_host::start(config).await.err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(refused.contains("CONSOLE_PORTAL_ORIGINS"), "{refused}");
+}

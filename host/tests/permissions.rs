@@ -42,7 +42,11 @@ async fn the_route_table_is_complete_and_every_action_is_a_grantable_button() {
     let routes = route_table(&host).await;
     assert!(routes.len() >= 40, "only {} routes", routes.len());
     let public: Vec<_> = routes.iter().filter(|r| r.permission == "public").map(|r| r.path.as_str()).collect();
-    assert_eq!(public, vec!["/authority-service/authority/login", "/openapi.json"], "the only public routes");
+    assert_eq!(
+        public,
+        vec!["/authority-service/authority/login", "/authority-service/portal/origins", "/openapi.json"],
+        "the only public routes"
+    );
 
     let admin = host.admin().await;
     let buttons = host.post("/authority-service/button/list", &admin, json!({ "pageSize": 500 })).await;

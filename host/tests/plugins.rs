@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use common::{Install, TestHost, USER_PASSWORD, wasm, write_plugins_toml};
 use reqwest::Method;
-use serde_json::json;
+use serde_json::{Value, json};
 
 const PROBE: &str =
     "events = true\ntemplate = true\nfiles = true\ntimeout_ms = 1000\nmemory_mib = 32\nmax_response_kib = 1024";
@@ -210,11 +210,19 @@ async fn a_plugin_not_enabled_by_default_waits_for_the_platform() {
     assert_eq!(host.get("/probe/version", &alpha).await.code(), 200);
 }
 
-/// A one-route HTTP server on loopback standing in for a provider.
+/// A one-route HTTP server on loopback standing in for a provider; `/endless` streams a body
+/// that never ends and announces no length.
 async fn provider() -> u16 {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let port = listener.local_addr().expect("addr").port();
-    let app = axum::Router::new().route("/hello", axum::routing::get(|| async { "hello from the provider" }));
+    let endless = || async {
+        let chunk = axum::body::Bytes::from(vec![b'x'; 64 * 1024]);
+        let stream = futures_util::stream::repeat_with(move || Ok::<_, std::io::Error>(chunk.clone()));
+        axum::body::Body::from_stream(stream)
+    };
+    let app = axum::Router::new()
+        .route("/hello", axum::routing::get(|| async { "hello from the provider" }))
+        .route("/endless", axum::routing::get(endless));
     tokio::spawn(async move { axum::serve(listener, app).await.ok() });
     port
 }
@@ -227,6 +235,13 @@ async fn outbound_calls_reach_only_operator_granted_hosts() {
     let (host, admin) = probe_host(&grants).await;
     let ok = host.post("/probe/fetch", &admin, json!({ "url": format!("http://127.0.0.1:{granted}/hello") })).await;
     assert_eq!(ok.ok()["body"], "hello from the provider");
+    // A granted host answering without end: refused at the limit, long before the deadline.
+    let started = Instant::now();
+    let endless =
+        host.post("/probe/fetch", &admin, json!({ "url": format!("http://127.0.0.1:{granted}/endless") })).await;
+    assert_eq!(endless.code(), 400, "{:?}", endless.body);
+    assert!(endless.msg().contains("larger than 4 MiB"), "{}", endless.msg());
+    assert!(started.elapsed() < Duration::from_millis(900), "stopped at the limit, not at the deadline");
     let denied = host.post("/probe/fetch", &admin, json!({ "url": format!("http://127.0.0.1:{other}/hello") })).await;
     assert_eq!(denied.code(), 400);
     assert!(denied.msg().contains("not granted"), "{}", denied.msg());
@@ -480,4 +495,18 @@ async fn the_scaffolded_plugin_builds_and_serves_its_page() {
     assert_eq!(host.get("/scaffold-demo/items", &admin).await.ok()["total"], 1);
     let menus = host.post("/authority-service/authority/getUserMenu", &admin, json!({})).await;
     assert!(menus.ok().to_string().contains("/scaffold-demo/items"));
+}
+
+/// One call cannot fill the operation records, nor keep a secret in them (issue 12, item 8).
+#[tokio::test]
+async fn a_call_writes_a_bounded_number_of_audit_records_with_secrets_masked() {
+    let (host, admin) = probe_host(PROBE).await;
+    host.post("/probe/flood", &admin, json!({ "times": 1000 })).await.ok();
+    let records = host
+        .post("/authority-service/authority/operateRecord/list", &admin, json!({ "keyword": "flood", "pageSize": 500 }))
+        .await;
+    let list = records.ok()["list"].as_array().expect("records").clone();
+    let from_plugin: Vec<&Value> = list.iter().filter(|r| r["method"] == "PLUGIN").collect();
+    assert_eq!(from_plugin.len(), 100, "at most 100 records a call");
+    assert!(!records.body.to_string().contains("hunter2-secret"), "the password in a detail is masked");
 }

@@ -4,12 +4,14 @@ import { session } from '@console/sdk';
 import { createRoot } from 'react-dom/client';
 
 import { LoginPage } from '../src/app/Login';
-import { acceptEntryParameters } from '../src/app/entry';
+import { acceptEntryParameters, entryHasPortal, fetchPortalOrigins } from '../src/app/entry';
 import { setupI18n } from '../src/i18n';
 import '../src/styles.css';
 
 setupI18n();
-const next = acceptEntryParameters(window.location, window.history);
+// A portal to return to is remembered only if the host lists it (fetched only when one is named).
+const origins = entryHasPortal(window.location) ? await fetchPortalOrigins() : [];
+const next = acceptEntryParameters(window.location, window.history, origins);
 if (session.token()) {
   // With a stored authorization the sign-in page is not shown.
   window.location.replace(next ?? '/');

@@ -171,7 +171,7 @@ fn websocket_token(headers: &HeaderMap) -> Option<&str> {
 /// The body as stored in the operation record: JSON with every secret-looking field masked.
 /// The body as the operation record keeps it: secrets masked, long texts (uploaded files in
 /// base64) cut, at most [`MAX_RECORDED`] characters.
-fn redact_secrets(body: &[u8]) -> String {
+pub(crate) fn redact_secrets(body: &[u8]) -> String {
     let text = match serde_json::from_slice::<serde_json::Value>(body) {
         Ok(mut value) => {
             mask(&mut value);

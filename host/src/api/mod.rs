@@ -24,6 +24,7 @@ use serde_json::json;
 
 pub use error::{ApiError, ApiResult};
 pub use extract::{ApiJson, ApiPath, ApiQuery, Caller, ClientInfo, DeviceCaller};
+pub(crate) use guard::redact_secrets;
 
 use crate::AppState;
 use crate::i18n::{Lang, Msg};

@@ -84,6 +84,49 @@ pub struct CallState {
     pub published: Vec<(String, String)>,
     /// The call saw an `internal` store error: it is rolled back whatever it answers.
     pub doomed: bool,
+    /// What the call may still write to the operation records and the host's log.
+    pub records_budget: RecordsBudget,
+}
+
+/// Operation records and log output one call may write: one call wrote 79,647 records and
+/// 428 MiB of log before these limits.
+#[derive(Debug)]
+pub struct RecordsBudget {
+    pub audit_records: u32,
+    pub log_bytes: usize,
+    /// Said once in the log when the call reached its limit.
+    pub exhausted_said: bool,
+}
+
+impl RecordsBudget {
+    pub const AUDIT_RECORDS: u32 = 100;
+    pub const LOG_BYTES: usize = 256 * 1024;
+
+    pub fn new() -> Self {
+        RecordsBudget { audit_records: Self::AUDIT_RECORDS, log_bytes: Self::LOG_BYTES, exhausted_said: false }
+    }
+
+    /// Takes one audit record from the budget; false when none is left.
+    pub fn take_audit_record(&mut self) -> bool {
+        let left = self.audit_records > 0;
+        self.audit_records = self.audit_records.saturating_sub(1);
+        left
+    }
+
+    /// Takes `bytes` of log from the budget; false when they do not fit.
+    pub fn take_log(&mut self, bytes: usize) -> bool {
+        let fits = bytes <= self.log_bytes;
+        if fits {
+            self.log_bytes -= bytes;
+        }
+        fits
+    }
+}
+
+impl Default for RecordsBudget {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl WasiView for CallState {
@@ -173,6 +216,7 @@ fn new_store(
         tx: None,
         published: Vec::new(),
         doomed: false,
+        records_budget: RecordsBudget::new(),
     };
     let mut store = Store::new(engine, state);
     store.limiter(|state| &mut state.limiter);

@@ -55,6 +55,15 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
     .route(RouteSpec::read(Method::POST, "/authority-service/authority/loginOut", Perm::SignedIn, "Sign out"), logout)
     .route(
         RouteSpec::read(
+            Method::GET,
+            "/authority-service/portal/origins",
+            Perm::Public,
+            "The portals a user who came from one is sent back to",
+        ),
+        portal_origins,
+    )
+    .route(
+        RouteSpec::read(
             Method::POST,
             "/authority-service/authority/getUserMenu",
             Perm::SignedIn,
@@ -171,6 +180,18 @@ async fn login(
     let row = app.db.account(account.id).await?.ok_or(ApiError::NotSignedIn)?;
     let user = user_info(&app.db, &plugins, &row).await?;
     Ok(Envelope(LoginAnswer { token, expires_at, user }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PortalOrigins {
+    /// `https://` origins; the shell accepts `from` only on one of them.
+    origins: Vec<String>,
+}
+
+/// Read before sign-in, when the shell is entered with `from`: public by necessity, and it
+/// tells nothing the portals themselves do not.
+async fn portal_origins(State(app): State<AppState>) -> ApiResult<Envelope<PortalOrigins>> {
+    Ok(Envelope(PortalOrigins { origins: app.config.portal_origins.clone() }))
 }
 
 async fn logout(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<()>> {

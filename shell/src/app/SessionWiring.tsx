@@ -2,6 +2,7 @@ import { configureRequest, session } from '@console/sdk';
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { toLogin } from './App';
+import { httpsHref } from './entry';
 
 /** Connects the request layer to antd's toasts and the router. */
 export function SessionWiring() {
@@ -10,13 +11,11 @@ export function SessionWiring() {
     configureRequest({
       notify: (text, seconds) => void message.error(text, seconds),
       onSessionEnd: () => {
-        const portal = session.portal();
-        if (portal) {
-          session.setPortal(null);
-          window.location.assign(portal);
-        } else {
-          toLogin();
-        }
+        // Checked again here: local storage may hold a portal stored before entry checked it.
+        const portal = httpsHref(session.portal());
+        session.setPortal(null);
+        if (portal) window.location.assign(portal);
+        else toLogin();
       },
     });
   }, [message]);

@@ -1,11 +1,69 @@
 import { session } from '@console/sdk';
 
+// Control characters or surrounding whitespace: the URL parser silently strips or drops them, so
+// what it resolves would differ from what was checked.
+const SMUGGLED = /[\u0000-\u001F\u007F]/;
+const unclean = (raw: string) => SMUGGLED.test(raw) || raw.trim() !== raw;
+// `//x` and `/\x` are protocol-relative (browsers treat `\` as `/`): another host.
+const ONE_SLASH = /^\/(?![/\\])/;
+
+/** `url` at entry: a path on this origin (`pathname + search + hash`), or null. */
+export function safeReturnPath(raw: string | null, origin: string): string | null {
+  if (!raw || unclean(raw) || !ONE_SLASH.test(raw)) return null;
+  let url: URL;
+  try {
+    url = new URL(raw, origin);
+  } catch {
+    return null;
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can still resolve to `//host` (`/..//evil`), which would leave the origin when followed.
+  return url.origin === origin && ONE_SLASH.test(path) ? path : null;
+}
+
+/** The normalized `href` of an absolute `https:` URL without credentials, or null. */
+export function httpsHref(raw: string | null): string | null {
+  if (!raw || unclean(raw)) return null;
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'https:' && !url.username && !url.password ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `from` at entry: an `https:` URL on one of the configured portal origins (exact match), or null. */
+export function safePortal(raw: string | null, allowedOrigins: readonly string[]): string | null {
+  const href = httpsHref(raw);
+  return href && allowedOrigins.includes(new URL(href).origin) ? href : null;
+}
+
+/** The host's portal origins, for checking `from`; empty (refuse every portal) on any failure. */
+export async function fetchPortalOrigins(fetcher: typeof fetch = fetch): Promise<string[]> {
+  try {
+    // A hung host must not hold the console's start for long.
+    const response = await fetcher('/api/authority-service/portal/origins', { signal: AbortSignal.timeout(5000) });
+    const body = (await response.json()) as { code?: unknown; data?: { origins?: unknown } } | null;
+    const origins = body?.code === 200 ? body.data?.origins : undefined;
+    return Array.isArray(origins) ? origins.filter((o): o is string => typeof o === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Whether entry handling needs the portal origins (fetch them only then, to keep start fast). */
+export const entryHasPortal = (location: Location) => {
+  const params = new URLSearchParams(location.search);
+  return params.has('authorization') && params.has('from');
+};
+
 /**
  * What the console accepts at entry (spec §2): `authorization` (sign-in from a portal), with
- * optional `from` (the portal to return to) and `url` (the page to open), and `areaId`.
+ * optional `from` (the portal to return to, kept only if on one of `portalOrigins`: none given,
+ * none kept) and `url` (the page to open, only a path on this origin), and `areaId`.
  * Returns the path to open, with those parameters removed from the address bar.
  */
-export function acceptEntryParameters(location: Location, history: History): string | null {
+export function acceptEntryParameters(location: Location, history: History, portalOrigins: readonly string[] = []): string | null {
   const params = new URLSearchParams(location.search);
   const area = params.get('areaId');
   if (area) session.setArea(area);
@@ -13,13 +71,13 @@ export function acceptEntryParameters(location: Location, history: History): str
   let next: string | null = null;
   if (token) {
     session.setToken(token);
-    session.setPortal(params.get('from'));
-    next = params.get('url');
+    session.setPortal(safePortal(params.get('from'), portalOrigins));
+    next = safeReturnPath(params.get('url'), location.origin);
   }
   for (const key of ['authorization', 'from', 'url']) params.delete(key);
   const rest = params.toString();
   if (token) history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
-  return next && next.startsWith('/') ? next : null;
+  return next;
 }
 
 const RELOADS_KEY = 'console.chunkReloads';

@@ -43,12 +43,25 @@ impl CallState {
             .iter()
             .filter_map(|(k, v)| v.to_str().ok().map(|v| (k.to_string(), v.to_string())))
             .collect();
-        let body = response.bytes().await.map_err(|e| format!("reading the response: {e}"))?;
-        if body.len() > MAX_BODY {
-            return Err("response body too large".into());
-        }
-        Ok(OutboundResponse { status, headers, body: body.to_vec() })
+        Ok(OutboundResponse { status, headers, body: read_bounded(response).await? })
     }
+}
+
+/// The body, read as it streams in and abandoned at [`MAX_BODY`]: a granted host answering
+/// 1.5 GB must not be held in memory first (four such fetches got the host OOM-killed).
+async fn read_bounded(mut response: reqwest::Response) -> Result<Vec<u8>, String> {
+    let too_large = || format!("response body larger than {} MiB", MAX_BODY >> 20);
+    if response.content_length().is_some_and(|announced| announced > MAX_BODY as u64) {
+        return Err(too_large());
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(|e| format!("reading the response: {e}"))? {
+        if body.len() + chunk.len() > MAX_BODY {
+            return Err(too_large());
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
 }
 
 impl http::Host for CallState {
