@@ -510,3 +510,19 @@ async fn a_call_writes_a_bounded_number_of_audit_records_with_secrets_masked() {
     assert_eq!(from_plugin.len(), 100, "at most 100 records a call");
     assert!(!records.body.to_string().contains("hunter2-secret"), "the password in a detail is masked");
 }
+
+/// A tenant's template cannot take the host's memory (issue 12, item 4): the attack that
+/// allocated 6 GB is refused by the bound it broke, and the host goes on.
+#[tokio::test]
+async fn a_template_that_would_allocate_gigabytes_is_refused() {
+    let (host, admin) = probe_host(PROBE).await;
+    for (template, bound) in [
+        (r#"{{ "a"|indent(6500000000) }}"#, "indent width at most 64"),
+        (r#"{{ "x" * 100000000 }}"#, "`*` is not available"),
+    ] {
+        let answer = host.post("/probe/render", &admin, json!({ "template": template, "context": {} })).await;
+        assert_eq!(answer.code(), 400, "{template}: {:?}", answer.body);
+        assert!(answer.msg().contains(bound), "{template}: {}", answer.msg());
+    }
+    assert_eq!(host.get("/probe/version", &admin).await.code(), 200);
+}
