@@ -475,6 +475,34 @@ async fn the_shell_receives_its_tenants_events_live_over_a_websocket() {
 
     let url = host.base.replace("http://", "ws://") + "/events/ws";
     assert!(tokio_tungstenite::connect_async(url).await.is_err(), "no session, no socket");
+
+    // A user of Alpha who may see none of the probe's pages gets none of its events
+    // (issue 12, item 17).
+    let alpha_id = host.post("/authority-service/tenantInfo/page", &admin, json!({ "tenantName": "Alpha" })).await.ok()
+        ["list"][0]["id"]
+        .as_i64()
+        .expect("alpha")
+        .to_string();
+    let role = host.create_role(&admin, &alpha_id, "Pets only", "ordinary", &["pet:breed:view"]).await;
+    host.create_account(&admin, &alpha_id, "pets-only", &[role]).await;
+    let pets_only = host.login("pets-only", USER_PASSWORD).await;
+    let mut pets_socket = connect(pets_only.clone()).await;
+    host.post("/probe/publish", &alpha, json!({ "topic": "probe.ping" })).await.ok();
+    tokio::time::timeout(Duration::from_secs(3), alpha_socket.next()).await.expect("Alpha's admin sees it");
+    let unseen = tokio::time::timeout(Duration::from_millis(500), pets_socket.next()).await;
+    assert!(unseen.is_err(), "no probe page, no probe event: {unseen:?}");
+
+    // Signing out ends the socket too.
+    host.post("/authority-service/authority/loginOut", &alpha, json!({})).await.ok();
+    let ended = tokio::time::timeout(Duration::from_secs(5), async {
+        while let Some(Ok(frame)) = alpha_socket.next().await {
+            if frame.is_close() {
+                break;
+            }
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the socket of a signed-out session is closed");
 }
 
 #[tokio::test]

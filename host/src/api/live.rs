@@ -7,13 +7,21 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::broadcast::error::RecvError;
 
+use std::time::Duration;
+
 use super::{ApiError, Caller};
+use crate::auth::session;
 use crate::AppState;
 use crate::i18n::Msg;
 use crate::plugins::LiveEvent;
 
 /// The subprotocol the shell offers, followed by its token.
 pub const PROTOCOL: &str = "console.v1";
+
+/// A user sees a plugin's events when he may see one of its pages: he holds one of its actions.
+fn may_see(app: &AppState, caller: &Caller, plugin: &str) -> bool {
+    app.plugins.get(plugin).is_some_and(|p| p.actions().any(|action| caller.may(action)))
+}
 
 pub async fn events(
     State(app): State<AppState>,
@@ -28,14 +36,29 @@ pub async fn events(
         }
     };
     let events = app.plugins.live.subscribe();
-    upgrade.protocols([PROTOCOL]).on_upgrade(move |socket| forward(socket, events, caller))
+    upgrade.protocols([PROTOCOL]).on_upgrade(move |socket| forward(app, socket, events, caller))
 }
 
-async fn forward(mut socket: WebSocket, mut events: tokio::sync::broadcast::Receiver<LiveEvent>, caller: Caller) {
+/// How often an open socket checks that its session is still active.
+const SESSION_CHECK: Duration = Duration::from_secs(2);
+
+async fn forward(
+    app: AppState,
+    mut socket: WebSocket,
+    mut events: tokio::sync::broadcast::Receiver<LiveEvent>,
+    caller: Caller,
+) {
+    let mut check = tokio::time::interval(SESSION_CHECK);
     loop {
         tokio::select! {
+            _ = check.tick() => {
+                if !session::still_active(&app.db, caller.session_id).await {
+                    let _ = socket.send(Message::Close(None)).await;
+                    return;
+                }
+            }
             event = events.recv() => match event {
-                Ok(event) if caller.scope.covers(event.tenant_id) => {
+                Ok(event) if caller.scope.covers(event.tenant_id) && may_see(&app, &caller, &event.plugin) => {
                     let text = serde_json::to_string(&event).unwrap_or_default();
                     if socket.send(Message::Text(text.into())).await.is_err() {
                         return;

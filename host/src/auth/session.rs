@@ -40,11 +40,19 @@ pub enum SessionState {
 }
 
 pub async fn resolve(db: &Db, token: &str) -> Result<SessionState, ApiError> {
-    let Some(row) = db.session_by_token_hash(&token_hash(token)).await? else {
-        return Ok(SessionState::Unknown);
-    };
+    Ok(state_of(db.session_by_token_hash(&token_hash(token)).await?))
+}
+
+/// Whether a session resolved earlier is still active: long-lived connections (the event
+/// websocket) ask again, so that logout, expiry, revocation and disabling end them too.
+pub async fn still_active(db: &Db, session_id: i64) -> bool {
+    matches!(db.session_by_id(session_id).await.map(state_of), Ok(SessionState::Active(_)))
+}
+
+fn state_of(row: Option<crate::db::SessionRow>) -> SessionState {
+    let Some(row) = row else { return SessionState::Unknown };
     let now = now_ms();
-    Ok(match row.end_reason.as_deref() {
+    match row.end_reason.as_deref() {
         Some("logout") => SessionState::Unknown,
         Some(_) => SessionState::Ended,
         None if now >= row.expires_at => SessionState::Expired,
@@ -56,5 +64,5 @@ pub async fn resolve(db: &Db, token: &str) -> Result<SessionState, ApiError> {
             username: row.username,
             name: row.name,
         }),
-    })
+    }
 }

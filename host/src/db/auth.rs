@@ -29,6 +29,12 @@ pub fn tenant_disabled(flag: bool, until: Option<i64>, now: i64) -> bool {
     flag && until.is_none_or(|until| until > now)
 }
 
+const SESSION_ROW: &str = "SELECT s.id, s.account_id, s.expires_at, s.end_reason, a.tenant_id, a.username, a.name,
+        a.disabled AS account_disabled, t.disabled AS tenant_disabled, t.disabled_until AS tenant_disabled_until
+     FROM sessions s
+     JOIN accounts a ON a.id = s.account_id
+     JOIN tenants t ON t.id = a.tenant_id";
+
 #[derive(Debug, Clone, FromRow)]
 pub struct SessionRow {
     pub id: i64,
@@ -72,18 +78,14 @@ impl Db {
     }
 
     pub async fn session_by_token_hash(&self, token_hash: &str) -> Result<Option<SessionRow>, sqlx::Error> {
-        sqlx::query_as(
-            "SELECT s.id, s.account_id, s.expires_at, s.end_reason, a.tenant_id, a.username, a.name,
-                    a.disabled AS account_disabled, t.disabled AS tenant_disabled,
-                    t.disabled_until AS tenant_disabled_until
-             FROM sessions s
-             JOIN accounts a ON a.id = s.account_id
-             JOIN tenants t ON t.id = a.tenant_id
-             WHERE s.token_hash = ?",
-        )
-        .bind(token_hash)
-        .fetch_optional(&self.pool)
-        .await
+        sqlx::query_as(&format!("{SESSION_ROW} WHERE s.token_hash = ?"))
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await
+    }
+
+    pub async fn session_by_id(&self, id: i64) -> Result<Option<SessionRow>, sqlx::Error> {
+        sqlx::query_as(&format!("{SESSION_ROW} WHERE s.id = ?")).bind(id).fetch_optional(&self.pool).await
     }
 
     /// Starts a session; with `single_session` the account's other live sessions end as
