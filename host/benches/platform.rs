@@ -16,7 +16,7 @@ use console_host::Config;
 use console_host::api::{Envelope, Perm, RouteSpec};
 use console_host::plugins::bindings::console::plugin::types;
 use console_host::plugins::installation::sha256_hex;
-use console_host::plugins::runtime::{CallContext, Invocation};
+use console_host::plugins::runtime::{CallContext, EventBudget, Invocation};
 use serde_json::{Value, json};
 
 const ADMIN_PASSWORD: &str = "Admin#2026";
@@ -265,6 +265,7 @@ async fn main() {
             actions: vec!["probe:use".into()],
             request_id: i.to_string(),
             writes: false,
+            cascade: EventBudget::new(),
         };
         let request = types::Request {
             method: "GET".into(),

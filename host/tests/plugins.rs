@@ -403,6 +403,37 @@ async fn published_events_reach_subscribers_after_commit_only() {
     assert_eq!(bad.code(), 400);
 }
 
+async fn heard_total(host: &TestHost, admin: &str, settle_ms: u64) -> u64 {
+    tokio::time::sleep(Duration::from_millis(settle_ms)).await;
+    host.get("/probe/heard", admin).await.ok()["total"].as_u64().unwrap_or(0)
+}
+
+/// Events are bounded and named (issue 12, item 6): one request's cascade has one budget of
+/// deliveries, a plugin publishes only under its own id, and it hears another plugin's topics
+/// only where the operator granted them.
+#[tokio::test]
+async fn events_have_a_budget_a_publisher_and_granted_subscribers() {
+    let (host, admin) = probe_host(PROBE).await;
+    host.post("/probe/publish", &admin, json!({ "topic": "probe.ping", "times": 100 })).await.ok();
+    assert_eq!(heard_total(&host, &admin, 1500).await, 64, "64 deliveries for the request's whole cascade");
+
+    let forged = host.post("/probe/publish", &admin, json!({ "topic": "pet.created" })).await;
+    assert_eq!(forged.code(), 400);
+    assert!(forged.msg().contains("own id"), "{}", forged.msg());
+
+    // The pet plugin's event: not heard without the grant, heard with it.
+    for (grant, heard) in [("", 0), ("subscribe = [\"pet.*\"]", 1)] {
+        let (host, admin) = probe_host(&format!("{PROBE}\n{grant}")).await;
+        let breed = host.post("/pet-service/breeds", &admin, json!({ "breedName": "Ragdoll" })).await.ok()["id"]
+            .as_str()
+            .expect("breed")
+            .to_string();
+        let pet = json!({ "petName": "Mimi", "breedId": breed, "birthday": "2020-01-01", "sterilized": false, "weightKg": 4.2 });
+        host.post("/pet-service/pets", &admin, pet).await.ok();
+        assert_eq!(heard_total(&host, &admin, 800).await, heard, "grant `{grant}`");
+    }
+}
+
 #[tokio::test]
 async fn templates_render_strictly_and_large_responses_are_capped() {
     let (host, admin) = probe_host(PROBE).await;

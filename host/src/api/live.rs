@@ -10,8 +10,8 @@ use tokio::sync::broadcast::error::RecvError;
 use std::time::Duration;
 
 use super::{ApiError, Caller};
-use crate::auth::session;
 use crate::AppState;
+use crate::auth::session;
 use crate::i18n::Msg;
 use crate::plugins::LiveEvent;
 

@@ -46,6 +46,10 @@ pub struct Grants {
     /// SMTP servers (`host:port`) the plugin may send mail through; empty: none.
     #[serde(default)]
     pub mail_servers: Vec<String>,
+    /// Other plugins' event topics the plugin may hear (`pet.created`, or `pet.*`); its own
+    /// (`<id>.…`) need no grant.
+    #[serde(default)]
+    pub subscribe: Vec<String>,
     #[serde(default = "default_timeout_ms")]
     pub timeout_ms: u64,
     #[serde(default = "default_memory_mib")]
@@ -64,6 +68,7 @@ impl Default for Grants {
             files: false,
             outbound_hosts: Vec::new(),
             mail_servers: Vec::new(),
+            subscribe: Vec::new(),
             timeout_ms: default_timeout_ms(),
             memory_mib: default_memory_mib(),
             max_response_kib: default_response_kib(),

@@ -16,7 +16,7 @@ use super::engine::{self, EpochTicker, INSTANCE_SLOTS};
 use super::installation::{Installation, Installed, sha256_hex};
 use super::manifest::{CONTRACT, Manifest, RouteCaller, RouteSpec, contract_compatible};
 use super::metrics::PluginMetrics;
-use super::runtime::{self, CallContext, Failure, Finished, Invocation, Returned, Services};
+use super::runtime::{self, CallContext, EventBudget, Failure, Finished, Invocation, Returned, Services};
 use super::{capabilities, runtime::CallState};
 use crate::db::{ButtonFields, Db, MenuFields, now_ms};
 use crate::sealing::MasterKey;
@@ -38,6 +38,16 @@ impl LoadedPlugin {
     }
 
     /// The manifest route a request matches, with its required action.
+    /// A plugin hears its own topics (`<id>.…`) and those the operator granted it
+    /// (`subscribe = ["pet.created", "device.*"]` in plugins.toml).
+    pub fn may_hear(&self, topic: &str) -> bool {
+        topic.strip_prefix(self.manifest.id.as_str()).is_some_and(|rest| rest.starts_with('.'))
+            || self.installed.grants.subscribe.iter().any(|grant| match grant.strip_suffix('*') {
+                Some(prefix) => topic.starts_with(prefix),
+                None => grant == topic,
+            })
+    }
+
     pub fn route(&self, caller: RouteCaller, method: &str, path: &str) -> Option<&RouteSpec> {
         let index = *self.routes.get(&(caller, method.to_string()))?.at(path).ok()?.value;
         self.manifest.routes.get(index)
@@ -56,6 +66,7 @@ pub struct LiveEvent {
 
 /// How deep events may trigger events before delivery to plugins stops.
 const MAX_EVENT_DEPTH: u8 = 3;
+const MAX_DELIVERIES_UNDER_WAY: usize = 256;
 
 pub struct Plugins {
     engine: Engine,
@@ -68,6 +79,9 @@ pub struct Plugins {
     failed: RwLock<BTreeMap<String, String>>,
     pub metrics: PluginMetrics,
     slots: Semaphore,
+    /// Event deliveries under way; past it, a delivery is dropped (and logged), never queued
+    /// without end.
+    deliveries: Arc<Semaphore>,
     pub live: broadcast::Sender<LiveEvent>,
 }
 
@@ -119,6 +133,7 @@ impl Plugins {
             failed: RwLock::default(),
             metrics: PluginMetrics::default(),
             slots: Semaphore::new(INSTANCE_SLOTS as usize),
+            deliveries: Arc::new(Semaphore::new(MAX_DELIVERIES_UNDER_WAY)),
             live: broadcast::channel(1024).0,
         });
         match Installation::load(&plugins.plugins_file) {
@@ -450,13 +465,26 @@ impl Plugins {
             if depth >= MAX_EVENT_DEPTH {
                 continue;
             }
-            let subscribers: Vec<Arc<LoadedPlugin>> =
-                self.all().into_iter().filter(|p| p.manifest.subscriptions.iter().any(|s| &s.topic == topic)).collect();
+            let subscribers: Vec<Arc<LoadedPlugin>> = self
+                .all()
+                .into_iter()
+                .filter(|p| p.manifest.subscriptions.iter().any(|s| &s.topic == topic) && p.may_hear(topic))
+                .collect();
             for subscriber in subscribers {
+                if !call.cascade.take() {
+                    tracing::warn!(plugin = from, %topic, "event not delivered: the request's cascade used its budget");
+                    continue;
+                }
+                let Ok(delivery) = self.deliveries.clone().try_acquire_owned() else {
+                    tracing::warn!(plugin = from, %topic, "event not delivered: too many deliveries under way");
+                    continue;
+                };
                 let plugins = self.clone();
                 let (topic, payload) = (topic.clone(), payload.clone());
-                let context = CallContext { writes: true, ..call.clone() };
+                // The subscriber acts on its own account: never with the publisher's rights.
+                let context = CallContext { writes: true, actions: Vec::new(), ..call.clone() };
                 tokio::spawn(async move {
+                    let _delivery = delivery;
                     match plugins.enabled_for(context.tenant_id).await {
                         Ok(enabled) if enabled.contains(&subscriber.manifest.id) => {}
                         _ => return,
@@ -481,6 +509,7 @@ impl Plugins {
                 actions: Vec::new(),
                 request_id: String::new(),
                 writes: false,
+                cascade: EventBudget::new(),
             };
             if let Some(elapsed) =
                 runtime::time_instantiation(&self.engine, plugin.clone(), self.services.clone(), context).await

@@ -35,6 +35,27 @@ pub struct CallContext {
     pub request_id: String,
     /// Take the write lock at the first store access (POST, PUT, DELETE, jobs, events).
     pub writes: bool,
+    /// Event deliveries left to the request this call belongs to, shared by its whole cascade.
+    pub cascade: Arc<EventBudget>,
+}
+
+/// One request's event deliveries, for its whole cascade (events that lead to events): one
+/// call could fan out to a million plugin calls before (100 events x subscribers, 3 levels).
+#[derive(Debug)]
+pub struct EventBudget(std::sync::atomic::AtomicU32);
+
+impl EventBudget {
+    pub const DELIVERIES: u32 = 64;
+
+    pub fn new() -> Arc<EventBudget> {
+        Arc::new(EventBudget(std::sync::atomic::AtomicU32::new(Self::DELIVERIES)))
+    }
+
+    /// Takes one delivery; false when the cascade has used them all.
+    pub fn take(&self) -> bool {
+        use std::sync::atomic::Ordering;
+        self.0.fetch_update(Ordering::AcqRel, Ordering::Acquire, |left| left.checked_sub(1)).is_ok()
+    }
 }
 
 impl CallContext {

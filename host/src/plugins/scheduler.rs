@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::Plugins;
 use super::bindings::console::plugin::types;
 use super::manifest::parse_interval;
-use super::runtime::{CallContext, Invocation, Returned};
+use super::runtime::{CallContext, EventBudget, Invocation, Returned};
 
 const SCHEDULER_TICK: Duration = Duration::from_millis(500);
 
@@ -46,6 +46,7 @@ async fn run_due(plugins: &Arc<Plugins>) -> Result<(), sqlx::Error> {
                     actions: Vec::new(),
                     request_id: format!("schedule:{}:{}", plugin.manifest.id, schedule.name),
                     writes: true,
+                    cascade: EventBudget::new(),
                 };
                 let job = types::Job { name: schedule.name.clone(), context: context.to_wit() };
                 let error = match plugins.call(plugin.clone(), context, Invocation::Job(job), 0).await {

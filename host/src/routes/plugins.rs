@@ -21,7 +21,7 @@ use crate::i18n::Msg;
 use crate::plugins::bindings::console::plugin::types;
 use crate::plugins::manifest::{RouteCaller, RouteSpec as ManifestRoute};
 use crate::plugins::registry::{LoadedPlugin, PluginStatus};
-use crate::plugins::runtime::{CallContext, Failure, Invocation, Returned};
+use crate::plugins::runtime::{CallContext, EventBudget, Failure, Invocation, Returned};
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
@@ -268,6 +268,7 @@ async fn dispatch(
         actions,
         request_id: crate::auth::session::new_token()[..16].to_string(),
         writes: method != Method::GET,
+        cascade: EventBudget::new(),
     };
     let mut response = call_route(&app, &plugin, context, method, path, query, &body).await?;
     response.extensions_mut().insert(record_as);
@@ -299,6 +300,7 @@ async fn dispatch_device(
         actions: Vec::new(),
         request_id: crate::auth::session::new_token()[..16].to_string(),
         writes: method != Method::GET,
+        cascade: EventBudget::new(),
     };
     call_route(&app, &plugin, context, method, path, query, &body).await
 }

@@ -19,6 +19,12 @@ impl events::Host for CallState {
         if !valid_topic(&topic) {
             return Ok(Err(format!("`{topic}` is not a topic (letters, digits, . - _)")));
         }
+        // The topic names its publisher: a subscriber knows who spoke, and nobody speaks for
+        // another plugin.
+        let own = &self.plugin.manifest.id;
+        if !topic.strip_prefix(own.as_str()).is_some_and(|rest| rest.starts_with('.')) {
+            return Ok(Err(format!("a plugin publishes under its own id: `{own}.…`, not `{topic}`")));
+        }
         if payload.len() > MAX_PAYLOAD || serde_json::from_str::<serde_json::Value>(&payload).is_err() {
             return Ok(Err(format!("the payload must be JSON of at most {} KiB", MAX_PAYLOAD / 1024)));
         }
