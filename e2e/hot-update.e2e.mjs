@@ -62,10 +62,11 @@ test('an operator uploads a baseline and takes a patch from test to production',
   await release.getByRole('button', { name: /OK/ }).click();
   await row.getByText('In test').waitFor();
 
-  // A whitelisted device sees the test patch.
+  // A whitelisted device sees the test patch with its own key (bound to its SN).
   const admin = await page.evaluate(() => window.localStorage.getItem('authorization'));
   const { key } = await api('/plugin-admin/device-keys/add', { pluginId: 'hot-update', tenantId: 0, name: 'robot app' }, admin);
-  const check = await api('/device/hot-update-service/device/check', { plugin: 'cleaning-map', baselineVersion: '3.2.0', arch: 'arm64-v8a', sn: 'SN-QA-1' }, `Device ${key}`);
+  const { key: qaKey } = await api('/plugin-admin/device-keys/add', { pluginId: 'hot-update', tenantId: 0, name: 'QA robot', sn: 'SN-QA-1' }, admin);
+  const check = await api('/device/hot-update-service/device/check', { plugin: 'cleaning-map', baselineVersion: '3.2.0', arch: 'arm64-v8a', sn: 'SN-QA-1' }, `Device ${qaKey}`);
   if (check?.patchVersion !== 1) throw new Error(`expected the test patch: ${JSON.stringify(check)}`);
 
   await row.getByText('Release to production').click();

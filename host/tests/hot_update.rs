@@ -76,13 +76,27 @@ async fn a_patch_goes_from_test_to_production_as_devices_see_it() {
     )
     .await
     .ok();
-    let tester = device(&host, &key, Method::POST, "/device/check", Some(check("SN-TEST"))).await;
+    // A test patch goes to the whitelisted device's own key only (issue 12, item 14): the app's
+    // shared key naming SN-TEST sees nothing, nor can it download the patch by its id.
+    assert_eq!(device(&host, &key, Method::POST, "/device/check", Some(check("SN-TEST"))).await.ok(), &Value::Null);
+    let tester_key = host
+        .post(
+            "/plugin-admin/device-keys/add",
+            &admin,
+            json!({ "pluginId": "hot-update", "tenantId": 0, "name": "SN-TEST", "sn": "SN-TEST" }),
+        )
+        .await;
+    let tester_key = format!("Device {}", tester_key.ok()["key"].as_str().expect("key"));
+    let tester = device(&host, &tester_key, Method::POST, "/device/check", Some(check("SN-TEST"))).await;
     assert_eq!(tester.ok()["patchVersion"], 1);
     assert_eq!(device(&host, &key, Method::POST, "/device/check", Some(check("SN-CUSTOMER"))).await.ok(), &Value::Null);
+    let not_mine = device(&host, &tester_key, Method::POST, "/device/check", Some(check("SN-QA"))).await;
+    assert_eq!(not_mine.code(), 400, "a device's key speaks for that device only");
 
     let url =
         tester.ok()["url"].as_str().expect("url").trim_start_matches("/api/device/hot-update-service").to_string();
-    let downloaded = device(&host, &key, Method::GET, &url, None).await;
+    assert_eq!(device(&host, &key, Method::GET, &url, None).await.code(), 404, "the shared key cannot download it");
+    let downloaded = device(&host, &tester_key, Method::GET, &url, None).await;
     let bytes = STANDARD.decode(downloaded.ok()["content"].as_str().unwrap_or("")).expect("base64");
     assert_eq!(bytes, patch_bytes);
     assert_eq!(tester.ok()["sha256"], hex::encode(Sha256::digest(&bytes)));

@@ -73,11 +73,29 @@ async fn a_task_runs_as_devices_report_and_refuses_what_the_spec_refuses() {
     assert_eq!(late.code(), 409, "a paused task takes no results");
     act(&host, &admin, &id, "restart", "en").await.ok();
 
-    let next = device(&host, &key, Method::GET, "/device/next?sn=SN-1", None).await;
+    // The WiFi password goes to SN-1's own key only (issue 12, item 14): the lab's shared key
+    // naming SN-1 gets the SSID alone, and SN-2's key cannot speak for SN-1.
+    let fleet = device(&host, &key, Method::GET, "/device/next?sn=SN-1", None).await;
+    assert_eq!((fleet.ok()["kind"].as_str(), fleet.ok()["wifi"]["ssid"].as_str()), (Some("upgrade"), Some("lab")));
+    assert!(fleet.ok()["wifi"]["password"].is_null(), "{:?}", fleet.body);
+    let own_key = |sn: &str| {
+        let body = json!({ "pluginId": "ota-test", "tenantId": 0, "name": format!("{sn} key"), "sn": sn });
+        let host = &host;
+        let admin = admin.clone();
+        async move {
+            let issued = host.post("/plugin-admin/device-keys/add", &admin, body).await;
+            format!("Device {}", issued.ok()["key"].as_str().expect("key"))
+        }
+    };
+    let sn1 = own_key("SN-1").await;
+    let sn2 = own_key("SN-2").await;
+    let next = device(&host, &sn1, Method::GET, "/device/next?sn=SN-1", None).await;
     assert_eq!(
         (next.ok()["kind"].as_str(), next.ok()["wifi"]["password"].as_str()),
         (Some("upgrade"), Some("correct-horse"))
     );
+    let other = device(&host, &sn2, Method::GET, "/device/next?sn=SN-1", None).await;
+    assert_eq!(other.code(), 400, "another device's key is refused: {:?}", other.body);
     for step in 1..=2 {
         for sn in ["SN-1", "SN-2"] {
             let success = !(sn == "SN-2" && step == 2);

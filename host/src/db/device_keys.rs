@@ -15,9 +15,21 @@ pub struct DeviceKey {
     pub key_hint: String,
     pub created_at: i64,
     pub last_used_at: Option<i64>,
+    /// The one device the key belongs to; `None` for a key shared by a fleet.
+    pub sn: Option<String>,
 }
 
-const COLUMNS: &str = "id, tenant_id, plugin_id, name, key_hint, created_at, last_used_at";
+pub struct NewDeviceKey<'a> {
+    pub tenant: i64,
+    pub plugin: &'a str,
+    pub name: &'a str,
+    pub key_hash: &'a str,
+    pub key_hint: &'a str,
+    pub by: i64,
+    pub sn: Option<&'a str>,
+}
+
+const COLUMNS: &str = "id, tenant_id, plugin_id, name, key_hint, created_at, last_used_at, sn";
 
 impl Db {
     pub async fn device_keys(&self, tenant: i64, plugin: &str) -> Result<Vec<DeviceKey>, sqlx::Error> {
@@ -31,26 +43,19 @@ impl Db {
     }
 
     /// `None` when the tenant already has a key of that name for the plugin.
-    pub async fn insert_device_key(
-        &self,
-        tenant: i64,
-        plugin: &str,
-        name: &str,
-        key_hash: &str,
-        key_hint: &str,
-        by: i64,
-    ) -> Result<Option<i64>, sqlx::Error> {
+    pub async fn insert_device_key(&self, new: NewDeviceKey<'_>) -> Result<Option<i64>, sqlx::Error> {
         sqlx::query_scalar(
-            "INSERT INTO device_keys (tenant_id, plugin_id, name, key_hash, key_hint, created_at, created_by)
-             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tenant_id, plugin_id, name) DO NOTHING RETURNING id",
+            "INSERT INTO device_keys (tenant_id, plugin_id, name, key_hash, key_hint, created_at, created_by, sn)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tenant_id, plugin_id, name) DO NOTHING RETURNING id",
         )
-        .bind(tenant)
-        .bind(plugin)
-        .bind(name)
-        .bind(key_hash)
-        .bind(key_hint)
+        .bind(new.tenant)
+        .bind(new.plugin)
+        .bind(new.name)
+        .bind(new.key_hash)
+        .bind(new.key_hint)
         .bind(now_ms())
-        .bind(by)
+        .bind(new.by)
+        .bind(new.sn)
         .fetch_optional(&self.pool)
         .await
     }

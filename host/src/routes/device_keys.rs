@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::api::{ApiError, ApiJson, ApiResult, ApiRouter, Caller, Envelope, Perm, RouteSpec, done};
 use crate::auth::session;
-use crate::db::device_keys::DeviceKey;
+use crate::db::device_keys::{DeviceKey, NewDeviceKey};
 use crate::i18n::Msg;
 use crate::validate;
 
@@ -49,6 +49,8 @@ pub struct NewKey {
     plugin_id: String,
     tenant_id: i64,
     name: String,
+    /// Binds the key to one device: only it then gets what is meant for that SN alone.
+    sn: String,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -90,13 +92,19 @@ async fn add(
 ) -> ApiResult<Envelope<IssuedKey>> {
     check_scope(&app, &req.plugin_id, req.tenant_id).await?;
     let name = validate::required("name", &req.name, 64)?;
+    let sn = if req.sn.trim().is_empty() { None } else { Some(validate::code("sn", &req.sn, 64)?) };
     let key = format!("dk_{}", session::new_token());
     let hint = key[key.len() - 4..].to_string();
-    let id = app
-        .db
-        .insert_device_key(req.tenant_id, &req.plugin_id, &name, &session::token_hash(&key), &hint, caller.account_id)
-        .await?
-        .ok_or(ApiError::invalid("name", Msg::DeviceKeyNameTaken))?;
+    let new = NewDeviceKey {
+        tenant: req.tenant_id,
+        plugin: &req.plugin_id,
+        name: &name,
+        key_hash: &session::token_hash(&key),
+        key_hint: &hint,
+        by: caller.account_id,
+        sn: sn.as_deref(),
+    };
+    let id = app.db.insert_device_key(new).await?.ok_or(ApiError::invalid("name", Msg::DeviceKeyNameTaken))?;
     Ok(Envelope(IssuedKey { id, key }))
 }
 

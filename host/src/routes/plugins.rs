@@ -276,7 +276,8 @@ async fn dispatch(
 }
 
 /// `/api/device/<mount>/...`: a device-facing route, for the tenant and plugin of the device key.
-/// The plugin sees user id 0 and the user name `device:<key name>`.
+/// The plugin sees user id 0 and the user name `device:<key name>`, or `device-sn:<SN>` for a key
+/// bound to one device (the SDK's `Context::device_sn`).
 async fn dispatch_device(
     State(app): State<AppState>,
     device: DeviceCaller,
@@ -295,7 +296,11 @@ async fn dispatch_device(
     let context = CallContext {
         tenant_id: device.key.tenant_id,
         user_id: 0,
-        user_name: format!("device:{}", device.key.name),
+        // `device-sn:<SN>` for a key bound to one device, `device:<name>` for a fleet's key.
+        user_name: match &device.key.sn {
+            Some(sn) => format!("device-sn:{sn}"),
+            None => format!("device:{}", device.key.name),
+        },
         lang: device.lang.code().to_string(),
         actions: Vec::new(),
         request_id: crate::auth::session::new_token()[..16].to_string(),

@@ -41,6 +41,9 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
     let baseline = crate::baselines::version("baselineVersion", &input.baseline_version)?;
     let arch = validate::one_of("arch", &input.arch, &crate::baselines::ARCHITECTURES)?;
     let sn = validate::required("sn", &input.sn, 64)?;
+    call.context.check_device(&sn)?;
+    // A test patch only to the whitelisted device's own key: a fleet's key could name any SN.
+    let tester = call.context.is_device(&sn);
     let query = Query::new()
         .eq("pluginName", plugin.as_str())
         .eq("baselineVersion", baseline.as_str())
@@ -52,7 +55,7 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
         .query(call.host, &query)?
         .list
         .into_iter()
-        .find(|p| p.data.status == PatchStatus::Production || p.data.whitelist.contains(&sn));
+        .find(|p| p.data.status == PatchStatus::Production || (tester && p.data.whitelist.contains(&sn)));
     let Some(patch) = newest else { return Ok(Value::Null) };
     let url = if patch.data.patch_url.is_empty() {
         format!("/api/device/hot-update-service/device/patches/{}/file", patch.id)
@@ -75,11 +78,13 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
 pub fn download(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let patch = PATCHES.find(call.host, &id)?;
-    let file = patch
-        .data
-        .file
-        .filter(|_| patch.data.status != PatchStatus::Draft && patch.data.status != PatchStatus::Revoked)
-        .ok_or_else(PluginError::not_found)?;
+    // Production for every device; a test patch only for a whitelisted device's own key.
+    let may_download = match patch.data.status {
+        PatchStatus::Production => true,
+        PatchStatus::Testing => call.context.device_sn().is_some_and(|sn| patch.data.whitelist.iter().any(|w| w == sn)),
+        _ => false,
+    };
+    let file = patch.data.file.filter(|_| may_download).ok_or_else(PluginError::not_found)?;
     let bytes = call.host.file_get(&file.object).map_err(PluginError::internal)?.ok_or_else(PluginError::not_found)?;
     Ok(
         json!({ "fileName": file.file_name, "sha256": file.sha256, "content": base64::engine::general_purpose::STANDARD.encode(bytes) }),

@@ -140,9 +140,12 @@ pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
 }
 
 /// What a device should do now in its running tasks (device-facing): the step, the version to
-/// go to, and the WiFi test parameters, password included (devices need it to join).
+/// go to, and the WiFi test parameters. The password only to the device's own key: a fleet's
+/// key naming an SN gets the SSID alone (issue 12, item 14).
 pub fn next(call: &mut Call<'_>) -> PluginResult<Value> {
     let device = sn("sn", call.query("sn").unwrap_or(""))?;
+    call.context.check_device(&device)?;
+    let own_key = call.context.is_device(&device);
     let cursors = CURSORS.query(call.host, &Query::new().eq("sn", device.as_str()).page(1, 1000))?;
     for at in cursors.list {
         let Some(task) = TASKS.get(call.host, &at.data.task_id)? else { continue };
@@ -151,8 +154,8 @@ pub fn next(call: &mut Call<'_>) -> PluginResult<Value> {
         }
         let (kind, version) = step_kind(&task.data, at.data.next_step);
         let password = match &task.data.wifi_password {
-            Some(sealed) => Some(secrets::open(call.host, sealed)?),
-            None => None,
+            Some(sealed) if own_key => Some(secrets::open(call.host, sealed)?),
+            _ => None,
         };
         return Ok(json!({
             "taskId": task.id, "step": at.data.next_step, "kind": kind, "targetVersion": version,

@@ -26,7 +26,28 @@ impl Context {
     /// The device key's name when a device or app calls a device-facing route (the host
     /// routes only `caller = "device"` routes there, with user id 0).
     pub fn device(&self) -> Option<&str> {
-        self.user_name.strip_prefix("device:").filter(|_| self.user_id == 0)
+        let name = self.user_name.strip_prefix("device:").or_else(|| self.user_name.strip_prefix("device-sn:"));
+        name.filter(|_| self.user_id == 0)
+    }
+
+    /// The SN of the one device the calling key is bound to; `None` for a fleet's key (or a
+    /// user). What is meant for one device alone goes only to its own key.
+    pub fn device_sn(&self) -> Option<&str> {
+        self.user_name.strip_prefix("device-sn:").filter(|_| self.user_id == 0)
+    }
+
+    /// Whether the calling key is the one bound to device `sn`, not merely a fleet's key: the
+    /// test for what that device alone may get (a secret, a test patch).
+    pub fn is_device(&self, sn: &str) -> bool {
+        self.device_sn() == Some(sn)
+    }
+
+    /// A key bound to one device may not speak for another.
+    pub fn check_device(&self, sn: &str) -> crate::PluginResult<()> {
+        match self.device_sn() {
+            Some(bound) if bound != sn => Err(crate::PluginError::forbidden()),
+            _ => Ok(()),
+        }
     }
 }
 
