@@ -95,8 +95,9 @@ fn test_release_then_production_with_the_device_check_following_and_a_flow_of_ev
             .as_str()
             .expect("id")
             .to_string();
+    // Each device asks with its own key (bound to its SN).
     let check = |host: &mut MemoryHost, sn: &str| {
-        host.as_device("app");
+        host.as_device_sn(sn);
         let answer = ok(host.call::<HotUpdate>(
             "POST",
             "/device/check",
@@ -121,6 +122,14 @@ fn test_release_then_production_with_the_device_check_following_and_a_flow_of_ev
     assert_eq!(check(&mut host, "SN-1")["patchVersion"], 1);
     assert_eq!(check(&mut host, "SN-1")["test"], true);
     assert_eq!(check(&mut host, "SN-2"), Value::Null, "not whitelisted");
+    host.as_device("app");
+    let shared = host.call::<HotUpdate>(
+        "POST",
+        "/device/check",
+        json!({ "plugin": "cleaning-map", "baselineVersion": "3.2.0", "arch": "arm64-v8a", "sn": "SN-1" }),
+    );
+    assert_eq!(ok(shared), Value::Null, "a fleet's key naming a whitelisted SN gets no test patch");
+    host.as_user();
 
     ok(host.call::<HotUpdate>("POST", &format!("/test/patches/{id}/promote"), Value::Null));
     assert_eq!(check(&mut host, "SN-2")["url"], "https://cdn.example.com/p1.zip");

@@ -71,14 +71,21 @@ fn tasks_are_validated_and_the_wifi_password_is_sealed_and_never_answered() {
     );
     assert!(!created.to_string().contains("correct-horse") && !host.stored_text("tasks").contains("correct-horse"));
 
-    // The device running the task gets its step and the password it needs to join the WiFi.
+    // The device running the task gets its step and, with its own key, the password it needs
+    // to join the WiFi; the lab's shared key naming it gets the SSID alone.
     host.as_device("lab");
+    let shared = ok(host.call_with::<OtaTest>("GET", "/device/next", &[("sn", "SN-1")], Value::Null, "en"));
+    assert!(shared["wifi"]["password"].is_null(), "{shared}");
+    host.as_device_sn("SN-1");
     let next = ok(host.call_with::<OtaTest>("GET", "/device/next", &[("sn", "SN-1")], Value::Null, "en"));
     assert_eq!(
         (next["step"].as_u64(), next["kind"].as_str(), next["targetVersion"].as_str()),
         (Some(1), Some("upgrade"), Some("2.1.0"))
     );
     assert_eq!(next["wifi"]["password"], "correct-horse");
+    host.as_device_sn("SN-2");
+    let other = host.call_with::<OtaTest>("GET", "/device/next", &[("sn", "SN-1")], Value::Null, "en");
+    assert_eq!(other.0, 403, "SN-2's key does not speak for SN-1");
 }
 
 #[test]

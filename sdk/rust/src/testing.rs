@@ -48,6 +48,12 @@ impl MemoryHost {
         self.user_name = format!("device:{key}");
     }
 
+    /// Calls from now on come from the key bound to the device `sn`, as on `/api/device/...`.
+    pub fn as_device_sn(&mut self, sn: &str) {
+        self.user_id = 0;
+        self.user_name = format!("device-sn:{sn}");
+    }
+
     /// Every record's data in a collection as stored, to assert what is (not) kept in clear.
     pub fn stored_text(&self, collection: &str) -> String {
         self.collections
