@@ -585,3 +585,21 @@ async fn a_template_that_would_allocate_gigabytes_is_refused() {
     }
     assert_eq!(host.get("/probe/version", &admin).await.code(), 200);
 }
+
+/// Files follow the call's transaction, and a plugin's files for a tenant stay within the
+/// operator's quota (issue 12, item 7).
+#[tokio::test]
+async fn files_of_a_refused_call_are_not_kept_and_quotas_hold() {
+    let (host, admin) = probe_host(&format!("{PROBE}\nmax_files_mib = 1")).await;
+    let refused = host.post("/probe/files-then-fail/kept.txt", &admin, json!({ "content": "should vanish" })).await;
+    assert_eq!(refused.code(), 400);
+    assert!(host.get("/probe/files/kept.txt", &admin).await.ok()["content"].is_null(), "the file went with the call");
+
+    let big = "x".repeat(700 * 1024);
+    host.post("/probe/files/a.txt", &admin, json!({ "content": big })).await.ok();
+    assert_eq!(host.get("/probe/files/a.txt", &admin).await.ok()["content"].as_str().map(str::len), Some(big.len()));
+    let over = host.post("/probe/files/b.txt", &admin, json!({ "content": big })).await;
+    assert_eq!(over.code(), 400, "{:?}", over.msg());
+    assert!(over.msg().contains("quota"), "{}", over.msg());
+    host.post("/probe/files/a.txt", &admin, json!({ "content": big })).await.ok();
+}

@@ -327,6 +327,35 @@ pub async fn query(
     Ok((q.build_query_as().fetch_all(conn).await?, total))
 }
 
+/// Bytes of files the plugin keeps for the tenant.
+pub async fn file_bytes(conn: &mut SqliteConnection, tenant: i64, plugin: &str) -> Result<i64, sqlx::Error> {
+    let used: Option<i64> =
+        sqlx::query_scalar("SELECT file_bytes FROM plugin_file_usage WHERE tenant_id = ? AND plugin_id = ?")
+            .bind(tenant)
+            .bind(plugin)
+            .fetch_optional(conn)
+            .await?;
+    Ok(used.unwrap_or(0))
+}
+
+pub async fn add_file_bytes(
+    conn: &mut SqliteConnection,
+    tenant: i64,
+    plugin: &str,
+    delta: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO plugin_file_usage (tenant_id, plugin_id, file_bytes) VALUES (?1, ?2, MAX(?3, 0))
+         ON CONFLICT (tenant_id, plugin_id) DO UPDATE SET file_bytes = MAX(file_bytes + ?3, 0)",
+    )
+    .bind(tenant)
+    .bind(plugin)
+    .bind(delta)
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
 impl Db {
     /// Creates the expression and unique indexes a manifest's collections ask for.
     pub async fn ensure_collection_indexes(

@@ -160,6 +160,7 @@ impl Db {
             "plugin_records",
             "plugin_tenants",
             "plugin_schedule_runs",
+            "plugin_file_usage",
             "device_keys",
             "operation_records",
             "login_logs",

@@ -58,6 +58,9 @@ pub struct Grants {
     pub max_response_kib: u64,
     #[serde(default = "default_file_kib")]
     pub max_file_kib: u64,
+    /// All the files the plugin keeps for one tenant, together.
+    #[serde(default = "default_files_mib")]
+    pub max_files_mib: u64,
 }
 
 impl Default for Grants {
@@ -73,6 +76,7 @@ impl Default for Grants {
             memory_mib: default_memory_mib(),
             max_response_kib: default_response_kib(),
             max_file_kib: default_file_kib(),
+            max_files_mib: default_files_mib(),
         }
     }
 }
@@ -88,6 +92,9 @@ fn default_response_kib() -> u64 {
 }
 fn default_file_kib() -> u64 {
     20 * 1024
+}
+fn default_files_mib() -> u64 {
+    1024
 }
 
 /// The largest memory a grant may give: the pooling allocator's slot size.

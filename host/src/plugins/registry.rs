@@ -122,11 +122,13 @@ impl Plugins {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .map_err(|e| wasmtime::Error::msg(e.to_string()))?;
+        let objects_dir = data_dir.join("objects");
+        super::capabilities::clear_staging(&objects_dir);
         let plugins = Arc::new(Plugins {
             _ticker: EpochTicker::start(engine.clone()),
             engine,
             linker,
-            services: Arc::new(Services { db, http, objects_dir: data_dir.join("objects"), master_key }),
+            services: Arc::new(Services { db, http, objects_dir, master_key }),
             plugins_file,
             cache_dir,
             loaded: RwLock::default(),

@@ -107,6 +107,8 @@ pub struct CallState {
     pub doomed: bool,
     /// What the call may still write to the operation records and the host's log.
     pub records_budget: RecordsBudget,
+    /// Files written or deleted, applied when the call commits.
+    pub staged_files: super::capabilities::StagedFiles,
 }
 
 /// Operation records and log output one call may write: one call wrote 79,647 records and
@@ -238,6 +240,7 @@ fn new_store(
         published: Vec::new(),
         doomed: false,
         records_budget: RecordsBudget::new(),
+        staged_files: Default::default(),
     };
     let mut store = Store::new(engine, state);
     store.limiter(|state| &mut state.limiter);
@@ -290,11 +293,19 @@ pub async fn invoke(
     };
     let success = matches!(&outcome, Ok(Returned::Response(r)) if r.status == 200)
         || matches!(&outcome, Ok(Returned::Unit(Ok(()))));
+    let files = std::mem::take(&mut state.staged_files);
     if let Some(tx) = tx {
         let settled = if success { tx.commit().await } else { tx.rollback().await };
         if let Err(err) = settled {
+            files.discard().await;
             return (Err(Failure::Trap(format!("transaction: {err}"))), peak);
         }
+    }
+    // Files follow the transaction: applied after it committed, thrown away otherwise.
+    if success {
+        files.commit().await
+    } else {
+        files.discard().await
     }
     let published = if success { std::mem::take(&mut state.published) } else { Vec::new() };
     (outcome.map(|returned| Finished { returned, published, memory_peak: peak }), peak)

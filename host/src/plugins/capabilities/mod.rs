@@ -5,6 +5,8 @@
 mod audit;
 mod events;
 mod files;
+
+pub use files::{StagedFiles, clear_staging};
 mod http;
 mod mail;
 mod secrets;
