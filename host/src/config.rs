@@ -73,6 +73,11 @@ pub struct Config {
     #[arg(long, requires = "pin_plugins")]
     pub pin_into: Option<PathBuf>,
 
+    /// Memory all plugin calls under way may take together, in MiB: a call waits for its grant's
+    /// `memory_mib` to fit (each call is also capped alone).
+    #[arg(long, env = "CONSOLE_PLUGIN_MEMORY_MIB", default_value_t = 1024)]
+    pub plugin_memory_mib: u32,
+
     /// The bearer token a Prometheus scraper sends to `/metrics`; unset, `/metrics` is off (404).
     #[arg(long, env = "CONSOLE_METRICS_TOKEN", hide_env_values = true)]
     pub metrics_token: Option<String>,

@@ -80,10 +80,16 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     let cache_dir = config.cache_dir.clone().unwrap_or_else(|| config.data_dir.join("cache"));
     let master_key =
         sealing::MasterKey::load(config.master_key.as_deref(), &config.data_dir).map_err(StartError::MasterKey)?;
-    let plugins =
-        plugins::Plugins::start(db.clone(), config.plugins.clone(), config.data_dir.clone(), cache_dir, master_key)
-            .await
-            .map_err(|e| StartError::Plugins(format!("{e:#}")))?;
+    let plugins = plugins::Plugins::start(
+        db.clone(),
+        config.plugins.clone(),
+        config.data_dir.clone(),
+        cache_dir,
+        master_key,
+        config.plugin_memory_mib,
+    )
+    .await
+    .map_err(|e| StartError::Plugins(format!("{e:#}")))?;
     plugins::scheduler::spawn(plugins.clone());
     if config.dev {
         plugins.spawn_dev_watch();

@@ -67,6 +67,8 @@ pub struct LiveEvent {
 /// How deep events may trigger events before delivery to plugins stops.
 const MAX_EVENT_DEPTH: u8 = 3;
 const MAX_DELIVERIES_UNDER_WAY: usize = 256;
+/// Calls one tenant may have under way at once: a quarter of the instance slots.
+const TENANT_SLOTS: usize = INSTANCE_SLOTS as usize / 4;
 
 pub struct Plugins {
     engine: Engine,
@@ -79,6 +81,12 @@ pub struct Plugins {
     failed: RwLock<BTreeMap<String, String>>,
     pub metrics: PluginMetrics,
     slots: Semaphore,
+    /// MiB of guest memory the calls under way may take together (`CONSOLE_PLUGIN_MEMORY_MIB`):
+    /// 110 concurrent memory-hungry calls took the host to 4.45 GiB before.
+    memory_budget: Semaphore,
+    memory_budget_mib: u32,
+    /// Calls under way per tenant: one tenant cannot take every instance slot.
+    tenant_slots: std::sync::Mutex<HashMap<i64, Arc<Semaphore>>>,
     /// Event deliveries under way; past it, a delivery is dropped (and logged), never queued
     /// without end.
     deliveries: Arc<Semaphore>,
@@ -114,6 +122,7 @@ impl Plugins {
         data_dir: PathBuf,
         cache_dir: PathBuf,
         master_key: MasterKey,
+        memory_budget_mib: u32,
     ) -> wasmtime::Result<Arc<Plugins>> {
         let engine = engine::new_engine()?;
         let mut linker = Linker::new(&engine);
@@ -135,6 +144,9 @@ impl Plugins {
             failed: RwLock::default(),
             metrics: PluginMetrics::default(),
             slots: Semaphore::new(INSTANCE_SLOTS as usize),
+            memory_budget: Semaphore::new(memory_budget_mib.max(1) as usize),
+            memory_budget_mib: memory_budget_mib.max(1),
+            tenant_slots: std::sync::Mutex::default(),
             deliveries: Arc::new(Semaphore::new(MAX_DELIVERIES_UNDER_WAY)),
             live: broadcast::channel(1024).0,
         });
@@ -434,7 +446,12 @@ impl Plugins {
         };
         let started = Instant::now();
         let (result, peak) = {
-            let _slot = self.slots.acquire().await.map_err(|e| Failure::Instantiate(e.to_string()))?;
+            let busy = |e: tokio::sync::AcquireError| Failure::Instantiate(format!("semaphore: {e}"));
+            let _tenant = self.tenant_slot(call.tenant_id).acquire_owned().await.map_err(busy)?;
+            let _slot = self.slots.acquire().await.map_err(busy)?;
+            // A grant larger than the whole budget takes all of it (it would wait forever).
+            let mib = u32::try_from(plugin.installed.grants.memory_mib).unwrap_or(u32::MAX).min(self.memory_budget_mib);
+            let _memory = self.memory_budget.acquire_many(mib).await.map_err(busy)?;
             runtime::invoke(&self.engine, plugin.clone(), self.services.clone(), call.clone(), invocation).await
         };
         let outcome = match &result {
@@ -452,6 +469,12 @@ impl Plugins {
             self.deliver(&plugin.manifest.id, &call, &finished.published, depth);
         }
         result
+    }
+
+    /// The tenant's share of the instance slots.
+    fn tenant_slot(&self, tenant: i64) -> Arc<Semaphore> {
+        let mut slots = self.tenant_slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        slots.entry(tenant).or_insert_with(|| Arc::new(Semaphore::new(TENANT_SLOTS))).clone()
     }
 
     /// Sends committed events to the shell and to every subscribed plugin enabled for the tenant.
