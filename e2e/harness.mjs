@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 
 import { chromium } from 'playwright-core';
 
@@ -25,6 +25,22 @@ const freePort = () =>
   });
 
 const sha256 = (path) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/** The digest plugins.toml pins for a remote folder: sha-256 of `<path> <sha-256>\n` lines sorted
+ * by path (as host/src/plugins/remote.rs computes it). */
+export function remoteDigest(dir) {
+  const files = [];
+  const walk = (folder) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) files.push([relative(dir, path).split(sep).join('/'), sha256(path)]);
+    }
+  };
+  walk(dir);
+  files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256').update(files.map(([path, sha]) => `${path} ${sha}\n`).join('')).digest('hex');
+}
 
 /** A product plugin of `plugins/<id>` with its built remote. */
 export const productPlugin = (id, grants = '') => ({
@@ -49,6 +65,7 @@ artefact = ${JSON.stringify(p.artefact)}
 sha256 = "${sha256(p.artefact)}"
 enabled_by_default = true
 remote_dir = ${JSON.stringify(p.remoteDir)}
+remote_sha256 = "${remoteDigest(p.remoteDir)}"
 [plugin.grants]
 ${p.grants}
 `,

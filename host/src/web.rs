@@ -97,19 +97,25 @@ pub async fn security_headers(mut response: Response) -> Response {
     response
 }
 
-/// `/remotes/<plugin>/<file>`: the built remote of a loaded plugin.
-pub async fn remote(
-    State(app): State<AppState>,
-    Path((plugin, file)): Path<(String, String)>,
-    request: Request,
-) -> Response {
-    let Some(dir) = app.plugins.get(&plugin).and_then(|p| p.installed.remote_dir.clone()) else {
+/// `/remotes/<plugin>/<file>`: a file of a loaded plugin's remote, served only while it still
+/// has the content pinned in plugins.toml.
+pub async fn remote(State(app): State<AppState>, Path((plugin, file)): Path<(String, String)>) -> Response {
+    let Some(remote) = app.plugins.get(&plugin).and_then(|p| p.remote.clone()) else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let (mut parts, body) = request.into_parts();
-    let Ok(uri) = format!("/{file}").parse() else { return StatusCode::BAD_REQUEST.into_response() };
-    parts.uri = uri;
-    serve(ServeDir::new(dir), Request::from_parts(parts, body)).await
+    let Some(bytes) = remote.verified(&file).await else { return StatusCode::NOT_FOUND.into_response() };
+    let content_type = match file.rsplit('.').next().unwrap_or("") {
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "json" | "map" => "application/json",
+        "html" => "text/html; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "woff2" => "font/woff2",
+        _ => "application/octet-stream",
+    };
+    let response = ([(header::CONTENT_TYPE, content_type)], bytes).into_response();
+    with_cache_headers(&format!("/{file}"), response)
 }
 
 #[cfg(test)]

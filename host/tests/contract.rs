@@ -33,6 +33,7 @@ async fn a_plugin_built_for_contract_0_1_0_links_and_runs() {
         enabled_by_default: true,
         grants: String::new(),
         sha256: None,
+        remote: None,
     };
     let host = TestHost::start_with_plugins(&[Install::probe(PROBE), old], |_| {}).await;
     let admin = host.admin().await;

@@ -31,5 +31,9 @@ fn pinning_for_make_run_leaves_the_tracked_plugins_toml_untouched() {
         assert!(plugin.artefact.is_absolute() && plugin.manifest.exists(), "{}", plugin.id);
         let bytes = std::fs::read(&plugin.artefact).expect("artefact");
         assert_eq!(plugin.sha256, sha256_hex(&bytes), "{}", plugin.id);
+        if let Some(remote) = &plugin.remote_dir {
+            let digest = console_host::plugins::remote::RemoteFiles::read(remote).expect("remote").digest;
+            assert_eq!(plugin.remote_sha256, digest, "{}: the remote is pinned too", plugin.id);
+        }
     }
 }

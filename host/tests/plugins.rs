@@ -275,6 +275,41 @@ async fn a_tampered_artefact_is_refused_at_load_and_the_host_still_starts() {
     assert_eq!(host.get("/pet-service/breeds", &admin).await.code(), 200, "the other plugins run");
 }
 
+/// A remote is pinned like an artefact (issue 12, item 16): a remote modified before the start
+/// refuses its plugin, and a file modified after it is not served.
+#[tokio::test]
+async fn a_modified_remote_is_refused_and_a_file_changed_later_is_not_served() {
+    let remote = tempfile::tempdir().expect("dir");
+    std::fs::write(remote.path().join("remoteEntry.js"), "export const get = () => {};\n").expect("write");
+    std::fs::create_dir_all(remote.path().join("assets")).expect("dir");
+    std::fs::write(remote.path().join("assets/page-abcdef12.js"), "export default 1;\n").expect("write");
+    let mut pet = Install::pet();
+    pet.remote = Some((remote.path().to_path_buf(), None));
+    let host = TestHost::start_with_plugins(&[pet.clone()], |_| {}).await;
+    let origin = host.base.trim_end_matches("/api").to_string();
+    let get = |path: &str| reqwest::get(format!("{origin}/remotes/pet/{path}"));
+    let served = get("assets/page-abcdef12.js").await.expect("sent");
+    assert_eq!(served.status(), 200);
+    assert!(served.headers()["content-type"].to_str().unwrap_or("").starts_with("text/javascript"));
+    assert_eq!(get("remoteEntry.js").await.expect("sent").status(), 200);
+
+    // Changed on disk after the start: no longer served. An unpinned file is not served either.
+    std::fs::write(remote.path().join("remoteEntry.js"), "steal(localStorage.authorization);\n").expect("write");
+    std::fs::write(remote.path().join("assets/extra.js"), "steal();\n").expect("write");
+    assert_eq!(get("remoteEntry.js").await.expect("sent").status(), 404);
+    assert_eq!(get("assets/extra.js").await.expect("sent").status(), 404);
+
+    // Started with the modified remote under the old pin: the plugin is refused.
+    let mut pinned_before = pet;
+    pinned_before.remote = Some((remote.path().to_path_buf(), Some("0".repeat(64))));
+    let refused = TestHost::start_with_plugins(&[pinned_before], |_| {}).await;
+    let admin = refused.admin().await;
+    let list = refused.post("/plugin-admin/plugins/list", &admin, json!({})).await;
+    let pet = list.ok().as_array().and_then(|l| l.iter().find(|p| p["id"] == "pet")).cloned().expect("pet listed");
+    assert_eq!(pet["status"], "failed");
+    assert!(pet["error"].as_str().unwrap_or("").contains("modified remote is refused"), "{pet}");
+}
+
 #[tokio::test]
 async fn a_plugin_built_for_an_incompatible_contract_is_refused_with_a_message() {
     let dir = tempfile::tempdir().expect("dir");
@@ -296,6 +331,7 @@ async fn a_plugin_built_for_an_incompatible_contract_is_refused_with_a_message()
         enabled_by_default: true,
         grants: String::new(),
         sha256: None,
+        remote: None,
     };
     let host = TestHost::start_with_plugins(&[Install::pet(), future], |_| {}).await;
     let admin = host.admin().await;
@@ -546,6 +582,7 @@ async fn the_scaffolded_plugin_builds_and_serves_its_page() {
         enabled_by_default: true,
         grants: String::new(),
         sha256: None,
+        remote: None,
     };
     let host = TestHost::start_with_plugins(&[demo], |_| {}).await;
     let admin = host.admin().await;

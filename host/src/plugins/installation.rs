@@ -28,6 +28,9 @@ pub struct Installed {
     pub grants: Grants,
     /// Built remote (module federation) served at /remotes/<id>/.
     pub remote_dir: Option<PathBuf>,
+    /// Digest of the remote's files (see `plugins::remote`); a modified remote is refused.
+    #[serde(default)]
+    pub remote_sha256: String,
 }
 
 /// What the operator allows; every capability is denied unless granted here and requested.
@@ -162,6 +165,11 @@ pub fn pin(path: &Path, into: Option<&Path>) -> Result<Vec<(String, String)>, St
             let bytes = std::fs::read(&artefact).map_err(|e| format!("{}: {e}", artefact.display()))?;
             let sha = sha256_hex(&bytes);
             table.insert("sha256", toml_edit::value(sha.clone()));
+            if let Some(remote) = table.get("remote_dir").and_then(|v| v.as_str()).map(|dir| base.join(dir)) {
+                let files =
+                    super::remote::RemoteFiles::read(&remote).map_err(|e| format!("{}: {e}", remote.display()))?;
+                table.insert("remote_sha256", toml_edit::value(files.digest));
+            }
             if into.is_some() {
                 for key in ["manifest", "artefact", "remote_dir"] {
                     if let Some(relative) = table.get(key).and_then(|v| v.as_str()).map(str::to_string) {

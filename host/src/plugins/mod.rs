@@ -9,6 +9,7 @@ pub mod installation;
 pub mod manifest;
 pub mod metrics;
 pub mod registry;
+pub mod remote;
 pub mod runtime;
 pub mod scheduler;
 

@@ -23,6 +23,8 @@ use crate::sealing::MasterKey;
 
 pub struct LoadedPlugin {
     pub installed: Installed,
+    /// The pinned remote, when the installation has one.
+    pub remote: Option<super::remote::RemoteFiles>,
     pub manifest: Manifest,
     pub sha256: String,
     pub pre: PluginPre<CallState>,
@@ -196,6 +198,21 @@ impl Plugins {
                 installed.sha256
             ));
         }
+        let remote = match &installed.remote_dir {
+            Some(dir) => {
+                let files = super::remote::RemoteFiles::read(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                if !files.digest.eq_ignore_ascii_case(installed.remote_sha256.trim()) {
+                    return Err(format!(
+                        "the remote in {} has digest {} but plugins.toml pins `{}`: a modified remote is refused",
+                        dir.display(),
+                        files.digest,
+                        installed.remote_sha256
+                    ));
+                }
+                Some(files)
+            }
+            None => None,
+        };
         let (engine, cache_dir, hash) = (self.engine.clone(), self.cache_dir.clone(), sha256.clone());
         let (component, from_cache) =
             tokio::task::spawn_blocking(move || engine::compile(&engine, &bytes, &hash, &cache_dir))
@@ -236,7 +253,7 @@ impl Plugins {
                 .insert(route.path.clone(), i)
                 .map_err(|e| format!("routes[{i}]: {e}"))?;
         }
-        Ok(LoadedPlugin { installed, manifest, sha256, pre, loaded_at: now_ms(), from_cache, routes })
+        Ok(LoadedPlugin { installed, remote, manifest, sha256, pre, loaded_at: now_ms(), from_cache, routes })
     }
 
     fn check_collisions(&self, manifest: &Manifest) -> Result<(), String> {
@@ -313,6 +330,11 @@ impl Plugins {
                     }
                     let Ok(bytes) = std::fs::read(&installed.artefact) else { continue };
                     installed.sha256 = sha256_hex(&bytes);
+                    if let Some(dir) = &installed.remote_dir
+                        && let Ok(remote) = super::remote::RemoteFiles::read(dir)
+                    {
+                        installed.remote_sha256 = remote.digest;
+                    }
                     tracing::warn!(plugin = %installed.id, "dev mode: artefact changed, reloading with its new hash");
                     let id = installed.id.clone();
                     if let Err(err) = plugins.install(installed).await {

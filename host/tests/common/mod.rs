@@ -54,6 +54,8 @@ pub struct Install {
     pub grants: String,
     /// Pin another hash than the artefact's (tamper tests).
     pub sha256: Option<String>,
+    /// A remote folder and the digest to pin for it (`None`: the folder's own).
+    pub remote: Option<(PathBuf, Option<String>)>,
 }
 
 fn repo() -> PathBuf {
@@ -77,6 +79,7 @@ impl Install {
             enabled_by_default: true,
             grants: "events = true".into(),
             sha256: None,
+            remote: None,
         }
     }
 
@@ -89,6 +92,7 @@ impl Install {
             enabled_by_default: true,
             grants: grants.into(),
             sha256: None,
+            remote: None,
         }
     }
 
@@ -100,6 +104,7 @@ impl Install {
             enabled_by_default: true,
             grants: grants.into(),
             sha256: None,
+            remote: None,
         }
     }
 }
@@ -110,8 +115,14 @@ pub fn write_plugins_toml(dir: &Path, plugins: &[Install]) -> PathBuf {
     for p in plugins {
         let bytes = std::fs::read(&p.wasm).expect("artefact");
         let sha = p.sha256.clone().unwrap_or_else(|| console_host::plugins::installation::sha256_hex(&bytes));
+        let remote = p.remote.as_ref().map_or(String::new(), |(dir, pinned)| {
+            let digest = pinned.clone().unwrap_or_else(|| {
+                console_host::plugins::remote::RemoteFiles::read(dir).expect("remote folder").digest
+            });
+            format!("remote_dir = {dir:?}\nremote_sha256 = \"{digest}\"\n")
+        });
         text.push_str(&format!(
-            "[[plugin]]\nid = \"{}\"\nmanifest = {:?}\nartefact = {:?}\nsha256 = \"{sha}\"\nenabled_by_default = {}\n[plugin.grants]\n{}\n\n",
+            "[[plugin]]\nid = \"{}\"\nmanifest = {:?}\nartefact = {:?}\nsha256 = \"{sha}\"\nenabled_by_default = {}\n{remote}[plugin.grants]\n{}\n\n",
             p.id, p.manifest, p.wasm, p.enabled_by_default, p.grants
         ));
     }
