@@ -103,7 +103,9 @@ pub async fn remote(State(app): State<AppState>, Path((plugin, file)): Path<(Str
     let Some(remote) = app.plugins.get(&plugin).and_then(|p| p.remote.clone()) else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let Some(bytes) = remote.verified(&file).await else { return StatusCode::NOT_FOUND.into_response() };
+    // Development (`CONSOLE_DEV`): a remote rebuilt while the host runs is served as it is now.
+    let bytes = if app.config.dev { remote.current(&file).await } else { remote.verified(&file).await };
+    let Some(bytes) = bytes else { return StatusCode::NOT_FOUND.into_response() };
     let content_type = match file.rsplit('.').next().unwrap_or("") {
         "js" | "mjs" => "text/javascript; charset=utf-8",
         "css" => "text/css; charset=utf-8",

@@ -41,6 +41,16 @@ impl RemoteFiles {
         Ok(RemoteFiles { dir: dir.to_path_buf(), digest: sha256_hex(listing.as_bytes()), files })
     }
 
+    /// The bytes of `relative` as they are now, pinned or not (development only); never outside
+    /// the remote's folder.
+    pub async fn current(&self, relative: &str) -> Option<Vec<u8>> {
+        let inside = relative.split('/').all(|segment| !segment.is_empty() && segment != "." && segment != "..");
+        if !inside {
+            return None;
+        }
+        tokio::fs::read(self.dir.join(relative)).await.ok()
+    }
+
     /// The bytes of `relative` if it is one of the pinned files and still has their content.
     pub async fn verified(&self, relative: &str) -> Option<Vec<u8>> {
         let expected = self.files.get(relative)?;
