@@ -7,13 +7,7 @@ mod common;
 use common::{Install, TestHost};
 
 fn status_mib(field: &str) -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
-    let kib: u64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix(field))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or(0);
-    kib / 1024
+    common::proc_status_mib("self", field)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

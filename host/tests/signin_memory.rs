@@ -3,12 +3,13 @@
 //! own process (the built `console-host`), so the peak resident size measured is the host's
 //! alone, not the test client's.
 
+mod common;
+
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use common::ADMIN_PASSWORD;
 use serde_json::json;
-
-const ADMIN_PASSWORD: &str = "Admin#2026";
 
 struct Host {
     child: Child,
@@ -62,13 +63,7 @@ impl Host {
     }
 
     fn status_mib(&self, field: &str) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).expect("status");
-        let kib: u64 = status
-            .lines()
-            .find_map(|l| l.strip_prefix(field))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-            .unwrap_or(0);
-        kib / 1024
+        common::proc_status_mib(&self.child.id().to_string(), field)
     }
 }
 

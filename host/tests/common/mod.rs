@@ -312,3 +312,15 @@ pub fn credit_code(seed: u32) -> String {
     let check = ALPHABET[(31 - sum % 31) % 31] as char;
     format!("{body}{check}")
 }
+
+/// A size line of `/proc/<process>/status` (`VmRSS:`, `VmHWM:`) in MiB; `process` is a pid or
+/// `self`.
+pub fn proc_status_mib(process: &str, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{process}/status")).expect("/proc status");
+    let kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix(field))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0);
+    kib / 1024
+}
