@@ -4,6 +4,7 @@
 
 pub mod bindings;
 pub mod capabilities;
+pub mod cpu;
 pub mod engine;
 pub mod installation;
 pub mod manifest;

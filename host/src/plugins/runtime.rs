@@ -22,6 +22,8 @@ pub struct Services {
     pub http: reqwest::Client,
     pub objects_dir: PathBuf,
     pub master_key: MasterKey,
+    /// Turns of CPU for long-running guests, shared fairly between tenants.
+    pub cpu: super::cpu::CpuGate,
 }
 
 /// Who a call is for, filled by the host (never by the plugin).
@@ -109,6 +111,10 @@ pub struct CallState {
     pub records_budget: RecordsBudget,
     /// Files written or deleted, applied when the call commits.
     pub staged_files: super::capabilities::StagedFiles,
+    /// Epoch ticks the guest has run into; past `cpu::FREE_TICKS` each slice needs a turn.
+    ticks: u32,
+    /// The CPU turn of the current slice, if the call is past its free ticks.
+    pub cpu_turn: super::cpu::HeldTurn,
 }
 
 /// Operation records and log output one call may write: one call wrote 79,647 records and
@@ -241,12 +247,23 @@ fn new_store(
         doomed: false,
         records_budget: RecordsBudget::new(),
         staged_files: Default::default(),
+        ticks: 0,
+        cpu_turn: Default::default(),
     };
     let mut store = Store::new(engine, state);
     store.limiter(|state| &mut state.limiter);
     store.set_epoch_deadline(1);
-    store.epoch_deadline_callback(move |_| {
-        Ok(if Instant::now() >= deadline { UpdateDeadline::Interrupt } else { UpdateDeadline::Yield(1) })
+    store.epoch_deadline_callback(move |mut store| {
+        if Instant::now() >= deadline {
+            return Ok(UpdateDeadline::Interrupt);
+        }
+        let state = store.data_mut();
+        state.ticks += 1;
+        if state.ticks <= super::cpu::FREE_TICKS {
+            return Ok(UpdateDeadline::Yield(1));
+        }
+        let next = state.services.cpu.next_turn(state.call.tenant_id, state.cpu_turn.clone(), deadline);
+        Ok(UpdateDeadline::YieldCustom(1, next))
     });
     store
 }
