@@ -264,7 +264,6 @@ async fn main() {
             lang: "en".into(),
             actions: vec!["probe:use".into()],
             request_id: i.to_string(),
-            writes: false,
             cascade: EventBudget::new(),
         };
         let request = types::Request {

@@ -210,8 +210,8 @@ async fn a_plugin_not_enabled_by_default_waits_for_the_platform() {
     assert_eq!(host.get("/probe/version", &alpha).await.code(), 200);
 }
 
-/// A one-route HTTP server on loopback standing in for a provider; `/endless` streams a body
-/// that never ends and announces no length.
+/// A small HTTP server on loopback standing in for a provider; `/endless` streams a body that
+/// never ends and announces no length, `/slow` answers after 1.5 s.
 async fn provider() -> u16 {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let port = listener.local_addr().expect("addr").port();
@@ -222,7 +222,14 @@ async fn provider() -> u16 {
     };
     let app = axum::Router::new()
         .route("/hello", axum::routing::get(|| async { "hello from the provider" }))
-        .route("/endless", axum::routing::get(endless));
+        .route("/endless", axum::routing::get(endless))
+        .route(
+            "/slow",
+            axum::routing::get(|| async {
+                tokio::time::sleep(Duration::from_millis(1500)).await;
+                "slow answer"
+            }),
+        );
     tokio::spawn(async move { axum::serve(listener, app).await.ok() });
     port
 }
@@ -250,6 +257,73 @@ async fn outbound_calls_reach_only_operator_granted_hosts() {
     let refused =
         no_grant.post("/probe/fetch", &admin, json!({ "url": format!("http://127.0.0.1:{granted}/hello") })).await;
     assert!(refused.msg().contains("not granted by the operator"), "default: no outbound host: {}", refused.msg());
+}
+
+/// Issue 12, item 11: a call waiting on a slow provider holds no database lock, so every other
+/// writer (here another enterprise's) goes on; once a call has written, it sends nothing out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_provider_stalls_no_other_writer_and_nothing_is_sent_after_a_write() {
+    let port = provider().await;
+    let grants = format!("{PROBE}\ntimeout_ms = 5000\noutbound_hosts = [\"127.0.0.1:{port}\"]")
+        .replace("timeout_ms = 1000\n", "");
+    let (host, admin) = probe_host(&grants).await;
+    let (_, other) = enterprise(&host, &admin, "Other", 3).await;
+    let slow = format!("http://127.0.0.1:{port}/slow");
+
+    let waiting = {
+        let (base, admin, slow) = (host.base.clone(), admin.clone(), slow.clone());
+        tokio::spawn(async move {
+            let body = json!({ "url": slow, "readFirst": true, "noteAfter": true });
+            let res = reqwest::Client::new()
+                .post(format!("{base}/probe/fetch"))
+                .header("authorization", admin)
+                .json(&body)
+                .send()
+                .await;
+            res.expect("answer").json::<Value>().await.expect("envelope")
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let started = Instant::now();
+    let written = host.post("/probe/notes", &other, json!({ "text": "not kept waiting" })).await;
+    let took = started.elapsed();
+    assert_eq!(written.code(), 200, "{:?}", written.body);
+    assert!(!waiting.is_finished(), "the slow call is still waiting on its provider");
+    assert!(took < Duration::from_millis(700), "another enterprise's write took {took:?} beside a slow provider");
+    let fetched = waiting.await.expect("slow call");
+    assert_eq!(fetched["data"]["body"], "slow answer", "{fetched}");
+    let notes = host.get("/probe/notes", &admin).await;
+    assert_eq!(notes.ok()["total"], 1, "what came of the fetch is recorded after it");
+
+    // Written first, then an outbound request: refused, and the call's write rolled back.
+    let hello = format!("http://127.0.0.1:{port}/hello");
+    let refused = host.post("/probe/fetch", &admin, json!({ "url": hello, "writeFirst": true })).await;
+    assert_eq!(refused.code(), 400);
+    assert!(refused.msg().contains("must come before the call's first write"), "{}", refused.msg());
+    assert_eq!(host.get("/probe/notes", &admin).await.ok()["total"], 1, "the refused call changed nothing");
+}
+
+/// A call whose read snapshot went stale before its first write (another writer committed in
+/// between) is run again from the start and its write lands: nobody sees an error.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reads_gone_stale_before_the_first_write_run_the_call_again() {
+    let (host, admin) = probe_host(PROBE).await;
+    let mut writers = tokio::task::JoinSet::new();
+    for i in 0..24 {
+        let (base, admin) = (host.base.clone(), admin.clone());
+        writers.spawn(async move {
+            let client = reqwest::Client::new();
+            let url = if i % 2 == 0 { format!("{base}/probe/notes") } else { format!("{base}/probe/count-then-add") };
+            let res =
+                client.post(url).header("authorization", admin).json(&json!({ "text": i.to_string() })).send().await;
+            res.expect("answer").json::<Value>().await.expect("envelope")
+        });
+    }
+    while let Some(answer) = writers.join_next().await {
+        let answer = answer.expect("writer");
+        assert_eq!(answer["code"], 200, "{answer}");
+    }
+    assert_eq!(host.get("/probe/notes", &admin).await.ok()["total"], 24, "every write landed once");
 }
 
 #[tokio::test]

@@ -421,10 +421,18 @@ impl Db {
         Ok(count)
     }
 
-    /// A connection in a transaction for one plugin call; `IMMEDIATE` takes the write lock at
-    /// once, so a call that writes never fails half-way on a busy database.
-    pub async fn begin_call(&self, writes: bool) -> Result<sqlx::Transaction<'static, Sqlite>, sqlx::Error> {
-        self.pool.begin_with(if writes { "BEGIN IMMEDIATE" } else { "BEGIN" }).await
+    /// A connection in a transaction for one plugin call: a snapshot for reading (no writer
+    /// waits for it), or with `write_lock` the write lock at once, waiting its turn.
+    pub async fn begin_call(&self, write_lock: bool) -> Result<sqlx::Transaction<'static, Sqlite>, sqlx::Error> {
+        self.pool.begin_with(if write_lock { "BEGIN IMMEDIATE" } else { "BEGIN" }).await
+    }
+
+    /// Takes the write lock in a transaction that has only read so far. SQLite refuses at once
+    /// (`SQLITE_BUSY`, `SQLITE_BUSY_SNAPSHOT`) when another writer holds the lock or has
+    /// committed since the snapshot: what the call read may be stale, and it has to start over.
+    pub async fn take_write_lock(conn: &mut SqliteConnection) -> Result<(), sqlx::Error> {
+        // A statement that writes nothing but, as a write, takes the lock.
+        sqlx::query("DELETE FROM plugin_file_usage WHERE 0").execute(conn).await.map(drop)
     }
 }
 

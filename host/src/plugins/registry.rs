@@ -535,7 +535,7 @@ impl Plugins {
                 let plugins = self.clone();
                 let (topic, payload) = (topic.clone(), payload.clone());
                 // The subscriber acts on its own account: never with the publisher's rights.
-                let context = CallContext { writes: true, actions: Vec::new(), ..call.clone() };
+                let context = CallContext { actions: Vec::new(), ..call.clone() };
                 tokio::spawn(async move {
                     let _delivery = delivery;
                     match plugins.enabled_for(context.tenant_id).await {
@@ -561,7 +561,6 @@ impl Plugins {
                 lang: "en".into(),
                 actions: Vec::new(),
                 request_id: String::new(),
-                writes: false,
                 cascade: EventBudget::new(),
             };
             if let Some(elapsed) =

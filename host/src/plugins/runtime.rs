@@ -35,8 +35,6 @@ pub struct CallContext {
     pub lang: String,
     pub actions: Vec<String>,
     pub request_id: String,
-    /// Take the write lock at the first store access (POST, PUT, DELETE, jobs, events).
-    pub writes: bool,
     /// Event deliveries left to the request this call belongs to, shared by its whole cascade.
     pub cascade: Arc<EventBudget>,
 }
@@ -103,6 +101,14 @@ pub struct CallState {
     pub call: CallContext,
     pub deadline: Instant,
     tx: Option<Transaction<'static, Sqlite>>,
+    /// The call's transaction holds the write lock.
+    write_locked: bool,
+    /// The write lock is taken at the first store access (a rerun).
+    lock_eagerly: bool,
+    /// The call made an outbound request: it cannot be run again.
+    went_outbound: bool,
+    /// Its reads went stale before its first write: run it again, locking eagerly.
+    pub rerun: bool,
     /// Events published during the call, delivered after it commits.
     pub published: Vec<(String, String)>,
     /// The call saw an `internal` store error: it is rolled back whatever it answers.
@@ -164,16 +170,69 @@ impl WasiView for CallState {
     }
 }
 
+/// The call's transaction (issue 12, item 11). One writer at a time is SQLite's rule, so the
+/// write lock is held as briefly as the call allows: reads run in a snapshot that makes no writer
+/// wait, the lock is taken at the first write and kept to the end, and no network request may
+/// come after it (one tenant's slow provider stalled every writer of every tenant before).
 impl CallState {
-    /// The call's transaction, begun at the first store access.
-    pub async fn conn(&mut self) -> wasmtime::Result<&mut SqliteConnection> {
+    /// For reading: the transaction, begun as a snapshot at the first store access.
+    pub async fn read_conn(&mut self) -> wasmtime::Result<&mut SqliteConnection> {
         if self.tx.is_none() {
-            self.tx = Some(self.services.db.begin_call(self.call.writes).await?);
+            self.tx = Some(self.services.db.begin_call(self.lock_eagerly).await?);
+            self.write_locked = self.lock_eagerly;
         }
+        self.tx_conn()
+    }
+
+    /// For writing: the transaction with the write lock. A call whose snapshot went stale before
+    /// its first write is stopped and run again from the start (it has sent nothing out yet).
+    pub async fn write_conn(&mut self) -> wasmtime::Result<&mut SqliteConnection> {
+        match self.tx.as_mut() {
+            None => {
+                self.tx = Some(self.services.db.begin_call(true).await?);
+                self.write_locked = true;
+            }
+            Some(_) if !self.write_locked && self.went_outbound => {
+                // What it read since its outbound request is not kept consistent with what it
+                // writes (it has sent something out; it cannot start over): a fresh transaction.
+                if let Some(snapshot) = self.tx.take() {
+                    snapshot.rollback().await?;
+                }
+                self.tx = Some(self.services.db.begin_call(true).await?);
+                self.write_locked = true;
+            }
+            Some(tx) if !self.write_locked => {
+                if let Err(err) = Db::take_write_lock(tx).await {
+                    self.rerun = true;
+                    wasmtime::bail!("the write lock was not free over the call's snapshot: {err}");
+                }
+                self.write_locked = true;
+            }
+            Some(_) => {}
+        }
+        self.tx_conn()
+    }
+
+    fn tx_conn(&mut self) -> wasmtime::Result<&mut SqliteConnection> {
         match self.tx.as_mut() {
             Some(tx) => Ok(&mut **tx),
             None => wasmtime::bail!("no transaction"),
         }
+    }
+
+    /// Before a request leaves the host: refused once the call has written (the write lock would
+    /// be held over the network); a read snapshot is ended, so that nothing is held meanwhile.
+    pub async fn before_outbound(&mut self) -> Result<(), String> {
+        if self.write_locked {
+            return Err("outbound requests must come before the call's first write (the call holds the \
+                        database's write lock from then on): send first, then record what came of it"
+                .into());
+        }
+        if let Some(snapshot) = self.tx.take() {
+            snapshot.rollback().await.map_err(|e| format!("ending the read snapshot: {e}"))?;
+        }
+        self.went_outbound = true;
+        Ok(())
     }
 
     pub fn remaining(&self) -> Duration {
@@ -220,7 +279,8 @@ pub async fn time_instantiation(
     call: CallContext,
 ) -> Option<Duration> {
     let started = Instant::now();
-    let mut store = new_store(engine, plugin.clone(), services, call);
+    let deadline = started + Duration::from_millis(plugin.installed.grants.timeout_ms);
+    let mut store = new_store(engine, plugin.clone(), services, call, deadline);
     plugin.pre.instantiate_async(&mut store).await.ok()?;
     Some(started.elapsed())
 }
@@ -230,9 +290,9 @@ fn new_store(
     plugin: Arc<LoadedPlugin>,
     services: Arc<Services>,
     call: CallContext,
+    deadline: Instant,
 ) -> Store<CallState> {
     let grants = &plugin.installed.grants;
-    let deadline = Instant::now() + Duration::from_millis(grants.timeout_ms);
     let memory_cap = usize::try_from(grants.memory_mib << 20).unwrap_or(usize::MAX);
     let state = CallState {
         wasi: WasiCtx::builder().allow_tcp(false).allow_udp(false).allow_ip_name_lookup(false).build(),
@@ -243,6 +303,10 @@ fn new_store(
         call,
         deadline,
         tx: None,
+        write_locked: false,
+        lock_eagerly: false,
+        went_outbound: false,
+        rerun: false,
         published: Vec::new(),
         doomed: false,
         records_budget: RecordsBudget::new(),
@@ -276,21 +340,38 @@ pub async fn invoke(
     call: CallContext,
     invocation: Invocation,
 ) -> (Result<Finished, Failure>, usize) {
-    let grants = &plugin.installed.grants;
-    let timeout = Duration::from_millis(grants.timeout_ms);
-    let max_response = usize::try_from(grants.max_response_kib << 10).unwrap_or(usize::MAX);
-    let mut store = new_store(engine, plugin.clone(), services, call);
+    let deadline = Instant::now() + Duration::from_millis(plugin.installed.grants.timeout_ms);
+    let mut store = new_store(engine, plugin.clone(), services.clone(), call.clone(), deadline);
+    let mut result = run(&mut store, &plugin, &invocation, deadline).await;
+    if result.is_err() && store.data().rerun {
+        // Its snapshot went stale before its first write: once more, holding the write lock from
+        // its first store access (nothing was sent out, and its writes were never made).
+        tracing::debug!(plugin = %plugin.manifest.id, "snapshot went stale before the first write: run again");
+        settle(&mut store, false).await.ok();
+        store = new_store(engine, plugin.clone(), services, call, deadline);
+        store.data_mut().lock_eagerly = true;
+        result = run(&mut store, &plugin, &invocation, deadline).await;
+    }
+    finish(store, &plugin, result).await
+}
 
+/// Calls the invocation in a fresh instance of `store`, within the deadline.
+async fn run(
+    store: &mut Store<CallState>,
+    plugin: &LoadedPlugin,
+    invocation: &Invocation,
+    deadline: Instant,
+) -> Result<Returned, Failure> {
     // The epoch traps a running guest; this bounds a host call that hangs (a slow database).
-    let backstop = timeout + Duration::from_secs(1);
-    let result = tokio::time::timeout(backstop, async {
+    let backstop = deadline + Duration::from_secs(1);
+    tokio::time::timeout_at(backstop.into(), async {
         let instance =
-            plugin.pre.instantiate_async(&mut store).await.map_err(|e| Failure::Instantiate(format!("{e:#}")))?;
+            plugin.pre.instantiate_async(&mut *store).await.map_err(|e| Failure::Instantiate(format!("{e:#}")))?;
         let handler = instance.console_plugin_handler();
-        let returned = match &invocation {
-            Invocation::Handle(request) => handler.call_handle(&mut store, request).await.map(Returned::Response),
-            Invocation::Job(job) => handler.call_run_job(&mut store, job).await.map(Returned::Unit),
-            Invocation::Event(event) => handler.call_on_event(&mut store, event).await.map(Returned::Unit),
+        let returned = match invocation {
+            Invocation::Handle(request) => handler.call_handle(&mut *store, request).await.map(Returned::Response),
+            Invocation::Job(job) => handler.call_run_job(&mut *store, job).await.map(Returned::Unit),
+            Invocation::Event(event) => handler.call_on_event(&mut *store, event).await.map(Returned::Unit),
         };
         returned.map_err(|err| match err.downcast_ref::<Trap>() {
             Some(Trap::Interrupt) => Failure::Timeout,
@@ -298,24 +379,18 @@ pub async fn invoke(
         })
     })
     .await
-    .unwrap_or(Err(Failure::Timeout));
+    .unwrap_or(Err(Failure::Timeout))
+}
 
-    let peak = store.data().limiter.peak;
+/// Commits a successful call or rolls it back; its files follow its transaction.
+async fn settle(store: &mut Store<CallState>, success: bool) -> Result<(), sqlx::Error> {
     let state = store.data_mut();
-    let tx = state.tx.take();
-    let outcome = match result {
-        Ok(Returned::Response(response)) if response.body.len() > max_response => Err(Failure::TooLarge),
-        Ok(_) if state.doomed => Err(Failure::Trap("the call went on after an internal store error".into())),
-        other => other,
-    };
-    let success = matches!(&outcome, Ok(Returned::Response(r)) if r.status == 200)
-        || matches!(&outcome, Ok(Returned::Unit(Ok(()))));
     let files = std::mem::take(&mut state.staged_files);
-    if let Some(tx) = tx {
+    if let Some(tx) = state.tx.take() {
         let settled = if success { tx.commit().await } else { tx.rollback().await };
         if let Err(err) = settled {
             files.discard().await;
-            return (Err(Failure::Trap(format!("transaction: {err}"))), peak);
+            return Err(err);
         }
     }
     // Files follow the transaction: applied after it committed, thrown away otherwise.
@@ -324,6 +399,28 @@ pub async fn invoke(
     } else {
         files.discard().await
     }
-    let published = if success { std::mem::take(&mut state.published) } else { Vec::new() };
+    Ok(())
+}
+
+/// Judges what the call returned, settles it, and hands back what it published.
+async fn finish(
+    mut store: Store<CallState>,
+    plugin: &LoadedPlugin,
+    result: Result<Returned, Failure>,
+) -> (Result<Finished, Failure>, usize) {
+    let max_response = usize::try_from(plugin.installed.grants.max_response_kib << 10).unwrap_or(usize::MAX);
+    let peak = store.data().limiter.peak;
+    let state = store.data_mut();
+    let outcome = match result {
+        Ok(Returned::Response(response)) if response.body.len() > max_response => Err(Failure::TooLarge),
+        Ok(_) if state.doomed => Err(Failure::Trap("the call went on after an internal store error".into())),
+        other => other,
+    };
+    let success = matches!(&outcome, Ok(Returned::Response(r)) if r.status == 200)
+        || matches!(&outcome, Ok(Returned::Unit(Ok(()))));
+    if let Err(err) = settle(&mut store, success).await {
+        return (Err(Failure::Trap(format!("transaction: {err}"))), peak);
+    }
+    let published = if success { std::mem::take(&mut store.data_mut().published) } else { Vec::new() };
     (outcome.map(|returned| Finished { returned, published, memory_peak: peak }), peak)
 }

@@ -45,7 +45,6 @@ async fn run_due(plugins: &Arc<Plugins>) -> Result<(), sqlx::Error> {
                     lang: "en".into(),
                     actions: Vec::new(),
                     request_id: format!("schedule:{}:{}", plugin.manifest.id, schedule.name),
-                    writes: true,
                     cascade: EventBudget::new(),
                 };
                 let job = types::Job { name: schedule.name.clone(), context: context.to_wit() };

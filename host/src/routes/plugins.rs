@@ -267,7 +267,6 @@ async fn dispatch(
         lang: caller.lang.code().to_string(),
         actions,
         request_id: crate::auth::session::new_token()[..16].to_string(),
-        writes: method != Method::GET,
         cascade: EventBudget::new(),
     };
     let mut response = call_route(&app, &plugin, context, method, path, query, &body).await?;
@@ -304,7 +303,6 @@ async fn dispatch_device(
         lang: device.lang.code().to_string(),
         actions: Vec::new(),
         request_id: crate::auth::session::new_token()[..16].to_string(),
-        writes: method != Method::GET,
         cascade: EventBudget::new(),
     };
     call_route(&app, &plugin, context, method, path, query, &body).await

@@ -6,7 +6,7 @@
 use console_plugin_sdk::host::OutgoingMail;
 use console_plugin_sdk::time::{DAY_MS, day_label};
 use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES};
-use console_plugin_sdk::{Call, Collection, Host, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::records::RECORDS;
@@ -91,18 +91,23 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(ALARMS.query(call.host, &query)?))
 }
 
-/// After a send through `server_id`: the alarm mail, when the threshold is passed and the
-/// interval and daily count allow. Returns whether one went out.
-pub fn check(host: &mut dyn Host, server_id: &str) -> PluginResult<bool> {
+/// After `sent_now` mails went out through `server_id` in this call, before they are recorded:
+/// the alarm mail, when the threshold is passed and the interval and daily count allow. Returns
+/// the alarm to save (with [`save_raised`], once the call's sends are done) when one went out.
+pub fn after_sends(host: &mut dyn Host, server_id: &str, sent_now: u64) -> PluginResult<Option<Doc<CapacityAlarm>>> {
+    if sent_now == 0 {
+        return Ok(None);
+    }
     let Some(mut alarm) =
         ALARMS.query(host, &Query::new().eq("serverId", server_id).page(1, 1))?.list.into_iter().next()
     else {
-        return Ok(false);
+        return Ok(None);
     };
     let now = host.now_ms();
     let day_start = now - now.rem_euclid(DAY_MS);
-    let sent_today = RECORDS
+    let recorded = RECORDS
         .count(host, &Query::new().eq("serverId", server_id).eq("status", "sent").gte("lastTriedAt", day_start))?;
+    let sent_today = recorded + sent_now;
     let limit = u64::from(alarm.data.capacity) * u64::from(alarm.data.threshold) / 100;
     let today = day_label(now);
     if alarm.data.alarm_day != today {
@@ -112,7 +117,7 @@ pub fn check(host: &mut dyn Host, server_id: &str) -> PluginResult<bool> {
     let interval_passed =
         alarm.data.last_alarm_at.is_none_or(|at| now - at >= i64::from(alarm.data.interval_minutes) * 60_000);
     if sent_today < limit.max(1) || !interval_passed || alarm.data.alarms_today >= alarm.data.alarm_count {
-        return Ok(false);
+        return Ok(None);
     }
     let server = SERVERS.find(host, server_id)?;
     let smtp = servers::smtp(host, &server.data)?;
@@ -130,10 +135,17 @@ pub fn check(host: &mut dyn Host, server_id: &str) -> PluginResult<bool> {
     };
     if let Err(error) = host.send_mail(&smtp, &mail) {
         host.log(console_plugin_sdk::host::Level::Warn, &format!("capacity alarm not sent: {error}"));
-        return Ok(false);
+        return Ok(None);
     }
     alarm.data.last_alarm_at = Some(now);
     alarm.data.alarms_today += 1;
-    ALARMS.update(host, &alarm.id, &alarm.data, Some(alarm.version))?;
-    Ok(true)
+    Ok(Some(alarm))
+}
+
+/// Saves an alarm [`after_sends`] raised.
+pub fn save_raised(host: &mut dyn Host, alarm: Option<Doc<CapacityAlarm>>) -> PluginResult<()> {
+    if let Some(alarm) = alarm {
+        ALARMS.update(host, &alarm.id, &alarm.data, Some(alarm.version))?;
+    }
+    Ok(())
 }

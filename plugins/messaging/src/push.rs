@@ -255,10 +255,12 @@ pub fn list_clients(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(CLIENTS.query(call.host, &query)?))
 }
 
-fn attempt(host: &mut dyn Host, mut record: Doc<PushRecord>) -> PluginResult<Doc<PushRecord>> {
-    let config = CONFIGS.find(host, &record.data.config_id)?;
+/// Sends the record's notification through its configuration and keeps the outcome in it.
+/// Nothing is written: a call sends before its first write.
+fn deliver(host: &mut dyn Host, record: &mut PushRecord) -> PluginResult<()> {
+    let config = CONFIGS.find(host, &record.config_id)?;
     let secret = secrets::open(host, &config.data.secret)?;
-    let body = json!({ "to": record.data.register_id, "notification": { "title": record.data.title, "body": record.data.content } });
+    let body = json!({ "to": record.register_id, "notification": { "title": record.title, "body": record.content } });
     let request = OutboundRequest {
         method: "POST".into(),
         url: config.data.endpoint.clone(),
@@ -270,7 +272,12 @@ fn attempt(host: &mut dyn Host, mut record: Doc<PushRecord>) -> PluginResult<Doc
     };
     let outcome = delivery::provider_call(host, &request);
     let now = host.now_ms();
-    record.data.delivery.record(outcome, now);
+    record.delivery.record(outcome, now);
+    Ok(())
+}
+
+fn attempt(host: &mut dyn Host, mut record: Doc<PushRecord>) -> PluginResult<Doc<PushRecord>> {
+    deliver(host, &mut record.data)?;
     RECORDS.update(host, &record.id, &record.data, Some(record.version))
 }
 
@@ -298,7 +305,7 @@ pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
     if targets.is_empty() {
         return Err(PluginError::required("targets"));
     }
-    let mut sent = Vec::new();
+    let mut delivered = Vec::new();
     for target in targets {
         let by_id = CLIENTS.query(call.host, &Query::new().eq("registerId", target.as_str()).page(1, 1))?.list;
         let clients = if by_id.is_empty() {
@@ -337,18 +344,20 @@ pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
                 .host
                 .render(&template.data.content, &values)
                 .map_err(|e| PluginError::text(400, Some("values"), e))?;
-            let record = PushRecord {
+            let mut record = PushRecord {
                 config_id: config.id.clone(),
                 register_id: client.data.register_id,
                 title,
                 content,
                 delivery: Delivery::pending(),
             };
-            let created = RECORDS.insert(call.host, &record)?;
-            sent.push(attempt(call.host, created)?);
+            deliver(call.host, &mut record)?;
+            delivered.push(record);
         }
     }
-    Ok(json!(sent))
+    let recorded =
+        delivered.iter().map(|record| RECORDS.insert(call.host, record)).collect::<PluginResult<Vec<_>>>()?;
+    Ok(json!(recorded))
 }
 
 impl delivery::Delivered for PushRecord {

@@ -28,33 +28,42 @@ pub struct EmailRecord {
 
 pub const RECORDS: Collection<EmailRecord> = Collection::new("records");
 
-/// Tries to send the record's mail and stores the outcome; a send may raise the server's
-/// capacity alarm.
-pub fn attempt(host: &mut dyn Host, mut record: Doc<EmailRecord>) -> PluginResult<Doc<EmailRecord>> {
-    let server = SERVERS.find(host, &record.data.server_id)?;
+/// Sends the record's mail and keeps the outcome in it. Nothing is written: a call sends before
+/// its first write (the host holds no database lock over the network).
+pub fn deliver(host: &mut dyn Host, record: &mut EmailRecord) -> PluginResult<()> {
+    let server = SERVERS.find(host, &record.server_id)?;
     let smtp = servers::smtp(host, &server.data)?;
     let mail = OutgoingMail {
         from_address: server.data.sender_address.clone(),
         from_name: server.data.sender_name.clone(),
-        to: record.data.to.clone(),
-        subject: record.data.subject.clone(),
-        html_body: record.data.html.clone(),
+        to: record.to.clone(),
+        subject: record.subject.clone(),
+        html_body: record.html.clone(),
         text_body: String::new(),
     };
     let outcome = host.send_mail(&smtp, &mail);
     let now = host.now_ms();
-    record.data.delivery.record(outcome, now);
+    record.delivery.record(outcome, now);
+    Ok(())
+}
+
+/// Sends a stored record's mail again and stores the outcome; a send may raise the server's
+/// capacity alarm.
+pub fn attempt(host: &mut dyn Host, mut record: Doc<EmailRecord>) -> PluginResult<Doc<EmailRecord>> {
+    deliver(host, &mut record.data)?;
+    let alarm = alarms::after_sends(host, &record.data.server_id, u64::from(record.data.delivery.sent()))?;
     let saved = RECORDS.update(host, &record.id, &record.data, Some(record.version))?;
-    if saved.data.delivery.sent() {
-        alarms::check(host, &saved.data.server_id)?;
-    }
+    alarms::save_raised(host, alarm)?;
     Ok(saved)
 }
 
-/// Records a mail and tries to send it.
-pub fn send(host: &mut dyn Host, record: EmailRecord) -> PluginResult<Doc<EmailRecord>> {
+/// Sends a mail and records it with its outcome.
+pub fn send(host: &mut dyn Host, mut record: EmailRecord) -> PluginResult<Doc<EmailRecord>> {
+    deliver(host, &mut record)?;
+    let alarm = alarms::after_sends(host, &record.server_id, u64::from(record.delivery.sent()))?;
     let created = RECORDS.insert(host, &record)?;
-    attempt(host, created)
+    alarms::save_raised(host, alarm)?;
+    Ok(created)
 }
 
 #[derive(Debug, Default, Deserialize)]

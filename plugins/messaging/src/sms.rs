@@ -197,11 +197,13 @@ fn fill(content: &str, params: &BTreeMap<String, String>) -> PluginResult<String
     Ok(out)
 }
 
-fn attempt(host: &mut dyn Host, mut record: Doc<SmsRecord>) -> PluginResult<Doc<SmsRecord>> {
-    let template = TEMPLATES.find(host, &record.data.template_id)?;
+/// Sends the record's SMS through its template's platform and keeps the outcome in it. Nothing
+/// is written: a call sends before its first write.
+fn deliver(host: &mut dyn Host, record: &mut SmsRecord) -> PluginResult<()> {
+    let template = TEMPLATES.find(host, &record.template_id)?;
     let platform = PLATFORMS.find(host, &template.data.platform_id)?;
     let key = secrets::open(host, &platform.data.api_key)?;
-    let body = json!({ "phone": record.data.phone, "signName": template.data.signature, "templateCode": template.data.platform_template_id, "params": record.data.params });
+    let body = json!({ "phone": record.phone, "signName": template.data.signature, "templateCode": template.data.platform_template_id, "params": record.params });
     let request = OutboundRequest {
         method: "POST".into(),
         url: platform.data.endpoint.clone(),
@@ -213,7 +215,12 @@ fn attempt(host: &mut dyn Host, mut record: Doc<SmsRecord>) -> PluginResult<Doc<
     };
     let outcome = delivery::provider_call(host, &request);
     let now = host.now_ms();
-    record.data.delivery.record(outcome, now);
+    record.delivery.record(outcome, now);
+    Ok(())
+}
+
+fn attempt(host: &mut dyn Host, mut record: Doc<SmsRecord>) -> PluginResult<Doc<SmsRecord>> {
+    deliver(host, &mut record.data)?;
     RECORDS.update(host, &record.id, &record.data, Some(record.version))
 }
 
@@ -248,19 +255,21 @@ pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
         }
     }
     let content = fill(&template.data.content, &input.params)?;
-    let mut sent = Vec::new();
+    let mut delivered = Vec::with_capacity(phones.len());
     for phone in phones {
-        let record = SmsRecord {
+        let mut record = SmsRecord {
             template_id: template_id.clone(),
             phone,
             params: input.params.clone(),
             content: content.clone(),
             delivery: Delivery::pending(),
         };
-        let created = RECORDS.insert(call.host, &record)?;
-        sent.push(attempt(call.host, created)?);
+        deliver(call.host, &mut record)?;
+        delivered.push(record);
     }
-    Ok(json!(sent))
+    let recorded =
+        delivered.iter().map(|record| RECORDS.insert(call.host, record)).collect::<PluginResult<Vec<_>>>()?;
+    Ok(json!(recorded))
 }
 
 impl delivery::Delivered for SmsRecord {

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::records::{self, EmailRecord};
 use crate::servers::SERVERS;
-use crate::templates;
+use crate::{alarms, templates};
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
@@ -96,33 +96,47 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(Value::Null)
 }
 
-/// The scheduled job: sends every due task once and moves it to its next day or week.
+/// The scheduled job: sends every due task once and moves it to its next day or week. Every mail
+/// goes out first, then the records are written (no database lock is held over the network).
 pub fn run_due(host: &mut dyn Host) -> PluginResult<u32> {
     let now = host.now_ms();
-    let mut ran = 0;
-    for mut task in TASKS.query(host, &Query::new().lte("nextRunAt", now).page(1, 100))?.list {
+    let due = TASKS.query(host, &Query::new().lte("nextRunAt", now).page(1, 100))?.list;
+    let mut sent = Vec::with_capacity(due.len());
+    let mut sent_per_server = BTreeMap::<String, u64>::new();
+    for task in due {
         let template = templates::find(host, &task.data.template_name, &task.data.lang)?;
         let (subject, html) = templates::fill(host, &template, &task.data.values)?;
-        let record = records::send(
-            host,
-            EmailRecord {
-                server_id: task.data.server_id.clone(),
-                to: task.data.recipients.clone(),
-                subject,
-                html,
-                template_name: task.data.template_name.clone(),
-                lang: template.lang,
-                delivery: crate::delivery::Delivery::pending(),
-            },
-        )?;
+        let mut record = EmailRecord {
+            server_id: task.data.server_id.clone(),
+            to: task.data.recipients.clone(),
+            subject,
+            html,
+            template_name: task.data.template_name.clone(),
+            lang: template.lang,
+            delivery: crate::delivery::Delivery::pending(),
+        };
+        records::deliver(host, &mut record)?;
+        *sent_per_server.entry(record.server_id.clone()).or_default() += u64::from(record.delivery.sent());
+        sent.push((task, record));
+    }
+    let mut alarms = Vec::new();
+    for (server_id, count) in &sent_per_server {
+        alarms.push(alarms::after_sends(host, server_id, *count)?);
+    }
+
+    let ran = u32::try_from(sent.len()).unwrap_or(u32::MAX);
+    for (mut task, record) in sent {
         task.data.last_run_at = Some(now);
-        task.data.last_status = record.data.delivery.status;
+        task.data.last_status = record.delivery.status.clone();
+        records::RECORDS.insert(host, &record)?;
         // Missed runs (the host was down) are not sent twice: the next one is in the future.
         while task.data.next_run_at <= now {
             task.data.next_run_at += period(&task.data.cycle);
         }
         TASKS.update(host, &task.id, &task.data, Some(task.version))?;
-        ran += 1;
+    }
+    for alarm in alarms {
+        alarms::save_raised(host, alarm)?;
     }
     Ok(ran)
 }

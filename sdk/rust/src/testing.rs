@@ -35,6 +35,10 @@ pub struct MemoryHost {
     pub mails: Vec<(SmtpServer, OutgoingMail)>,
     /// When set, sending mail fails with this error (an unreachable or refusing server).
     pub mail_error: Option<String>,
+    /// The call under way has written: like the host, outbound requests are refused from then on
+    /// (the write lock is not held over the network). Cleared when a call through
+    /// [`MemoryHost::call`] begins and ends.
+    pub wrote: bool,
 }
 
 impl MemoryHost {
@@ -52,6 +56,14 @@ impl MemoryHost {
     pub fn as_device_sn(&mut self, sn: &str) {
         self.user_id = 0;
         self.user_name = format!("device-sn:{sn}");
+    }
+
+    /// The host's rule: no outbound request after the call's first write.
+    fn refuse_after_write(&self) -> Result<(), String> {
+        if self.wrote {
+            return Err("outbound requests must come before the call's first write".into());
+        }
+        Ok(())
     }
 
     /// Every record's data in a collection as stored, to assert what is (not) kept in clear.
@@ -126,7 +138,9 @@ impl MemoryHost {
                 request_id: "test".into(),
             },
         };
+        self.wrote = false;
         let response = crate::handle::<P>(self, request);
+        self.wrote = false;
         (response.status, serde_json::from_str(&response.body).unwrap_or(Value::Null))
     }
 }
@@ -185,6 +199,7 @@ impl Host for MemoryHost {
     }
 
     fn store_insert(&mut self, collection: &str, data: &str) -> Result<Stored, StoreError> {
+        self.wrote = true;
         let value: Value = serde_json::from_str(data).map_err(|e| StoreError::Invalid(e.to_string()))?;
         if !value.is_object() {
             return Err(StoreError::Invalid("data must be a JSON object".into()));
@@ -212,6 +227,7 @@ impl Host for MemoryHost {
         data: &str,
         expected_version: Option<i64>,
     ) -> Result<Stored, StoreError> {
+        self.wrote = true;
         let value: Value = serde_json::from_str(data).map_err(|e| StoreError::Invalid(e.to_string()))?;
         let key = id.parse::<u64>().map_err(|_| StoreError::Invalid("id".into()))?;
         self.check_unique(collection, &value, Some(key))?;
@@ -233,6 +249,7 @@ impl Host for MemoryHost {
     }
 
     fn store_delete(&mut self, collection: &str, id: &str) -> Result<bool, StoreError> {
+        self.wrote = true;
         let Ok(key) = id.parse::<u64>() else { return Ok(false) };
         Ok(self.collections.get_mut(collection).and_then(|c| c.remove(&key)).is_some())
     }
@@ -280,6 +297,7 @@ impl Host for MemoryHost {
     }
 
     fn audit(&mut self, operation: &str, detail: &str) {
+        self.wrote = true;
         self.audits.push((operation.into(), detail.into()));
     }
 
@@ -293,6 +311,7 @@ impl Host for MemoryHost {
     }
 
     fn file_put(&mut self, name: &str, content: &[u8]) -> Result<(), String> {
+        self.wrote = true;
         self.files.insert(name.into(), content.to_vec());
         Ok(())
     }
@@ -302,10 +321,12 @@ impl Host for MemoryHost {
     }
 
     fn file_delete(&mut self, name: &str) -> Result<bool, String> {
+        self.wrote = true;
         Ok(self.files.remove(name).is_some())
     }
 
     fn fetch(&mut self, request: &OutboundRequest) -> Result<OutboundResponse, String> {
+        self.refuse_after_write()?;
         self.fetched.push(request.clone());
         match self.responder {
             Some(answer) => Ok(answer(request)),
@@ -331,6 +352,7 @@ impl Host for MemoryHost {
     }
 
     fn send_mail(&mut self, server: &SmtpServer, message: &OutgoingMail) -> Result<(), String> {
+        self.refuse_after_write()?;
         match &self.mail_error {
             Some(error) => Err(error.clone()),
             None => {

@@ -49,7 +49,7 @@ impl audit::Host for CallState {
             request_data: &detail,
             result_code: 200,
         };
-        insert_operation_record(self.conn().await?, record).await?;
+        insert_operation_record(self.write_conn().await?, record).await?;
         Ok(())
     }
 }

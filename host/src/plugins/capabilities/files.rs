@@ -110,7 +110,7 @@ impl CallState {
     async fn count_file_bytes(&mut self, delta: i64) -> wasmtime::Result<Result<(), String>> {
         let quota = i64::try_from(self.plugin.installed.grants.max_files_mib << 20).unwrap_or(i64::MAX);
         let (tenant, plugin) = (self.call.tenant_id, self.plugin.manifest.id.clone());
-        let conn = self.conn().await?;
+        let conn = self.write_conn().await?;
         let used = crate::db::plugin_store::file_bytes(conn, tenant, &plugin).await?;
         if delta > 0 && used + delta > quota {
             return Ok(Err(format!("the files quota of {} MiB is reached", quota >> 20)));

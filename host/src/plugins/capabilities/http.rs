@@ -36,6 +36,7 @@ impl CallState {
         for (name, value) in &request.headers {
             outbound = outbound.header(name, value);
         }
+        self.before_outbound().await?;
         crate::plugins::cpu::CpuGate::release(&self.cpu_turn);
         let response = outbound.send().await.map_err(|e| format!("request failed: {e}"))?;
         let status = response.status().as_u16();

@@ -75,6 +75,7 @@ impl CallState {
         }
         let message = message(&mail)?;
         let transport = transport(&server, self.remaining())?;
+        self.before_outbound().await?;
         crate::plugins::cpu::CpuGate::release(&self.cpu_turn);
         transport.send(message).await.map(drop).map_err(|e| format!("the server refused or could not be reached: {e}"))
     }

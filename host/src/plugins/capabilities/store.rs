@@ -86,7 +86,7 @@ impl wit::Host for CallState {
         let (plugin, spec) = scoped!(self, collection);
         let Ok(id) = id.parse::<i64>() else { return Ok(Ok(None)) };
         let scope = self.scope(&plugin.manifest.id, &spec);
-        let conn = self.conn().await?;
+        let conn = self.read_conn().await?;
         let found = plugin_store::get(conn, &scope, id).await.map(|row| row.map(stored));
         Ok(self.settle(found))
     }
@@ -94,7 +94,7 @@ impl wit::Host for CallState {
     async fn insert(&mut self, collection: String, data: String) -> wasmtime::Result<Result<Stored, StoreError>> {
         let (plugin, spec) = scoped!(self, collection);
         let scope = self.scope(&plugin.manifest.id, &spec);
-        let conn = self.conn().await?;
+        let conn = self.write_conn().await?;
         let inserted = plugin_store::insert(conn, &scope, &data).await.map(stored);
         Ok(self.settle(inserted))
     }
@@ -109,7 +109,7 @@ impl wit::Host for CallState {
         let (plugin, spec) = scoped!(self, collection);
         let Ok(id) = id.parse::<i64>() else { return Ok(Err(StoreError::Invalid(format!("no record {id}")))) };
         let scope = self.scope(&plugin.manifest.id, &spec);
-        let conn = self.conn().await?;
+        let conn = self.write_conn().await?;
         let updated = plugin_store::update(conn, &scope, id, &data, expected_version).await.map(stored);
         Ok(self.settle(updated))
     }
@@ -118,7 +118,7 @@ impl wit::Host for CallState {
         let (plugin, spec) = scoped!(self, collection);
         let Ok(id) = id.parse::<i64>() else { return Ok(Ok(false)) };
         let scope = self.scope(&plugin.manifest.id, &spec);
-        let conn = self.conn().await?;
+        let conn = self.write_conn().await?;
         let deleted = plugin_store::delete(conn, &scope, id).await;
         Ok(self.settle(deleted))
     }
@@ -132,7 +132,7 @@ impl wit::Host for CallState {
         let order: Vec<Order> =
             spec_query.sort.iter().map(|s| Order { field: s.field.clone(), descending: s.descending }).collect();
         let scope = self.scope(&plugin.manifest.id, &spec);
-        let conn = self.conn().await?;
+        let conn = self.read_conn().await?;
         let page = plugin_store::query(conn, &scope, &conditions, &order, spec_query.offset, spec_query.limit)
             .await
             .map(|(rows, total)| Page { records: rows.into_iter().map(stored).collect(), total });
@@ -146,7 +146,7 @@ impl wit::Host for CallState {
             Err(e) => return Ok(Err(e)),
         };
         let scope = self.scope(&plugin.manifest.id, &spec);
-        let conn = self.conn().await?;
+        let conn = self.read_conn().await?;
         let counted = plugin_store::count(conn, &scope, &conditions).await;
         Ok(self.settle(counted))
     }
