@@ -140,6 +140,13 @@ ${p.grants}
   return { base, work, api, newPage, login, close };
 }
 
+/** The page's session token, read as only the test can: the cookie is HttpOnly. */
+export async function sessionOf(page) {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'console_session');
+  assert.ok(cookie, 'signed in: the session cookie is set');
+  return cookie.value;
+}
+
 /** Runs `step`; on failure saves a screenshot named after it, then fails. */
 export async function shotOnFailure(page, name, step) {
   try {

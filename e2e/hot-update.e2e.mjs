@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
+import { ADMIN_PASSWORD, productPlugin, sessionOf, shotOnFailure, shots, startConsole } from './harness.mjs';
 
 let console_;
 
@@ -63,7 +63,7 @@ test('an operator uploads a baseline and takes a patch from test to production',
   await row.getByText('In test').waitFor();
 
   // A whitelisted device sees the test patch with its own key (bound to its SN).
-  const admin = await page.evaluate(() => window.localStorage.getItem('authorization'));
+  const admin = await sessionOf(page);
   const { key } = await api('/plugin-admin/device-keys/add', { pluginId: 'hot-update', tenantId: 0, name: 'robot app' }, admin);
   const { key: qaKey } = await api('/plugin-admin/device-keys/add', { pluginId: 'hot-update', tenantId: 0, name: 'QA robot', sn: 'SN-QA-1' }, admin);
   const check = await api('/device/hot-update-service/device/check', { plugin: 'cleaning-map', baselineVersion: '3.2.0', arch: 'arm64-v8a', sn: 'SN-QA-1' }, `Device ${qaKey}`);

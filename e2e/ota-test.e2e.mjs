@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
+import { ADMIN_PASSWORD, productPlugin, sessionOf, shotOnFailure, shots, startConsole } from './harness.mjs';
 
 let console_;
 
@@ -56,7 +56,7 @@ test('an operator runs a stress-test task and reads its report', async () => {
   await row.getByText('In progress').waitFor();
 
   // The device reports both steps with its device key; the page follows on its own.
-  const admin = await page.evaluate(() => window.localStorage.getItem('authorization'));
+  const admin = await sessionOf(page);
   const { key } = await api('/plugin-admin/device-keys/add', { pluginId: 'ota-test', tenantId: 0, name: 'bench' }, admin);
   const next = await api('/device/ota-test-service/device/next?sn=BENCH-01', undefined, `Device ${key}`, undefined, 'GET');
   for (const step of [1, 2]) {

@@ -51,6 +51,22 @@ test('the console and a remote run under the Content-Security-Policy', async () 
   await page.context().close();
 });
 
+test('the session is an HttpOnly cookie that no script in the page can read', async () => {
+  const page = await newPage('en-US');
+  await login(page, 'admin', ADMIN_PASSWORD);
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'console_session');
+  assert.ok(cookie, 'the session cookie is set');
+  assert.equal(cookie.httpOnly, true);
+  assert.equal(cookie.sameSite, 'Strict');
+  const seen = await page.evaluate(() => ({ cookies: document.cookie, stored: JSON.stringify(window.localStorage) }));
+  assert.ok(!seen.cookies.includes(cookie.value), 'document.cookie does not show it');
+  assert.ok(!seen.stored.includes(cookie.value), 'local storage does not hold it');
+  // The console works on the cookie alone: a page of a remote loads its data.
+  await page.goto(`${base}/pet-management/pet-breed`);
+  await page.locator('.ant-table').first().waitFor();
+  await page.context().close();
+});
+
 /** Signs in through the API and enters the console as a portal would. */
 async function enterFromPortal(page, from, url) {
   const { token } = await api('/authority-service/authority/login', { userName: 'admin', password: ADMIN_PASSWORD });

@@ -225,3 +225,70 @@ async fn first_start_generates_a_password_when_none_is_configured() {
     host.post("/authority-service/authority/changePassword", &token, change).await.ok();
     assert!(!file.exists(), "the generated password is removed once changed");
 }
+
+/// Issue 12, item 16: the shell's session is an HttpOnly, SameSite=Strict cookie that script
+/// cannot read; it authenticates only requests that carry the shell's marker header (no other
+/// site can make a browser send it), and sign-out removes it. API clients keep the header token.
+#[tokio::test]
+async fn the_shell_session_is_an_http_only_cookie_that_counts_only_with_the_marker() {
+    let host = TestHost::start().await;
+    let client = reqwest::Client::new();
+    let url = |path: &str| format!("{}{path}", host.base);
+    let signed_in = client
+        .post(url("/authority-service/authority/login"))
+        .header("x-console-session", "cookie")
+        .json(&json!({ "userName": "admin", "password": ADMIN_PASSWORD }))
+        .send()
+        .await
+        .expect("login");
+    let set_cookie = signed_in.headers()["set-cookie"].to_str().expect("cookie").to_string();
+    let body: serde_json::Value = signed_in.json().await.expect("envelope");
+    assert_eq!(body["data"]["token"], "", "the shell never sees the token");
+    assert_eq!(body["data"]["userName"], "admin");
+    for attribute in ["HttpOnly", "SameSite=Strict", "Path=/api"] {
+        assert!(set_cookie.contains(attribute), "{attribute} in {set_cookie}");
+    }
+    let cookie = set_cookie.split(';').next().expect("name=value").to_string();
+
+    let menu = |marked: bool, cookie: String| {
+        let mut request = client.post(url(MENU)).header("cookie", cookie).json(&json!({}));
+        if marked {
+            request = request.header("x-console-session", "cookie");
+        }
+        async move { request.send().await.expect("menu").json::<serde_json::Value>().await.expect("envelope") }
+    };
+    assert_eq!(menu(true, cookie.clone()).await["code"], 200, "the cookie with the marker");
+    assert_eq!(
+        menu(false, cookie.clone()).await["code"],
+        401,
+        "a cross-site request carries the cookie, never the marker"
+    );
+
+    let out = client
+        .post(url("/authority-service/authority/loginOut"))
+        .header("cookie", &cookie)
+        .header("x-console-session", "cookie")
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("logout");
+    assert!(out.headers()["set-cookie"].to_str().expect("cookie").contains("Max-Age=0"), "sign-out removes the cookie");
+    assert_eq!(menu(true, cookie).await["code"], 401, "the session ended with it");
+
+    // Entry from a portal: the token in the header once, the cookie from then on.
+    let token = host.admin().await;
+    let kept = client
+        .post(url("/authority-service/authority/keepSession"))
+        .header("authorization", &token)
+        .header("x-console-session", "cookie")
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("keep");
+    let kept_cookie =
+        kept.headers()["set-cookie"].to_str().expect("cookie").split(';').next().expect("pair").to_string();
+    assert_eq!(kept.json::<serde_json::Value>().await.expect("envelope")["data"]["userName"], "admin");
+    assert_eq!(kept_cookie, format!("console_session={token}"));
+    assert_eq!(menu(true, kept_cookie).await["code"], 200);
+    assert_eq!(host.post(MENU, &token, json!({})).await.code(), 200, "API clients keep the header");
+}

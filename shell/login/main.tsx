@@ -4,7 +4,7 @@ import { session } from '@console/sdk';
 import { createRoot } from 'react-dom/client';
 
 import { LoginPage } from '../src/app/Login';
-import { acceptEntryParameters, entryHasPortal, fetchPortalOrigins } from '../src/app/entry';
+import { acceptEntryParameters, entryHasPortal, fetchPortalOrigins, keepEntrySession, takeEntryToken } from '../src/app/entry';
 import { setupI18n } from '../src/i18n';
 import '../src/styles.css';
 
@@ -12,8 +12,10 @@ setupI18n();
 // A portal to return to is remembered only if the host lists it (fetched only when one is named).
 const origins = entryHasPortal(window.location) ? await fetchPortalOrigins() : [];
 const next = acceptEntryParameters(window.location, window.history, origins);
-if (session.token()) {
-  // With a stored authorization the sign-in page is not shown.
+const token = takeEntryToken();
+if (token) await keepEntrySession(token).catch(() => session.clear());
+if (session.signedIn()) {
+  // Signed in (the session is the host's cookie): the sign-in page is not shown.
   window.location.replace(next ?? '/');
 } else {
   createRoot(document.getElementById('root') as HTMLElement).render(<LoginPage />);

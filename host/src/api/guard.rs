@@ -121,6 +121,7 @@ async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) 
         .map(|v| v.strip_prefix("Bearer ").unwrap_or(v).trim())
         .or_else(|| websocket_token(headers))
         .filter(|v| !v.is_empty())
+        .or_else(|| crate::auth::cookie::token(headers))
         .ok_or(ApiError::NotSignedIn)?;
 
     let session = match session::resolve(&app.db, token).await? {

@@ -1,5 +1,6 @@
 //! Authentication: password hashing and policy, opaque session tokens, login throttling.
 
+pub mod cookie;
 pub mod password;
 pub mod rights;
 pub mod session;

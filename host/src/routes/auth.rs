@@ -4,15 +4,16 @@
 use std::collections::{BTreeMap, HashSet};
 
 use axum::extract::State;
-use axum::http::Method;
+use axum::http::{HeaderMap, Method, header};
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::AppState;
 use crate::api::{ApiError, ApiJson, ApiResult, ApiRouter, Caller, ClientInfo, Envelope, Perm, RouteSpec, done};
-use crate::auth::password;
 use crate::auth::session::{new_token, token_hash};
 use crate::auth::throttle::Throttle;
+use crate::auth::{cookie, password};
 use crate::db::auth::NewSession;
 use crate::db::{AccountRow, Db, MenuRow, now_ms};
 use crate::i18n::Msg;
@@ -72,6 +73,15 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         user_menu,
     )
     .route(
+        RouteSpec::read(
+            Method::POST,
+            "/authority-service/authority/keepSession",
+            Perm::SignedIn,
+            "Keep the session of the `authorization` header as the shell's HttpOnly cookie (entry from a portal); the user and their menu tree",
+        ),
+        keep_session,
+    )
+    .route(
         RouteSpec::write("/authority-service/authority/changePassword", Perm::SignedIn, "Change own password")
             .body::<ChangePassword>(),
         change_password,
@@ -103,7 +113,8 @@ pub struct UserInfo {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginAnswer {
-    /// Send back in the `authorization` header.
+    /// Send back in the `authorization` header. Empty when the sign-in asked for the session
+    /// cookie (`x-console-session: cookie`, as the shell does).
     pub token: String,
     pub expires_at: i64,
     #[serde(flatten)]
@@ -135,8 +146,9 @@ pub struct ButtonVo {
 async fn login(
     State(app): State<AppState>,
     client: ClientInfo,
+    headers: HeaderMap,
     ApiJson(req): ApiJson<LoginRequest>,
-) -> ApiResult<Envelope<LoginAnswer>> {
+) -> ApiResult<Response> {
     let Some(_in_flight) = SignInsInFlight::enter() else {
         return Err(ApiError::Client { code: 429, msg: Msg::Busy });
     };
@@ -179,7 +191,13 @@ async fn login(
     let plugins = app.plugins.enabled_for(account.tenant_id).await?;
     let row = app.db.account(account.id).await?.ok_or(ApiError::NotSignedIn)?;
     let user = user_info(&app.db, &plugins, &row).await?;
-    Ok(Envelope(LoginAnswer { token, expires_at, user }))
+    if cookie::marked(&headers) {
+        // The shell: the session in an HttpOnly cookie, the token out of reach of script.
+        let set_cookie = cookie::set(&token, app.config.session_ttl_secs, &headers);
+        let answer = LoginAnswer { token: String::new(), expires_at, user };
+        return Ok(([(header::SET_COOKIE, set_cookie)], Envelope(answer)).into_response());
+    }
+    Ok(Envelope(LoginAnswer { token, expires_at, user }).into_response())
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -194,9 +212,24 @@ async fn portal_origins(State(app): State<AppState>) -> ApiResult<Envelope<Porta
     Ok(Envelope(PortalOrigins { origins: app.config.portal_origins.clone() }))
 }
 
-async fn logout(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<()>> {
+async fn logout(State(app): State<AppState>, caller: Caller) -> ApiResult<impl IntoResponse> {
     app.db.end_session_by_logout(caller.session_id).await?;
-    Ok(done())
+    Ok(([(header::SET_COOKIE, cookie::clear())], done()))
+}
+
+/// A portal hands the shell a token at entry (`?authorization=`): the shell sends it once in the
+/// header, and from then on the session is the cookie, out of reach of script.
+async fn keep_session(State(app): State<AppState>, caller: Caller, headers: HeaderMap) -> ApiResult<Response> {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.strip_prefix("Bearer ").unwrap_or(v).trim())
+        .filter(|v| !v.is_empty() && cookie::marked(&headers))
+        .ok_or(ApiError::Client { code: 400, msg: Msg::Required { field: "authorization".into() } })?;
+    let account = app.db.account(caller.account_id).await?.ok_or(ApiError::NotSignedIn)?;
+    let user = user_info(&app.db, &caller.plugins, &account).await?;
+    let set_cookie = cookie::set(token, app.config.session_ttl_secs, &headers);
+    Ok(([(header::SET_COOKIE, set_cookie)], Envelope(user)).into_response())
 }
 
 async fn user_menu(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<UserInfo>> {

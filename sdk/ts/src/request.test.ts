@@ -23,10 +23,12 @@ describe('the request layer (spec §7, §8)', () => {
   });
 
   it.each([401, 403, 506, 507, 508])('code %i clears the session and ends it, without a toast', (code) => {
-    session.setToken('t');
+    session.setUser({ id: 1, tenantId: 3, userName: 'u', name: 'U', headImageUrl: '', userMenuVoList: [] });
     session.setTenant('3');
+    localStorage.setItem('authorization', 'a token an older console kept');
     expect(() => settle(code, 'bye', null)).toThrow(RequestError);
-    expect(session.token()).toBeNull();
+    expect(session.signedIn()).toBe(false);
+    expect(localStorage.getItem('authorization')).toBeNull();
     expect(session.tenant()).toBeNull();
     expect(onSessionEnd).toHaveBeenCalledWith(code);
     expect(notify).not.toHaveBeenCalled();
@@ -62,7 +64,6 @@ describe('the request layer (spec §7, §8)', () => {
   });
 
   it('sends the console headers under /api and times out after 20 minutes', async () => {
-    session.setToken('secret-token');
     session.setTenant('7');
     configureRequest({ menuId: () => 104, lang: () => 'en' });
     const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'success', data: { ok: true } })));
@@ -71,7 +72,8 @@ describe('the request layer (spec §7, §8)', () => {
     expect(data).toEqual({ ok: true });
     const [url, init] = fetch.mock.calls[0] as unknown as [URL, RequestInit];
     expect(String(url)).toMatch(/\/api\/authority-service\/role\/list$/);
-    expect(init.headers).toMatchObject({ authorization: 'secret-token', tenantId: '7', menuId: '104', lang: 'en', 'content-type': 'application/json' });
+    expect(init.headers).not.toHaveProperty('authorization');
+    expect(init.headers).toMatchObject({ 'x-console-session': 'cookie', tenantId: '7', menuId: '104', lang: 'en', 'content-type': 'application/json' });
     expect(init.body).toBe('{"page":1}');
     expect(TIMEOUT_MS).toBe(20 * 60 * 1000);
   });

@@ -11,6 +11,9 @@ export const TIMEOUT_MS = 20 * 60 * 1000;
 export const TOAST_GAP_MS = 500;
 export const TOAST_SECONDS = 3;
 
+/** Asks the host for the session as a cookie at sign-in, and lets the cookie count after. */
+export const SESSION_MARKER = 'x-console-session';
+
 export class RequestError extends Error {
   constructor(
     public readonly code: number,
@@ -64,6 +67,8 @@ export interface RequestOptions {
   /** Do not toast errors (the caller shows them, e.g. in a form). */
   quiet?: boolean;
   signal?: AbortSignal;
+  /** Headers of this request only (a portal's `authorization`, once, at entry). */
+  headers?: Record<string, string>;
 }
 
 /** Handles the envelope of an answer: returns `data` or throws after the spec's reaction. */
@@ -86,9 +91,9 @@ export async function request<T>(method: string, path: string, options: RequestO
   for (const [key, value] of Object.entries(options.params ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
-  const headers: Record<string, string> = { lang: handlers.lang() };
-  const token = session.token();
-  if (token) headers.authorization = token;
+  // The session is the host's HttpOnly cookie; the marker lets it authenticate the request (a
+  // header no other site can make the browser send).
+  const headers: Record<string, string> = { lang: handlers.lang(), [SESSION_MARKER]: 'cookie', ...options.headers };
   const tenant = session.tenant();
   if (tenant !== null) headers.tenantId = tenant;
   const menuId = handlers.menuId();

@@ -1,8 +1,9 @@
 import type { Lang, UserInfo } from './types';
 
-// What the console keeps in local storage (spec §7: authorization comes from local storage).
+// What the console keeps in local storage. Not the session token (spec §7 kept it there): the
+// remotes run in this origin, so the host keeps the session in an HttpOnly cookie instead.
 const KEYS = {
-  token: 'authorization',
+  legacyToken: 'authorization',
   user: 'userInfo',
   tenant: 'tenantId',
   area: 'areaId',
@@ -15,8 +16,8 @@ const write = (key: string, value: string | null) =>
   value === null ? window.localStorage.removeItem(key) : window.localStorage.setItem(key, value);
 
 export const session = {
-  token: () => read(KEYS.token),
-  setToken: (token: string | null) => write(KEYS.token, token),
+  /** Signed in, as far as the shell knows: the host answers 401 when the cookie says otherwise. */
+  signedIn: () => read(KEYS.user) !== null,
   user: (): UserInfo | null => {
     const text = read(KEYS.user);
     if (!text) return null;
@@ -38,7 +39,7 @@ export const session = {
   portal: () => read(KEYS.portal),
   setPortal: (url: string | null) => write(KEYS.portal, url),
   clear: () => {
-    write(KEYS.token, null);
+    write(KEYS.legacyToken, null);
     write(KEYS.user, null);
     write(KEYS.tenant, null);
   },

@@ -10,10 +10,10 @@ export function toLogin() {
   window.location.replace('/login');
 }
 
-/** Without a stored authorization every route goes to /login (the sign-in page itself, with
- * one, sends the user on). */
+/** Without a signed-in user every route goes to /login (the session itself is the host's
+ * HttpOnly cookie: when it has ended, the first request answers 401 and ends up there too). */
 export function RequireAuth({ children }: { children: React.ReactNode }) {
-  if (!session.token()) {
+  if (!session.signedIn()) {
     toLogin();
     return null;
   }

@@ -27,8 +27,8 @@ export function LoginPage() {
     setBusy(true);
     setError('');
     try {
-      const { token, ...user } = await api.post<LoginAnswer>('/authority-service/authority/login', { userName, password }, { quiet: true });
-      session.setToken(token);
+      // The host keeps the session in an HttpOnly cookie; the answer's token is empty.
+      const { token: _inTheCookie, ...user } = await api.post<LoginAnswer>('/authority-service/authority/login', { userName, password }, { quiet: true });
       session.setUser(user);
       session.setTenant(user.tenantId === 0 ? '0' : String(user.tenantId));
       window.location.replace('/');

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { session } from '@console/sdk';
 
-import { acceptEntryParameters, entryHasPortal, fetchPortalOrigins, httpsHref, MAX_CHUNK_RELOADS, reloadAfterChunkError, safePortal, safeReturnPath } from './entry';
+import { acceptEntryParameters, entryHasPortal, fetchPortalOrigins, httpsHref, keepEntrySession, MAX_CHUNK_RELOADS, reloadAfterChunkError, safePortal, safeReturnPath, takeEntryToken } from './entry';
 import { pageTitle } from './title';
 
 const PORTALS = ['https://portal.example', 'https://portal.example.com'];
@@ -19,7 +19,9 @@ describe('entry into the console (spec §2)', () => {
   it('accepts an authorization from a portal, with from and url, and cleans the address bar', () => {
     window.history.replaceState(null, '', '/?authorization=tok123&from=https%3A%2F%2Fportal.example%2F&url=%2Fsystem%2Frole&areaId=eu');
     const next = acceptEntryParameters(window.location, window.history, PORTALS);
-    expect(session.token()).toBe('tok123');
+    expect(takeEntryToken()).toBe('tok123');
+    expect(takeEntryToken()).toBeNull();
+    expect(localStorage.getItem('authorization')).toBeNull();
     expect(session.portal()).toBe('https://portal.example/');
     expect(session.area()).toBe('eu');
     expect(next).toBe('/system/role');
@@ -49,9 +51,23 @@ describe('entry into the console (spec §2)', () => {
   ])('refuses from = %s', (_, from) => {
     session.setPortal('https://portal.example.com/old');
     enter('from', from);
-    expect(session.token()).toBe('t');
+    expect(takeEntryToken()).toBe('t');
     expect(session.portal()).toBeNull();
     expect(window.location.search).toBe('');
+  });
+
+  it('hands the portal token to the host once, in the header, and keeps the user it answers', async () => {
+    const user = { id: 1, tenantId: 7, userName: 'ops', name: 'Ops', headImageUrl: '', userMenuVoList: [] };
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'success', data: user })));
+    vi.stubGlobal('fetch', fetch);
+    await keepEntrySession('tok123');
+    vi.unstubAllGlobals();
+    const [url, init] = fetch.mock.calls[0] as unknown as [URL, RequestInit];
+    expect(String(url)).toMatch(/\/api\/authority-service\/authority\/keepSession$/);
+    expect(init.headers).toMatchObject({ authorization: 'tok123', 'x-console-session': 'cookie' });
+    expect(session.user()?.userName).toBe('ops');
+    expect(session.tenant()).toBe('7');
+    expect(JSON.stringify(localStorage)).not.toContain('tok123');
   });
 
   it('stores a configured https portal, normalized', () => {

@@ -1,4 +1,4 @@
-import { session } from '@console/sdk';
+import { api, session, type UserInfo } from '@console/sdk';
 
 // Control characters or surrounding whitespace: the URL parser silently strips or drops them, so
 // what it resolves would differ from what was checked.
@@ -57,6 +57,22 @@ export const entryHasPortal = (location: Location) => {
   return params.has('authorization') && params.has('from');
 };
 
+let entryToken: string | null = null;
+
+/** The token a portal handed over at entry, once: it is never stored in the page. */
+export function takeEntryToken(): string | null {
+  const token = entryToken;
+  entryToken = null;
+  return token;
+}
+
+/** Keeps a portal's session as the host's HttpOnly cookie and signs the shell in with it. */
+export async function keepEntrySession(token: string): Promise<void> {
+  const user = await api.post<UserInfo>('/authority-service/authority/keepSession', {}, { headers: { authorization: token }, quiet: true });
+  session.setUser(user);
+  session.setTenant(user.tenantId === 0 ? '0' : String(user.tenantId));
+}
+
 /**
  * What the console accepts at entry (spec §2): `authorization` (sign-in from a portal), with
  * optional `from` (the portal to return to, kept only if on one of `portalOrigins`: none given,
@@ -69,8 +85,8 @@ export function acceptEntryParameters(location: Location, history: History, port
   if (area) session.setArea(area);
   const token = params.get('authorization');
   let next: string | null = null;
+  entryToken = token;
   if (token) {
-    session.setToken(token);
     session.setPortal(safePortal(params.get('from'), portalOrigins));
     next = safeReturnPath(params.get('url'), location.origin);
   }

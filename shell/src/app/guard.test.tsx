@@ -25,7 +25,7 @@ describe('the route guard', () => {
   });
 
   it('lets a signed-in user through', () => {
-    session.setToken('token');
+    session.setUser({ id: 1, tenantId: 0, userName: 'admin', name: 'Admin', headImageUrl: '', userMenuVoList: [] });
     render(
       <RequireAuth>
         <p>console</p>
