@@ -143,7 +143,8 @@ test('a user sees only the pages and buttons their role grants', async () => {
   await api('/authority-service/account/add', user, admin, String(tenant.id));
 
   const page = await newPage();
-  await login(page, 'viewer', 'View#2026');
+  // An enterprise's account signs in as name@ABBREVIATION.
+  await login(page, 'viewer@ACME', 'View#2026');
   const sidebar = page.getByTestId('sidebar');
   assert.equal(await sidebar.getByText('系统配置').count(), 0, 'no system settings for an enterprise user');
   assert.equal(await sidebar.getByText('宠物品种').count(), 0, 'no breed page without its grant');

@@ -108,7 +108,7 @@ async fn password_reset_by_an_administrator_revokes_sessions_with_507() {
     let reset = json!({ "id": user_id, "password": "New#pass1", "confirmPassword": "New#pass1" });
     host.post("/authority-service/account/resetPassword", &admin, reset).await.ok();
     assert_eq!(host.post(MENU, &ann, json!({})).await.code(), 507);
-    assert_eq!(host.try_login("ann", USER_PASSWORD).await.code(), 400);
+    assert_eq!(host.try_login(&host.sign_in_name("ann"), USER_PASSWORD).await.code(), 400);
     host.login("ann", "New#pass1").await;
 }
 
@@ -125,7 +125,7 @@ async fn disabled_account_and_disabled_enterprise_are_508() {
 
     host.post("/authority-service/account/disable", &admin, json!({ "id": ann_id })).await.ok();
     assert_eq!(host.post(MENU, &ann, json!({})).await.code(), 508);
-    assert_eq!(host.try_login("ann", USER_PASSWORD).await.code(), 508);
+    assert_eq!(host.try_login(&host.sign_in_name("ann"), USER_PASSWORD).await.code(), 508);
     assert_eq!(host.post(MENU, &bob, json!({})).await.code(), 200, "only ann is disabled");
 
     host.post("/authority-service/tenantInfo/disable", &admin, json!({ "id": tenant })).await.ok();
@@ -144,7 +144,7 @@ async fn enterprise_disabled_until_a_time_comes_back_by_itself() {
     host.post("/authority-service/tenantInfo/disable", &admin, json!({ "id": tenant, "disabledUntil": until }))
         .await
         .ok();
-    assert_eq!(host.try_login("ann", USER_PASSWORD).await.code(), 508);
+    assert_eq!(host.try_login(&host.sign_in_name("ann"), USER_PASSWORD).await.code(), 508);
     tokio::time::sleep(std::time::Duration::from_millis(1600)).await;
     host.login("ann", USER_PASSWORD).await;
 }

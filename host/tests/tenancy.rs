@@ -112,3 +112,50 @@ async fn logs_are_scoped_to_the_tenant() {
     let rows = logins.ok()["list"].as_array().expect("rows").clone();
     assert!(rows.iter().all(|r| r["tenantId"] == t.a) && rows.iter().all(|r| r["username"] == "alice"), "{rows:?}");
 }
+
+/// Issue 12, item 22: account names are an enterprise's own. Creating "alice" in one enterprise
+/// tells nothing about another's alice (a globally unique name refused it, and so revealed her);
+/// each signs in as `name@ABBREVIATION`, platform accounts by name.
+#[tokio::test]
+async fn an_account_name_in_another_enterprise_is_not_revealed() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    let acme = host.create_tenant(&admin, "Acme", 1).await;
+    let bolt = host.create_tenant(&admin, "Bolt", 2).await;
+    let acme_admins = host.create_role(&admin, &acme.to_string(), "Acme admins", "administrator", &[]).await;
+    host.create_account(&admin, &acme.to_string(), "alice", &[]).await;
+    host.create_account(&admin, &acme.to_string(), "acme-admin", &[acme_admins]).await;
+    let acme_admin = host.login("acme-admin", USER_PASSWORD).await;
+
+    // Bolt's administrator makes an alice, and an admin: both accepted, nothing said of others.
+    let bolt_admins = host.create_role(&admin, &bolt.to_string(), "Bolt admins", "administrator", &[]).await;
+    host.create_account(&admin, &bolt.to_string(), "bolt-admin", &[bolt_admins]).await;
+    let bolt_admin = host.login("bolt-admin", USER_PASSWORD).await;
+    for name in ["alice", "ADMIN"] {
+        let body = json!({
+            "userName": name, "name": name, "accountType": "operation", "roleIds": [],
+            "password": "Bolt#2026x", "confirmPassword": "Bolt#2026x",
+        });
+        let made = host.post("/authority-service/account/add", &bolt_admin, body.clone()).await;
+        assert_eq!(made.code(), 200, "{name} in Bolt: {:?}", made.body);
+        let again = host.post("/authority-service/account/add", &bolt_admin, body).await;
+        assert_eq!(again.code(), 400, "a name is still unique within its enterprise");
+        assert_eq!(again.data()["field"], "userName");
+    }
+
+    // Each alice signs in to her own enterprise; a bare name is a platform account's.
+    let tenant_of = |answer: common::Answer| answer.ok()["tenantId"].as_i64();
+    assert_eq!(tenant_of(host.try_login("alice@ACME", USER_PASSWORD).await), Some(acme));
+    assert_eq!(tenant_of(host.try_login("alice@bolt", "Bolt#2026x").await), Some(bolt), "any case");
+    assert_eq!(host.try_login("alice@BOLT", USER_PASSWORD).await.code(), 400, "Acme's password is not Bolt's");
+    assert_eq!(host.try_login("alice", USER_PASSWORD).await.code(), 400, "no platform account alice");
+    assert_eq!(tenant_of(host.try_login("admin", common::ADMIN_PASSWORD).await), Some(0), "the platform's admin");
+    assert_eq!(tenant_of(host.try_login("ADMIN@BOLT", "Bolt#2026x").await), Some(bolt));
+    assert_eq!(host.post("/authority-service/authority/getUserMenu", &acme_admin, json!({})).await.code(), 200);
+
+    // One enterprise per abbreviation: it is part of every sign-in name.
+    let admin = host.admin().await; // the sign-in above ended the earlier session
+    let body = json!({ "tenantName": "Acme Two", "fullName": "Acme Two Ltd", "abbrEn": "acme", "creditCode": common::credit_code(3) });
+    let taken = host.post("/authority-service/tenantInfo/add", &admin, body).await;
+    assert_eq!((taken.code(), taken.data()["field"].as_str()), (400, Some("abbrEn")), "{:?}", taken.body);
+}

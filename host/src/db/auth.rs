@@ -65,16 +65,30 @@ pub struct NewSession<'a> {
 }
 
 impl Db {
-    pub async fn login_account(&self, username: &str) -> Result<Option<LoginAccount>, sqlx::Error> {
-        sqlx::query_as(
-            "SELECT a.id, a.tenant_id, a.username, a.name, a.avatar, a.password_hash, a.disabled,
+    /// The account a sign-in name names: a platform account by its name, an enterprise's as
+    /// `name@ABBREVIATION` (split at the last `@`: names may be mail addresses). Which account
+    /// it is depends only on that enterprise's own accounts, never on another enterprise's.
+    pub async fn login_account(&self, sign_in_name: &str) -> Result<Option<LoginAccount>, sqlx::Error> {
+        const SELECT: &str = "SELECT a.id, a.tenant_id, a.username, a.name, a.avatar, a.password_hash, a.disabled,
                     t.disabled AS tenant_disabled, t.disabled_until AS tenant_disabled_until
-             FROM accounts a JOIN tenants t ON t.id = a.tenant_id
-             WHERE a.username = ? COLLATE NOCASE",
-        )
-        .bind(username)
-        .fetch_optional(&self.pool)
-        .await
+             FROM accounts a JOIN tenants t ON t.id = a.tenant_id";
+        let platform = sqlx::query_as(&format!("{SELECT} WHERE a.tenant_id = 0 AND a.username = ? COLLATE NOCASE"))
+            .bind(sign_in_name)
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some((name, abbreviation)) = sign_in_name.rsplit_once('@') else { return Ok(platform) };
+        if platform.is_some() || name.is_empty() || abbreviation.is_empty() {
+            return Ok(platform);
+        }
+        // Enterprises that share an abbreviation (made before it had to be unique) name nobody.
+        let mut found: Vec<LoginAccount> = sqlx::query_as(&format!(
+            "{SELECT} WHERE a.tenant_id <> 0 AND a.username = ? COLLATE NOCASE AND t.abbr_en = ? COLLATE NOCASE LIMIT 2"
+        ))
+        .bind(name)
+        .bind(abbreviation)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(if found.len() == 1 { found.pop() } else { None })
     }
 
     pub async fn session_by_token_hash(&self, token_hash: &str) -> Result<Option<SessionRow>, sqlx::Error> {
@@ -217,7 +231,8 @@ impl Db {
         )
         .bind(account.map(|a| a.tenant_id))
         .bind(account.map(|a| a.id))
-        .bind(username)
+        // The account's own name (its enterprise is the record's tenant), else what was typed.
+        .bind(account.map_or(username, |a| a.username.as_str()))
         .bind(ip)
         .bind(user_agent)
         .bind(result)

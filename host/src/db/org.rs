@@ -364,12 +364,17 @@ impl Db {
         Ok(row)
     }
 
-    pub async fn username_taken(&self, username: &str, except: i64) -> Result<bool, sqlx::Error> {
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM accounts WHERE username = ? COLLATE NOCASE AND id <> ?)")
-            .bind(username)
-            .bind(except)
-            .fetch_one(&self.pool)
-            .await
+    /// Within its enterprise only: whether another enterprise has the name is none of the
+    /// caller's business (issue 12, item 22).
+    pub async fn username_taken(&self, tenant: i64, username: &str, except: i64) -> Result<bool, sqlx::Error> {
+        sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM accounts WHERE tenant_id = ? AND username = ? COLLATE NOCASE AND id <> ?)",
+        )
+        .bind(tenant)
+        .bind(username)
+        .bind(except)
+        .fetch_one(&self.pool)
+        .await
     }
 
     pub async fn insert_account(

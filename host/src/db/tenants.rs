@@ -79,6 +79,8 @@ impl Db {
         let column = match column {
             TenantKey::Name => "tenant_name",
             TenantKey::CreditCode => "credit_code",
+            // Enterprise accounts sign in as `name@ABBREVIATION`: one enterprise per abbreviation.
+            TenantKey::Abbreviation => "abbr_en COLLATE NOCASE",
         };
         sqlx::query_scalar(&format!("SELECT EXISTS (SELECT 1 FROM tenants WHERE {column} = ? AND id <> ? AND id <> 0)"))
             .bind(value)
@@ -178,4 +180,5 @@ impl Db {
 pub enum TenantKey {
     Name,
     CreditCode,
+    Abbreviation,
 }

@@ -167,7 +167,7 @@ async fn fields(
         return Err(ApiError::invalid("roleIds", Msg::NotFound));
     }
     check_assignable(app, caller, id, &fields.role_ids).await?;
-    if app.db.username_taken(&fields.username, id).await? {
+    if app.db.username_taken(tenant, &fields.username, id).await? {
         return Err(ApiError::duplicate("userName", &fields.username));
     }
     Ok(fields)

@@ -144,6 +144,9 @@ async fn check_unique(app: &AppState, fields: &TenantFields, except: i64) -> Api
     if app.db.tenant_taken(TenantKey::CreditCode, &fields.credit_code, except).await? {
         return Err(ApiError::duplicate("creditCode", &fields.credit_code));
     }
+    if app.db.tenant_taken(TenantKey::Abbreviation, &fields.abbr_en, except).await? {
+        return Err(ApiError::duplicate("abbrEn", &fields.abbr_en));
+    }
     Ok(())
 }
 

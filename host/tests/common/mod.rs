@@ -18,6 +18,10 @@ pub struct TestHost {
     /// The router the server serves, for tests that drive it in-process (cancellation).
     pub app: axum::Router,
     client: reqwest::Client,
+    /// Enterprise accounts this helper made, by name: they sign in as `name@ABBREVIATION`.
+    sign_in_names: std::sync::Mutex<std::collections::HashMap<String, String>>,
+    /// The abbreviations of the enterprises [`TestHost::create_tenant`] made.
+    abbreviations: std::sync::Mutex<std::collections::HashMap<i64, String>>,
 }
 
 #[derive(Debug)]
@@ -157,7 +161,14 @@ impl TestHost {
         tokio::spawn(async move {
             axum::serve(listener, served.into_make_service_with_connect_info::<SocketAddr>()).await.ok();
         });
-        TestHost { base: format!("http://{addr}/api"), dir, app, client: reqwest::Client::new() }
+        TestHost {
+            base: format!("http://{addr}/api"),
+            dir,
+            app,
+            client: reqwest::Client::new(),
+            sign_in_names: Default::default(),
+            abbreviations: Default::default(),
+        }
     }
 
     /// One request; `headers` may carry tenantId, lang, ...
@@ -240,8 +251,9 @@ impl TestHost {
         .await
     }
 
+    /// Signs in an account; enterprise accounts [`TestHost::create_account`] made by their name.
     pub async fn login(&self, user: &str, password: &str) -> String {
-        let answer = self.try_login(user, password).await;
+        let answer = self.try_login(&self.sign_in_name(user), password).await;
         answer.ok()["token"].as_str().expect("token").to_string()
     }
 
@@ -255,7 +267,9 @@ impl TestHost {
             "tenantName": name, "fullName": format!("{name} Ltd"), "abbrEn": name.to_uppercase(),
             "creditCode": credit_code(seed),
         });
-        self.post("/authority-service/tenantInfo/add", admin, body).await.ok()["id"].as_i64().expect("id")
+        let id = self.post("/authority-service/tenantInfo/add", admin, body).await.ok()["id"].as_i64().expect("id");
+        self.abbreviations.lock().expect("abbreviations").insert(id, name.to_uppercase());
+        id
     }
 
     /// Button ids of the given actions.
@@ -296,9 +310,26 @@ impl TestHost {
             "userName": username, "name": username, "accountType": "operation", "roleIds": role_ids,
             "password": USER_PASSWORD, "confirmPassword": USER_PASSWORD,
         });
-        self.post_as("/authority-service/account/add", admin, tenant, body).await.ok()["id"]
+        let id = self.post_as("/authority-service/account/add", admin, tenant, body).await.ok()["id"]
             .as_i64()
-            .expect("account id")
+            .expect("account id");
+        if let Ok(tenant_id) = tenant.parse::<i64>()
+            && tenant_id != 0
+        {
+            let abbreviation = self.abbreviations.lock().expect("abbreviations").get(&tenant_id).cloned();
+            if let Some(abbreviation) = abbreviation {
+                let mut names = self.sign_in_names.lock().expect("names");
+                names.insert(username.to_string(), format!("{username}@{abbreviation}"));
+            }
+        }
+        id
+    }
+
+    /// How `username` signs in: `name@ABBREVIATION` for an enterprise account made by
+    /// [`TestHost::create_account`], the name itself otherwise.
+    pub fn sign_in_name(&self, username: &str) -> String {
+        let names = self.sign_in_names.lock().expect("names");
+        names.get(username).cloned().unwrap_or_else(|| username.to_string())
     }
 }
 

@@ -28,6 +28,8 @@ pub trait Host {
     fn file_put(&mut self, name: &str, content: &[u8]) -> Result<(), String>;
     fn file_get(&mut self, name: &str) -> Result<Option<Vec<u8>>, String>;
     fn file_delete(&mut self, name: &str) -> Result<bool, String>;
+    /// Sends a request to an operator-granted host. Refused once the call has written (a write,
+    /// audit record or file): send first, then record what came of it.
     fn fetch(&mut self, request: &OutboundRequest) -> Result<OutboundResponse, String>;
     /// Seals a credential for storage (contract 0.1.1; the manifest asks for `secrets`).
     fn seal(&mut self, plain: &str) -> Result<String, String>;
@@ -35,6 +37,7 @@ pub trait Host {
     /// Wall-clock time in milliseconds since the Unix epoch.
     fn now_ms(&mut self) -> i64;
     /// Sends a mail through a granted SMTP server (contract 0.1.2; the manifest asks for `mail`).
+    /// Like [`Host::fetch`], refused once the call has written.
     fn send_mail(&mut self, server: &SmtpServer, message: &OutgoingMail) -> Result<(), String>;
 }
 

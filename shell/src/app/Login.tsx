@@ -53,7 +53,10 @@ export function LoginPage() {
         <p className="login-subtitle">{t('login.subtitle')}</p>
         <label>
           {t('login.userName')}
-          <input name="userName" autoComplete="username" autoFocus />
+          <input name="userName" autoComplete="username" autoFocus aria-describedby="login-user-hint" />
+          <small id="login-user-hint" className="login-hint">
+            {t('login.userNameHint')}
+          </small>
         </label>
         <label>
           {t('login.password')}

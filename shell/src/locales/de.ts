@@ -39,6 +39,7 @@ const de = {
     "title": "Bei der Gerätekonsole anmelden",
     "subtitle": "Produkte, Geräte und Dienste an einem Ort",
     "userName": "Benutzername",
+    "userNameHint": "Unternehmenskonten: Name@KÜRZEL (englisches Kürzel des Unternehmens)",
     "password": "Passwort",
     "submit": "Anmelden",
     "required": "Pflichtfeld"

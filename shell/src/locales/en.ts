@@ -10,7 +10,7 @@ const en = {
     switchAllTitle: 'Prompt', switchAllContent: 'Act for all enterprises? Lists will show every enterprise\'s data, and new records belong to the platform.',
     language: 'Language', closeOthers: 'Close others', closeAll: 'Close all', home: 'Home',
   },
-  login: { title: 'Sign in to Device Console', subtitle: 'Products, devices and services in one place', userName: 'User name', password: 'Password', submit: 'Sign in', required: 'Required' },
+  login: { title: 'Sign in to Device Console', subtitle: 'Products, devices and services in one place', userName: 'User name', userNameHint: 'Enterprise accounts: name@ENTERPRISE (the enterprise\'s abbreviation)', password: 'Password', submit: 'Sign in', required: 'Required' },
   common: {
     add: 'Add', edit: 'Edit', delete: 'Delete', enable: 'Enable', disable: 'Disable', actions: 'Actions', status: 'Status', enabled: 'Enabled',
     disabled: 'Disabled', yes: 'Yes', no: 'No', name: 'Name', code: 'Code', remark: 'Remark', type: 'Type', createdAt: 'Created', updatedAt: 'Updated',

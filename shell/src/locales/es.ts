@@ -39,6 +39,7 @@ const es = {
     "title": "Iniciar sesión en la consola",
     "subtitle": "Productos, dispositivos y servicios en un solo lugar",
     "userName": "Usuario",
+    "userNameHint": "Cuentas de empresa: nombre@SIGLA (la sigla en inglés de la empresa)",
     "password": "Contraseña",
     "submit": "Entrar",
     "required": "Obligatorio"

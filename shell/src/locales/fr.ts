@@ -39,6 +39,7 @@ const fr = {
     "title": "Connexion à la console",
     "subtitle": "Produits, appareils et services au même endroit",
     "userName": "Nom d’utilisateur",
+    "userNameHint": "Comptes d’entreprise : nom@SIGLE (le sigle anglais de l’entreprise)",
     "password": "Mot de passe",
     "submit": "Se connecter",
     "required": "Obligatoire"

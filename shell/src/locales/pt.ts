@@ -39,6 +39,7 @@ const pt = {
     "title": "Entrar na consola",
     "subtitle": "Produtos, dispositivos e serviços num só lugar",
     "userName": "Utilizador",
+    "userNameHint": "Contas de empresa: nome@SIGLA (a sigla em inglês da empresa)",
     "password": "Palavra-passe",
     "submit": "Entrar",
     "required": "Obrigatório"

@@ -11,7 +11,7 @@ const zhCn: Strings = {
     logout: '退出登录', personalCenter: '个人中心', allTenants: '全部企业', tenant: '企业', switchAllTitle: '提示',
     switchAllContent: '确定切换到全部企业吗？列表将显示所有企业的数据，新增的数据归属平台。', language: '语言', closeOthers: '关闭其他', closeAll: '关闭全部', home: '首页',
   },
-  login: { title: '登录设备控制台', subtitle: '产品、设备与服务，一站管理', userName: '用户名', password: '密码', submit: '登录', required: '必填' },
+  login: { title: '登录设备控制台', subtitle: '产品、设备与服务，一站管理', userName: '用户名', userNameHint: '企业账号：用户名@企业英文简称', password: '密码', submit: '登录', required: '必填' },
   common: {
     add: '新增', edit: '修改', delete: '删除', enable: '启用', disable: '禁用', actions: '操作', status: '状态', enabled: '已启用', disabled: '已禁用',
     yes: '是', no: '否', name: '名称', code: '编码', remark: '备注', type: '类型', createdAt: '创建时间', updatedAt: '更新时间', saved: '保存成功',
