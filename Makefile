@@ -8,7 +8,7 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 WASM_TARGET := wasm32-wasip2
 # Product plugins (every crate under plugins/), and the fixtures the host's integration tests load.
 PLUGINS := $(notdir $(patsubst %/Cargo.toml,%,$(wildcard plugins/*/Cargo.toml)))
-TEST_PLUGINS := probe probe-next contract-future contract-0-1-0
+TEST_PLUGINS := probe probe-next peer contract-future contract-0-1-0
 SCAFFOLD := $(TARGET_DIR)/scaffold/scaffold-demo
 # plugins.toml with the hashes of this build, written by `make run` (never the tracked file).
 PINNED := data/plugins.pinned.toml

@@ -16,7 +16,7 @@ use console_host::Config;
 use console_host::api::{Envelope, Perm, RouteSpec};
 use console_host::plugins::bindings::console::plugin::types;
 use console_host::plugins::installation::sha256_hex;
-use console_host::plugins::runtime::{CallContext, EventBudget, Invocation};
+use console_host::plugins::runtime::{CallContext, EventBudget, Finished, Invocation, Returned};
 use serde_json::{Value, json};
 
 const ADMIN_PASSWORD: &str = "Admin#2026";
@@ -41,11 +41,12 @@ fn plugins_toml(dir: &Path) -> PathBuf {
     for (id, artefact, manifest) in [
         ("pet", wasm("pet"), repo().join("plugins/pet/plugin.toml")),
         ("probe", wasm("probe"), repo().join("host/tests/fixtures/probe/plugin.toml")),
+        ("peer", wasm("peer"), repo().join("host/tests/fixtures/peer/plugin.toml")),
     ] {
         let bytes =
             std::fs::read(&artefact).unwrap_or_else(|e| panic!("{}: {e} (make test-plugins)", artefact.display()));
         text.push_str(&format!(
-            "[[plugin]]\nid = \"{id}\"\nmanifest = {manifest:?}\nartefact = {artefact:?}\nsha256 = \"{}\"\nenabled_by_default = true\n[plugin.grants]\nevents = true\ntemplate = true\nfiles = true\n\n",
+            "[[plugin]]\nid = \"{id}\"\nmanifest = {manifest:?}\nartefact = {artefact:?}\nsha256 = \"{}\"\nenabled_by_default = true\n[plugin.grants]\nevents = true\ntemplate = true\nfiles = true\nuses = [\"peer\"]\n\n",
             sha256_hex(&bytes)
         ));
     }
@@ -284,6 +285,41 @@ async fn main() {
         ms(percentile(&calls, 0.5)),
         ms(percentile(&calls, 0.99))
     );
+
+    // 1b. Plugin-to-plugin: the probe reads the peer's items through `services` (a second
+    // instance inside the first one's transaction), beside reading its own notes directly.
+    let mut timed = Vec::new();
+    for path in ["/notes", "/peer/items"] {
+        let mut times = Vec::new();
+        for i in 0..2000 {
+            let context = CallContext {
+                tenant_id: 0,
+                user_id: 1,
+                user_name: "admin".into(),
+                lang: "en".into(),
+                actions: vec!["probe:use".into()],
+                request_id: i.to_string(),
+                cascade: EventBudget::new(),
+            };
+            let request = types::Request {
+                method: "GET".into(),
+                path: path.into(),
+                query: Vec::new(),
+                body: "null".into(),
+                context: context.to_wit(),
+            };
+            let started = Instant::now();
+            let done = state.plugins.call(probe.clone(), context, Invocation::Handle(request), 0).await;
+            assert!(matches!(done, Ok(Finished { returned: Returned::Response(ref r), .. }) if r.status == 200));
+            times.push(started.elapsed());
+        }
+        times.sort();
+        timed.push((percentile(&times, 0.5), percentile(&times, 0.99)));
+    }
+    let ((own50, own99), (peer50, peer99)) = (timed[0], timed[1]);
+    println!("\n{:<44} {:>14} {:>14} {:>10}", "store read (probe, no HTTP)", "own store", "via a plugin", "ratio");
+    println!("{:<44} {:>14} {:>14} {:>10.2}x", "p50", ms(own50), ms(peer50), peer50.as_secs_f64() / own50.as_secs_f64());
+    println!("{:<44} {:>14} {:>14} {:>10.2}x", "p99", ms(own99), ms(peer99), peer99.as_secs_f64() / own99.as_secs_f64());
 
     // 2. Instantiation alone.
     state.plugins.measure_instantiation("pet", 200).await;

@@ -18,6 +18,9 @@ fn manifest(id: &str) -> String {
         .replace("menu_id = 9000", "menu_id = 9200")
         .replace("menu_id = 9001\nparent = 9000", "menu_id = 9201\nparent = 9200")
         .replace("probe:", &format!("{id}:"))
+        // The probe is built for 0.1.3 and calls the peer; these tests are about older contracts.
+        .replace("contract = \"0.1.3\"", "contract = \"0.1.1\"")
+        .replace("uses = [\"peer\"]\n", "")
 }
 
 #[tokio::test]
@@ -52,6 +55,16 @@ async fn a_manifest_asking_for_secrets_needs_contract_0_1_1() {
     std::fs::write(&path, manifest("early").replace("contract = \"0.1.1\"", "contract = \"0.1.0\"")).expect("write");
     let err = console_host::plugins::manifest::Manifest::load(&path).expect_err("refused").to_string();
     assert!(err.contains("capabilities.secrets") && err.contains("0.1.1"), "{err}");
+}
+
+#[tokio::test]
+async fn a_manifest_using_other_plugins_needs_contract_0_1_3() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("plugin.toml");
+    let text = manifest("early").replace("mount = \"early\"\n", "mount = \"early\"\nuses = [\"peer\"]\n");
+    std::fs::write(&path, text).expect("write");
+    let err = console_host::plugins::manifest::Manifest::load(&path).expect_err("refused").to_string();
+    assert!(err.contains("uses") && err.contains("0.1.3"), "{err}");
 }
 
 #[tokio::test]

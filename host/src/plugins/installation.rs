@@ -53,6 +53,9 @@ pub struct Grants {
     /// (`<id>.…`) need no grant.
     #[serde(default)]
     pub subscribe: Vec<String>,
+    /// Mounts of the plugins it may call (it declares them in its manifest's `uses` too).
+    #[serde(default)]
+    pub uses: Vec<String>,
     #[serde(default = "default_timeout_ms")]
     pub timeout_ms: u64,
     #[serde(default = "default_memory_mib")]
@@ -75,6 +78,7 @@ impl Default for Grants {
             outbound_hosts: Vec::new(),
             mail_servers: Vec::new(),
             subscribe: Vec::new(),
+            uses: Vec::new(),
             timeout_ms: default_timeout_ms(),
             memory_mib: default_memory_mib(),
             max_response_kib: default_response_kib(),

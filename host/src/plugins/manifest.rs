@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::i18n::Lang;
 
 /// The contract this host implements (`wit/plugin.wit`).
-pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 2);
+pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 3);
 
 /// Mounts the core owns; a plugin cannot take them.
 const RESERVED_MOUNTS: [&str; 7] =
@@ -37,6 +37,9 @@ pub struct Manifest {
     pub schedules: Vec<ScheduleSpec>,
     #[serde(default)]
     pub subscriptions: Vec<SubscriptionSpec>,
+    /// The mounts of the plugins this one calls (contract 0.1.3); the operator grants each too.
+    #[serde(default)]
+    pub uses: Vec<String>,
     #[serde(default)]
     pub translations: BTreeMap<String, BTreeMap<String, String>>,
     pub remote: Option<RemoteSpec>,
@@ -65,8 +68,9 @@ pub struct RouteSpec {
     pub action: String,
     #[serde(default)]
     pub summary: String,
-    /// Who calls the route: a console user holding `action`, or a device or app with one of
-    /// the tenant's device keys for this plugin, at `/api/device/<mount><path>`.
+    /// Who calls the route: a console user holding `action`, a device or app with one of the
+    /// tenant's device keys for this plugin, at `/api/device/<mount><path>`, or another plugin
+    /// that `uses` this one (never reachable over HTTP).
     #[serde(default)]
     pub caller: RouteCaller,
 }
@@ -77,6 +81,7 @@ pub enum RouteCaller {
     #[default]
     User,
     Device,
+    Plugin,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -238,6 +243,15 @@ impl Manifest {
         if self.capabilities.mail && self.contract < semver::Version::new(0, 1, 2) {
             return fail("capabilities.mail", "needs contract 0.1.2 or later");
         }
+        if !self.uses.is_empty() && self.contract < semver::Version::new(0, 1, 3) {
+            return fail("uses", "needs contract 0.1.3 or later");
+        }
+        let mut used = HashSet::new();
+        for (i, mount) in self.uses.iter().enumerate() {
+            if mount.is_empty() || *mount == self.mount || !used.insert(mount.as_str()) {
+                return fail(&format!("uses[{i}]"), "the mount of another plugin, once");
+            }
+        }
         let mut collections = HashSet::new();
         for (i, c) in self.collections.iter().enumerate() {
             if !is_name(&c.name, 64) || !collections.insert(c.name.as_str()) {
@@ -292,6 +306,13 @@ impl Manifest {
                     return fail(
                         &format!("routes[{i}].action"),
                         "a device route has no action: its device key is its right",
+                    );
+                }
+            } else if r.caller == RouteCaller::Plugin {
+                if !r.action.is_empty() {
+                    return fail(
+                        &format!("routes[{i}].action"),
+                        "a plugin route has no action: the calling route's action was checked",
                     );
                 }
             } else if !actions.contains(r.action.as_str()) {

@@ -145,6 +145,7 @@ impl Plugins {
                 objects_dir,
                 master_key,
                 cpu: super::cpu::CpuGate::for_this_machine(),
+                registry: std::sync::OnceLock::new(),
             }),
             plugins_file,
             cache_dir,
@@ -158,6 +159,7 @@ impl Plugins {
             deliveries: Arc::new(Semaphore::new(MAX_DELIVERIES_UNDER_WAY)),
             live: broadcast::channel(1024).0,
         });
+        let _ = plugins.services.registry.set(Arc::downgrade(&plugins));
         match Installation::load(&plugins.plugins_file) {
             Ok(installation) => {
                 for installed in installation.plugins {
@@ -369,6 +371,10 @@ impl Plugins {
         result
     }
 
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
     pub fn by_mount(&self, mount: &str) -> Option<Arc<LoadedPlugin>> {
         self.loaded.read().ok()?.values().find(|p| p.manifest.mount == mount).cloned()
     }
@@ -508,6 +514,8 @@ impl Plugins {
     /// Sends committed events to the shell and to every subscribed plugin enabled for the tenant.
     fn deliver(self: &Arc<Self>, from: &str, call: &CallContext, events: &[(String, String)], depth: u8) {
         for (topic, payload) in events {
+            // A plugin it called published it: topics start with their publisher's id.
+            let from = topic.split_once('.').map_or(from, |(publisher, _)| publisher);
             let payload_value = serde_json::from_str(payload).unwrap_or(serde_json::Value::Null);
             let _ = self.live.send(LiveEvent {
                 tenant_id: call.tenant_id,

@@ -24,6 +24,8 @@ pub struct Services {
     pub master_key: MasterKey,
     /// Turns of CPU for long-running guests, shared fairly between tenants.
     pub cpu: super::cpu::CpuGate,
+    /// The plugins, for plugin-to-plugin calls (set once they exist; weak: they own this).
+    pub registry: std::sync::OnceLock<std::sync::Weak<super::Plugins>>,
 }
 
 /// Who a call is for, filled by the host (never by the plugin).
@@ -121,6 +123,8 @@ pub struct CallState {
     ticks: u32,
     /// The CPU turn of the current slice, if the call is past its free ticks.
     pub cpu_turn: super::cpu::HeldTurn,
+    /// The plugins that called this one, outermost first (plugin-to-plugin calls).
+    pub chain: Vec<String>,
 }
 
 /// Operation records and log output one call may write: one call wrote 79,647 records and
@@ -313,6 +317,7 @@ fn new_store(
         staged_files: Default::default(),
         ticks: 0,
         cpu_turn: Default::default(),
+        chain: Vec::new(),
     };
     let mut store = Store::new(engine, state);
     store.limiter(|state| &mut state.limiter);
@@ -353,6 +358,101 @@ pub async fn invoke(
         result = run(&mut store, &plugin, &invocation, deadline).await;
     }
     finish(store, &plugin, result).await
+}
+
+/// How deep plugins may call plugins.
+pub const MAX_CALL_DEPTH: usize = 4;
+
+/// What a plugin-to-plugin call came to.
+pub enum Nested {
+    Answered(types::Response),
+    /// The callee trapped or ran out of time; its writes were undone.
+    Failed(String),
+    /// The callee's snapshot went stale: the whole outer call must run again.
+    Rerun,
+}
+
+/// Runs `request` in `callee`, a fresh instance, inside the caller's transaction and deadline
+/// (issue 13 §1). The callee's writes sit behind a savepoint: kept if it answers 200 (and go
+/// with the caller's fate), undone otherwise. Its files and events join the caller's.
+pub async fn invoke_nested(
+    engine: &wasmtime::Engine,
+    callee: Arc<LoadedPlugin>,
+    caller: &mut CallState,
+    request: types::Request,
+) -> wasmtime::Result<Nested> {
+    let deadline = caller.deadline;
+    if caller.went_outbound
+        && !caller.write_locked
+        && let Some(snapshot) = caller.tx.take()
+    {
+        // A snapshot taken after an outbound request is not kept for writes (see `write_conn`).
+        snapshot.rollback().await?;
+    }
+    let mut store = new_store(engine, callee.clone(), caller.services.clone(), caller.call.clone(), deadline);
+    let savepoint = format!("plugin_call_{}", caller.chain.len() + 1);
+    {
+        let state = store.data_mut();
+        state.chain = caller.chain.iter().cloned().chain([caller.plugin.manifest.id.clone()]).collect();
+        state.write_locked = caller.write_locked;
+        state.lock_eagerly = caller.lock_eagerly;
+        state.went_outbound = caller.went_outbound;
+        state.staged_files = caller.staged_files.for_callee();
+        state.tx = caller.tx.take();
+        if let Some(tx) = state.tx.as_mut() {
+            sqlx::query(&format!("SAVEPOINT {savepoint}")).execute(&mut **tx).await?;
+        }
+    }
+    let had_tx = store.data().tx.is_some();
+    let result = Box::pin(run(&mut store, &callee, &Invocation::Handle(request), deadline)).await;
+
+    let state = store.data_mut();
+    let answered_ok = matches!(&result, Ok(Returned::Response(r)) if r.status == 200) && !state.doomed;
+    let files = std::mem::take(&mut state.staged_files);
+    caller.write_locked = state.write_locked;
+    caller.went_outbound = state.went_outbound;
+    caller.tx = state.tx.take();
+    if state.rerun {
+        caller.rerun = true;
+        caller.staged_files.skip_past(&files);
+        files.discard().await;
+        return Ok(Nested::Rerun);
+    }
+    if answered_ok {
+        if let (true, Some(tx)) = (had_tx, caller.tx.as_mut()) {
+            sqlx::query(&format!("RELEASE {savepoint}")).execute(&mut **tx).await?;
+        }
+        caller.staged_files.absorb(files);
+        caller.published.append(&mut state.published);
+    } else {
+        match (had_tx, caller.tx.as_mut()) {
+            (true, Some(tx)) => {
+                sqlx::query(&format!("ROLLBACK TO {savepoint}")).execute(&mut **tx).await?;
+                sqlx::query(&format!("RELEASE {savepoint}")).execute(&mut **tx).await?;
+            }
+            // The callee began the transaction: nothing of the caller's is in it.
+            (false, Some(_)) => {
+                if let Some(tx) = caller.tx.take() {
+                    tx.rollback().await?;
+                }
+                caller.write_locked = false;
+            }
+            _ => {}
+        }
+        caller.staged_files.skip_past(&files);
+        files.discard().await;
+    }
+    Ok(match result {
+        Ok(Returned::Response(response)) if state.doomed => {
+            let _ = response;
+            Nested::Failed("it went on after an internal store error".into())
+        }
+        Ok(Returned::Response(response)) => Nested::Answered(response),
+        Ok(Returned::Unit(_)) => Nested::Failed("no answer".into()),
+        Err(Failure::Timeout) => Nested::Failed("it ran out of time".into()),
+        Err(Failure::Trap(why) | Failure::Instantiate(why)) => Nested::Failed(why),
+        Err(Failure::TooLarge) => Nested::Failed("its answer was too large".into()),
+    })
 }
 
 /// Calls the invocation in a fresh instance of `store`, within the deadline.

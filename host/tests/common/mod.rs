@@ -101,10 +101,15 @@ impl Install {
     }
 
     pub fn probe(grants: &str) -> Install {
+        Install::fixture("probe", grants)
+    }
+
+    /// A test plugin of `host/tests/fixtures/<id>`, enabled for every tenant.
+    pub fn fixture(id: &str, grants: &str) -> Install {
         Install {
-            id: "probe".into(),
-            wasm: wasm("probe"),
-            manifest: repo().join("host/tests/fixtures/probe/plugin.toml"),
+            id: id.into(),
+            wasm: wasm(&id.replace('-', "_")),
+            manifest: repo().join(format!("host/tests/fixtures/{id}/plugin.toml")),
             enabled_by_default: true,
             grants: grants.into(),
             sha256: None,

@@ -1,12 +1,15 @@
 //! What a plugin can ask of the host, as a trait: [`WasmHost`] calls the real imports, and
 //! [`crate::testing::MemoryHost`] stands in for them in native unit tests.
 
-use crate::bindings::console::plugin::{audit, events, files, http, log, mail, secrets, store, template};
+use crate::bindings::console::plugin::{audit, events, files, http, log, mail, secrets, services, store, template};
 
 pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundResponse};
 pub use crate::bindings::console::plugin::log::Level;
 pub use crate::bindings::console::plugin::mail::{OutgoingMail, Security, SmtpServer};
 pub use crate::bindings::console::plugin::store::{Filter, Op, Page, QuerySpec, Sort, StoreError, Stored};
+/// Another plugin's answer: status 200 with the envelope's `data` as JSON text, or the status
+/// and `{"msg", "field"}` of its refusal.
+pub use crate::bindings::console::plugin::types::Response as PluginAnswer;
 
 pub trait Host {
     fn store_get(&mut self, collection: &str, id: &str) -> Result<Option<Stored>, StoreError>;
@@ -39,6 +42,22 @@ pub trait Host {
     /// Sends a mail through a granted SMTP server (contract 0.1.2; the manifest asks for `mail`).
     /// Like [`Host::fetch`], refused once the call has written.
     fn send_mail(&mut self, server: &SmtpServer, message: &OutgoingMail) -> Result<(), String>;
+    /// Calls another plugin's `caller = "plugin"` route (contract 0.1.3; the manifest lists its
+    /// mount in `uses`). Use the typed [`crate::services`] functions rather than this.
+    fn call_plugin(
+        &mut self,
+        _mount: &str,
+        _method: &str,
+        _path: &str,
+        _query: &[(String, String)],
+        _body: &str,
+    ) -> Result<PluginAnswer, String> {
+        Err("plugin calls are not available here".into())
+    }
+    /// The plugin that called this one (its id), when a plugin did.
+    fn calling_plugin(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// The host seen through the component's imports.
@@ -101,6 +120,19 @@ impl Host for WasmHost {
     }
     fn send_mail(&mut self, server: &SmtpServer, message: &OutgoingMail) -> Result<(), String> {
         mail::send(server, message)
+    }
+    fn call_plugin(
+        &mut self,
+        mount: &str,
+        method: &str,
+        path: &str,
+        query: &[(String, String)],
+        body: &str,
+    ) -> Result<PluginAnswer, String> {
+        services::call(mount, method, path, query, body)
+    }
+    fn calling_plugin(&mut self) -> Option<String> {
+        services::caller()
     }
     fn now_ms(&mut self) -> i64 {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();

@@ -13,6 +13,7 @@ pub mod export;
 pub mod host;
 pub mod router;
 pub mod secrets;
+pub mod services;
 pub mod testing;
 pub mod time;
 pub mod upload;

@@ -13,6 +13,9 @@ use crate::host::{
     Stored,
 };
 
+/// Another plugin in a native test: `(method, path, body)` to `(status, data or {"msg"})`.
+pub type FakePlugin = fn(&str, &str, &Value) -> (u16, Value);
+
 #[derive(Default)]
 pub struct MemoryHost {
     pub user_id: i64,
@@ -39,6 +42,11 @@ pub struct MemoryHost {
     /// (the write lock is not held over the network). Cleared when a call through
     /// [`MemoryHost::call`] begins and ends.
     pub wrote: bool,
+    /// Other plugins, by mount: what each answers `(method, path, body)` with, `(status, data or
+    /// {"msg"})`. A mount not here is refused like one the manifest does not use.
+    pub plugins: BTreeMap<String, FakePlugin>,
+    /// What [`Host::calling_plugin`] answers: the id of the plugin calling, if one is.
+    pub calling_plugin: Option<String>,
 }
 
 impl MemoryHost {
@@ -360,5 +368,24 @@ impl Host for MemoryHost {
                 Ok(())
             }
         }
+    }
+
+    fn call_plugin(
+        &mut self,
+        mount: &str,
+        method: &str,
+        path: &str,
+        _query: &[(String, String)],
+        body: &str,
+    ) -> Result<crate::host::PluginAnswer, String> {
+        let answer =
+            self.plugins.get(mount).ok_or_else(|| format!("`{mount}` is not in the plugin manifest's `uses`"))?;
+        let body: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+        let (status, value) = answer(method, path, &body);
+        Ok(crate::host::PluginAnswer { status, body: value.to_string() })
+    }
+
+    fn calling_plugin(&mut self) -> Option<String> {
+        self.calling_plugin.clone()
     }
 }

@@ -64,6 +64,23 @@ impl StagedFiles {
     pub fn is_empty(&self) -> bool {
         self.changes.is_empty()
     }
+
+    /// An empty set for a plugin this call calls, numbering its staging files after this one's
+    /// (they share the request id, so the names must not meet).
+    pub fn for_callee(&self) -> StagedFiles {
+        StagedFiles { changes: BTreeMap::new(), next: self.next }
+    }
+
+    /// Takes over the changes of a callee that succeeded: applied when this call commits.
+    pub fn absorb(&mut self, callee: StagedFiles) {
+        self.next = self.next.max(callee.next);
+        self.changes.extend(callee.changes);
+    }
+
+    /// After a callee that failed: only its numbering is kept.
+    pub fn skip_past(&mut self, callee: &StagedFiles) {
+        self.next = self.next.max(callee.next);
+    }
 }
 
 /// Removes staging files a crash left behind (at start, before any call).

@@ -10,6 +10,7 @@ pub use files::{StagedFiles, clear_staging};
 mod http;
 mod mail;
 mod secrets;
+mod services;
 mod store;
 mod template;
 
