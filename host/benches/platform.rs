@@ -318,8 +318,20 @@ async fn main() {
     }
     let ((own50, own99), (peer50, peer99)) = (timed[0], timed[1]);
     println!("\n{:<44} {:>14} {:>14} {:>10}", "store read (probe, no HTTP)", "own store", "via a plugin", "ratio");
-    println!("{:<44} {:>14} {:>14} {:>10.2}x", "p50", ms(own50), ms(peer50), peer50.as_secs_f64() / own50.as_secs_f64());
-    println!("{:<44} {:>14} {:>14} {:>10.2}x", "p99", ms(own99), ms(peer99), peer99.as_secs_f64() / own99.as_secs_f64());
+    println!(
+        "{:<44} {:>14} {:>14} {:>10.2}x",
+        "p50",
+        ms(own50),
+        ms(peer50),
+        peer50.as_secs_f64() / own50.as_secs_f64()
+    );
+    println!(
+        "{:<44} {:>14} {:>14} {:>10.2}x",
+        "p99",
+        ms(own99),
+        ms(peer99),
+        peer99.as_secs_f64() / own99.as_secs_f64()
+    );
 
     // 2. Instantiation alone.
     state.plugins.measure_instantiation("pet", 200).await;

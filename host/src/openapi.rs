@@ -70,7 +70,8 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
 pub async fn serve(State(app): State<AppState>, Extension(document): Extension<Arc<OpenApi>>) -> impl IntoResponse {
     let mut document = (*document).clone();
     for plugin in app.plugins.all() {
-        for route in &plugin.manifest.routes {
+        // Routes for other plugins are not HTTP operations.
+        for route in plugin.manifest.routes.iter().filter(|r| r.caller != RouteCaller::Plugin) {
             let device = route.caller == RouteCaller::Device;
             let (permission, prefix) = if device {
                 ("device".to_string(), "/api/device")
