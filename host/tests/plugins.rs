@@ -326,6 +326,58 @@ async fn reads_gone_stale_before_the_first_write_run_the_call_again() {
     assert_eq!(host.get("/probe/notes", &admin).await.ok()["total"], 24, "every write landed once");
 }
 
+/// Issue 13 §4: a cron schedule runs at its wall-clock time in its zone; a run missed while the
+/// host was down runs once at start, and the next is at the schedule's next time.
+#[tokio::test]
+async fn a_cron_schedule_runs_at_its_time_and_a_missed_run_runs_once() {
+    let (host, admin) = probe_host(PROBE).await;
+    let url = format!("sqlite://{}", host.dir.path().join("console.db").display());
+    let db = sqlx::SqlitePool::connect(&url).await.expect("database");
+    let next_run = || async {
+        sqlx::query_scalar::<_, i64>(
+            "SELECT next_run_at FROM plugin_schedule_runs WHERE plugin_id = 'probe' AND schedule = 'nightly' AND tenant_id = 0",
+        )
+        .fetch_optional(&db)
+        .await
+        .expect("row")
+    };
+    let at_three_in_berlin = |ms: i64| {
+        let berlin = jiff::Timestamp::from_millisecond(ms).expect("time").in_tz("Europe/Berlin").expect("zone");
+        (berlin.hour(), berlin.minute(), berlin.second()) == (3, 0, 0) && ms > console_host::db::now_ms()
+    };
+    let mut first = None;
+    for _ in 0..40 {
+        first = next_run().await;
+        if first.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let first = first.expect("the schedule was planned");
+    assert!(at_three_in_berlin(first), "planned for the next 03:00 in Berlin, not run at start");
+    let nightly = || host.get("/probe/ticks?job=nightly", &admin);
+    assert_eq!(nightly().await.ok()["total"], 0);
+
+    // The host was down for two nights: the run is due, and runs once.
+    let two_days_ago = console_host::db::now_ms() - 2 * 86_400_000;
+    sqlx::query("UPDATE plugin_schedule_runs SET next_run_at = ? WHERE plugin_id = 'probe' AND schedule = 'nightly'")
+        .bind(two_days_ago)
+        .execute(&db)
+        .await
+        .expect("update");
+    let mut ran = 0;
+    for _ in 0..40 {
+        ran = nightly().await.ok()["total"].as_i64().unwrap_or(0);
+        if ran > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_eq!(nightly().await.ok()["total"], 1, "missed runs run once, not once per missed night (ran {ran})");
+    assert!(at_three_in_berlin(next_run().await.expect("row")), "then the next 03:00 in Berlin");
+}
+
 #[tokio::test]
 async fn a_tampered_artefact_is_refused_at_load_and_the_host_still_starts() {
     let dir = tempfile::tempdir().expect("dir");

@@ -92,6 +92,7 @@ impl Db {
         plugin: &str,
         schedule: &str,
         tenant: i64,
+        first_run_at: i64,
         lease_ms: i64,
     ) -> Result<bool, sqlx::Error> {
         let now = now_ms();
@@ -102,7 +103,7 @@ impl Db {
         .bind(plugin)
         .bind(schedule)
         .bind(tenant)
-        .bind(now)
+        .bind(first_run_at)
         .execute(&self.pool)
         .await?;
         let claimed = sqlx::query(
@@ -126,7 +127,7 @@ impl Db {
         plugin: &str,
         schedule: &str,
         tenant: i64,
-        interval_ms: i64,
+        next_run_at: i64,
         error: Option<&str>,
     ) -> Result<(), sqlx::Error> {
         let now = now_ms();
@@ -135,7 +136,7 @@ impl Db {
              WHERE plugin_id = ? AND schedule = ? AND tenant_id = ?",
         )
         .bind(now)
-        .bind(now + interval_ms)
+        .bind(next_run_at)
         .bind(error)
         .bind(plugin)
         .bind(schedule)

@@ -140,8 +140,40 @@ pub struct Capabilities {
 #[serde(deny_unknown_fields)]
 pub struct ScheduleSpec {
     pub name: String,
-    /// An interval: `30s`, `5m`, `2h`, `1d`.
-    pub every: String,
+    /// An interval: `30s`, `5m`, `2h`, `1d`; the first run is at start.
+    #[serde(default)]
+    pub every: Option<String>,
+    /// Or a cron expression, five fields or six with seconds (`0 8 * * *`: daily at 08:00).
+    #[serde(default)]
+    pub cron: Option<String>,
+    /// The IANA time zone `cron` is read in (`Asia/Shanghai`); UTC when not given.
+    #[serde(default)]
+    pub time_zone: Option<String>,
+}
+
+impl ScheduleSpec {
+    /// When the schedule runs next after `now_ms`; None for a schedule that does not parse
+    /// (refused at load, so not seen at run time).
+    pub fn next_after(&self, now_ms: i64) -> Option<i64> {
+        match (&self.every, &self.cron) {
+            (Some(every), None) => Some(now_ms + i64::try_from(parse_interval(every)?).ok()? * 1000),
+            (None, Some(cron)) => {
+                let cron = croner::parser::CronParser::builder().build().parse(cron).ok()?;
+                let zone = match &self.time_zone {
+                    Some(name) => jiff::tz::TimeZone::get(name).ok()?,
+                    None => jiff::tz::TimeZone::UTC,
+                };
+                let now = jiff::Timestamp::from_millisecond(now_ms).ok()?.to_zoned(zone);
+                Some(cron.find_next_occurrence(&now, false).ok()?.timestamp().as_millisecond())
+            }
+            _ => None,
+        }
+    }
+
+    /// When a schedule first runs: an interval at once, a cron expression at its next time.
+    pub fn first_run(&self, now_ms: i64) -> Option<i64> {
+        if self.cron.is_some() { self.next_after(now_ms) } else { Some(now_ms) }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -323,8 +355,22 @@ impl Manifest {
             }
         }
         for (i, s) in self.schedules.iter().enumerate() {
-            if parse_interval(&s.every).is_none() {
-                return fail(&format!("schedules[{i}].every"), "an interval such as 30s, 5m, 2h or 1d");
+            match (&s.every, &s.cron) {
+                (Some(every), None) if parse_interval(every).is_none() => {
+                    return fail(&format!("schedules[{i}].every"), "an interval such as 30s, 5m, 2h or 1d");
+                }
+                (None, Some(cron)) if croner::parser::CronParser::builder().build().parse(cron).is_err() => {
+                    return fail(&format!("schedules[{i}].cron"), "a cron expression such as `0 8 * * *`");
+                }
+                (Some(_), Some(_)) | (None, None) => {
+                    return fail(&format!("schedules[{i}]"), "either `every` or `cron`");
+                }
+                _ => {}
+            }
+            if let Some(zone) = &s.time_zone
+                && (s.cron.is_none() || jiff::tz::TimeZone::get(zone).is_err())
+            {
+                return fail(&format!("schedules[{i}].time_zone"), "an IANA time zone (Asia/Shanghai), with `cron`");
             }
         }
         for lang in Lang::ALL {
@@ -356,6 +402,32 @@ mod tests {
         assert!(contract_compatible(&semver::Version::new(0, 1, 1)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 2)));
         assert!(!contract_compatible(&semver::Version::new(0, 1, 9)), "newer than the host");
+    }
+
+    #[test]
+    fn cron_schedules_run_at_their_wall_clock_time_in_their_zone() {
+        let schedule = |cron: &str, zone: Option<&str>| ScheduleSpec {
+            name: "report".into(),
+            every: None,
+            cron: Some(cron.into()),
+            time_zone: zone.map(String::from),
+        };
+        let at = |text: &str| text.parse::<jiff::Timestamp>().expect("time").as_millisecond();
+        // Daily at 08:00 in Shanghai (UTC+8) is 00:00 UTC.
+        let daily = schedule("0 8 * * *", Some("Asia/Shanghai"));
+        assert_eq!(daily.next_after(at("2026-11-23T10:00:00Z")), Some(at("2026-11-24T00:00:00Z")));
+        assert_eq!(daily.first_run(at("2026-11-23T10:00:00Z")), Some(at("2026-11-24T00:00:00Z")));
+        // 08:00 in New York is 12:00 UTC in summer and 13:00 UTC in winter.
+        let new_york = schedule("0 8 * * *", Some("America/New_York"));
+        assert_eq!(new_york.next_after(at("2026-10-31T13:00:00Z")), Some(at("2026-11-01T13:00:00Z")));
+        assert_eq!(new_york.next_after(at("2026-07-01T13:00:00Z")), Some(at("2026-07-02T12:00:00Z")));
+        // Mondays at 09:30 UTC.
+        let weekly = schedule("30 9 * * MON", None);
+        assert_eq!(weekly.next_after(at("2026-11-23T09:30:00Z")), Some(at("2026-11-30T09:30:00Z")));
+        // An interval runs at once, then every period.
+        let every = ScheduleSpec { name: "tick".into(), every: Some("5m".into()), cron: None, time_zone: None };
+        assert_eq!(every.first_run(1_000), Some(1_000));
+        assert_eq!(every.next_after(1_000), Some(301_000));
     }
 
     #[test]

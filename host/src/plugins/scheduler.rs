@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use super::Plugins;
 use super::bindings::console::plugin::types;
-use super::manifest::parse_interval;
 use super::runtime::{CallContext, EventBudget, Invocation, Returned};
+use crate::db::now_ms;
 
 const SCHEDULER_TICK: Duration = Duration::from_millis(500);
 
@@ -33,9 +33,11 @@ async fn run_due(plugins: &Arc<Plugins>) -> Result<(), sqlx::Error> {
                 continue;
             }
             for schedule in &plugin.manifest.schedules {
-                let interval_ms = parse_interval(&schedule.every).unwrap_or(3600) as i64 * 1000;
                 let lease = i64::try_from(plugin.installed.grants.timeout_ms).unwrap_or(60_000) + 5_000;
-                if !plugins.db().claim_schedule(&plugin.manifest.id, &schedule.name, *tenant, lease).await? {
+                let first_run = schedule.first_run(now_ms()).unwrap_or(i64::MAX);
+                let claimed =
+                    plugins.db().claim_schedule(&plugin.manifest.id, &schedule.name, *tenant, first_run, lease).await?;
+                if !claimed {
                     continue;
                 }
                 let context = CallContext {
@@ -55,9 +57,11 @@ async fn run_due(plugins: &Arc<Plugins>) -> Result<(), sqlx::Error> {
                     },
                     Err(failure) => Some(format!("{failure:?}")),
                 };
+                // A run missed while the host was down runs once, then the next one is in the future.
+                let next_run = schedule.next_after(now_ms()).unwrap_or(i64::MAX);
                 plugins
                     .db()
-                    .finish_schedule(&plugin.manifest.id, &schedule.name, *tenant, interval_ms, error.as_deref())
+                    .finish_schedule(&plugin.manifest.id, &schedule.name, *tenant, next_run, error.as_deref())
                     .await?;
             }
         }
