@@ -40,11 +40,101 @@ const zhCn: typeof en = {
   tasks: '邮件任务', taskName: '任务名称', cycle: '周期', daily: '每天', weekly: '每周', firstRunAt: '首次执行', lastRunAt: '上次执行', nextRunAt: '下次执行', server: '服务器',
 };
 
-const de: Partial<typeof en> = { servers: 'Mailserver', templates: 'Mailvorlagen', records: 'E-Mail-Protokoll', sendTest: 'Testmail senden', retry: 'Erneut senden', actions: 'Aktionen', edit: 'Bearbeiten' };
-const es: Partial<typeof en> = { servers: 'Servidores de correo', templates: 'Plantillas de correo', records: 'Registro de correos', sendTest: 'Enviar correo de prueba', retry: 'Reintentar', actions: 'Acciones', edit: 'Editar' };
-const fr: Partial<typeof en> = { servers: 'Serveurs de messagerie', templates: 'Modèles de courriel', records: 'Journal des courriels', sendTest: 'Envoyer un test', retry: 'Réessayer', actions: 'Actions', edit: 'Modifier' };
-const pt: Partial<typeof en> = { servers: 'Servidores de correio', templates: 'Modelos de correio', records: 'Registo de emails', sendTest: 'Enviar email de teste', retry: 'Repetir', actions: 'Ações', edit: 'Editar' };
-const ru: Partial<typeof en> = { servers: 'Почтовые серверы', templates: 'Шаблоны писем', records: 'Журнал писем', sendTest: 'Отправить тестовое письмо', retry: 'Повторить', actions: 'Действия', edit: 'Изменить' };
+const de: typeof en = {
+  servers: 'Mailserver', serverName: 'Servername', mailType: 'Mailtyp', mailType_aliyun: 'Alibaba Cloud', mailType_amazon: 'Amazon', mailType_163: '163', mailType_other: 'Andere',
+  domain: 'SMTP-Server', port: 'Port', ssl: 'SSL', tls12: 'TLSv1.2 (STARTTLS)', senderAddress: 'Absenderadresse', senderName: 'Absendername', password: 'Passwort',
+  keepPassword: 'Leer lassen, um das gespeicherte Passwort zu behalten', addServer: 'Server hinzufügen', sendTest: 'Testmail senden', to: 'Empfänger', toHint: 'Eine Adresse pro Zeile',
+  template: 'Vorlage', values: 'Platzhalterwerte', valuesHint: 'Einer pro Zeile: Name=Wert',
+  templates: 'Mailvorlagen', templateName: 'Vorlagenname', lang: 'Sprache', subject: 'Betreff', content: 'Inhalt', headerSignature: 'Signatur', placeholders: 'Platzhalter',
+  contentHint: 'HTML; {{example}} fügt einen Wert ein: jeden unten angeben', addTemplate: 'Vorlage hinzufügen',
+  records: 'E-Mail-Protokoll', status: 'Status', status_sent: 'Gesendet', status_failed: 'Fehlgeschlagen', status_pending: 'Ausstehend', error: 'Fehler', attempts: 'Versuche', time: 'Zeit', retry: 'Erneut senden',
+  sent: 'Gesendet', failed: 'Nicht gesendet: {{error}}', edit: 'Bearbeiten', actions: 'Aktionen', saved: 'Gespeichert',
+  sms: 'SMS', platforms: 'Plattformen', platformName: 'Plattform', endpoint: 'Endpunkt', apiKey: 'API-Schlüssel', smsTemplates: 'Vorlagen', sendType: 'Versandart',
+  platformTemplateId: 'Vorlagen-ID der Plattform', signature: 'Signatur', sendRecords: 'Versandprotokoll', phones: 'Telefonnummern (86-13800000000, eine pro Zeile)', phone: 'Telefon',
+  params: 'Parameter', add: 'Hinzufügen', send: 'Senden',
+  push: 'Push', configs: 'Konfigurationen', configName: 'Name', pushType: 'Push-Typ', appKey: 'App-Schlüssel', secret: 'Geheimnis', credentialsJson: 'Zugangsdatei (JSON)',
+  active: 'Aktiv', overseas: 'Ausland', title: 'Titel', clients: 'Clients', registerId: 'Registrierungs-ID', alias: 'Alias', label: 'Label', targets: 'Registrierungs-IDs oder Aliasse, einer pro Zeile',
+  log: 'Nachrichtenprotokoll', topic: 'Topic', messageType: 'Nachrichtentyp', actionType: 'Aktionstyp', deviceSn: 'Geräte-SN', reportTime: 'Meldezeit',
+  alarms: 'Kapazitätsalarme', threshold: 'Schwellenwert (%)', capacity: 'Tageskapazität', alarmCount: 'Alarme pro Tag', intervalMinutes: 'Intervall (Minuten)', recipients: 'Empfänger',
+  signatures: 'Signaturen', overseasConfigs: 'Nachrichtenkonfiguration Ausland', remark: 'Bemerkung',
+  tasks: 'E-Mail-Aufgaben', taskName: 'Aufgabenname', cycle: 'Zyklus', daily: 'Täglich', weekly: 'Wöchentlich', firstRunAt: 'Erste Ausführung', lastRunAt: 'Letzte Ausführung', nextRunAt: 'Nächste Ausführung', server: 'Server',
+};
+const es: typeof en = {
+  servers: 'Servidores de correo', serverName: 'Nombre del servidor', mailType: 'Tipo de correo', mailType_aliyun: 'Alibaba Cloud', mailType_amazon: 'Amazon', mailType_163: '163', mailType_other: 'Otro',
+  domain: 'Servidor SMTP', port: 'Puerto', ssl: 'SSL', tls12: 'TLSv1.2 (STARTTLS)', senderAddress: 'Dirección del remitente', senderName: 'Nombre del remitente', password: 'Contraseña',
+  keepPassword: 'Déjelo vacío para conservar la contraseña guardada', addServer: 'Añadir servidor', sendTest: 'Enviar correo de prueba', to: 'Destinatarios', toHint: 'Una dirección por línea',
+  template: 'Plantilla', values: 'Valores de los marcadores', valuesHint: 'Uno por línea: nombre=valor',
+  templates: 'Plantillas de correo', templateName: 'Nombre de la plantilla', lang: 'Idioma', subject: 'Asunto', content: 'Contenido', headerSignature: 'Firma', placeholders: 'Marcadores',
+  contentHint: 'HTML; {{example}} inserta un valor: declare cada uno abajo', addTemplate: 'Añadir plantilla',
+  records: 'Registro de correos', status: 'Estado', status_sent: 'Enviado', status_failed: 'Fallido', status_pending: 'Pendiente', error: 'Error', attempts: 'Intentos', time: 'Hora', retry: 'Reintentar',
+  sent: 'Enviado', failed: 'No enviado: {{error}}', edit: 'Editar', actions: 'Acciones', saved: 'Guardado',
+  sms: 'SMS', platforms: 'Plataformas', platformName: 'Plataforma', endpoint: 'Endpoint', apiKey: 'Clave de API', smsTemplates: 'Plantillas', sendType: 'Tipo de envío',
+  platformTemplateId: 'ID de plantilla en la plataforma', signature: 'Firma', sendRecords: 'Registro de envíos', phones: 'Teléfonos (86-13800000000, uno por línea)', phone: 'Teléfono',
+  params: 'Parámetros', add: 'Añadir', send: 'Enviar',
+  push: 'Push', configs: 'Configuraciones', configName: 'Nombre', pushType: 'Tipo de push', appKey: 'Clave de la app', secret: 'Secreto', credentialsJson: 'Archivo de credenciales (JSON)',
+  active: 'Activa', overseas: 'Extranjero', title: 'Título', clients: 'Clientes', registerId: 'ID de registro', alias: 'Alias', label: 'Etiqueta', targets: 'ID de registro o alias, uno por línea',
+  log: 'Registro de mensajes', topic: 'Tema', messageType: 'Tipo de mensaje', actionType: 'Tipo de acción', deviceSn: 'SN del dispositivo', reportTime: 'Hora del informe',
+  alarms: 'Alarmas de capacidad', threshold: 'Umbral (%)', capacity: 'Capacidad diaria', alarmCount: 'Alarmas al día', intervalMinutes: 'Intervalo (minutos)', recipients: 'Destinatarios',
+  signatures: 'Firmas', overseasConfigs: 'Configuración de mensajes en el extranjero', remark: 'Observaciones',
+  tasks: 'Tareas de correo', taskName: 'Nombre de la tarea', cycle: 'Ciclo', daily: 'Diario', weekly: 'Semanal', firstRunAt: 'Primera ejecución', lastRunAt: 'Última ejecución', nextRunAt: 'Próxima ejecución', server: 'Servidor',
+};
+const fr: typeof en = {
+  servers: 'Serveurs de messagerie', serverName: 'Nom du serveur', mailType: 'Type de messagerie', mailType_aliyun: 'Alibaba Cloud', mailType_amazon: 'Amazon', mailType_163: '163', mailType_other: 'Autre',
+  domain: 'Serveur SMTP', port: 'Port', ssl: 'SSL', tls12: 'TLSv1.2 (STARTTLS)', senderAddress: 'Adresse de l’expéditeur', senderName: 'Nom de l’expéditeur', password: 'Mot de passe',
+  keepPassword: 'Laisser vide pour conserver le mot de passe enregistré', addServer: 'Ajouter un serveur', sendTest: 'Envoyer un courriel de test', to: 'Destinataires', toHint: 'Une adresse par ligne',
+  template: 'Modèle', values: 'Valeurs des variables', valuesHint: 'Une par ligne : nom=valeur',
+  templates: 'Modèles de courriel', templateName: 'Nom du modèle', lang: 'Langue', subject: 'Objet', content: 'Contenu', headerSignature: 'Signature', placeholders: 'Variables',
+  contentHint: 'HTML ; {{example}} insère une valeur : déclarez chacune ci-dessous', addTemplate: 'Ajouter un modèle',
+  records: 'Journal des courriels', status: 'Statut', status_sent: 'Envoyé', status_failed: 'Échec', status_pending: 'En attente', error: 'Erreur', attempts: 'Tentatives', time: 'Heure', retry: 'Réessayer',
+  sent: 'Envoyé', failed: 'Non envoyé : {{error}}', edit: 'Modifier', actions: 'Actions', saved: 'Enregistré',
+  sms: 'SMS', platforms: 'Plateformes', platformName: 'Plateforme', endpoint: 'Point de terminaison', apiKey: 'Clé d’API', smsTemplates: 'Modèles', sendType: 'Type d’envoi',
+  platformTemplateId: 'ID du modèle sur la plateforme', signature: 'Signature', sendRecords: 'Journal des envois', phones: 'Téléphones (86-13800000000, un par ligne)', phone: 'Téléphone',
+  params: 'Paramètres', add: 'Ajouter', send: 'Envoyer',
+  push: 'Push', configs: 'Configurations', configName: 'Nom', pushType: 'Type de push', appKey: 'Clé de l’app', secret: 'Secret', credentialsJson: 'Fichier d’identifiants (JSON)',
+  active: 'Active', overseas: 'Étranger', title: 'Titre', clients: 'Clients', registerId: 'ID d’enregistrement', alias: 'Alias', label: 'Étiquette', targets: 'ID d’enregistrement ou alias, un par ligne',
+  log: 'Journal des messages', topic: 'Sujet', messageType: 'Type de message', actionType: 'Type d’action', deviceSn: 'SN de l’appareil', reportTime: 'Heure du signalement',
+  alarms: 'Alertes de capacité', threshold: 'Seuil (%)', capacity: 'Capacité quotidienne', alarmCount: 'Alertes par jour', intervalMinutes: 'Intervalle (minutes)', recipients: 'Destinataires',
+  signatures: 'Signatures', overseasConfigs: 'Configuration des messages à l’étranger', remark: 'Remarque',
+  tasks: 'Tâches de courriel', taskName: 'Nom de la tâche', cycle: 'Cycle', daily: 'Quotidien', weekly: 'Hebdomadaire', firstRunAt: 'Première exécution', lastRunAt: 'Dernière exécution', nextRunAt: 'Prochaine exécution', server: 'Serveur',
+};
+const pt: typeof en = {
+  servers: 'Servidores de correio', serverName: 'Nome do servidor', mailType: 'Tipo de correio', mailType_aliyun: 'Alibaba Cloud', mailType_amazon: 'Amazon', mailType_163: '163', mailType_other: 'Outro',
+  domain: 'Servidor SMTP', port: 'Porta', ssl: 'SSL', tls12: 'TLSv1.2 (STARTTLS)', senderAddress: 'Endereço do remetente', senderName: 'Nome do remetente', password: 'Palavra-passe',
+  keepPassword: 'Deixe vazio para manter a palavra-passe guardada', addServer: 'Adicionar servidor', sendTest: 'Enviar email de teste', to: 'Destinatários', toHint: 'Um endereço por linha',
+  template: 'Modelo', values: 'Valores dos marcadores', valuesHint: 'Um por linha: nome=valor',
+  templates: 'Modelos de correio', templateName: 'Nome do modelo', lang: 'Idioma', subject: 'Assunto', content: 'Conteúdo', headerSignature: 'Assinatura', placeholders: 'Marcadores',
+  contentHint: 'HTML; {{example}} insere um valor: declare cada um abaixo', addTemplate: 'Adicionar modelo',
+  records: 'Registo de emails', status: 'Estado', status_sent: 'Enviado', status_failed: 'Falhou', status_pending: 'Pendente', error: 'Erro', attempts: 'Tentativas', time: 'Hora', retry: 'Tentar de novo',
+  sent: 'Enviado', failed: 'Não enviado: {{error}}', edit: 'Editar', actions: 'Ações', saved: 'Guardado',
+  sms: 'SMS', platforms: 'Plataformas', platformName: 'Plataforma', endpoint: 'Endpoint', apiKey: 'Chave da API', smsTemplates: 'Modelos', sendType: 'Tipo de envio',
+  platformTemplateId: 'ID do modelo na plataforma', signature: 'Assinatura', sendRecords: 'Registo de envios', phones: 'Telefones (86-13800000000, um por linha)', phone: 'Telefone',
+  params: 'Parâmetros', add: 'Adicionar', send: 'Enviar',
+  push: 'Push', configs: 'Configurações', configName: 'Nome', pushType: 'Tipo de push', appKey: 'Chave da app', secret: 'Segredo', credentialsJson: 'Ficheiro de credenciais (JSON)',
+  active: 'Ativa', overseas: 'Estrangeiro', title: 'Título', clients: 'Clientes', registerId: 'ID de registo', alias: 'Alias', label: 'Etiqueta', targets: 'IDs de registo ou alias, um por linha',
+  log: 'Registo de mensagens', topic: 'Tópico', messageType: 'Tipo de mensagem', actionType: 'Tipo de ação', deviceSn: 'SN do dispositivo', reportTime: 'Hora do relatório',
+  alarms: 'Alarmes de capacidade', threshold: 'Limiar (%)', capacity: 'Capacidade diária', alarmCount: 'Alarmes por dia', intervalMinutes: 'Intervalo (minutos)', recipients: 'Destinatários',
+  signatures: 'Assinaturas', overseasConfigs: 'Configuração de mensagens no estrangeiro', remark: 'Observações',
+  tasks: 'Tarefas de email', taskName: 'Nome da tarefa', cycle: 'Ciclo', daily: 'Diário', weekly: 'Semanal', firstRunAt: 'Primeira execução', lastRunAt: 'Última execução', nextRunAt: 'Próxima execução', server: 'Servidor',
+};
+const ru: typeof en = {
+  servers: 'Почтовые серверы', serverName: 'Название сервера', mailType: 'Тип почты', mailType_aliyun: 'Alibaba Cloud', mailType_amazon: 'Amazon', mailType_163: '163', mailType_other: 'Другой',
+  domain: 'SMTP-сервер', port: 'Порт', ssl: 'SSL', tls12: 'TLSv1.2 (STARTTLS)', senderAddress: 'Адрес отправителя', senderName: 'Имя отправителя', password: 'Пароль',
+  keepPassword: 'Оставьте пустым, чтобы сохранить прежний пароль', addServer: 'Добавить сервер', sendTest: 'Отправить тестовое письмо', to: 'Получатели', toHint: 'По одному адресу в строке',
+  template: 'Шаблон', values: 'Значения подстановок', valuesHint: 'По одному в строке: имя=значение',
+  templates: 'Шаблоны писем', templateName: 'Название шаблона', lang: 'Язык', subject: 'Тема', content: 'Содержание', headerSignature: 'Подпись', placeholders: 'Подстановки',
+  contentHint: 'HTML; {{example}} подставляет значение: объявите каждое ниже', addTemplate: 'Добавить шаблон',
+  records: 'Журнал писем', status: 'Статус', status_sent: 'Отправлено', status_failed: 'Ошибка', status_pending: 'Ожидает', error: 'Ошибка', attempts: 'Попытки', time: 'Время', retry: 'Повторить',
+  sent: 'Отправлено', failed: 'Не отправлено: {{error}}', edit: 'Изменить', actions: 'Действия', saved: 'Сохранено',
+  sms: 'SMS', platforms: 'Платформы', platformName: 'Платформа', endpoint: 'Адрес API', apiKey: 'Ключ API', smsTemplates: 'Шаблоны', sendType: 'Тип отправки',
+  platformTemplateId: 'ID шаблона на платформе', signature: 'Подпись', sendRecords: 'Журнал отправок', phones: 'Телефоны (86-13800000000, по одному в строке)', phone: 'Телефон',
+  params: 'Параметры', add: 'Добавить', send: 'Отправить',
+  push: 'Push', configs: 'Конфигурации', configName: 'Название', pushType: 'Тип push', appKey: 'Ключ приложения', secret: 'Секрет', credentialsJson: 'Файл учётных данных (JSON)',
+  active: 'Активна', overseas: 'Зарубежная', title: 'Заголовок', clients: 'Клиенты', registerId: 'ID регистрации', alias: 'Псевдоним', label: 'Метка', targets: 'ID регистрации или псевдонимы, по одному в строке',
+  log: 'Журнал сообщений', topic: 'Топик', messageType: 'Тип сообщения', actionType: 'Тип действия', deviceSn: 'SN устройства', reportTime: 'Время отчёта',
+  alarms: 'Оповещения о ёмкости', threshold: 'Порог (%)', capacity: 'Суточная ёмкость', alarmCount: 'Оповещений в день', intervalMinutes: 'Интервал (минуты)', recipients: 'Получатели',
+  signatures: 'Подписи', overseasConfigs: 'Настройка зарубежных сообщений', remark: 'Примечание',
+  tasks: 'Почтовые задачи', taskName: 'Название задачи', cycle: 'Периодичность', daily: 'Ежедневно', weekly: 'Еженедельно', firstRunAt: 'Первый запуск', lastRunAt: 'Последний запуск', nextRunAt: 'Следующий запуск', server: 'Сервер',
+};
 
 export const resources: Resources = { en, zhCn, de, es, fr, pt, ru };
 

@@ -17,10 +17,45 @@ const zhCn: typeof en = {
   yes: '是', no: '否', edit: '修改', delete: '删除', actions: '操作', detail: '详情', saved: '保存成功', latest: '最近记录',
 };
 
-const de: Partial<typeof en> = { breeds: 'Rassen', pets: 'Haustiere', breedName: 'Rasse', petName: 'Name', addPet: 'Haustier hinzufügen', addBreed: 'Rasse hinzufügen', edit: 'Bearbeiten', delete: 'Löschen', actions: 'Aktionen' };
-const es: Partial<typeof en> = { breeds: 'Razas', pets: 'Mascotas', breedName: 'Raza', petName: 'Nombre', addPet: 'Añadir mascota', addBreed: 'Añadir raza', edit: 'Editar', delete: 'Eliminar', actions: 'Acciones' };
-const fr: Partial<typeof en> = { breeds: 'Races', pets: 'Animaux', breedName: 'Race', petName: 'Nom', addPet: 'Ajouter un animal', addBreed: 'Ajouter une race', edit: 'Modifier', delete: 'Supprimer', actions: 'Actions' };
-const pt: Partial<typeof en> = { breeds: 'Raças', pets: 'Animais', breedName: 'Raça', petName: 'Nome', addPet: 'Adicionar animal', addBreed: 'Adicionar raça', edit: 'Editar', delete: 'Eliminar', actions: 'Ações' };
-const ru: Partial<typeof en> = { breeds: 'Породы', pets: 'Питомцы', breedName: 'Порода', petName: 'Кличка', addPet: 'Добавить питомца', addBreed: 'Добавить породу', edit: 'Изменить', delete: 'Удалить', actions: 'Действия' };
+const de: typeof en = {
+  breeds: 'Haustierrassen', pets: 'Haustiere', breedName: 'Rasse', initial: 'Anfangsbuchstabe', hot: 'Beliebt', sortWeight: 'Sortiergewicht', addBreed: 'Rasse hinzufügen',
+  petName: 'Name des Haustiers', nickname: 'Spitzname', breed: 'Rasse', sterilized: 'Kastriert', birthday: 'Geburtstag', age: 'Alter', deviceSn: 'SN der Katzentoilette',
+  catId: 'Katzen-ID an der Toilette', weightKg: 'Gewicht (kg)', addPet: 'Haustier hinzufügen', records: 'Aufzeichnungen', kind: 'Art', usage: 'Benutzung', clearing: 'Reinigung',
+  taste: 'Geschmack', startTime: 'Beginn', durationS: 'Dauer (s)', litterWeightG: 'Streu (g)', weightG: 'Katzengewicht (g)', clearType: 'Reinigungsart',
+  search: 'Suchmodus', fuzzy: 'Unscharf', precise: 'Genau', yes: 'Ja', no: 'Nein', edit: 'Bearbeiten', delete: 'Löschen', actions: 'Aktionen', detail: 'Details',
+  saved: 'Gespeichert', latest: 'Neueste Aufzeichnungen',
+};
+const es: typeof en = {
+  breeds: 'Razas de mascotas', pets: 'Mascotas', breedName: 'Raza', initial: 'Inicial', hot: 'Popular', sortWeight: 'Peso de orden', addBreed: 'Añadir raza',
+  petName: 'Nombre de la mascota', nickname: 'Apodo', breed: 'Raza', sterilized: 'Esterilizada', birthday: 'Fecha de nacimiento', age: 'Edad', deviceSn: 'SN del arenero',
+  catId: 'ID del gato en el arenero', weightKg: 'Peso (kg)', addPet: 'Añadir mascota', records: 'Registros', kind: 'Tipo', usage: 'Uso', clearing: 'Limpieza',
+  taste: 'Sabor', startTime: 'Inicio', durationS: 'Duración (s)', litterWeightG: 'Arena (g)', weightG: 'Peso del gato (g)', clearType: 'Tipo de limpieza',
+  search: 'Modo de búsqueda', fuzzy: 'Aproximada', precise: 'Exacta', yes: 'Sí', no: 'No', edit: 'Editar', delete: 'Eliminar', actions: 'Acciones', detail: 'Detalles',
+  saved: 'Guardado', latest: 'Últimos registros',
+};
+const fr: typeof en = {
+  breeds: 'Races d’animaux', pets: 'Animaux', breedName: 'Race', initial: 'Initiale', hot: 'Populaire', sortWeight: 'Poids de tri', addBreed: 'Ajouter une race',
+  petName: 'Nom de l’animal', nickname: 'Surnom', breed: 'Race', sterilized: 'Stérilisé', birthday: 'Date de naissance', age: 'Âge', deviceSn: 'SN de la litière',
+  catId: 'ID du chat sur la litière', weightKg: 'Poids (kg)', addPet: 'Ajouter un animal', records: 'Relevés', kind: 'Type', usage: 'Passage', clearing: 'Nettoyage',
+  taste: 'Goût', startTime: 'Début', durationS: 'Durée (s)', litterWeightG: 'Litière (g)', weightG: 'Poids du chat (g)', clearType: 'Type de nettoyage',
+  search: 'Mode de recherche', fuzzy: 'Approchée', precise: 'Exacte', yes: 'Oui', no: 'Non', edit: 'Modifier', delete: 'Supprimer', actions: 'Actions', detail: 'Détails',
+  saved: 'Enregistré', latest: 'Derniers relevés',
+};
+const pt: typeof en = {
+  breeds: 'Raças de animais', pets: 'Animais', breedName: 'Raça', initial: 'Inicial', hot: 'Popular', sortWeight: 'Peso de ordenação', addBreed: 'Adicionar raça',
+  petName: 'Nome do animal', nickname: 'Alcunha', breed: 'Raça', sterilized: 'Esterilizado', birthday: 'Data de nascimento', age: 'Idade', deviceSn: 'SN da caixa de areia',
+  catId: 'ID do gato na caixa', weightKg: 'Peso (kg)', addPet: 'Adicionar animal', records: 'Registos', kind: 'Tipo', usage: 'Utilização', clearing: 'Limpeza',
+  taste: 'Sabor', startTime: 'Início', durationS: 'Duração (s)', litterWeightG: 'Areia (g)', weightG: 'Peso do gato (g)', clearType: 'Tipo de limpeza',
+  search: 'Modo de pesquisa', fuzzy: 'Aproximada', precise: 'Exata', yes: 'Sim', no: 'Não', edit: 'Editar', delete: 'Eliminar', actions: 'Ações', detail: 'Detalhes',
+  saved: 'Guardado', latest: 'Registos mais recentes',
+};
+const ru: typeof en = {
+  breeds: 'Породы питомцев', pets: 'Питомцы', breedName: 'Порода', initial: 'Первая буква', hot: 'Популярная', sortWeight: 'Вес сортировки', addBreed: 'Добавить породу',
+  petName: 'Кличка питомца', nickname: 'Прозвище', breed: 'Порода', sterilized: 'Стерилизован', birthday: 'Дата рождения', age: 'Возраст', deviceSn: 'SN лотка',
+  catId: 'ID кошки в лотке', weightKg: 'Вес (кг)', addPet: 'Добавить питомца', records: 'Записи', kind: 'Тип', usage: 'Посещение', clearing: 'Очистка',
+  taste: 'Вкус', startTime: 'Начало', durationS: 'Длительность (с)', litterWeightG: 'Наполнитель (г)', weightG: 'Вес кошки (г)', clearType: 'Тип очистки',
+  search: 'Режим поиска', fuzzy: 'Нечёткий', precise: 'Точный', yes: 'Да', no: 'Нет', edit: 'Изменить', delete: 'Удалить', actions: 'Действия', detail: 'Подробности',
+  saved: 'Сохранено', latest: 'Последние записи',
+};
 
 export const resources: Resources = { en, zhCn, de, es, fr, pt, ru };

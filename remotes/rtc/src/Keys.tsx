@@ -167,7 +167,7 @@ function VerificationResult({ result }: { result: Verification }) {
       <Alert
         type={result.valid ? 'success' : 'error'}
         showIcon
-        message={result.valid ? `${t('valid')} · ${t('signedWith', { which: result.signedWith === 'previous' ? t('previous') : t('current') })}` : `${t('invalid')} · ${result.message ?? ''}`}
+        message={result.valid ? `${t('valid')} · ${t(result.signedWith === 'previous' ? 'signedWithPrevious' : 'signedWithCurrent')}` : `${t('invalid')} · ${result.message ?? ''}`}
       />
       {result.claims && (
         <Descriptions size="small" column={2} style={{ marginTop: 8 }} items={[

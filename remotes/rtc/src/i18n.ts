@@ -10,7 +10,7 @@ const en = {
   keys: 'RTC keys', certificate: 'App certificate', notSet: 'Not set', setCertificate: 'Set certificate', rotate: 'Rotate', graceHours: 'Old certificate valid for (hours)',
   previous: 'Previous certificate', validUntil: 'valid until {{time}}', rotateHint: 'Tokens signed with the current certificate keep working during the grace period.',
   testToken: 'Test token', issue: 'Issue', channel: 'Channel', userId: 'User ID', ttlSeconds: 'Lifetime (seconds)', token: 'Token', copy: 'Copy', copied: 'Copied',
-  verify: 'Verify', verifyToken: 'Verify a token', valid: 'Valid', invalid: 'Not valid', signedWith: 'Signed with the {{which}} certificate', current: 'current', expiresAt: 'Expires',
+  verify: 'Verify', verifyToken: 'Verify a token', valid: 'Valid', invalid: 'Not valid', signedWithCurrent: 'Signed with the current certificate', signedWithPrevious: 'Signed with the previous certificate', expiresAt: 'Expires',
   relations: 'Device relations', deviceSn: 'Device SN', appUserId: 'App user ID', boundBy: 'Bound by', boundAt: 'Bound at', bind: 'Bind', unbind: 'Unbind',
   analytics: 'Call analytics', sessions: 'Sessions', minutes: 'Minutes', byTime: 'Minutes and sessions over time', byProduct: 'By product', quality: 'Call quality',
   quality_excellent: 'Excellent', quality_good: 'Good', quality_poor: 'Poor', quality_bad: 'Bad', capped: 'Only the first 200,000 sessions are counted.',
@@ -25,16 +25,86 @@ const zhCn: typeof en = {
   keys: 'RTC 密钥', certificate: 'App 证书', notSet: '未设置', setCertificate: '设置证书', rotate: '轮换', graceHours: '旧证书保留有效（小时）',
   previous: '旧证书', validUntil: '有效至 {{time}}', rotateHint: '宽限期内，用当前证书签发的令牌仍然有效。',
   testToken: '测试令牌', issue: '签发', channel: '频道', userId: '用户 ID', ttlSeconds: '有效期（秒）', token: '令牌', copy: '复制', copied: '已复制',
-  verify: '校验', verifyToken: '校验令牌', valid: '有效', invalid: '无效', signedWith: '由{{which}}证书签名', current: '当前', expiresAt: '过期时间',
+  verify: '校验', verifyToken: '校验令牌', valid: '有效', invalid: '无效', signedWithCurrent: '由当前证书签名', signedWithPrevious: '由上一证书签名', expiresAt: '过期时间',
   relations: '设备关系', deviceSn: '设备 SN', appUserId: 'App 用户 ID', boundBy: '绑定来源', boundAt: '绑定时间', bind: '绑定', unbind: '解绑',
   analytics: '通话分析', sessions: '通话次数', minutes: '通话分钟', byTime: '分钟数与次数趋势', byProduct: '按产品', quality: '通话质量',
   quality_excellent: '优', quality_good: '良', quality_poor: '差', quality_bad: '极差', capped: '仅统计前 200,000 次通话。',
 };
 
-const de: Partial<typeof en> = { clients: 'RTC-Clients', whitelist: 'Produkt-Whitelist', keys: 'RTC-Schlüssel', relations: 'Gerätebeziehungen', analytics: 'Anrufanalyse', addClient: 'Client hinzufügen', edit: 'Bearbeiten', actions: 'Aktionen', batchAdd: 'Stapelweise hinzufügen', rotate: 'Rotieren', unbind: 'Trennen', bind: 'Verbinden', sessions: 'Anrufe', minutes: 'Minuten' };
-const es: Partial<typeof en> = { clients: 'Clientes RTC', whitelist: 'Lista blanca de productos', keys: 'Claves RTC', relations: 'Relaciones de dispositivos', analytics: 'Análisis de llamadas', addClient: 'Añadir cliente', edit: 'Editar', actions: 'Acciones', batchAdd: 'Añadir en lote', rotate: 'Rotar', unbind: 'Desvincular', bind: 'Vincular', sessions: 'Llamadas', minutes: 'Minutos' };
-const fr: Partial<typeof en> = { clients: 'Clients RTC', whitelist: 'Liste blanche des produits', keys: 'Clés RTC', relations: 'Relations des appareils', analytics: 'Analyse des appels', addClient: 'Ajouter un client', edit: 'Modifier', actions: 'Actions', batchAdd: 'Ajout groupé', rotate: 'Renouveler', unbind: 'Dissocier', bind: 'Associer', sessions: 'Appels', minutes: 'Minutes' };
-const pt: Partial<typeof en> = { clients: 'Clientes RTC', whitelist: 'Lista branca de produtos', keys: 'Chaves RTC', relations: 'Relações de dispositivos', analytics: 'Análise de chamadas', addClient: 'Adicionar cliente', edit: 'Editar', actions: 'Ações', batchAdd: 'Adicionar em lote', rotate: 'Rodar', unbind: 'Desassociar', bind: 'Associar', sessions: 'Chamadas', minutes: 'Minutos' };
-const ru: Partial<typeof en> = { clients: 'RTC-клиенты', whitelist: 'Белый список продуктов', keys: 'Ключи RTC', relations: 'Связи устройств', analytics: 'Аналитика звонков', addClient: 'Добавить клиента', edit: 'Изменить', actions: 'Действия', batchAdd: 'Добавить списком', rotate: 'Сменить', unbind: 'Отвязать', bind: 'Привязать', sessions: 'Звонки', minutes: 'Минуты' };
+const de: typeof en = {
+  clients: 'RTC-Clients', clientName: 'Client-Name', vendor: 'Anbieter', appId: 'App-ID', region: 'Region', remark: 'Bemerkung', enabled: 'Aktiviert',
+  disabled: 'Deaktiviert', addClient: 'Client hinzufügen', edit: 'Bearbeiten', actions: 'Aktionen', saved: 'Gespeichert', client: 'Client', allClients: 'Alle Clients',
+  vendor_agora: 'Agora', 'vendor_trtc': 'Tencent TRTC', vendor_volcengine: 'Volcengine', 'vendor_self-hosted': 'Selbst gehostet',
+  region_asia: 'Asien', region_europe: 'Europa', region_america: 'Amerika',
+  whitelist: 'Produkt-Whitelist', productId: 'Produkt-ID', productIds: 'Produkt-IDs', batchAdd: 'Mehrere hinzufügen', remove: 'Entfernen',
+  batchResult: '{{added}} hinzugefügt; {{present}} waren bereits eingetragen.',
+  keys: 'RTC-Schlüssel', certificate: 'App-Zertifikat', notSet: 'Nicht festgelegt', setCertificate: 'Zertifikat festlegen', rotate: 'Wechseln', graceHours: 'Altes Zertifikat gültig für (Stunden)',
+  previous: 'Vorheriges Zertifikat', validUntil: 'gültig bis {{time}}', rotateHint: 'Mit dem aktuellen Zertifikat signierte Tokens bleiben in der Übergangszeit gültig.',
+  testToken: 'Test-Token', issue: 'Ausstellen', channel: 'Kanal', userId: 'Benutzer-ID', ttlSeconds: 'Gültigkeit (Sekunden)', token: 'Token', copy: 'Kopieren', copied: 'Kopiert',
+  verify: 'Prüfen', verifyToken: 'Token prüfen', valid: 'Gültig', invalid: 'Ungültig', signedWithCurrent: 'Mit dem aktuellen Zertifikat signiert', signedWithPrevious: 'Mit dem vorherigen Zertifikat signiert', expiresAt: 'Läuft ab',
+  relations: 'Gerätezuordnungen', deviceSn: 'Geräte-SN', appUserId: 'App-Benutzer-ID', boundBy: 'Verknüpft von', boundAt: 'Verknüpft am', bind: 'Verknüpfen', unbind: 'Lösen',
+  analytics: 'Anrufanalyse', sessions: 'Sitzungen', minutes: 'Minuten', byTime: 'Minuten und Sitzungen im Zeitverlauf', byProduct: 'Nach Produkt', quality: 'Anrufqualität',
+  quality_excellent: 'Ausgezeichnet', quality_good: 'Gut', quality_poor: 'Mäßig', quality_bad: 'Schlecht', capped: 'Nur die ersten 200.000 Sitzungen werden gezählt.',
+};
+const es: typeof en = {
+  clients: 'Clientes RTC', clientName: 'Nombre del cliente', vendor: 'Proveedor', appId: 'ID de la app', region: 'Región', remark: 'Observaciones', enabled: 'Activado',
+  disabled: 'Desactivado', addClient: 'Añadir cliente', edit: 'Editar', actions: 'Acciones', saved: 'Guardado', client: 'Cliente', allClients: 'Todos los clientes',
+  vendor_agora: 'Agora', 'vendor_trtc': 'Tencent TRTC', vendor_volcengine: 'Volcengine', 'vendor_self-hosted': 'Alojamiento propio',
+  region_asia: 'Asia', region_europe: 'Europa', region_america: 'América',
+  whitelist: 'Lista blanca de productos', productId: 'ID del producto', productIds: 'ID de productos', batchAdd: 'Añadir en lote', remove: 'Quitar',
+  batchResult: 'Añadidos {{added}}; {{present}} ya estaban en la lista.',
+  keys: 'Claves RTC', certificate: 'Certificado de la app', notSet: 'Sin definir', setCertificate: 'Definir certificado', rotate: 'Rotar', graceHours: 'Validez del certificado anterior (horas)',
+  previous: 'Certificado anterior', validUntil: 'válido hasta {{time}}', rotateHint: 'Los tokens firmados con el certificado actual siguen funcionando durante el periodo de gracia.',
+  testToken: 'Token de prueba', issue: 'Emitir', channel: 'Canal', userId: 'ID de usuario', ttlSeconds: 'Validez (segundos)', token: 'Token', copy: 'Copiar', copied: 'Copiado',
+  verify: 'Verificar', verifyToken: 'Verificar un token', valid: 'Válido', invalid: 'No válido', signedWithCurrent: 'Firmado con el certificado actual', signedWithPrevious: 'Firmado con el certificado anterior', expiresAt: 'Caduca',
+  relations: 'Vínculos de dispositivos', deviceSn: 'SN del dispositivo', appUserId: 'ID de usuario de la app', boundBy: 'Vinculado por', boundAt: 'Vinculado el', bind: 'Vincular', unbind: 'Desvincular',
+  analytics: 'Análisis de llamadas', sessions: 'Sesiones', minutes: 'Minutos', byTime: 'Minutos y sesiones en el tiempo', byProduct: 'Por producto', quality: 'Calidad de llamada',
+  quality_excellent: 'Excelente', quality_good: 'Buena', quality_poor: 'Deficiente', quality_bad: 'Mala', capped: 'Solo se cuentan las primeras 200 000 sesiones.',
+};
+const fr: typeof en = {
+  clients: 'Clients RTC', clientName: 'Nom du client', vendor: 'Fournisseur', appId: 'ID de l’app', region: 'Région', remark: 'Remarque', enabled: 'Activé',
+  disabled: 'Désactivé', addClient: 'Ajouter un client', edit: 'Modifier', actions: 'Actions', saved: 'Enregistré', client: 'Client', allClients: 'Tous les clients',
+  vendor_agora: 'Agora', 'vendor_trtc': 'Tencent TRTC', vendor_volcengine: 'Volcengine', 'vendor_self-hosted': 'Auto-hébergé',
+  region_asia: 'Asie', region_europe: 'Europe', region_america: 'Amérique',
+  whitelist: 'Liste blanche des produits', productId: 'ID produit', productIds: 'ID produits', batchAdd: 'Ajout groupé', remove: 'Retirer',
+  batchResult: '{{added}} ajoutés ; {{present}} y figuraient déjà.',
+  keys: 'Clés RTC', certificate: 'Certificat de l’app', notSet: 'Non défini', setCertificate: 'Définir le certificat', rotate: 'Renouveler', graceHours: 'Validité de l’ancien certificat (heures)',
+  previous: 'Certificat précédent', validUntil: 'valide jusqu’au {{time}}', rotateHint: 'Les jetons signés avec le certificat actuel restent valides pendant la période de grâce.',
+  testToken: 'Jeton de test', issue: 'Émettre', channel: 'Canal', userId: 'ID utilisateur', ttlSeconds: 'Durée de vie (secondes)', token: 'Jeton', copy: 'Copier', copied: 'Copié',
+  verify: 'Vérifier', verifyToken: 'Vérifier un jeton', valid: 'Valide', invalid: 'Non valide', signedWithCurrent: 'Signé avec le certificat actuel', signedWithPrevious: 'Signé avec le certificat précédent', expiresAt: 'Expire le',
+  relations: 'Liaisons d’appareils', deviceSn: 'SN de l’appareil', appUserId: 'ID utilisateur de l’app', boundBy: 'Lié par', boundAt: 'Lié le', bind: 'Lier', unbind: 'Délier',
+  analytics: 'Analyse des appels', sessions: 'Sessions', minutes: 'Minutes', byTime: 'Minutes et sessions dans le temps', byProduct: 'Par produit', quality: 'Qualité des appels',
+  quality_excellent: 'Excellente', quality_good: 'Bonne', quality_poor: 'Médiocre', quality_bad: 'Mauvaise', capped: 'Seules les 200 000 premières sessions sont comptées.',
+};
+const pt: typeof en = {
+  clients: 'Clientes RTC', clientName: 'Nome do cliente', vendor: 'Fornecedor', appId: 'ID da app', region: 'Região', remark: 'Observações', enabled: 'Ativado',
+  disabled: 'Desativado', addClient: 'Adicionar cliente', edit: 'Editar', actions: 'Ações', saved: 'Guardado', client: 'Cliente', allClients: 'Todos os clientes',
+  vendor_agora: 'Agora', 'vendor_trtc': 'Tencent TRTC', vendor_volcengine: 'Volcengine', 'vendor_self-hosted': 'Alojamento próprio',
+  region_asia: 'Ásia', region_europe: 'Europa', region_america: 'América',
+  whitelist: 'Lista branca de produtos', productId: 'ID do produto', productIds: 'IDs de produtos', batchAdd: 'Adicionar em lote', remove: 'Remover',
+  batchResult: '{{added}} adicionados; {{present}} já constavam da lista.',
+  keys: 'Chaves RTC', certificate: 'Certificado da app', notSet: 'Não definido', setCertificate: 'Definir certificado', rotate: 'Renovar', graceHours: 'Validade do certificado anterior (horas)',
+  previous: 'Certificado anterior', validUntil: 'válido até {{time}}', rotateHint: 'Os tokens assinados com o certificado atual continuam a funcionar durante o período de tolerância.',
+  testToken: 'Token de teste', issue: 'Emitir', channel: 'Canal', userId: 'ID do utilizador', ttlSeconds: 'Validade (segundos)', token: 'Token', copy: 'Copiar', copied: 'Copiado',
+  verify: 'Verificar', verifyToken: 'Verificar um token', valid: 'Válido', invalid: 'Inválido', signedWithCurrent: 'Assinado com o certificado atual', signedWithPrevious: 'Assinado com o certificado anterior', expiresAt: 'Expira em',
+  relations: 'Associações de dispositivos', deviceSn: 'SN do dispositivo', appUserId: 'ID do utilizador da app', boundBy: 'Associado por', boundAt: 'Associado em', bind: 'Associar', unbind: 'Desassociar',
+  analytics: 'Análise de chamadas', sessions: 'Sessões', minutes: 'Minutos', byTime: 'Minutos e sessões ao longo do tempo', byProduct: 'Por produto', quality: 'Qualidade das chamadas',
+  quality_excellent: 'Excelente', quality_good: 'Boa', quality_poor: 'Fraca', quality_bad: 'Má', capped: 'Apenas as primeiras 200 000 sessões são contadas.',
+};
+const ru: typeof en = {
+  clients: 'RTC-клиенты', clientName: 'Название клиента', vendor: 'Поставщик', appId: 'ID приложения', region: 'Регион', remark: 'Примечание', enabled: 'Включён',
+  disabled: 'Отключён', addClient: 'Добавить клиента', edit: 'Изменить', actions: 'Действия', saved: 'Сохранено', client: 'Клиент', allClients: 'Все клиенты',
+  vendor_agora: 'Agora', 'vendor_trtc': 'Tencent TRTC', vendor_volcengine: 'Volcengine', 'vendor_self-hosted': 'Собственный сервер',
+  region_asia: 'Азия', region_europe: 'Европа', region_america: 'Америка',
+  whitelist: 'Белый список продуктов', productId: 'ID продукта', productIds: 'ID продуктов', batchAdd: 'Добавить списком', remove: 'Убрать',
+  batchResult: 'Добавлено: {{added}}; уже были в списке: {{present}}.',
+  keys: 'Ключи RTC', certificate: 'Сертификат приложения', notSet: 'Не задан', setCertificate: 'Задать сертификат', rotate: 'Сменить', graceHours: 'Старый сертификат действует (часов)',
+  previous: 'Предыдущий сертификат', validUntil: 'действует до {{time}}', rotateHint: 'Токены, подписанные текущим сертификатом, продолжают работать в течение переходного периода.',
+  testToken: 'Тестовый токен', issue: 'Выпустить', channel: 'Канал', userId: 'ID пользователя', ttlSeconds: 'Срок действия (секунды)', token: 'Токен', copy: 'Копировать', copied: 'Скопировано',
+  verify: 'Проверить', verifyToken: 'Проверить токен', valid: 'Действителен', invalid: 'Недействителен', signedWithCurrent: 'Подписан текущим сертификатом', signedWithPrevious: 'Подписан предыдущим сертификатом', expiresAt: 'Истекает',
+  relations: 'Привязки устройств', deviceSn: 'SN устройства', appUserId: 'ID пользователя приложения', boundBy: 'Кем привязано', boundAt: 'Когда привязано', bind: 'Привязать', unbind: 'Отвязать',
+  analytics: 'Аналитика звонков', sessions: 'Сеансы', minutes: 'Минуты', byTime: 'Минуты и сеансы во времени', byProduct: 'По продуктам', quality: 'Качество связи',
+  quality_excellent: 'Отличное', quality_good: 'Хорошее', quality_poor: 'Слабое', quality_bad: 'Плохое', capped: 'Учитываются только первые 200 000 сеансов.',
+};
 
 export const resources: Resources = { en, zhCn, de, es, fr, pt, ru };

@@ -34,10 +34,85 @@ const zhCn: typeof en = {
   matched: '命中 {{intent}}', noMatch: '没有匹配的意图', outcome_matched: '命中', outcome_conditionFalse: '条件不满足', outcome_conditionError: '条件出错', tried: '尝试过',
 };
 
-const de: Partial<typeof en> = { platform_alexa: 'Alexa-Skills', platform_google: 'Google-Projekte', 'platform_third-party': 'Drittanbieter-Assistenten', intents: 'Absichten', add: 'Hinzufügen', edit: 'Bearbeiten', actions: 'Aktionen', modes: 'Steuermodi', commands: 'Befehle', tryIt: 'Ausprobieren', corpus: 'Korpus' };
-const es: Partial<typeof en> = { platform_alexa: 'Skills de Alexa', platform_google: 'Proyectos de Google', 'platform_third-party': 'Asistentes de terceros', intents: 'Intenciones', add: 'Añadir', edit: 'Editar', actions: 'Acciones', modes: 'Modos de control', commands: 'Comandos', tryIt: 'Probar', corpus: 'Corpus' };
-const fr: Partial<typeof en> = { platform_alexa: 'Skills Alexa', platform_google: 'Projets Google', 'platform_third-party': 'Assistants tiers', intents: 'Intentions', add: 'Ajouter', edit: 'Modifier', actions: 'Actions', modes: 'Modes de commande', commands: 'Commandes', tryIt: 'Essayer', corpus: 'Corpus' };
-const pt: Partial<typeof en> = { platform_alexa: 'Skills Alexa', platform_google: 'Projetos Google', 'platform_third-party': 'Assistentes de terceiros', intents: 'Intenções', add: 'Adicionar', edit: 'Editar', actions: 'Ações', modes: 'Modos de controlo', commands: 'Comandos', tryIt: 'Experimentar', corpus: 'Corpus' };
-const ru: Partial<typeof en> = { platform_alexa: 'Навыки Alexa', platform_google: 'Проекты Google', 'platform_third-party': 'Сторонние помощники', intents: 'Намерения', add: 'Добавить', edit: 'Изменить', actions: 'Действия', modes: 'Режимы управления', commands: 'Команды', tryIt: 'Попробовать', corpus: 'Корпус' };
+const de: typeof en = {
+  platform_alexa: 'Alexa-Skills', 'platform_google': 'Google-Projekte', 'platform_third-party': 'Assistenten von Drittanbietern', platform_baidu: 'Baidu',
+  externalId_alexa: 'Skill-ID', externalId_google: 'Projekt-ID', 'externalId_third-party': 'Bot-ID', externalId_baidu: 'Bot-ID',
+  credentials_google: 'Zugangsdaten (Dienstkonto-JSON)', 'credentials_third-party': 'API-Geheimnis', credentials_baidu: 'Geheimer Schlüssel',
+  keepCredentials: 'Leer lassen, um die gespeicherten Zugangsdaten zu behalten', stored: 'Gespeichert', none: 'Keine',
+  name: 'Name', productId: 'Produkt-ID', lang: 'Sprache', defaultController: 'Standardsteuerung', provider: 'Hersteller', remark: 'Bemerkung',
+  add: 'Hinzufügen', edit: 'Bearbeiten', actions: 'Aktionen', saved: 'Gespeichert', defaultMoved: '„{{name}}“ ist nicht mehr die Standardsteuerung dieses Produkts.',
+  modes: 'Steuermodi', modeName: 'Modus', parameters: 'Parameter (JSON)', commands: 'Befehle', commandName: 'Befehl', pickMode: 'Wählen Sie einen Steuermodus, um seine Befehle zu sehen',
+  addMode: 'Modus hinzufügen', addCommand: 'Befehl hinzufügen', badJson: 'Kein gültiges JSON',
+  intents: 'Intents', field: 'Bereich', intent: 'Intent', description: 'Beschreibung', slots: 'Slots', priority: 'Priorität', condition: 'Bedingung',
+  conditionHint: 'z. B. temperature >= 16 && temperature <= 30; nur die Slots als Variablen', reply: 'Antworttext', ttsReply: 'TTS-Antworttext',
+  replyHint: 'Eine Vorlage: {{example}} fügt einen Slot-Wert ein', addIntent: 'Intent hinzufügen', corpus: 'Korpus', texts: 'Äußerungen', corpusHint: '{slot} für die Slots verwenden, z. B. stelle {room} auf {temperature} Grad',
+  addCorpus: 'Äußerungen hinzufügen', corpusResult: '{{added}} hinzugefügt; {{present}} waren bereits vorhanden.',
+  tryIt: 'Ausprobieren', utterance: 'Äußerung', slotValues: 'Slot-Werte', slotValuesHint: 'Optional, einer pro Zeile: Name=Wert', run: 'Ausführen',
+  matched: '{{intent}} erkannt', noMatch: 'Kein Intent passt', outcome_matched: 'erkannt', outcome_conditionFalse: 'Bedingung falsch', outcome_conditionError: 'Fehler in der Bedingung', tried: 'Geprüft',
+};
+const es: typeof en = {
+  platform_alexa: 'Skills de Alexa', 'platform_google': 'Proyectos de Google', 'platform_third-party': 'Asistentes de terceros', platform_baidu: 'Baidu',
+  externalId_alexa: 'ID de la skill', externalId_google: 'ID del proyecto', 'externalId_third-party': 'ID del bot', externalId_baidu: 'ID del bot',
+  credentials_google: 'Credenciales (JSON de cuenta de servicio)', 'credentials_third-party': 'Secreto de la API', credentials_baidu: 'Clave secreta',
+  keepCredentials: 'Déjelo vacío para conservar las credenciales guardadas', stored: 'Guardadas', none: 'Ninguna',
+  name: 'Nombre', productId: 'ID del producto', lang: 'Idioma', defaultController: 'Control predeterminado', provider: 'Fabricante', remark: 'Observaciones',
+  add: 'Añadir', edit: 'Editar', actions: 'Acciones', saved: 'Guardado', defaultMoved: '«{{name}}» ya no es el control predeterminado de este producto.',
+  modes: 'Modos de control', modeName: 'Modo', parameters: 'Parámetros (JSON)', commands: 'Comandos', commandName: 'Comando', pickMode: 'Elija un modo de control para ver sus comandos',
+  addMode: 'Añadir modo', addCommand: 'Añadir comando', badJson: 'JSON no válido',
+  intents: 'Intenciones', field: 'Ámbito', intent: 'Intención', description: 'Descripción', slots: 'Slots', priority: 'Prioridad', condition: 'Condición',
+  conditionHint: 'p. ej. temperature >= 16 && temperature <= 30; solo los slots como variables', reply: 'Texto de respuesta', ttsReply: 'Texto de respuesta TTS',
+  replyHint: 'Una plantilla: {{example}} inserta el valor de un slot', addIntent: 'Añadir intención', corpus: 'Corpus', texts: 'Frases', corpusHint: 'Use {slot} para los slots, p. ej. pon {room} a {temperature} grados',
+  addCorpus: 'Añadir frases', corpusResult: 'Añadidas {{added}}; {{present}} ya existían.',
+  tryIt: 'Probar', utterance: 'Frase', slotValues: 'Valores de slots', slotValuesHint: 'Opcional, uno por línea: nombre=valor', run: 'Ejecutar',
+  matched: 'Coincide con {{intent}}', noMatch: 'Ninguna intención coincide', outcome_matched: 'coincide', outcome_conditionFalse: 'condición falsa', outcome_conditionError: 'error en la condición', tried: 'Probadas',
+};
+const fr: typeof en = {
+  platform_alexa: 'Skills Alexa', 'platform_google': 'Projets Google', 'platform_third-party': 'Assistants tiers', platform_baidu: 'Baidu',
+  externalId_alexa: 'ID de la skill', externalId_google: 'ID du projet', 'externalId_third-party': 'ID du bot', externalId_baidu: 'ID du bot',
+  credentials_google: 'Identifiants (JSON du compte de service)', 'credentials_third-party': 'Secret d’API', credentials_baidu: 'Clé secrète',
+  keepCredentials: 'Laisser vide pour conserver les identifiants enregistrés', stored: 'Enregistrés', none: 'Aucun',
+  name: 'Nom', productId: 'ID produit', lang: 'Langue', defaultController: 'Commande par défaut', provider: 'Fabricant', remark: 'Remarque',
+  add: 'Ajouter', edit: 'Modifier', actions: 'Actions', saved: 'Enregistré', defaultMoved: '« {{name}} » n’est plus la commande par défaut de ce produit.',
+  modes: 'Modes de commande', modeName: 'Mode', parameters: 'Paramètres (JSON)', commands: 'Commandes', commandName: 'Commande', pickMode: 'Choisissez un mode de commande pour voir ses commandes',
+  addMode: 'Ajouter un mode', addCommand: 'Ajouter une commande', badJson: 'JSON non valide',
+  intents: 'Intentions', field: 'Domaine', intent: 'Intention', description: 'Description', slots: 'Slots', priority: 'Priorité', condition: 'Condition',
+  conditionHint: 'p. ex. temperature >= 16 && temperature <= 30 ; seuls les slots comme variables', reply: 'Texte de réponse', ttsReply: 'Texte de réponse TTS',
+  replyHint: 'Un modèle : {{example}} insère la valeur d’un slot', addIntent: 'Ajouter une intention', corpus: 'Corpus', texts: 'Énoncés', corpusHint: 'Utilisez {slot} pour les slots, p. ex. règle {room} sur {temperature} degrés',
+  addCorpus: 'Ajouter des énoncés', corpusResult: '{{added}} ajoutés ; {{present}} existaient déjà.',
+  tryIt: 'Essayer', utterance: 'Énoncé', slotValues: 'Valeurs des slots', slotValuesHint: 'Facultatif, une par ligne : nom=valeur', run: 'Lancer',
+  matched: '{{intent}} reconnue', noMatch: 'Aucune intention ne correspond', outcome_matched: 'reconnue', outcome_conditionFalse: 'condition fausse', outcome_conditionError: 'erreur de condition', tried: 'Essayées',
+};
+const pt: typeof en = {
+  platform_alexa: 'Skills da Alexa', 'platform_google': 'Projetos Google', 'platform_third-party': 'Assistentes de terceiros', platform_baidu: 'Baidu',
+  externalId_alexa: 'ID da skill', externalId_google: 'ID do projeto', 'externalId_third-party': 'ID do bot', externalId_baidu: 'ID do bot',
+  credentials_google: 'Credenciais (JSON da conta de serviço)', 'credentials_third-party': 'Segredo da API', credentials_baidu: 'Chave secreta',
+  keepCredentials: 'Deixe vazio para manter as credenciais guardadas', stored: 'Guardadas', none: 'Nenhuma',
+  name: 'Nome', productId: 'ID do produto', lang: 'Idioma', defaultController: 'Controlo predefinido', provider: 'Fabricante', remark: 'Observações',
+  add: 'Adicionar', edit: 'Editar', actions: 'Ações', saved: 'Guardado', defaultMoved: '«{{name}}» deixou de ser o controlo predefinido deste produto.',
+  modes: 'Modos de controlo', modeName: 'Modo', parameters: 'Parâmetros (JSON)', commands: 'Comandos', commandName: 'Comando', pickMode: 'Escolha um modo de controlo para ver os seus comandos',
+  addMode: 'Adicionar modo', addCommand: 'Adicionar comando', badJson: 'JSON inválido',
+  intents: 'Intenções', field: 'Domínio', intent: 'Intenção', description: 'Descrição', slots: 'Slots', priority: 'Prioridade', condition: 'Condição',
+  conditionHint: 'p. ex. temperature >= 16 && temperature <= 30; apenas os slots como variáveis', reply: 'Texto de resposta', ttsReply: 'Texto de resposta TTS',
+  replyHint: 'Um modelo: {{example}} insere o valor de um slot', addIntent: 'Adicionar intenção', corpus: 'Corpus', texts: 'Frases', corpusHint: 'Use {slot} para os slots, p. ex. põe {room} a {temperature} graus',
+  addCorpus: 'Adicionar frases', corpusResult: '{{added}} adicionadas; {{present}} já existiam.',
+  tryIt: 'Experimentar', utterance: 'Frase', slotValues: 'Valores dos slots', slotValuesHint: 'Opcional, um por linha: nome=valor', run: 'Executar',
+  matched: 'Corresponde a {{intent}}', noMatch: 'Nenhuma intenção corresponde', outcome_matched: 'corresponde', outcome_conditionFalse: 'condição falsa', outcome_conditionError: 'erro na condição', tried: 'Testadas',
+};
+const ru: typeof en = {
+  platform_alexa: 'Навыки Alexa', 'platform_google': 'Проекты Google', 'platform_third-party': 'Сторонние ассистенты', platform_baidu: 'Baidu',
+  externalId_alexa: 'ID навыка', externalId_google: 'ID проекта', 'externalId_third-party': 'ID бота', externalId_baidu: 'ID бота',
+  credentials_google: 'Учётные данные (JSON сервисного аккаунта)', 'credentials_third-party': 'Секрет API', credentials_baidu: 'Секретный ключ',
+  keepCredentials: 'Оставьте пустым, чтобы сохранить прежние учётные данные', stored: 'Сохранены', none: 'Нет',
+  name: 'Название', productId: 'ID продукта', lang: 'Язык', defaultController: 'Управление по умолчанию', provider: 'Производитель', remark: 'Примечание',
+  add: 'Добавить', edit: 'Изменить', actions: 'Действия', saved: 'Сохранено', defaultMoved: '«{{name}}» больше не управление по умолчанию для этого продукта.',
+  modes: 'Режимы управления', modeName: 'Режим', parameters: 'Параметры (JSON)', commands: 'Команды', commandName: 'Команда', pickMode: 'Выберите режим управления, чтобы увидеть его команды',
+  addMode: 'Добавить режим', addCommand: 'Добавить команду', badJson: 'Недопустимый JSON',
+  intents: 'Интенты', field: 'Область', intent: 'Интент', description: 'Описание', slots: 'Слоты', priority: 'Приоритет', condition: 'Условие',
+  conditionHint: 'например, temperature >= 16 && temperature <= 30; переменные — только слоты', reply: 'Текст ответа', ttsReply: 'Текст ответа для TTS',
+  replyHint: 'Шаблон: {{example}} подставляет значение слота', addIntent: 'Добавить интент', corpus: 'Корпус', texts: 'Фразы', corpusHint: 'Используйте {slot} для слотов, например: поставь {room} на {temperature} градусов',
+  addCorpus: 'Добавить фразы', corpusResult: 'Добавлено: {{added}}; уже были: {{present}}.',
+  tryIt: 'Проверить', utterance: 'Фраза', slotValues: 'Значения слотов', slotValuesHint: 'Необязательно, по одному в строке: имя=значение', run: 'Запустить',
+  matched: 'Распознан интент {{intent}}', noMatch: 'Ни один интент не подходит', outcome_matched: 'совпадение', outcome_conditionFalse: 'условие ложно', outcome_conditionError: 'ошибка в условии', tried: 'Проверено',
+};
 
 export const resources: Resources = { en, zhCn, de, es, fr, pt, ru };

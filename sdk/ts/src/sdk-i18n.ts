@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 
 // The SDK's own strings (namespace `sdk`), in the seven console languages.
-const strings: Record<string, Record<string, string>> = {
+export const sdkStrings: Record<string, Record<string, string>> = {
   zhCn: { edit: '修改', search: '查询', reset: '重置', total: '共 {{count}} 条', delete: '删除', deleteTitle: '确认删除', deleteHint: '删除后数据不可恢复。请输入“{{name}}”以确认删除。', deleteInput: '要删除的名称', searchMode: '搜索方式', fuzzy: '模糊', precise: '精确', range: '时间范围', range_1h: '近 1 小时', range_3h: '近 3 小时', range_1d: '近 1 天', range_3d: '近 3 天', range_7d: '近 7 天', range_30d: '近 30 天', range_60d: '近 60 天', range_90d: '近 90 天', linesHint: '每行一个，最多 {{max}} 个', linesCount: '{{count}} / {{max}}', chooseFile: '选择文件', fileLimit: '不超过 {{mib}} MB，不能加密', fileTooLarge: '文件超过 {{mib}} MB' },
   en: { edit: 'Edit', search: 'Search', reset: 'Reset', total: '{{count}} in total', delete: 'Delete', deleteTitle: 'Confirm deletion', deleteHint: 'Deleted data cannot be recovered. Type "{{name}}" to confirm.', deleteInput: 'Name to delete', searchMode: 'Search mode', fuzzy: 'Fuzzy', precise: 'Precise', range: 'Time range', range_1h: 'Last hour', range_3h: 'Last 3 hours', range_1d: 'Last day', range_3d: 'Last 3 days', range_7d: 'Last 7 days', range_30d: 'Last 30 days', range_60d: 'Last 60 days', range_90d: 'Last 90 days', linesHint: 'One per line, at most {{max}}', linesCount: '{{count}} / {{max}}', chooseFile: 'Choose a file', fileLimit: 'At most {{mib}} MB, not encrypted', fileTooLarge: 'The file is larger than {{mib}} MB' },
   de: { edit: 'Bearbeiten', search: 'Suchen', reset: 'Zurücksetzen', total: '{{count}} insgesamt', delete: 'Löschen', deleteTitle: 'Löschen bestätigen', deleteHint: 'Gelöschte Daten können nicht wiederhergestellt werden. Geben Sie „{{name}}“ ein.', deleteInput: 'Zu löschender Name', searchMode: 'Suchmodus', fuzzy: 'Unscharf', precise: 'Genau', range: 'Zeitraum', range_1h: 'Letzte Stunde', range_3h: 'Letzte 3 Stunden', range_1d: 'Letzter Tag', range_3d: 'Letzte 3 Tage', range_7d: 'Letzte 7 Tage', range_30d: 'Letzte 30 Tage', range_60d: 'Letzte 60 Tage', range_90d: 'Letzte 90 Tage', linesHint: 'Einer pro Zeile, höchstens {{max}}', linesCount: '{{count}} / {{max}}', chooseFile: 'Datei wählen', fileLimit: 'Höchstens {{mib}} MB, unverschlüsselt', fileTooLarge: 'Die Datei ist größer als {{mib}} MB' },
@@ -12,5 +12,5 @@ const strings: Record<string, Record<string, string>> = {
 };
 
 export function addSdkStrings() {
-  for (const [lng, texts] of Object.entries(strings)) i18next.addResourceBundle(lng, 'sdk', texts, true, true);
+  for (const [lng, texts] of Object.entries(sdkStrings)) i18next.addResourceBundle(lng, 'sdk', texts, true, true);
 }

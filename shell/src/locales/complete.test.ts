@@ -1,0 +1,63 @@
+// Seven languages, complete (issue 13 §6): every string a user can see exists in each of the
+// console's languages, in the shell, the SDK and every remote. A key English has and another
+// language lacks fails here (it would fall back to English on screen).
+import { describe, expect, it } from 'vitest';
+
+import { sdkStrings } from '../../../sdk/ts/src/sdk-i18n';
+import { resources as hotUpdate } from '../../../remotes/hot-update/src/i18n';
+import { resources as messaging } from '../../../remotes/messaging/src/i18n';
+import { resources as otaTest } from '../../../remotes/ota-test/src/i18n';
+import { resources as pet } from '../../../remotes/pet/src/i18n';
+import { resources as rtc } from '../../../remotes/rtc/src/i18n';
+import { resources as voice } from '../../../remotes/voice/src/i18n';
+import de from './de';
+import en from './en';
+import es from './es';
+import fr from './fr';
+import pt from './pt';
+import ru from './ru';
+import zhCn from './zhCn';
+
+const LANGS = ['zhCn', 'en', 'de', 'es', 'fr', 'pt', 'ru'] as const;
+
+/** Every leaf of a resource tree as `a.b.c`, with its text. */
+function leaves(tree: unknown, prefix = ''): Map<string, unknown> {
+  const found = new Map<string, unknown>();
+  if (tree && typeof tree === 'object' && !Array.isArray(tree)) {
+    for (const [key, value] of Object.entries(tree)) {
+      for (const [leaf, text] of leaves(value, prefix ? `${prefix}.${key}` : key)) found.set(leaf, text);
+    }
+  } else {
+    found.set(prefix, tree);
+  }
+  return found;
+}
+
+/** The keys English has that `lang` lacks or leaves empty. */
+function missing(bundles: Record<string, unknown>, lang: string): string[] {
+  const theirs = leaves(bundles[lang]);
+  return [...leaves(bundles.en).keys()].filter((key) => {
+    const text = theirs.get(key);
+    return text === undefined || text === '' || (Array.isArray(text) && text.length === 0);
+  });
+}
+
+const BUNDLES: Record<string, Record<string, unknown>> = {
+  shell: { zhCn, en, de, es, fr, pt, ru },
+  sdk: sdkStrings,
+  'remote hot-update': hotUpdate,
+  'remote messaging': messaging,
+  'remote ota-test': otaTest,
+  'remote pet': pet,
+  'remote rtc': rtc,
+  'remote voice': voice,
+};
+
+describe('seven languages, complete', () => {
+  for (const [name, bundles] of Object.entries(BUNDLES)) {
+    it.each(LANGS.filter((l) => l !== 'en'))(`${name}: %s has every key English has`, (lang) => {
+      if (process.env.SHOW_MISSING) console.log(`MISSING ${name} ${lang} ${missing(bundles, lang).length}`);
+      expect(missing(bundles, lang)).toEqual([]);
+    });
+  }
+});
