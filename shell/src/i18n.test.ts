@@ -34,6 +34,6 @@ describe('the console language (spec §1)', () => {
     expect(document.documentElement.lang).toBe('zh-CN');
     await i18next.changeLanguage('de');
     expect(i18next.t('layout.logout')).toBe('Abmelden');
-    expect(i18next.t('tenants.creditCode')).toBe('Unified social credit code');
+    expect(i18next.t('tenants.creditCode')).toBe('Einheitlicher Sozialkreditcode');
   });
 });

@@ -378,6 +378,13 @@ impl Manifest {
                 return Err(("translations".into(), format!("missing the `{}` language", lang.code())));
             }
         }
+        // Complete: every text English has, in every language (else it would show in English).
+        let english = self.translations.get("en").map(|t| t.keys().collect::<Vec<_>>()).unwrap_or_default();
+        for (lang, texts) in &self.translations {
+            if let Some(key) = english.iter().find(|key| texts.get(key.as_str()).is_none_or(|t| t.trim().is_empty())) {
+                return Err((format!("translations.{lang}"), format!("missing `{key}`, which `en` has")));
+            }
+        }
         if let Some(unknown) = self.translations.keys().find(|k| Lang::parse(k).is_none_or(|l| l.code() != k.as_str()))
         {
             return Err(("translations".into(), format!("unknown language `{unknown}`")));
@@ -447,6 +454,21 @@ mod tests {
             seen.push(manifest.id);
         }
         assert!(seen.contains(&"pet".to_string()) && seen.len() >= 2, "{seen:?}");
+    }
+
+    #[test]
+    fn a_translation_missing_in_one_language_is_refused() {
+        let dir = tempfile::tempdir().expect("dir");
+        let pet = Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins/pet/plugin.toml");
+        let text = std::fs::read_to_string(pet).expect("pet manifest");
+        let path = dir.path().join("plugin.toml");
+        std::fs::write(
+            &path,
+            text.replace("[translations.de]\n\"menu.5000\" = \"Haustierverwaltung\"\n", "[translations.de]\n"),
+        )
+        .expect("write");
+        let err = Manifest::load(&path).expect_err("refused").to_string();
+        assert!(err.contains("translations.de") && err.contains("menu.5000"), "{err}");
     }
 
     #[test]

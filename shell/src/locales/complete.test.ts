@@ -56,7 +56,6 @@ const BUNDLES: Record<string, Record<string, unknown>> = {
 describe('seven languages, complete', () => {
   for (const [name, bundles] of Object.entries(BUNDLES)) {
     it.each(LANGS.filter((l) => l !== 'en'))(`${name}: %s has every key English has`, (lang) => {
-      if (process.env.SHOW_MISSING) console.log(`MISSING ${name} ${lang} ${missing(bundles, lang).length}`);
       expect(missing(bundles, lang)).toEqual([]);
     });
   }
