@@ -165,7 +165,7 @@ impl Msg {
             Msg::LoginLocked { minutes } => format!("登录失败次数过多，请 {minutes} 分钟后再试"),
             Msg::Required { field } => format!("{field}：请填写必填信息"),
             Msg::Length { field, min, max } => format!("{field}：长度须在 {min} 到 {max} 个字符之间"),
-            Msg::Format { field, expected } => format!("{field}：格式不正确，应为{}", zh_expected(expected)),
+            Msg::Format { field, expected } => format!("{field}：格式不正确，应为{}", localized(Lang::ZhCn, expected)),
             Msg::PasswordPolicy => "密码须为 6-18 位，且同时包含字母、数字和特殊字符".into(),
             Msg::PasswordsDiffer => "两次输入的密码不一致".into(),
             Msg::WrongPassword => "原密码不正确".into(),
@@ -176,8 +176,8 @@ impl Msg {
             Msg::UnknownTenant => "企业不存在".into(),
             Msg::ContinentReadonly => "无权新增或修改大洲，父级 ID 不能为 0".into(),
             Msg::HasSubRegions => "当前区域存在子区域，不能直接删除".into(),
-            Msg::HasChildren { what } => format!("当前{}存在下级，不能直接删除", zh_noun(what)),
-            Msg::InUse { what } => format!("当前数据仍被{}使用，不能删除", zh_noun(what)),
+            Msg::HasChildren { what } => format!("当前{}存在下级，不能直接删除", localized(Lang::ZhCn, what)),
+            Msg::InUse { what } => format!("当前数据仍被{}使用，不能删除", localized(Lang::ZhCn, what)),
             Msg::NotGrantable { what } => format!("企业角色不能被授予平台权限：{what}"),
             Msg::CannotDeleteSelf => "不能删除或禁用当前登录的账号".into(),
             Msg::BeyondOwnRights => "不能授予超出自身权限的角色或权限".into(),
@@ -288,7 +288,9 @@ impl Msg {
             }
             Msg::Required { field } => format!("{field}: bitte Pflichtangaben ausfüllen."),
             Msg::Length { field, min, max } => format!("{field}: muss {min} bis {max} Zeichen lang sein."),
-            Msg::Format { field, expected } => format!("{field}: falsches Format, erwartet {expected}."),
+            Msg::Format { field, expected } => {
+                format!("{field}: falsches Format, erwartet {}.", localized(Lang::De, expected))
+            }
             Msg::PasswordPolicy => {
                 "Das Passwort muss 6 bis 18 Zeichen lang sein und Buchstaben, Ziffern und Sonderzeichen kombinieren."
                     .into()
@@ -305,9 +307,14 @@ impl Msg {
             }
             Msg::HasSubRegions => "Die Region hat Unterregionen und kann nicht direkt gelöscht werden.".into(),
             Msg::HasChildren { what } => {
-                format!("Dieses Element ({what}) hat Unterelemente und kann nicht direkt gelöscht werden.")
+                format!(
+                    "Dieses Element ({}) hat Unterelemente und kann nicht direkt gelöscht werden.",
+                    localized(Lang::De, what)
+                )
             }
-            Msg::InUse { what } => format!("Noch verwendet von: {what}; kann nicht gelöscht werden."),
+            Msg::InUse { what } => {
+                format!("Noch verwendet von: {}; kann nicht gelöscht werden.", localized(Lang::De, what))
+            }
             Msg::NotGrantable { what } => {
                 format!("Einer Unternehmensrolle können keine Plattformrechte gegeben werden: {what}")
             }
@@ -360,7 +367,9 @@ impl Msg {
             }
             Msg::Required { field } => format!("{field}: complete la información obligatoria."),
             Msg::Length { field, min, max } => format!("{field}: debe tener entre {min} y {max} caracteres."),
-            Msg::Format { field, expected } => format!("{field}: formato incorrecto, se espera {expected}."),
+            Msg::Format { field, expected } => {
+                format!("{field}: formato incorrecto, se espera {}.", localized(Lang::Es, expected))
+            }
             Msg::PasswordPolicy => {
                 "La contraseña debe tener de 6 a 18 caracteres y combinar letras, números y caracteres especiales."
                     .into()
@@ -377,9 +386,12 @@ impl Msg {
             }
             Msg::HasSubRegions => "La región tiene subregiones y no se puede eliminar directamente.".into(),
             Msg::HasChildren { what } => {
-                format!("Este elemento ({what}) tiene elementos hijos y no se puede eliminar directamente.")
+                format!(
+                    "Este elemento ({}) tiene elementos hijos y no se puede eliminar directamente.",
+                    localized(Lang::Es, what)
+                )
             }
-            Msg::InUse { what } => format!("Aún en uso por: {what}; no se puede eliminar."),
+            Msg::InUse { what } => format!("Aún en uso por: {}; no se puede eliminar.", localized(Lang::Es, what)),
             Msg::NotGrantable { what } => {
                 format!("No se pueden dar permisos de plataforma a un rol de empresa: {what}")
             }
@@ -433,7 +445,9 @@ impl Msg {
             Msg::LoginLocked { minutes } => format!("Trop d’échecs de connexion. Réessayez dans {minutes} minutes."),
             Msg::Required { field } => format!("{field} : veuillez remplir les informations obligatoires."),
             Msg::Length { field, min, max } => format!("{field} : doit contenir entre {min} et {max} caractères."),
-            Msg::Format { field, expected } => format!("{field} : format incorrect, attendu {expected}."),
+            Msg::Format { field, expected } => {
+                format!("{field} : format incorrect, attendu {}.", localized(Lang::Fr, expected))
+            }
             Msg::PasswordPolicy => {
                 "Le mot de passe doit contenir 6 à 18 caractères combinant lettres, chiffres et caractères spéciaux."
                     .into()
@@ -450,9 +464,14 @@ impl Msg {
             }
             Msg::HasSubRegions => "La région a des sous-régions et ne peut pas être supprimée directement.".into(),
             Msg::HasChildren { what } => {
-                format!("Cet élément ({what}) a des enfants et ne peut pas être supprimé directement.")
+                format!(
+                    "Cet élément ({}) a des enfants et ne peut pas être supprimé directement.",
+                    localized(Lang::Fr, what)
+                )
             }
-            Msg::InUse { what } => format!("Encore utilisé par : {what} ; suppression impossible."),
+            Msg::InUse { what } => {
+                format!("Encore utilisé par : {} ; suppression impossible.", localized(Lang::Fr, what))
+            }
             Msg::NotGrantable { what } => {
                 format!("Un rôle d’entreprise ne peut pas recevoir de droits de plateforme : {what}")
             }
@@ -505,7 +524,9 @@ impl Msg {
             }
             Msg::Required { field } => format!("{field}: preencha as informações obrigatórias."),
             Msg::Length { field, min, max } => format!("{field}: deve ter entre {min} e {max} caracteres."),
-            Msg::Format { field, expected } => format!("{field}: formato incorreto, esperado {expected}."),
+            Msg::Format { field, expected } => {
+                format!("{field}: formato incorreto, esperado {}.", localized(Lang::Pt, expected))
+            }
             Msg::PasswordPolicy => {
                 "A palavra-passe deve ter de 6 a 18 caracteres e combinar letras, números e caracteres especiais."
                     .into()
@@ -522,9 +543,12 @@ impl Msg {
             }
             Msg::HasSubRegions => "A região tem sub-regiões e não pode ser eliminada diretamente.".into(),
             Msg::HasChildren { what } => {
-                format!("Este elemento ({what}) tem elementos subordinados e não pode ser eliminado diretamente.")
+                format!(
+                    "Este elemento ({}) tem elementos subordinados e não pode ser eliminado diretamente.",
+                    localized(Lang::Pt, what)
+                )
             }
-            Msg::InUse { what } => format!("Ainda em uso por: {what}; não pode ser eliminado."),
+            Msg::InUse { what } => format!("Ainda em uso por: {}; não pode ser eliminado.", localized(Lang::Pt, what)),
             Msg::NotGrantable { what } => {
                 format!("Não é possível dar permissões de plataforma a uma função de empresa: {what}")
             }
@@ -569,7 +593,9 @@ impl Msg {
             }
             Msg::Required { field } => format!("{field}: заполните обязательные данные."),
             Msg::Length { field, min, max } => format!("{field}: длина должна быть от {min} до {max} символов."),
-            Msg::Format { field, expected } => format!("{field}: неверный формат, ожидается {expected}."),
+            Msg::Format { field, expected } => {
+                format!("{field}: неверный формат, ожидается {}.", localized(Lang::Ru, expected))
+            }
             Msg::PasswordPolicy => "Пароль: от 6 до 18 символов, буквы, цифры и специальные символы.".into(),
             Msg::PasswordsDiffer => "Пароли не совпадают.".into(),
             Msg::WrongPassword => "Текущий пароль неверен.".into(),
@@ -582,8 +608,10 @@ impl Msg {
                 "Нельзя добавлять или изменять континенты; родительский ID не может быть 0.".into()
             }
             Msg::HasSubRegions => "У региона есть подрегионы, его нельзя удалить.".into(),
-            Msg::HasChildren { what } => format!("У элемента ({what}) есть дочерние элементы, его нельзя удалить."),
-            Msg::InUse { what } => format!("Ещё используется ({what}); удалить нельзя."),
+            Msg::HasChildren { what } => {
+                format!("У элемента ({}) есть дочерние элементы, его нельзя удалить.", localized(Lang::Ru, what))
+            }
+            Msg::InUse { what } => format!("Ещё используется ({}); удалить нельзя.", localized(Lang::Ru, what)),
             Msg::NotGrantable { what } => format!("Роли предприятия нельзя выдать права платформы: {what}"),
             Msg::CannotDeleteSelf => "Нельзя удалить или отключить учётную запись, под которой вы вошли.".into(),
             Msg::BeyondOwnRights => "Нельзя выдавать роли или права сверх собственных.".into(),
@@ -613,34 +641,226 @@ impl Msg {
     }
 }
 
-fn zh_expected(expected: &str) -> &str {
-    match expected {
-        "an email address" => "邮箱地址",
-        "a phone number" => "电话号码",
-        "a unified social credit code" => "18 位统一社会信用代码",
-        "letters, digits and hyphens" => "字母、数字和连字符",
-        "a JSON document" => "JSON",
-        "an integer" => "整数",
-        "one of the listed values" => "列表中的值",
-        "a time in the future" => "将来的时间",
-        other => other,
-    }
-}
+/// What a field must be, and what still depends on an item, in the seven languages: the
+/// English text is the key ([`Lang::ALL`] order for the rest: zhCn, de, es, fr, pt, ru).
+const EXPECTED: &[(&str, [&str; 6])] = &[
+    (
+        "an email address",
+        [
+            "邮箱地址",
+            "eine E-Mail-Adresse",
+            "una dirección de correo electrónico",
+            "une adresse e-mail",
+            "um endereço de email",
+            "адрес электронной почты",
+        ],
+    ),
+    (
+        "a phone number",
+        [
+            "电话号码",
+            "eine Telefonnummer",
+            "un número de teléfono",
+            "un numéro de téléphone",
+            "um número de telefone",
+            "номер телефона",
+        ],
+    ),
+    (
+        "a unified social credit code",
+        [
+            "18 位统一社会信用代码",
+            "ein einheitlicher Sozialkreditcode (18 Zeichen)",
+            "un código unificado de crédito social (18 caracteres)",
+            "un code unifié de crédit social (18 caractères)",
+            "um código unificado de crédito social (18 caracteres)",
+            "единый код социального кредита (18 символов)",
+        ],
+    ),
+    (
+        "letters, digits and hyphens",
+        [
+            "字母、数字和连字符",
+            "Buchstaben, Ziffern und Bindestriche",
+            "letras, dígitos y guiones",
+            "lettres, chiffres et tirets",
+            "letras, algarismos e hífenes",
+            "буквы, цифры и дефисы",
+        ],
+    ),
+    (
+        "a JSON document",
+        ["JSON", "ein JSON-Dokument", "un documento JSON", "un document JSON", "um documento JSON", "документ JSON"],
+    ),
+    ("an integer", ["整数", "eine ganze Zahl", "un entero", "un entier", "um inteiro", "целое число"]),
+    (
+        "an integer from 1",
+        [
+            "不小于 1 的整数",
+            "eine ganze Zahl ab 1",
+            "un entero desde 1",
+            "un entier à partir de 1",
+            "um inteiro a partir de 1",
+            "целое число от 1",
+        ],
+    ),
+    (
+        "an integer from 1 to 500",
+        [
+            "1 到 500 之间的整数",
+            "eine ganze Zahl von 1 bis 500",
+            "un entero de 1 a 500",
+            "un entier de 1 à 500",
+            "um inteiro de 1 a 500",
+            "целое число от 1 до 500",
+        ],
+    ),
+    (
+        "one of the listed values",
+        [
+            "列表中的值",
+            "einer der aufgeführten Werte",
+            "uno de los valores de la lista",
+            "l’une des valeurs proposées",
+            "um dos valores da lista",
+            "одно из перечисленных значений",
+        ],
+    ),
+    (
+        "a time in the future",
+        [
+            "将来的时间",
+            "ein Zeitpunkt in der Zukunft",
+            "una hora futura",
+            "une heure dans le futur",
+            "uma hora futura",
+            "время в будущем",
+        ],
+    ),
+    (
+        "0 or the menu ID of a group",
+        [
+            "0 或某个分组菜单的 ID",
+            "0 oder die Menü-ID einer Gruppe",
+            "0 o el ID de menú de un grupo",
+            "0 ou l’ID de menu d’un groupe",
+            "0 ou o ID de menu de um grupo",
+            "0 или ID меню-группы",
+        ],
+    ),
+    (
+        "the menu ID of a page",
+        [
+            "某个页面菜单的 ID",
+            "die Menü-ID einer Seite",
+            "el ID de menú de una página",
+            "l’ID de menu d’une page",
+            "o ID de menu de uma página",
+            "ID меню-страницы",
+        ],
+    ),
+    (
+        "a department outside this one's subtree",
+        [
+            "不在本部门下级中的部门",
+            "eine Abteilung außerhalb des eigenen Teilbaums",
+            "un departamento fuera de su propio subárbol",
+            "un service hors de sa propre arborescence",
+            "um departamento fora da sua própria subárvore",
+            "отдел вне собственного поддерева",
+        ],
+    ),
+    (
+        "a region outside this one",
+        [
+            "本区域以外的区域",
+            "eine Region außerhalb dieser",
+            "una región fuera de esta",
+            "une région hors de celle-ci",
+            "uma região fora desta",
+            "регион вне этого",
+        ],
+    ),
+    (
+        "an existing department",
+        [
+            "已存在的部门",
+            "eine vorhandene Abteilung",
+            "un departamento existente",
+            "un service existant",
+            "um departamento existente",
+            "существующий отдел",
+        ],
+    ),
+    (
+        "enterprise ids",
+        ["企业 ID", "Unternehmens-IDs", "ID de empresas", "des ID d’entreprise", "IDs de empresas", "ID предприятий"],
+    ),
+    ("department", ["部门", "Abteilung", "departamento", "service", "departamento", "отдел"]),
+    ("menu", ["菜单", "Menü", "menú", "menu", "menu", "меню"]),
+    ("region", ["区域", "Region", "región", "région", "região", "регион"]),
+    ("accounts", ["账号", "Konten", "cuentas", "comptes", "contas", "учётные записи"]),
+    ("roles", ["角色", "Rollen", "roles", "rôles", "funções", "роли"]),
+    (
+        "other records",
+        ["其他数据", "anderen Daten", "otros datos", "d’autres données", "outros dados", "другими данными"],
+    ),
+];
 
-fn zh_noun(what: &str) -> &str {
-    match what {
-        "department" => "部门",
-        "menu" => "菜单",
-        "region" => "区域",
-        "accounts" => "账号",
-        "roles" => "角色",
-        other => other,
-    }
+/// `english` in `lang` (the English text itself when not in the table: a value, not a phrase).
+fn localized(lang: Lang, english: &str) -> &str {
+    let column = match lang {
+        Lang::En => return english,
+        Lang::ZhCn => 0,
+        Lang::De => 1,
+        Lang::Es => 2,
+        Lang::Fr => 3,
+        Lang::Pt => 4,
+        Lang::Ru => 5,
+    };
+    EXPECTED.iter().find(|(key, _)| *key == english).map_or(english, |(_, texts)| texts[column])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every `expected` and `what` the host's code passes has its text in every language.
+    #[test]
+    fn every_phrase_the_host_uses_is_translated() {
+        fn sources(dir: &std::path::Path, found: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).expect("src").flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    sources(&path, found);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    found.push(std::fs::read_to_string(path).expect("source"));
+                }
+            }
+        }
+        let mut texts = Vec::new();
+        sources(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut texts);
+        let mut phrases = Vec::new();
+        for text in &texts {
+            for marker in ["expected: \"", "what: \"", "format_error(field, \""] {
+                for (at, _) in text.match_indices(marker) {
+                    let rest = &text[at + marker.len()..];
+                    phrases.push(rest[..rest.find('"').expect("closing quote")].to_string());
+                }
+            }
+        }
+        assert!(phrases.len() >= 10, "{phrases:?}");
+        for phrase in phrases.iter().filter(|p| !p.contains('{')) {
+            assert!(
+                EXPECTED.iter().any(|(english, _)| english == phrase),
+                "`{phrase}` has no translations in EXPECTED"
+            );
+        }
+        assert_eq!(
+            Msg::Format { field: "phone".into(), expected: "a phone number" }.render(Lang::De),
+            "phone: falsches Format, erwartet eine Telefonnummer."
+        );
+    }
 
     #[test]
     fn parses_console_codes_and_browser_tags() {

@@ -32,7 +32,18 @@ pub fn version(field: &str, text: &str) -> PluginResult<String> {
     if !text.is_empty() && text.split('.').all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())) {
         Ok(text)
     } else {
-        Err(PluginError::format(field, "a version such as 3.2.1"))
+        Err(PluginError::format(
+            field,
+            [
+                "形如 3.2.1 的版本号",
+                "a version such as 3.2.1",
+                "eine Version wie 3.2.1",
+                "una versión como 3.2.1",
+                "une version comme 3.2.1",
+                "uma versão como 3.2.1",
+                "версия вида 3.2.1",
+            ],
+        ))
     }
 }
 

@@ -104,7 +104,20 @@ struct Report {
 pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<Report>()?;
     let patch_id = validate::required("patchId", &input.patch_id, 64)?;
-    let patch = PATCHES.get(call.host, &patch_id)?.ok_or_else(|| PluginError::format("patchId", "a released patch"))?;
+    let patch = PATCHES.get(call.host, &patch_id)?.ok_or_else(|| {
+        PluginError::format(
+            "patchId",
+            [
+                "已发布的补丁",
+                "a released patch",
+                "ein freigegebener Patch",
+                "un parche publicado",
+                "un correctif publié",
+                "um patch publicado",
+                "выпущенный патч",
+            ],
+        )
+    })?;
     let message = validate::optional("message", &input.message, LONG_TEXT)?;
     if !input.success && message.is_empty() {
         return Err(PluginError::required("message"));

@@ -65,7 +65,18 @@ fn sha256(text: &str) -> PluginResult<String> {
     if text.len() == 64 && text.chars().all(|c| c.is_ascii_hexdigit()) {
         Ok(text)
     } else {
-        Err(PluginError::format("patchSha256", "64 hexadecimal digits"))
+        Err(PluginError::format(
+            "patchSha256",
+            [
+                "64 位十六进制数字",
+                "64 hexadecimal digits",
+                "64 Hexadezimalziffern",
+                "64 dígitos hexadecimales",
+                "64 chiffres hexadécimaux",
+                "64 dígitos hexadecimais",
+                "64 шестнадцатеричные цифры",
+            ],
+        ))
     }
 }
 
@@ -78,9 +89,20 @@ impl PatchInput {
         let patch_version = self.patch_version.ok_or_else(|| PluginError::required("patchVersion"))?;
         validate::range("patchVersion", f64::from(patch_version), 1.0, 1_000_000.0)?;
         let baseline_id = validate::required("baselineId", &self.baseline_id, 64)?;
-        let baseline = BASELINES
-            .get(call.host, &baseline_id)?
-            .ok_or_else(|| PluginError::format("baselineId", "an uploaded baseline package"))?;
+        let baseline = BASELINES.get(call.host, &baseline_id)?.ok_or_else(|| {
+            PluginError::format(
+                "baselineId",
+                [
+                    "已上传的基线包",
+                    "an uploaded baseline package",
+                    "ein hochgeladenes Basispaket",
+                    "un paquete base subido",
+                    "un paquet de base téléversé",
+                    "um pacote base carregado",
+                    "загруженный базовый пакет",
+                ],
+            )
+        })?;
 
         let earlier = Query::new()
             .eq("pluginName", plugin_name.as_str())
@@ -98,7 +120,18 @@ impl PatchInput {
         let (patch_url, file, patch_sha256) = match (url.is_empty(), self.file.filter(|f| !f.content.is_empty())) {
             (false, None) => {
                 if !(url.starts_with("https://") || url.starts_with("http://")) {
-                    return Err(PluginError::format("patchUrl", "an http(s) URL"));
+                    return Err(PluginError::format(
+                        "patchUrl",
+                        [
+                            "http(s) 网址",
+                            "an http(s) URL",
+                            "eine http(s)-URL",
+                            "una URL http(s)",
+                            "une URL http(s)",
+                            "um URL http(s)",
+                            "URL http(s)",
+                        ],
+                    ));
                 }
                 (url, None, sha256(validate::required("patchSha256", &self.patch_sha256, 64)?.as_str())?)
             }

@@ -44,7 +44,18 @@ pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
         report_time: input.report_time.unwrap_or(now),
     };
     if message.payload.to_string().len() > 16 * 1024 {
-        return Err(PluginError::format("payload", "at most 16 KiB of JSON"));
+        return Err(PluginError::format(
+            "payload",
+            [
+                "不超过 16 KiB 的 JSON",
+                "at most 16 KiB of JSON",
+                "höchstens 16 KiB JSON",
+                "como máximo 16 KiB de JSON",
+                "au plus 16 Kio de JSON",
+                "no máximo 16 KiB de JSON",
+                "не более 16 КиБ JSON",
+            ],
+        ));
     }
     Ok(json!(MESSAGES.insert(call.host, &message)?))
 }

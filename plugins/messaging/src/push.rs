@@ -107,7 +107,18 @@ impl ConfigInput {
     fn validate(self, host: &mut dyn Host, stored: Option<&PushConfig>) -> PluginResult<PushConfig> {
         let endpoint = validate::required("endpoint", &self.endpoint, 1024)?;
         if !(endpoint.starts_with("https://") || endpoint.starts_with("http://")) {
-            return Err(PluginError::format("endpoint", "an http(s) URL"));
+            return Err(PluginError::format(
+                "endpoint",
+                [
+                    "http(s) 网址",
+                    "an http(s) URL",
+                    "eine http(s)-URL",
+                    "una URL http(s)",
+                    "une URL http(s)",
+                    "um URL http(s)",
+                    "URL http(s)",
+                ],
+            ));
         }
         let (secret, secret_hint) = match (self.secret.trim(), stored) {
             ("", Some(stored)) => (stored.secret.clone(), stored.secret_hint.clone()),
@@ -300,7 +311,20 @@ pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
         .list
         .into_iter()
         .next()
-        .ok_or_else(|| PluginError::format("pushType", "a type with an active configuration"))?;
+        .ok_or_else(|| {
+            PluginError::format(
+                "pushType",
+                [
+                    "已有启用配置的类型",
+                    "a type with an active configuration",
+                    "ein Typ mit aktiver Konfiguration",
+                    "un tipo con una configuración activa",
+                    "un type ayant une configuration active",
+                    "um tipo com uma configuração ativa",
+                    "тип с активной конфигурацией",
+                ],
+            )
+        })?;
     let targets = validate::lines("targets", &input.targets, MAX_LIST_ENTRIES)?;
     if targets.is_empty() {
         return Err(PluginError::required("targets"));
@@ -316,7 +340,15 @@ pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
         if clients.is_empty() {
             return Err(PluginError::format(
                 "targets",
-                &format!("register ids or aliases of push clients ({target} is neither)"),
+                [
+                    &format!("推送客户端的注册 ID 或别名（{target} 都不是）"),
+                    &format!("register ids or aliases of push clients ({target} is neither)"),
+                    &format!("Registrierungs-IDs oder Aliasse von Push-Clients ({target} ist keins von beiden)"),
+                    &format!("ID de registro o alias de clientes push ({target} no es ninguno)"),
+                    &format!("des ID d’enregistrement ou alias de clients push ({target} n’est ni l’un ni l’autre)"),
+                    &format!("IDs de registo ou alias de clientes push ({target} não é nenhum deles)"),
+                    &format!("ID регистрации или псевдонимы push-клиентов ({target} не является ни тем, ни другим)"),
+                ],
             ));
         }
         for client in clients {
@@ -333,7 +365,20 @@ pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
                         .into_iter()
                         .next()
                 })
-                .ok_or_else(|| PluginError::format("templateName", "the name of a push template"))?;
+                .ok_or_else(|| {
+                    PluginError::format(
+                        "templateName",
+                        [
+                            "某个推送模板的名称",
+                            "the name of a push template",
+                            "der Name einer Push-Vorlage",
+                            "el nombre de una plantilla push",
+                            "le nom d’un modèle de push",
+                            "o nome de um modelo de push",
+                            "название шаблона push",
+                        ],
+                    )
+                })?;
             let values = Value::Object(input.values.iter().map(|(k, v)| (k.clone(), Value::from(v.clone()))).collect())
                 .to_string();
             let title = call

@@ -51,14 +51,40 @@ fn email(field: &str, value: &str) -> PluginResult<String> {
     let ok = value.split_once('@').is_some_and(|(user, domain)| {
         !user.is_empty() && domain.contains('.') && !domain.starts_with('.') && !value.contains(char::is_whitespace)
     });
-    if ok { Ok(value) } else { Err(PluginError::format(field, "an e-mail address")) }
+    if ok {
+        Ok(value)
+    } else {
+        Err(PluginError::format(
+            field,
+            [
+                "邮箱地址",
+                "an e-mail address",
+                "eine E-Mail-Adresse",
+                "una dirección de correo electrónico",
+                "une adresse e-mail",
+                "um endereço de email",
+                "адрес электронной почты",
+            ],
+        ))
+    }
 }
 
 impl ServerInput {
     fn validate(self, host: &mut dyn Host, stored: Option<&MailServer>) -> PluginResult<MailServer> {
         let domain = validate::required("domain", &self.domain, 253)?;
         if !domain.chars().all(|c| c.is_ascii_alphanumeric() || ".-".contains(c)) {
-            return Err(PluginError::format("domain", "a host name such as smtp.example.com"));
+            return Err(PluginError::format(
+                "domain",
+                [
+                    "形如 smtp.example.com 的主机名",
+                    "a host name such as smtp.example.com",
+                    "ein Hostname wie smtp.example.com",
+                    "un nombre de host como smtp.example.com",
+                    "un nom d’hôte comme smtp.example.com",
+                    "um nome de anfitrião como smtp.example.com",
+                    "имя хоста вида smtp.example.com",
+                ],
+            ));
         }
         let port = self.port.ok_or_else(|| PluginError::required("port"))?;
         validate::range("port", f64::from(port), 1.0, 65535.0)?;

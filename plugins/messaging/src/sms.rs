@@ -91,7 +91,18 @@ impl PlatformInput {
     fn validate(self, host: &mut dyn Host, stored: Option<&SmsPlatform>) -> PluginResult<SmsPlatform> {
         let endpoint = validate::required("endpoint", &self.endpoint, 1024)?;
         if !(endpoint.starts_with("https://") || endpoint.starts_with("http://")) {
-            return Err(PluginError::format("endpoint", "an http(s) URL"));
+            return Err(PluginError::format(
+                "endpoint",
+                [
+                    "http(s) 网址",
+                    "an http(s) URL",
+                    "eine http(s)-URL",
+                    "una URL http(s)",
+                    "une URL http(s)",
+                    "um URL http(s)",
+                    "URL http(s)",
+                ],
+            ));
         }
         let (api_key, api_key_hint) = match (self.api_key.trim(), stored) {
             ("", Some(stored)) => (stored.api_key.clone(), stored.api_key_hint.clone()),
@@ -151,10 +162,34 @@ pub fn list_templates(call: &mut Call<'_>) -> PluginResult<Value> {
 impl TemplateInput {
     fn validate(self, host: &mut dyn Host) -> PluginResult<SmsTemplate> {
         let platform_id = validate::required("platformId", &self.platform_id, 64)?;
-        PLATFORMS.get(host, &platform_id)?.ok_or_else(|| PluginError::format("platformId", "an SMS platform"))?;
+        PLATFORMS.get(host, &platform_id)?.ok_or_else(|| {
+            PluginError::format(
+                "platformId",
+                [
+                    "某个短信平台",
+                    "an SMS platform",
+                    "eine SMS-Plattform",
+                    "una plataforma de SMS",
+                    "une plateforme SMS",
+                    "uma plataforma de SMS",
+                    "платформа SMS",
+                ],
+            )
+        })?;
         let signature = validate::length("signature", &self.signature, 2, 20)?;
         if SIGNATURES.count(host, &Query::new().eq("signature", signature.as_str()))? == 0 {
-            return Err(PluginError::format("signature", "a registered SMS signature"));
+            return Err(PluginError::format(
+                "signature",
+                [
+                    "已登记的短信签名",
+                    "a registered SMS signature",
+                    "eine registrierte SMS-Signatur",
+                    "una firma de SMS registrada",
+                    "une signature SMS enregistrée",
+                    "uma assinatura de SMS registada",
+                    "зарегистрированная подпись SMS",
+                ],
+            ));
         }
         Ok(SmsTemplate {
             template_name: validate::required("templateName", &self.template_name, SHORT_TEXT)?,
@@ -185,8 +220,20 @@ fn fill(content: &str, params: &BTreeMap<String, String>) -> PluginResult<String
     let mut out = String::new();
     let mut rest = content;
     while let Some(open) = rest.find('{') {
-        let close =
-            rest[open..].find('}').map(|c| c + open).ok_or_else(|| PluginError::format("content", "balanced { }"))?;
+        let close = rest[open..].find('}').map(|c| c + open).ok_or_else(|| {
+            PluginError::format(
+                "content",
+                [
+                    "成对的 { }",
+                    "balanced { }",
+                    "paarige { }",
+                    "{ } equilibradas",
+                    "des { } appariées",
+                    "{ } emparelhadas",
+                    "парные { }",
+                ],
+            )
+        })?;
         let name = &rest[open + 1..close];
         let value = params.get(name).ok_or_else(|| PluginError::required(&format!("params.{name}")))?;
         out.push_str(&rest[..open]);
@@ -237,8 +284,20 @@ struct SendInput {
 pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<SendInput>()?;
     let template_id = validate::required("templateId", &input.template_id, 64)?;
-    let template =
-        TEMPLATES.get(call.host, &template_id)?.ok_or_else(|| PluginError::format("templateId", "an SMS template"))?;
+    let template = TEMPLATES.get(call.host, &template_id)?.ok_or_else(|| {
+        PluginError::format(
+            "templateId",
+            [
+                "某个短信模板",
+                "an SMS template",
+                "eine SMS-Vorlage",
+                "una plantilla de SMS",
+                "un modèle de SMS",
+                "um modelo de SMS",
+                "шаблон SMS",
+            ],
+        )
+    })?;
     let phones = validate::lines("phones", &input.phones, MAX_LIST_ENTRIES)?;
     if phones.is_empty() {
         return Err(PluginError::required("phones"));
@@ -251,7 +310,18 @@ pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
                 && n.chars().all(|c| c.is_ascii_digit())
         });
         if !ok {
-            return Err(PluginError::format("phones", "country code, hyphen, number (86-13800000000)"));
+            return Err(PluginError::format(
+                "phones",
+                [
+                    "国家码、连字符、号码（86-13800000000）",
+                    "country code, hyphen, number (86-13800000000)",
+                    "Ländervorwahl, Bindestrich, Nummer (86-13800000000)",
+                    "prefijo del país, guion, número (86-13800000000)",
+                    "indicatif pays, tiret, numéro (86-13800000000)",
+                    "indicativo do país, hífen, número (86-13800000000)",
+                    "код страны, дефис, номер (86-13800000000)",
+                ],
+            ));
         }
     }
     let content = fill(&template.data.content, &input.params)?;
@@ -298,7 +368,18 @@ pub fn delete_platform(call: &mut Call<'_>) -> PluginResult<Value> {
     call.confirm_name(&platform.data.platform_name)?;
     let used = TEMPLATES.count(call.host, &Query::new().eq("platformId", id.as_str()))?;
     if used > 0 {
-        return Err(PluginError::format("id", &format!("a platform no template uses ({used} do)")));
+        return Err(PluginError::format(
+            "id",
+            [
+                &format!("没有模板使用的平台（当前有 {used} 个模板使用）"),
+                &format!("a platform no template uses ({used} do)"),
+                &format!("eine Plattform, die keine Vorlage nutzt ({used} tun es)"),
+                &format!("una plataforma que ninguna plantilla use ({used} la usan)"),
+                &format!("une plateforme qu’aucun modèle n’utilise ({used} l’utilisent)"),
+                &format!("uma plataforma que nenhum modelo use ({used} usam-na)"),
+                &format!("платформа, которую не использует ни один шаблон (используют: {used})"),
+            ],
+        ));
     }
     PLATFORMS.delete(call.host, &id)?;
     Ok(Value::Null)
@@ -340,7 +421,18 @@ pub fn delete_signature(call: &mut Call<'_>) -> PluginResult<Value> {
     call.confirm_name(&signature.data.signature)?;
     let used = TEMPLATES.count(call.host, &Query::new().eq("signature", signature.data.signature.as_str()))?;
     if used > 0 {
-        return Err(PluginError::format("id", &format!("a signature no template uses ({used} do)")));
+        return Err(PluginError::format(
+            "id",
+            [
+                &format!("没有模板使用的签名（当前有 {used} 个模板使用）"),
+                &format!("a signature no template uses ({used} do)"),
+                &format!("eine Signatur, die keine Vorlage nutzt ({used} tun es)"),
+                &format!("una firma que ninguna plantilla use ({used} la usan)"),
+                &format!("une signature qu’aucun modèle n’utilise ({used} l’utilisent)"),
+                &format!("uma assinatura que nenhum modelo use ({used} usam-na)"),
+                &format!("подпись, которую не использует ни один шаблон (используют: {used})"),
+            ],
+        ));
     }
     SIGNATURES.delete(call.host, &id)?;
     Ok(Value::Null)

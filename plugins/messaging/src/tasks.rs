@@ -52,7 +52,20 @@ fn period(cycle: &str) -> i64 {
 pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<TaskInput>()?;
     let server_id = validate::required("serverId", &input.server_id, 64)?;
-    SERVERS.get(call.host, &server_id)?.ok_or_else(|| PluginError::format("serverId", "a mail server"))?;
+    SERVERS.get(call.host, &server_id)?.ok_or_else(|| {
+        PluginError::format(
+            "serverId",
+            [
+                "已配置的邮件服务器",
+                "a mail server",
+                "ein Mailserver",
+                "un servidor de correo",
+                "un serveur de messagerie",
+                "um servidor de correio",
+                "почтовый сервер",
+            ],
+        )
+    })?;
     let lang = validate::one_of("lang", &input.lang, &templates::LANGUAGES)?;
     let template_name = validate::required("templateName", &input.template_name, SHORT_TEXT)?;
     let template = templates::find(call.host, &template_name, &lang)?;
@@ -64,7 +77,18 @@ pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
     let now = call.host.now_ms();
     let first = input.first_run_at.ok_or_else(|| PluginError::required("firstRunAt"))?;
     if first < now - 60_000 {
-        return Err(PluginError::format("firstRunAt", "a time from now on"));
+        return Err(PluginError::format(
+            "firstRunAt",
+            [
+                "当前或之后的时间",
+                "a time from now on",
+                "ein Zeitpunkt ab jetzt",
+                "una hora a partir de ahora",
+                "une heure à partir de maintenant",
+                "uma hora a partir de agora",
+                "время не раньше текущего",
+            ],
+        ));
     }
     let task = EmailTask {
         task_name: validate::required("taskName", &input.task_name, SHORT_TEXT)?,

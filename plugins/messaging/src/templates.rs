@@ -61,7 +61,18 @@ impl TemplateInput {
         let mut placeholders: Vec<String> = Vec::new();
         for name in self.placeholders.iter().map(|p| p.trim()).filter(|p| !p.is_empty()) {
             if !is_placeholder(name) {
-                return Err(PluginError::format("placeholders", "names of letters, digits and _"));
+                return Err(PluginError::format(
+                    "placeholders",
+                    [
+                        "由字母、数字和 _ 组成的名称",
+                        "names of letters, digits and _",
+                        "Namen aus Buchstaben, Ziffern und _",
+                        "nombres de letras, dígitos y _",
+                        "des noms de lettres, chiffres et _",
+                        "nomes de letras, algarismos e _",
+                        "имена из букв, цифр и _",
+                    ],
+                ));
             }
             if !placeholders.iter().any(|p| p == name) {
                 placeholders.push(name.to_string());
@@ -90,7 +101,18 @@ pub fn find(host: &mut dyn Host, name: &str, lang: &str) -> PluginResult<MailTem
             return Ok(found.data);
         }
     }
-    Err(PluginError::format("templateName", "the name of a mail template"))
+    Err(PluginError::format(
+        "templateName",
+        [
+            "某个邮件模板的名称",
+            "the name of a mail template",
+            "der Name einer Mailvorlage",
+            "el nombre de una plantilla de correo",
+            "le nom d’un modèle de courriel",
+            "o nome de um modelo de correio",
+            "название шаблона письма",
+        ],
+    ))
 }
 
 /// Subject and HTML of a template filled with `values`; every declared placeholder needs one.

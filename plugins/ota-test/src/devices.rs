@@ -31,7 +31,18 @@ pub fn sn(field: &str, value: &str) -> PluginResult<String> {
     if value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
         Ok(value)
     } else {
-        Err(PluginError::format(field, "letters, digits, - and _"))
+        Err(PluginError::format(
+            field,
+            [
+                "字母、数字、- 和 _",
+                "letters, digits, - and _",
+                "Buchstaben, Ziffern, - und _",
+                "letras, dígitos, - y _",
+                "lettres, chiffres, - et _",
+                "letras, algarismos, - e _",
+                "буквы, цифры, - и _",
+            ],
+        ))
     }
 }
 
@@ -40,7 +51,18 @@ fn ip(value: &str) -> PluginResult<String> {
     if value.is_empty() || value.parse::<std::net::IpAddr>().is_ok() {
         Ok(value)
     } else {
-        Err(PluginError::format("ip", "an IPv4 or IPv6 address"))
+        Err(PluginError::format(
+            "ip",
+            [
+                "IPv4 或 IPv6 地址",
+                "an IPv4 or IPv6 address",
+                "eine IPv4- oder IPv6-Adresse",
+                "una dirección IPv4 o IPv6",
+                "une adresse IPv4 ou IPv6",
+                "um endereço IPv4 ou IPv6",
+                "адрес IPv4 или IPv6",
+            ],
+        ))
     }
 }
 

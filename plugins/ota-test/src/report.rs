@@ -131,7 +131,20 @@ pub fn export(call: &mut Call<'_>) -> PluginResult<Value> {
             xlsx(&task.data, &reports).map_err(|e| PluginError::internal(e.to_string()))?,
             "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         ),
-        _ => return Err(PluginError::format("format", "csv or xlsx")),
+        _ => {
+            return Err(PluginError::format(
+                "format",
+                [
+                    "csv 或 xlsx",
+                    "csv or xlsx",
+                    "csv oder xlsx",
+                    "csv o xlsx",
+                    "csv ou xlsx",
+                    "csv ou xlsx",
+                    "csv или xlsx",
+                ],
+            ));
+        }
     };
     let file_name = format!("{}-report.{format}", task.data.task_name.replace(|c: char| !c.is_alphanumeric(), "_"));
     Ok(json!({ "fileName": file_name, "contentType": content_type, "content": STANDARD.encode(bytes) }))

@@ -122,12 +122,36 @@ pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
     if task.data.status != Status::Running {
         return Err(messages::not_running());
     }
-    let at = cursor(call.host, &task_id, &device)?.ok_or_else(|| PluginError::format("sn", "a device of the task"))?;
+    let at = cursor(call.host, &task_id, &device)?.ok_or_else(|| {
+        PluginError::format(
+            "sn",
+            [
+                "该任务中的设备",
+                "a device of the task",
+                "ein Gerät der Aufgabe",
+                "un dispositivo de la tarea",
+                "un appareil de la tâche",
+                "um dispositivo da tarefa",
+                "устройство этой задачи",
+            ],
+        )
+    })?;
     if input.step != at.data.next_step {
         return Err(messages::unexpected_step(at.data.next_step));
     }
     if input.duration_ms < 0 {
-        return Err(PluginError::format("durationMs", "a duration in milliseconds"));
+        return Err(PluginError::format(
+            "durationMs",
+            [
+                "以毫秒计的时长",
+                "a duration in milliseconds",
+                "eine Dauer in Millisekunden",
+                "una duración en milisegundos",
+                "une durée en millisecondes",
+                "uma duração em milissegundos",
+                "длительность в миллисекундах",
+            ],
+        ));
     }
     let reason = validate::optional("reason", &input.reason, LONG_TEXT)?;
     if !input.success && reason.is_empty() {

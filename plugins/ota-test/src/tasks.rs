@@ -42,7 +42,18 @@ pub fn version(field: &str, text: &str) -> PluginResult<(String, Vec<u64>)> {
     let parts: Option<Vec<u64>> = text.split('.').map(|p| p.parse().ok()).collect();
     match parts {
         Some(parts) if !parts.is_empty() => Ok((text, parts)),
-        _ => Err(PluginError::format(field, "a version such as 1.4.12")),
+        _ => Err(PluginError::format(
+            field,
+            [
+                "形如 1.4.12 的版本号",
+                "a version such as 1.4.12",
+                "eine Version wie 1.4.12",
+                "una versión como 1.4.12",
+                "une version comme 1.4.12",
+                "uma versão como 1.4.12",
+                "версия вида 1.4.12",
+            ],
+        )),
     }
 }
 
@@ -169,8 +180,23 @@ struct ActionInput {
 /// Restart (resume), pause or terminate, per the transition table.
 pub fn act(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
-    let action =
-        call.body::<ActionInput>().map_err(|_| PluginError::format("action", "restart, pause or terminate"))?.action;
+    let action = call
+        .body::<ActionInput>()
+        .map_err(|_| {
+            PluginError::format(
+                "action",
+                [
+                    "重启、暂停或终止",
+                    "restart, pause or terminate",
+                    "Neustart, Pause oder Beenden",
+                    "reanudar, pausar o terminar",
+                    "reprendre, mettre en pause ou terminer",
+                    "retomar, pausar ou terminar",
+                    "возобновить, приостановить или завершить",
+                ],
+            )
+        })?
+        .action;
     let mut task = TASKS.find(call.host, &id)?;
     let next = lifecycle::apply(task.data.status, action).map_err(messages::refused)?;
     let now = call.host.now_ms();

@@ -40,11 +40,35 @@ impl BreedInput {
                 .map(|c| c.to_ascii_uppercase().to_string())
                 .unwrap_or_else(|| "#".into()),
             given if given.len() == 1 && given.chars().all(|c| c.is_ascii_alphabetic()) => given.to_ascii_uppercase(),
-            _ => return Err(PluginError::format("initial", "one letter A-Z")),
+            _ => {
+                return Err(PluginError::format(
+                    "initial",
+                    [
+                        "一个字母 A-Z",
+                        "one letter A-Z",
+                        "ein Buchstabe A–Z",
+                        "una letra de la A a la Z",
+                        "une lettre de A à Z",
+                        "uma letra de A a Z",
+                        "одна буква A–Z",
+                    ],
+                ));
+            }
         };
         let sort_weight = self.sort_weight.unwrap_or(0);
         if !(0..=100_000).contains(&sort_weight) {
-            return Err(PluginError::format("sortWeight", "an integer from 0 to 100000"));
+            return Err(PluginError::format(
+                "sortWeight",
+                [
+                    "0 到 100000 之间的整数",
+                    "an integer from 0 to 100000",
+                    "eine ganze Zahl von 0 bis 100000",
+                    "un entero de 0 a 100000",
+                    "un entier de 0 à 100000",
+                    "um inteiro de 0 a 100000",
+                    "целое число от 0 до 100000",
+                ],
+            ));
         }
         Ok(Breed {
             breed_name,
@@ -97,12 +121,19 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     call.confirm_name(&breed.data.breed_name)?;
     let in_use = PETS.count(call.host, &Query::new().eq("breedId", id.as_str()))?;
     if in_use > 0 {
-        let text = if call.lang().starts_with("zh") {
-            format!("该品种仍有 {in_use} 只宠物，不能删除")
-        } else {
-            format!("{in_use} pets are of this breed; it cannot be deleted.")
-        };
-        return Err(PluginError::text(409, None, text));
+        return Err(PluginError::localized(
+            409,
+            None,
+            [
+                format!("该品种仍有 {in_use} 只宠物，不能删除"),
+                format!("{in_use} pets are of this breed; it cannot be deleted."),
+                format!("{in_use} Haustiere gehören zu dieser Rasse; sie kann nicht gelöscht werden."),
+                format!("{in_use} mascotas son de esta raza; no se puede eliminar."),
+                format!("{in_use} animaux sont de cette race ; elle ne peut pas être supprimée."),
+                format!("{in_use} animais são desta raça; não pode ser eliminada."),
+                format!("Животных этой породы: {in_use}; её нельзя удалить."),
+            ],
+        ));
     }
     BREEDS.delete(call.host, &id)?;
     Ok(Value::Null)

@@ -65,14 +65,50 @@ pub fn age_on(birthday: (i32, u32, u32), today: (i32, u32, u32)) -> i32 {
 impl PetInput {
     fn validate(self, call: &mut Call<'_>) -> PluginResult<PetInfo> {
         let birthday = validate::required("birthday", &self.birthday, 10)?;
-        let date = parse_date(&birthday).ok_or_else(|| PluginError::format("birthday", "a date YYYY-MM-DD"))?;
+        let date = parse_date(&birthday).ok_or_else(|| {
+            PluginError::format(
+                "birthday",
+                [
+                    "YYYY-MM-DD 格式的日期",
+                    "a date YYYY-MM-DD",
+                    "ein Datum JJJJ-MM-TT",
+                    "una fecha AAAA-MM-DD",
+                    "une date AAAA-MM-JJ",
+                    "uma data AAAA-MM-DD",
+                    "дата в формате ГГГГ-ММ-ДД",
+                ],
+            )
+        })?;
         if date > crate::today() {
-            return Err(PluginError::format("birthday", "a date not in the future"));
+            return Err(PluginError::format(
+                "birthday",
+                [
+                    "不晚于今天的日期",
+                    "a date not in the future",
+                    "ein Datum, das nicht in der Zukunft liegt",
+                    "una fecha que no sea futura",
+                    "une date qui n’est pas dans le futur",
+                    "uma data que não seja futura",
+                    "дата не в будущем",
+                ],
+            ));
         }
         let weight_kg = validate::range("weightKg", validate::some("weightKg", self.weight_kg)?, 0.1, 30.0)?;
         let breed_id = validate::required("breedId", &self.breed_id, 64)?;
-        let breed =
-            BREEDS.get(call.host, &breed_id)?.ok_or_else(|| PluginError::format("breedId", "an existing breed"))?;
+        let breed = BREEDS.get(call.host, &breed_id)?.ok_or_else(|| {
+            PluginError::format(
+                "breedId",
+                [
+                    "已存在的品种",
+                    "an existing breed",
+                    "eine vorhandene Rasse",
+                    "una raza existente",
+                    "une race existante",
+                    "uma raça existente",
+                    "существующая порода",
+                ],
+            )
+        })?;
         let device_sn = validate::optional("deviceSn", &self.device_sn, 64)?;
         let cat_id = validate::optional("catId", &self.cat_id, 64)?;
         if device_sn.is_empty() != cat_id.is_empty() {

@@ -42,7 +42,22 @@ struct RecordInput {
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     let number = |call: &Call<'_>, name: &str| -> PluginResult<Option<i64>> {
         call.query(name)
-            .map(|v| v.parse::<i64>().map_err(|_| PluginError::format(name, "unix milliseconds")))
+            .map(|v| {
+                v.parse::<i64>().map_err(|_| {
+                    PluginError::format(
+                        name,
+                        [
+                            "Unix 毫秒时间戳",
+                            "unix milliseconds",
+                            "Unix-Millisekunden",
+                            "milisegundos Unix",
+                            "des millisecondes Unix",
+                            "milissegundos Unix",
+                            "миллисекунды Unix",
+                        ],
+                    )
+                })
+            })
             .transpose()
     };
     let mut query = Query::new()
@@ -63,7 +78,20 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
 pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<RecordInput>()?;
     let pet_id = validate::required("petId", &input.pet_id, 64)?;
-    let pet = PETS.get(call.host, &pet_id)?.ok_or_else(|| PluginError::format("petId", "an existing pet"))?;
+    let pet = PETS.get(call.host, &pet_id)?.ok_or_else(|| {
+        PluginError::format(
+            "petId",
+            [
+                "已存在的宠物",
+                "an existing pet",
+                "ein vorhandenes Haustier",
+                "una mascota existente",
+                "un animal existant",
+                "um animal existente",
+                "существующий питомец",
+            ],
+        )
+    })?;
     let kind = validate::one_of("kind", &input.kind, &KINDS)?;
     let clear_type = if kind == "clearing" {
         validate::one_of("clearType", &input.clear_type, &["auto", "manual", "scheduled"])?

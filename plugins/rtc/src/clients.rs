@@ -44,7 +44,18 @@ pub fn identifier(field: &str, value: &str, max: usize) -> PluginResult<String> 
     if value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
         Ok(value)
     } else {
-        Err(PluginError::format(field, "letters, digits, - and _"))
+        Err(PluginError::format(
+            field,
+            [
+                "字母、数字、- 和 _",
+                "letters, digits, - and _",
+                "Buchstaben, Ziffern, - und _",
+                "letras, dígitos, - y _",
+                "lettres, chiffres, - et _",
+                "letras, algarismos, - e _",
+                "буквы, цифры, - и _",
+            ],
+        ))
     }
 }
 
@@ -98,7 +109,15 @@ pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
         // Tokens and devices know the app id: changing it would orphan them.
         return Err(PluginError::format(
             "appId",
-            "unchanged while keys, whitelist entries or relations use the client",
+            [
+                "在有密钥、白名单或关联使用此客户端时不可修改",
+                "unchanged while keys, whitelist entries or relations use the client",
+                "unverändert, solange Schlüssel, Whitelist-Einträge oder Zuordnungen den Client nutzen",
+                "sin cambios mientras claves, entradas de la lista blanca o vínculos usen el cliente",
+                "inchangé tant que des clés, entrées de liste blanche ou liaisons utilisent le client",
+                "inalterado enquanto chaves, entradas da lista branca ou associações usarem o cliente",
+                "без изменений, пока клиент используют ключи, белый список или привязки",
+            ],
         ));
     }
     Ok(json!(CLIENTS.update(call.host, &id, &client, version)?))
@@ -125,8 +144,20 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
 
 /// The enabled client with this id, or the reason it cannot be used.
 pub fn usable(call: &mut Call<'_>, id: &str) -> PluginResult<console_plugin_sdk::Doc<Client>> {
-    let client =
-        CLIENTS.get(call.host, id)?.ok_or_else(|| PluginError::format("clientId", "an existing RTC client"))?;
+    let client = CLIENTS.get(call.host, id)?.ok_or_else(|| {
+        PluginError::format(
+            "clientId",
+            [
+                "已存在的 RTC 客户端",
+                "an existing RTC client",
+                "ein vorhandener RTC-Client",
+                "un cliente RTC existente",
+                "un client RTC existant",
+                "um cliente RTC existente",
+                "существующий RTC-клиент",
+            ],
+        )
+    })?;
     if !client.data.enabled {
         return Err(messages::client_disabled());
     }

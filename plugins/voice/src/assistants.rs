@@ -69,7 +69,18 @@ fn language(value: &str) -> PluginResult<String> {
     if code_ok && region_ok {
         Ok(value)
     } else {
-        Err(PluginError::format("lang", "a language abbreviation such as en or en-US"))
+        Err(PluginError::format(
+            "lang",
+            [
+                "形如 en 或 en-US 的语言缩写",
+                "a language abbreviation such as en or en-US",
+                "ein Sprachkürzel wie en oder en-US",
+                "una abreviatura de idioma como en o en-US",
+                "une abréviation de langue comme en ou en-US",
+                "uma abreviatura de idioma como en ou en-US",
+                "код языка вида en или en-US",
+            ],
+        ))
     }
 }
 
@@ -92,9 +103,33 @@ fn external_id(platform: &str, value: &str) -> PluginResult<String> {
         Ok(value)
     } else {
         let expected = match platform {
-            "alexa" => "an Alexa skill id (amzn1.ask.skill.…)",
-            "google" => "a Google Cloud project id (6-30 lower-case letters, digits and hyphens)",
-            _ => "letters, digits, -, _ and .",
+            "alexa" => [
+                "Alexa 技能 ID（amzn1.ask.skill.…）",
+                "an Alexa skill id (amzn1.ask.skill.…)",
+                "eine Alexa-Skill-ID (amzn1.ask.skill.…)",
+                "un ID de skill de Alexa (amzn1.ask.skill.…)",
+                "un ID de skill Alexa (amzn1.ask.skill.…)",
+                "um ID de skill da Alexa (amzn1.ask.skill.…)",
+                "ID навыка Alexa (amzn1.ask.skill.…)",
+            ],
+            "google" => [
+                "Google Cloud 项目 ID（6-30 位小写字母、数字和连字符）",
+                "a Google Cloud project id (6-30 lower-case letters, digits and hyphens)",
+                "eine Google-Cloud-Projekt-ID (6–30 Kleinbuchstaben, Ziffern und Bindestriche)",
+                "un ID de proyecto de Google Cloud (6-30 minúsculas, dígitos y guiones)",
+                "un ID de projet Google Cloud (6 à 30 minuscules, chiffres et tirets)",
+                "um ID de projeto Google Cloud (6-30 minúsculas, algarismos e hífenes)",
+                "ID проекта Google Cloud (6–30 строчных букв, цифр и дефисов)",
+            ],
+            _ => [
+                "字母、数字、-、_ 和 .",
+                "letters, digits, -, _ and .",
+                "Buchstaben, Ziffern, -, _ und .",
+                "letras, dígitos, -, _ y .",
+                "lettres, chiffres, -, _ et .",
+                "letras, algarismos, -, _ e .",
+                "буквы, цифры, -, _ и .",
+            ],
         };
         Err(PluginError::format("externalId", expected))
     }
@@ -105,7 +140,18 @@ fn google_credentials(text: &str, project: &str) -> PluginResult<(String, String
     let value = validate::json_text("credentials", text)?;
     let field = |name: &str| value.get(name).and_then(Value::as_str).filter(|s| !s.is_empty());
     let (Some(email), Some(_key)) = (field("client_email"), field("private_key")) else {
-        return Err(PluginError::format("credentials", "a service-account JSON with client_email and private_key"));
+        return Err(PluginError::format(
+            "credentials",
+            [
+                "包含 client_email 和 private_key 的服务账号 JSON",
+                "a service-account JSON with client_email and private_key",
+                "ein Dienstkonto-JSON mit client_email und private_key",
+                "un JSON de cuenta de servicio con client_email y private_key",
+                "un JSON de compte de service avec client_email et private_key",
+                "um JSON de conta de serviço com client_email e private_key",
+                "JSON сервисного аккаунта с client_email и private_key",
+            ],
+        ));
     };
     if field("project_id").is_some_and(|p| p != project) {
         return Err(messages::credentials_of_another_project(project));
@@ -132,7 +178,20 @@ impl AssistantInput {
                 (Some(secrets::seal(call.host, &plain)?), Some(email))
             }
             ("alexa", "") => (None, None),
-            ("alexa", _) => return Err(PluginError::format("credentials", "none: Alexa skills link by account")),
+            ("alexa", _) => {
+                return Err(PluginError::format(
+                    "credentials",
+                    [
+                        "无需填写：Alexa 技能通过账号关联",
+                        "none: Alexa skills link by account",
+                        "keine: Alexa-Skills werden über das Konto verknüpft",
+                        "ninguna: las skills de Alexa se vinculan por cuenta",
+                        "aucun : les skills Alexa se lient par compte",
+                        "nenhuma: as skills da Alexa associam-se pela conta",
+                        "не нужны: навыки Alexa связываются через аккаунт",
+                    ],
+                ));
+            }
             (_, "") => stored.unwrap_or((None, None)),
             (_, secret) => {
                 let secret = validate::length("credentials", secret, 8, 512)?;

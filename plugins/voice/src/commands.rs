@@ -28,8 +28,20 @@ struct CommandInput {
 impl CommandInput {
     fn validate(self, call: &mut Call<'_>, platform: &str) -> PluginResult<Command> {
         let mode_id = validate::required("modeId", &self.mode_id, 64)?;
-        of_platform_mode(call, platform, &mode_id)
-            .map_err(|_| PluginError::format("modeId", "a control mode of this platform"))?;
+        of_platform_mode(call, platform, &mode_id).map_err(|_| {
+            PluginError::format(
+                "modeId",
+                [
+                    "此平台下的控制模式",
+                    "a control mode of this platform",
+                    "ein Steuermodus dieser Plattform",
+                    "un modo de control de esta plataforma",
+                    "un mode de commande de cette plateforme",
+                    "um modo de controlo desta plataforma",
+                    "режим управления этой платформы",
+                ],
+            )
+        })?;
         Ok(Command {
             mode_id,
             command_name: validate::required("commandName", &self.command_name, SHORT_TEXT)?,

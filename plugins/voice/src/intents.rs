@@ -51,12 +51,34 @@ impl IntentInput {
     fn validate(self, host: &mut dyn Host) -> PluginResult<Intent> {
         let intent = validate::required("intent", &self.intent, 64)?;
         if !intent.chars().all(|c| c.is_alphanumeric() || "_.-".contains(c)) {
-            return Err(PluginError::format("intent", "letters, digits, _, . and -"));
+            return Err(PluginError::format(
+                "intent",
+                [
+                    "字母、数字、_、. 和 -",
+                    "letters, digits, _, . and -",
+                    "Buchstaben, Ziffern, _, . und -",
+                    "letras, dígitos, _, . y -",
+                    "lettres, chiffres, _, . et -",
+                    "letras, algarismos, _, . e -",
+                    "буквы, цифры, _, . и -",
+                ],
+            ));
         }
         let mut slots: Vec<String> = Vec::new();
         for slot in self.slots.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
             if !is_slot_name(slot) {
-                return Err(PluginError::format("slots", "names of letters, digits and _, starting with a letter"));
+                return Err(PluginError::format(
+                    "slots",
+                    [
+                        "由字母、数字和 _ 组成且以字母开头的名称",
+                        "names of letters, digits and _, starting with a letter",
+                        "Namen aus Buchstaben, Ziffern und _, beginnend mit einem Buchstaben",
+                        "nombres de letras, dígitos y _ que empiecen por una letra",
+                        "des noms de lettres, chiffres et _ commençant par une lettre",
+                        "nomes de letras, algarismos e _ começados por uma letra",
+                        "имена из букв, цифр и _, начинающиеся с буквы",
+                    ],
+                ));
             }
             if !slots.iter().any(|s| s == slot) {
                 slots.push(slot.to_string());

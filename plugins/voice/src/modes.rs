@@ -28,7 +28,18 @@ pub fn parameters(field: &str, text: &str) -> PluginResult<Value> {
     if value.is_object() || value.is_array() {
         Ok(value)
     } else {
-        Err(PluginError::format(field, "a JSON object or array"))
+        Err(PluginError::format(
+            field,
+            [
+                "JSON 对象或数组",
+                "a JSON object or array",
+                "ein JSON-Objekt oder -Array",
+                "un objeto o array JSON",
+                "un objet ou tableau JSON",
+                "um objeto ou array JSON",
+                "объект или массив JSON",
+            ],
+        ))
     }
 }
 
@@ -43,8 +54,20 @@ struct ModeInput {
 impl ModeInput {
     fn validate(self, call: &mut Call<'_>, platform: &str) -> PluginResult<ControlMode> {
         let assistant_id = validate::required("assistantId", &self.assistant_id, 64)?;
-        of_platform(call, platform, &assistant_id)
-            .map_err(|_| PluginError::format("assistantId", "an assistant of this platform"))?;
+        of_platform(call, platform, &assistant_id).map_err(|_| {
+            PluginError::format(
+                "assistantId",
+                [
+                    "此平台下的语音助手",
+                    "an assistant of this platform",
+                    "ein Assistent dieser Plattform",
+                    "un asistente de esta plataforma",
+                    "un assistant de cette plateforme",
+                    "um assistente desta plataforma",
+                    "ассистент этой платформы",
+                ],
+            )
+        })?;
         Ok(ControlMode {
             assistant_id,
             mode_name: validate::required("modeName", &self.mode_name, SHORT_TEXT)?,

@@ -207,7 +207,7 @@ impl Query {
                     .parse::<u32>()
                     .ok()
                     .filter(|n| (1..=max).contains(n))
-                    .ok_or_else(|| PluginError::format(name, &format!("an integer from 1 to {max}"))),
+                    .ok_or_else(|| PluginError::format(name, crate::error::integer_range(1, max))),
             }
         };
         Ok(self.page(number("page", 1, u32::MAX)?, number("pageSize", 20, 1000)?))

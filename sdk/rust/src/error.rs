@@ -6,6 +6,22 @@ use crate::host::StoreError;
 /// The console's languages, in the order [`PluginError::localized`] takes its texts.
 pub const LANGS: [&str; 7] = ["zhCn", "en", "de", "es", "fr", "pt", "ru"];
 
+/// A text in the seven languages, in [`LANGS`] order.
+pub type Expected<'a> = [&'a str; 7];
+
+/// "An integer from `min` to `max`", in the seven languages.
+pub fn integer_range(min: impl std::fmt::Display, max: impl std::fmt::Display) -> [String; 7] {
+    [
+        format!("{min} 到 {max} 之间的整数"),
+        format!("an integer from {min} to {max}"),
+        format!("eine ganze Zahl von {min} bis {max}"),
+        format!("un entero de {min} a {max}"),
+        format!("un entier de {min} à {max}"),
+        format!("um inteiro de {min} a {max}"),
+        format!("целое число от {min} до {max}"),
+    ]
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Message {
     Required {
@@ -18,7 +34,8 @@ pub enum Message {
     },
     Format {
         field: String,
-        expected: String,
+        /// What the field must be, in [`LANGS`] order.
+        expected: Box<[String; 7]>,
     },
     TooMany {
         field: String,
@@ -52,8 +69,17 @@ impl PluginError {
     pub fn required(field: &str) -> Self {
         Self::invalid(field, Message::Required { field: field.to_string() })
     }
-    pub fn format(field: &str, expected: &str) -> Self {
-        Self::invalid(field, Message::Format { field: field.to_string(), expected: expected.to_string() })
+    /// The field's value has the wrong form; `expected` says what it must be, in the seven
+    /// languages ([`LANGS`] order: zhCn, en, de, es, fr, pt, ru).
+    pub fn format<S: AsRef<str>>(field: &str, expected: [S; 7]) -> Self {
+        let expected = Box::new(expected.map(|text| text.as_ref().to_string()));
+        Self::invalid(field, Message::Format { field: field.to_string(), expected })
+    }
+
+    /// As [`PluginError::format`], when what is expected are literal values (codes such as
+    /// `csv / xlsx`), the same in every language.
+    pub fn format_values(field: &str, values: &str) -> Self {
+        Self::format(field, [values; 7])
     }
     pub fn not_found() -> Self {
         PluginError { status: 404, field: None, message: Message::NotFound }
@@ -116,7 +142,7 @@ impl PluginError {
         match &self.message {
             Message::Required { field } => format!("{field}：请填写必填信息"),
             Message::Length { field, min, max } => format!("{field}：长度须在 {min} 到 {max} 个字符之间"),
-            Message::Format { field, expected } => format!("{field}：格式不正确（{expected}）"),
+            Message::Format { field, expected } => format!("{field}：格式不正确（{}）", expected[0]),
             Message::TooMany { max, .. } => format!("数量不能大于 {max}"),
             Message::Duplicate { fields } => format!("{} 已存在", fields.join(", ")),
             Message::NameMismatch => "输入的内容与要删除的名称不一致".into(),
@@ -133,7 +159,7 @@ impl PluginError {
         match &self.message {
             Message::Required { field } => format!("{field}: please fill in the required information."),
             Message::Length { field, min, max } => format!("{field}: must be between {min} and {max} characters long."),
-            Message::Format { field, expected } => format!("{field}: wrong format, expected {expected}."),
+            Message::Format { field, expected } => format!("{field}: wrong format, expected {}.", expected[1]),
             Message::TooMany { max, .. } => format!("The number cannot be greater than {max}."),
             Message::Duplicate { fields } => format!("{} already exists.", fields.join(", ")),
             Message::NameMismatch => "The input does not match the name to delete.".into(),
@@ -150,7 +176,7 @@ impl PluginError {
         match &self.message {
             Message::Required { field } => format!("{field}: bitte Pflichtangaben ausfüllen."),
             Message::Length { field, min, max } => format!("{field}: muss {min} bis {max} Zeichen lang sein."),
-            Message::Format { field, expected } => format!("{field}: falsches Format, erwartet {expected}."),
+            Message::Format { field, expected } => format!("{field}: falsches Format, erwartet {}.", expected[2]),
             Message::TooMany { max, .. } => format!("Die Anzahl darf nicht größer als {max} sein."),
             Message::Duplicate { fields } => format!("{} existiert bereits.", fields.join(", ")),
             Message::NameMismatch => "Die Eingabe stimmt nicht mit dem zu löschenden Namen überein.".into(),
@@ -169,7 +195,7 @@ impl PluginError {
         match &self.message {
             Message::Required { field } => format!("{field}: complete la información obligatoria."),
             Message::Length { field, min, max } => format!("{field}: debe tener entre {min} y {max} caracteres."),
-            Message::Format { field, expected } => format!("{field}: formato incorrecto, se espera {expected}."),
+            Message::Format { field, expected } => format!("{field}: formato incorrecto, se espera {}.", expected[3]),
             Message::TooMany { max, .. } => format!("La cantidad no puede ser mayor que {max}."),
             Message::Duplicate { fields } => format!("{} ya existe.", fields.join(", ")),
             Message::NameMismatch => "El texto no coincide con el nombre a eliminar.".into(),
@@ -186,7 +212,7 @@ impl PluginError {
         match &self.message {
             Message::Required { field } => format!("{field} : veuillez remplir les informations obligatoires."),
             Message::Length { field, min, max } => format!("{field} : doit contenir entre {min} et {max} caractères."),
-            Message::Format { field, expected } => format!("{field} : format incorrect, attendu {expected}."),
+            Message::Format { field, expected } => format!("{field} : format incorrect, attendu {}.", expected[4]),
             Message::TooMany { max, .. } => format!("Le nombre ne peut pas dépasser {max}."),
             Message::Duplicate { fields } => format!("{} existe déjà.", fields.join(", ")),
             Message::NameMismatch => "La saisie ne correspond pas au nom à supprimer.".into(),
@@ -203,7 +229,7 @@ impl PluginError {
         match &self.message {
             Message::Required { field } => format!("{field}: preencha as informações obrigatórias."),
             Message::Length { field, min, max } => format!("{field}: deve ter entre {min} e {max} caracteres."),
-            Message::Format { field, expected } => format!("{field}: formato incorreto, esperado {expected}."),
+            Message::Format { field, expected } => format!("{field}: formato incorreto, esperado {}.", expected[5]),
             Message::TooMany { max, .. } => format!("O número não pode ser superior a {max}."),
             Message::Duplicate { fields } => format!("{} já existe.", fields.join(", ")),
             Message::NameMismatch => "O texto não corresponde ao nome a eliminar.".into(),
@@ -220,7 +246,7 @@ impl PluginError {
         match &self.message {
             Message::Required { field } => format!("{field}: заполните обязательные данные."),
             Message::Length { field, min, max } => format!("{field}: длина должна быть от {min} до {max} символов."),
-            Message::Format { field, expected } => format!("{field}: неверный формат, ожидается {expected}."),
+            Message::Format { field, expected } => format!("{field}: неверный формат, ожидается {}.", expected[6]),
             Message::TooMany { max, .. } => format!("Количество не может превышать {max}."),
             Message::Duplicate { fields } => format!("{} уже существует.", fields.join(", ")),
             Message::NameMismatch => "Введённое значение не совпадает с удаляемым именем.".into(),
@@ -280,5 +306,22 @@ mod tests {
         assert_eq!(texts.len(), 7, "{texts:?}");
         assert_eq!(err.render("ja"), err.render("en"), "others get English");
         assert!(err.body("fr").contains("\"field\":\"petName\""));
+    }
+
+    #[test]
+    fn what_a_field_must_be_is_said_in_the_users_language_too() {
+        let err = PluginError::format(
+            "ip",
+            ["IP 地址", "an IP address", "eine IP-Adresse", "una IP", "une IP", "um IP", "IP-адрес"],
+        );
+        assert_eq!(err.render("zhCn"), "ip：格式不正确（IP 地址）");
+        assert_eq!(err.render("de"), "ip: falsches Format, erwartet eine IP-Adresse.");
+        assert_eq!(err.render("ru"), "ip: неверный формат, ожидается IP-адрес.");
+        let range = PluginError::format("page", integer_range(1, 500));
+        assert_eq!(range.render("fr"), "page : format incorrect, attendu un entier de 1 à 500.");
+        assert_eq!(
+            PluginError::format_values("format", "csv / xlsx").render("es"),
+            "format: formato incorrecto, se espera csv / xlsx."
+        );
     }
 }

@@ -20,7 +20,7 @@ pub mod upload;
 pub mod validate;
 
 pub use collection::{Collection, Doc, PageOf, Query, SearchMode};
-pub use error::{LANGS, Message, PluginError, PluginResult};
+pub use error::{Expected, LANGS, Message, PluginError, PluginResult};
 pub use host::{Host, WasmHost};
 pub use router::{Call, Context, Router};
 pub use serde_json::{Value, json};

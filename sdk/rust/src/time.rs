@@ -49,7 +49,7 @@ pub fn range_ms(field: &str, range: &str) -> PluginResult<i64> {
         "30d" => 30 * DAY_MS,
         "60d" => 60 * DAY_MS,
         "90d" => 90 * DAY_MS,
-        _ => return Err(PluginError::format(field, &RANGES.join(", "))),
+        _ => return Err(PluginError::format_values(field, &RANGES.join(", "))),
     };
     Ok(ms)
 }

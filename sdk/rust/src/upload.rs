@@ -65,12 +65,29 @@ pub fn store(
     if input.content.is_empty() {
         return Err(PluginError::required(field));
     }
-    let bytes = STANDARD.decode(input.content.trim()).map_err(|_| PluginError::format(field, "a file"))?;
+    let bytes = STANDARD.decode(input.content.trim()).map_err(|_| {
+        PluginError::format(
+            field,
+            ["一个文件", "a file", "eine Datei", "un archivo", "un fichier", "um ficheiro", "файл"],
+        )
+    })?;
     if bytes.is_empty() {
         return Err(PluginError::required(field));
     }
     if bytes.len() > max {
-        return Err(PluginError::format(field, &format!("a file of at most {} KiB", max / 1024)));
+        let kib = max / 1024;
+        return Err(PluginError::format(
+            field,
+            [
+                &format!("不超过 {kib} KiB 的文件"),
+                &format!("a file of at most {kib} KiB"),
+                &format!("eine Datei von höchstens {kib} KiB"),
+                &format!("un archivo de {kib} KiB como máximo"),
+                &format!("un fichier de {kib} Kio au plus"),
+                &format!("um ficheiro de no máximo {kib} KiB"),
+                &format!("файл не больше {kib} КиБ"),
+            ],
+        ));
     }
     if let Some(kind) = encryption(&bytes) {
         return Err(PluginError::encrypted_file(field, kind));

@@ -39,21 +39,49 @@ pub fn some<T>(field: &str, value: Option<T>) -> PluginResult<T> {
 
 pub fn one_of(field: &str, value: &str, allowed: &[&str]) -> PluginResult<String> {
     let value = required(field, value, SHORT_TEXT)?;
-    if allowed.contains(&value.as_str()) { Ok(value) } else { Err(PluginError::format(field, &allowed.join(" / "))) }
+    if allowed.contains(&value.as_str()) {
+        Ok(value)
+    } else {
+        Err(PluginError::format_values(field, &allowed.join(" / ")))
+    }
 }
 
 pub fn range(field: &str, value: f64, min: f64, max: f64) -> PluginResult<f64> {
     if value.is_finite() && value >= min && value <= max {
         Ok(value)
     } else {
-        Err(PluginError::format(field, &format!("a number from {min} to {max}")))
+        Err(PluginError::format(
+            field,
+            [
+                &format!("{min} 到 {max} 之间的数字"),
+                &format!("a number from {min} to {max}"),
+                &format!("eine Zahl von {min} bis {max}"),
+                &format!("un número de {min} a {max}"),
+                &format!("un nombre de {min} à {max}"),
+                &format!("um número de {min} a {max}"),
+                &format!("число от {min} до {max}"),
+            ],
+        ))
     }
 }
 
 /// A text that must be a JSON document (commands, credentials).
 pub fn json_text(field: &str, value: &str) -> PluginResult<serde_json::Value> {
     let value = required(field, value, 64 * 1024)?;
-    serde_json::from_str(&value).map_err(|_| PluginError::format(field, "a JSON document"))
+    serde_json::from_str(&value).map_err(|_| {
+        PluginError::format(
+            field,
+            [
+                "JSON 文档",
+                "a JSON document",
+                "ein JSON-Dokument",
+                "un documento JSON",
+                "un document JSON",
+                "um documento JSON",
+                "документ JSON",
+            ],
+        )
+    })
 }
 
 /// Entries one per line (SNs, user names, recipients): trimmed, blank lines dropped, duplicates
