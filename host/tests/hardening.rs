@@ -179,3 +179,33 @@ async fn a_portal_origin_that_is_not_https_stops_the_start() {
     let refused = console_host::start(config).await.err().map(|e| e.to_string()).unwrap_or_default();
     assert!(refused.contains("CONSOLE_PORTAL_ORIGINS"), "{refused}");
 }
+
+/// Issue 13 §7: a method a known path does not have answers 405 with `Allow` (plugin routes
+/// answered 404 before), as an envelope in the caller's language; an unknown path stays 404.
+#[tokio::test]
+async fn an_undeclared_method_on_a_known_path_is_405_with_allow() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    let client = reqwest::Client::new();
+    let send = |method: Method, path: &str| {
+        client
+            .request(method, format!("{}{path}", host.base))
+            .header("authorization", &admin)
+            .header("lang", "en")
+            .send()
+    };
+    for (method, path, allow) in [
+        (Method::DELETE, "/pet-service/breeds", "GET, POST"),
+        (Method::GET, "/authority-service/authority/changePassword", "POST"),
+    ] {
+        let answer = send(method.clone(), path).await.expect("answer");
+        assert_eq!(answer.status(), 405, "{method} {path}");
+        let allowed = answer.headers().get("allow").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+        assert_eq!(allowed.replace(',', ", ").replace("  ", " "), allow, "{method} {path}");
+        let body: Value = answer.json().await.expect("envelope");
+        assert_eq!(body["code"], 405);
+        assert!(!body["msg"].as_str().unwrap_or("").is_empty());
+    }
+    let unknown = send(Method::GET, "/pet-service/no-such-page").await.expect("answer");
+    assert_eq!(unknown.status(), 404);
+}

@@ -46,6 +46,9 @@ pub enum ApiError {
     /// Other client errors with a message (bad credentials, malformed JSON, unknown route).
     #[error("{code}: {msg:?}")]
     Client { code: u16, msg: Msg },
+    /// Code 405: the path exists, not with this method; `allow` lists those it has.
+    #[error("method not allowed; allowed: {allow}")]
+    MethodNotAllowed { allow: String },
     /// Code 500: logged with its cause; the caller only sees "system exception".
     #[error("internal: {0}")]
     Internal(String),
@@ -80,6 +83,7 @@ impl ApiError {
             ApiError::Locked { .. } => 429,
             ApiError::BodyTooLarge { .. } => 413,
             ApiError::Client { code, .. } => *code,
+            ApiError::MethodNotAllowed { .. } => 405,
             ApiError::Internal(_) => 500,
         }
     }
@@ -95,6 +99,7 @@ impl ApiError {
             ApiError::NotFound => Msg::NotFound,
             ApiError::Locked { minutes } => Msg::LoginLocked { minutes: *minutes },
             ApiError::BodyTooLarge { limit_kib } => Msg::BodyTooLarge { limit_kib: *limit_kib },
+            ApiError::MethodNotAllowed { .. } => Msg::MethodNotAllowed,
             ApiError::Internal(_) => Msg::SystemException,
         }
     }
@@ -142,7 +147,14 @@ impl IntoResponse for ApiError {
         // English body as a fallback; `localize` re-renders it in the caller's language.
         let body = Json(self.envelope(Lang::En));
         let too_large = matches!(self, ApiError::BodyTooLarge { .. });
+        let allow = match &self {
+            ApiError::MethodNotAllowed { allow } => axum::http::HeaderValue::from_str(allow).ok(),
+            _ => None,
+        };
         let mut response = (self.status(), Extension(self), body).into_response();
+        if let Some(allow) = allow {
+            response.headers_mut().insert(axum::http::header::ALLOW, allow);
+        }
         if too_large {
             // The rest of the body was not read: close rather than leave it in the connection.
             response

@@ -228,8 +228,11 @@ pub async fn localize(req: Request, next: Next) -> Response {
         Some(err) => {
             let mut localized = (response.status(), axum::Json(err.envelope(lang))).into_response();
             // An early 413 closes the connection (the unread body must not be taken for a request).
-            if let Some(close) = response.headers().get(axum::http::header::CONNECTION) {
-                localized.headers_mut().insert(axum::http::header::CONNECTION, close.clone());
+            // ... and a 405 says which methods the path has.
+            for kept in [axum::http::header::CONNECTION, axum::http::header::ALLOW] {
+                if let Some(value) = response.headers().get(&kept) {
+                    localized.headers_mut().insert(kept, value.clone());
+                }
             }
             localized
         }

@@ -54,6 +54,14 @@ impl LoadedPlugin {
         let index = *self.routes.get(&(caller, method.to_string()))?.at(path).ok()?.value;
         self.manifest.routes.get(index)
     }
+
+    /// The methods `path` has for `caller`, for a 405's `Allow` (empty: no such path).
+    pub fn methods_at(&self, caller: RouteCaller, path: &str) -> Vec<&'static str> {
+        ["GET", "POST", "PUT", "PATCH", "DELETE"]
+            .into_iter()
+            .filter(|m| self.route(caller, m, path).is_some())
+            .collect()
+    }
 }
 
 /// An event as the shell receives it over the websocket.

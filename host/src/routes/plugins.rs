@@ -217,6 +217,14 @@ fn plugin_answer(response: types::Response) -> Response {
     response
 }
 
+/// 405 with `Allow` when the path has other methods, 404 when it has none.
+fn wrong_method(plugin: &LoadedPlugin, caller: RouteCaller, path: &str) -> ApiError {
+    match plugin.methods_at(caller, path).join(", ") {
+        allow if allow.is_empty() => ApiError::Client { code: 404, msg: Msg::NoSuchRoute },
+        allow => ApiError::MethodNotAllowed { allow },
+    }
+}
+
 /// The plugin and manifest route that `/api/<mount>/<path>` names, if the tenant enabled the
 /// plugin and the caller holds the route's action.
 fn resolve(
@@ -231,7 +239,11 @@ fn resolve(
     if !caller.plugins.contains(&plugin.manifest.id) {
         return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
     }
-    let route = plugin.route(RouteCaller::User, method.as_str(), &format!("/{path}")).ok_or_else(no_route)?.clone();
+    let path = format!("/{path}");
+    let route = plugin
+        .route(RouteCaller::User, method.as_str(), &path)
+        .ok_or_else(|| wrong_method(&plugin, RouteCaller::User, &path))?
+        .clone();
     if !caller.may(&route.action) {
         return Err(ApiError::Forbidden(Msg::NotPermitted));
     }
@@ -291,7 +303,9 @@ async fn dispatch_device(
         return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
     }
     let path = format!("/{rest}");
-    plugin.route(RouteCaller::Device, method.as_str(), &path).ok_or_else(no_route)?;
+    plugin
+        .route(RouteCaller::Device, method.as_str(), &path)
+        .ok_or_else(|| wrong_method(&plugin, RouteCaller::Device, &path))?;
     let context = CallContext {
         tenant_id: device.key.tenant_id,
         user_id: 0,
