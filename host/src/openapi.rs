@@ -16,10 +16,48 @@ use crate::AppState;
 use crate::api::{Effect, Perm, RouteDoc};
 use crate::plugins::manifest::RouteCaller;
 
+/// The `{name}` segments of a path, declared as required string path parameters.
+fn path_parameters(path: &str) -> Vec<utoipa::openapi::path::Parameter> {
+    use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    path.split('/')
+        .filter_map(|segment| segment.strip_prefix('{')?.strip_suffix('}'))
+        .map(|name| {
+            ParameterBuilder::new()
+                .name(name.trim_start_matches('*'))
+                .parameter_in(ParameterIn::Path)
+                .required(utoipa::openapi::Required::True)
+                .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+                .build()
+        })
+        .collect()
+}
+
+/// Every answer is the envelope `{code, msg, data}` (HTTP 200 for success and for codes the
+/// spec numbers outside HTTP's client errors).
+fn envelope_response() -> utoipa::openapi::Response {
+    utoipa::openapi::ResponseBuilder::new()
+        .description("The envelope {code, msg, data}: code 200 is success")
+        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("Envelope"))).build())
+        .build()
+}
+
+fn envelope_schema() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new()
+        .property("code", ObjectBuilder::new().schema_type(Type::Integer))
+        .property("msg", ObjectBuilder::new().schema_type(Type::String))
+        .property("data", ObjectBuilder::new())
+        .required("code")
+        .required("msg")
+        .into()
+}
+
 pub fn document(catalog: &[RouteDoc]) -> OpenApi {
     let mut paths = PathsBuilder::new();
     let mut components = ComponentsBuilder::new()
-        .security_scheme("authorization", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("authorization"))));
+        .security_scheme("authorization", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("authorization"))))
+        .schema("Envelope", envelope_schema());
     for route in catalog.iter().filter(|r| !r.any_method) {
         let (permission, tag) = match route.perm {
             Perm::Public => ("public".to_string(), "public".to_string()),
@@ -34,6 +72,8 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
             .summary(Some(route.summary))
             .description(Some(format!("Permission: {permission}. Answers the envelope {{code, msg, data}}.")))
             .extensions(Some(extensions))
+            .parameters(Some(path_parameters(route.path)))
+            .response("200", envelope_response())
             .tag(route.path.trim_start_matches('/').split('/').next().unwrap_or("core"));
         if route.perm != Perm::Public {
             operation = operation.security(SecurityRequirement::new::<_, _, &str>("authorization", []));
@@ -92,6 +132,8 @@ pub async fn serve(State(app): State<AppState>, Extension(document): Extension<A
                 }))
                 .tag(plugin.manifest.mount.clone())
                 .extensions(Some(extensions))
+                .parameters(Some(path_parameters(&route.path)))
+                .response("200", envelope_response())
                 .security(SecurityRequirement::new::<_, _, &str>("authorization", []))
                 .build();
             let method = match route.method.as_str() {

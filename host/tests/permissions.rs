@@ -194,3 +194,29 @@ async fn a_user_cannot_give_roles_beyond_their_own_rights() {
     let listed = host.post("/authority-service/account/list", &admin, json!({ "keyword": "sneaky" })).await;
     assert_eq!(listed.ok()["total"], 0, "the refused account was not created");
 }
+
+/// Issue 13 §7, first steps: every operation, core and plugin, declares its path parameters
+/// and its answer (the envelope), so a generated client gets a usable call for each.
+#[tokio::test]
+async fn every_operation_declares_its_path_parameters_and_its_answer() {
+    let host = TestHost::start().await;
+    let doc = host.call(Method::GET, "/openapi.json", None, &[], None).await.body;
+    assert_eq!(doc["components"]["schemas"]["Envelope"]["required"], json!(["code", "msg"]));
+    let mut operations = 0;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        let named: Vec<&str> = path.split('/').filter_map(|s| s.strip_prefix('{')?.strip_suffix('}')).collect();
+        for (method, operation) in item.as_object().expect("path item") {
+            operations += 1;
+            assert!(
+                operation["responses"]["200"]["content"]["application/json"].is_object(),
+                "{method} {path}: no answer"
+            );
+            let declared: Vec<&str> = operation["parameters"]
+                .as_array()
+                .map(|p| p.iter().filter(|p| p["in"] == "path").filter_map(|p| p["name"].as_str()).collect())
+                .unwrap_or_default();
+            assert_eq!(declared, named, "{method} {path}: path parameters");
+        }
+    }
+    assert!(operations > 50, "{operations} operations");
+}
