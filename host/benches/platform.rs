@@ -55,6 +55,27 @@ fn plugins_toml(dir: &Path) -> PathBuf {
     path
 }
 
+/// The platform administrator's `GET path` to the probe, as the host hands it to the plugin.
+fn admin_get(i: usize, path: &str) -> (CallContext, types::Request) {
+    let context = CallContext {
+        tenant_id: 0,
+        user_id: 1,
+        user_name: "admin".into(),
+        lang: "en".into(),
+        actions: vec!["probe:use".into()],
+        request_id: i.to_string(),
+        cascade: EventBudget::new(),
+    };
+    let request = types::Request {
+        method: "GET".into(),
+        path: path.into(),
+        query: Vec::new(),
+        body: "null".into(),
+        context: context.to_wit(),
+    };
+    (context, request)
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -258,22 +279,7 @@ async fn main() {
     let probe = state.plugins.get("probe").expect("probe loaded");
     let mut calls = Vec::new();
     for i in 0..3000 {
-        let context = CallContext {
-            tenant_id: 0,
-            user_id: 1,
-            user_name: "admin".into(),
-            lang: "en".into(),
-            actions: vec!["probe:use".into()],
-            request_id: i.to_string(),
-            cascade: EventBudget::new(),
-        };
-        let request = types::Request {
-            method: "GET".into(),
-            path: "/version".into(),
-            query: Vec::new(),
-            body: "null".into(),
-            context: context.to_wit(),
-        };
+        let (context, request) = admin_get(i, "/version");
         let started = Instant::now();
         state.plugins.call(probe.clone(), context, Invocation::Handle(request), 0).await.expect("call");
         calls.push(started.elapsed());
@@ -292,22 +298,7 @@ async fn main() {
     for path in ["/notes", "/peer/items"] {
         let mut times = Vec::new();
         for i in 0..2000 {
-            let context = CallContext {
-                tenant_id: 0,
-                user_id: 1,
-                user_name: "admin".into(),
-                lang: "en".into(),
-                actions: vec!["probe:use".into()],
-                request_id: i.to_string(),
-                cascade: EventBudget::new(),
-            };
-            let request = types::Request {
-                method: "GET".into(),
-                path: path.into(),
-                query: Vec::new(),
-                body: "null".into(),
-                context: context.to_wit(),
-            };
+            let (context, request) = admin_get(i, path);
             let started = Instant::now();
             let done = state.plugins.call(probe.clone(), context, Invocation::Handle(request), 0).await;
             assert!(matches!(done, Ok(Finished { returned: Returned::Response(ref r), .. }) if r.status == 200));

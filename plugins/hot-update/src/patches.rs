@@ -120,18 +120,7 @@ impl PatchInput {
         let (patch_url, file, patch_sha256) = match (url.is_empty(), self.file.filter(|f| !f.content.is_empty())) {
             (false, None) => {
                 if !(url.starts_with("https://") || url.starts_with("http://")) {
-                    return Err(PluginError::format(
-                        "patchUrl",
-                        [
-                            "http(s) 网址",
-                            "an http(s) URL",
-                            "eine http(s)-URL",
-                            "una URL http(s)",
-                            "une URL http(s)",
-                            "um URL http(s)",
-                            "URL http(s)",
-                        ],
-                    ));
+                    return Err(PluginError::format("patchUrl", console_plugin_sdk::expected::HTTP_URL));
                 }
                 (url, None, sha256(validate::required("patchSha256", &self.patch_sha256, 64)?.as_str())?)
             }

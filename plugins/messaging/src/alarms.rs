@@ -52,20 +52,7 @@ fn number(field: &str, value: Option<u32>, min: f64, max: f64) -> PluginResult<u
 pub fn save(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<AlarmInput>()?;
     let server_id = validate::required("serverId", &input.server_id, 64)?;
-    SERVERS.get(call.host, &server_id)?.ok_or_else(|| {
-        PluginError::format(
-            "serverId",
-            [
-                "已配置的邮件服务器",
-                "a mail server",
-                "ein Mailserver",
-                "un servidor de correo",
-                "un serveur de messagerie",
-                "um servidor de correio",
-                "почтовый сервер",
-            ],
-        )
-    })?;
+    SERVERS.get(call.host, &server_id)?.ok_or_else(|| PluginError::format("serverId", crate::expected::MAIL_SERVER))?;
     let recipients = validate::lines("recipients", &input.recipients, MAX_LIST_ENTRIES)?;
     if recipients.is_empty() {
         return Err(PluginError::required("recipients"));

@@ -7,6 +7,7 @@
 
 mod alarms;
 mod delivery;
+mod expected;
 mod log;
 mod push;
 mod records;

@@ -107,18 +107,7 @@ impl ConfigInput {
     fn validate(self, host: &mut dyn Host, stored: Option<&PushConfig>) -> PluginResult<PushConfig> {
         let endpoint = validate::required("endpoint", &self.endpoint, 1024)?;
         if !(endpoint.starts_with("https://") || endpoint.starts_with("http://")) {
-            return Err(PluginError::format(
-                "endpoint",
-                [
-                    "http(s) 网址",
-                    "an http(s) URL",
-                    "eine http(s)-URL",
-                    "una URL http(s)",
-                    "une URL http(s)",
-                    "um URL http(s)",
-                    "URL http(s)",
-                ],
-            ));
+            return Err(PluginError::format("endpoint", console_plugin_sdk::expected::HTTP_URL));
         }
         let (secret, secret_hint) = match (self.secret.trim(), stored) {
             ("", Some(stored)) => (stored.secret.clone(), stored.secret_hint.clone()),

@@ -91,18 +91,7 @@ impl PlatformInput {
     fn validate(self, host: &mut dyn Host, stored: Option<&SmsPlatform>) -> PluginResult<SmsPlatform> {
         let endpoint = validate::required("endpoint", &self.endpoint, 1024)?;
         if !(endpoint.starts_with("https://") || endpoint.starts_with("http://")) {
-            return Err(PluginError::format(
-                "endpoint",
-                [
-                    "http(s) 网址",
-                    "an http(s) URL",
-                    "eine http(s)-URL",
-                    "una URL http(s)",
-                    "une URL http(s)",
-                    "um URL http(s)",
-                    "URL http(s)",
-                ],
-            ));
+            return Err(PluginError::format("endpoint", console_plugin_sdk::expected::HTTP_URL));
         }
         let (api_key, api_key_hint) = match (self.api_key.trim(), stored) {
             ("", Some(stored)) => (stored.api_key.clone(), stored.api_key_hint.clone()),

@@ -52,20 +52,7 @@ fn period(cycle: &str) -> i64 {
 pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<TaskInput>()?;
     let server_id = validate::required("serverId", &input.server_id, 64)?;
-    SERVERS.get(call.host, &server_id)?.ok_or_else(|| {
-        PluginError::format(
-            "serverId",
-            [
-                "已配置的邮件服务器",
-                "a mail server",
-                "ein Mailserver",
-                "un servidor de correo",
-                "un serveur de messagerie",
-                "um servidor de correio",
-                "почтовый сервер",
-            ],
-        )
-    })?;
+    SERVERS.get(call.host, &server_id)?.ok_or_else(|| PluginError::format("serverId", crate::expected::MAIL_SERVER))?;
     let lang = validate::one_of("lang", &input.lang, &templates::LANGUAGES)?;
     let template_name = validate::required("templateName", &input.template_name, SHORT_TEXT)?;
     let template = templates::find(call.host, &template_name, &lang)?;

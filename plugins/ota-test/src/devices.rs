@@ -31,18 +31,7 @@ pub fn sn(field: &str, value: &str) -> PluginResult<String> {
     if value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
         Ok(value)
     } else {
-        Err(PluginError::format(
-            field,
-            [
-                "字母、数字、- 和 _",
-                "letters, digits, - and _",
-                "Buchstaben, Ziffern, - und _",
-                "letras, dígitos, - y _",
-                "lettres, chiffres, - et _",
-                "letras, algarismos, - e _",
-                "буквы, цифры, - и _",
-            ],
-        ))
+        Err(PluginError::format(field, console_plugin_sdk::expected::CODE))
     }
 }
 

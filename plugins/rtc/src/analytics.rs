@@ -58,20 +58,8 @@ pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
         return Err(messages::end_before_start());
     }
     let found = clients::CLIENTS.query(call.host, &Query::new().eq("appId", app_id.as_str()).page(1, 1))?;
-    let client = found.list.into_iter().next().ok_or_else(|| {
-        PluginError::format(
-            "appId",
-            [
-                "某个 RTC 客户端的 App ID",
-                "the app id of an RTC client",
-                "die App-ID eines RTC-Clients",
-                "el ID de app de un cliente RTC",
-                "l’ID d’app d’un client RTC",
-                "o ID da app de um cliente RTC",
-                "ID приложения одного из RTC-клиентов",
-            ],
-        )
-    })?;
+    let client =
+        found.list.into_iter().next().ok_or_else(|| PluginError::format("appId", crate::expected::CLIENT_APP_ID))?;
     clients::usable(call, &client.id)?;
     if !whitelist::allows(call, &client.id, &product_id)? {
         return Err(messages::product_not_whitelisted(&product_id));

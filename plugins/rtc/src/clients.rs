@@ -44,18 +44,7 @@ pub fn identifier(field: &str, value: &str, max: usize) -> PluginResult<String> 
     if value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
         Ok(value)
     } else {
-        Err(PluginError::format(
-            field,
-            [
-                "字母、数字、- 和 _",
-                "letters, digits, - and _",
-                "Buchstaben, Ziffern, - und _",
-                "letras, dígitos, - y _",
-                "lettres, chiffres, - et _",
-                "letras, algarismos, - e _",
-                "буквы, цифры, - и _",
-            ],
-        ))
+        Err(PluginError::format(field, console_plugin_sdk::expected::CODE))
     }
 }
 
@@ -144,20 +133,8 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
 
 /// The enabled client with this id, or the reason it cannot be used.
 pub fn usable(call: &mut Call<'_>, id: &str) -> PluginResult<console_plugin_sdk::Doc<Client>> {
-    let client = CLIENTS.get(call.host, id)?.ok_or_else(|| {
-        PluginError::format(
-            "clientId",
-            [
-                "已存在的 RTC 客户端",
-                "an existing RTC client",
-                "ein vorhandener RTC-Client",
-                "un cliente RTC existente",
-                "un client RTC existant",
-                "um cliente RTC existente",
-                "существующий RTC-клиент",
-            ],
-        )
-    })?;
+    let client =
+        CLIENTS.get(call.host, id)?.ok_or_else(|| PluginError::format("clientId", crate::expected::EXISTING_CLIENT))?;
     if !client.data.enabled {
         return Err(messages::client_disabled());
     }

@@ -5,6 +5,7 @@
 
 mod analytics;
 mod clients;
+mod expected;
 mod keys;
 mod messages;
 mod relations;

@@ -52,20 +52,12 @@ pub fn bind(call: &mut Call<'_>) -> PluginResult<Value> {
     let client_id = if call.context.device().is_some() {
         let app_id = validate::required("appId", &input.app_id, 64)?;
         let found = clients::CLIENTS.query(call.host, &Query::new().eq("appId", app_id.as_str()).page(1, 1))?;
-        found.list.into_iter().next().map(|c| c.id).ok_or_else(|| {
-            console_plugin_sdk::PluginError::format(
-                "appId",
-                [
-                    "某个 RTC 客户端的 App ID",
-                    "the app id of an RTC client",
-                    "die App-ID eines RTC-Clients",
-                    "el ID de app de un cliente RTC",
-                    "l’ID d’app d’un client RTC",
-                    "o ID da app de um cliente RTC",
-                    "ID приложения одного из RTC-клиентов",
-                ],
-            )
-        })?
+        found
+            .list
+            .into_iter()
+            .next()
+            .map(|c| c.id)
+            .ok_or_else(|| console_plugin_sdk::PluginError::format("appId", crate::expected::CLIENT_APP_ID))?
     } else {
         validate::required("clientId", &input.client_id, 64)?
     };

@@ -38,20 +38,9 @@ struct BatchInput {
 pub fn add_batch(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<BatchInput>()?;
     let client_id = validate::required("clientId", &input.client_id, 64)?;
-    let client = CLIENTS.get(call.host, &client_id)?.ok_or_else(|| {
-        console_plugin_sdk::PluginError::format(
-            "clientId",
-            [
-                "已存在的 RTC 客户端",
-                "an existing RTC client",
-                "ein vorhandener RTC-Client",
-                "un cliente RTC existente",
-                "un client RTC existant",
-                "um cliente RTC existente",
-                "существующий RTC-клиент",
-            ],
-        )
-    })?;
+    let client = CLIENTS
+        .get(call.host, &client_id)?
+        .ok_or_else(|| console_plugin_sdk::PluginError::format("clientId", crate::expected::EXISTING_CLIENT))?;
     let products = validate::lines("productIds", &input.product_ids, MAX_LIST_ENTRIES)?;
     if products.is_empty() {
         return Err(console_plugin_sdk::PluginError::required("productIds"));

@@ -9,6 +9,7 @@
 pub mod bindings;
 pub mod collection;
 pub mod error;
+pub mod expected;
 pub mod export;
 pub mod host;
 pub mod router;

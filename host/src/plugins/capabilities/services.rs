@@ -23,8 +23,10 @@ impl CallState {
         }
         Ok(())
     }
+}
 
-    async fn call_plugin(
+impl services::Host for CallState {
+    async fn call(
         &mut self,
         mount: String,
         method: String,
@@ -65,19 +67,6 @@ impl CallState {
             Nested::Failed(why) => Err(format!("`{mount}` failed: {why}")),
             Nested::Rerun => wasmtime::bail!("the callee's snapshot went stale: the call runs again"),
         })
-    }
-}
-
-impl services::Host for CallState {
-    async fn call(
-        &mut self,
-        mount: String,
-        method: String,
-        path: String,
-        query: Vec<(String, String)>,
-        body: String,
-    ) -> wasmtime::Result<Result<Response, String>> {
-        self.call_plugin(mount, method, path, query, body).await
     }
 
     async fn caller(&mut self) -> wasmtime::Result<Option<String>> {
