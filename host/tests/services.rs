@@ -61,6 +61,17 @@ async fn the_callee_writes_inside_the_callers_transaction() {
     assert_eq!((seen["caller"].as_str(), seen["user"].as_str()), (Some("probe"), Some("admin")));
 }
 
+/// A caller past its free CPU ticks calls a callee that needs turns too: the caller gives its
+/// turn up while it waits, or the callee (same tenant) would wait for it until the deadline.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_busy_caller_lets_its_busy_callee_run() {
+    let (host, admin) = host_with(PROBE, Install::fixture("peer", PEER)).await;
+    let started = Instant::now();
+    let answer = host.get("/probe/peer/busy", &admin).await;
+    assert_eq!(answer.ok()["worked"], 60, "{:?}", answer.body);
+    assert!(started.elapsed() < Duration::from_millis(900), "took {:?}", started.elapsed());
+}
+
 #[tokio::test]
 async fn plugin_routes_are_not_reachable_over_http() {
     let (host, admin) = host_with(PROBE, Install::fixture("peer", PEER)).await;

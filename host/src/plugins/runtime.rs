@@ -382,6 +382,8 @@ pub async fn invoke_nested(
     request: types::Request,
 ) -> wasmtime::Result<Nested> {
     let deadline = caller.deadline;
+    // The callee is the same tenant's: a turn the caller kept would make it wait for itself.
+    super::cpu::CpuGate::release(&caller.cpu_turn);
     if caller.went_outbound
         && !caller.write_locked
         && let Some(snapshot) = caller.tx.take()
