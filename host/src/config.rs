@@ -49,6 +49,12 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_LOGIN_LOCK_MINUTES", default_value_t = 15)]
     pub login_lock_minutes: i64,
 
+    /// Object storage for plugin files and uploads: `s3://bucket/prefix` (credentials, region and
+    /// endpoint from `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_REGION`, `AWS_ENDPOINT`);
+    /// unset, the local folder `<data>/objects`.
+    #[arg(long, env = "CONSOLE_OBJECT_STORE")]
+    pub object_store: Option<String>,
+
     /// The installation's plugins and the operator's grants.
     #[arg(long, env = "CONSOLE_PLUGINS", default_value = "plugins.toml")]
     pub plugins: PathBuf,

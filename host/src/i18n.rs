@@ -136,6 +136,65 @@ pub enum Msg {
     PluginFailed,
     PluginTimeout,
     Busy,
+    /// An upload past its purpose's limit.
+    FileTooLarge {
+        max_mib: u64,
+    },
+    /// An upload of a kind its purpose does not take; `kind` and `expected` are kinds of
+    /// `objects::sniff::KINDS`, named in the caller's language.
+    FileKindRefused {
+        file: String,
+        kind: &'static str,
+        expected: Vec<String>,
+    },
+    FileEncrypted {
+        file: String,
+        how: &'static str,
+    },
+    FileMissing,
+    DownloadExpired,
+    DownloadInvalid,
+    RangeNotSatisfiable,
+}
+
+/// A kind of file (`objects::sniff::KINDS`) in the caller's language.
+pub fn kind_name(lang: Lang, kind: &str) -> &'static str {
+    const NAMES: [(&str, [&str; 7]); 10] = [
+        ("image", ["图片", "image", "Bild", "imagen", "image", "imagem", "изображение"]),
+        ("video", ["视频", "video", "Video", "vídeo", "vidéo", "vídeo", "видео"]),
+        ("audio", ["音频", "audio", "Audio", "audio", "audio", "áudio", "аудио"]),
+        (
+            "excel",
+            [
+                "Excel 表格",
+                "Excel workbook",
+                "Excel-Arbeitsmappe",
+                "libro de Excel",
+                "classeur Excel",
+                "livro do Excel",
+                "книга Excel",
+            ],
+        ),
+        ("archive", ["压缩包", "archive", "Archiv", "archivo comprimido", "archive", "arquivo compactado", "архив"]),
+        ("application", ["可执行程序", "program", "Programm", "programa", "programme", "programa", "программа"]),
+        ("document", ["文档", "document", "Dokument", "documento", "document", "documento", "документ"]),
+        ("text", ["文本", "text", "Text", "texto", "texte", "texto", "текст"]),
+        ("font", ["字体", "font", "Schriftart", "fuente", "police", "tipo de letra", "шрифт"]),
+        (
+            "unknown",
+            [
+                "未知类型",
+                "unknown type",
+                "unbekannter Typ",
+                "tipo desconocido",
+                "type inconnu",
+                "tipo desconhecido",
+                "неизвестный тип",
+            ],
+        ),
+    ];
+    let index = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(1);
+    NAMES.iter().find(|(k, _)| *k == kind).map_or("?", |(_, names)| names[index])
 }
 
 impl Msg {
@@ -199,6 +258,17 @@ impl Msg {
             Msg::PluginFailed => "功能插件执行失败，操作未生效".into(),
             Msg::PluginTimeout => "操作超时已取消，未产生任何修改".into(),
             Msg::Busy => "系统繁忙，请稍后再试".into(),
+            Msg::FileTooLarge { max_mib } => format!("文件过大，最大 {max_mib} MB"),
+            Msg::FileKindRefused { file, kind, expected } => format!(
+                "“{file}”是{}，此处只接受：{}",
+                kind_name(Lang::ZhCn, kind),
+                expected.iter().map(|k| kind_name(Lang::ZhCn, k)).collect::<Vec<_>>().join("、")
+            ),
+            Msg::FileEncrypted { file, how } => format!("“{file}”已加密（{how}），请上传未加密的文件"),
+            Msg::FileMissing => "未收到文件，或文件为空".into(),
+            Msg::DownloadExpired => "下载链接已过期，请重新获取".into(),
+            Msg::DownloadInvalid => "下载链接无效".into(),
+            Msg::RangeNotSatisfiable => "请求的范围超出文件大小".into(),
         }
     }
 
@@ -264,6 +334,19 @@ impl Msg {
             Msg::PluginFailed => "The feature failed; nothing was changed.".into(),
             Msg::PluginTimeout => "The operation took too long and was cancelled; nothing was changed.".into(),
             Msg::Busy => "The system is busy, please try again.".into(),
+            Msg::FileTooLarge { max_mib } => format!("The file is too large; the limit is {max_mib} MiB."),
+            Msg::FileKindRefused { file, kind, expected } => format!(
+                "“{file}” is {}; only this is accepted here: {}.",
+                with_article(kind_name(Lang::En, kind)),
+                expected.iter().map(|k| kind_name(Lang::En, k)).collect::<Vec<_>>().join(", ")
+            ),
+            Msg::FileEncrypted { file, how } => {
+                format!("“{file}” is encrypted ({how}). Please upload it without password protection.")
+            }
+            Msg::FileMissing => "No file was sent, or it is empty.".into(),
+            Msg::DownloadExpired => "This download link has expired; please ask for a new one.".into(),
+            Msg::DownloadInvalid => "This download link is not valid.".into(),
+            Msg::RangeNotSatisfiable => "The requested range lies outside the file.".into(),
         }
     }
 
@@ -346,6 +429,19 @@ impl Msg {
             Msg::PluginFailed => "Die Funktion ist fehlgeschlagen; nichts wurde geändert.".into(),
             Msg::PluginTimeout => "Der Vorgang dauerte zu lange und wurde abgebrochen; nichts wurde geändert.".into(),
             Msg::Busy => "Das System ist ausgelastet, bitte erneut versuchen.".into(),
+            Msg::FileTooLarge { max_mib } => format!("Die Datei ist zu groß; höchstens {max_mib} MiB sind erlaubt."),
+            Msg::FileKindRefused { file, kind, expected } => format!(
+                "„{file}“ ist vom Typ {}; hier wird nur angenommen: {}.",
+                kind_name(Lang::De, kind),
+                expected.iter().map(|k| kind_name(Lang::De, k)).collect::<Vec<_>>().join(", ")
+            ),
+            Msg::FileEncrypted { file, how } => {
+                format!("„{file}“ ist verschlüsselt ({how}). Bitte laden Sie die Datei ohne Passwortschutz hoch.")
+            }
+            Msg::FileMissing => "Es wurde keine Datei gesendet, oder sie ist leer.".into(),
+            Msg::DownloadExpired => "Dieser Download-Link ist abgelaufen; bitte fordern Sie einen neuen an.".into(),
+            Msg::DownloadInvalid => "Dieser Download-Link ist ungültig.".into(),
+            Msg::RangeNotSatisfiable => "Der angeforderte Bereich liegt außerhalb der Datei.".into(),
         }
     }
 
@@ -423,6 +519,19 @@ impl Msg {
             Msg::PluginFailed => "La función falló; no se cambió nada.".into(),
             Msg::PluginTimeout => "La operación tardó demasiado y se canceló; no se cambió nada.".into(),
             Msg::Busy => "El sistema está ocupado, inténtelo de nuevo.".into(),
+            Msg::FileTooLarge { max_mib } => format!("El archivo es demasiado grande; el límite es {max_mib} MiB."),
+            Msg::FileKindRefused { file, kind, expected } => format!(
+                "«{file}» es de tipo {}; aquí solo se acepta: {}.",
+                kind_name(Lang::Es, kind),
+                expected.iter().map(|k| kind_name(Lang::Es, k)).collect::<Vec<_>>().join(", ")
+            ),
+            Msg::FileEncrypted { file, how } => {
+                format!("«{file}» está cifrado ({how}). Súbalo sin protección por contraseña.")
+            }
+            Msg::FileMissing => "No se envió ningún archivo, o está vacío.".into(),
+            Msg::DownloadExpired => "Este enlace de descarga ha caducado; solicite uno nuevo.".into(),
+            Msg::DownloadInvalid => "Este enlace de descarga no es válido.".into(),
+            Msg::RangeNotSatisfiable => "El rango solicitado está fuera del archivo.".into(),
         }
     }
 
@@ -503,6 +612,21 @@ impl Msg {
             Msg::PluginFailed => "La fonction a échoué ; rien n’a été modifié.".into(),
             Msg::PluginTimeout => "L’opération a pris trop de temps et a été annulée ; rien n’a été modifié.".into(),
             Msg::Busy => "Le système est occupé, veuillez réessayer.".into(),
+            Msg::FileTooLarge { max_mib } => {
+                format!("Le fichier est trop volumineux ; la limite est de {max_mib} Mio.")
+            }
+            Msg::FileKindRefused { file, kind, expected } => format!(
+                "« {file} » est de type {} ; seul ceci est accepté ici : {}.",
+                kind_name(Lang::Fr, kind),
+                expected.iter().map(|k| kind_name(Lang::Fr, k)).collect::<Vec<_>>().join(", ")
+            ),
+            Msg::FileEncrypted { file, how } => {
+                format!("« {file} » est chiffré ({how}). Veuillez l’envoyer sans protection par mot de passe.")
+            }
+            Msg::FileMissing => "Aucun fichier n’a été envoyé, ou il est vide.".into(),
+            Msg::DownloadExpired => "Ce lien de téléchargement a expiré ; veuillez en demander un nouveau.".into(),
+            Msg::DownloadInvalid => "Ce lien de téléchargement n’est pas valide.".into(),
+            Msg::RangeNotSatisfiable => "La plage demandée est en dehors du fichier.".into(),
         }
     }
 
@@ -574,6 +698,19 @@ impl Msg {
             Msg::PluginFailed => "A funcionalidade falhou; nada foi alterado.".into(),
             Msg::PluginTimeout => "A operação demorou demasiado e foi cancelada; nada foi alterado.".into(),
             Msg::Busy => "O sistema está ocupado, tente novamente.".into(),
+            Msg::FileTooLarge { max_mib } => format!("O ficheiro é demasiado grande; o limite é {max_mib} MiB."),
+            Msg::FileKindRefused { file, kind, expected } => format!(
+                "«{file}» é do tipo {}; aqui só se aceita: {}.",
+                kind_name(Lang::Pt, kind),
+                expected.iter().map(|k| kind_name(Lang::Pt, k)).collect::<Vec<_>>().join(", ")
+            ),
+            Msg::FileEncrypted { file, how } => {
+                format!("«{file}» está cifrado ({how}). Carregue-o sem proteção por palavra-passe.")
+            }
+            Msg::FileMissing => "Não foi enviado nenhum ficheiro, ou está vazio.".into(),
+            Msg::DownloadExpired => "Esta ligação de transferência expirou; peça uma nova.".into(),
+            Msg::DownloadInvalid => "Esta ligação de transferência não é válida.".into(),
+            Msg::RangeNotSatisfiable => "O intervalo pedido está fora do ficheiro.".into(),
         }
     }
 
@@ -637,7 +774,29 @@ impl Msg {
             Msg::PluginFailed => "Сбой функции; ничего не изменено.".into(),
             Msg::PluginTimeout => "Операция заняла слишком много времени и отменена; ничего не изменено.".into(),
             Msg::Busy => "Система занята, повторите попытку.".into(),
+            Msg::FileTooLarge { max_mib } => format!("Файл слишком большой; предел — {max_mib} МиБ."),
+            Msg::FileKindRefused { file, kind, expected } => format!(
+                "«{file}» — это {}; здесь принимается только: {}.",
+                kind_name(Lang::Ru, kind),
+                expected.iter().map(|k| kind_name(Lang::Ru, k)).collect::<Vec<_>>().join(", ")
+            ),
+            Msg::FileEncrypted { file, how } => {
+                format!("«{file}» зашифрован ({how}). Загрузите файл без защиты паролем.")
+            }
+            Msg::FileMissing => "Файл не получен или он пуст.".into(),
+            Msg::DownloadExpired => "Срок действия ссылки для скачивания истёк; запросите новую.".into(),
+            Msg::DownloadInvalid => "Ссылка для скачивания недействительна.".into(),
+            Msg::RangeNotSatisfiable => "Запрошенный диапазон выходит за пределы файла.".into(),
         }
+    }
+}
+
+/// "an image", "an Excel workbook", "unknown type".
+fn with_article(name: &str) -> String {
+    match name.chars().next() {
+        Some('u') if name.starts_with("unknown") => format!("of an {name}"),
+        Some('a' | 'e' | 'i' | 'o' | 'u' | 'E') => format!("an {name}"),
+        _ => format!("a {name}"),
     }
 }
 

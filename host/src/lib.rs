@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod config;
 pub mod db;
 pub mod i18n;
+pub mod objects;
 pub mod openapi;
 pub mod plugins;
 pub mod routes;
@@ -51,6 +52,8 @@ pub enum StartError {
     Bootstrap(#[from] bootstrap::BootstrapError),
     #[error("starting the plugin runtime: {0}")]
     Plugins(String),
+    #[error("CONSOLE_OBJECT_STORE: {0}")]
+    ObjectStore(String),
     #[error("master key: {0}")]
     MasterKey(String),
     #[error("CONSOLE_PORTAL_ORIGINS: `{0}` is not an https:// origin (scheme, host and port only)")]
@@ -80,10 +83,12 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     let cache_dir = config.cache_dir.clone().unwrap_or_else(|| config.data_dir.join("cache"));
     let master_key =
         sealing::MasterKey::load(config.master_key.as_deref(), &config.data_dir).map_err(StartError::MasterKey)?;
+    let objects = objects::Objects::open(config.object_store.as_deref(), &config.data_dir.join("objects"), &master_key)
+        .map_err(StartError::ObjectStore)?;
     let plugins = plugins::Plugins::start(
         db.clone(),
         config.plugins.clone(),
-        config.data_dir.clone(),
+        Arc::new(objects),
         cache_dir,
         master_key,
         config.plugin_memory_mib,
@@ -91,6 +96,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     .await
     .map_err(|e| StartError::Plugins(format!("{e:#}")))?;
     plugins::scheduler::spawn(plugins.clone());
+    routes::files::spawn_sweeper(db.clone(), plugins.objects().clone());
     if config.dev {
         plugins.spawn_dev_watch();
     }

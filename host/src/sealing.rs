@@ -49,6 +49,15 @@ impl MasterKey {
         hex::decode(text.trim()).ok()?.try_into().ok().map(MasterKey)
     }
 
+    /// A key for one purpose of the host's (`info` names it), independent of every other.
+    pub fn derive(&self, info: &str) -> [u8; 32] {
+        let mut key = [0u8; 32];
+        Hkdf::<Sha256>::new(Some(b"console-keys-v1"), &self.0)
+            .expand(info.as_bytes(), &mut key)
+            .expect("32 bytes is a valid HKDF-SHA256 output length");
+        key
+    }
+
     fn cipher(&self, tenant_id: i64, plugin: &str) -> Aes256Gcm {
         let mut key = [0u8; 32];
         Hkdf::<Sha256>::new(Some(b"console-secrets-v1"), &self.0)

@@ -18,9 +18,14 @@ fn manifest(id: &str) -> String {
         .replace("menu_id = 9000", "menu_id = 9200")
         .replace("menu_id = 9001\nparent = 9000", "menu_id = 9201\nparent = 9200")
         .replace("probe:", &format!("{id}:"))
-        // The probe is built for 0.1.3 and calls the peer; these tests are about older contracts.
-        .replace("contract = \"0.1.3\"", "contract = \"0.1.1\"")
+        // The probe is built for 0.1.4, calls the peer and takes uploads; these tests are about
+        // older contracts.
+        .replace("contract = \"0.1.4\"", "contract = \"0.1.1\"")
         .replace("uses = [\"peer\"]\n", "")
+        .split("# uploads (0.1.4)")
+        .enumerate()
+        .map(|(i, part)| if i == 0 { part } else { part.split_once("# end uploads").map_or(part, |(_, rest)| rest) })
+        .collect()
 }
 
 #[tokio::test]

@@ -5,71 +5,12 @@
 
 mod common;
 
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
-
-use common::ADMIN_PASSWORD;
+use common::{ADMIN_PASSWORD, ProcessHost};
 use serde_json::json;
-
-struct Host {
-    child: Child,
-    base: String,
-    _dir: tempfile::TempDir,
-}
-
-impl Drop for Host {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Host {
-    async fn start() -> Host {
-        let dir = tempfile::tempdir().expect("dir");
-        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port();
-        let child = Command::new(env!("CARGO_BIN_EXE_console-host"))
-            .env("CONSOLE_LISTEN", format!("127.0.0.1:{port}"))
-            .env("CONSOLE_DATA_DIR", dir.path())
-            .env("CONSOLE_DATABASE_URL", format!("sqlite://{}", dir.path().join("console.db").display()))
-            .env("CONSOLE_ADMIN_PASSWORD", ADMIN_PASSWORD)
-            .env("CONSOLE_PLUGINS", dir.path().join("no-plugins.toml"))
-            .env("CONSOLE_TRUST_PROXY", "true")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("console-host starts");
-        let base = format!("http://127.0.0.1:{port}/api");
-        let host = Host { child, base, _dir: dir };
-        for _ in 0..200 {
-            if host.sign_in("admin", ADMIN_PASSWORD, "127.0.0.1").await == Some(200) {
-                return host;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        panic!("the host did not start");
-    }
-
-    async fn sign_in(&self, user: &str, password: &str, from: &str) -> Option<i64> {
-        let res = reqwest::Client::new()
-            .post(format!("{}/authority-service/authority/login", self.base))
-            .header("x-forwarded-for", from)
-            .json(&json!({ "userName": user, "password": password }))
-            .send()
-            .await
-            .ok()?;
-        res.json::<serde_json::Value>().await.ok()?["code"].as_i64()
-    }
-
-    fn status_mib(&self, field: &str) -> u64 {
-        common::proc_status_mib(&self.child.id().to_string(), field)
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn five_hundred_concurrent_sign_ins_keep_the_host_small() {
-    let host = Host::start().await;
+    let host = ProcessHost::start(&[]).await;
     let before = host.status_mib("VmRSS:");
 
     let mut calls = tokio::task::JoinSet::new();
@@ -99,5 +40,6 @@ async fn five_hundred_concurrent_sign_ins_keep_the_host_small() {
     assert!(answers.keys().all(|code| [400, 429].contains(code)), "bad credentials or busy, nothing else: {answers:?}");
     assert!(peak < 200, "the host peaked at {peak} MiB");
     assert!(after < 200, "the host kept {after} MiB");
-    assert_eq!(host.sign_in("admin", ADMIN_PASSWORD, "127.0.0.1").await, Some(200), "the host still works");
+    let again = host.sign_in("admin", ADMIN_PASSWORD, "127.0.0.1").await.expect("answered");
+    assert_eq!(again["code"], 200, "the host still works");
 }

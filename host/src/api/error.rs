@@ -146,7 +146,7 @@ impl IntoResponse for ApiError {
         }
         // English body as a fallback; `localize` re-renders it in the caller's language.
         let body = Json(self.envelope(Lang::En));
-        let too_large = matches!(self, ApiError::BodyTooLarge { .. });
+        let too_large = self.code() == 413;
         let allow = match &self {
             ApiError::MethodNotAllowed { allow } => axum::http::HeaderValue::from_str(allow).ok(),
             _ => None,

@@ -9,7 +9,7 @@ use axum::http::HeaderMap;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::{ApiError, Caller, ClientInfo, DeviceCaller, Effect, Perm, RecordAs, RouteDoc};
+use super::{ApiError, Caller, ClientInfo, DeviceCaller, Effect, Perm, RecordAs, RecordBody, RouteDoc};
 use crate::AppState;
 use crate::auth::session::{self, SessionState};
 use crate::db::records::NewOperationRecord;
@@ -52,13 +52,15 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
 
     // Writes keep their body for the operation record; it is bounded like any other body.
     let writes = match guard.route.effect {
-        Effect::Read => false,
+        Effect::Read | Effect::Stream => false,
         Effect::Write => true,
         Effect::ByMethod => req.method() != axum::http::Method::GET,
     };
     let method = req.method().clone();
     let path = req.uri().path().trim_start_matches("/api").to_string();
-    let body = if writes {
+    let body = if guard.route.effect == Effect::Stream {
+        Some(axum::body::Bytes::new())
+    } else if writes {
         let (parts, body) = req.into_parts();
         let Ok(bytes) = axum::body::to_bytes(body, guard.route.max_body).await else {
             return ApiError::BodyTooLarge { limit_kib: guard.route.max_body / 1024 }.into_response();
@@ -75,6 +77,7 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
     let result_code = response.extensions().get::<ApiError>().map_or(200, ApiError::code);
     // A route that does not exist changed nothing: no record (and no way to fill the table).
     if let Some(body) = body.filter(|_| result_code != 404) {
+        let body = response.extensions().get::<RecordBody>().map_or(body, |said| said.0.clone());
         let named = response.extensions().get::<RecordAs>();
         let record = NewOperationRecord {
             tenant_id: caller.scope.owner(),

@@ -49,7 +49,14 @@ pub enum Effect {
     Write,
     /// Writes unless the method is GET (plugin routes, whose methods come from manifests).
     ByMethod,
+    /// Writes a streamed body (an upload): recorded with what the handler says of it
+    /// ([`RecordBody`]), never buffered.
+    Stream,
 }
+
+/// Set on a response by a streaming handler: what the operation record keeps as its body.
+#[derive(Debug, Clone)]
+pub struct RecordBody(pub axum::body::Bytes);
 
 /// Set on a response by a handler that knows better than the route what was done (the plugin
 /// dispatcher names the manifest route); the guard records it in the operation records.
@@ -140,6 +147,14 @@ impl RouteSpec {
         spec
     }
 
+    /// A `POST` whose body the handler streams (uploads): the guard neither buffers nor limits
+    /// it; the handler does.
+    pub fn stream(path: &'static str, perm: Perm, summary: &'static str) -> Self {
+        let mut spec = Self::new(Method::POST, path, perm, Effect::Stream, summary);
+        spec.0.max_body = usize::MAX;
+        spec
+    }
+
     /// Accepts bodies up to `bytes` (uploads) instead of [`crate::MAX_BODY_BYTES`].
     pub fn max_body(mut self, bytes: usize) -> Self {
         self.0.max_body = bytes;
@@ -191,7 +206,10 @@ impl ApiRouter {
                 guard::GuardState { app: self.state.clone(), route: Arc::new(doc.clone()) },
                 guard::guard,
             ));
-        let guarded = guarded.layer(axum::extract::DefaultBodyLimit::max(doc.max_body));
+        let guarded = match doc.max_body {
+            usize::MAX => guarded.layer(axum::extract::DefaultBodyLimit::disable()),
+            limit => guarded.layer(axum::extract::DefaultBodyLimit::max(limit)),
+        };
         self.router = self.router.route(doc.path, guarded);
         self.catalog.push(doc);
         self
@@ -228,8 +246,8 @@ pub async fn localize(req: Request, next: Next) -> Response {
         Some(err) => {
             let mut localized = (response.status(), axum::Json(err.envelope(lang))).into_response();
             // An early 413 closes the connection (the unread body must not be taken for a request).
-            // ... and a 405 says which methods the path has.
-            for kept in [axum::http::header::CONNECTION, axum::http::header::ALLOW] {
+            // ... a 405 says which methods the path has, and a 416 how large the file is.
+            for kept in [axum::http::header::CONNECTION, axum::http::header::ALLOW, axum::http::header::CONTENT_RANGE] {
                 if let Some(value) = response.headers().get(&kept) {
                     localized.headers_mut().insert(kept, value.clone());
                 }

@@ -13,6 +13,7 @@ mod plugins;
 pub mod records;
 mod reference;
 mod tenants;
+pub mod uploads;
 
 use std::str::FromStr;
 use std::time::Duration;

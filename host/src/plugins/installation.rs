@@ -67,6 +67,9 @@ pub struct Grants {
     /// All the files the plugin keeps for one tenant, together.
     #[serde(default = "default_files_mib")]
     pub max_files_mib: u64,
+    /// The largest upload, in MiB, whatever the manifest's purposes ask.
+    #[serde(default = "default_upload_mib")]
+    pub max_upload_mib: u64,
 }
 
 impl Default for Grants {
@@ -84,6 +87,7 @@ impl Default for Grants {
             max_response_kib: default_response_kib(),
             max_file_kib: default_file_kib(),
             max_files_mib: default_files_mib(),
+            max_upload_mib: default_upload_mib(),
         }
     }
 }
@@ -102,6 +106,10 @@ fn default_file_kib() -> u64 {
 }
 fn default_files_mib() -> u64 {
     1024
+}
+/// Media uploads go up to 200 MB (spec console-shell §9).
+fn default_upload_mib() -> u64 {
+    200
 }
 
 /// The largest memory a grant may give: the pooling allocator's slot size.

@@ -9,11 +9,19 @@ use serde::Deserialize;
 use crate::i18n::Lang;
 
 /// The contract this host implements (`wit/plugin.wit`).
-pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 3);
+pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 4);
 
 /// Mounts the core owns; a plugin cannot take them.
-const RESERVED_MOUNTS: [&str; 7] =
-    ["authority-service", "region-service-admin", "sync-service", "plugin-admin", "events", "openapi.json", "device"];
+const RESERVED_MOUNTS: [&str; 8] = [
+    "authority-service",
+    "region-service-admin",
+    "sync-service",
+    "plugin-admin",
+    "events",
+    "openapi.json",
+    "device",
+    "files",
+];
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -40,9 +48,37 @@ pub struct Manifest {
     /// The mounts of the plugins this one calls (contract 0.1.3); the operator grants each too.
     #[serde(default)]
     pub uses: Vec<String>,
+    /// What users may upload for the plugin to claim (contract 0.1.4), by purpose.
+    #[serde(default)]
+    pub uploads: Vec<UploadSpec>,
     #[serde(default)]
     pub translations: BTreeMap<String, BTreeMap<String, String>>,
     pub remote: Option<RemoteSpec>,
+}
+
+/// One purpose of upload: `/api/files/upload/<mount>/<purpose>` takes files for it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UploadSpec {
+    /// `excel`, `media`, `firmware`: lower-case letters, digits and hyphens.
+    pub purpose: String,
+    /// The button action a user must hold to upload.
+    pub action: String,
+    /// The largest file, in MiB; the operator's `max_upload_mib` caps it.
+    pub max_mib: u64,
+    /// The kinds taken, told from the content (`image`, `video`, `excel`, `archive`, ...; see
+    /// `objects::sniff::KINDS`); empty or `any`: every kind.
+    #[serde(default)]
+    pub kinds: Vec<String>,
+    /// Encrypted files are refused (spec device-and-product §5) unless this says otherwise.
+    #[serde(default)]
+    pub allow_encrypted: bool,
+}
+
+impl UploadSpec {
+    pub fn takes(&self, kind: &str) -> bool {
+        self.kinds.is_empty() || self.kinds.iter().any(|k| k == kind || k == "any")
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -354,6 +390,29 @@ impl Manifest {
                 ));
             }
         }
+        if !self.uploads.is_empty() && self.contract < semver::Version::new(0, 1, 4) {
+            return fail("uploads", "needs contract 0.1.4 or later");
+        }
+        let mut purposes = HashSet::new();
+        for (i, u) in self.uploads.iter().enumerate() {
+            if !is_name(&u.purpose, 32) || !purposes.insert(u.purpose.as_str()) {
+                return fail(&format!("uploads[{i}].purpose"), "a unique lower-case name");
+            }
+            if !actions.contains(u.action.as_str()) {
+                return fail(&format!("uploads[{i}].action"), "a button of this manifest's menus");
+            }
+            if u.max_mib == 0 {
+                return fail(&format!("uploads[{i}].max_mib"), "1 or more");
+            }
+            if let Some(kind) =
+                u.kinds.iter().find(|k| *k != "any" && !crate::objects::sniff::KINDS.contains(&k.as_str()))
+            {
+                return Err((format!("uploads[{i}].kinds"), format!("`{kind}` is not a kind of file the host tells")));
+            }
+            if !self.capabilities.files {
+                return fail(&format!("uploads[{i}]"), "claiming an upload needs `capabilities.files`");
+            }
+        }
         for (i, s) in self.schedules.iter().enumerate() {
             match (&s.every, &s.cron) {
                 (Some(every), None) if parse_interval(every).is_none() => {
@@ -390,6 +449,10 @@ impl Manifest {
             return Err(("translations".into(), format!("unknown language `{unknown}`")));
         }
         Ok(())
+    }
+
+    pub fn upload(&self, purpose: &str) -> Option<&UploadSpec> {
+        self.uploads.iter().find(|u| u.purpose == purpose)
     }
 
     pub fn collection(&self, name: &str) -> Option<&CollectionSpec> {

@@ -129,7 +129,7 @@ impl Plugins {
     pub async fn start(
         db: Db,
         plugins_file: PathBuf,
-        data_dir: PathBuf,
+        objects: Arc<crate::objects::Objects>,
         cache_dir: PathBuf,
         master_key: MasterKey,
         memory_budget_mib: u32,
@@ -141,8 +141,7 @@ impl Plugins {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .map_err(|e| wasmtime::Error::msg(e.to_string()))?;
-        let objects_dir = data_dir.join("objects");
-        super::capabilities::clear_staging(&objects_dir);
+        objects.clear_staging().await;
         let plugins = Arc::new(Plugins {
             _ticker: EpochTicker::start(engine.clone()),
             engine,
@@ -150,7 +149,7 @@ impl Plugins {
             services: Arc::new(Services {
                 db,
                 http,
-                objects_dir,
+                objects,
                 master_key,
                 cpu: super::cpu::CpuGate::for_this_machine(),
                 registry: std::sync::OnceLock::new(),
@@ -588,9 +587,8 @@ impl Plugins {
         times
     }
 
-    /// The folder of a tenant's plugin files (`<objects>/<tenant>/<plugin>/...`).
-    pub fn tenant_files_dir(&self, tenant: i64) -> std::path::PathBuf {
-        self.services.objects_dir.join(tenant.to_string())
+    pub fn objects(&self) -> &Arc<crate::objects::Objects> {
+        &self.services.objects
     }
 
     pub fn db(&self) -> &Db {

@@ -2,7 +2,6 @@
 //! plugin, user, transaction), an epoch deadline that traps, a memory cap. Committed on success,
 //! rolled back on error, trap or timeout.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -16,11 +15,11 @@ use super::registry::LoadedPlugin;
 use crate::db::Db;
 use crate::sealing::MasterKey;
 
-/// Shared by every call: the database, the outbound HTTP client, the object folder.
+/// Shared by every call: the database, the outbound HTTP client, object storage.
 pub struct Services {
     pub db: Db,
     pub http: reqwest::Client,
-    pub objects_dir: PathBuf,
+    pub objects: Arc<crate::objects::Objects>,
     pub master_key: MasterKey,
     /// Turns of CPU for long-running guests, shared fairly between tenants.
     pub cpu: super::cpu::CpuGate,
@@ -417,7 +416,7 @@ pub async fn invoke_nested(
     if state.rerun {
         caller.rerun = true;
         caller.staged_files.skip_past(&files);
-        files.discard().await;
+        files.discard(&caller.services.objects).await;
         return Ok(Nested::Rerun);
     }
     if answered_ok {
@@ -442,7 +441,7 @@ pub async fn invoke_nested(
             _ => {}
         }
         caller.staged_files.skip_past(&files);
-        files.discard().await;
+        files.discard(&caller.services.objects).await;
     }
     Ok(match result {
         Ok(Returned::Response(response)) if state.doomed => {
@@ -488,18 +487,19 @@ async fn run(
 async fn settle(store: &mut Store<CallState>, success: bool) -> Result<(), sqlx::Error> {
     let state = store.data_mut();
     let files = std::mem::take(&mut state.staged_files);
+    let objects = state.services.objects.clone();
     if let Some(tx) = state.tx.take() {
         let settled = if success { tx.commit().await } else { tx.rollback().await };
         if let Err(err) = settled {
-            files.discard().await;
+            files.discard(&objects).await;
             return Err(err);
         }
     }
     // Files follow the transaction: applied after it committed, thrown away otherwise.
     if success {
-        files.commit().await
+        files.commit(&objects).await
     } else {
-        files.discard().await
+        files.discard(&objects).await
     }
     Ok(())
 }

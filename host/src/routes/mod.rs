@@ -5,6 +5,7 @@ mod accounts;
 mod auth;
 mod departments;
 mod device_keys;
+pub mod files;
 mod logs;
 mod menus;
 mod plugins;
@@ -33,6 +34,7 @@ pub fn api(state: AppState, extra: impl FnOnce(ApiRouter) -> ApiRouter) -> (Rout
     let api = reference::routes(api);
     let api = logs::routes(api);
     let api = device_keys::routes(api);
+    let api = files::routes(api);
     let api = api.route(
         RouteSpec::read(Method::GET, "/openapi.json", Perm::Public, "This OpenAPI document"),
         crate::openapi::serve,

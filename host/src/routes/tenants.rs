@@ -222,10 +222,8 @@ async fn delete(
     app.db.delete_tenant(tenant.id).await?;
     // Its plugins' files go with it; a leftover folder is logged, never served to anyone else
     // (ids are not reused).
-    let files = app.plugins.tenant_files_dir(tenant.id);
-    if let Err(err) = tokio::fs::remove_dir_all(&files).await
-        && err.kind() != std::io::ErrorKind::NotFound
-    {
+    let objects = app.plugins.objects();
+    if let Err(err) = objects.delete_all(&crate::objects::Objects::tenant(tenant.id)).await {
         tracing::warn!(%err, tenant = tenant.id, "files of a deleted enterprise not removed");
     }
     Ok(done())

@@ -360,3 +360,74 @@ pub fn proc_status_mib(process: &str, field: &str) -> u64 {
         .unwrap_or(0);
     kib / 1024
 }
+
+/// The built `console-host` as its own process, so that the memory measured is the host's alone,
+/// not the test client's.
+pub struct ProcessHost {
+    child: std::process::Child,
+    pub base: String,
+    pub dir: tempfile::TempDir,
+}
+
+impl Drop for ProcessHost {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl ProcessHost {
+    /// Starts with `plugins` installed and waits until the administrator can sign in.
+    pub async fn start(plugins: &[Install]) -> ProcessHost {
+        use std::process::{Command, Stdio};
+        let dir = tempfile::tempdir().expect("dir");
+        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port();
+        let child = Command::new(env!("CARGO_BIN_EXE_console-host"))
+            .env("CONSOLE_LISTEN", format!("127.0.0.1:{port}"))
+            .env("CONSOLE_DATA_DIR", dir.path())
+            .env("CONSOLE_DATABASE_URL", format!("sqlite://{}", dir.path().join("console.db").display()))
+            .env("CONSOLE_ADMIN_PASSWORD", ADMIN_PASSWORD)
+            .env("CONSOLE_PLUGINS", write_plugins_toml(dir.path(), plugins))
+            .env("CONSOLE_CACHE_DIR", repo().join("target/test-plugin-cache"))
+            .env("CONSOLE_TRUST_PROXY", "true")
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("console-host starts");
+        let host = ProcessHost { child, base: format!("http://127.0.0.1:{port}/api"), dir };
+        for _ in 0..400 {
+            if host.sign_in("admin", ADMIN_PASSWORD, "127.0.0.1").await.is_some_and(|a| a["code"] == 200) {
+                return host;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("the host did not start");
+    }
+
+    /// The sign-in's envelope, from the address `from` (the host trusts `x-forwarded-for`).
+    pub async fn sign_in(&self, user: &str, password: &str, from: &str) -> Option<Value> {
+        let res = reqwest::Client::new()
+            .post(format!("{}/authority-service/authority/login", self.base))
+            .header("x-forwarded-for", from)
+            .json(&json!({ "userName": user, "password": password }))
+            .send()
+            .await
+            .ok()?;
+        res.json::<Value>().await.ok()
+    }
+
+    pub async fn admin(&self) -> String {
+        let answer = self.sign_in("admin", ADMIN_PASSWORD, "127.0.0.1").await.expect("signed in");
+        answer["data"]["token"].as_str().expect("token").to_string()
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// A field of `/proc/<host>/status` (`VmRSS:`, `VmHWM:`) in MiB.
+    pub fn status_mib(&self, field: &str) -> u64 {
+        proc_status_mib(&self.child.id().to_string(), field)
+    }
+}

@@ -1,7 +1,8 @@
-//! Baseline packages: the app builds patches apply to. The package file is uploaded; the server
-//! computes its size and sha-256 and refuses an encrypted file (spec §5).
+//! Baseline packages: the app builds patches apply to. The package file is uploaded to the host
+//! (purpose `baseline`), which measures its size and hashes and refuses an encrypted file
+//! (spec §5); the plugin claims it.
 
-use console_plugin_sdk::upload::{self, StoredFile, UploadInput};
+use console_plugin_sdk::upload::{self, StoredFile};
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, SearchMode, Value, json};
 use serde::{Deserialize, Serialize};
@@ -10,8 +11,6 @@ use crate::messages;
 use crate::patches::PATCHES;
 
 pub const ARCHITECTURES: [&str; 4] = ["arm64-v8a", "armeabi-v7a", "x86_64", "x86"];
-/// What fits in an upload (the host takes 8 MiB bodies, base64 adds a third).
-pub const MAX_FILE: usize = 6 * 1024 * 1024;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
@@ -54,7 +53,8 @@ struct BaselineInput {
     baseline_version: String,
     arch: String,
     remark: String,
-    file: Option<UploadInput>,
+    /// The upload id of the package file.
+    file: String,
 }
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
@@ -82,8 +82,7 @@ pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
     let baseline_version = version("baselineVersion", &input.baseline_version)?;
     let arch = validate::one_of("arch", &input.arch, &ARCHITECTURES)?;
     let remark = validate::optional("remark", &input.remark, LONG_TEXT)?;
-    let file = input.file.ok_or_else(|| PluginError::required("file"))?;
-    let file = upload::store(call.host, "file", &file, "baselines", MAX_FILE)?;
+    let file = StoredFile::from(&upload::claim(call.host, "file", &input.file, "baseline")?);
     let baseline = Baseline { baseline_name, baseline_version, arch, file, remark };
     let created = BASELINES.insert(call.host, &baseline)?;
     call.host.audit(
@@ -116,14 +115,6 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
         return Err(messages::baseline_in_use(patches));
     }
     BASELINES.delete(call.host, &id)?;
-    // Files are stored by content: another baseline may hold the same one.
-    let shared = BASELINES
-        .query(call.host, &Query::new().page(1, 1000))?
-        .list
-        .iter()
-        .any(|other| other.data.file.object == baseline.data.file.object);
-    if !shared {
-        call.host.file_delete(&baseline.data.file.object).map_err(PluginError::internal)?;
-    }
+    call.host.file_delete(&baseline.data.file.object).map_err(PluginError::internal)?;
     Ok(Value::Null)
 }

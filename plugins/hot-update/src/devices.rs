@@ -1,12 +1,14 @@
 //! What devices and apps call: the newest applicable patch, its file, and the result of
 //! applying it; and the hot-update log of those results.
 
-use base64::Engine as _;
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, SearchMode, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::patches::{PATCHES, PatchStatus};
+
+/// How long a device's download URL works (a resumed download needs a new one after that).
+const DOWNLOAD_URL_SECS: u32 = 3600;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
@@ -74,7 +76,8 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
     }))
 }
 
-/// An uploaded patch's bytes (base64) with its sha-256, for devices.
+/// Where a device downloads an uploaded patch: a signed URL for an hour, which resumes with
+/// HTTP Range; with its sha-256 to check it.
 pub fn download(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let patch = PATCHES.find(call.host, &id)?;
@@ -85,10 +88,9 @@ pub fn download(call: &mut Call<'_>) -> PluginResult<Value> {
         _ => false,
     };
     let file = patch.data.file.filter(|_| may_download).ok_or_else(PluginError::not_found)?;
-    let bytes = call.host.file_get(&file.object).map_err(PluginError::internal)?.ok_or_else(PluginError::not_found)?;
-    Ok(
-        json!({ "fileName": file.file_name, "sha256": file.sha256, "content": base64::engine::general_purpose::STANDARD.encode(bytes) }),
-    )
+    let url =
+        call.host.file_access_url(&file.object, &file.file_name, DOWNLOAD_URL_SECS).map_err(PluginError::internal)?;
+    Ok(json!({ "fileName": file.file_name, "sha256": file.sha256, "size": file.size, "url": url }))
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -3,12 +3,12 @@
 //! plugin and baseline. Draft → released to test (a whitelist of SNs or app users, at most 20)
 //! → promoted to production; revoked from test or production.
 
-use console_plugin_sdk::upload::{self, StoredFile, UploadInput};
+use console_plugin_sdk::upload::{self, StoredFile};
 use console_plugin_sdk::validate::{self, LONG_TEXT, MAX_LIST_ENTRIES, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, SearchMode, Value, json};
 use serde::{Deserialize, Serialize};
 
-use crate::baselines::{BASELINES, MAX_FILE, version};
+use crate::baselines::{BASELINES, version};
 use crate::{flow, messages};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,7 +57,8 @@ struct PatchInput {
     patch_url: String,
     patch_sha256: String,
     description: String,
-    file: Option<UploadInput>,
+    /// The upload id of the patch file, instead of a URL.
+    file: String,
 }
 
 fn sha256(text: &str) -> PluginResult<String> {
@@ -117,7 +118,8 @@ impl PatchInput {
         }
 
         let url = validate::optional("patchUrl", &self.patch_url, 1024)?;
-        let (patch_url, file, patch_sha256) = match (url.is_empty(), self.file.filter(|f| !f.content.is_empty())) {
+        let upload_id = Some(self.file.trim()).filter(|id| !id.is_empty());
+        let (patch_url, file, patch_sha256) = match (url.is_empty(), upload_id) {
             (false, None) => {
                 if !(url.starts_with("https://") || url.starts_with("http://")) {
                     return Err(PluginError::format("patchUrl", console_plugin_sdk::expected::HTTP_URL));
@@ -125,7 +127,7 @@ impl PatchInput {
                 (url, None, sha256(validate::required("patchSha256", &self.patch_sha256, 64)?.as_str())?)
             }
             (true, Some(upload)) => {
-                let stored = upload::store(call.host, "file", &upload, "patches", MAX_FILE)?;
+                let stored = StoredFile::from(&upload::claim(call.host, "file", upload, "patch")?);
                 if !self.patch_sha256.trim().is_empty() && sha256(&self.patch_sha256)? != stored.sha256 {
                     return Err(messages::sha_mismatch(&stored.sha256));
                 }

@@ -1,7 +1,5 @@
 //! The hot-update plugin's logic, natively, against the SDK's in-memory host.
 
-use base64::Engine as _;
-use base64::engine::general_purpose::STANDARD;
 use console_plugin_sdk::testing::MemoryHost;
 use console_plugin_sdk::{Value, json};
 use hot_update::HotUpdate;
@@ -22,11 +20,11 @@ fn field(answer: (u16, Value)) -> (u16, String) {
 }
 
 fn baseline(host: &mut MemoryHost, content: &[u8]) -> (u16, Value) {
+    let upload = host.add_upload("baseline", "app-3.2.0.apk", content.to_vec());
     host.call::<HotUpdate>(
         "POST",
         "/baselines",
-        json!({ "baselineName": "App", "baselineVersion": "3.2.0", "arch": "arm64-v8a",
-        "file": { "fileName": "app-3.2.0.apk", "content": STANDARD.encode(content) } }),
+        json!({ "baselineName": "App", "baselineVersion": "3.2.0", "arch": "arm64-v8a", "file": upload }),
     )
 }
 
@@ -36,27 +34,30 @@ fn patch(baseline: &str, version: u32, url: &str) -> Value {
 }
 
 #[test]
-fn baselines_get_size_and_sha256_from_the_server_and_encrypted_files_are_refused() {
+fn a_baseline_keeps_the_file_the_host_measured_and_an_upload_is_claimed_once() {
     let mut host = host();
-    let created = ok(baseline(&mut host, b"PK\x03\x04\x14\x00\x00\x00plain apk"));
+    let upload = host.add_upload("baseline", "app-3.2.0.apk", b"PK\x03\x04\x14\x00\x00\x00plain apk".to_vec());
+    let body = |id: &str| json!({ "baselineName": "App", "baselineVersion": "3.2.0", "arch": "arm64-v8a", "file": id });
+    let created = ok(host.call::<HotUpdate>("POST", "/baselines", body(&upload)));
     assert_eq!(created["file"]["size"], 17);
+    assert_eq!(created["file"]["fileName"], "app-3.2.0.apk");
     // Computed independently: printf 'PK\x03\x04\x14\x00\x00\x00plain apk' | sha256sum
     assert_eq!(created["file"]["sha256"], "5e1a28d6ddb3b9aab97eb723aa14f4c795f87f98f09dda88ba7d7d50d2ec42ad");
     assert!(host.files.contains_key(created["file"]["object"].as_str().unwrap_or("")));
 
-    let mut encrypted = b"PK\x03\x04\x14\x00\x01\x00secret".to_vec();
-    encrypted[6] = 1;
-    let refused = host.call_with::<HotUpdate>(
-        "POST",
-        "/baselines",
-        &[],
-        json!({ "baselineName": "App", "baselineVersion": "3.3.0", "arch": "arm64-v8a",
-        "file": { "fileName": "x.zip", "content": STANDARD.encode(&encrypted) } }),
-        "zhCn",
-    );
+    // The same upload again, one for another purpose, and none at all: refused on the field.
+    let mut again = body(&upload);
+    again["baselineVersion"] = json!("3.3.0");
+    let refused = host.call_with::<HotUpdate>("POST", "/baselines", &[], again, "zhCn");
     assert_eq!(field(refused.clone()), (400, "file".into()));
-    assert!(refused.1["msg"].as_str().unwrap_or("").contains("不能加密"), "{}", refused.1);
-    assert_eq!(field(baseline(&mut host, b"")), (400, "file".into()));
+    assert!(refused.1["msg"].as_str().unwrap_or("").contains("重新上传"), "{}", refused.1);
+    let patch_file = host.add_upload("patch", "p.zip", b"PK\x03\x04".to_vec());
+    let mut wrong_purpose = body(&patch_file);
+    wrong_purpose["baselineVersion"] = json!("3.4.0");
+    assert_eq!(field(host.call::<HotUpdate>("POST", "/baselines", wrong_purpose)), (400, "file".into()));
+    let mut none = body("");
+    none["baselineVersion"] = json!("3.5.0");
+    assert_eq!(field(host.call::<HotUpdate>("POST", "/baselines", none)), (400, "file".into()));
 }
 
 #[test]
@@ -74,14 +75,14 @@ fn a_patch_version_must_be_greater_than_every_earlier_patch_of_the_plugin_and_ba
     ok(host.call::<HotUpdate>("POST", "/test/patches", patch(&base, 4, "https://cdn.example.com/p4.zip")));
 
     let mut both = patch(&base, 5, "https://cdn.example.com/p5.zip");
-    both["file"] = json!({ "fileName": "p5.zip", "content": STANDARD.encode(b"patch") });
+    both["file"] = json!(host.add_upload("patch", "p5.zip", b"patch".to_vec()));
     assert_eq!(field(host.call::<HotUpdate>("POST", "/test/patches", both)).1, "patchUrl");
     let mut bad_sha = patch(&base, 5, "https://cdn.example.com/p5.zip");
     bad_sha["patchSha256"] = json!("xyz");
     assert_eq!(field(host.call::<HotUpdate>("POST", "/test/patches", bad_sha)).1, "patchSha256");
     let mut uploaded = patch(&base, 5, "");
     uploaded["patchSha256"] = json!("");
-    uploaded["file"] = json!({ "fileName": "p5.zip", "content": STANDARD.encode(b"patch five") });
+    uploaded["file"] = json!(host.add_upload("patch", "p5.zip", b"patch five".to_vec()));
     let created = ok(host.call::<HotUpdate>("POST", "/test/patches", uploaded));
     assert_eq!(created["patchSha256"], created["file"]["sha256"], "computed by the server");
 }

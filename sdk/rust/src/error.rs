@@ -104,23 +104,6 @@ impl PluginError {
         PluginError { status, field: field.map(str::to_string), message: Message::Localized(Box::new(texts)) }
     }
 
-    /// An uploaded file that is encrypted (spec §5: uploads must not be).
-    pub fn encrypted_file(field: &str, kind: &str) -> Self {
-        Self::localized(
-            400,
-            Some(field),
-            [
-                format!("上传的文件不能加密（检测到{kind}）"),
-                format!("Uploaded files must not be encrypted (this is {kind})."),
-                format!("Hochgeladene Dateien dürfen nicht verschlüsselt sein (erkannt: {kind})."),
-                format!("Los archivos subidos no deben estar cifrados (detectado: {kind})."),
-                format!("Les fichiers envoyés ne doivent pas être chiffrés (détecté : {kind})."),
-                format!("Os ficheiros carregados não podem estar cifrados (detetado: {kind})."),
-                format!("Загружаемые файлы не должны быть зашифрованы (обнаружено: {kind})."),
-            ],
-        )
-    }
-
     /// The message in `lang`, one of the seven console languages (others get English).
     pub fn render(&self, lang: &str) -> String {
         if let Message::Localized(texts) = &self.message {

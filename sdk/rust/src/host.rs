@@ -58,6 +58,16 @@ pub trait Host {
     fn calling_plugin(&mut self) -> Option<String> {
         None
     }
+    /// Takes a file a user uploaded for `purpose` (contract 0.1.4; the manifest declares the
+    /// purpose). Use [`crate::upload::claim`], which words the refusal for the user.
+    fn file_claim(&mut self, _upload_id: &str, _purpose: &str) -> Result<files::UploadedFile, String> {
+        Err("uploads are not available here".into())
+    }
+    /// A short-lived URL that downloads the object without a session, with HTTP Range
+    /// (contract 0.1.4); `ttl_seconds` from 1 to 86400.
+    fn file_access_url(&mut self, _name: &str, _file_name: &str, _ttl_seconds: u32) -> Result<String, String> {
+        Err("download URLs are not available here".into())
+    }
 }
 
 /// The host seen through the component's imports.
@@ -120,6 +130,12 @@ impl Host for WasmHost {
     }
     fn send_mail(&mut self, server: &SmtpServer, message: &OutgoingMail) -> Result<(), String> {
         mail::send(server, message)
+    }
+    fn file_claim(&mut self, upload_id: &str, purpose: &str) -> Result<files::UploadedFile, String> {
+        files::claim(upload_id, purpose)
+    }
+    fn file_access_url(&mut self, name: &str, file_name: &str, ttl_seconds: u32) -> Result<String, String> {
+        files::access_url(name, file_name, ttl_seconds)
     }
     fn call_plugin(
         &mut self,

@@ -47,11 +47,32 @@ pub struct MemoryHost {
     pub plugins: BTreeMap<String, FakePlugin>,
     /// What [`Host::calling_plugin`] answers: the id of the plugin calling, if one is.
     pub calling_plugin: Option<String>,
+    /// Uploads waiting for a claim, by id: purpose, what the host measured, the bytes.
+    pub uploads: BTreeMap<String, (String, crate::upload::UploadedFile, Vec<u8>)>,
 }
 
 impl MemoryHost {
     pub fn new() -> Self {
         MemoryHost { user_id: 1, now_ms: 1_767_225_600_000, user_name: "tester".into(), ..Default::default() }
+    }
+
+    /// A file a user uploaded for `purpose`, as the host would measure it (kind and image facts
+    /// left for the test to set on `uploads`); returns its upload id.
+    pub fn add_upload(&mut self, purpose: &str, file_name: &str, bytes: Vec<u8>) -> String {
+        use sha2::Digest as _;
+        let id = format!("up{}", self.uploads.len() + 1);
+        let file = crate::upload::UploadedFile {
+            name: format!("uploads/{id}"),
+            file_name: file_name.into(),
+            size: bytes.len() as u64,
+            md5: String::new(),
+            sha256: hex::encode(sha2::Sha256::digest(&bytes)),
+            kind: "unknown".into(),
+            content_type: "application/octet-stream".into(),
+            image: None,
+        };
+        self.uploads.insert(id.clone(), (purpose.into(), file, bytes));
+        id
     }
 
     /// Calls from now on come from a device key named `key`, as on `/api/device/...`.
@@ -387,5 +408,23 @@ impl Host for MemoryHost {
 
     fn calling_plugin(&mut self) -> Option<String> {
         self.calling_plugin.clone()
+    }
+
+    fn file_claim(&mut self, upload_id: &str, purpose: &str) -> Result<crate::upload::UploadedFile, String> {
+        match self.uploads.get(upload_id) {
+            Some((for_purpose, _, _)) if for_purpose == purpose => {}
+            _ => return Err(format!("upload `{upload_id}` is not waiting for `{purpose}`")),
+        }
+        let (_, file, bytes) = self.uploads.remove(upload_id).expect("checked above");
+        self.wrote = true;
+        self.files.insert(file.name.clone(), bytes);
+        Ok(file)
+    }
+
+    fn file_access_url(&mut self, name: &str, file_name: &str, ttl_seconds: u32) -> Result<String, String> {
+        if !self.files.contains_key(name) {
+            return Err(format!("there is no object `{name}`"));
+        }
+        Ok(format!("/memory/{name}?fileName={file_name}&ttl={ttl_seconds}"))
     }
 }

@@ -1,23 +1,15 @@
-//! Files uploaded through a plugin route: the browser sends the file as base64 in the JSON body;
-//! the plugin decodes it, refuses encrypted files (spec §5), computes size and sha-256 itself,
-//! and keeps it with the host's files capability.
+//! Files users upload (contract 0.1.4). The browser streams the file to the host's
+//! `/api/files/upload/<mount>/<purpose>` (the TS SDK's `UploadField`) and sends the upload id in
+//! the route's JSON; the plugin claims it here. The host has measured it on the way (size, MD5,
+//! SHA-256, the kind told from its content, an image's header) and refused what the manifest's
+//! purpose does not take (too large, wrong kind, encrypted); the plugin adds its own rules, such
+//! as [`require_image`].
 
-use base64::Engine as _;
-use base64::engine::general_purpose::STANDARD;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
+pub use crate::bindings::console::plugin::files::{ImageFacts, UploadedFile};
 use crate::error::{PluginError, PluginResult};
 use crate::host::Host;
-
-/// What the browser sends for a file field.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct UploadInput {
-    pub file_name: String,
-    /// The file's bytes in base64.
-    pub content: String,
-}
 
 /// A stored file as records keep it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,88 +20,203 @@ pub struct StoredFile {
     pub object: String,
     pub size: u64,
     pub sha256: String,
+    #[serde(default)]
+    pub md5: String,
 }
 
-/// Why a file looks encrypted, if it does: a zip entry with the encryption flag, an OpenSSL
-/// `enc` file, a PGP message.
-pub fn encryption(bytes: &[u8]) -> Option<&'static str> {
-    if bytes.starts_with(b"Salted__") {
-        return Some("OpenSSL-encrypted");
+impl From<&UploadedFile> for StoredFile {
+    fn from(file: &UploadedFile) -> Self {
+        StoredFile {
+            file_name: file.file_name.clone(),
+            object: file.name.clone(),
+            size: file.size,
+            sha256: file.sha256.clone(),
+            md5: file.md5.clone(),
+        }
     }
-    if bytes.starts_with(b"-----BEGIN PGP MESSAGE-----") {
-        return Some("PGP-encrypted");
-    }
-    // Zip: local file headers (PK\x03\x04) and central directory entries (PK\x01\x02) carry the
-    // general-purpose flags; bit 0 means the entry is encrypted.
-    let flagged = |signature: &[u8; 4], flags_at: usize| {
-        bytes
-            .windows(4)
-            .enumerate()
-            .any(|(i, w)| w == signature && bytes.get(i + flags_at).is_some_and(|flags| flags & 1 == 1))
-    };
-    if bytes.starts_with(b"PK\x03\x04") && (flagged(b"PK\x03\x04", 6) || flagged(b"PK\x01\x02", 8)) {
-        return Some("a password-protected zip");
-    }
-    None
 }
 
-/// Decodes, checks and stores an uploaded file under `prefix/<sha256>`; `max` bytes at most.
-pub fn store(
-    host: &mut dyn Host,
+/// Claims the upload whose id the request carried in `field`, for the manifest's `purpose`:
+/// from now on the file is the plugin's (`file.name`), kept if the call succeeds.
+pub fn claim(host: &mut dyn Host, field: &str, upload_id: &str, purpose: &str) -> PluginResult<UploadedFile> {
+    let upload_id = upload_id.trim();
+    if upload_id.is_empty() {
+        return Err(PluginError::required(field));
+    }
+    host.file_claim(upload_id, purpose).map_err(|why| {
+        if why.contains("quota") {
+            PluginError::localized(
+                409,
+                Some(field),
+                [
+                    "文件存储空间已用完，请删除不再需要的文件或联系管理员".into(),
+                    "The file storage is full; delete files no longer needed or ask your administrator.".into(),
+                    "Der Dateispeicher ist voll; löschen Sie nicht mehr benötigte Dateien oder wenden Sie sich an Ihren Administrator.".into(),
+                    "El almacenamiento de archivos está lleno; elimine los archivos que ya no necesite o consulte a su administrador.".into(),
+                    "L’espace de stockage des fichiers est plein ; supprimez les fichiers inutiles ou contactez votre administrateur.".into(),
+                    "O armazenamento de ficheiros está cheio; elimine ficheiros de que já não precisa ou contacte o administrador.".into(),
+                    "Хранилище файлов заполнено; удалите ненужные файлы или обратитесь к администратору.".into(),
+                ],
+            )
+        } else {
+            PluginError::localized(
+                400,
+                Some(field),
+                [
+                    "上传的文件已失效（上传后一小时内有效），请重新上传".into(),
+                    "The uploaded file is no longer available (uploads are kept for an hour); please upload it again.".into(),
+                    "Die hochgeladene Datei ist nicht mehr verfügbar (Uploads werden eine Stunde aufbewahrt); bitte laden Sie sie erneut hoch.".into(),
+                    "El archivo subido ya no está disponible (se conserva una hora); vuelva a subirlo.".into(),
+                    "Le fichier envoyé n’est plus disponible (les envois sont conservés une heure) ; veuillez l’envoyer à nouveau.".into(),
+                    "O ficheiro carregado já não está disponível (os carregamentos são guardados durante uma hora); carregue-o novamente.".into(),
+                    "Загруженный файл больше недоступен (загрузки хранятся один час); загрузите его снова.".into(),
+                ],
+            )
+        }
+    })
+}
+
+/// Image formats as the host names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageFormat {
+    Png,
+    Jpeg,
+    Gif,
+    Webp,
+    Bmp,
+}
+
+impl ImageFormat {
+    fn code(self) -> &'static str {
+        match self {
+            ImageFormat::Png => "png",
+            ImageFormat::Jpeg => "jpeg",
+            ImageFormat::Gif => "gif",
+            ImageFormat::Webp => "webp",
+            ImageFormat::Bmp => "bmp",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            ImageFormat::Png => "PNG",
+            ImageFormat::Jpeg => "JPEG",
+            ImageFormat::Gif => "GIF",
+            ImageFormat::Webp => "WebP",
+            ImageFormat::Bmp => "BMP",
+        }
+    }
+}
+
+/// What an uploaded image must be (the spec's app icons, splash screens, product pictures):
+/// `width` × `height` pixels exactly (0: any), of `format`, with an alpha channel when
+/// `transparent`, and at most `max_kb` KB (1000 bytes).
+pub fn require_image(
     field: &str,
-    input: &UploadInput,
-    prefix: &str,
-    max: usize,
-) -> PluginResult<StoredFile> {
-    let file_name = crate::validate::required(&format!("{field}.fileName"), &input.file_name, 255)?;
-    if input.content.is_empty() {
-        return Err(PluginError::required(field));
+    file: &UploadedFile,
+    width: u32,
+    height: u32,
+    format: ImageFormat,
+    transparent: bool,
+    max_kb: u64,
+) -> PluginResult<()> {
+    let fits = file.image.as_ref().is_some_and(|image| {
+        image.format == format.code()
+            && (width == 0 || image.width == width)
+            && (height == 0 || image.height == height)
+            && (!transparent || image.alpha)
+    }) && file.size <= max_kb * 1000;
+    if fits {
+        return Ok(());
     }
-    let bytes = STANDARD.decode(input.content.trim()).map_err(|_| {
-        PluginError::format(
-            field,
-            ["一个文件", "a file", "eine Datei", "un archivo", "un fichier", "um ficheiro", "файл"],
-        )
-    })?;
-    if bytes.is_empty() {
-        return Err(PluginError::required(field));
-    }
-    if bytes.len() > max {
-        let kib = max / 1024;
-        return Err(PluginError::format(
-            field,
-            [
-                &format!("不超过 {kib} KiB 的文件"),
-                &format!("a file of at most {kib} KiB"),
-                &format!("eine Datei von höchstens {kib} KiB"),
-                &format!("un archivo de {kib} KiB como máximo"),
-                &format!("un fichier de {kib} Kio au plus"),
-                &format!("um ficheiro de no máximo {kib} KiB"),
-                &format!("файл не больше {kib} КиБ"),
-            ],
-        ));
-    }
-    if let Some(kind) = encryption(&bytes) {
-        return Err(PluginError::encrypted_file(field, kind));
-    }
-    let sha256 = hex::encode(Sha256::digest(&bytes));
-    let object = format!("{prefix}/{sha256}");
-    host.file_put(&object, &bytes).map_err(PluginError::internal)?;
-    Ok(StoredFile { file_name, object, size: bytes.len() as u64, sha256 })
+    let f = format.label();
+    let size = if width == 0 || height == 0 { String::new() } else { format!("{width}×{height}") };
+    let (zh_t, en_t, de_t, es_t, fr_t, pt_t, ru_t) = if transparent {
+        ("透明", "transparent ", "transparentes ", " transparente", " transparente", " transparente", "прозрачное ")
+    } else {
+        ("", "", "", "", "", "", "")
+    };
+    let px = |unit: &str| if size.is_empty() { String::new() } else { format!(" {size} {unit}") };
+    Err(PluginError::format(
+        field,
+        [
+            format!(
+                "{}不超过 {max_kb} KB 的{zh_t}{f} 图片",
+                if size.is_empty() { String::new() } else { format!("{size} 像素、") }
+            ),
+            format!(
+                "a {en_t}{f} image{}, at most {max_kb} KB",
+                if size.is_empty() { String::new() } else { format!(" of {size} px") }
+            ),
+            format!(
+                "ein {de_t}{f}-Bild{}, höchstens {max_kb} KB",
+                if size.is_empty() { String::new() } else { format!(" mit {size} px") }
+            ),
+            format!(
+                "una imagen {f}{es_t}{}, de {max_kb} KB como máximo",
+                if size.is_empty() { String::new() } else { format!(" de {size} px") }
+            ),
+            format!(
+                "une image {f}{fr_t}{}, de {max_kb} Ko au plus",
+                if size.is_empty() { String::new() } else { format!(" de {size} px") }
+            ),
+            format!(
+                "uma imagem {f}{pt_t}{}, com no máximo {max_kb} KB",
+                if size.is_empty() { String::new() } else { format!(" de {size} px") }
+            ),
+            format!("{ru_t}изображение {f}{}, не больше {max_kb} КБ", px("пикс.")),
+        ],
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::MemoryHost;
+
+    fn png(width: u32, height: u32, alpha: bool, size: u64) -> UploadedFile {
+        UploadedFile {
+            name: "uploads/x".into(),
+            file_name: "icon.png".into(),
+            size,
+            md5: String::new(),
+            sha256: String::new(),
+            kind: "image".into(),
+            content_type: "image/png".into(),
+            image: Some(ImageFacts { format: "png".into(), width, height, alpha }),
+        }
+    }
 
     #[test]
-    fn encrypted_files_are_recognized() {
-        let mut zip = b"PK\x03\x04\x14\x00\x00\x00\x08\x00".to_vec();
-        assert_eq!(encryption(&zip), None, "a plain zip");
-        zip[6] = 0x01;
-        assert_eq!(encryption(&zip), Some("a password-protected zip"));
-        assert_eq!(encryption(b"Salted__\x01\x02"), Some("OpenSSL-encrypted"));
-        assert_eq!(encryption(b"-----BEGIN PGP MESSAGE-----\n"), Some("PGP-encrypted"));
-        assert_eq!(encryption(b"\x7fELF plain binary"), None);
+    fn images_are_held_to_their_rule() {
+        let rule = |file: &UploadedFile| require_image("icon", file, 480, 480, ImageFormat::Png, true, 100);
+        assert!(rule(&png(480, 480, true, 99_000)).is_ok());
+        for wrong in [png(480, 481, true, 1), png(480, 480, false, 1), png(480, 480, true, 100_001)] {
+            let err = rule(&wrong).expect_err("refused");
+            assert_eq!(err.field.as_deref(), Some("icon"));
+            assert!(
+                err.render("en").contains("a transparent PNG image of 480×480 px, at most 100 KB"),
+                "{}",
+                err.render("en")
+            );
+            assert!(err.render("ru").contains("прозрачное изображение PNG 480×480 пикс."), "{}", err.render("ru"));
+        }
+        let mut jpeg = png(480, 480, true, 1);
+        jpeg.image.as_mut().expect("image").format = "jpeg".into();
+        assert!(rule(&jpeg).is_err());
+        jpeg.image = None;
+        assert!(rule(&jpeg).is_err(), "not an image at all");
+    }
+
+    #[test]
+    fn a_claim_takes_the_upload_once() {
+        let mut host = MemoryHost::new();
+        let id = host.add_upload("firmware", "fw.bin", b"\x7fELF firmware".to_vec());
+        let file = claim(&mut host, "file", &id, "firmware").expect("claimed");
+        assert_eq!((file.size, file.file_name.as_str()), (13, "fw.bin"));
+        assert_eq!(host.files.get(&file.name).map(Vec::len), Some(13));
+        let again = claim(&mut host, "file", &id, "firmware").expect_err("claimed already");
+        assert_eq!(again.field.as_deref(), Some("file"));
+        assert!(claim(&mut host, "file", " ", "firmware").is_err(), "no id");
     }
 }

@@ -1,62 +1,63 @@
-//! `files`: small objects under `<data>/objects/<tenant>/<plugin>/`, size-limited by the grant
-//! and, in total per (tenant, plugin), by the operator's quota.
+//! `files`: objects under `<tenant>/<plugin>/` in object storage, size-limited by the grant and,
+//! in total per (tenant, plugin), by the operator's quota; since 0.1.4 also uploads claimed by
+//! the plugin and signed download URLs.
 //!
-//! What a call writes or deletes follows its transaction: writes go to a staging file, and
-//! both are applied only when the call commits. A trapped or rolled-back call used to leave
-//! its files behind while the answer said nothing was changed.
+//! What a call writes, deletes or claims follows its transaction: writes go to a staging
+//! object, and all of it is applied only when the call commits. A trapped or rolled-back call
+//! used to leave its files behind while the answer said nothing was changed.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use bytes::Bytes;
+use object_store::path::Path;
 
 use super::Capability;
+use crate::objects::Objects;
+use crate::objects::signed::{Grant, MAX_TTL_SECS};
 use crate::plugins::bindings::console::plugin::files;
 use crate::plugins::runtime::CallState;
 
-/// Where staged writes wait for their call to commit (same file system: renames are atomic).
-pub const STAGING: &str = ".staging";
+/// An upload is claimable for this long; the sweeper removes it some minutes later, so that a
+/// claim committed at the last moment is moved before the sweeper could see it.
+pub const CLAIMABLE_MS: i64 = 3600 * 1000;
 
-/// The files a call wrote or deleted, by final path.
+/// The objects a call wrote, deleted or claimed, by final path.
 #[derive(Debug, Default)]
 pub struct StagedFiles {
-    changes: BTreeMap<PathBuf, Staged>,
+    changes: BTreeMap<Path, Staged>,
     next: u32,
 }
 
 #[derive(Debug)]
 enum Staged {
-    /// The staging file holding the new content, and its size.
-    Written(PathBuf, u64),
+    /// The staging object holding the new content, and its size.
+    Written(Path, u64),
+    /// An upload to move here (a claim), and its size.
+    Moved(Path, u64),
     Deleted,
 }
 
 impl StagedFiles {
     /// Applies the changes once the call's transaction committed.
-    pub async fn commit(self) {
+    pub async fn commit(self, objects: &Objects) {
         for (path, change) in self.changes {
             let applied = match change {
-                Staged::Written(staged, _) => match path.parent() {
-                    Some(parent) => match tokio::fs::create_dir_all(parent).await {
-                        Ok(()) => tokio::fs::rename(&staged, &path).await,
-                        Err(e) => Err(e),
-                    },
-                    None => Ok(()),
-                },
-                Staged::Deleted => match tokio::fs::remove_file(&path).await {
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-                    other => other,
-                },
+                Staged::Written(from, _) | Staged::Moved(from, _) => objects.store.rename(&from, &path).await,
+                Staged::Deleted => objects.delete(&path).await,
             };
             if let Err(err) = applied {
-                tracing::error!(%err, path = %path.display(), "a committed file change was not applied");
+                tracing::error!(%err, %path, "a committed file change was not applied");
             }
         }
     }
 
-    /// Throws the staged writes away: the call did not commit.
-    pub async fn discard(self) {
+    /// Throws the staged writes away: the call did not commit (a claimed upload stays where it
+    /// is, unclaimed again, and is swept in time).
+    pub async fn discard(self, objects: &Objects) {
         for change in self.changes.into_values() {
             if let Staged::Written(staged, _) = change {
-                let _ = tokio::fs::remove_file(staged).await;
+                let _ = objects.delete(&staged).await;
             }
         }
     }
@@ -65,8 +66,8 @@ impl StagedFiles {
         self.changes.is_empty()
     }
 
-    /// An empty set for a plugin this call calls, numbering its staging files after this one's
-    /// (they share the request id, so the names must not meet).
+    /// An empty set for a plugin this call calls, numbering its staging objects after this
+    /// one's (they share the request id, so the names must not meet).
     pub fn for_callee(&self) -> StagedFiles {
         StagedFiles { changes: BTreeMap::new(), next: self.next }
     }
@@ -83,43 +84,36 @@ impl StagedFiles {
     }
 }
 
-/// Removes staging files a crash left behind (at start, before any call).
-pub fn clear_staging(objects_dir: &Path) {
-    let _ = std::fs::remove_dir_all(objects_dir.join(STAGING));
-}
-
-async fn on_disk(path: PathBuf) -> (u64, bool) {
-    match tokio::fs::metadata(&path).await {
-        Ok(meta) => (meta.len(), true),
-        Err(_) => (0, false),
-    }
+/// A relative name of `/`-separated segments of letters, digits, `.`, `-` and `_`, none of them
+/// `.` or `..`.
+fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 255
+        && name.split('/').all(|segment| {
+            !segment.is_empty()
+                && segment != "."
+                && segment != ".."
+                && segment.chars().all(|c| c.is_ascii_alphanumeric() || ".-_".contains(c))
+        })
 }
 
 impl CallState {
-    /// The object's path; names are relative, with `/`-separated segments of letters, digits,
-    /// `.`, `-` and `_`, none of them `..`.
-    fn object_path(&self, name: &str) -> Result<PathBuf, String> {
+    fn object_path(&self, name: &str) -> Result<Path, String> {
         self.check_grant(Capability::Files)?;
-        let valid = !name.is_empty()
-            && name.len() <= 255
-            && name.split('/').all(|segment| {
-                !segment.is_empty()
-                    && segment != "."
-                    && segment != ".."
-                    && segment.chars().all(|c| c.is_ascii_alphanumeric() || ".-_".contains(c))
-            });
-        if !valid {
+        if !valid_name(name) {
             return Err(format!("`{name}` is not a valid object name"));
         }
-        Ok(self.services.objects_dir.join(self.call.tenant_id.to_string()).join(&self.plugin.manifest.id).join(name))
+        Ok(Objects::plugin_object(self.call.tenant_id, &self.plugin.manifest.id, name))
     }
 
-    /// The object's size and existence as this call sees them (its own staged change first).
-    fn staged(&self, path: &Path) -> Option<(u64, bool)> {
-        match self.staged_files.changes.get(path)? {
-            Staged::Written(_, size) => Some((*size, true)),
-            Staged::Deleted => Some((0, false)),
-        }
+    /// Where the object's bytes are as this call sees them (its own staged change first), and
+    /// their size; None when there is no object.
+    async fn current(&mut self, path: &Path) -> wasmtime::Result<Option<(Path, u64)>> {
+        Ok(match self.staged_files.changes.get(path) {
+            Some(Staged::Written(from, size) | Staged::Moved(from, size)) => Some((from.clone(), *size)),
+            Some(Staged::Deleted) => None,
+            None => self.services.objects.size(path).await?.map(|size| (path.clone(), size)),
+        })
     }
 
     /// Counts `delta` bytes on the (tenant, plugin) total, in the call's transaction, within the
@@ -135,6 +129,13 @@ impl CallState {
         crate::db::plugin_store::add_file_bytes(conn, tenant, &plugin, delta).await?;
         Ok(Ok(()))
     }
+
+    /// Records `change` for `path`, dropping a staging object it replaces.
+    async fn stage(&mut self, path: Path, change: Staged) {
+        if let Some(Staged::Written(previous, _)) = self.staged_files.changes.insert(path, change) {
+            let _ = self.services.objects.delete(&previous).await;
+        }
+    }
 }
 
 impl files::Host for CallState {
@@ -147,25 +148,15 @@ impl files::Host for CallState {
         if content.len() as u64 > limit {
             return Ok(Err(format!("an object is at most {} KiB", limit >> 10)));
         }
-        let (size, _) = match self.staged(&path) {
-            Some(known) => known,
-            None => on_disk(path.clone()).await,
-        };
-        let delta = content.len() as i64 - size as i64;
-        if let Err(why) = self.count_file_bytes(delta).await? {
+        let size = self.current(&path).await?.map_or(0, |(_, size)| size);
+        if let Err(why) = self.count_file_bytes(content.len() as i64 - size as i64).await? {
             return Ok(Err(why));
         }
-        let staging = self.services.objects_dir.join(STAGING);
-        tokio::fs::create_dir_all(&staging).await?;
         self.staged_files.next += 1;
-        let staged = staging.join(format!("{}-{}", self.call.request_id, self.staged_files.next));
-        tokio::fs::write(&staged, &content).await?;
+        let staged = Objects::staging(&self.call.request_id, self.staged_files.next);
         let size = content.len() as u64;
-        if let Some(Staged::Written(previous, _)) =
-            self.staged_files.changes.insert(path, Staged::Written(staged, size))
-        {
-            let _ = tokio::fs::remove_file(previous).await;
-        }
+        self.services.objects.store.put(&staged, Bytes::from(content).into()).await?;
+        self.stage(path, Staged::Written(staged, size)).await;
         Ok(Ok(()))
     }
 
@@ -174,15 +165,11 @@ impl files::Host for CallState {
             Ok(path) => path,
             Err(why) => return Ok(Err(why)),
         };
-        let readable = match self.staged_files.changes.get(&path) {
-            Some(Staged::Deleted) => return Ok(Ok(None)),
-            Some(Staged::Written(staged, _)) => staged.clone(),
-            None => path,
-        };
-        match tokio::fs::read(&readable).await {
-            Ok(content) => Ok(Ok(Some(content))),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Ok(None)),
-            Err(e) => Err(e.into()),
+        let Some((readable, _)) = self.current(&path).await? else { return Ok(Ok(None)) };
+        match self.services.objects.store.get(&readable).await {
+            Ok(found) => Ok(Ok(Some(found.bytes().await?.to_vec()))),
+            Err(object_store::Error::NotFound { .. }) => Ok(Ok(None)),
+            Err(err) => Err(err.into()),
         }
     }
 
@@ -191,18 +178,95 @@ impl files::Host for CallState {
             Ok(path) => path,
             Err(why) => return Ok(Err(why)),
         };
-        let (size, existed) = match self.staged(&path) {
-            Some(known) => known,
-            None => on_disk(path.clone()).await,
-        };
-        if existed {
-            if let Err(why) = self.count_file_bytes(-(size as i64)).await? {
-                return Ok(Err(why));
-            }
-            if let Some(Staged::Written(staged, _)) = self.staged_files.changes.insert(path, Staged::Deleted) {
-                let _ = tokio::fs::remove_file(staged).await;
-            }
+        let Some((_, size)) = self.current(&path).await? else { return Ok(Ok(false)) };
+        if let Err(why) = self.count_file_bytes(-(size as i64)).await? {
+            return Ok(Err(why));
         }
-        Ok(Ok(existed))
+        self.stage(path, Staged::Deleted).await;
+        Ok(Ok(true))
+    }
+
+    async fn claim(
+        &mut self,
+        upload_id: String,
+        purpose: String,
+    ) -> wasmtime::Result<Result<files::UploadedFile, String>> {
+        if let Err(why) = self.check_grant(Capability::Files) {
+            return Ok(Err(why));
+        }
+        if self.plugin.manifest.upload(&purpose).is_none() {
+            return Ok(Err(format!("`{purpose}` is not an upload purpose of the plugin's manifest")));
+        }
+        let name = format!("uploads/{upload_id}");
+        if !upload_id.chars().all(|c| c.is_ascii_alphanumeric()) || !valid_name(&name) {
+            return Ok(Err(format!("`{upload_id}` is not an upload id")));
+        }
+        let (tenant, plugin) = (self.call.tenant_id, self.plugin.manifest.id.clone());
+        let fresh_after = crate::db::now_ms() - CLAIMABLE_MS;
+        let conn = self.write_conn().await?;
+        let Some(row) =
+            crate::db::uploads::claim_upload(conn, &upload_id, tenant, &plugin, &purpose, fresh_after).await?
+        else {
+            return Ok(Err(format!(
+                "upload `{upload_id}` is not waiting for this plugin's `{purpose}` (unknown, claimed, or over an hour old)"
+            )));
+        };
+        let size = u64::try_from(row.size).unwrap_or(0);
+        if let Err(why) = self.count_file_bytes(row.size).await? {
+            return Ok(Err(why));
+        }
+        let path = Objects::plugin_object(tenant, &plugin, &name);
+        self.stage(path, Staged::Moved(Objects::upload(&upload_id), size)).await;
+        let facts: serde_json::Value = serde_json::from_str(&row.facts).unwrap_or_default();
+        let text = |key: &str| facts.get(key).and_then(|v| v.as_str()).unwrap_or_default().to_string();
+        let image = facts.get("image").filter(|i| !i.is_null()).map(|i| files::ImageFacts {
+            format: i.get("format").and_then(|v| v.as_str()).unwrap_or_default().to_string(),
+            width: i.get("width").and_then(|v| v.as_u64()).unwrap_or(0) as u32,
+            height: i.get("height").and_then(|v| v.as_u64()).unwrap_or(0) as u32,
+            alpha: i.get("alpha").and_then(|v| v.as_bool()).unwrap_or(false),
+        });
+        Ok(Ok(files::UploadedFile {
+            name,
+            file_name: row.file_name,
+            size,
+            md5: row.md5,
+            sha256: row.sha256,
+            kind: text("kind"),
+            content_type: text("contentType"),
+            image,
+        }))
+    }
+
+    async fn access_url(
+        &mut self,
+        name: String,
+        file_name: String,
+        ttl_seconds: u32,
+    ) -> wasmtime::Result<Result<String, String>> {
+        let path = match self.object_path(&name) {
+            Ok(path) => path,
+            Err(why) => return Ok(Err(why)),
+        };
+        if !(1..=MAX_TTL_SECS).contains(&ttl_seconds) {
+            return Ok(Err(format!("a URL lives from 1 to {MAX_TTL_SECS} seconds")));
+        }
+        // An object this call writes or claims counts: the URL is used after the call commits.
+        if self.current(&path).await?.is_none() {
+            return Ok(Err(format!("there is no object `{name}`")));
+        }
+        let ttl = Duration::from_secs(u64::from(ttl_seconds));
+        if let Some(url) = self.services.objects.presigned(&path, ttl).await? {
+            return Ok(Ok(url));
+        }
+        let file_name =
+            if file_name.is_empty() { name.rsplit('/').next().unwrap_or(&name).to_string() } else { file_name };
+        let grant = Grant {
+            tenant: self.call.tenant_id,
+            plugin: self.plugin.manifest.id.clone(),
+            name,
+            file_name,
+            expires_at: crate::db::now_ms() + i64::from(ttl_seconds) * 1000,
+        };
+        Ok(Ok(format!("/api/files/download?token={}", self.services.objects.url_key.sign(&grant))))
     }
 }

@@ -6,7 +6,7 @@ mod audit;
 mod events;
 mod files;
 
-pub use files::{StagedFiles, clear_staging};
+pub use files::{CLAIMABLE_MS, StagedFiles};
 mod http;
 mod mail;
 mod secrets;

@@ -1,0 +1,81 @@
+//! Uploads waiting for their plugin's claim (see `objects` and `routes::files`).
+
+use sqlx::SqliteConnection;
+
+use super::Db;
+
+/// An upload as stored, and as the plugin's claim gets it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct UploadRow {
+    pub id: String,
+    pub tenant_id: i64,
+    pub plugin_id: String,
+    pub purpose: String,
+    pub account_id: i64,
+    pub file_name: String,
+    pub size: i64,
+    pub md5: String,
+    pub sha256: String,
+    pub facts: String,
+    pub created_at: i64,
+}
+
+impl Db {
+    pub async fn add_upload(&self, row: &UploadRow) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO uploads (id, tenant_id, plugin_id, purpose, account_id, file_name, size, md5, sha256, facts, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(&row.id)
+        .bind(row.tenant_id)
+        .bind(&row.plugin_id)
+        .bind(&row.purpose)
+        .bind(row.account_id)
+        .bind(&row.file_name)
+        .bind(row.size)
+        .bind(&row.md5)
+        .bind(&row.sha256)
+        .bind(&row.facts)
+        .bind(row.created_at)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+    }
+
+    /// Deletes the uploads created before `before_ms`, returning their ids.
+    pub async fn sweep_uploads(&self, before_ms: i64) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query_scalar("DELETE FROM uploads WHERE created_at < ? RETURNING id")
+            .bind(before_ms)
+            .fetch_all(&self.pool)
+            .await
+    }
+
+    pub async fn upload_waiting(&self, id: &str) -> Result<bool, sqlx::Error> {
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM uploads WHERE id = ?)").bind(id).fetch_one(&self.pool).await
+    }
+}
+
+/// Takes the upload for the plugin, in the call's transaction: gone for everyone else once the
+/// call commits, back if it rolls back. Only the tenant's, the plugin's, for this purpose, and
+/// not older than `created_after`.
+pub async fn claim_upload(
+    conn: &mut SqliteConnection,
+    id: &str,
+    tenant: i64,
+    plugin: &str,
+    purpose: &str,
+    created_after: i64,
+) -> Result<Option<UploadRow>, sqlx::Error> {
+    sqlx::query_as(
+        "DELETE FROM uploads
+         WHERE id = ? AND tenant_id = ? AND plugin_id = ? AND purpose = ? AND created_at > ?
+         RETURNING *",
+    )
+    .bind(id)
+    .bind(tenant)
+    .bind(plugin)
+    .bind(purpose)
+    .bind(created_after)
+    .fetch_optional(conn)
+    .await
+}

@@ -1,0 +1,334 @@
+//! Large files (issue 13 §2): uploads streamed into object storage for a plugin to claim, and
+//! downloads through signed, short-lived URLs with HTTP Range.
+//!
+//! Upload: `POST /api/files/upload/<mount>/<purpose>` with the file as the body
+//! (`application/octet-stream`, name in `?fileName=`) or as a `multipart/form-data` file field.
+//! The purpose is declared in the plugin's manifest (limit, kinds, the action it needs) and capped
+//! by the operator's grant. The answer is an upload id with what the host measured; the browser
+//! sends the id in the plugin's own JSON route, where the plugin claims it (`files.claim`).
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use futures_util::TryStreamExt as _;
+use object_store::{GetOptions, GetRange, ObjectStore as _};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::AppState;
+use crate::api::{ApiError, ApiPath, ApiQuery, ApiResult, ApiRouter, Caller, Envelope, Perm, RecordBody, RouteSpec};
+use crate::db::Db;
+use crate::db::uploads::UploadRow;
+use crate::i18n::Msg;
+use crate::objects::Objects;
+use crate::objects::ingest::{IngestError, ingest};
+use crate::objects::signed::Refused;
+use crate::objects::sniff::{ImageFacts, sniff};
+use crate::plugins::capabilities::CLAIMABLE_MS;
+use crate::plugins::manifest::UploadSpec;
+use crate::plugins::registry::LoadedPlugin;
+
+/// How long after the claim window an unclaimed upload is removed: a claim committed at its last
+/// moment has moved its object by then.
+const SWEEP_GRACE_MS: i64 = 10 * 60 * 1000;
+const SWEEP_EVERY: Duration = Duration::from_secs(5 * 60);
+
+pub fn routes(api: ApiRouter) -> ApiRouter {
+    api.route(
+        RouteSpec::stream(
+            "/files/upload/{mount}/{purpose}",
+            Perm::SignedIn,
+            "Upload a file for a plugin to claim (its manifest names the purpose's action)",
+        )
+        .before_body(|app, caller, _, path| {
+            let mut parts = path.trim_start_matches("/files/upload/").splitn(2, '/');
+            let (mount, purpose) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+            target(app, caller, mount, purpose).map(drop)
+        }),
+        upload,
+    )
+    .route(
+        RouteSpec::read(
+            Method::GET,
+            "/files/download",
+            Perm::Public,
+            "Download an object through a signed URL (its token is the permission; HTTP Range)",
+        ),
+        download,
+    )
+}
+
+/// The plugin and purpose an upload is for, if the tenant enabled the plugin and the caller
+/// holds the purpose's action.
+fn target(
+    app: &AppState,
+    caller: &Caller,
+    mount: &str,
+    purpose: &str,
+) -> ApiResult<(std::sync::Arc<LoadedPlugin>, UploadSpec)> {
+    let no_route = || ApiError::Client { code: 404, msg: Msg::NoSuchRoute };
+    let plugin = app.plugins.by_mount(mount).ok_or_else(no_route)?;
+    if !caller.plugins.contains(&plugin.manifest.id) {
+        return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
+    }
+    let spec = plugin.manifest.upload(purpose).ok_or_else(no_route)?.clone();
+    if !caller.may(&spec.action) {
+        return Err(ApiError::Forbidden(Msg::NotPermitted));
+    }
+    Ok((plugin, spec))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct UploadQuery {
+    /// The file's name, for an `application/octet-stream` body.
+    file_name: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Uploaded {
+    upload_id: String,
+    file_name: String,
+    size: u64,
+    md5: String,
+    sha256: String,
+    kind: &'static str,
+    content_type: String,
+    image: Option<ImageFacts>,
+}
+
+/// The last path segment, without control characters, at most 255 characters.
+fn clean_file_name(name: &str) -> String {
+    let last = name.rsplit(['/', '\\']).next().unwrap_or("");
+    let clean: String = last.chars().filter(|c| !c.is_control()).take(255).collect();
+    match clean.trim() {
+        "" | "." | ".." => "file".into(),
+        name => name.to_string(),
+    }
+}
+
+async fn upload(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiPath((mount, purpose)): ApiPath<(String, String)>,
+    ApiQuery(query): ApiQuery<UploadQuery>,
+    request: Request,
+) -> ApiResult<Response> {
+    let (plugin, spec) = target(&app, &caller, &mount, &purpose)?;
+    let limit_mib = spec.max_mib.min(plugin.installed.grants.max_upload_mib);
+    let limit = limit_mib << 20;
+    let too_large = || ApiError::Client { code: 413, msg: Msg::FileTooLarge { max_mib: limit_mib } };
+    let declared = content_length(request.headers());
+    // Multipart framing adds a little to the file; more than that is refused before reading.
+    if declared.is_some_and(|length| length > limit + 64 * 1024) {
+        return Err(too_large());
+    }
+    let objects = app.plugins.objects().clone();
+    let id = crate::auth::session::new_token()[..24].to_string();
+    let path = Objects::upload(&id);
+    let multipart = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
+    let (file_name, ingested) = if multipart {
+        let mut form = Multipart::from_request(request, &app)
+            .await
+            .map_err(|e| ApiError::Client { code: 400, msg: Msg::BadJson { detail: e.body_text() } })?;
+        loop {
+            let field = form
+                .next_field()
+                .await
+                .map_err(|e| ApiError::Client { code: 400, msg: Msg::BadJson { detail: e.body_text() } })?
+                .ok_or_else(|| ApiError::invalid("file", Msg::FileMissing))?;
+            if let Some(name) = field.file_name().map(clean_file_name) {
+                break (name, ingest(objects.store.as_ref(), &path, field, limit).await);
+            }
+        }
+    } else {
+        let body = request.into_body().into_data_stream();
+        (clean_file_name(&query.file_name), ingest(objects.store.as_ref(), &path, body, limit).await)
+    };
+    let ingested = match ingested {
+        Ok(ingested) => ingested,
+        Err(IngestError::TooLarge(_)) => return Err(too_large()),
+        Err(IngestError::Body(why)) => return Err(ApiError::Client { code: 400, msg: Msg::BadJson { detail: why } }),
+        Err(IngestError::Store(err)) => return Err(ApiError::Internal(err.to_string())),
+    };
+    let facts = sniff(&ingested.head);
+    let refusal = if ingested.size == 0 {
+        Some(Msg::FileMissing)
+    } else if let Some(how) = facts.encrypted.filter(|_| !spec.allow_encrypted) {
+        Some(Msg::FileEncrypted { file: file_name.clone(), how })
+    } else if !spec.takes(facts.kind) {
+        Some(Msg::FileKindRefused { file: file_name.clone(), kind: facts.kind, expected: spec.kinds.clone() })
+    } else {
+        None
+    };
+    if let Some(msg) = refusal {
+        objects.delete(&path).await.map_err(|e| ApiError::Internal(e.to_string()))?;
+        return Err(ApiError::invalid("file", msg));
+    }
+    let row = UploadRow {
+        id: id.clone(),
+        tenant_id: caller.scope.owner(),
+        plugin_id: plugin.manifest.id.clone(),
+        purpose: spec.purpose.clone(),
+        account_id: caller.account_id,
+        file_name: file_name.clone(),
+        size: i64::try_from(ingested.size).unwrap_or(i64::MAX),
+        md5: ingested.md5.clone(),
+        sha256: ingested.sha256.clone(),
+        facts: serde_json::to_string(&facts).unwrap_or_default(),
+        created_at: crate::db::now_ms(),
+    };
+    if let Err(err) = app.db.add_upload(&row).await {
+        let _ = objects.delete(&path).await;
+        return Err(err.into());
+    }
+    let recorded = json!({ "plugin": row.plugin_id, "purpose": row.purpose, "fileName": file_name, "size": ingested.size, "sha256": ingested.sha256 });
+    let mut response = Envelope(Uploaded {
+        upload_id: id,
+        file_name,
+        size: ingested.size,
+        md5: ingested.md5,
+        sha256: ingested.sha256,
+        kind: facts.kind,
+        content_type: facts.content_type,
+        image: facts.image,
+    })
+    .into_response();
+    response.extensions_mut().insert(RecordBody(recorded.to_string().into()));
+    Ok(response)
+}
+
+fn content_length(headers: &HeaderMap) -> Option<u64> {
+    headers.get(header::CONTENT_LENGTH)?.to_str().ok()?.parse().ok()
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct DownloadQuery {
+    token: String,
+}
+
+/// `attachment; filename="ascii"; filename*=UTF-8''percent-encoded`.
+fn disposition(file_name: &str) -> HeaderValue {
+    let ascii: String = file_name
+        .chars()
+        .map(|c| if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' { c } else { '_' })
+        .collect();
+    let encoded: String = file_name
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b".-_~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect();
+    HeaderValue::from_str(&format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}"))
+        .unwrap_or(HeaderValue::from_static("attachment"))
+}
+
+async fn download(
+    State(app): State<AppState>,
+    ApiQuery(query): ApiQuery<DownloadQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let objects = app.plugins.objects();
+    let grant = match objects.url_key.verify(&query.token, crate::db::now_ms()) {
+        Ok(grant) => grant,
+        Err(Refused::Expired) => return Err(ApiError::Client { code: 410, msg: Msg::DownloadExpired }),
+        Err(Refused::Invalid) => return Err(ApiError::Client { code: 403, msg: Msg::DownloadInvalid }),
+    };
+    let path = Objects::plugin_object(grant.tenant, &grant.plugin, &grant.name);
+    let meta = match objects.store.head(&path).await {
+        Ok(meta) => meta,
+        Err(object_store::Error::NotFound { .. }) => return Err(ApiError::NotFound),
+        Err(err) => return Err(ApiError::Internal(err.to_string())),
+    };
+    let size = meta.size;
+    let etag = meta.e_tag.as_deref().map(|t| format!("\"{}\"", t.trim_matches('"')));
+    // If-Range: a resumed download of a file that changed meanwhile gets the whole new file.
+    let unchanged =
+        headers.get(header::IF_RANGE).and_then(|v| v.to_str().ok()).is_none_or(|v| etag.as_deref() == Some(v));
+    let range = match headers.get(header::RANGE).and_then(|v| v.to_str().ok()).filter(|_| unchanged) {
+        // A Range that does not parse is ignored (RFC 9110 §14.2); several ranges get the whole file.
+        Some(text) => match http_range_header::parse_range_header(text).map(|r| r.validate(size)) {
+            Ok(Ok(ranges)) if ranges.len() == 1 => Some(ranges[0].clone()),
+            Ok(Err(_)) => {
+                let mut refused = ApiError::Client { code: 416, msg: Msg::RangeNotSatisfiable }.into_response();
+                refused
+                    .headers_mut()
+                    .insert(header::CONTENT_RANGE, HeaderValue::from_str(&format!("bytes */{size}")).expect("ascii"));
+                return Ok(refused);
+            }
+            _ => None,
+        },
+        None => None,
+    };
+    let options = GetOptions {
+        range: range.clone().map(|r| GetRange::Bounded(*r.start()..r.end() + 1)),
+        ..GetOptions::default()
+    };
+    let found = objects.store.get_opts(&path, options).await.map_err(|e| ApiError::Internal(e.to_string()))?;
+    let body = Body::from_stream(found.into_stream().map_err(std::io::Error::other));
+    let mut response = Response::new(body);
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/octet-stream"));
+    headers.insert(header::CONTENT_DISPOSITION, disposition(&grant.file_name));
+    headers.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    if let Some(etag) = etag.and_then(|t| HeaderValue::from_str(&t).ok()) {
+        headers.insert(header::ETAG, etag);
+    }
+    let length = match &range {
+        Some(r) => {
+            let value = format!("bytes {}-{}/{size}", r.start(), r.end());
+            headers.insert(header::CONTENT_RANGE, HeaderValue::from_str(&value).expect("ascii"));
+            *response.status_mut() = StatusCode::PARTIAL_CONTENT;
+            r.end() - r.start() + 1
+        }
+        None => size,
+    };
+    response.headers_mut().insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+    Ok(response)
+}
+
+/// Removes uploads nobody claimed within the hour (with a grace period), and objects a crash left
+/// under `uploads/` without their row. Returns how many were removed.
+pub async fn sweep(db: &Db, objects: &Objects, now_ms: i64) -> Result<usize, String> {
+    let cutoff = now_ms - CLAIMABLE_MS - SWEEP_GRACE_MS;
+    let mut removed = 0;
+    for id in db.sweep_uploads(cutoff).await.map_err(|e| e.to_string())? {
+        objects.delete(&Objects::upload(&id)).await.map_err(|e| e.to_string())?;
+        removed += 1;
+    }
+    for id in objects.old_uploads(cutoff).await.map_err(|e| e.to_string())? {
+        if !db.upload_waiting(&id).await.map_err(|e| e.to_string())? {
+            objects.delete(&Objects::upload(&id)).await.map_err(|e| e.to_string())?;
+            removed += 1;
+        }
+    }
+    Ok(removed)
+}
+
+pub fn spawn_sweeper(db: Db, objects: std::sync::Arc<Objects>) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(SWEEP_EVERY);
+        loop {
+            every.tick().await;
+            match sweep(&db, &objects, crate::db::now_ms()).await {
+                Ok(0) => {}
+                Ok(removed) => tracing::info!(removed, "unclaimed uploads swept"),
+                Err(err) => tracing::warn!(%err, "sweeping unclaimed uploads"),
+            }
+        }
+    });
+}
