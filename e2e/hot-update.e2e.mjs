@@ -1,5 +1,6 @@
 // End-to-end: the hot-update remote in the production build against the host with the built
-// hot_update.wasm: upload a baseline (and see an encrypted one refused), add a patch, release it
+// hot_update.wasm: upload a baseline through the host's streaming upload (and see an encrypted one
+// refused on the field), add a patch, release it
 // to test, promote it, and follow it in the flow and the log.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,12 +33,16 @@ test('an operator uploads a baseline and takes a patch from test to production',
     const dialog = page.getByRole('dialog');
     await dialog.locator('#modal_baselineName').fill('Robot app');
     await dialog.locator('#modal_baselineVersion').fill(version);
+    // The file streams to the host as soon as it is chosen; the host's refusal shows on the field.
     await dialog.locator('input[type=file]').setInputFiles(file);
-    await dialog.getByRole('button', { name: /OK/ }).click();
     if (file === locked) {
-      await shotOnFailure(page, 'hot-encrypted', () => dialog.getByText(/must not be encrypted/).waitFor());
+      await shotOnFailure(page, 'hot-encrypted', () => dialog.getByText(/“locked\.zip” is encrypted/).waitFor());
+      await page.screenshot({ path: join(shots, 'hot-00-encrypted-refused.png') });
       await dialog.getByRole('button', { name: /Cancel/ }).click();
+      continue;
     }
+    await shotOnFailure(page, 'hot-uploaded', () => dialog.getByText(/robot-3\.2\.0\.apk \(\d+ B\)/).waitFor());
+    await dialog.getByRole('button', { name: /OK/ }).click();
   }
   const baselines = page.getByTestId('hot-baselines');
   await shotOnFailure(page, 'hot-baseline', () => baselines.getByText('3.2.0', { exact: true }).waitFor());

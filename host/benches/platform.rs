@@ -46,13 +46,52 @@ fn plugins_toml(dir: &Path) -> PathBuf {
         let bytes =
             std::fs::read(&artefact).unwrap_or_else(|e| panic!("{}: {e} (make test-plugins)", artefact.display()));
         text.push_str(&format!(
-            "[[plugin]]\nid = \"{id}\"\nmanifest = {manifest:?}\nartefact = {artefact:?}\nsha256 = \"{}\"\nenabled_by_default = true\n[plugin.grants]\nevents = true\ntemplate = true\nfiles = true\nuses = [\"peer\"]\n\n",
+            "[[plugin]]\nid = \"{id}\"\nmanifest = {manifest:?}\nartefact = {artefact:?}\nsha256 = \"{}\"\nenabled_by_default = true\n[plugin.grants]\nevents = true\ntemplate = true\nfiles = true\nuses = [\"peer\"]\nmax_upload_mib = 1024\n\n",
             sha256_hex(&bytes)
         ));
     }
     let path = dir.join("plugins.toml");
     std::fs::write(&path, text).expect("plugins.toml");
     path
+}
+
+const UPLOAD_BYTES: usize = 256 << 20;
+
+/// The best of three: a 256 MiB upload to the probe's `firmware` purpose, and the same bytes
+/// written in 1 MiB chunks to a file beside the object store.
+async fn upload_against_disk(client: &reqwest::Client, base: &str, token: &str, dir: &Path) -> (Duration, Duration) {
+    use tokio::io::AsyncWriteExt as _;
+    let chunk: bytes::Bytes = (0..1 << 20).map(|i: usize| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    let (mut best_upload, mut best_write) = (Duration::MAX, Duration::MAX);
+    for _ in 0..3 {
+        let parts = std::iter::repeat_n(chunk.clone(), UPLOAD_BYTES >> 20).map(Ok::<_, std::io::Error>);
+        let started = Instant::now();
+        let answer: Value = client
+            .post(format!("{base}/files/upload/probe/firmware?fileName=bench.bin"))
+            .header("authorization", token)
+            .header("content-length", UPLOAD_BYTES.to_string())
+            .body(reqwest::Body::wrap_stream(futures_util::stream::iter(parts)))
+            .send()
+            .await
+            .expect("sent")
+            .json()
+            .await
+            .expect("envelope");
+        best_upload = best_upload.min(started.elapsed());
+        assert_eq!(answer["code"], 200, "{answer}");
+
+        let path = dir.join("plain-write.bin");
+        let started = Instant::now();
+        let mut file = tokio::fs::File::create(&path).await.expect("file");
+        for _ in 0..UPLOAD_BYTES >> 20 {
+            file.write_all(&chunk).await.expect("write");
+        }
+        file.flush().await.expect("flush");
+        drop(file);
+        best_write = best_write.min(started.elapsed());
+        std::fs::remove_file(path).expect("removed");
+    }
+    (best_upload, best_write)
 }
 
 /// The platform administrator's `GET path` to the probe, as the host hands it to the plugin.
@@ -322,6 +361,18 @@ async fn main() {
         ms(own99),
         ms(peer99),
         peer99.as_secs_f64() / own99.as_secs_f64()
+    );
+
+    // 1c. An upload streamed through the host (HTTP, hashing, object storage) beside a plain
+    // write of the same bytes to a file on the same disk.
+    let (uploaded, written) = upload_against_disk(&client, &base, &token, dir.path()).await;
+    println!("\n{:<44} {:>14} {:>14} {:>10}", "256 MiB file", "disk write", "host upload", "upload/disk");
+    println!(
+        "{:<44} {:>10.0} MB/s {:>9.0} MB/s {:>10.2}x",
+        "throughput",
+        UPLOAD_BYTES as f64 / 1e6 / written.as_secs_f64(),
+        UPLOAD_BYTES as f64 / 1e6 / uploaded.as_secs_f64(),
+        written.as_secs_f64() / uploaded.as_secs_f64()
     );
 
     // 2. Instantiation alone.

@@ -42,6 +42,23 @@ fn envelope_response() -> utoipa::openapi::Response {
         .build()
 }
 
+/// A streamed file: the raw bytes, or a form with a `file` field.
+fn file_body() -> utoipa::openapi::request_body::RequestBody {
+    use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+    let binary =
+        || ObjectBuilder::new().schema_type(Type::String).format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)));
+    RequestBodyBuilder::new()
+        .content("application/octet-stream", ContentBuilder::new().schema(Some(binary())).build())
+        .content(
+            "multipart/form-data",
+            ContentBuilder::new()
+                .schema(Some(ObjectBuilder::new().property("file", binary()).required("file")))
+                .build(),
+        )
+        .required(Some(utoipa::openapi::Required::True))
+        .build()
+}
+
 fn envelope_schema() -> utoipa::openapi::schema::Schema {
     use utoipa::openapi::schema::{ObjectBuilder, Type};
     ObjectBuilder::new()
@@ -66,8 +83,10 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
             Perm::Action(action) => (format!("button action `{action}`"), format!("action:{action}")),
         };
         // Machine-readable for clients and for the permission tests that walk every route.
-        let extensions =
-            ExtensionsBuilder::new().add("x-permission", tag).add("x-writes", route.effect == Effect::Write).build();
+        let extensions = ExtensionsBuilder::new()
+            .add("x-permission", tag)
+            .add("x-writes", matches!(route.effect, Effect::Write | Effect::Stream))
+            .build();
         let mut operation = OperationBuilder::new()
             .summary(Some(route.summary))
             .description(Some(format!("Permission: {permission}. Answers the envelope {{code, msg, data}}.")))
@@ -89,6 +108,9 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
                     )
                     .build(),
             ));
+        }
+        if route.effect == Effect::Stream {
+            operation = operation.request_body(Some(file_body()));
         }
         let method = if route.method == axum::http::Method::GET { HttpMethod::Get } else { HttpMethod::Post };
         paths = paths.path(format!("/api{}", route.path), PathItem::new(method, operation.build()));

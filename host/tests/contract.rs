@@ -156,3 +156,19 @@ async fn device_routes_need_a_device_key_and_run_for_its_tenant() {
     .ok();
     assert_eq!(device_call(&host, "/device/probe/device/report", Some(&key), json!({})).await.code(), 401, "revoked");
 }
+
+#[tokio::test]
+async fn a_manifest_declaring_uploads_needs_contract_0_1_4() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("plugin.toml");
+    let text = manifest("early")
+        + "\n[[uploads]]\npurpose = \"media\"\naction = \"early:write\"\nmax_mib = 20\nkinds = [\"image\"]\n";
+    std::fs::write(&path, &text).expect("write");
+    let err = console_host::plugins::manifest::Manifest::load(&path).expect_err("refused").to_string();
+    assert!(err.contains("uploads") && err.contains("0.1.4"), "{err}");
+    // On 0.1.4, a kind the host cannot tell is refused by name.
+    let text = text.replace("contract = \"0.1.1\"", "contract = \"0.1.4\"").replace("[\"image\"]", "[\"hologram\"]");
+    std::fs::write(&path, text).expect("write");
+    let err = console_host::plugins::manifest::Manifest::load(&path).expect_err("refused").to_string();
+    assert!(err.contains("uploads[0].kinds") && err.contains("hologram"), "{err}");
+}

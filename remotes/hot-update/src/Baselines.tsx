@@ -95,7 +95,7 @@ export default function Baselines() {
             <Form.Item name="arch" label={t('arch')} rules={[{ required: true }]}>
               <Select options={ARCHITECTURES.map((a) => ({ value: a, label: a }))} />
             </Form.Item>
-            <UploadField name="file" label={t('file')} />
+            <UploadField name="file" label={t('file')} mount="hot-update-service" purpose="baseline" maxMib={500} />
           </>
         )}
         <Form.Item name="remark" label={t('remark')} rules={[{ max: 800 }]}>

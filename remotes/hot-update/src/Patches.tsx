@@ -141,7 +141,7 @@ export function Patches({ stage }: { stage: 'test' | 'prod' }) {
         <Form.Item noStyle dependencies={['source']}>
           {({ getFieldValue }) =>
             getFieldValue('source') === 'upload' ? (
-              <UploadField name="file" label={t('patchFile')} />
+              <UploadField name="file" label={t('patchFile')} mount="hot-update-service" purpose="patch" maxMib={200} />
             ) : (
               <>
                 <Form.Item name="patchUrl" label={t('patchUrl')} rules={[{ required: true, type: 'url', max: 1024 }]}>

@@ -1,50 +1,106 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Form, Upload } from 'antd';
+import { Button, Form, Upload, type UploadFile } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A file as plugin routes take it: name and base64 content (the server measures and hashes it). */
-export interface FileUpload {
-  fileName: string;
-  content: string;
+import { RequestError, UPLOAD_CANCELLED, type UploadTask, uploadFile } from './request';
+
+function sizeText(bytes: number) {
+  if (bytes >= 1048576) return `${(bytes / 1048576).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
 }
 
-export function readAsBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
+interface PickerProps {
+  id?: string;
+  value?: string;
+  onChange?: (uploadId?: string) => void;
+  field: string;
+  mount: string;
+  purpose: string;
+  accept?: string;
+  maxMib: number;
 }
 
-/** One file as a controlled value, for a Form.Item. */
-function FilePicker({ value, onChange, accept, maxBytes }: { value?: FileUpload; onChange?: (file?: FileUpload) => void; accept?: string; maxBytes: number }) {
+/**
+ * One file, streamed to the host as soon as it is chosen: a progress bar while it goes, removing
+ * it cancels, and the host's refusal (too large, wrong kind, encrypted) shows on the field. The
+ * field's value is the upload id the plugin route claims.
+ */
+function UploadPicker({ id, value, onChange, field, mount, purpose, accept, maxMib }: PickerProps) {
   const { t } = useTranslation('sdk');
-  const { message } = App.useApp();
-  const mib = Math.round(maxBytes / 1048576);
+  const form = Form.useFormInstance();
+  const [item, setItem] = useState<UploadFile | null>(null);
+  const task = useRef<UploadTask | null>(null);
+  useEffect(() => () => task.current?.cancel(), []);
+  // The form was reset (closed, or saved): forget the file.
+  useEffect(() => {
+    if (value === undefined && item?.status === 'done') setItem(null);
+  }, [value, item?.status]);
+
+  const refuse = (message: string) => form.setFields([{ name: field, errors: [message] }]);
+  const start = (file: File) => {
+    task.current?.cancel();
+    onChange?.(undefined);
+    if (file.size > maxMib * 1048576) {
+      setItem(null);
+      refuse(t('fileTooLarge', { mib: maxMib }));
+      return;
+    }
+    form.setFields([{ name: field, errors: [] }]);
+    const uid = `${Date.now()}`;
+    setItem({ uid, name: file.name, status: 'uploading', percent: 0 });
+    const upload = uploadFile(mount, purpose, file, (percent) =>
+      setItem((current) => (current?.uid === uid ? { ...current, percent } : current)),
+    );
+    task.current = upload;
+    upload.done.then(
+      (uploaded) => {
+        setItem({ uid, name: `${uploaded.fileName} (${sizeText(uploaded.size)})`, status: 'done', percent: 100 });
+        onChange?.(uploaded.uploadId);
+      },
+      (error: unknown) => {
+        if (error instanceof RequestError && error.code === UPLOAD_CANCELLED) return;
+        setItem({ uid, name: file.name, status: 'error' });
+        refuse(error instanceof Error ? error.message : String(error));
+      },
+    );
+  };
+
   return (
     <Upload
+      id={id}
       maxCount={1}
       accept={accept}
-      fileList={value ? [{ uid: '1', name: value.fileName, status: 'done' }] : []}
-      onRemove={() => onChange?.(undefined)}
-      beforeUpload={async (file) => {
-        if (file.size > maxBytes) void message.error(t('fileTooLarge', { mib }));
-        else onChange?.({ fileName: file.name, content: await readAsBase64(file) });
+      fileList={item ? [item] : []}
+      showUploadList={{ showRemoveIcon: true }}
+      onRemove={() => {
+        task.current?.cancel();
+        task.current = null;
+        setItem(null);
+        onChange?.(undefined);
+      }}
+      beforeUpload={(file) => {
+        start(file);
         return false;
       }}
     >
-      <Button icon={<UploadOutlined />}>{t('chooseFile')}</Button>
+      <Button icon={<UploadOutlined />} data-testid={`upload-${field}`}>
+        {t('chooseFile')}
+      </Button>
     </Upload>
   );
 }
 
-/** A form field holding one file as a {@link FileUpload}; nothing is sent until the form is. */
-export function UploadField({ name, label, required = true, accept, maxBytes = 6 * 1024 * 1024 }: { name: string; label: string; required?: boolean; accept?: string; maxBytes?: number }) {
+/**
+ * A form field holding one uploaded file: the file streams to the host for the plugin's `purpose`
+ * (declared in its manifest) as soon as it is chosen; the form sends the upload id.
+ */
+export function UploadField({ name, label, mount, purpose, required = true, accept, maxMib }: { name: string; label: string; mount: string; purpose: string; required?: boolean; accept?: string; maxMib: number }) {
   const { t } = useTranslation('sdk');
   return (
-    <Form.Item name={name} label={label} rules={[{ required, message: t('chooseFile') }]} extra={t('fileLimit', { mib: Math.round(maxBytes / 1048576) })}>
-      <FilePicker accept={accept} maxBytes={maxBytes} />
+    <Form.Item name={name} label={label} rules={[{ required, message: t('chooseFile') }]} extra={t('fileLimit', { mib: maxMib })}>
+      <UploadPicker field={name} mount={mount} purpose={purpose} accept={accept} maxMib={maxMib} />
     </Form.Item>
   );
 }

@@ -85,19 +85,82 @@ export function settle<T>(code: number, msg: string | undefined, data: unknown, 
   throw error;
 }
 
+/** The console's headers of every request: language, session marker, tenant, menu. */
+function consoleHeaders(extra?: Record<string, string>): Record<string, string> {
+  // The session is the host's HttpOnly cookie; the marker lets it authenticate the request (a
+  // header no other site can make the browser send).
+  const headers: Record<string, string> = { lang: handlers.lang(), [SESSION_MARKER]: 'cookie', ...extra };
+  const tenant = session.tenant();
+  if (tenant !== null) headers.tenantId = tenant;
+  const menuId = handlers.menuId();
+  if (menuId !== undefined) headers.menuId = String(menuId);
+  return headers;
+}
+
+/** What the host measured of an uploaded file (`/api/files/upload/<mount>/<purpose>`). */
+export interface UploadedFile {
+  uploadId: string;
+  fileName: string;
+  size: number;
+  md5: string;
+  sha256: string;
+  kind: string;
+  contentType: string;
+  image: { format: string; width: number; height: number; alpha: boolean } | null;
+}
+
+/** An upload under way: its answer, and a way to stop it. */
+export interface UploadTask {
+  done: Promise<UploadedFile>;
+  cancel: () => void;
+}
+
+/** The code of an upload the user cancelled. */
+export const UPLOAD_CANCELLED = -2;
+
+/**
+ * Streams a file to the host for a plugin to claim, reporting progress in percent. The host
+ * measures and checks it; a refusal rejects with the {@link RequestError} the host worded (quiet:
+ * the field shows it). XMLHttpRequest, because fetch reports no upload progress.
+ */
+export function uploadFile(mount: string, purpose: string, file: File, onProgress: (percent: number) => void): UploadTask {
+  const url = new URL(`/api/files/upload/${mount}/${purpose}`, window.location.origin);
+  url.searchParams.set('fileName', file.name);
+  const xhr = new XMLHttpRequest();
+  const done = new Promise<UploadedFile>((resolve, reject) => {
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.floor((event.loaded * 100) / event.total));
+    };
+    xhr.onload = () => {
+      let envelope: { code?: number; msg?: string; data?: unknown };
+      try {
+        envelope = JSON.parse(xhr.responseText) as typeof envelope;
+      } catch {
+        envelope = { code: xhr.status };
+      }
+      try {
+        resolve(settle<UploadedFile>(envelope.code ?? xhr.status, envelope.msg, envelope.data, true));
+      } catch (error) {
+        reject(error as Error);
+      }
+    };
+    xhr.onerror = () => reject(new RequestError(-1, handlers.systemException()));
+    xhr.onabort = () => reject(new RequestError(UPLOAD_CANCELLED, 'cancelled'));
+  });
+  xhr.open('POST', url);
+  for (const [name, value] of Object.entries(consoleHeaders())) xhr.setRequestHeader(name, value);
+  xhr.setRequestHeader('content-type', 'application/octet-stream');
+  xhr.send(file);
+  return { done, cancel: () => xhr.abort() };
+}
+
 /** A call to the host under `/api`, with the console's headers and envelope handling. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.params ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
-  // The session is the host's HttpOnly cookie; the marker lets it authenticate the request (a
-  // header no other site can make the browser send).
-  const headers: Record<string, string> = { lang: handlers.lang(), [SESSION_MARKER]: 'cookie', ...options.headers };
-  const tenant = session.tenant();
-  if (tenant !== null) headers.tenantId = tenant;
-  const menuId = handlers.menuId();
-  if (menuId !== undefined) headers.menuId = String(menuId);
+  const headers = consoleHeaders(options.headers);
   let body: string | undefined;
   if (options.data !== undefined) {
     headers['content-type'] = 'application/json';

@@ -3,5 +3,4 @@ export { ListPage, ModalForm, DetailDrawer, RowActions, useDeleteByName, useConf
 export type { ListHandle, ListPageProps, ModalFormProps, RowActionsProps } from './components';
 export { SearchModeField, TimeRangeSelect, LinesField, TIME_RANGES } from './fields';
 export type { TimeRange } from './fields';
-export { UploadField, downloadBase64, readAsBase64 } from './files';
-export type { FileUpload } from './files';
+export { UploadField, downloadBase64 } from './files';
