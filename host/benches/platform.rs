@@ -104,6 +104,7 @@ fn admin_get(i: usize, path: &str) -> (CallContext, types::Request) {
         actions: vec!["probe:use".into()],
         request_id: i.to_string(),
         cascade: EventBudget::new(),
+        decision: None,
     };
     let request = types::Request {
         method: "GET".into(),

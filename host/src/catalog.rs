@@ -211,7 +211,27 @@ pub const CORE_MENUS: &[MenuSeed] = &[
     group(400, "日志管理", "/operate-record", "FileSearchOutlined", "tenant"),
     page(401, 400, "操作记录", "/operate-record/record", "tenant", &[("operate-record:view", "view", "查看操作记录")]),
     page(402, 400, "登录日志", "/operate-record/login-log", "tenant", &[("login-log:view", "view", "查看登录日志")]),
+    // The process centre: every user sees what they may decide (the kinds' own actions filter it).
+    group(500, "流程中心", "/process-center", "AuditOutlined", "tenant"),
+    everyone_page(501, 500, "待办任务", "/process-center/task-waiting"),
+    everyone_page(502, 500, "已办任务", "/process-center/task-finish"),
 ];
+
+/// A page every signed-in user has: what it shows is filtered by the user's rights.
+const fn everyone_page(menu_id: i64, parent: i64, name: &'static str, path: &'static str) -> MenuSeed {
+    MenuSeed {
+        menu_id,
+        parent,
+        name,
+        kind: "page",
+        path,
+        icon: "",
+        scope: "tenant",
+        everyone: true,
+        hidden: false,
+        buttons: &[],
+    }
+}
 
 /// Brings the core menus and buttons in the database up to this build's catalogue. Entries an
 /// operator created (source 'custom') are left alone.

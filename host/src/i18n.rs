@@ -155,6 +155,9 @@ pub enum Msg {
     DownloadExpired,
     DownloadInvalid,
     RangeNotSatisfiable,
+    /// The applicant of a request cannot decide it.
+    OwnRequest,
+    DecidedAlready,
 }
 
 /// A kind of file (`objects::sniff::KINDS`) in the caller's language.
@@ -269,6 +272,8 @@ impl Msg {
             Msg::DownloadExpired => "下载链接已过期，请重新获取".into(),
             Msg::DownloadInvalid => "下载链接无效".into(),
             Msg::RangeNotSatisfiable => "请求的范围超出文件大小".into(),
+            Msg::OwnRequest => "不能审批自己提交的申请".into(),
+            Msg::DecidedAlready => "该申请已被处理".into(),
         }
     }
 
@@ -347,6 +352,8 @@ impl Msg {
             Msg::DownloadExpired => "This download link has expired; please ask for a new one.".into(),
             Msg::DownloadInvalid => "This download link is not valid.".into(),
             Msg::RangeNotSatisfiable => "The requested range lies outside the file.".into(),
+            Msg::OwnRequest => "You cannot decide a request you submitted yourself.".into(),
+            Msg::DecidedAlready => "This request has already been decided.".into(),
         }
     }
 
@@ -442,6 +449,8 @@ impl Msg {
             Msg::DownloadExpired => "Dieser Download-Link ist abgelaufen; bitte fordern Sie einen neuen an.".into(),
             Msg::DownloadInvalid => "Dieser Download-Link ist ungültig.".into(),
             Msg::RangeNotSatisfiable => "Der angeforderte Bereich liegt außerhalb der Datei.".into(),
+            Msg::OwnRequest => "Über einen eigenen Antrag können Sie nicht selbst entscheiden.".into(),
+            Msg::DecidedAlready => "Über diesen Antrag wurde bereits entschieden.".into(),
         }
     }
 
@@ -532,6 +541,8 @@ impl Msg {
             Msg::DownloadExpired => "Este enlace de descarga ha caducado; solicite uno nuevo.".into(),
             Msg::DownloadInvalid => "Este enlace de descarga no es válido.".into(),
             Msg::RangeNotSatisfiable => "El rango solicitado está fuera del archivo.".into(),
+            Msg::OwnRequest => "No puede resolver una solicitud que usted mismo presentó.".into(),
+            Msg::DecidedAlready => "Esta solicitud ya se ha resuelto.".into(),
         }
     }
 
@@ -627,6 +638,8 @@ impl Msg {
             Msg::DownloadExpired => "Ce lien de téléchargement a expiré ; veuillez en demander un nouveau.".into(),
             Msg::DownloadInvalid => "Ce lien de téléchargement n’est pas valide.".into(),
             Msg::RangeNotSatisfiable => "La plage demandée est en dehors du fichier.".into(),
+            Msg::OwnRequest => "Vous ne pouvez pas statuer sur une demande que vous avez soumise.".into(),
+            Msg::DecidedAlready => "Il a déjà été statué sur cette demande.".into(),
         }
     }
 
@@ -711,6 +724,8 @@ impl Msg {
             Msg::DownloadExpired => "Esta ligação de transferência expirou; peça uma nova.".into(),
             Msg::DownloadInvalid => "Esta ligação de transferência não é válida.".into(),
             Msg::RangeNotSatisfiable => "O intervalo pedido está fora do ficheiro.".into(),
+            Msg::OwnRequest => "Não pode decidir um pedido que submeteu.".into(),
+            Msg::DecidedAlready => "Este pedido já foi decidido.".into(),
         }
     }
 
@@ -787,6 +802,8 @@ impl Msg {
             Msg::DownloadExpired => "Срок действия ссылки для скачивания истёк; запросите новую.".into(),
             Msg::DownloadInvalid => "Ссылка для скачивания недействительна.".into(),
             Msg::RangeNotSatisfiable => "Запрошенный диапазон выходит за пределы файла.".into(),
+            Msg::OwnRequest => "Нельзя принять решение по собственной заявке.".into(),
+            Msg::DecidedAlready => "По этой заявке уже принято решение.".into(),
         }
     }
 }

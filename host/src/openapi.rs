@@ -133,7 +133,9 @@ pub async fn serve(State(app): State<AppState>, Extension(document): Extension<A
     let mut document = (*document).clone();
     for plugin in app.plugins.all() {
         // Routes for other plugins are not HTTP operations.
-        for route in plugin.manifest.routes.iter().filter(|r| r.caller != RouteCaller::Plugin) {
+        for route in
+            plugin.manifest.routes.iter().filter(|r| !matches!(r.caller, RouteCaller::Plugin | RouteCaller::Host))
+        {
             let device = route.caller == RouteCaller::Device;
             let (permission, prefix) = if device {
                 ("device".to_string(), "/api/device")

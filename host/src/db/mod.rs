@@ -4,6 +4,7 @@
 //! SQLite is embedded and the default: WAL journal, foreign keys on, a busy timeout so that
 //! concurrent writers wait instead of failing.
 
+pub mod approvals;
 pub mod auth;
 pub mod device_keys;
 mod menus;

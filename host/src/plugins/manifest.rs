@@ -12,7 +12,7 @@ use crate::i18n::Lang;
 pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 4);
 
 /// Mounts the core owns; a plugin cannot take them.
-const RESERVED_MOUNTS: [&str; 8] = [
+const RESERVED_MOUNTS: [&str; 9] = [
     "authority-service",
     "region-service-admin",
     "sync-service",
@@ -21,6 +21,7 @@ const RESERVED_MOUNTS: [&str; 8] = [
     "openapi.json",
     "device",
     "files",
+    "process-center",
 ];
 
 #[derive(Debug, Clone, Deserialize)]
@@ -48,12 +49,29 @@ pub struct Manifest {
     /// The mounts of the plugins this one calls (contract 0.1.3); the operator grants each too.
     #[serde(default)]
     pub uses: Vec<String>,
+    /// The kinds of approval the plugin submits (contract 0.1.4).
+    #[serde(default)]
+    pub approvals: Vec<ApprovalSpec>,
     /// What users may upload for the plugin to claim (contract 0.1.4), by purpose.
     #[serde(default)]
     pub uploads: Vec<UploadSpec>,
     #[serde(default)]
     pub translations: BTreeMap<String, BTreeMap<String, String>>,
     pub remote: Option<RemoteSpec>,
+}
+
+/// A kind of approval request: who may decide it, and where the decision goes.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApprovalSpec {
+    /// `product-audit`: lower-case letters, digits and hyphens.
+    pub kind: String,
+    /// What the process centre calls it, a key of the manifest's translations.
+    pub name: String,
+    /// The button action a user must hold to decide.
+    pub action: String,
+    /// The `caller = "host"` POST route that applies a decision.
+    pub route: String,
 }
 
 /// One purpose of upload: `/api/files/upload/<mount>/<purpose>` takes files for it.
@@ -105,8 +123,9 @@ pub struct RouteSpec {
     #[serde(default)]
     pub summary: String,
     /// Who calls the route: a console user holding `action`, a device or app with one of the
-    /// tenant's device keys for this plugin, at `/api/device/<mount><path>`, or another plugin
-    /// that `uses` this one (never reachable over HTTP).
+    /// tenant's device keys for this plugin, at `/api/device/<mount><path>`, another plugin
+    /// that `uses` this one, or the host itself (an approval's decision); the last two are
+    /// never reachable over HTTP.
     #[serde(default)]
     pub caller: RouteCaller,
 }
@@ -118,6 +137,7 @@ pub enum RouteCaller {
     User,
     Device,
     Plugin,
+    Host,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -376,7 +396,7 @@ impl Manifest {
                         "a device route has no action: its device key is its right",
                     );
                 }
-            } else if r.caller == RouteCaller::Plugin {
+            } else if matches!(r.caller, RouteCaller::Plugin | RouteCaller::Host) {
                 if !r.action.is_empty() {
                     return fail(
                         &format!("routes[{i}].action"),
@@ -392,6 +412,24 @@ impl Manifest {
         }
         if !self.uploads.is_empty() && self.contract < semver::Version::new(0, 1, 4) {
             return fail("uploads", "needs contract 0.1.4 or later");
+        }
+        if !self.approvals.is_empty() && self.contract < semver::Version::new(0, 1, 4) {
+            return fail("approvals", "needs contract 0.1.4 or later");
+        }
+        let mut kinds = HashSet::new();
+        for (i, a) in self.approvals.iter().enumerate() {
+            if !is_name(&a.kind, 32) || !kinds.insert(a.kind.as_str()) {
+                return fail(&format!("approvals[{i}].kind"), "a unique lower-case name");
+            }
+            if !actions.contains(a.action.as_str()) {
+                return fail(&format!("approvals[{i}].action"), "a button of this manifest's menus");
+            }
+            if !self.routes.iter().any(|r| r.caller == RouteCaller::Host && r.method == "POST" && r.path == a.route) {
+                return fail(&format!("approvals[{i}].route"), "a POST route of this manifest with caller = \"host\"");
+            }
+            if self.translations.get("en").is_none_or(|t| !t.contains_key(&a.name)) {
+                return fail(&format!("approvals[{i}].name"), "a key of the manifest's translations");
+            }
         }
         let mut purposes = HashSet::new();
         for (i, u) in self.uploads.iter().enumerate() {
@@ -449,6 +487,10 @@ impl Manifest {
             return Err(("translations".into(), format!("unknown language `{unknown}`")));
         }
         Ok(())
+    }
+
+    pub fn approval(&self, kind: &str) -> Option<&ApprovalSpec> {
+        self.approvals.iter().find(|a| a.kind == kind)
     }
 
     pub fn upload(&self, purpose: &str) -> Option<&UploadSpec> {

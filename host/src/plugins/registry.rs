@@ -550,7 +550,7 @@ impl Plugins {
                 let plugins = self.clone();
                 let (topic, payload) = (topic.clone(), payload.clone());
                 // The subscriber acts on its own account: never with the publisher's rights.
-                let context = CallContext { actions: Vec::new(), ..call.clone() };
+                let context = CallContext { actions: Vec::new(), decision: None, ..call.clone() };
                 tokio::spawn(async move {
                     let _delivery = delivery;
                     match plugins.enabled_for(context.tenant_id).await {
@@ -577,6 +577,7 @@ impl Plugins {
                 actions: Vec::new(),
                 request_id: String::new(),
                 cascade: EventBudget::new(),
+                decision: None,
             };
             if let Some(elapsed) =
                 runtime::time_instantiation(&self.engine, plugin.clone(), self.services.clone(), context).await

@@ -38,7 +38,13 @@ pub struct CallContext {
     pub request_id: String,
     /// Event deliveries left to the request this call belongs to, shared by its whole cascade.
     pub cascade: Arc<EventBudget>,
+    /// An approval decision this call applies: recorded in its transaction when it succeeds, and
+    /// the call fails if the request was decided meanwhile (issue 13 §3).
+    pub decision: Option<Arc<crate::db::approvals::Decision>>,
 }
+
+/// What a decision's call fails with when another user decided the request first.
+pub const DECIDED_ALREADY: &str = "the request was decided meanwhile";
 
 /// One request's event deliveries, for its whole cascade (events that lead to events): one
 /// call could fan out to a million plugin calls before (100 events x subscribers, 3 levels).
@@ -297,6 +303,7 @@ fn new_store(
 ) -> Store<CallState> {
     let grants = &plugin.installed.grants;
     let memory_cap = usize::try_from(grants.memory_mib << 20).unwrap_or(usize::MAX);
+    let decides = call.decision.is_some();
     let state = CallState {
         wasi: WasiCtx::builder().allow_tcp(false).allow_udp(false).allow_ip_name_lookup(false).build(),
         table: ResourceTable::new(),
@@ -307,7 +314,8 @@ fn new_store(
         deadline,
         tx: None,
         write_locked: false,
-        lock_eagerly: false,
+        // A decision is written at the end: holding the lock from the start, it cannot go stale.
+        lock_eagerly: decides,
         went_outbound: false,
         rerun: false,
         published: Vec::new(),
@@ -518,8 +526,19 @@ async fn finish(
         Ok(_) if state.doomed => Err(Failure::Trap("the call went on after an internal store error".into())),
         other => other,
     };
-    let success = matches!(&outcome, Ok(Returned::Response(r)) if r.status == 200)
+    let mut success = matches!(&outcome, Ok(Returned::Response(r)) if r.status == 200)
         || matches!(&outcome, Ok(Returned::Unit(Ok(()))));
+    let mut outcome = outcome;
+    if success && let Some(decision) = state.call.decision.clone() {
+        let recorded = match state.write_conn().await {
+            Ok(conn) => crate::db::approvals::decide(conn, &decision).await.map_err(|e| e.to_string()),
+            Err(err) => Err(err.to_string()),
+        };
+        if recorded != Ok(true) {
+            success = false;
+            outcome = Err(Failure::Trap(recorded.err().unwrap_or_else(|| DECIDED_ALREADY.into())));
+        }
+    }
     if let Err(err) = settle(&mut store, success).await {
         return (Err(Failure::Trap(format!("transaction: {err}"))), peak);
     }

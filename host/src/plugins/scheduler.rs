@@ -48,6 +48,7 @@ async fn run_due(plugins: &Arc<Plugins>) -> Result<(), sqlx::Error> {
                     actions: Vec::new(),
                     request_id: format!("schedule:{}:{}", plugin.manifest.id, schedule.name),
                     cascade: EventBudget::new(),
+                    decision: None,
                 };
                 let job = types::Job { name: schedule.name.clone(), context: context.to_wit() };
                 let error = match plugins.call(plugin.clone(), context, Invocation::Job(job), 0).await {

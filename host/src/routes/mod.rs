@@ -2,6 +2,7 @@
 //! [`ApiRouter`]; the list below is the whole core API.
 
 mod accounts;
+mod approvals;
 mod auth;
 mod departments;
 mod device_keys;
@@ -35,6 +36,7 @@ pub fn api(state: AppState, extra: impl FnOnce(ApiRouter) -> ApiRouter) -> (Rout
     let api = logs::routes(api);
     let api = device_keys::routes(api);
     let api = files::routes(api);
+    let api = approvals::routes(api);
     let api = api.route(
         RouteSpec::read(Method::GET, "/openapi.json", Perm::Public, "This OpenAPI document"),
         crate::openapi::serve,

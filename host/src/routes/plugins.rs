@@ -280,6 +280,7 @@ async fn dispatch(
         actions,
         request_id: crate::auth::session::new_token()[..16].to_string(),
         cascade: EventBudget::new(),
+        decision: None,
     };
     let mut response = call_route(&app, &plugin, context, method, path, query, &body).await?;
     response.extensions_mut().insert(record_as);
@@ -318,12 +319,13 @@ async fn dispatch_device(
         actions: Vec::new(),
         request_id: crate::auth::session::new_token()[..16].to_string(),
         cascade: EventBudget::new(),
+        decision: None,
     };
     call_route(&app, &plugin, context, method, path, query, &body).await
 }
 
 /// Runs the plugin's handler for one request and turns its answer into the envelope.
-async fn call_route(
+pub(super) async fn call_route(
     app: &AppState,
     plugin: &Arc<LoadedPlugin>,
     context: CallContext,
@@ -346,6 +348,10 @@ async fn call_route(
             Returned::Unit(_) => ApiError::Internal("handler returned no response".into()).into_response(),
         },
         Err(Failure::Timeout) => ApiError::Client { code: 504, msg: Msg::PluginTimeout }.into_response(),
+        // An approval decided by someone else while this decision ran (see `routes::approvals`).
+        Err(Failure::Trap(why)) if why == crate::plugins::runtime::DECIDED_ALREADY => {
+            ApiError::Conflict(Msg::DecidedAlready).into_response()
+        }
         Err(Failure::Instantiate(why)) if why.contains("semaphore") => {
             ApiError::Client { code: 503, msg: Msg::Busy }.into_response()
         }

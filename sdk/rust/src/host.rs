@@ -1,7 +1,9 @@
 //! What a plugin can ask of the host, as a trait: [`WasmHost`] calls the real imports, and
 //! [`crate::testing::MemoryHost`] stands in for them in native unit tests.
 
-use crate::bindings::console::plugin::{audit, events, files, http, log, mail, secrets, services, store, template};
+use crate::bindings::console::plugin::{
+    approvals, audit, events, files, http, log, mail, secrets, services, store, template,
+};
 
 pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundResponse};
 pub use crate::bindings::console::plugin::log::Level;
@@ -67,6 +69,17 @@ pub trait Host {
     /// (contract 0.1.4); `ttl_seconds` from 1 to 86400.
     fn file_access_url(&mut self, _name: &str, _file_name: &str, _ttl_seconds: u32) -> Result<String, String> {
         Err("download URLs are not available here".into())
+    }
+    /// Submits a request for another user's decision (contract 0.1.4; the manifest declares the
+    /// kind). Use [`crate::approvals::submit`].
+    fn approval_submit(
+        &mut self,
+        _kind: &str,
+        _title: &str,
+        _subject_id: &str,
+        _detail: &str,
+    ) -> Result<String, String> {
+        Err("approvals are not available here".into())
     }
 }
 
@@ -136,6 +149,9 @@ impl Host for WasmHost {
     }
     fn file_access_url(&mut self, name: &str, file_name: &str, ttl_seconds: u32) -> Result<String, String> {
         files::access_url(name, file_name, ttl_seconds)
+    }
+    fn approval_submit(&mut self, kind: &str, title: &str, subject_id: &str, detail: &str) -> Result<String, String> {
+        approvals::submit(kind, title, subject_id, detail)
     }
     fn call_plugin(
         &mut self,

@@ -6,6 +6,7 @@
 //! tenant and this plugin. Native unit tests run the same handlers against
 //! [`testing::MemoryHost`].
 
+pub mod approvals;
 pub mod bindings;
 pub mod collection;
 pub mod error;

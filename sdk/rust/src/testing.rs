@@ -47,6 +47,8 @@ pub struct MemoryHost {
     pub plugins: BTreeMap<String, FakePlugin>,
     /// What [`Host::calling_plugin`] answers: the id of the plugin calling, if one is.
     pub calling_plugin: Option<String>,
+    /// Approval requests submitted: kind, title, subject id, detail.
+    pub approvals: Vec<(String, String, String, Value)>,
     /// Uploads waiting for a claim, by id: purpose, what the host measured, the bytes.
     pub uploads: BTreeMap<String, (String, crate::upload::UploadedFile, Vec<u8>)>,
 }
@@ -419,6 +421,13 @@ impl Host for MemoryHost {
         self.wrote = true;
         self.files.insert(file.name.clone(), bytes);
         Ok(file)
+    }
+
+    fn approval_submit(&mut self, kind: &str, title: &str, subject_id: &str, detail: &str) -> Result<String, String> {
+        self.wrote = true;
+        let detail: Value = serde_json::from_str(detail).map_err(|e| e.to_string())?;
+        self.approvals.push((kind.into(), title.into(), subject_id.into(), detail));
+        Ok(self.approvals.len().to_string())
     }
 
     fn file_access_url(&mut self, name: &str, file_name: &str, ttl_seconds: u32) -> Result<String, String> {

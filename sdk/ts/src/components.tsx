@@ -1,5 +1,5 @@
 import { App, Button, Drawer, Descriptions, Form, Input, Modal, Space, Table, type FormInstance } from 'antd';
-import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -23,6 +23,8 @@ export interface ListPageProps<T> {
   /** Tree data: rows with `children` expand. */
   pagination?: boolean;
   testId?: string;
+  /** Rows that open to show more (a request's detail). */
+  expandable?: TableProps<T>['expandable'];
 }
 
 /** Query form + table + pagination + toolbar: the shape of every list page. */
@@ -85,6 +87,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       <Table<T>
         rowKey={props.rowKey}
         columns={props.columns}
+        expandable={props.expandable}
         dataSource={rows}
         loading={loading}
         onChange={onChange}

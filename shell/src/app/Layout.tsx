@@ -1,6 +1,7 @@
 import {
   ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BookOutlined,
   CloudServerOutlined,
   FileSearchOutlined,
@@ -29,6 +30,7 @@ import { usePageTitle } from './title';
 const ICONS: Record<string, ComponentType> = {
   ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BookOutlined,
   CloudServerOutlined,
   FileSearchOutlined,

@@ -32,4 +32,6 @@ export const CORE_PAGES: Record<string, ComponentType> = {
   '/regional-manage/list': page(() => import('../pages/Regions')),
   '/operate-record/record': page(() => import('../pages/Records')),
   '/operate-record/login-log': page(() => import('../pages/LoginLogs')),
+  '/process-center/task-waiting': page(() => import('../pages/ProcessCenter').then((m) => ({ default: m.Waiting }))),
+  '/process-center/task-finish': page(() => import('../pages/ProcessCenter').then((m) => ({ default: m.Finished }))),
 };

@@ -23,7 +23,10 @@ const de: Strings = {
     "301": "Regionsliste",
     "400": "Protokolle",
     "401": "Vorgänge",
-    "402": "Anmeldungen"
+    "402": "Anmeldungen",
+    "500": "Prozesszentrale",
+    "501": "Meine offenen Aufgaben",
+    "502": "Von mir entschieden"
   },
   "layout": {
     "logout": "Abmelden",
@@ -189,6 +192,23 @@ const de: Strings = {
     "areaName": "Bereich",
     "defaultOpen": "Standardmäßig offen",
     "add": "Servicebereich hinzufügen"
+  },
+  "process": {
+    "waiting": "Meine offenen Aufgaben",
+    "finished": "Von mir entschieden",
+    "kind": "Antragsart",
+    "applicant": "Antragsteller",
+    "submitted": "Eingereicht",
+    "titleColumn": "Antrag",
+    "approve": "Genehmigen",
+    "reject": "Ablehnen",
+    "comment": "Kommentar",
+    "commentRequired": "Bitte begründen Sie die Ablehnung",
+    "decided": "Entscheidung gespeichert",
+    "decidedAt": "Entschieden am",
+    "decision": "Entscheidung",
+    "approved": "Genehmigt",
+    "rejected": "Abgelehnt"
   },
   "records": {
     "title": "Vorgänge",

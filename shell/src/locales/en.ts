@@ -3,7 +3,7 @@ const en = {
   menu: {
     '1': 'Operation guide', '100': 'Enterprise', '101': 'Enterprises', '102': 'Departments', '103': 'Roles', '104': 'Accounts',
     '105': 'Personal centre', '200': 'System settings', '201': 'Menus', '202': 'Buttons', '203': 'Service areas', '204': 'Languages',
-    '205': 'Plugins', '300': 'Regions', '301': 'Region list', '400': 'Logs', '401': 'Operation records', '402': 'Login log',
+    '205': 'Plugins', '300': 'Regions', '301': 'Region list', '400': 'Logs', '401': 'Operation records', '402': 'Login log', '500': "Process centre", '501': "Waiting for me", '502': "Decided by me",
   },
   layout: {
     logout: 'Sign out', personalCenter: 'Personal centre', allTenants: 'All enterprises', tenant: 'Enterprise',
@@ -34,6 +34,7 @@ const en = {
   regions: { title: 'Regions', regionEn: 'English identifier', regionFullEn: 'English full name', regionCh: 'Chinese name', regionAbbrEn: 'English abbreviation', regionAbbrShort: 'Short abbreviation', pinyin: 'Pinyin', parentId: 'Parent region', add: 'Add region' },
   languages: { title: 'Languages', nameEn: 'English name', isDefault: 'Default', add: 'Add language' },
   areas: { title: 'Service areas', areaCode: 'Area code', areaName: 'Area', defaultOpen: 'Open by default', add: 'Add service area' },
+  process: { waiting: "Waiting for me", finished: "Decided by me", kind: "Request type", applicant: "Applicant", submitted: "Submitted", titleColumn: "Request", approve: "Approve", reject: "Reject", comment: "Comment", commentRequired: "Say why you reject it", decided: "Decision recorded", decidedAt: "Decided", decision: "Decision", approved: "Approved", rejected: "Rejected" },
   records: { title: 'Operation records', operation: 'Operation', method: 'Method', path: 'Path', ip: 'IP', data: 'Data', code: 'Result code' },
   loginLogs: { title: 'Login log', userAgent: 'User agent', loginAt: 'Signed in', logoutAt: 'Signed out', success: 'Success', bad_credentials: 'Wrong password', locked: 'Locked', disabled: 'Disabled' },
   plugins: { title: 'Plugins', version: 'Version', contract: 'Contract', mount: 'API mount', loaded: 'Loaded', failed: 'Failed', calls: 'Calls', traps: 'Traps', timeouts: 'Timeouts', memory: 'Memory peak', enabledByDefault: 'On by default', enterprises: 'Enterprises', enableFor: 'Use of "{{name}}" by enterprise', reloaded: 'Reloaded', deviceKeys: 'Device keys', deviceKeysFor: 'Device keys of "{{name}}"', platformDevices: 'The platform\'s own devices', keyName: 'Key name', keyHint: 'Ends with', lastUsed: 'Last used', never: 'Never', issue: 'Issue a key', issued: 'Copy the key now: it is shown only this once.', revoke: 'Revoke', deviceKeysHint: 'Devices, apps and media servers call the plugin\'s device routes at /api/device/{{mount}}/... with the header authorization: Device <key>.' },

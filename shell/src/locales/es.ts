@@ -23,7 +23,10 @@ const es: Strings = {
     "301": "Lista de regiones",
     "400": "Registros",
     "401": "Operaciones",
-    "402": "Inicios de sesión"
+    "402": "Inicios de sesión",
+    "500": "Centro de procesos",
+    "501": "Pendientes para mí",
+    "502": "Resueltas por mí"
   },
   "layout": {
     "logout": "Cerrar sesión",
@@ -189,6 +192,23 @@ const es: Strings = {
     "areaName": "Área",
     "defaultOpen": "Abierta por defecto",
     "add": "Añadir área de servicio"
+  },
+  "process": {
+    "waiting": "Pendientes para mí",
+    "finished": "Resueltas por mí",
+    "kind": "Tipo de solicitud",
+    "applicant": "Solicitante",
+    "submitted": "Enviada",
+    "titleColumn": "Solicitud",
+    "approve": "Aprobar",
+    "reject": "Rechazar",
+    "comment": "Comentario",
+    "commentRequired": "Indique por qué la rechaza",
+    "decided": "Decisión registrada",
+    "decidedAt": "Resuelta el",
+    "decision": "Decisión",
+    "approved": "Aprobada",
+    "rejected": "Rechazada"
   },
   "records": {
     "title": "Registro de operaciones",

@@ -23,7 +23,10 @@ const fr: Strings = {
     "301": "Liste des régions",
     "400": "Journaux",
     "401": "Opérations",
-    "402": "Connexions"
+    "402": "Connexions",
+    "500": "Centre de processus",
+    "501": "En attente de moi",
+    "502": "Traitées par moi"
   },
   "layout": {
     "logout": "Se déconnecter",
@@ -189,6 +192,23 @@ const fr: Strings = {
     "areaName": "Zone",
     "defaultOpen": "Ouverte par défaut",
     "add": "Ajouter une zone de service"
+  },
+  "process": {
+    "waiting": "En attente de moi",
+    "finished": "Traitées par moi",
+    "kind": "Type de demande",
+    "applicant": "Demandeur",
+    "submitted": "Soumise le",
+    "titleColumn": "Demande",
+    "approve": "Approuver",
+    "reject": "Rejeter",
+    "comment": "Commentaire",
+    "commentRequired": "Indiquez pourquoi vous la rejetez",
+    "decided": "Décision enregistrée",
+    "decidedAt": "Traitée le",
+    "decision": "Décision",
+    "approved": "Approuvée",
+    "rejected": "Rejetée"
   },
   "records": {
     "title": "Journal des opérations",

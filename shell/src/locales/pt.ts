@@ -23,7 +23,10 @@ const pt: Strings = {
     "301": "Lista de regiões",
     "400": "Registos",
     "401": "Operações",
-    "402": "Inícios de sessão"
+    "402": "Inícios de sessão",
+    "500": "Centro de processos",
+    "501": "Pendentes para mim",
+    "502": "Decididas por mim"
   },
   "layout": {
     "logout": "Terminar sessão",
@@ -189,6 +192,23 @@ const pt: Strings = {
     "areaName": "Área",
     "defaultOpen": "Aberta por predefinição",
     "add": "Adicionar área de serviço"
+  },
+  "process": {
+    "waiting": "Pendentes para mim",
+    "finished": "Decididas por mim",
+    "kind": "Tipo de pedido",
+    "applicant": "Requerente",
+    "submitted": "Submetido",
+    "titleColumn": "Pedido",
+    "approve": "Aprovar",
+    "reject": "Rejeitar",
+    "comment": "Comentário",
+    "commentRequired": "Indique porque o rejeita",
+    "decided": "Decisão registada",
+    "decidedAt": "Decidido em",
+    "decision": "Decisão",
+    "approved": "Aprovado",
+    "rejected": "Rejeitado"
   },
   "records": {
     "title": "Registo de operações",

@@ -2,6 +2,7 @@
 //! (tenant, plugin) scope, and those that need a grant check both keys: the manifest asked for
 //! it and the operator granted it in plugins.toml.
 
+mod approvals;
 mod audit;
 mod events;
 mod files;

@@ -1,0 +1,180 @@
+//! The process centre's requests (see `routes::approvals`).
+
+use serde::Serialize;
+use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
+
+use super::{Db, Paging};
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct ApprovalRow {
+    pub id: i64,
+    pub tenant_id: i64,
+    pub plugin_id: String,
+    pub kind: String,
+    pub title: String,
+    pub subject_id: String,
+    #[serde(skip)]
+    pub detail: String,
+    pub applicant_id: i64,
+    pub applicant_name: String,
+    pub status: String,
+    pub decided_by: Option<i64>,
+    pub decided_by_name: Option<String>,
+    pub comment: String,
+    pub created_at: i64,
+    pub decided_at: Option<i64>,
+}
+
+pub struct NewApproval<'a> {
+    pub tenant_id: i64,
+    pub plugin_id: &'a str,
+    pub kind: &'a str,
+    pub title: &'a str,
+    pub subject_id: &'a str,
+    pub detail: &'a str,
+    pub applicant_id: i64,
+    pub applicant_name: &'a str,
+}
+
+/// In the submitting call's transaction.
+pub async fn submit(conn: &mut SqliteConnection, new: NewApproval<'_>) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO approvals (tenant_id, plugin_id, kind, title, subject_id, detail, applicant_id, applicant_name, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(new.tenant_id)
+    .bind(new.plugin_id)
+    .bind(new.kind)
+    .bind(new.title)
+    .bind(new.subject_id)
+    .bind(new.detail)
+    .bind(new.applicant_id)
+    .bind(new.applicant_name)
+    .bind(super::now_ms())
+    .fetch_one(conn)
+    .await
+}
+
+/// What a decision writes, in the transaction of the plugin call that applies it.
+#[derive(Debug, Clone)]
+pub struct Decision {
+    pub id: i64,
+    pub approved: bool,
+    pub by: i64,
+    pub by_name: String,
+    pub comment: String,
+}
+
+/// Records the decision; false when the request was no longer waiting (decided meanwhile).
+pub async fn decide(conn: &mut SqliteConnection, decision: &Decision) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE approvals SET status = ?, decided_by = ?, decided_by_name = ?, comment = ?, decided_at = ?
+         WHERE id = ? AND status = 'waiting'",
+    )
+    .bind(if decision.approved { "approved" } else { "rejected" })
+    .bind(decision.by)
+    .bind(&decision.by_name)
+    .bind(&decision.comment)
+    .bind(super::now_ms())
+    .bind(decision.id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Filters of both lists.
+#[derive(Debug, Default)]
+pub struct ApprovalFilter {
+    pub kind: Option<String>,
+    /// Part of the applicant's name.
+    pub applicant: Option<String>,
+    pub from_ms: Option<i64>,
+    pub to_ms: Option<i64>,
+}
+
+impl ApprovalFilter {
+    fn push(&self, query: &mut QueryBuilder<'_, Sqlite>, time_column: &str) {
+        if let Some(kind) = &self.kind {
+            query.push(" AND kind = ").push_bind(kind.clone());
+        }
+        if let Some(name) = &self.applicant {
+            query.push(" AND applicant_name LIKE ").push_bind(super::like_pattern(name)).push(" ESCAPE '\\'");
+        }
+        if let Some(from) = self.from_ms {
+            query.push(format!(" AND {time_column} >= ")).push_bind(from);
+        }
+        if let Some(to) = self.to_ms {
+            query.push(format!(" AND {time_column} <= ")).push_bind(to);
+        }
+    }
+}
+
+impl Db {
+    pub async fn approval(&self, id: i64) -> Result<Option<ApprovalRow>, sqlx::Error> {
+        sqlx::query_as("SELECT * FROM approvals WHERE id = ?").bind(id).fetch_optional(&self.pool).await
+    }
+
+    /// Waiting requests of `tenant` of the (plugin, kind) pairs given, not `applicant`'s own.
+    pub async fn approvals_waiting(
+        &self,
+        tenant: i64,
+        decidable: &[(String, String)],
+        not_of: i64,
+        filter: &ApprovalFilter,
+        paging: Paging,
+    ) -> Result<(Vec<ApprovalRow>, i64), sqlx::Error> {
+        if decidable.is_empty() {
+            return Ok((Vec::new(), 0));
+        }
+        let build = |select: &str| {
+            let mut query = QueryBuilder::<Sqlite>::new(format!("SELECT {select} FROM approvals WHERE tenant_id = "));
+            query.push_bind(tenant).push(" AND status = 'waiting' AND applicant_id != ").push_bind(not_of);
+            query.push(" AND (");
+            for (i, (plugin, kind)) in decidable.iter().enumerate() {
+                if i > 0 {
+                    query.push(" OR ");
+                }
+                query
+                    .push("(plugin_id = ")
+                    .push_bind(plugin.clone())
+                    .push(" AND kind = ")
+                    .push_bind(kind.clone())
+                    .push(")");
+            }
+            query.push(")");
+            filter.push(&mut query, "created_at");
+            query
+        };
+        let total: i64 = build("COUNT(*)").build_query_scalar().fetch_one(&self.pool).await?;
+        let mut page = build("*");
+        page.push(" ORDER BY created_at DESC, id DESC LIMIT ")
+            .push_bind(paging.page_size)
+            .push(" OFFSET ")
+            .push_bind(paging.offset());
+        Ok((page.build_query_as().fetch_all(&self.pool).await?, total))
+    }
+
+    /// What `account` decided in `tenant`, newest first.
+    pub async fn approvals_decided_by(
+        &self,
+        tenant: i64,
+        account: i64,
+        filter: &ApprovalFilter,
+        paging: Paging,
+    ) -> Result<(Vec<ApprovalRow>, i64), sqlx::Error> {
+        let build = |select: &str| {
+            let mut query = QueryBuilder::<Sqlite>::new(format!("SELECT {select} FROM approvals WHERE tenant_id = "));
+            query.push_bind(tenant).push(" AND decided_by = ").push_bind(account);
+            filter.push(&mut query, "decided_at");
+            query
+        };
+        let total: i64 = build("COUNT(*)").build_query_scalar().fetch_one(&self.pool).await?;
+        let mut page = build("*");
+        page.push(" ORDER BY decided_at DESC, id DESC LIMIT ")
+            .push_bind(paging.page_size)
+            .push(" OFFSET ")
+            .push_bind(paging.offset());
+        Ok((page.build_query_as().fetch_all(&self.pool).await?, total))
+    }
+}
