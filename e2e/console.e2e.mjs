@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 
-import { ADMIN_PASSWORD, productPlugin, repo, shots, startConsole, target } from './harness.mjs';
+import { ADMIN_PASSWORD, productPlugin, repo, shotOnFailure, shots, startConsole, target } from './harness.mjs';
 
 const INITIAL_JS_BUDGET = 400 * 1024;
 
@@ -167,5 +167,44 @@ test('a remote whose entry is broken shows its error panel while the rest works'
   await page.screenshot({ path: join(shots, '08-broken-remote.png') });
   await page.getByTestId('menu-/pet-management/pet-info').click();
   await page.getByTestId('pet-list').waitFor();
+  await page.context().close();
+});
+
+test('a request one user submits is approved by another in the process centre', async () => {
+  const admin = (await api('/authority-service/authority/login', { userName: 'admin', password: ADMIN_PASSWORD })).token;
+  const tenant = String((await api('/authority-service/tenantInfo/add', { tenantName: 'Globex', fullName: 'Globex Ltd', abbrEn: 'GLOBEX', creditCode: '91350100570000007E' }, admin)).id);
+  const buttons = await api('/authority-service/button/list', { pageSize: 500, keyword: 'probe:' }, admin);
+  const grant = async (name, actions) => {
+    const role = await api('/authority-service/role/add', { name, roleType: 'ordinary' }, admin, tenant);
+    await api('/authority-service/role/grant', { id: role.id, buttonIds: buttons.list.filter((b) => actions.includes(b.action)).map((b) => b.id) }, admin, tenant);
+    return role.id;
+  };
+  const account = async (userName, roleId) =>
+    api('/authority-service/account/add', { userName, name: userName, accountType: 'operation', roleIds: [roleId], password: 'Work#2026', confirmPassword: 'Work#2026' }, admin, tenant);
+  await account('author', await grant('authors', ['probe:use', 'probe:write']));
+  await account('reviewer', await grant('reviewers', ['probe:use', 'probe:review']));
+  const author = (await api('/authority-service/authority/login', { userName: 'author@GLOBEX', password: 'Work#2026' })).token;
+  const note = await api('/probe/notes', { text: 'map 2.1 release notes' }, author);
+  await api(`/probe/notes/${note.id}/submit`, {}, author);
+
+  const page = await newPage('en-US');
+  await login(page, 'reviewer@GLOBEX', 'Work#2026');
+  await page.getByTestId('menu-/process-center/task-waiting').click();
+  const waiting = page.getByTestId('process-waiting');
+  const row = waiting.locator('tbody tr', { hasText: 'Note map 2.1 release notes' });
+  await shotOnFailure(page, 'process-waiting', () => row.getByText('Note review (Sandbox probe)').waitFor());
+  await page.screenshot({ path: join(shots, '09-process-waiting.png') });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('#modal_comment').fill('looks right');
+  await dialog.getByRole('button', { name: /OK/ }).click();
+  await row.waitFor({ state: 'detached' });
+
+  await page.getByTestId('menu-/process-center/task-finish').click();
+  const finished = page.getByTestId('process-finished').locator('tbody tr', { hasText: 'Note map 2.1 release notes' });
+  await shotOnFailure(page, 'process-finished', () => finished.getByText('Approved').waitFor());
+  await page.screenshot({ path: join(shots, '10-process-finished.png') });
+  const applied = await api(`/probe/notes/${note.id}`, undefined, author, undefined, 'GET');
+  assert.equal(applied.review, 'approved', JSON.stringify(applied));
   await page.context().close();
 });

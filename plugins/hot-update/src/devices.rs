@@ -2,7 +2,7 @@
 //! applying it; and the hot-update log of those results.
 
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::patches::{PATCHES, PatchStatus};
@@ -140,7 +140,7 @@ pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
 
 /// The hot-update log: filters by plugin, SN (fuzzy or precise), result and time.
 pub fn logs(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let mut query = Query::new()
         .search("sn", call.query("sn"), mode)
         .eq_opt("pluginName", call.query("pluginName"))

@@ -5,7 +5,7 @@
 
 use console_plugin_sdk::upload::{self, StoredFile};
 use console_plugin_sdk::validate::{self, LONG_TEXT, MAX_LIST_ENTRIES, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::baselines::{BASELINES, version};
@@ -155,7 +155,7 @@ impl PatchInput {
 }
 
 fn listed(call: &mut Call<'_>, statuses: &[PatchStatus]) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let query = Query::new()
         .search("pluginName", call.query("pluginName"), mode)
         .eq_opt("arch", call.query("arch"))

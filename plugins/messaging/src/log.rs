@@ -3,7 +3,7 @@
 //! action and time.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 pub const MESSAGE_TYPES: [&str; 4] = ["eventReport", "serviceCall", "propertySet", "propertyReport"];
@@ -61,7 +61,7 @@ pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
 }
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let mut query = Query::new()
         .search("topic", call.query("topic"), mode)
         .eq_opt("messageType", call.query("messageType"))

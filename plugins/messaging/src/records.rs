@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use console_plugin_sdk::host::OutgoingMail;
 use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES};
-use console_plugin_sdk::{Call, Collection, Doc, Host, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::delivery::{self, Delivery};
@@ -117,7 +117,7 @@ pub fn retry(call: &mut Call<'_>) -> PluginResult<Value> {
 }
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let query = Query::new()
         .search("subject", call.query("subject"), mode)
         .eq_opt("status", call.query("status"))

@@ -4,7 +4,7 @@
 use console_plugin_sdk::host::{Security, SmtpServer};
 use console_plugin_sdk::secrets::{self, mask};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 /// Alibaba Cloud, Amazon SES, NetEase 163, or another provider.
@@ -136,7 +136,7 @@ pub fn smtp(host: &mut dyn Host, server: &MailServer) -> PluginResult<SmtpServer
 }
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let query =
         Query::new().search("serverName", call.query("serverName"), mode).sort("createdAt", true).paged_by(call)?;
     let page = SERVERS.query(call.host, &query)?;

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use console_plugin_sdk::host::OutboundRequest;
 use console_plugin_sdk::secrets::{self, mask};
 use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::delivery::{self, Delivery};
@@ -140,7 +140,7 @@ struct TemplateInput {
 }
 
 pub fn list_templates(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let query = Query::new()
         .search("templateName", call.query("templateName"), mode)
         .sort("templateName", false)

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use console_plugin_sdk::time::DAY_MS;
 use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Host, PluginError, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, Host, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::records::{self, EmailRecord};
@@ -93,7 +93,7 @@ pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
 }
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let query =
         Query::new().search("taskName", call.query("taskName"), mode).sort("nextRunAt", false).paged_by(call)?;
     Ok(json!(TASKS.query(call.host, &query)?))

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Host, PluginError, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, Host, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 pub const LANGUAGES: [&str; 7] = ["zhCn", "en", "de", "es", "fr", "pt", "ru"];
@@ -130,7 +130,7 @@ pub fn fill(
 }
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let query = Query::new()
         .search("templateName", call.query("templateName"), mode)
         .eq_opt("lang", call.query("lang"))

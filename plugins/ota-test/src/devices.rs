@@ -2,7 +2,7 @@
 //! register themselves (and report online) through the device-facing route.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -73,7 +73,7 @@ impl DeviceInput {
 }
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let mut query = Query::new().search("sn", call.query("sn"), mode).sort("sn", false).paged_by(call)?;
     if let Some(online) = call.query("online") {
         query = query.eq("online", online == "true");

@@ -4,7 +4,7 @@
 
 use console_plugin_sdk::secrets;
 use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::devices::{DEVICES, sn};
@@ -144,7 +144,7 @@ pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
 }
 
 fn listed(call: &mut Call<'_>, statuses: &[Status]) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let wanted: Vec<Value> = match call.query("status") {
         Some(one) => statuses.iter().filter(|s| json!(s) == json!(one)).map(|s| json!(s)).collect(),
         None => statuses.iter().map(|s| json!(s)).collect(),

@@ -1,7 +1,7 @@
 //! Cat breeds: name, index initial, popular flag, sort weight.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::pets::PETS;
@@ -81,7 +81,7 @@ impl BreedInput {
 }
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let mut query = Query::new()
         .search("breedName", call.query("breedName"), mode)
         .eq_opt("initial", call.query("initial"))

@@ -28,12 +28,3 @@ impl Plugin for Pet {
 }
 
 export_plugin!(Pet);
-
-/// Today's date as (year, month, day), from the host clock.
-pub(crate) fn today() -> (i32, u32, u32) {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| (d.as_secs() / 86_400) as i64)
-        .unwrap_or(0);
-    console_plugin_sdk::time::civil_from_days(days)
-}

@@ -1,7 +1,8 @@
 //! Pets: a cat bound to a litter box (device SN and the cat's id on it).
 
+use console_plugin_sdk::time;
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::breeds::BREEDS;
@@ -45,27 +46,10 @@ struct PetInput {
 }
 
 /// Parses YYYY-MM-DD into (year, month, day), checking the calendar.
-fn parse_date(text: &str) -> Option<(i32, u32, u32)> {
-    let mut parts = text.splitn(3, '-');
-    let year: i32 = parts.next()?.parse().ok()?;
-    let month: u32 = parts.next()?.parse().ok()?;
-    let day: u32 = parts.next()?.parse().ok()?;
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    let days_in_month = [31, if leap { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-    let valid = text.len() == 10 && (1..=12).contains(&month) && day >= 1 && day <= days_in_month[(month - 1) as usize];
-    valid.then_some((year, month, day))
-}
-
-/// Age in whole years on `today`.
-pub fn age_on(birthday: (i32, u32, u32), today: (i32, u32, u32)) -> i32 {
-    let had_birthday = (today.1, today.2) >= (birthday.1, birthday.2);
-    today.0 - birthday.0 - i32::from(!had_birthday)
-}
-
 impl PetInput {
     fn validate(self, call: &mut Call<'_>) -> PluginResult<PetInfo> {
         let birthday = validate::required("birthday", &self.birthday, 10)?;
-        let date = parse_date(&birthday).ok_or_else(|| {
+        let date = time::parse_date(&birthday).ok_or_else(|| {
             PluginError::format(
                 "birthday",
                 [
@@ -79,7 +63,7 @@ impl PetInput {
                 ],
             )
         })?;
-        if date > crate::today() {
+        if date > time::date_at(call.host.now_ms()) {
             return Err(PluginError::format(
                 "birthday",
                 [
@@ -130,17 +114,17 @@ impl PetInput {
     }
 }
 
-/// A pet as the pages show it: with its age from the birthday.
-fn with_age(pet: &console_plugin_sdk::Doc<PetInfo>) -> Value {
+/// A pet as the pages show it: with its age on the day of `now_ms`.
+fn with_age(pet: &console_plugin_sdk::Doc<PetInfo>, now_ms: i64) -> Value {
     let mut value = json!(pet);
-    if let Some(birthday) = parse_date(&pet.data.birthday) {
-        value["age"] = json!(age_on(birthday, crate::today()));
+    if let Some(birthday) = time::parse_date(&pet.data.birthday) {
+        value["age"] = json!(time::whole_years(birthday, time::date_at(now_ms)));
     }
     value
 }
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let mut query = Query::new()
         .search("petName", call.query("petName"), mode)
         .search("deviceSn", call.query("deviceSn"), mode)
@@ -150,7 +134,8 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
         query = query.eq("sterilized", sterilized == "true");
     }
     let page = PETS.query(call.host, &query)?;
-    let list: Vec<Value> = page.list.iter().map(with_age).collect();
+    let now_ms = call.host.now_ms();
+    let list: Vec<Value> = page.list.iter().map(|pet| with_age(pet, now_ms)).collect();
     Ok(json!({ "list": list, "total": page.total, "page": page.page, "pageSize": page.page_size }))
 }
 
@@ -159,7 +144,7 @@ pub fn detail(call: &mut Call<'_>) -> PluginResult<Value> {
     let pet = PETS.find(call.host, &id)?;
     let latest =
         RECORDS.query(call.host, &Query::new().eq("petId", id.as_str()).sort("startTime", true).page(1, 10))?;
-    let mut value = with_age(&pet);
+    let mut value = with_age(&pet, call.host.now_ms());
     value["latestRecords"] = json!(latest.list);
     Ok(value)
 }
@@ -170,7 +155,7 @@ pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
     call.host
         .publish("pet.created", &json!({ "id": created.id, "petName": pet.pet_name }).to_string())
         .map_err(PluginError::internal)?;
-    Ok(with_age(&created))
+    Ok(with_age(&created, call.host.now_ms()))
 }
 
 pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
@@ -178,7 +163,8 @@ pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
     let version = call.version();
     let pet = call.body::<PetInput>()?.validate(call)?;
     PETS.find(call.host, &id)?;
-    Ok(with_age(&PETS.update(call.host, &id, &pet, version)?))
+    let updated = PETS.update(call.host, &id, &pet, version)?;
+    Ok(with_age(&updated, call.host.now_ms()))
 }
 
 /// Deleting a pet deletes its records too (in the same transaction as the call).
@@ -197,23 +183,4 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     }
     PETS.delete(call.host, &id)?;
     Ok(Value::Null)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_are_checked_against_the_calendar() {
-        assert_eq!(parse_date("2024-02-29"), Some((2024, 2, 29)));
-        assert_eq!(parse_date("2023-02-29"), None);
-        assert_eq!(parse_date("2023-13-01"), None);
-        assert_eq!(parse_date("2023-1-01"), None);
-    }
-
-    #[test]
-    fn age_counts_whole_years() {
-        assert_eq!(age_on((2020, 6, 15), (2026, 6, 14)), 5);
-        assert_eq!(age_on((2020, 6, 15), (2026, 6, 15)), 6);
-    }
 }

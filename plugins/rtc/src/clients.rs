@@ -2,7 +2,7 @@
 //! app id devices and apps join channels with.
 
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::keys::KEYS;
@@ -62,7 +62,7 @@ impl ClientInput {
 }
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let query = Query::new()
         .search("clientName", call.query("clientName"), mode)
         .eq_opt("vendor", call.query("vendor"))

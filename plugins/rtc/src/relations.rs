@@ -2,7 +2,7 @@
 //! device-facing route; operators can bind for support, search by SN and unbind.
 
 use console_plugin_sdk::validate;
-use console_plugin_sdk::{Call, Collection, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::clients::{self, identifier};
@@ -21,7 +21,7 @@ pub struct Relation {
 pub const RELATIONS: Collection<Relation> = Collection::new("relations");
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let query = Query::new()
         .search("deviceSn", call.query("deviceSn"), mode)
         .eq_opt("appUserId", call.query("appUserId"))

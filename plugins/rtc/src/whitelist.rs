@@ -2,7 +2,7 @@
 //! the spec's whitelist limit of 20 per request (§5, §9).
 
 use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES};
-use console_plugin_sdk::{Call, Collection, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::clients::{CLIENTS, identifier};
@@ -17,7 +17,7 @@ pub struct WhitelistEntry {
 pub const WHITELIST: Collection<WhitelistEntry> = Collection::new("whitelist");
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let query = Query::new()
         .eq_opt("clientId", call.query("clientId"))
         .search("productId", call.query("productId"), mode)

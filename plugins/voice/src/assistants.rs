@@ -5,7 +5,7 @@
 
 use console_plugin_sdk::secrets::{self, mask};
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::messages;
@@ -229,7 +229,7 @@ fn public(doc: Doc<Assistant>) -> Value {
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     let platform = platform(call)?;
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let query = Query::new()
         .eq("platform", platform.as_str())
         .search("name", call.query("name"), mode)

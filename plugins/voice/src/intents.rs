@@ -3,7 +3,7 @@
 //! Replies are minijinja templates over the slots, rendered by the host.
 
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, SearchMode, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::corpus::CORPUS;
@@ -117,7 +117,7 @@ impl IntentInput {
 }
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = if call.query("mode") == Some("precise") { SearchMode::Precise } else { SearchMode::Fuzzy };
+    let mode = call.search_mode();
     let query = Query::new()
         .search("intent", call.query("intent"), mode)
         .eq_opt("field", call.query("field"))

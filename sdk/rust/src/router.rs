@@ -90,6 +90,11 @@ impl Call<'_> {
         crate::validate::confirm_name(expected, typed)
     }
 
+    /// The spec's search mode of a list query: `?mode=precise` (prefix), fuzzy (contains) otherwise.
+    pub fn search_mode(&self) -> crate::SearchMode {
+        if self.query("mode") == Some("precise") { crate::SearchMode::Precise } else { crate::SearchMode::Fuzzy }
+    }
+
     pub fn lang(&self) -> &str {
         &self.context.lang
     }
