@@ -218,12 +218,22 @@ fn duplicate(err: sqlx::Error, scope: &Scope<'_>) -> StoreFailure {
     StoreFailure::Db(err)
 }
 
+/// The store's own fields, beside a record's data (the SDK's `Doc` flattens data next to them):
+/// data fields of these names would be shadowed, or would shadow them (issue 13 §5).
+pub const RESERVED_FIELDS: [&str; 6] = ["id", "version", "createdAt", "createdBy", "updatedAt", "updatedBy"];
+
 fn object(data: &str) -> Result<(), StoreFailure> {
     if data.len() > MAX_RECORD_BYTES {
         return Err(StoreFailure::Limit(format!("a record is at most {} KiB", MAX_RECORD_BYTES / 1024)));
     }
     match serde_json::from_str::<Value>(data) {
-        Ok(Value::Object(_)) => Ok(()),
+        Ok(Value::Object(fields)) => match RESERVED_FIELDS.iter().find(|name| fields.contains_key(**name)) {
+            Some(name) => Err(StoreFailure::Invalid(format!(
+                "`{name}` is the store's own field; name the data field otherwise (e.g. `{name}` of a firmware: \
+                 `firmwareVersion`)"
+            ))),
+            None => Ok(()),
+        },
         _ => Err(StoreFailure::Invalid("data must be a JSON object".into())),
     }
 }
@@ -446,6 +456,18 @@ mod tests {
             indexes: Vec::new(),
             unique: vec![unique.iter().map(|f| f.to_string()).collect()],
         }
+    }
+
+    #[test]
+    fn data_fields_named_like_the_store_s_own_are_refused() {
+        for name in RESERVED_FIELDS {
+            let refused = object(&format!(r#"{{"{name}": 1, "text": "x"}}"#));
+            assert!(
+                matches!(refused, Err(StoreFailure::Invalid(ref why)) if why.contains(name)),
+                "{name}: {refused:?}"
+            );
+        }
+        assert!(object(r#"{"firmwareVersion": "2.1", "created": 1}"#).is_ok());
     }
 
     /// `ota-test`+`devices` and `ota`+`test_devices` both asked for a unique `sn`: the second

@@ -1,7 +1,7 @@
 //! Cat breeds: name, index initial, popular flag, sort weight.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::pets::PETS;
@@ -22,7 +22,7 @@ pub const BREEDS: Collection<Breed> = Collection::new("breeds");
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-struct BreedInput {
+pub struct BreedInput {
     breed_name: String,
     initial: String,
     hot: bool,
@@ -80,61 +80,49 @@ impl BreedInput {
     }
 }
 
-pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = call.search_mode();
-    let mut query = Query::new()
-        .search("breedName", call.query("breedName"), mode)
-        .eq_opt("initial", call.query("initial"))
-        .sort("sortWeight", true)
-        .sort("initial", false)
-        .paged_by(call)?;
-    if let Some(hot) = call.query("hot") {
-        query = query.eq("hot", hot == "true");
-    }
-    Ok(json!(BREEDS.query(call.host, &query)?))
-}
-
 /// Id and name of every breed, for the pet forms of users who may not manage breeds.
 pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
     let page = BREEDS.query(call.host, &Query::new().sort("sortWeight", true).sort("initial", false).page(1, 1000))?;
     Ok(Value::Array(page.list.into_iter().map(|b| json!({ "id": b.id, "breedName": b.data.breed_name })).collect()))
 }
 
-pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
-    let breed = call.body::<BreedInput>()?.validate()?;
-    let created = BREEDS.insert(call.host, &breed)?;
-    call.host.audit("Add a breed", &breed.breed_name);
-    Ok(json!(created))
-}
+/// Breeds as a resource: list, add, modify, and delete by name unless pets are of the breed.
+pub struct Breeds;
 
-pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let version = call.version();
-    let breed = call.body::<BreedInput>()?.validate()?;
-    BREEDS.find(call.host, &id)?;
-    Ok(json!(BREEDS.update(call.host, &id, &breed, version)?))
-}
+impl Resource for Breeds {
+    type Data = Breed;
+    type Input = BreedInput;
+    const COLLECTION: Collection<Breed> = BREEDS;
+    const SEARCH: &'static [&'static str] = &["breedName"];
+    const FILTERS: &'static [&'static str] = &["initial", "hot"];
+    const SORT: &'static [(&'static str, bool)] = &[("sortWeight", true), ("initial", false)];
+    const AUDIT_CREATE: Option<&'static str> = Some("Add a breed");
 
-pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let breed = BREEDS.find(call.host, &id)?;
-    call.confirm_name(&breed.data.breed_name)?;
-    let in_use = PETS.count(call.host, &Query::new().eq("breedId", id.as_str()))?;
-    if in_use > 0 {
-        return Err(PluginError::localized(
-            409,
-            None,
-            [
-                format!("该品种仍有 {in_use} 只宠物，不能删除"),
-                format!("{in_use} pets are of this breed; it cannot be deleted."),
-                format!("{in_use} Haustiere gehören zu dieser Rasse; sie kann nicht gelöscht werden."),
-                format!("{in_use} mascotas son de esta raza; no se puede eliminar."),
-                format!("{in_use} animaux sont de cette race ; elle ne peut pas être supprimée."),
-                format!("{in_use} animais são desta raça; não pode ser eliminada."),
-                format!("Животных этой породы: {in_use}; её нельзя удалить."),
-            ],
-        ));
+    fn name(breed: &Breed) -> &str {
+        &breed.breed_name
     }
-    BREEDS.delete(call.host, &id)?;
-    Ok(Value::Null)
+
+    fn validate(_call: &mut Call<'_>, input: BreedInput, _current: Option<&Doc<Breed>>) -> PluginResult<Breed> {
+        input.validate()
+    }
+
+    fn before_delete(call: &mut Call<'_>, breed: &Doc<Breed>) -> PluginResult<()> {
+        let in_use = PETS.count(call.host, &Query::new().eq("breedId", breed.id.as_str()))?;
+        if in_use > 0 {
+            return Err(PluginError::localized(
+                409,
+                None,
+                [
+                    format!("该品种仍有 {in_use} 只宠物，不能删除"),
+                    format!("{in_use} pets are of this breed; it cannot be deleted."),
+                    format!("{in_use} Haustiere gehören zu dieser Rasse; sie kann nicht gelöscht werden."),
+                    format!("{in_use} mascotas son de esta raza; no se puede eliminar."),
+                    format!("{in_use} animaux sont de cette race ; elle ne peut pas être supprimée."),
+                    format!("{in_use} animais são desta raça; não pode ser eliminada."),
+                    format!("Животных этой породы: {in_use}; её нельзя удалить."),
+                ],
+            ));
+        }
+        Ok(())
+    }
 }

@@ -12,16 +12,11 @@ pub struct Pet;
 impl Plugin for Pet {
     fn router() -> Router {
         Router::new()
-            .get("/breeds", breeds::list)
-            .post("/breeds", breeds::create)
-            .put("/breeds/{id}", breeds::update)
-            .delete("/breeds/{id}", breeds::delete)
+            .resource::<breeds::Breeds>("/breeds", "/breeds/{id}")
             .get("/breed-options", breeds::options)
-            .get("/pets", pets::list)
+            // The detail adds the latest records to what the resource's own `GET` would show.
+            .resource::<pets::Pets>("/pets", "/pets/{id}")
             .get("/pets/{id}", pets::detail)
-            .post("/pets", pets::create)
-            .put("/pets/{id}", pets::update)
-            .delete("/pets/{id}", pets::delete)
             .get("/records", records::list)
             .post("/records", records::create)
     }

@@ -2,7 +2,7 @@
 
 use console_plugin_sdk::time;
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::breeds::BREEDS;
@@ -33,7 +33,7 @@ pub const PETS: Collection<PetInfo> = Collection::new("pets");
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-struct PetInput {
+pub struct PetInput {
     pet_name: String,
     nickname: String,
     breed_id: String,
@@ -123,22 +123,6 @@ fn with_age(pet: &console_plugin_sdk::Doc<PetInfo>, now_ms: i64) -> Value {
     value
 }
 
-pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = call.search_mode();
-    let mut query = Query::new()
-        .search("petName", call.query("petName"), mode)
-        .search("deviceSn", call.query("deviceSn"), mode)
-        .eq_opt("breedId", call.query("breedId"))
-        .paged_by(call)?;
-    if let Some(sterilized) = call.query("sterilized") {
-        query = query.eq("sterilized", sterilized == "true");
-    }
-    let page = PETS.query(call.host, &query)?;
-    let now_ms = call.host.now_ms();
-    let list: Vec<Value> = page.list.iter().map(|pet| with_age(pet, now_ms)).collect();
-    Ok(json!({ "list": list, "total": page.total, "page": page.page, "pageSize": page.page_size }))
-}
-
 pub fn detail(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let pet = PETS.find(call.host, &id)?;
@@ -149,38 +133,43 @@ pub fn detail(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(value)
 }
 
-pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
-    let pet = call.body::<PetInput>()?.validate(call)?;
-    let created = PETS.insert(call.host, &pet)?;
-    call.host
-        .publish("pet.created", &json!({ "id": created.id, "petName": pet.pet_name }).to_string())
-        .map_err(PluginError::internal)?;
-    Ok(with_age(&created, call.host.now_ms()))
-}
+/// Pets as a resource: their age computed for the pages, `pet.created` published, and their
+/// records deleted with them (in the same transaction as the call).
+pub struct Pets;
 
-pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let version = call.version();
-    let pet = call.body::<PetInput>()?.validate(call)?;
-    PETS.find(call.host, &id)?;
-    let updated = PETS.update(call.host, &id, &pet, version)?;
-    Ok(with_age(&updated, call.host.now_ms()))
-}
+impl Resource for Pets {
+    type Data = PetInfo;
+    type Input = PetInput;
+    const COLLECTION: Collection<PetInfo> = PETS;
+    const SEARCH: &'static [&'static str] = &["petName", "deviceSn"];
+    const FILTERS: &'static [&'static str] = &["breedId", "sterilized"];
 
-/// Deleting a pet deletes its records too (in the same transaction as the call).
-pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let pet = PETS.find(call.host, &id)?;
-    call.confirm_name(&pet.data.pet_name)?;
-    loop {
-        let batch = RECORDS.query(call.host, &Query::new().eq("petId", id.as_str()).page(1, 500))?;
-        if batch.list.is_empty() {
-            break;
-        }
-        for record in batch.list {
-            RECORDS.delete(call.host, &record.id)?;
+    fn name(pet: &PetInfo) -> &str {
+        &pet.pet_name
+    }
+
+    fn validate(call: &mut Call<'_>, input: PetInput, _current: Option<&Doc<PetInfo>>) -> PluginResult<PetInfo> {
+        input.validate(call)
+    }
+
+    fn after_create(call: &mut Call<'_>, created: &Doc<PetInfo>) -> PluginResult<()> {
+        let event = json!({ "id": created.id, "petName": created.data.pet_name });
+        call.host.publish("pet.created", &event.to_string()).map_err(PluginError::internal)
+    }
+
+    fn before_delete(call: &mut Call<'_>, pet: &Doc<PetInfo>) -> PluginResult<()> {
+        loop {
+            let batch = RECORDS.query(call.host, &Query::new().eq("petId", pet.id.as_str()).page(1, 500))?;
+            if batch.list.is_empty() {
+                return Ok(());
+            }
+            for record in batch.list {
+                RECORDS.delete(call.host, &record.id)?;
+            }
         }
     }
-    PETS.delete(call.host, &id)?;
-    Ok(Value::Null)
+
+    fn shown(call: &mut Call<'_>, pet: &Doc<PetInfo>) -> Value {
+        with_age(pet, call.host.now_ms())
+    }
 }

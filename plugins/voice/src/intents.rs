@@ -3,7 +3,7 @@
 //! Replies are minijinja templates over the slots, rendered by the host.
 
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Resource, Value};
 use serde::{Deserialize, Serialize};
 
 use crate::corpus::CORPUS;
@@ -30,7 +30,7 @@ const MAX_SLOTS: usize = 20;
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-struct IntentInput {
+pub struct IntentInput {
     field: String,
     intent: String,
     description: String,
@@ -116,44 +116,38 @@ impl IntentInput {
     }
 }
 
-pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = call.search_mode();
-    let query = Query::new()
-        .search("intent", call.query("intent"), mode)
-        .eq_opt("field", call.query("field"))
-        .sort("priority", true)
-        .sort("intent", false)
-        .paged_by(call)?;
-    Ok(json!(INTENTS.query(call.host, &query)?))
-}
+/// Intents as a resource: ordered by priority; an update keeps the corpus's slots declared, and
+/// a deletion takes the corpus with it.
+pub struct Intents;
 
-pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
-    let intent = call.body::<IntentInput>()?.validate(call.host)?;
-    let created = INTENTS.insert(call.host, &intent)?;
-    call.host.audit("Add an intent", &format!("{}/{}", intent.field, intent.intent));
-    Ok(json!(created))
-}
+impl Resource for Intents {
+    type Data = Intent;
+    type Input = IntentInput;
+    const COLLECTION: Collection<Intent> = INTENTS;
+    const SEARCH: &'static [&'static str] = &["intent"];
+    const FILTERS: &'static [&'static str] = &["field"];
+    const SORT: &'static [(&'static str, bool)] = &[("priority", true), ("intent", false)];
+    const AUDIT_CREATE: Option<&'static str> = Some("Add an intent");
 
-pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let version = call.version();
-    INTENTS.find(call.host, &id)?;
-    let intent = call.body::<IntentInput>()?.validate(call.host)?;
-    // The corpus may only use slots the intent still has.
-    for entry in CORPUS.query(call.host, &Query::new().eq("intentId", id.as_str()).page(1, 1000))?.list {
-        if let Some(gone) = entry.data.slots.iter().find(|s| !intent.slots.contains(s)) {
-            return Err(messages::bad_pattern(&entry.data.text, &messages::undeclared_slot(gone)));
-        }
+    fn name(intent: &Intent) -> &str {
+        &intent.intent
     }
-    Ok(json!(INTENTS.update(call.host, &id, &intent, version)?))
-}
 
-/// Deletes the intent and its corpus.
-pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let intent: Doc<Intent> = INTENTS.find(call.host, &id)?;
-    call.confirm_name(&intent.data.intent)?;
-    CORPUS.delete_where(call.host, &Query::new().eq("intentId", id.as_str()))?;
-    INTENTS.delete(call.host, &id)?;
-    Ok(Value::Null)
+    fn validate(call: &mut Call<'_>, input: IntentInput, current: Option<&Doc<Intent>>) -> PluginResult<Intent> {
+        let intent = input.validate(call.host)?;
+        // The corpus may only use slots the intent still has.
+        if let Some(current) = current {
+            let corpus = CORPUS.query(call.host, &Query::new().eq("intentId", current.id.as_str()).page(1, 1000))?;
+            for entry in corpus.list {
+                if let Some(gone) = entry.data.slots.iter().find(|s| !intent.slots.contains(s)) {
+                    return Err(messages::bad_pattern(&entry.data.text, &messages::undeclared_slot(gone)));
+                }
+            }
+        }
+        Ok(intent)
+    }
+
+    fn before_delete(call: &mut Call<'_>, intent: &Doc<Intent>) -> PluginResult<()> {
+        CORPUS.delete_where(call.host, &Query::new().eq("intentId", intent.id.as_str())).map(drop)
+    }
 }

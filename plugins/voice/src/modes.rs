@@ -2,7 +2,7 @@
 //! a JSON document.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::assistants::{self, of_platform};
@@ -45,7 +45,7 @@ pub fn parameters(field: &str, text: &str) -> PluginResult<Value> {
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-struct ModeInput {
+pub struct ModeInput {
     assistant_id: String,
     mode_name: String,
     parameters: String,
@@ -83,38 +83,46 @@ pub fn of_platform_mode(call: &mut Call<'_>, platform: &str, id: &str) -> Plugin
     Ok(mode)
 }
 
-pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let platform = assistants::platform(call)?;
-    let assistant_id = validate::required("assistantId", call.query("assistantId").unwrap_or(""), 64)?;
-    of_platform(call, &platform, &assistant_id)?;
-    let query = Query::new().eq("assistantId", assistant_id.as_str()).sort("modeName", false).paged_by(call)?;
-    Ok(json!(MODES.query(call.host, &query)?))
-}
+/// Modes as a resource: listed per assistant of the path's platform; a mode with commands is
+/// not deleted.
+pub struct Modes;
 
-pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
-    let platform = assistants::platform(call)?;
-    let mode = call.body::<ModeInput>()?.validate(call, &platform)?;
-    Ok(json!(MODES.insert(call.host, &mode)?))
-}
+impl Resource for Modes {
+    type Data = ControlMode;
+    type Input = ModeInput;
+    const COLLECTION: Collection<ControlMode> = MODES;
+    const SORT: &'static [(&'static str, bool)] = &[("modeName", false)];
 
-pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
-    let platform = assistants::platform(call)?;
-    let id = call.param("id")?.to_string();
-    let version = call.version();
-    of_platform_mode(call, &platform, &id)?;
-    let mode = call.body::<ModeInput>()?.validate(call, &platform)?;
-    Ok(json!(MODES.update(call.host, &id, &mode, version)?))
-}
-
-pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
-    let platform = assistants::platform(call)?;
-    let id = call.param("id")?.to_string();
-    let mode = of_platform_mode(call, &platform, &id)?;
-    call.confirm_name(&mode.data.mode_name)?;
-    let commands = COMMANDS.count(call.host, &Query::new().eq("modeId", id.as_str()))?;
-    if commands > 0 {
-        return Err(messages::has_commands(commands));
+    fn name(mode: &ControlMode) -> &str {
+        &mode.mode_name
     }
-    MODES.delete(call.host, &id)?;
-    Ok(Value::Null)
+
+    fn scope(call: &mut Call<'_>, query: Query) -> PluginResult<Query> {
+        let platform = assistants::platform(call)?;
+        let assistant_id = validate::required("assistantId", call.query("assistantId").unwrap_or(""), 64)?;
+        of_platform(call, &platform, &assistant_id)?;
+        Ok(query.eq("assistantId", assistant_id.as_str()))
+    }
+
+    fn visible(call: &mut Call<'_>, mode: &Doc<ControlMode>) -> PluginResult<()> {
+        let platform = assistants::platform(call)?;
+        of_platform(call, &platform, &mode.data.assistant_id).map(drop)
+    }
+
+    fn validate(
+        call: &mut Call<'_>,
+        input: ModeInput,
+        _current: Option<&Doc<ControlMode>>,
+    ) -> PluginResult<ControlMode> {
+        let platform = assistants::platform(call)?;
+        input.validate(call, &platform)
+    }
+
+    fn before_delete(call: &mut Call<'_>, mode: &Doc<ControlMode>) -> PluginResult<()> {
+        let commands = COMMANDS.count(call.host, &Query::new().eq("modeId", mode.id.as_str()))?;
+        if commands > 0 {
+            return Err(messages::has_commands(commands));
+        }
+        Ok(())
+    }
 }

@@ -13,6 +13,7 @@ pub mod error;
 pub mod expected;
 pub mod export;
 pub mod host;
+pub mod resource;
 pub mod router;
 pub mod secrets;
 pub mod services;
@@ -24,6 +25,7 @@ pub mod validate;
 pub use collection::{Collection, Doc, PageOf, Query, SearchMode};
 pub use error::{Expected, LANGS, Message, PluginError, PluginResult};
 pub use host::{Host, WasmHost};
+pub use resource::Resource;
 pub use router::{Call, Context, Router};
 pub use serde_json::{Value, json};
 

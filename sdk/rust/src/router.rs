@@ -118,9 +118,14 @@ impl Router {
         Router::default()
     }
 
+    /// Adds a route; one of the same method and pattern is replaced (a resource's `GET` by a
+    /// richer detail, say).
     pub fn route(mut self, method: &'static str, pattern: &'static str, handler: Handler) -> Self {
-        let segments = pattern.trim_matches('/').split('/').filter(|s| !s.is_empty()).collect();
-        self.routes.push(Route { method, segments, handler });
+        let segments: Vec<&'static str> = pattern.trim_matches('/').split('/').filter(|s| !s.is_empty()).collect();
+        match self.routes.iter_mut().find(|r| r.method == method && r.segments == segments) {
+            Some(existing) => existing.handler = handler,
+            None => self.routes.push(Route { method, segments, handler }),
+        }
         self
     }
 
