@@ -4,3 +4,5 @@ export type { ListHandle, ListPageProps, ModalFormProps, RowActionsProps } from 
 export { SearchModeField, TimeRangeSelect, LinesField, TIME_RANGES } from './fields';
 export type { TimeRange } from './fields';
 export { UploadField, downloadBase64 } from './files';
+export { ResourcePage, DateRangeField, queryParams } from './resource';
+export type { ResourcePageProps, ResourceRow } from './resource';
