@@ -13,7 +13,7 @@ SCAFFOLD := $(TARGET_DIR)/scaffold/scaffold-demo
 # plugins.toml with the hashes of this build, written by `make run` (never the tracked file).
 PINNED := data/plugins.pinned.toml
 
-.PHONY: soak run test build plugins test-plugins test-rust test-web test-e2e web lint fmt setup-rust setup-wasm setup-node setup-chromium bench new-plugin clean
+.PHONY: soak run test build plugins test-plugins test-rust test-web test-openapi test-e2e web lint fmt setup-rust setup-wasm setup-node setup-chromium bench new-plugin clean
 
 ## make run: build what is needed and start the console on http://127.0.0.1:8080 (embedded SQLite)
 run: setup-rust plugins web
@@ -27,7 +27,7 @@ run: setup-rust plugins web
 	CONSOLE_PLUGINS=$(PINNED) $(TARGET_DIR)/release/console-host
 
 ## make test: build everything and run every test
-test: setup-rust lint test-plugins web test-rust test-web test-e2e
+test: setup-rust lint test-plugins web test-rust test-web test-openapi test-e2e
 
 build: setup-rust plugins
 	$(CARGO) build --workspace --all-targets
@@ -54,6 +54,11 @@ web: setup-node
 
 test-web: setup-node
 	npx vitest run
+
+## The OpenAPI document as clients use it: openapi-spec-validator, then a Schemathesis pass
+## against the debug host with the product plugins (Python tools pinned in target/openapi-venv).
+test-openapi:
+	scripts/openapi-check.sh
 
 ## End to end: the debug host (built by test-rust) serving the production build, in Chromium.
 ## Screenshots: test-artifacts/screenshots/.

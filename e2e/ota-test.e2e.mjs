@@ -47,7 +47,7 @@ test('an operator runs a stress-test task and reads its report', async () => {
 
   await row.getByText('Pause').click();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
-  await row.getByText('Paused').waitFor();
+  await shotOnFailure(page, 'ota-paused', () => row.getByText('Paused').waitFor());
   await row.getByText('Terminate').hover();
   await page.getByText('Mission paused, cannot be terminated.').waitFor();
   await page.screenshot({ path: join(shots, 'ota-01-paused.png') });

@@ -13,7 +13,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, Securi
 use utoipa::openapi::{ComponentsBuilder, ContentBuilder, InfoBuilder, OpenApi, OpenApiBuilder, PathsBuilder, Ref};
 
 use crate::AppState;
-use crate::api::{Effect, Perm, RouteDoc};
+use crate::api::{Answer, Effect, Perm, RouteDoc};
 use crate::plugins::manifest::RouteCaller;
 
 /// The `{name}` segments of a path, declared as required string path parameters.
@@ -59,12 +59,48 @@ fn file_body() -> utoipa::openapi::request_body::RequestBody {
         .build()
 }
 
+/// A refusal, with any status: the envelope with the spec's code and the message in the caller's
+/// language (`data.field` names the field at fault).
+fn refusal_response() -> utoipa::openapi::Response {
+    utoipa::openapi::ResponseBuilder::new()
+        .description("A refusal: the envelope with the code and the message in the caller's language")
+        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("Envelope"))).build())
+        .build()
+}
+
+/// This document itself (OpenAPI 3.1 JSON).
+fn document_response() -> utoipa::openapi::Response {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    utoipa::openapi::ResponseBuilder::new()
+        .description("The OpenAPI document")
+        .content(
+            "application/json",
+            ContentBuilder::new().schema(Some(ObjectBuilder::new().schema_type(Type::Object))).build(),
+        )
+        .build()
+}
+
+/// A download: the file's bytes, whole (200) or the requested range (206).
+fn file_responses(operation: OperationBuilder) -> OperationBuilder {
+    use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+    let file = |description: &str| {
+        let binary =
+            ObjectBuilder::new().schema_type(Type::String).format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)));
+        utoipa::openapi::ResponseBuilder::new()
+            .description(description)
+            .content("application/octet-stream", ContentBuilder::new().schema(Some(binary)).build())
+            .build()
+    };
+    operation.response("200", file("The whole file")).response("206", file("The requested range (HTTP Range)"))
+}
+
 fn envelope_schema() -> utoipa::openapi::schema::Schema {
     use utoipa::openapi::schema::{ObjectBuilder, Type};
     ObjectBuilder::new()
         .property("code", ObjectBuilder::new().schema_type(Type::Integer))
         .property("msg", ObjectBuilder::new().schema_type(Type::String))
-        .property("data", ObjectBuilder::new())
+        // Any JSON: the route's data on success, `null` or `{field}` on a refusal.
+        .property("data", ObjectBuilder::new().schema_type(utoipa::openapi::schema::SchemaType::AnyValue))
         .required("code")
         .required("msg")
         .into()
@@ -92,8 +128,13 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
             .description(Some(format!("Permission: {permission}. Answers the envelope {{code, msg, data}}.")))
             .extensions(Some(extensions))
             .parameters(Some(path_parameters(route.path)))
-            .response("200", envelope_response())
             .tag(route.path.trim_start_matches('/').split('/').next().unwrap_or("core"));
+        operation = match route.answer {
+            Answer::Envelope => operation.response("200", envelope_response()),
+            Answer::File => file_responses(operation),
+            Answer::Document => operation.response("200", document_response()),
+        }
+        .response("default", refusal_response());
         if route.perm != Perm::Public {
             operation = operation.security(SecurityRequirement::new::<_, _, &str>("authorization", []));
         }
@@ -158,6 +199,7 @@ pub async fn serve(State(app): State<AppState>, Extension(document): Extension<A
                 .extensions(Some(extensions))
                 .parameters(Some(path_parameters(&route.path)))
                 .response("200", envelope_response())
+                .response("default", refusal_response())
                 .security(SecurityRequirement::new::<_, _, &str>("authorization", []))
                 .build();
             let method = match route.method.as_str() {

@@ -213,9 +213,16 @@ async fn every_operation_declares_its_path_parameters_and_its_answer() {
         let named: Vec<&str> = path.split('/').filter_map(|s| s.strip_prefix('{')?.strip_suffix('}')).collect();
         for (method, operation) in item.as_object().expect("path item") {
             operations += 1;
+            let success = &operation["responses"]["200"]["content"];
             assert!(
-                operation["responses"]["200"]["content"]["application/json"].is_object(),
+                success["application/json"].is_object() || success["application/octet-stream"].is_object(),
                 "{method} {path}: no answer"
+            );
+            // Refusals come with any status, always the envelope.
+            assert_eq!(
+                operation["responses"]["default"]["content"]["application/json"]["schema"]["$ref"],
+                "#/components/schemas/Envelope",
+                "{method} {path}: no refusal"
             );
             let declared: Vec<&str> = operation["parameters"]
                 .as_array()

@@ -94,6 +94,19 @@ pub struct RouteDoc {
     /// before 8 MiB are buffered.
     #[serde(skip)]
     pub before_body: Option<BeforeBody>,
+    /// What a success answers: the envelope, or a file or document of its own.
+    #[serde(skip)]
+    pub answer: Answer,
+}
+
+/// What a route answers on success (its refusals are always the envelope).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    Envelope,
+    /// A file's bytes, whole or a range (a download).
+    File,
+    /// A JSON document of its own (the OpenAPI document).
+    Document,
 }
 
 /// See [`RouteDoc::before_body`]: the caller, the method and the path under `/api`.
@@ -127,6 +140,7 @@ impl RouteSpec {
             any_method: false,
             max_body: crate::MAX_BODY_BYTES,
             before_body: None,
+            answer: Answer::Envelope,
         })
     }
 
@@ -158,6 +172,12 @@ impl RouteSpec {
     /// Accepts bodies up to `bytes` (uploads) instead of [`crate::MAX_BODY_BYTES`].
     pub fn max_body(mut self, bytes: usize) -> Self {
         self.0.max_body = bytes;
+        self
+    }
+
+    /// Its success is a file or a document of its own, not the envelope.
+    pub fn answers(mut self, answer: Answer) -> Self {
+        self.0.answer = answer;
         self
     }
 

@@ -80,8 +80,10 @@ pub struct Paging {
 }
 
 impl Paging {
+    /// Saturating: a page past the end (even `page = i64::MAX`, as a fuzzer sends) is empty, never
+    /// an overflow.
     pub fn offset(self) -> i64 {
-        (self.page - 1) * self.page_size
+        (self.page - 1).saturating_mul(self.page_size)
     }
 }
 
@@ -89,4 +91,14 @@ impl Paging {
 pub fn like_pattern(text: &str) -> String {
     let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
     format!("%{escaped}%")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_page_far_past_the_end_does_not_overflow() {
+        let paging = super::Paging { page: i64::MAX, page_size: 500 };
+        assert_eq!(paging.offset(), i64::MAX);
+        assert_eq!(super::Paging { page: 3, page_size: 20 }.offset(), 40);
+    }
 }

@@ -19,7 +19,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::AppState;
-use crate::api::{ApiError, ApiPath, ApiQuery, ApiResult, ApiRouter, Caller, Envelope, Perm, RecordBody, RouteSpec};
+use crate::api::{
+    Answer, ApiError, ApiPath, ApiQuery, ApiResult, ApiRouter, Caller, Envelope, Perm, RecordBody, RouteSpec,
+};
 use crate::db::Db;
 use crate::db::uploads::UploadRow;
 use crate::i18n::Msg;
@@ -56,7 +58,8 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             "/files/download",
             Perm::Public,
             "Download an object through a signed URL (its token is the permission; HTTP Range)",
-        ),
+        )
+        .answers(Answer::File),
         download,
     )
 }

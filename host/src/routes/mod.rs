@@ -38,7 +38,8 @@ pub fn api(state: AppState, extra: impl FnOnce(ApiRouter) -> ApiRouter) -> (Rout
     let api = files::routes(api);
     let api = approvals::routes(api);
     let api = api.route(
-        RouteSpec::read(Method::GET, "/openapi.json", Perm::Public, "This OpenAPI document"),
+        RouteSpec::read(Method::GET, "/openapi.json", Perm::Public, "This OpenAPI document")
+            .answers(crate::api::Answer::Document),
         crate::openapi::serve,
     );
     // Last: its `/{mount}/{*path}` only sees what no core route matched.

@@ -37,18 +37,23 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const [loading, setLoading] = useState(false);
   const { load } = props;
 
+  // Only the latest request's answer is shown: a poll sent before a change and answered after
+  // the reload that followed it would otherwise put the old rows back.
+  const latest = useRef(0);
   const fetchPage = useCallback(
     async (current: number, pageSize: number) => {
+      const ticket = ++latest.current;
       setLoading(true);
       try {
         const answer = await load(form.getFieldsValue(), current, pageSize);
+        if (ticket !== latest.current) return;
         setRows(answer.list);
         setTotal(answer.total);
         setPage({ current, pageSize });
       } catch {
         // The request layer has told the user.
       } finally {
-        setLoading(false);
+        if (ticket === latest.current) setLoading(false);
       }
     },
     [form, load],

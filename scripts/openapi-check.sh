@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The OpenAPI document as a client sees it (issue 13 §7): the debug host with the product plugins
+# serves /api/openapi.json; openapi-spec-validator must accept it, and a short Schemathesis pass
+# (boundary and random requests against every operation, signed in as the administrator; a fixed
+# seed, so that a run is reproducible) must find nothing.
+# Python tools are pinned in a virtual environment under target/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+TARGET=${CARGO_TARGET_DIR:-target}
+VENV=$TARGET/openapi-venv
+if [ ! -x "$VENV/bin/st" ]; then
+  python3 -m venv "$VENV" || { apt-get install -y -q python3-venv >/dev/null && python3 -m venv "$VENV"; }
+  "$VENV/bin/pip" install -q --disable-pip-version-check openapi-spec-validator==0.7.2 schemathesis==4.32.5
+fi
+
+WORK=$(mktemp -d)
+HOST_PID=
+cleanup() { [ -n "$HOST_PID" ] && kill "$HOST_PID" 2>/dev/null; rm -rf "$WORK"; }
+trap cleanup EXIT
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+export CONSOLE_DATA_DIR=$WORK CONSOLE_DATABASE_URL=sqlite://$WORK/console.db CONSOLE_ADMIN_PASSWORD='Admin#2026' \
+  CONSOLE_LISTEN=127.0.0.1:$PORT CONSOLE_CACHE_DIR=$TARGET/test-plugin-cache RUST_LOG=error
+"$TARGET/debug/console-host" --pin-plugins --pin-into "$WORK/plugins.toml" >/dev/null
+CONSOLE_PLUGINS=$WORK/plugins.toml "$TARGET/debug/console-host" >"$WORK/host.log" 2>&1 &
+HOST_PID=$!
+BASE=http://127.0.0.1:$PORT
+for _ in $(seq 1 200); do curl -sf "$BASE/api/openapi.json" -o "$WORK/openapi.json" && break; sleep 0.1; done
+TOKEN=$(curl -sf "$BASE/api/authority-service/authority/login" -H 'content-type: application/json' \
+  -d '{"userName":"admin","password":"Admin#2026"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["token"])')
+
+"$VENV/bin/openapi-spec-validator" "$WORK/openapi.json"
+# Signing out or changing the password would end the session the pass runs with.
+"$VENV/bin/st" run "$WORK/openapi.json" --url "$BASE" -H "authorization: $TOKEN" -H "lang: en" \
+  --checks not_a_server_error,status_code_conformance,response_schema_conformance,unsupported_method,ignored_auth \
+  --exclude-path-regex '(?i)loginout|password|/events/ws' --phases examples,coverage,fuzzing -n "${OPENAPI_EXAMPLES:-20}" \
+  --seed "${OPENAPI_SEED:-2026}" --workers 2 --no-color
