@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Host, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Resource, Value, json};
 use serde::{Deserialize, Serialize};
 
 pub const LANGUAGES: [&str; 7] = ["zhCn", "en", "de", "es", "fr", "pt", "ru"];
@@ -27,7 +27,7 @@ pub const TEMPLATES: Collection<MailTemplate> = Collection::new("templates");
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-struct TemplateInput {
+pub struct TemplateInput {
     template_name: String,
     lang: String,
     subject: String,
@@ -129,35 +129,28 @@ pub fn fill(
     render_parts(host, template, &context)
 }
 
-pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = call.search_mode();
-    let query = Query::new()
-        .search("templateName", call.query("templateName"), mode)
-        .eq_opt("lang", call.query("lang"))
-        .sort("templateName", false)
-        .paged_by(call)?;
-    Ok(json!(TEMPLATES.query(call.host, &query)?))
-}
+/// Mail templates as a resource: one per name and language, its placeholders checked by rendering.
+pub struct Templates;
 
-pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
-    let template = call.body::<TemplateInput>()?.validate(call.host)?;
-    Ok(json!(TEMPLATES.insert(call.host, &template)?))
-}
+impl Resource for Templates {
+    type Data = MailTemplate;
+    type Input = TemplateInput;
+    const COLLECTION: Collection<MailTemplate> = TEMPLATES;
+    const SEARCH: &'static [&'static str] = &["templateName"];
+    const FILTERS: &'static [&'static str] = &["lang"];
+    const SORT: &'static [(&'static str, bool)] = &[("templateName", false)];
 
-pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let version = call.version();
-    TEMPLATES.find(call.host, &id)?;
-    let template = call.body::<TemplateInput>()?.validate(call.host)?;
-    Ok(json!(TEMPLATES.update(call.host, &id, &template, version)?))
-}
+    fn name(template: &MailTemplate) -> &str {
+        &template.template_name
+    }
 
-pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let template = TEMPLATES.find(call.host, &id)?;
-    call.confirm_name(&template.data.template_name)?;
-    TEMPLATES.delete(call.host, &id)?;
-    Ok(Value::Null)
+    fn validate(
+        call: &mut Call<'_>,
+        input: TemplateInput,
+        _current: Option<&Doc<MailTemplate>>,
+    ) -> PluginResult<MailTemplate> {
+        input.validate(call.host)
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -2,7 +2,7 @@
 //! register themselves (and report online) through the device-facing route.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -19,7 +19,7 @@ pub const DEVICES: Collection<TestDevice> = Collection::new("devices");
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-struct DeviceInput {
+pub struct DeviceInput {
     sn: String,
     ip: String,
     online: bool,
@@ -72,42 +72,34 @@ impl DeviceInput {
     }
 }
 
-pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = call.search_mode();
-    let mut query = Query::new().search("sn", call.query("sn"), mode).sort("sn", false).paged_by(call)?;
-    if let Some(online) = call.query("online") {
-        query = query.eq("online", online == "true");
-    }
-    Ok(json!(DEVICES.query(call.host, &query)?))
-}
-
 /// Every device's SN and state, for the task form.
 pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
     let page = DEVICES.query(call.host, &Query::new().sort("sn", false).page(1, 1000))?;
     Ok(Value::Array(page.list.into_iter().map(|d| json!({ "sn": d.data.sn, "online": d.data.online })).collect()))
 }
 
-pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
-    let now = call.host.now_ms();
-    let device = call.body::<DeviceInput>()?.validate(now, None)?;
-    Ok(json!(DEVICES.insert(call.host, &device)?))
-}
+/// Test devices as a resource, deleted by SN; the online time is kept while a device stays online.
+pub struct Devices;
 
-pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let version = call.version();
-    let before = DEVICES.find(call.host, &id)?;
-    let now = call.host.now_ms();
-    let device = call.body::<DeviceInput>()?.validate(now, Some(&before.data))?;
-    Ok(json!(DEVICES.update(call.host, &id, &device, version)?))
-}
+impl Resource for Devices {
+    type Data = TestDevice;
+    type Input = DeviceInput;
+    const COLLECTION: Collection<TestDevice> = DEVICES;
+    const SEARCH: &'static [&'static str] = &["sn"];
+    const FILTERS: &'static [&'static str] = &["online"];
+    const SORT: &'static [(&'static str, bool)] = &[("sn", false)];
 
-pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let device = DEVICES.find(call.host, &id)?;
-    call.confirm_name(&device.data.sn)?;
-    DEVICES.delete(call.host, &id)?;
-    Ok(Value::Null)
+    fn name(device: &TestDevice) -> &str {
+        &device.sn
+    }
+
+    fn validate(
+        call: &mut Call<'_>,
+        input: DeviceInput,
+        current: Option<&Doc<TestDevice>>,
+    ) -> PluginResult<TestDevice> {
+        input.validate(call.host.now_ms(), current.map(|d| &d.data))
+    }
 }
 
 /// A device registers or reports its state (device-facing).

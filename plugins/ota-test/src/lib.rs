@@ -16,10 +16,7 @@ pub struct OtaTest;
 impl Plugin for OtaTest {
     fn router() -> Router {
         Router::new()
-            .get("/devices", devices::list)
-            .post("/devices", devices::create)
-            .put("/devices/{id}", devices::update)
-            .delete("/devices/{id}", devices::delete)
+            .resource::<devices::Devices>("/devices", "/devices/{id}")
             .get("/device-options", devices::options)
             .get("/tasks", tasks::list)
             .post("/tasks", tasks::create)

@@ -143,6 +143,9 @@ impl Resource for Pets {
     const COLLECTION: Collection<PetInfo> = PETS;
     const SEARCH: &'static [&'static str] = &["petName", "deviceSn"];
     const FILTERS: &'static [&'static str] = &["breedId", "sterilized"];
+    // In stored order: sorting a breed's 20,000 pets by time took a 1M-record page from 4 ms to
+    // 106 ms (`make bench`), the filter's index cannot give that order.
+    const SORT: &'static [(&'static str, bool)] = &[];
 
     fn name(pet: &PetInfo) -> &str {
         &pet.pet_name

@@ -2,7 +2,7 @@
 //! app id devices and apps join channels with.
 
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::keys::KEYS;
@@ -29,7 +29,7 @@ pub const CLIENTS: Collection<Client> = Collection::new("clients");
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-struct ClientInput {
+pub struct ClientInput {
     client_name: String,
     vendor: String,
     app_id: String,
@@ -61,17 +61,6 @@ impl ClientInput {
     }
 }
 
-pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = call.search_mode();
-    let query = Query::new()
-        .search("clientName", call.query("clientName"), mode)
-        .eq_opt("vendor", call.query("vendor"))
-        .eq_opt("appId", call.query("appId"))
-        .sort("createdAt", true)
-        .paged_by(call)?;
-    Ok(json!(CLIENTS.query(call.host, &query)?))
-}
-
 /// Id, name and app id of every client, for the pages that pick one.
 pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
     let page = CLIENTS.query(call.host, &Query::new().sort("clientName", false).page(1, 1000))?;
@@ -81,35 +70,56 @@ pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(Value::Array(options.collect()))
 }
 
-pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
-    let client = call.body::<ClientInput>()?.validate()?;
-    let created = CLIENTS.insert(call.host, &client)?;
-    call.host.audit("Add an RTC client", &format!("{} ({})", client.client_name, client.app_id));
-    Ok(json!(created))
-}
+/// Clients as a resource: the app id stays while anything uses the client, and a client in use
+/// is not deleted.
+pub struct Clients;
 
-pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let version = call.version();
-    let client = call.body::<ClientInput>()?.validate()?;
-    let before = CLIENTS.find(call.host, &id)?;
-    let in_use = usage(call, &id)?;
-    if before.data.app_id != client.app_id && in_use > 0 {
-        // Tokens and devices know the app id: changing it would orphan them.
-        return Err(PluginError::format(
-            "appId",
-            [
-                "在有密钥、白名单或关联使用此客户端时不可修改",
-                "unchanged while keys, whitelist entries or relations use the client",
-                "unverändert, solange Schlüssel, Whitelist-Einträge oder Zuordnungen den Client nutzen",
-                "sin cambios mientras claves, entradas de la lista blanca o vínculos usen el cliente",
-                "inchangé tant que des clés, entrées de liste blanche ou liaisons utilisent le client",
-                "inalterado enquanto chaves, entradas da lista branca ou associações usarem o cliente",
-                "без изменений, пока клиент используют ключи, белый список или привязки",
-            ],
-        ));
+impl Resource for Clients {
+    type Data = Client;
+    type Input = ClientInput;
+    const COLLECTION: Collection<Client> = CLIENTS;
+    const SEARCH: &'static [&'static str] = &["clientName"];
+    const FILTERS: &'static [&'static str] = &["vendor", "appId"];
+
+    fn name(client: &Client) -> &str {
+        &client.client_name
     }
-    Ok(json!(CLIENTS.update(call.host, &id, &client, version)?))
+
+    fn validate(call: &mut Call<'_>, input: ClientInput, current: Option<&Doc<Client>>) -> PluginResult<Client> {
+        let client = input.validate()?;
+        if let Some(before) = current
+            && before.data.app_id != client.app_id
+            && usage(call, &before.id)? > 0
+        {
+            // Tokens and devices know the app id: changing it would orphan them.
+            return Err(PluginError::format(
+                "appId",
+                [
+                    "在有密钥、白名单或关联使用此客户端时不可修改",
+                    "unchanged while keys, whitelist entries or relations use the client",
+                    "unverändert, solange Schlüssel, Whitelist-Einträge oder Zuordnungen den Client nutzen",
+                    "sin cambios mientras claves, entradas de la lista blanca o vínculos usen el cliente",
+                    "inchangé tant que des clés, entrées de liste blanche ou liaisons utilisent le client",
+                    "inalterado enquanto chaves, entradas da lista branca ou associações usarem o cliente",
+                    "без изменений, пока клиент используют ключи, белый список или привязки",
+                ],
+            ));
+        }
+        Ok(client)
+    }
+
+    fn after_create(call: &mut Call<'_>, created: &Doc<Client>) -> PluginResult<()> {
+        call.host.audit("Add an RTC client", &format!("{} ({})", created.data.client_name, created.data.app_id));
+        Ok(())
+    }
+
+    fn before_delete(call: &mut Call<'_>, client: &Doc<Client>) -> PluginResult<()> {
+        let in_use = usage(call, &client.id)?;
+        if in_use > 0 {
+            return Err(messages::clients_in_use(in_use));
+        }
+        Ok(())
+    }
 }
 
 fn usage(call: &mut Call<'_>, id: &str) -> PluginResult<u64> {
@@ -119,20 +129,8 @@ fn usage(call: &mut Call<'_>, id: &str) -> PluginResult<u64> {
         + RELATIONS.count(call.host, &by_client)?)
 }
 
-pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let client = CLIENTS.find(call.host, &id)?;
-    call.confirm_name(&client.data.client_name)?;
-    let in_use = usage(call, &id)?;
-    if in_use > 0 {
-        return Err(messages::clients_in_use(in_use));
-    }
-    CLIENTS.delete(call.host, &id)?;
-    Ok(Value::Null)
-}
-
 /// The enabled client with this id, or the reason it cannot be used.
-pub fn usable(call: &mut Call<'_>, id: &str) -> PluginResult<console_plugin_sdk::Doc<Client>> {
+pub fn usable(call: &mut Call<'_>, id: &str) -> PluginResult<Doc<Client>> {
     let client =
         CLIENTS.get(call.host, id)?.ok_or_else(|| PluginError::format("clientId", crate::expected::EXISTING_CLIENT))?;
     if !client.data.enabled {

@@ -19,10 +19,7 @@ pub struct Rtc;
 impl Plugin for Rtc {
     fn router() -> Router {
         Router::new()
-            .get("/clients", clients::list)
-            .post("/clients", clients::create)
-            .put("/clients/{id}", clients::update)
-            .delete("/clients/{id}", clients::delete)
+            .resource::<clients::Clients>("/clients", "/clients/{id}")
             // The same options for each page that picks a client, under that page's view right.
             .get("/whitelist/client-options", clients::options)
             .get("/relations/client-options", clients::options)

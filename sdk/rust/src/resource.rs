@@ -33,7 +33,9 @@ pub trait Resource: 'static {
     const SEARCH: &'static [&'static str] = &[];
     /// Fields filtered by equality, `?<field>=` (`true` and `false` are booleans).
     const FILTERS: &'static [&'static str] = &[];
-    /// The list's order: (field, descending).
+    /// The list's order: (field, descending). Sorting many matches of a filter costs a sort of all
+    /// of them (an index serves the filter, not the order): a large collection lists in stored
+    /// order (`&[]`) or sorts by its filter's indexed field.
     const SORT: &'static [(&'static str, bool)] = &[("createdAt", true)];
     /// The operation record of a creation (`Add a breed`, with the name as detail); none: only the
     /// host's record of the request.
