@@ -1,11 +1,10 @@
 import { api, type Page } from '@console/sdk';
-import { type ListHandle, ListPage, ModalForm } from '@console/sdk/ui';
-import { App, Button, DatePicker, Descriptions, Form, Input, Select, Space, Tag } from 'antd';
+import { DateRangeField, type ListHandle, ListPage, ModalForm, queryParams } from '@console/sdk/ui';
+import { App, Button, Descriptions, Form, Input, Select, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PageCard, time } from './common';
-import { range } from './Records';
 
 /** A request of the process centre, as `/process-center/...` lists it. */
 interface Task {
@@ -50,9 +49,7 @@ function searchFields() {
       <Form.Item name="applicant" label={t('process.applicant')}>
         <Input allowClear />
       </Form.Item>
-      <Form.Item name="range" label={t('common.time')}>
-        <DatePicker.RangePicker />
-      </Form.Item>
+      <DateRangeField label={t('common.time')} />
     </>
   );
 }
@@ -66,7 +63,7 @@ function Detail({ detail }: { detail: Task['detail'] }) {
   );
 }
 
-const query = (q: Record<string, unknown>, page: number, pageSize: number) => ({ kind: q.kind, applicant: q.applicant, ...range(q), page, pageSize });
+const query = (q: Record<string, unknown>, page: number, pageSize: number) => ({ ...queryParams(q), page, pageSize });
 
 /** /process-center/task-waiting: the requests the user may decide, across plugins. */
 export function Waiting() {
