@@ -51,7 +51,8 @@ async fn a_deleted_enterprise_leaves_nothing_and_its_id_is_never_reused() {
     assert!(host.dir.path().join(format!("objects/{old}")).exists(), "the file was written");
 
     host.post("/authority-service/tenantInfo/delete", &admin, json!({ "id": old, "confirmName": "Acme" })).await.ok();
-    for table in ["plugin_records", "device_keys", "operation_records"] {
+    for table in ["plugin_records", "plugin_schedule_runs", "device_keys", "operation_records", "approvals", "uploads"]
+    {
         assert_eq!(rows_of(&host, table, old).await, 0, "{table} of the deleted enterprise");
     }
     assert!(!host.dir.path().join(format!("objects/{old}")).exists(), "its files are gone");
@@ -64,6 +65,30 @@ async fn a_deleted_enterprise_leaves_nothing_and_its_id_is_never_reused() {
     assert_eq!(host.get_as("/probe/notes", &admin, &newco).await.ok()["total"], 0);
     let opened = host.post_as("/probe/open", &admin, &newco, json!({ "sealed": sealed })).await;
     assert_eq!(opened.code(), 400, "the old secret does not open: {:?}", opened.body);
+}
+
+/// The attack: a call (or a schedule's tick) already under way for an enterprise writes after
+/// the enterprise was deleted. Before, its row outlived the enterprise (the CI failure of this
+/// file's first test: a tick landed after the deletion); now the write is refused and the call
+/// rolls back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_under_way_writes_nothing_for_an_enterprise_deleted_meanwhile() {
+    let host = TestHost::start_with_plugins(&[Install::probe(PROBE)], |_| {}).await;
+    let admin = host.admin().await;
+    let doomed = host.create_tenant(&admin, "Doomed", 34).await;
+    let tenant = doomed.to_string();
+    let started = std::time::Instant::now();
+    let under_way = host.post_as("/probe/wait-then-write?ms=600", &admin, &tenant, json!({}));
+    let delete = async {
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        let body = json!({ "id": doomed, "confirmName": "Doomed" });
+        host.post("/authority-service/tenantInfo/delete", &admin, body).await.ok();
+    };
+    let (answered, ()) = tokio::join!(under_way, delete);
+    eprintln!("deleted meanwhile; answered at {:?}", started.elapsed());
+    assert_eq!(answered.code(), 404, "the late write is refused: {:?}", answered.body);
+    assert_eq!(answered.body["msg"], "The enterprise does not exist.");
+    assert_eq!(rows_of(&host, "plugin_records", doomed).await, 0, "nothing outlives the enterprise");
 }
 
 #[tokio::test]

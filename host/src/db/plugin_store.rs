@@ -481,7 +481,7 @@ mod tests {
         db.ensure_collection_indexes("ota-test", std::slice::from_ref(&first)).await.expect("first");
         db.ensure_collection_indexes("ota", std::slice::from_ref(&second)).await.expect("second");
         let mut conn = db.pool.acquire().await.expect("conn");
-        let scope = Scope { plugin: "ota", collection: &second, tenant: 1, user: 1 };
+        let scope = Scope { plugin: "ota", collection: &second, tenant: 0, user: 1 };
         insert(&mut conn, &scope, r#"{"sn":"SN1"}"#).await.expect("first device");
         let again = insert(&mut conn, &scope, r#"{"sn":"SN1"}"#).await;
         assert!(matches!(again, Err(StoreFailure::Duplicate(ref key)) if key == &["sn".to_string()]), "{again:?}");

@@ -152,23 +152,13 @@ impl Db {
         sqlx::query_scalar("SELECT COUNT(*) FROM accounts WHERE tenant_id = ?").bind(id).fetch_one(&self.pool).await
     }
 
-    /// Deletes a tenant without accounts, with its roles and departments.
-    /// Deletes an enterprise and everything keyed by it: plugin records, plugin choices,
-    /// schedules, device keys, logs, roles and departments (its files are the caller's to
-    /// remove). Its id is never handed out again.
+    /// Deletes an enterprise without accounts and everything keyed by it: plugin records, plugin
+    /// choices, schedules, device keys, uploads, approvals and logs go with it by their foreign
+    /// keys (migration 0010), so that nothing a call still under way writes for it can outlive
+    /// it. Its files are the caller's to remove. Its id is never handed out again.
     pub async fn delete_tenant(&self, id: i64) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
-        for table in [
-            "plugin_records",
-            "plugin_tenants",
-            "plugin_schedule_runs",
-            "plugin_file_usage",
-            "device_keys",
-            "operation_records",
-            "login_logs",
-            "roles",
-            "departments",
-        ] {
+        for table in ["login_logs", "roles", "departments"] {
             sqlx::query(&format!("DELETE FROM {table} WHERE tenant_id = ?")).bind(id).execute(&mut *tx).await?;
         }
         sqlx::query("DELETE FROM tenants WHERE id = ? AND id <> 0").bind(id).execute(&mut *tx).await?;

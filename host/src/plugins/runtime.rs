@@ -45,6 +45,8 @@ pub struct CallContext {
 
 /// What a decision's call fails with when another user decided the request first.
 pub const DECIDED_ALREADY: &str = "the request was decided meanwhile";
+/// Why a call failed whose enterprise was deleted while it ran: its writes were refused.
+pub const TENANT_GONE: &str = "the enterprise was deleted meanwhile";
 
 /// One request's event deliveries, for its whole cascade (events that lead to events): one
 /// call could fan out to a million plugin calls before (100 events x subscribers, 3 levels).
@@ -120,6 +122,8 @@ pub struct CallState {
     pub published: Vec<(String, String)>,
     /// The call saw an `internal` store error: it is rolled back whatever it answers.
     pub doomed: bool,
+    /// That error was a write refused because the enterprise no longer exists.
+    pub tenant_gone: bool,
     /// What the call may still write to the operation records and the host's log.
     pub records_budget: RecordsBudget,
     /// Files written or deleted, applied when the call commits.
@@ -320,6 +324,7 @@ fn new_store(
         rerun: false,
         published: Vec::new(),
         doomed: false,
+        tenant_gone: false,
         records_budget: RecordsBudget::new(),
         staged_files: Default::default(),
         ticks: 0,
@@ -523,6 +528,7 @@ async fn finish(
     let state = store.data_mut();
     let outcome = match result {
         Ok(Returned::Response(response)) if response.body.len() > max_response => Err(Failure::TooLarge),
+        Ok(_) if state.tenant_gone => Err(Failure::Trap(TENANT_GONE.into())),
         Ok(_) if state.doomed => Err(Failure::Trap("the call went on after an internal store error".into())),
         other => other,
     };

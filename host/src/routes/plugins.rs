@@ -352,6 +352,9 @@ pub(super) async fn call_route(
         Err(Failure::Trap(why)) if why == crate::plugins::runtime::DECIDED_ALREADY => {
             ApiError::Conflict(Msg::DecidedAlready).into_response()
         }
+        Err(Failure::Trap(why)) if why == crate::plugins::runtime::TENANT_GONE => {
+            ApiError::Client { code: 404, msg: Msg::UnknownTenant }.into_response()
+        }
         Err(Failure::Instantiate(why)) if why.contains("semaphore") => {
             ApiError::Client { code: 503, msg: Msg::Busy }.into_response()
         }

@@ -33,6 +33,13 @@ impl CallState {
     /// Hands a store result to the guest. An `internal` error dooms the call: the contract says
     /// it is rolled back, whatever the plugin answers afterwards.
     fn settle<T>(&mut self, result: Result<T, StoreFailure>) -> Result<T, StoreError> {
+        // Every row references its enterprise: a write refused by that key means the enterprise
+        // was deleted while the call ran.
+        if let Err(StoreFailure::Db(sqlx::Error::Database(db))) = &result
+            && db.is_foreign_key_violation()
+        {
+            self.tenant_gone = true;
+        }
         let result = result.map_err(store_error);
         if let Err(StoreError::Internal(why)) = &result {
             tracing::warn!(plugin = %self.plugin.manifest.id, %why, "store error: the call will be rolled back");
