@@ -9,8 +9,11 @@ use axum::{Extension, Json};
 use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, PathItem};
 use utoipa::openapi::request_body::RequestBodyBuilder;
+use utoipa::openapi::schema::Schema;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
-use utoipa::openapi::{ComponentsBuilder, ContentBuilder, InfoBuilder, OpenApi, OpenApiBuilder, PathsBuilder, Ref};
+use utoipa::openapi::{
+    ComponentsBuilder, ContentBuilder, InfoBuilder, OpenApi, OpenApiBuilder, PathsBuilder, Ref, RefOr,
+};
 
 use crate::AppState;
 use crate::api::{Answer, Effect, Perm, RouteDoc};
@@ -33,12 +36,20 @@ fn path_parameters(path: &str) -> Vec<utoipa::openapi::path::Parameter> {
         .collect()
 }
 
-/// Every answer is the envelope `{code, msg, data}` (HTTP 200 for success and for codes the
-/// spec numbers outside HTTP's client errors).
-fn envelope_response() -> utoipa::openapi::Response {
+/// Success: the envelope `{code: 200, msg, data}` with the route's `data` (`null` if it has none).
+fn success_response(data: Option<RefOr<Schema>>) -> utoipa::openapi::Response {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    let data = data.unwrap_or_else(|| ObjectBuilder::new().schema_type(Type::Null).into());
+    let envelope = ObjectBuilder::new()
+        .property("code", ObjectBuilder::new().schema_type(Type::Integer))
+        .property("msg", ObjectBuilder::new().schema_type(Type::String))
+        .property("data", data)
+        .required("code")
+        .required("msg")
+        .required("data");
     utoipa::openapi::ResponseBuilder::new()
-        .description("The envelope {code, msg, data}: code 200 is success")
-        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("Envelope"))).build())
+        .description("Success: the envelope {code: 200, msg, data}")
+        .content("application/json", ContentBuilder::new().schema(Some(envelope)).build())
         .build()
 }
 
@@ -94,6 +105,11 @@ fn file_responses(operation: OperationBuilder) -> OperationBuilder {
     operation.response("200", file("The whole file")).response("206", file("The requested range (HTTP Range)"))
 }
 
+/// Any JSON (what a plugin route answers until its plugin describes it).
+fn any_value() -> RefOr<Schema> {
+    utoipa::openapi::schema::ObjectBuilder::new().schema_type(utoipa::openapi::schema::SchemaType::AnyValue).into()
+}
+
 fn envelope_schema() -> utoipa::openapi::schema::Schema {
     use utoipa::openapi::schema::{ObjectBuilder, Type};
     ObjectBuilder::new()
@@ -111,6 +127,7 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
     let mut components = ComponentsBuilder::new()
         .security_scheme("authorization", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("authorization"))))
         .schema("Envelope", envelope_schema());
+    let mut named = crate::api::Components::new();
     for route in catalog.iter().filter(|r| !r.any_method) {
         let (permission, tag) = match route.perm {
             Perm::Public => ("public".to_string(), "public".to_string()),
@@ -123,14 +140,16 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
             .add("x-permission", tag)
             .add("x-writes", matches!(route.effect, Effect::Write | Effect::Stream))
             .build();
+        let mut parameters = path_parameters(route.path);
+        parameters.extend(route.query.map(|query| query()).unwrap_or_default());
         let mut operation = OperationBuilder::new()
             .summary(Some(route.summary))
             .description(Some(format!("Permission: {permission}. Answers the envelope {{code, msg, data}}.")))
             .extensions(Some(extensions))
-            .parameters(Some(path_parameters(route.path)))
+            .parameters(Some(parameters))
             .tag(route.path.trim_start_matches('/').split('/').next().unwrap_or("core"));
         operation = match route.answer {
-            Answer::Envelope => operation.response("200", envelope_response()),
+            Answer::Envelope => operation.response("200", success_response(route.data_schema.map(|f| f(&mut named)))),
             Answer::File => file_responses(operation),
             Answer::Document => operation.response("200", document_response()),
         }
@@ -139,14 +158,11 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
             operation = operation.security(SecurityRequirement::new::<_, _, &str>("authorization", []));
         }
         if let Some(schema) = route.body_schema {
-            let (name, schema) = schema();
-            components = components.schema(name.clone(), schema);
+            let schema = schema(&mut named);
             operation = operation.request_body(Some(
                 RequestBodyBuilder::new()
-                    .content(
-                        "application/json",
-                        ContentBuilder::new().schema(Some(Ref::from_schema_name(name))).build(),
-                    )
+                    .content("application/json", ContentBuilder::new().schema(Some(schema)).build())
+                    .required(Some(utoipa::openapi::Required::True))
                     .build(),
             ));
         }
@@ -156,6 +172,7 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
         let method = if route.method == axum::http::Method::GET { HttpMethod::Get } else { HttpMethod::Post };
         paths = paths.path(format!("/api{}", route.path), PathItem::new(method, operation.build()));
     }
+    components = components.schemas_from_iter(named);
     OpenApiBuilder::new()
         .info(
             InfoBuilder::new()
@@ -198,7 +215,7 @@ pub async fn serve(State(app): State<AppState>, Extension(document): Extension<A
                 .tag(plugin.manifest.mount.clone())
                 .extensions(Some(extensions))
                 .parameters(Some(path_parameters(&route.path)))
-                .response("200", envelope_response())
+                .response("200", success_response(Some(any_value())))
                 .response("default", refusal_response())
                 .security(SecurityRequirement::new::<_, _, &str>("authorization", []))
                 .build();

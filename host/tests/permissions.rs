@@ -232,4 +232,45 @@ async fn every_operation_declares_its_path_parameters_and_its_answer() {
         }
     }
     assert!(operations > 50, "{operations} operations");
+    // Every schema a type refers to is in the components (a generated client needs them all).
+    let mut refs = Vec::new();
+    collect_refs(&doc, &mut refs);
+    for reference in refs {
+        let name = reference.strip_prefix("#/components/schemas/").unwrap_or_else(|| panic!("{reference}"));
+        assert!(doc["components"]["schemas"][name].is_object(), "{reference} is not in the components");
+    }
+}
+
+/// Core routes say what their success answers: the `data` of each is a typed schema or `null`
+/// (a write that answers nothing), never any JSON.
+#[tokio::test]
+async fn core_operations_type_the_data_they_answer() {
+    let host = TestHost::start().await;
+    let doc = host.call(Method::GET, "/openapi.json", None, &[], None).await.body;
+    let mut typed = 0;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("path item") {
+            let data = &operation["responses"]["200"]["content"]["application/json"]["schema"]["properties"]["data"];
+            // A plugin's route, a file or a document; a decision answers what the plugin's route did.
+            if operation.get("x-plugin").is_some() || data.is_null() || path == "/api/process-center/task/decide" {
+                continue;
+            }
+            assert!(data.as_object().is_some_and(|d| !d.is_empty()), "{method} {path}: data is any JSON");
+            typed += usize::from(data["type"] != "null");
+        }
+    }
+    assert!(typed >= 30, "only {typed} core operations answer typed data");
+}
+
+fn collect_refs<'a>(value: &'a Value, refs: &mut Vec<&'a str>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(reference)) = map.get("$ref") {
+                refs.push(reference);
+            }
+            map.values().for_each(|v| collect_refs(v, refs));
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_refs(v, refs)),
+        _ => {}
+    }
 }

@@ -66,8 +66,24 @@ pub struct RecordAs {
     pub action: String,
 }
 
-/// Produces a body type's name and schema for the OpenAPI document.
-pub type SchemaFn = fn() -> (String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>);
+/// Named schemas the OpenAPI document's components gather.
+pub type Components = Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>;
+
+/// Adds a type's schema, and the schemas it refers to, to the components; where it is used, the
+/// schema (a reference, or an array or page of references).
+pub type SchemaFn = fn(&mut Components) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>;
+
+/// A route's query parameters, for the OpenAPI document.
+pub type ParamsFn = fn() -> Vec<utoipa::openapi::path::Parameter>;
+
+/// The schema of `T` in the components; a reference to it.
+fn component<T: utoipa::ToSchema>(
+    components: &mut Components,
+) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    components.push((T::name().into_owned(), T::schema()));
+    T::schemas(components);
+    utoipa::openapi::Ref::from_schema_name(T::name()).into()
+}
 
 /// One entry of the route catalogue: what the OpenAPI document and the tests iterate over.
 #[derive(Debug, Clone, Serialize)]
@@ -83,6 +99,11 @@ pub struct RouteDoc {
     pub summary: &'static str,
     #[serde(skip)]
     pub body_schema: Option<SchemaFn>,
+    /// The schema of the envelope's `data` on success; `None`: `null`.
+    #[serde(skip)]
+    pub data_schema: Option<SchemaFn>,
+    #[serde(skip)]
+    pub query: Option<ParamsFn>,
     /// Serves every method (the plugin dispatcher); not listed in the OpenAPI document itself.
     #[serde(skip)]
     pub any_method: bool,
@@ -137,6 +158,8 @@ impl RouteSpec {
             effect,
             summary,
             body_schema: None,
+            data_schema: None,
+            query: None,
             any_method: false,
             max_body: crate::MAX_BODY_BYTES,
             before_body: None,
@@ -189,7 +212,56 @@ impl RouteSpec {
 
     /// The JSON body's schema, for the OpenAPI document.
     pub fn body<T: utoipa::ToSchema>(mut self) -> Self {
-        self.0.body_schema = Some(|| (T::name().into_owned(), T::schema()));
+        self.0.body_schema = Some(component::<T>);
+        self
+    }
+
+    /// What success answers in the envelope's `data` (without it: `null`).
+    pub fn data<T: utoipa::ToSchema>(mut self) -> Self {
+        self.0.data_schema = Some(component::<T>);
+        self
+    }
+
+    /// Success answers any JSON in `data` (what a plugin's route answered).
+    pub fn data_any(mut self) -> Self {
+        self.0.data_schema = Some(|_| {
+            use utoipa::openapi::schema::{ObjectBuilder, SchemaType};
+            ObjectBuilder::new().schema_type(SchemaType::AnyValue).into()
+        });
+        self
+    }
+
+    /// Success answers an array of `T` in `data`.
+    pub fn data_list<T: utoipa::ToSchema>(mut self) -> Self {
+        self.0.data_schema = Some(|components| {
+            utoipa::openapi::schema::ArrayBuilder::new().items(component::<T>(components)).build().into()
+        });
+        self
+    }
+
+    /// Success answers a page of `T` (`crate::routes::Page`) in `data`.
+    pub fn data_page<T: utoipa::ToSchema>(mut self) -> Self {
+        self.0.data_schema = Some(|components| {
+            use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
+            let integer = || ObjectBuilder::new().schema_type(Type::Integer);
+            ObjectBuilder::new()
+                .property("list", ArrayBuilder::new().items(component::<T>(components)))
+                .property("total", integer())
+                .property("page", integer())
+                .property("pageSize", integer())
+                .required("list")
+                .required("total")
+                .required("page")
+                .required("pageSize")
+                .build()
+                .into()
+        });
+        self
+    }
+
+    /// The query parameters, from the type the handler reads them into.
+    pub fn query<T: utoipa::IntoParams>(mut self) -> Self {
+        self.0.query = Some(|| T::into_params(|| Some(utoipa::openapi::path::ParameterIn::Query)));
         self
     }
 }

@@ -5,7 +5,7 @@ use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
 
 use super::{Db, Paging};
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ApprovalRow {
     pub id: i64,

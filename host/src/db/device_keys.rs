@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::{Db, now_ms};
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeviceKey {
     pub id: i64,

@@ -10,7 +10,7 @@ use serde::Serialize;
 pub const KINDS: [&str; 10] =
     ["image", "video", "audio", "excel", "archive", "application", "document", "text", "font", "unknown"];
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ImageFacts {
     /// `png`, `jpeg`, `gif`, `webp`, `bmp`.

@@ -103,7 +103,7 @@ pub struct Plugins {
     pub live: broadcast::Sender<LiveEvent>,
 }
 
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PluginStatus {
     pub id: String,

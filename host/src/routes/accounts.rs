@@ -23,12 +23,14 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             Perm::Action("account:view"),
             "Search accounts",
         )
-        .body::<AccountSearch>(),
+        .body::<AccountSearch>()
+        .data_page::<AccountRow>(),
         list,
     )
     .route(
         RouteSpec::write("/authority-service/account/add", Perm::Action("account:add"), "Add an account")
-            .body::<AccountInput>(),
+            .body::<AccountInput>()
+            .data::<Created>(),
         add,
     )
     .route(

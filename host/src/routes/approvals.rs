@@ -29,12 +29,14 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             Perm::SignedIn,
             "Requests waiting for the user's decision (the kinds whose action the user holds)",
         )
-        .body::<ListRequest>(),
+        .body::<ListRequest>()
+        .data_page::<Task>(),
         waiting,
     )
     .route(
         RouteSpec::read(Method::POST, "/process-center/task-finish/list", Perm::SignedIn, "Requests the user decided")
-            .body::<ListRequest>(),
+            .body::<ListRequest>()
+            .data_page::<Task>(),
         finished,
     )
     .route(
@@ -43,7 +45,8 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             "/process-center/kinds",
             Perm::SignedIn,
             "The kinds of request the user may decide, named in the user's language",
-        ),
+        )
+        .data_list::<Kind>(),
         kinds,
     )
     .route(
@@ -52,7 +55,8 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             Perm::SignedIn,
             "Approve or reject a request (the kind's action; never one's own)",
         )
-        .body::<DecideRequest>(),
+        .body::<DecideRequest>()
+        .data_any(),
         decide,
     )
 }
@@ -71,7 +75,7 @@ pub struct ListRequest {
     end_time: Option<i64>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Task {
     #[serde(flatten)]
@@ -83,7 +87,7 @@ struct Task {
     detail: Value,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Kind {
     key: String,

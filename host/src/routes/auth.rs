@@ -50,7 +50,8 @@ impl Drop for SignInsInFlight {
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
         RouteSpec::read(Method::POST, "/authority-service/authority/login", Perm::Public, "Sign in")
-            .body::<LoginRequest>(),
+            .body::<LoginRequest>()
+            .data::<LoginAnswer>(),
         login,
     )
     .route(RouteSpec::read(Method::POST, "/authority-service/authority/loginOut", Perm::SignedIn, "Sign out"), logout)
@@ -60,7 +61,8 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             "/authority-service/portal/origins",
             Perm::Public,
             "The portals a user who came from one is sent back to",
-        ),
+        )
+        .data::<PortalOrigins>(),
         portal_origins,
     )
     .route(
@@ -69,7 +71,8 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             "/authority-service/authority/getUserMenu",
             Perm::SignedIn,
             "The user and their menu tree",
-        ),
+        )
+        .data::<UserInfo>(),
         user_menu,
     )
     .route(
@@ -78,7 +81,8 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             "/authority-service/authority/keepSession",
             Perm::SignedIn,
             "Keep the session of the `authorization` header as the shell's HttpOnly cookie (entry from a portal); the user and their menu tree",
-        ),
+        )
+        .data::<UserInfo>(),
         keep_session,
     )
     .route(
@@ -106,7 +110,6 @@ pub struct UserInfo {
     pub user_name: String,
     pub name: String,
     pub head_image_url: String,
-    #[schema(no_recursion)]
     pub user_menu_vo_list: Vec<MenuNode>,
 }
 

@@ -19,12 +19,14 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             "/authority-service/department/tree",
             Perm::Action("department:view"),
             "Department tree",
-        ),
+        )
+        .data_list::<DepartmentNode>(),
         tree,
     )
     .route(
         RouteSpec::write("/authority-service/department/add", Perm::Action("department:add"), "Add a department")
-            .body::<DepartmentInput>(),
+            .body::<DepartmentInput>()
+            .data::<Created>(),
         add,
     )
     .route(

@@ -20,12 +20,14 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             Perm::Action("plugin:device-key"),
             "Device keys of a plugin for an enterprise",
         )
-        .body::<KeyScope>(),
+        .body::<KeyScope>()
+        .data_list::<DeviceKey>(),
         list,
     )
     .route(
         RouteSpec::write("/plugin-admin/device-keys/add", Perm::Action("plugin:device-key"), "Issue a device key")
-            .body::<NewKey>(),
+            .body::<NewKey>()
+            .data::<IssuedKey>(),
         add,
     )
     .route(
@@ -62,7 +64,7 @@ pub struct RevokeKey {
     confirm_name: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct IssuedKey {
     id: i64,

@@ -8,6 +8,7 @@
 //! sends the id in the plugin's own JSON route, where the plugin claims it (`files.claim`).
 
 use std::time::Duration;
+use utoipa::ToSchema;
 
 use axum::body::Body;
 use axum::extract::{FromRequest, Multipart, Request, State};
@@ -49,7 +50,9 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             let mut parts = path.trim_start_matches("/files/upload/").splitn(2, '/');
             let (mount, purpose) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
             target(app, caller, mount, purpose).map(drop)
-        }),
+        })
+        .query::<UploadQuery>()
+        .data::<Uploaded>(),
         upload,
     )
     .route(
@@ -59,7 +62,8 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             Perm::Public,
             "Download an object through a signed URL (its token is the permission; HTTP Range)",
         )
-        .answers(Answer::File),
+        .answers(Answer::File)
+        .query::<DownloadQuery>(),
         download,
     )
 }
@@ -84,14 +88,14 @@ fn target(
     Ok((plugin, spec))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 struct UploadQuery {
     /// The file's name, for an `application/octet-stream` body.
     file_name: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Uploaded {
     upload_id: String,
@@ -213,9 +217,11 @@ fn content_length(headers: &HeaderMap) -> Option<u64> {
     headers.get(header::CONTENT_LENGTH)?.to_str().ok()?.parse().ok()
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
 struct DownloadQuery {
+    /// The signed token of `files.access-url`.
+    #[param(required)]
     token: String,
 }
 

@@ -20,7 +20,8 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             Perm::Action("operate-record:view"),
             "Search operation records",
         )
-        .body::<LogSearch>(),
+        .body::<LogSearch>()
+        .data_page::<OperationRecordRow>(),
         operation_records,
     )
     .route(
@@ -30,7 +31,8 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             Perm::Action("login-log:view"),
             "Search the login log",
         )
-        .body::<LogSearch>(),
+        .body::<LogSearch>()
+        .data_page::<LoginLogRow>(),
         login_logs,
     )
 }

@@ -18,11 +18,14 @@ const SCOPES: [&str; 2] = ["platform", "tenant"];
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
-        RouteSpec::read(Method::POST, "/authority-service/menu/list", Perm::Action("menu:view"), "All menus"),
+        RouteSpec::read(Method::POST, "/authority-service/menu/list", Perm::Action("menu:view"), "All menus")
+            .data_list::<MenuRow>(),
         menus,
     )
     .route(
-        RouteSpec::write("/authority-service/menu/add", Perm::Action("menu:add"), "Add a menu").body::<MenuInput>(),
+        RouteSpec::write("/authority-service/menu/add", Perm::Action("menu:add"), "Add a menu")
+            .body::<MenuInput>()
+            .data::<Created>(),
         add_menu,
     )
     .route(
@@ -37,7 +40,8 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
     )
     .route(
         RouteSpec::read(Method::POST, "/authority-service/button/list", Perm::Action("button:view"), "Search buttons")
-            .body::<ButtonSearch>(),
+            .body::<ButtonSearch>()
+            .data_page::<ButtonRow>(),
         buttons,
     )
     .route(

@@ -30,7 +30,8 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             "/plugin-admin/plugins/list",
             Perm::Action("plugin:view"),
             "Installed plugins with status and metrics",
-        ),
+        )
+        .data_list::<PluginStatus>(),
         list,
     )
     .route(
@@ -40,7 +41,8 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             Perm::Action("plugin:view"),
             "Which enterprises use a plugin",
         )
-        .body::<PluginRef>(),
+        .body::<PluginRef>()
+        .data_list::<TenantUse>(),
         tenants,
     )
     .route(
@@ -63,7 +65,8 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             "/plugin-admin/remotes",
             Perm::SignedIn,
             "The remotes of the user's enabled plugins",
-        ),
+        )
+        .data_list::<RemoteInfo>(),
         remotes,
     )
     .route(
@@ -93,7 +96,7 @@ pub struct PluginRef {
     plugin_id: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct TenantUse {
     tenant_id: i64,
@@ -161,7 +164,7 @@ async fn reload(State(app): State<AppState>, ApiJson(req): ApiJson<PluginRef>) -
     Ok(done())
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct RemoteInfo {
     /// The module-federation name: the plugin id.

@@ -20,12 +20,15 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             "/region-service-admin/common/region/listAll",
             Perm::SignedIn,
             "Regions as a tree of continents",
-        ),
+        )
+        .query::<RegionQuery>()
+        .data_page::<RegionNode>(),
         regions,
     )
     .route(
         RouteSpec::write("/region-service-admin/common/region/add", Perm::Action("region:add"), "Add a region")
-            .body::<RegionInput>(),
+            .body::<RegionInput>()
+            .data::<Created>(),
         add_region,
     )
     .route(
@@ -42,10 +45,15 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         .body::<DeleteByName>(),
         delete_region,
     )
-    .route(RouteSpec::read(Method::GET, "/authority-service/language/list", Perm::SignedIn, "Languages"), languages)
+    .route(
+        RouteSpec::read(Method::GET, "/authority-service/language/list", Perm::SignedIn, "Languages")
+            .data_list::<LanguageRow>(),
+        languages,
+    )
     .route(
         RouteSpec::write("/authority-service/language/add", Perm::Action("language:add"), "Add a language")
-            .body::<LanguageInput>(),
+            .body::<LanguageInput>()
+            .data::<Created>(),
         add_language,
     )
     .route(
@@ -59,12 +67,14 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         delete_language,
     )
     .route(
-        RouteSpec::read(Method::GET, "/sync-service/serviceAreaConfig/simpleList", Perm::SignedIn, "Service areas"),
+        RouteSpec::read(Method::GET, "/sync-service/serviceAreaConfig/simpleList", Perm::SignedIn, "Service areas")
+            .data_list::<ServiceAreaRow>(),
         service_areas,
     )
     .route(
         RouteSpec::write("/sync-service/serviceAreaConfig/add", Perm::Action("service-area:add"), "Add a service area")
-            .body::<ServiceAreaInput>(),
+            .body::<ServiceAreaInput>()
+            .data::<Created>(),
         add_service_area,
     )
     .route(
@@ -89,7 +99,7 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
 
 // ---- regions ----
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RegionQuery {
     page: Option<i64>,

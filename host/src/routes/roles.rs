@@ -21,7 +21,8 @@ pub const ROLE_TYPES: [&str; 2] = ["ordinary", ADMINISTRATOR];
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
         RouteSpec::read(Method::POST, "/authority-service/role/list", Perm::Action("role:view"), "Search roles")
-            .body::<RoleSearch>(),
+            .body::<RoleSearch>()
+            .data_page::<RoleRow>(),
         list,
     )
     .route(
@@ -31,11 +32,14 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             Perm::Action("role:view"),
             "A role with its grants",
         )
-        .body::<ById>(),
+        .body::<ById>()
+        .data::<RoleDetail>(),
         detail,
     )
     .route(
-        RouteSpec::write("/authority-service/role/add", Perm::Action("role:add"), "Add a role").body::<RoleInput>(),
+        RouteSpec::write("/authority-service/role/add", Perm::Action("role:add"), "Add a role")
+            .body::<RoleInput>()
+            .data::<Created>(),
         add,
     )
     .route(
@@ -49,7 +53,8 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             "/authority-service/role/grantable",
             Perm::Action("role:grant"),
             "What the caller may grant",
-        ),
+        )
+        .data::<Grantable>(),
         grantable,
     )
     .route(
@@ -208,7 +213,7 @@ async fn grant(
     Ok(done())
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Grantable {
     menus: Vec<crate::db::MenuRow>,

@@ -19,7 +19,9 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             "/authority-service/tenantInfo/list",
             Perm::SignedIn,
             "Tenants for the tenant selector",
-        ),
+        )
+        .query::<SelectorQuery>()
+        .data_page::<TenantOption>(),
         selector_list,
     )
     .route(
@@ -29,12 +31,14 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             Perm::Action("tenant:view"),
             "Search enterprises",
         )
-        .body::<TenantSearch>(),
+        .body::<TenantSearch>()
+        .data_page::<TenantRow>(),
         page,
     )
     .route(
         RouteSpec::write("/authority-service/tenantInfo/add", Perm::Action("tenant:add"), "Add an enterprise")
-            .body::<TenantInput>(),
+            .body::<TenantInput>()
+            .data::<Created>(),
         add,
     )
     .route(
@@ -67,7 +71,7 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
     )
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct SelectorQuery {
     page: Option<i64>,
