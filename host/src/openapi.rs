@@ -15,6 +15,8 @@ use utoipa::openapi::{
     ComponentsBuilder, ContentBuilder, InfoBuilder, OpenApi, OpenApiBuilder, PathsBuilder, Ref, RefOr,
 };
 
+use serde_json::{Value, json};
+
 use crate::AppState;
 use crate::api::{Answer, Effect, Perm, RouteDoc};
 use crate::plugins::manifest::RouteCaller;
@@ -233,5 +235,75 @@ pub async fn serve(State(app): State<AppState>, Extension(document): Extension<A
             );
         }
     }
-    Json(serde_json::to_value(&document).unwrap_or_default())
+    let mut document = serde_json::to_value(&document).unwrap_or_default();
+    for plugin in app.plugins.all() {
+        if let Some(api) = app.plugins.describe(&plugin).await {
+            typed_by_plugin(&mut document, &plugin.manifest, api);
+        }
+    }
+    Json(document)
+}
+
+/// A plugin's schema name in the document: prefixed with its id (two plugins may both have a
+/// `Device`), in the characters OpenAPI allows.
+fn component_name(plugin: &str, name: &str) -> String {
+    format!("{plugin}.{name}")
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' })
+        .collect()
+}
+
+/// Points `#/components/schemas/X` references of a plugin's schema at its prefixed names.
+fn prefix_refs(value: &mut Value, plugin: &str) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(reference)) = map.get_mut("$ref")
+                && let Some(name) = reference.strip_prefix("#/components/schemas/")
+            {
+                *reference = format!("#/components/schemas/{}", component_name(plugin, name));
+            }
+            map.values_mut().for_each(|v| prefix_refs(v, plugin));
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| prefix_refs(v, plugin)),
+        _ => {}
+    }
+}
+
+/// Types the operations of `manifest`'s routes with what its SDK described (`{routes, schemas}`,
+/// see the SDK's `describe`): query parameters, request body, the envelope's `data`.
+fn typed_by_plugin(document: &mut Value, manifest: &crate::plugins::manifest::Manifest, api: &Value) {
+    let plugin = manifest.id.as_str();
+    let mut api = api.clone();
+    prefix_refs(&mut api, plugin);
+    for route in api["routes"].as_array().into_iter().flatten() {
+        let (Some(method), Some(path)) = (route["method"].as_str(), route["path"].as_str()) else { continue };
+        let Some(declared) = manifest.routes.iter().find(|r| r.method == method && r.path == path) else { continue };
+        let prefix = if declared.caller == RouteCaller::Device { "/api/device" } else { "/api" };
+        let key = format!("{prefix}/{}{path}", manifest.mount);
+        let Some(operation) =
+            document["paths"].get_mut(&key).and_then(|item| item.get_mut(method.to_ascii_lowercase()))
+        else {
+            continue; // a route for other plugins, not an HTTP operation
+        };
+        if let Some(body) = route.get("body") {
+            operation["requestBody"] =
+                json!({ "required": true, "content": { "application/json": { "schema": body } } });
+        }
+        if let Some(data) = route.get("data") {
+            operation["responses"]["200"]["content"]["application/json"]["schema"]["properties"]["data"] = data.clone();
+        }
+        if let (Some(params), Some(query)) = (operation["parameters"].as_array_mut(), route["query"].as_array()) {
+            params.extend(query.iter().map(|q| {
+                json!({ "name": q["name"], "in": "query", "required": false, "description": q["description"],
+                        "schema": { "type": q["type"] } })
+            }));
+        }
+    }
+    if let (Some(components), Some(schemas)) =
+        (document["components"]["schemas"].as_object_mut(), api["schemas"].as_object())
+    {
+        for (name, schema) in schemas {
+            components.insert(component_name(plugin, name), schema.clone());
+        }
+    }
 }

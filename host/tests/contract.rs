@@ -51,6 +51,13 @@ async fn a_plugin_built_for_contract_0_1_0_links_and_runs() {
     let answer = host.post("/old/notes", &admin, json!({ "text": "from an old plugin" })).await;
     assert_eq!(answer.ok()["contract"], "0.1.0");
     assert!(!answer.ok()["id"].as_str().unwrap_or("").is_empty(), "its 0.1.0 store import works");
+
+    // It cannot describe its routes (its SDK predates `DESCRIBE`): its operations are still in
+    // the document, answering any JSON, beside the typed ones of newer plugins.
+    let doc = host.call(Method::GET, "/openapi.json", None, &[], None).await.body;
+    let data = &doc["paths"]["/api/old/notes"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]["properties"]
+        ["data"];
+    assert_eq!(data, &json!({}), "an old plugin's answer is any JSON");
 }
 
 #[tokio::test]

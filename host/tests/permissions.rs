@@ -262,6 +262,35 @@ async fn core_operations_type_the_data_they_answer() {
     assert!(typed >= 30, "only {typed} core operations answer typed data");
 }
 
+/// Plugins type their operations from their Rust types through the SDK (the pet plugin's breeds
+/// are a `Resource`): the list's query parameters, the body it takes, the record it answers.
+#[tokio::test]
+async fn plugin_operations_are_typed_from_their_rust_types() {
+    let host = TestHost::start().await;
+    let doc = host.call(Method::GET, "/openapi.json", None, &[], None).await.body;
+    let breeds = &doc["paths"]["/api/pet-service/breeds"];
+    let query: Vec<&str> = breeds["get"]["parameters"]
+        .as_array()
+        .expect("parameters")
+        .iter()
+        .filter(|p| p["in"] == "query")
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    assert!(query.contains(&"breedName") && query.contains(&"page") && query.contains(&"mode"), "{query:?}");
+    let data =
+        |op: &Value| op["responses"]["200"]["content"]["application/json"]["schema"]["properties"]["data"].clone();
+    let listed = data(&breeds["get"])["properties"]["list"]["items"]["$ref"].clone();
+    let record = listed.as_str().and_then(|r| r.strip_prefix("#/components/schemas/")).expect("a typed list");
+    assert!(record.starts_with("pet."), "plugin schemas are named after their plugin: {record}");
+    let fields = &doc["components"]["schemas"][record]["properties"];
+    for field in ["id", "version", "createdAt", "breedName", "initial", "hot"] {
+        assert!(fields[field].is_object(), "{field} in {record}: {fields}");
+    }
+    let body = &breeds["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"];
+    assert_eq!(body, "#/components/schemas/pet.BreedInput");
+    assert_eq!(data(&doc["paths"]["/api/pet-service/breeds/{id}"]["delete"]), json!({ "type": "null" }));
+}
+
 fn collect_refs<'a>(value: &'a Value, refs: &mut Vec<&'a str>) {
     match value {
         Value::Object(map) => {

@@ -31,6 +31,8 @@ pub struct LoadedPlugin {
     pub loaded_at: i64,
     pub from_cache: bool,
     routes: HashMap<(RouteCaller, String), matchit::Router<usize>>,
+    /// What its routes take and answer, asked once (see `describe`).
+    api: tokio::sync::OnceCell<Option<serde_json::Value>>,
 }
 
 impl LoadedPlugin {
@@ -268,7 +270,8 @@ impl Plugins {
                 .insert(route.path.clone(), i)
                 .map_err(|e| format!("routes[{i}]: {e}"))?;
         }
-        Ok(LoadedPlugin { installed, remote, manifest, sha256, pre, loaded_at: now_ms(), from_cache, routes })
+        let api = tokio::sync::OnceCell::new();
+        Ok(LoadedPlugin { installed, remote, manifest, sha256, pre, loaded_at: now_ms(), from_cache, routes, api })
     }
 
     fn check_collisions(&self, manifest: &Manifest) -> Result<(), String> {
@@ -388,6 +391,45 @@ impl Plugins {
 
     pub fn get(&self, id: &str) -> Option<Arc<LoadedPlugin>> {
         self.loaded.read().ok()?.get(id).cloned()
+    }
+
+    /// What `plugin`'s routes take and answer, as its SDK describes them (`{routes, schemas}`),
+    /// asked once per loaded build by sending `handle` the method `DESCRIBE`; `None` for a
+    /// plugin that does not answer it (built with an older SDK, or a failure, logged).
+    pub async fn describe<'p>(self: &Arc<Self>, plugin: &'p Arc<LoadedPlugin>) -> Option<&'p serde_json::Value> {
+        plugin
+            .api
+            .get_or_init(|| async {
+                let context = CallContext {
+                    tenant_id: 0,
+                    user_id: 0,
+                    user_name: "openapi".into(),
+                    lang: "en".into(),
+                    actions: Vec::new(),
+                    request_id: format!("describe:{}", plugin.manifest.id),
+                    cascade: super::runtime::EventBudget::new(),
+                    decision: None,
+                };
+                let request = types::Request {
+                    method: "DESCRIBE".into(),
+                    path: "/".into(),
+                    query: Vec::new(),
+                    body: "null".into(),
+                    context: context.to_wit(),
+                };
+                match self.call(plugin.clone(), context, Invocation::Handle(request), 0).await {
+                    Ok(Finished { returned: Returned::Response(r), .. }) if r.status == 200 => {
+                        serde_json::from_str(&r.body).ok()
+                    }
+                    Ok(_) => None,
+                    Err(err) => {
+                        tracing::warn!(plugin = %plugin.manifest.id, ?err, "the plugin did not describe its routes");
+                        None
+                    }
+                }
+            })
+            .await
+            .as_ref()
     }
 
     pub fn all(&self) -> Vec<Arc<LoadedPlugin>> {

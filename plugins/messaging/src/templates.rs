@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 pub const LANGUAGES: [&str; 7] = ["zhCn", "en", "de", "es", "fr", "pt", "ru"];
 const MAX_CONTENT: usize = 64 * 1024;
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MailTemplate {
     pub template_name: String,
@@ -25,7 +25,7 @@ pub struct MailTemplate {
 
 pub const TEMPLATES: Collection<MailTemplate> = Collection::new("templates");
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct TemplateInput {
     template_name: String,

@@ -5,7 +5,7 @@ use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TestDevice {
     pub sn: String,
@@ -17,7 +17,7 @@ pub struct TestDevice {
 
 pub const DEVICES: Collection<TestDevice> = Collection::new("devices");
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct DeviceInput {
     sn: String,

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::pets::PETS;
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Breed {
     pub breed_name: String,
@@ -20,7 +20,7 @@ pub struct Breed {
 
 pub const BREEDS: Collection<Breed> = Collection::new("breeds");
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct BreedInput {
     breed_name: String,

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::breeds::BREEDS;
 use crate::records::RECORDS;
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PetInfo {
     pub pet_name: String,
@@ -31,7 +31,7 @@ pub struct PetInfo {
 
 pub const PETS: Collection<PetInfo> = Collection::new("pets");
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PetInput {
     pet_name: String,

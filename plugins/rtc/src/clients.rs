@@ -14,7 +14,7 @@ pub const VENDORS: [&str; 4] = ["agora", "trtc", "volcengine", "self-hosted"];
 /// Service regions (spec §9).
 pub const REGIONS: [&str; 3] = ["asia", "europe", "america"];
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Client {
     pub client_name: String,
@@ -27,7 +27,7 @@ pub struct Client {
 
 pub const CLIENTS: Collection<Client> = Collection::new("clients");
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ClientInput {
     client_name: String,

@@ -10,7 +10,7 @@ use crate::corpus::CORPUS;
 use crate::matching::is_slot_name;
 use crate::{condition, messages};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Intent {
     pub field: String,
@@ -28,7 +28,7 @@ pub const INTENTS: Collection<Intent> = Collection::new("intents");
 pub const MAX_PRIORITY: i64 = 1000;
 const MAX_SLOTS: usize = 20;
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct IntentInput {
     field: String,

@@ -9,7 +9,7 @@ use crate::assistants::{self, of_platform};
 use crate::commands::COMMANDS;
 use crate::messages;
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ControlMode {
     pub assistant_id: String,
@@ -43,7 +43,7 @@ pub fn parameters(field: &str, text: &str) -> PluginResult<Value> {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ModeInput {
     assistant_id: String,

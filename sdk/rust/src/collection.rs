@@ -11,7 +11,7 @@ use crate::host::{Filter, Host, Op, QuerySpec as WitQuery, Sort, Stored};
 use crate::router::Call;
 
 /// A stored record: its data plus the fields the host keeps.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Doc<T> {
     pub id: String,

@@ -9,6 +9,7 @@
 pub mod approvals;
 pub mod bindings;
 pub mod collection;
+pub mod describe;
 pub mod error;
 pub mod expected;
 pub mod export;
@@ -59,6 +60,9 @@ fn context(c: types::Context) -> Context {
 
 /// Runs one request through the plugin's router; used by [`export_plugin!`] and by tests.
 pub fn handle<P: Plugin>(host: &mut dyn Host, request: types::Request) -> types::Response {
+    if request.method == describe::DESCRIBE {
+        return types::Response { status: 200, body: P::router().describe().to_string() };
+    }
     let context = context(request.context);
     let lang = context.lang.clone();
     let body = match serde_json::from_str::<Value>(&request.body) {

@@ -18,16 +18,17 @@
 //! Router::new().resource::<Breeds>("/breeds", "/breeds/{id}")
 //! ```
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::{Call, Collection, Doc, PluginResult, Query, Router, Value, json};
 
 pub trait Resource: 'static {
-    /// What the collection stores.
-    type Data: Serialize + DeserializeOwned;
+    /// What the collection stores (its schema types the OpenAPI document's answers).
+    type Data: Serialize + DeserializeOwned + JsonSchema;
     /// What create and update take; [`Resource::validate`] makes the data of it.
-    type Input: DeserializeOwned;
+    type Input: DeserializeOwned + JsonSchema;
     const COLLECTION: Collection<Self::Data>;
     /// Text fields searched by `?<field>=` in the request's search mode.
     const SEARCH: &'static [&'static str] = &[];
@@ -147,10 +148,24 @@ impl Router {
     /// on `item_path` (`/breeds`, `/breeds/{id}`). The manifest still names each route it
     /// serves and the action it needs.
     pub fn resource<R: Resource>(self, list_path: &'static str, item_path: &'static str) -> Self {
+        use crate::describe::{PAGING, QueryParam};
+        let searched = R::SEARCH.iter().map(|field| QueryParam::text(field, "Searched in the search mode."));
+        let filtered =
+            R::FILTERS.iter().map(|field| QueryParam::text(field, "Equal to (true and false are booleans)."));
+        let mode = QueryParam::text("mode", "`precise` (whole words) or `fuzzy` (the default).");
+        let query: Vec<QueryParam> = searched.chain(filtered).chain(PAGING).chain([mode]).collect();
         self.get(list_path, list::<R>)
+            .with_query(&query)
+            .with_data_page::<Doc<R::Data>>()
             .post(list_path, create::<R>)
+            .with_body::<R::Input>()
+            .with_data::<Doc<R::Data>>()
             .get(item_path, get::<R>)
+            .with_data::<Doc<R::Data>>()
             .put(item_path, update::<R>)
+            .with_body::<R::Input>()
+            .with_data::<Doc<R::Data>>()
             .delete(item_path, delete::<R>)
+            .with_no_data()
     }
 }

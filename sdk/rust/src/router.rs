@@ -106,11 +106,14 @@ struct Route {
     method: &'static str,
     segments: Vec<&'static str>,
     handler: Handler,
+    api: crate::describe::Api,
 }
 
 #[derive(Default)]
 pub struct Router {
     routes: Vec<Route>,
+    /// The route the `with_*` calls describe: the one added or replaced last.
+    last: usize,
 }
 
 impl Router {
@@ -122,11 +125,57 @@ impl Router {
     /// richer detail, say).
     pub fn route(mut self, method: &'static str, pattern: &'static str, handler: Handler) -> Self {
         let segments: Vec<&'static str> = pattern.trim_matches('/').split('/').filter(|s| !s.is_empty()).collect();
-        match self.routes.iter_mut().find(|r| r.method == method && r.segments == segments) {
-            Some(existing) => existing.handler = handler,
-            None => self.routes.push(Route { method, segments, handler }),
+        let api = crate::describe::Api::default();
+        match self.routes.iter().position(|r| r.method == method && r.segments == segments) {
+            Some(existing) => {
+                // What replaces a route answers what it answers: described anew.
+                self.routes[existing].handler = handler;
+                self.routes[existing].api = api;
+                self.last = existing;
+            }
+            None => {
+                self.routes.push(Route { method, segments, handler, api });
+                self.last = self.routes.len() - 1;
+            }
         }
         self
+    }
+
+    fn describe_last(mut self, describe: impl FnOnce(&mut crate::describe::Api)) -> Self {
+        if let Some(route) = self.routes.get_mut(self.last) {
+            describe(&mut route.api);
+        }
+        self
+    }
+
+    /// The last route's JSON body is a `T`.
+    pub fn with_body<T: schemars::JsonSchema>(self) -> Self {
+        self.describe_last(|api| api.body = Some(crate::describe::schema_of::<T>))
+    }
+    /// The last route answers a `T` as `data`.
+    pub fn with_data<T: schemars::JsonSchema>(self) -> Self {
+        self.describe_last(|api| api.data = Some(crate::describe::schema_of::<T>))
+    }
+    /// The last route answers a list of `T`.
+    pub fn with_data_list<T: schemars::JsonSchema>(self) -> Self {
+        self.describe_last(|api| api.data = Some(crate::describe::list_of::<T>))
+    }
+    /// The last route answers a page of `T` (`{list, total, page, pageSize}`).
+    pub fn with_data_page<T: schemars::JsonSchema>(self) -> Self {
+        self.describe_last(|api| api.data = Some(crate::describe::page_of::<T>))
+    }
+    /// The last route answers `null`.
+    pub fn with_no_data(self) -> Self {
+        self.describe_last(|api| api.data = Some(crate::describe::nothing))
+    }
+    /// The last route reads these query parameters.
+    pub fn with_query(self, params: &[crate::describe::QueryParam]) -> Self {
+        self.describe_last(|api| api.query.extend_from_slice(params))
+    }
+
+    /// What every route takes and answers (see [`crate::describe`]).
+    pub fn describe(&self) -> Value {
+        crate::describe::describe(self.routes.iter().map(|r| (r.method, format!("/{}", r.segments.join("/")), &r.api)))
     }
 
     pub fn get(self, pattern: &'static str, handler: Handler) -> Self {
@@ -191,5 +240,51 @@ mod tests {
         assert!(router.find("POST", "/pets/42").is_none());
         assert!(router.find("GET", "/pets/42/x").is_none());
         assert!(router.find("GET", "/cats").is_none());
+    }
+}
+
+#[cfg(test)]
+mod describe_tests {
+    use super::*;
+    use crate::describe::PAGING;
+
+    #[derive(schemars::JsonSchema)]
+    #[serde(rename_all = "camelCase")]
+    #[allow(dead_code)]
+    struct Thing {
+        thing_name: String,
+        weight: Option<i64>,
+    }
+
+    fn a(_: &mut Call<'_>) -> PluginResult<Value> {
+        Ok(Value::Null)
+    }
+
+    #[test]
+    fn routes_describe_their_bodies_answers_and_queries_and_a_replaced_route_starts_over() {
+        let router = Router::new()
+            .post("/things", a)
+            .with_body::<Thing>()
+            .with_data::<Thing>()
+            .get("/things", a)
+            .with_query(&PAGING)
+            .with_data_page::<Thing>()
+            .get("/things/{id}", a)
+            .with_data::<Thing>()
+            .get("/things/{id}", a); // replaced: what it answers is not known any more
+        let described = router.describe();
+        let routes = described["routes"].as_array().expect("routes");
+        assert_eq!(routes[0]["method"], "POST");
+        assert_eq!(routes[0]["path"], "/things");
+        assert_eq!(routes[0]["body"]["$ref"], "#/components/schemas/Thing");
+        assert_eq!(routes[1]["data"]["properties"]["list"]["items"]["$ref"], "#/components/schemas/Thing");
+        let names: Vec<&str> =
+            routes[1]["query"].as_array().expect("query").iter().filter_map(|q| q["name"].as_str()).collect();
+        assert_eq!(names, ["page", "pageSize"]);
+        assert_eq!(routes[2]["path"], "/things/{id}");
+        assert!(routes[2].get("data").is_none(), "{:?}", routes[2]);
+        let thing = &described["schemas"]["Thing"];
+        assert_eq!(thing["properties"]["thingName"]["type"], "string");
+        assert_eq!(thing["required"], serde_json::json!(["thingName"]));
     }
 }
