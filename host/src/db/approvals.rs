@@ -5,6 +5,15 @@ use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
 
 use super::{Db, Paging};
 
+/// Where a request stands; named for the OpenAPI document (stored as text).
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ApprovalStatus {
+    Waiting,
+    Approved,
+    Rejected,
+}
+
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ApprovalRow {
@@ -18,6 +27,7 @@ pub struct ApprovalRow {
     pub detail: String,
     pub applicant_id: i64,
     pub applicant_name: String,
+    #[schema(value_type = ApprovalStatus)]
     pub status: String,
     pub decided_by: Option<i64>,
     pub decided_by_name: Option<String>,

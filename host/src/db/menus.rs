@@ -8,12 +8,23 @@ use utoipa::ToSchema;
 
 use super::{Db, Paging, like_pattern, now_ms};
 
+/// What a menu is; stored as text, named here for the OpenAPI document (and the types the
+/// console's SDK generates from it).
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MenuType {
+    Group,
+    Page,
+    Link,
+}
+
 #[derive(Debug, Clone, FromRow, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MenuRow {
     pub id: i64,
     pub menu_id: i64,
     pub name: String,
+    #[schema(value_type = MenuType)]
     pub menu_type: String,
     pub sort_weight: i64,
     pub route_path: String,

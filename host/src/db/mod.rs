@@ -23,8 +23,8 @@ use sqlx::Connection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 
 pub use auth::{LoginAccount, SessionRow};
-pub use menus::{ButtonFields, ButtonRow, MenuFields, MenuRow};
-pub use org::{AccountFields, AccountRow, DepartmentFields, DepartmentRow, RoleRow};
+pub use menus::{ButtonFields, ButtonRow, MenuFields, MenuRow, MenuType};
+pub use org::{AccountFields, AccountRow, DepartmentFields, DepartmentRow, RoleRow, RoleType};
 pub use records::{LogFilter, LoginLogRow, OperationRecordRow};
 pub use reference::{LanguageRow, RegionRow, ServiceAreaRow};
 pub use tenants::{TenantFields, TenantKey, TenantRow};

@@ -26,12 +26,21 @@ pub struct DepartmentFields {
     pub level: i64,
 }
 
+/// What a role is; named for the OpenAPI document (stored as text).
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RoleType {
+    Ordinary,
+    Administrator,
+}
+
 #[derive(Debug, Clone, FromRow, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleRow {
     pub id: i64,
     pub tenant_id: i64,
     pub name: String,
+    #[schema(value_type = RoleType)]
     pub role_type: String,
     pub remark: String,
     pub created_at: i64,

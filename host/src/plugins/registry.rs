@@ -105,6 +105,14 @@ pub struct Plugins {
     pub live: broadcast::Sender<LiveEvent>,
 }
 
+/// Whether a plugin runs; named for the OpenAPI document (the status is text).
+#[derive(Debug, Clone, Copy, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PluginState {
+    Loaded,
+    Failed,
+}
+
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PluginStatus {
@@ -114,6 +122,7 @@ pub struct PluginStatus {
     pub contract: String,
     pub mount: String,
     /// `loaded` or `failed`.
+    #[schema(value_type = PluginState)]
     pub status: String,
     pub error: Option<String>,
     pub enabled_by_default: bool,

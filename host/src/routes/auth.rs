@@ -132,6 +132,7 @@ pub struct MenuNode {
     pub id: String,
     pub name: String,
     pub icon: String,
+    #[schema(value_type = crate::db::MenuType)]
     pub menu_type: String,
     pub hidden: bool,
     #[serde(skip_serializing_if = "Vec::is_empty")]

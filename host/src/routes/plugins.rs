@@ -173,6 +173,7 @@ struct RemoteInfo {
     exposes: Vec<String>,
     /// Route paths of the plugin's pages.
     routes: Vec<String>,
+    #[schema(value_type = std::collections::HashMap<String, std::collections::HashMap<String, String>>)]
     translations: Value,
 }
 

@@ -1,13 +1,11 @@
-import { api, LANGUAGES, RequestError, session, type Lang, type UserInfo } from '@console/sdk';
+import { api, LANGUAGES, RequestError, session, type ApiSchemas, type Lang } from '@console/sdk';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LANGUAGE_NAMES } from '../i18n';
 import { usePageTitle } from './title';
 
-interface LoginAnswer extends UserInfo {
-  token: string;
-}
+type LoginAnswer = ApiSchemas['LoginAnswer'];
 
 /** The sign-in screen: plain elements, no antd, so the first screen loads little. */
 export function LoginPage() {

@@ -1,11 +1,9 @@
+import type { ApiSchemas } from '@console/sdk';
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export interface TenantOption {
-  id: number;
-  tenantName: string;
-}
+export type TenantOption = ApiSchemas['TenantOption'];
 
 export interface TenantSelectProps {
   /** The signed-in user's own tenant: only platform users (0) may switch. */

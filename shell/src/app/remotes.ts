@@ -1,15 +1,9 @@
-import { api } from '@console/sdk';
+import { api, type ApiSchemas } from '@console/sdk';
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import { lazy, type ComponentType } from 'react';
 
 /** A plugin's remote, as the host lists it for the signed-in user. */
-export interface RemoteInfo {
-  name: string;
-  entry: string;
-  exposes: string[];
-  routes: string[];
-  translations: Record<string, Record<string, string>>;
-}
+export type RemoteInfo = ApiSchemas['RemoteInfo'];
 
 /** What a remote's `./routes` module exports: its pages by route path. */
 export interface RemotePage {

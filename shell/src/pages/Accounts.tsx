@@ -1,4 +1,4 @@
-import { api, Auth, usePermission, type Page } from '@console/sdk';
+import { api, Auth, usePermission, type Page, type ApiSchemas } from '@console/sdk';
 import { ListPage, ModalForm, useConfirm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
 import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -6,18 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PageCard } from './common';
 
-interface Account {
-  id: number;
-  userName: string;
-  username: string;
-  name: string;
-  departmentId: number | null;
-  phone: string;
-  email: string;
-  accountType: string;
-  disabled: boolean;
-  roleIds: number[];
-}
+type Account = ApiSchemas['AccountRow'];
 
 /** The spec's account password: 6-18 characters combining letters, numbers and special characters. */
 export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[!-/:-@[-`{-~])[!-~]{6,18}$/;
@@ -40,7 +29,7 @@ export default function Accounts() {
   const may = usePermission();
   const confirm = useConfirm();
   const list = useRef<ListHandle>(null);
-  const [editing, setEditing] = useState<Partial<Account> | null>(null);
+  const [editing, setEditing] = useState<Partial<Account & { userName: string }> | null>(null);
   const [resetting, setResetting] = useState<Account | null>(null);
   const [roles, setRoles] = useState<{ value: number; label: string }[]>([]);
   const deleteByName = useDeleteByName();

@@ -1,4 +1,4 @@
-import { api, Auth, usePermission, type Page } from '@console/sdk';
+import { api, Auth, usePermission, type Page, type ApiSchemas } from '@console/sdk';
 import { type ListHandle, ListPage, ModalForm, RowActions } from '@console/sdk/ui';
 import { App, Button, Form, Input, InputNumber, Tag } from 'antd';
 import { useRef, useState } from 'react';
@@ -6,16 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PageCard } from './common';
 
-interface ButtonRow {
-  id: number;
-  menuId: number;
-  buttonType: string;
-  name: string;
-  description: string;
-  requestUrl: string;
-  action: string;
-  source: string;
-}
+type ButtonRow = ApiSchemas['ButtonRow'];
 
 export default function Buttons() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { api, Auth, usePermission } from '@console/sdk';
+import { api, Auth, usePermission, type ApiSchemas } from '@console/sdk';
 import { type ListHandle, ListPage, ModalForm, RowActions } from '@console/sdk/ui';
 import { App, Button, Form, Input, TreeSelect } from 'antd';
 import { useRef, useState } from 'react';
@@ -6,14 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PageCard, treeOptions } from './common';
 
-interface Department {
-  id: number;
-  code: string;
-  name: string;
-  parentId: number;
-  level: number;
-  children?: Department[];
-}
+type Department = ApiSchemas['DepartmentRow'] & { children?: Department[] };
 
 const toTree = (rows: Department[]) => treeOptions(rows, (d) => d.name, (d) => d.children);
 

@@ -1,17 +1,11 @@
-import { api, usePermission } from '@console/sdk';
+import { api, usePermission, type ApiSchemas } from '@console/sdk';
 import { ModalForm, RowActions } from '@console/sdk/ui';
 import { Alert, Button, Drawer, Form, Input, Select, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-interface DeviceKey {
-  id: number;
-  name: string;
-  keyHint: string;
-  createdAt: number;
-  lastUsedAt: number | null;
-}
+type DeviceKey = ApiSchemas['DeviceKey'];
 
 /** The device keys of one plugin for one enterprise (or the platform): issue, shown once, revoke by name. */
 export function DeviceKeys({ plugin, onClose }: { plugin: { id: string; name: string; mount: string }; onClose: () => void }) {

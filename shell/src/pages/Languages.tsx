@@ -1,15 +1,10 @@
+import type { ApiSchemas } from '@console/sdk';
 import { Form, Input, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { SimpleList } from './simpleList';
 
-interface Language {
-  id: number;
-  name: string;
-  nameEn: string;
-  code: string;
-  isDefault: boolean;
-}
+type Language = ApiSchemas['LanguageRow'];
 
 export default function Languages() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { api, type Page } from '@console/sdk';
+import { api, type Page, type ApiSchemas } from '@console/sdk';
 import { ListPage } from '@console/sdk/ui';
 import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -6,15 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageCard, time } from './common';
 import { range } from './Records';
 
-interface LoginRow {
-  id: number;
-  username: string;
-  ip: string;
-  userAgent: string;
-  result: string;
-  loginAt: number;
-  logoutAt: number | null;
-}
+type LoginRow = ApiSchemas['LoginLogRow'];
 
 const RESULTS = ['success', 'bad_credentials', 'locked', 'disabled'];
 

@@ -1,4 +1,4 @@
-import { api, Auth, usePermission } from '@console/sdk';
+import { api, Auth, usePermission, type ApiSchemas } from '@console/sdk';
 import { type ListHandle, ListPage, ModalForm, RowActions } from '@console/sdk/ui';
 import { App, Button, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import { useRef, useState } from 'react';
@@ -6,20 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PageCard } from './common';
 
-interface MenuRow {
-  id: number;
-  menuId: number;
-  name: string;
-  menuType: string;
-  sortWeight: number;
-  routePath: string;
-  icon: string;
-  parentMenuId: number;
-  scope: string;
-  hidden: boolean;
-  source: string;
-  children?: MenuRow[];
-}
+type MenuRow = ApiSchemas['MenuRow'] & { children?: MenuRow[] };
 
 function nest(rows: MenuRow[], parent = 0): MenuRow[] {
   return rows

@@ -1,4 +1,4 @@
-import { api, usePermission } from '@console/sdk';
+import { api, usePermission, type ApiSchemas } from '@console/sdk';
 import { ListPage, useConfirm, type ListHandle } from '@console/sdk/ui';
 import { App, Button, Drawer, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
@@ -7,27 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { PageCard } from './common';
 import { DeviceKeys } from './DeviceKeys';
 
-interface PluginStatus {
-  id: string;
-  name: string;
-  version: string;
-  contract: string;
-  mount: string;
-  status: 'loaded' | 'failed';
-  error: string | null;
-  enabledByDefault: boolean;
-  calls: number;
-  errors: number;
-  traps: number;
-  timeouts: number;
-  memoryPeakBytes: number;
-}
-interface TenantUse {
-  tenantId: number;
-  tenantName: string;
-  enabled: boolean;
-  explicit: boolean;
-}
+type PluginStatus = ApiSchemas['PluginStatus'];
+type TenantUse = ApiSchemas['TenantUse'];
 
 /** Which enterprises use a plugin; switch one, or many at once. */
 function Enterprises({ plugin, onClose }: { plugin: PluginStatus; onClose: () => void }) {

@@ -1,4 +1,4 @@
-import { api, type Page } from '@console/sdk';
+import { api, type Page, type ApiSchemas } from '@console/sdk';
 import { DateRangeField, type ListHandle, ListPage, ModalForm, queryParams } from '@console/sdk/ui';
 import { App, Button, Descriptions, Form, Input, Select, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -7,27 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { PageCard, time } from './common';
 
 /** A request of the process centre, as `/process-center/...` lists it. */
-interface Task {
-  id: number;
-  kindKey: string;
-  kindName: string;
-  pluginName: string;
-  title: string;
-  subjectId: string;
-  applicantName: string;
-  status: 'waiting' | 'approved' | 'rejected';
-  decidedByName: string | null;
-  comment: string;
-  createdAt: number;
-  decidedAt: number | null;
-  detail: Record<string, unknown> | null;
-}
+type Task = ApiSchemas['Task'];
 
-interface Kind {
-  key: string;
-  name: string;
-  pluginName: string;
-}
+type Kind = ApiSchemas['Kind'];
 
 function KindField() {
   const { t } = useTranslation();

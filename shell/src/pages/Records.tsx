@@ -1,4 +1,4 @@
-import { api, type Page } from '@console/sdk';
+import { api, type Page, type ApiSchemas } from '@console/sdk';
 import { ListPage } from '@console/sdk/ui';
 import { DatePicker, Form, Input, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -6,19 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PageCard, time } from './common';
 
-interface RecordRow {
-  id: number;
-  tenantId: number;
-  username: string;
-  operation: string;
-  action: string;
-  method: string;
-  path: string;
-  ip: string;
-  requestData: string;
-  resultCode: number;
-  createdAt: number;
-}
+type RecordRow = ApiSchemas['OperationRecordRow'];
 
 /** The range picker's value as the API's start and end times. */
 export function range(values: Record<string, unknown>) {

@@ -1,4 +1,4 @@
-import { api, Auth, usePermission, type Page } from '@console/sdk';
+import { api, Auth, usePermission, type Page, type ApiSchemas } from '@console/sdk';
 import { type ListHandle, ListPage, ModalForm, RowActions } from '@console/sdk/ui';
 import { App, Button, Form, Input, Switch, TreeSelect } from 'antd';
 import { useRef, useState } from 'react';
@@ -6,19 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PageCard, treeOptions } from './common';
 
-interface Region {
-  id: number;
-  parentId: number;
-  regionEn: string;
-  regionFullEn: string;
-  regionCh: string;
-  regionAbbrEn: string;
-  regionAbbrShort: string;
-  pinyin: string;
-  disableEuUs: boolean;
-  childList?: Region[];
-  children?: Region[];
-}
+type Region = ApiSchemas['RegionNode'] & { children?: Region[] };
 
 const withChildren = (rows: Region[]): Region[] =>
   rows.map((r) => ({ ...r, children: r.childList?.length ? withChildren(r.childList) : undefined }));

@@ -1,4 +1,4 @@
-import { api, Auth, usePermission, type Page } from '@console/sdk';
+import { api, Auth, usePermission, type Page, type ApiSchemas } from '@console/sdk';
 import { ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
 import { Alert, App, Button, Drawer, Form, Input, Radio, Space, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
@@ -7,26 +7,9 @@ import { useTranslation } from 'react-i18next';
 
 import { PageCard } from './common';
 
-interface Role {
-  id: number;
-  tenantId: number;
-  name: string;
-  roleType: 'ordinary' | 'administrator';
-  remark: string;
-}
-interface MenuRow {
-  menuId: number;
-  name: string;
-  parentMenuId: number;
-  menuType: string;
-  scope: string;
-}
-interface ButtonRow {
-  id: number;
-  menuId: number;
-  name: string;
-  action: string;
-}
+type Role = ApiSchemas['RoleRow'];
+type MenuRow = ApiSchemas['MenuRow'];
+type ButtonRow = ApiSchemas['ButtonRow'];
 
 /** The menu/button grant tree: menus as branches, their buttons as leaves (`b:<id>`). */
 function grantTree(menus: MenuRow[], buttons: ButtonRow[], parent: number, label: (m: MenuRow) => string, forPlatform: boolean): DataNode[] {

@@ -1,14 +1,10 @@
+import type { ApiSchemas } from '@console/sdk';
 import { Form, Input, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { SimpleList } from './simpleList';
 
-interface ServiceArea {
-  id: number;
-  areaCode: string;
-  areaName: string;
-  defaultOpen: boolean;
-}
+type ServiceArea = ApiSchemas['ServiceAreaRow'];
 
 export default function ServiceAreas() {
   const { t } = useTranslation();

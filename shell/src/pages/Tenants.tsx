@@ -1,4 +1,4 @@
-import { api, Auth, usePermission, type Page } from '@console/sdk';
+import { api, Auth, usePermission, type Page, type ApiSchemas } from '@console/sdk';
 import { ListPage, ModalForm, useConfirm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
 import { App, Button, DatePicker, Form, Input, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -7,16 +7,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PageCard, time } from './common';
 
-interface Tenant {
-  id: number;
-  tenantName: string;
-  fullName: string;
-  description: string;
-  abbrEn: string;
-  creditCode: string;
-  disabled: boolean;
-  disabledUntil: number | null;
-}
+type Tenant = ApiSchemas['TenantRow'];
 
 export default function Tenants() {
   const { t } = useTranslation();
