@@ -269,21 +269,34 @@ fn prefix_refs(value: &mut Value, plugin: &str) {
     }
 }
 
+/// Whether a router pattern serves a manifest path: same segments, a `{param}` of the pattern
+/// standing for any one.
+fn serves(pattern: &str, path: &str) -> bool {
+    let (pattern, path): (Vec<&str>, Vec<&str>) =
+        (pattern.trim_matches('/').split('/').collect(), path.trim_matches('/').split('/').collect());
+    pattern.len() == path.len() && pattern.iter().zip(&path).all(|(p, s)| p.starts_with('{') || p == s)
+}
+
 /// Types the operations of `manifest`'s routes with what its SDK described (`{routes, schemas}`,
 /// see the SDK's `describe`): query parameters, request body, the envelope's `data`.
 fn typed_by_plugin(document: &mut Value, manifest: &crate::plugins::manifest::Manifest, api: &Value) {
     let plugin = manifest.id.as_str();
     let mut api = api.clone();
     prefix_refs(&mut api, plugin);
-    for route in api["routes"].as_array().into_iter().flatten() {
-        let (Some(method), Some(path)) = (route["method"].as_str(), route["path"].as_str()) else { continue };
-        let Some(declared) = manifest.routes.iter().find(|r| r.method == method && r.path == path) else { continue };
+    let described: Vec<&Value> = api["routes"].as_array().into_iter().flatten().collect();
+    for declared in manifest.routes.iter().filter(|r| !matches!(r.caller, RouteCaller::Plugin | RouteCaller::Host)) {
+        // The first the plugin's router would dispatch to (`/{platform}/modes` serves `/alexa/modes`).
+        let Some(route) = described.iter().find(|r| {
+            r["method"] == declared.method.as_str() && r["path"].as_str().is_some_and(|p| serves(p, &declared.path))
+        }) else {
+            continue;
+        };
         let prefix = if declared.caller == RouteCaller::Device { "/api/device" } else { "/api" };
-        let key = format!("{prefix}/{}{path}", manifest.mount);
+        let key = format!("{prefix}/{}{}", manifest.mount, declared.path);
         let Some(operation) =
-            document["paths"].get_mut(&key).and_then(|item| item.get_mut(method.to_ascii_lowercase()))
+            document["paths"].get_mut(&key).and_then(|item| item.get_mut(declared.method.to_ascii_lowercase()))
         else {
-            continue; // a route for other plugins, not an HTTP operation
+            continue;
         };
         if let Some(body) = route.get("body") {
             operation["requestBody"] =

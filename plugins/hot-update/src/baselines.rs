@@ -4,7 +4,7 @@
 
 use console_plugin_sdk::upload::{self, StoredFile};
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::messages;
@@ -12,7 +12,7 @@ use crate::patches::PATCHES;
 
 pub const ARCHITECTURES: [&str; 4] = ["arm64-v8a", "armeabi-v7a", "x86_64", "x86"];
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Baseline {
     pub baseline_name: String,
@@ -46,25 +46,15 @@ pub fn version(field: &str, text: &str) -> PluginResult<String> {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct BaselineInput {
+pub struct BaselineInput {
     baseline_name: String,
     baseline_version: String,
     arch: String,
     remark: String,
     /// The upload id of the package file.
     file: String,
-}
-
-pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = call.search_mode();
-    let query = Query::new()
-        .search("baselineName", call.query("baselineName"), mode)
-        .eq_opt("arch", call.query("arch"))
-        .sort("createdAt", true)
-        .paged_by(call)?;
-    Ok(json!(BASELINES.query(call.host, &query)?))
 }
 
 /// Baselines for the patch form.
@@ -76,45 +66,48 @@ pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(Value::Array(options.collect()))
 }
 
-pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
-    let input = call.body::<BaselineInput>()?;
-    let baseline_name = validate::length("baselineName", &input.baseline_name, 2, SHORT_TEXT)?;
-    let baseline_version = version("baselineVersion", &input.baseline_version)?;
-    let arch = validate::one_of("arch", &input.arch, &ARCHITECTURES)?;
-    let remark = validate::optional("remark", &input.remark, LONG_TEXT)?;
-    let file = StoredFile::from(&upload::claim(call.host, "file", &input.file, "baseline")?);
-    let baseline = Baseline { baseline_name, baseline_version, arch, file, remark };
-    let created = BASELINES.insert(call.host, &baseline)?;
-    call.host.audit(
-        "Upload a baseline package",
-        &format!(
-            "{} {} {} sha256 {}",
-            baseline.baseline_name, baseline.baseline_version, baseline.arch, baseline.file.sha256
-        ),
-    );
-    Ok(json!(created))
-}
+/// Baseline packages: searched by name, filtered by architecture; their file is claimed from
+/// the upload when added and goes with them.
+pub struct Baselines;
 
-/// Only the name and remark change: patches and devices know the version, architecture and file.
-pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let version = call.version();
-    let input = call.body::<BaselineInput>()?;
-    let mut baseline = BASELINES.find(call.host, &id)?;
-    baseline.data.baseline_name = validate::length("baselineName", &input.baseline_name, 2, SHORT_TEXT)?;
-    baseline.data.remark = validate::optional("remark", &input.remark, LONG_TEXT)?;
-    Ok(json!(BASELINES.update(call.host, &id, &baseline.data, version)?))
-}
+impl Resource for Baselines {
+    type Data = Baseline;
+    type Input = BaselineInput;
+    const COLLECTION: Collection<Baseline> = BASELINES;
+    const SEARCH: &'static [&'static str] = &["baselineName"];
+    const FILTERS: &'static [&'static str] = &["arch"];
 
-pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let baseline = BASELINES.find(call.host, &id)?;
-    call.confirm_name(&baseline.data.baseline_name)?;
-    let patches = PATCHES.count(call.host, &Query::new().eq("baselineId", id.as_str()))?;
-    if patches > 0 {
-        return Err(messages::baseline_in_use(patches));
+    fn name(baseline: &Baseline) -> &str {
+        &baseline.baseline_name
     }
-    BASELINES.delete(call.host, &id)?;
-    call.host.file_delete(&baseline.data.file.object).map_err(PluginError::internal)?;
-    Ok(Value::Null)
+
+    /// Modifying changes only the name and remark: patches and devices know the version,
+    /// architecture and file.
+    fn validate(call: &mut Call<'_>, input: BaselineInput, current: Option<&Doc<Baseline>>) -> PluginResult<Baseline> {
+        let baseline_name = validate::length("baselineName", &input.baseline_name, 2, SHORT_TEXT)?;
+        let remark = validate::optional("remark", &input.remark, LONG_TEXT)?;
+        if let Some(current) = current {
+            return Ok(Baseline { baseline_name, remark, ..current.data.clone() });
+        }
+        let baseline_version = version("baselineVersion", &input.baseline_version)?;
+        let arch = validate::one_of("arch", &input.arch, &ARCHITECTURES)?;
+        let file = StoredFile::from(&upload::claim(call.host, "file", &input.file, "baseline")?);
+        Ok(Baseline { baseline_name, baseline_version, arch, file, remark })
+    }
+
+    fn after_create(call: &mut Call<'_>, created: &Doc<Baseline>) -> PluginResult<()> {
+        let b = &created.data;
+        let detail = format!("{} {} {} sha256 {}", b.baseline_name, b.baseline_version, b.arch, b.file.sha256);
+        call.host.audit("Upload a baseline package", &detail);
+        Ok(())
+    }
+
+    /// Not while a patch is built on it; its file goes with it (when the call commits).
+    fn before_delete(call: &mut Call<'_>, doc: &Doc<Baseline>) -> PluginResult<()> {
+        let patches = PATCHES.count(call.host, &Query::new().eq("baselineId", doc.id.as_str()))?;
+        if patches > 0 {
+            return Err(messages::baseline_in_use(patches));
+        }
+        call.host.file_delete(&doc.data.file.object).map(drop).map_err(PluginError::internal)
+    }
 }

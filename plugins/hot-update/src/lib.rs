@@ -16,10 +16,7 @@ pub struct HotUpdate;
 impl Plugin for HotUpdate {
     fn router() -> Router {
         Router::new()
-            .get("/baselines", baselines::list)
-            .post("/baselines", baselines::create)
-            .put("/baselines/{id}", baselines::update)
-            .delete("/baselines/{id}", baselines::delete)
+            .resource::<baselines::Baselines>("/baselines", "/baselines/{id}")
             .get("/baseline-options", baselines::options)
             .get("/test/patches", patches::list_test)
             .post("/test/patches", patches::create)

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use console_plugin_sdk::host::OutboundRequest;
 use console_plugin_sdk::secrets::{self, mask};
 use console_plugin_sdk::validate::{self, LONG_TEXT, MAX_LIST_ENTRIES, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Resource, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::delivery::{self, Delivery};
@@ -17,23 +17,26 @@ use crate::templates::LANGUAGES;
 
 pub const PUSH_TYPES: [&str; 4] = ["fcm", "apns", "jpush", "other"];
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PushConfig {
     pub config_name: String,
     pub push_type: String,
     pub endpoint: String,
     pub app_key: String,
-    /// Sealed, like the credential file.
+    /// Sealed, like the credential file; neither is answered (`hasCredentials` says whether
+    /// there is a file).
+    #[schemars(skip)]
     pub secret: String,
     pub secret_hint: String,
+    #[schemars(skip)]
     pub credentials: Option<String>,
     pub active: bool,
     /// Overseas message configuration: send through this one for users outside China.
     pub overseas: bool,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PushTemplate {
     pub template_name: String,
@@ -42,7 +45,7 @@ pub struct PushTemplate {
     pub content: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PushClient {
     pub register_id: String,
@@ -77,9 +80,9 @@ fn public(doc: Doc<PushConfig>) -> Value {
     value
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct ConfigInput {
+pub struct ConfigInput {
     config_name: String,
     push_type: String,
     endpoint: String,
@@ -88,18 +91,6 @@ struct ConfigInput {
     credentials: String,
     active: bool,
     overseas: bool,
-}
-
-pub fn list_configs(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mut query = Query::new().eq_opt("pushType", call.query("pushType"));
-    // The overseas message configuration screen lists only those.
-    if let Some(overseas) = call.query("overseas") {
-        query = query.eq("overseas", overseas == "true");
-    }
-    let query = query.sort("configName", false).paged_by(call)?;
-    let page = CONFIGS.query(call.host, &query)?;
-    let list: Vec<Value> = page.list.into_iter().map(public).collect();
-    Ok(json!({ "list": list, "total": page.total, "page": page.page, "pageSize": page.page_size }))
 }
 
 impl ConfigInput {
@@ -146,26 +137,9 @@ fn keep_one_active(host: &mut dyn Host, id: &str, config: &PushConfig) -> Plugin
     Ok(())
 }
 
-pub fn create_config(call: &mut Call<'_>) -> PluginResult<Value> {
-    let config = call.body::<ConfigInput>()?.validate(call.host, None)?;
-    let created = CONFIGS.insert(call.host, &config)?;
-    keep_one_active(call.host, &created.id, &config)?;
-    Ok(public(created))
-}
-
-pub fn update_config(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let version = call.version();
-    let before = CONFIGS.find(call.host, &id)?;
-    let config = call.body::<ConfigInput>()?.validate(call.host, Some(&before.data))?;
-    let saved = CONFIGS.update(call.host, &id, &config, version)?;
-    keep_one_active(call.host, &id, &config)?;
-    Ok(public(saved))
-}
-
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct TemplateInput {
+pub struct TemplateInput {
     template_name: String,
     lang: String,
     title: String,
@@ -183,28 +157,9 @@ impl TemplateInput {
     }
 }
 
-pub fn create_template(call: &mut Call<'_>) -> PluginResult<Value> {
-    let template = call.body::<TemplateInput>()?.validate()?;
-    Ok(json!(TEMPLATES.insert(call.host, &template)?))
-}
-
-pub fn update_template(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let version = call.version();
-    TEMPLATES.find(call.host, &id)?;
-    let template = call.body::<TemplateInput>()?.validate()?;
-    Ok(json!(TEMPLATES.update(call.host, &id, &template, version)?))
-}
-
-pub fn list_templates(call: &mut Call<'_>) -> PluginResult<Value> {
-    let query =
-        Query::new().eq_opt("templateName", call.query("templateName")).sort("templateName", false).paged_by(call)?;
-    Ok(json!(TEMPLATES.query(call.host, &query)?))
-}
-
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct ClientInput {
+pub struct ClientInput {
     register_id: String,
     alias: String,
     label: String,
@@ -235,24 +190,6 @@ pub fn register_client(call: &mut Call<'_>) -> PluginResult<Value> {
         Some(doc) => CLIENTS.update(call.host, &doc.id, &client, None)?,
         None => CLIENTS.insert(call.host, &client)?,
     }))
-}
-
-pub fn update_client(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let version = call.version();
-    CLIENTS.find(call.host, &id)?;
-    let client = call.body::<ClientInput>()?.validate()?;
-    Ok(json!(CLIENTS.update(call.host, &id, &client, version)?))
-}
-
-pub fn list_clients(call: &mut Call<'_>) -> PluginResult<Value> {
-    let query = Query::new()
-        .eq_opt("alias", call.query("alias"))
-        .eq_opt("label", call.query("label"))
-        .eq_opt("registerId", call.query("registerId"))
-        .sort("createdAt", true)
-        .paged_by(call)?;
-    Ok(json!(CLIENTS.query(call.host, &query)?))
 }
 
 /// Sends the record's notification through its configuration and keeps the outcome in it.
@@ -409,26 +346,69 @@ pub fn list_records(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(RECORDS.query(call.host, &query)?))
 }
 
-pub fn delete_config(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let config = CONFIGS.find(call.host, &id)?;
-    call.confirm_name(&config.data.config_name)?;
-    CONFIGS.delete(call.host, &id)?;
-    Ok(Value::Null)
+/// Push configurations, filtered by type and by overseas (the overseas message configuration
+/// screen), answered without their secrets; one active configuration per type.
+pub struct Configs;
+
+impl Resource for Configs {
+    type Data = PushConfig;
+    type Input = ConfigInput;
+    const COLLECTION: Collection<PushConfig> = CONFIGS;
+    const FILTERS: &'static [&'static str] = &["pushType", "overseas"];
+    const SORT: &'static [(&'static str, bool)] = &[("configName", false)];
+
+    fn name(config: &PushConfig) -> &str {
+        &config.config_name
+    }
+    fn validate(
+        call: &mut Call<'_>,
+        input: ConfigInput,
+        current: Option<&Doc<PushConfig>>,
+    ) -> PluginResult<PushConfig> {
+        input.validate(call.host, current.map(|doc| &doc.data))
+    }
+    fn shown(_call: &mut Call<'_>, doc: &Doc<PushConfig>) -> Value {
+        public(doc.clone())
+    }
+    fn after_create(call: &mut Call<'_>, created: &Doc<PushConfig>) -> PluginResult<()> {
+        keep_one_active(call.host, &created.id, &created.data)
+    }
+    fn after_update(call: &mut Call<'_>, updated: &Doc<PushConfig>) -> PluginResult<()> {
+        keep_one_active(call.host, &updated.id, &updated.data)
+    }
 }
 
-pub fn delete_template(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let template = TEMPLATES.find(call.host, &id)?;
-    call.confirm_name(&template.data.template_name)?;
-    TEMPLATES.delete(call.host, &id)?;
-    Ok(Value::Null)
+/// Push templates, one per name and language, filtered by name.
+pub struct Templates;
+
+impl Resource for Templates {
+    type Data = PushTemplate;
+    type Input = TemplateInput;
+    const COLLECTION: Collection<PushTemplate> = TEMPLATES;
+    const FILTERS: &'static [&'static str] = &["templateName"];
+    const SORT: &'static [(&'static str, bool)] = &[("templateName", false)];
+
+    fn name(template: &PushTemplate) -> &str {
+        &template.template_name
+    }
+    fn validate(_: &mut Call<'_>, input: TemplateInput, _: Option<&Doc<PushTemplate>>) -> PluginResult<PushTemplate> {
+        input.validate()
+    }
 }
 
-pub fn delete_client(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let client = CLIENTS.find(call.host, &id)?;
-    call.confirm_name(&client.data.register_id)?;
-    CLIENTS.delete(call.host, &id)?;
-    Ok(Value::Null)
+/// Push clients (apps register them through [`register_client`]), deleted by their register id.
+pub struct Clients;
+
+impl Resource for Clients {
+    type Data = PushClient;
+    type Input = ClientInput;
+    const COLLECTION: Collection<PushClient> = CLIENTS;
+    const FILTERS: &'static [&'static str] = &["alias", "label", "registerId"];
+
+    fn name(client: &PushClient) -> &str {
+        &client.register_id
+    }
+    fn validate(_: &mut Call<'_>, input: ClientInput, _: Option<&Doc<PushClient>>) -> PluginResult<PushClient> {
+        input.validate()
+    }
 }

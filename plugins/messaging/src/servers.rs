@@ -4,13 +4,13 @@
 use console_plugin_sdk::host::{Security, SmtpServer};
 use console_plugin_sdk::secrets::{self, mask};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Resource, Value, json};
 use serde::{Deserialize, Serialize};
 
 /// Alibaba Cloud, Amazon SES, NetEase 163, or another provider.
 pub const MAIL_TYPES: [&str; 4] = ["aliyun", "amazon", "163", "other"];
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MailServer {
     pub server_name: String,
@@ -24,16 +24,17 @@ pub struct MailServer {
     pub tls12: bool,
     pub sender_address: String,
     pub sender_name: String,
-    /// Sealed.
+    /// Sealed; never answered (so not in the answers' schema either).
+    #[schemars(skip)]
     pub password: String,
     pub password_hint: String,
 }
 
 pub const SERVERS: Collection<MailServer> = Collection::new("servers");
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct ServerInput {
+pub struct ServerInput {
     server_name: String,
     mail_type: String,
     domain: String,
@@ -135,32 +136,27 @@ pub fn smtp(host: &mut dyn Host, server: &MailServer) -> PluginResult<SmtpServer
     })
 }
 
-pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = call.search_mode();
-    let query =
-        Query::new().search("serverName", call.query("serverName"), mode).sort("createdAt", true).paged_by(call)?;
-    let page = SERVERS.query(call.host, &query)?;
-    let list: Vec<Value> = page.list.into_iter().map(public).collect();
-    Ok(json!({ "list": list, "total": page.total, "page": page.page, "pageSize": page.page_size }))
-}
+/// Mail servers as a declarative resource: searched by name, deleted by the name typed again,
+/// answered without their password.
+pub struct Servers;
 
-pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
-    let server = call.body::<ServerInput>()?.validate(call.host, None)?;
-    Ok(public(SERVERS.insert(call.host, &server)?))
-}
+impl Resource for Servers {
+    type Data = MailServer;
+    type Input = ServerInput;
+    const COLLECTION: Collection<MailServer> = SERVERS;
+    const SEARCH: &'static [&'static str] = &["serverName"];
 
-pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let version = call.version();
-    let before = SERVERS.find(call.host, &id)?;
-    let server = call.body::<ServerInput>()?.validate(call.host, Some(&before.data))?;
-    Ok(public(SERVERS.update(call.host, &id, &server, version)?))
-}
-
-pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let server = SERVERS.find(call.host, &id)?;
-    call.confirm_name(&server.data.server_name)?;
-    SERVERS.delete(call.host, &id)?;
-    Ok(Value::Null)
+    fn name(server: &MailServer) -> &str {
+        &server.server_name
+    }
+    fn validate(
+        call: &mut Call<'_>,
+        input: ServerInput,
+        current: Option<&Doc<MailServer>>,
+    ) -> PluginResult<MailServer> {
+        input.validate(call.host, current.map(|doc| &doc.data))
+    }
+    fn shown(_call: &mut Call<'_>, doc: &Doc<MailServer>) -> Value {
+        public(doc.clone())
+    }
 }

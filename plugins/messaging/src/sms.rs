@@ -8,23 +8,24 @@ use std::collections::BTreeMap;
 use console_plugin_sdk::host::OutboundRequest;
 use console_plugin_sdk::secrets::{self, mask};
 use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Resource, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::delivery::{self, Delivery};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SmsPlatform {
     pub platform_name: String,
     /// The provider's send endpoint (http or https).
     pub endpoint: String,
-    /// Sealed; sent as `authorization: Bearer <key>`.
+    /// Sealed; sent as `authorization: Bearer <key>`. Never answered.
+    #[schemars(skip)]
     pub api_key: String,
     pub api_key_hint: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SmsTemplate {
     pub template_name: String,
@@ -49,7 +50,7 @@ pub struct SmsRecord {
 }
 
 /// An SMS signature registered with the providers (the 【brand】 before the text).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SmsSignature {
     pub signature: String,
@@ -63,27 +64,12 @@ pub const RECORDS: Collection<SmsRecord> = Collection::new("sms_records");
 
 const SEND_TYPES: [&str; 3] = ["verification", "notification", "marketing"];
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct PlatformInput {
+pub struct PlatformInput {
     platform_name: String,
     endpoint: String,
     api_key: String,
-}
-
-pub fn list_platforms(call: &mut Call<'_>) -> PluginResult<Value> {
-    let query = Query::new().sort("platformName", false).paged_by(call)?;
-    let page = PLATFORMS.query(call.host, &query)?;
-    let list: Vec<Value> = page
-        .list
-        .into_iter()
-        .map(|p| {
-            let mut value = json!(p);
-            value.as_object_mut().map(|m| m.remove("apiKey"));
-            value
-        })
-        .collect();
-    Ok(json!({ "list": list, "total": page.total, "page": page.page, "pageSize": page.page_size }))
 }
 
 impl PlatformInput {
@@ -109,43 +95,15 @@ impl PlatformInput {
     }
 }
 
-fn public_platform(doc: Doc<SmsPlatform>) -> Value {
-    let mut value = json!(doc);
-    value.as_object_mut().map(|m| m.remove("apiKey"));
-    value
-}
-
-pub fn create_platform(call: &mut Call<'_>) -> PluginResult<Value> {
-    let platform = call.body::<PlatformInput>()?.validate(call.host, None)?;
-    Ok(public_platform(PLATFORMS.insert(call.host, &platform)?))
-}
-
-pub fn update_platform(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let version = call.version();
-    let before = PLATFORMS.find(call.host, &id)?;
-    let platform = call.body::<PlatformInput>()?.validate(call.host, Some(&before.data))?;
-    Ok(public_platform(PLATFORMS.update(call.host, &id, &platform, version)?))
-}
-
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct TemplateInput {
+pub struct TemplateInput {
     template_name: String,
     send_type: String,
     content: String,
     platform_template_id: String,
     platform_id: String,
     signature: String,
-}
-
-pub fn list_templates(call: &mut Call<'_>) -> PluginResult<Value> {
-    let mode = call.search_mode();
-    let query = Query::new()
-        .search("templateName", call.query("templateName"), mode)
-        .sort("templateName", false)
-        .paged_by(call)?;
-    Ok(json!(TEMPLATES.query(call.host, &query)?))
 }
 
 impl TemplateInput {
@@ -189,19 +147,6 @@ impl TemplateInput {
             signature,
         })
     }
-}
-
-pub fn create_template(call: &mut Call<'_>) -> PluginResult<Value> {
-    let template = call.body::<TemplateInput>()?.validate(call.host)?;
-    Ok(json!(TEMPLATES.insert(call.host, &template)?))
-}
-
-pub fn update_template(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let version = call.version();
-    TEMPLATES.find(call.host, &id)?;
-    let template = call.body::<TemplateInput>()?.validate(call.host)?;
-    Ok(json!(TEMPLATES.update(call.host, &id, &template, version)?))
 }
 
 /// `{name}` parameters of the content, all given, filled in.
@@ -350,79 +295,124 @@ pub fn list_records(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(RECORDS.query(call.host, &query)?))
 }
 
-/// Deletes a platform no template uses; its name typed again confirms it.
-pub fn delete_platform(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let platform = PLATFORMS.find(call.host, &id)?;
-    call.confirm_name(&platform.data.platform_name)?;
-    let used = TEMPLATES.count(call.host, &Query::new().eq("platformId", id.as_str()))?;
-    if used > 0 {
-        return Err(PluginError::format(
-            "id",
-            [
-                &format!("没有模板使用的平台（当前有 {used} 个模板使用）"),
-                &format!("a platform no template uses ({used} do)"),
-                &format!("eine Plattform, die keine Vorlage nutzt ({used} tun es)"),
-                &format!("una plataforma que ninguna plantilla use ({used} la usan)"),
-                &format!("une plateforme qu’aucun modèle n’utilise ({used} l’utilisent)"),
-                &format!("uma plataforma que nenhum modelo use ({used} usam-na)"),
-                &format!("платформа, которую не использует ни один шаблон (используют: {used})"),
-            ],
-        ));
-    }
-    PLATFORMS.delete(call.host, &id)?;
-    Ok(Value::Null)
-}
-
-pub fn delete_template(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let template = TEMPLATES.find(call.host, &id)?;
-    call.confirm_name(&template.data.template_name)?;
-    TEMPLATES.delete(call.host, &id)?;
-    Ok(Value::Null)
-}
-
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
-struct SignatureInput {
+pub struct SignatureInput {
     signature: String,
     remark: String,
 }
 
-pub fn list_signatures(call: &mut Call<'_>) -> PluginResult<Value> {
-    let query = Query::new().sort("signature", false).paged_by(call)?;
-    Ok(json!(SIGNATURES.query(call.host, &query)?))
-}
-
-pub fn create_signature(call: &mut Call<'_>) -> PluginResult<Value> {
-    let input = call.body::<SignatureInput>()?;
-    let signature = SmsSignature {
-        signature: validate::length("signature", &input.signature, 2, 20)?,
-        remark: validate::optional("remark", &input.remark, SHORT_TEXT)?,
-    };
-    Ok(json!(SIGNATURES.insert(call.host, &signature)?))
-}
-
-/// Deletes a signature no template uses; the signature typed again confirms it.
-pub fn delete_signature(call: &mut Call<'_>) -> PluginResult<Value> {
-    let id = call.param("id")?.to_string();
-    let signature = SIGNATURES.find(call.host, &id)?;
-    call.confirm_name(&signature.data.signature)?;
-    let used = TEMPLATES.count(call.host, &Query::new().eq("signature", signature.data.signature.as_str()))?;
-    if used > 0 {
-        return Err(PluginError::format(
-            "id",
-            [
-                &format!("没有模板使用的签名（当前有 {used} 个模板使用）"),
-                &format!("a signature no template uses ({used} do)"),
-                &format!("eine Signatur, die keine Vorlage nutzt ({used} tun es)"),
-                &format!("una firma que ninguna plantilla use ({used} la usan)"),
-                &format!("une signature qu’aucun modèle n’utilise ({used} l’utilisent)"),
-                &format!("uma assinatura que nenhum modelo use ({used} usam-na)"),
-                &format!("подпись, которую не использует ни один шаблон (используют: {used})"),
-            ],
-        ));
+/// Refuses to delete what a template still uses.
+fn unused(used: u64, what: [&str; 7]) -> PluginResult<()> {
+    if used == 0 {
+        return Ok(());
     }
-    SIGNATURES.delete(call.host, &id)?;
-    Ok(Value::Null)
+    let [zh, en, de, es, fr, pt, ru] = what;
+    Err(PluginError::format(
+        "id",
+        [
+            &format!("{zh}（当前有 {used} 个模板使用）"),
+            &format!("{en} ({used} do)"),
+            &format!("{de} ({used} tun es)"),
+            &format!("{es} ({used} la usan)"),
+            &format!("{fr} ({used} l’utilisent)"),
+            &format!("{pt} ({used} usam-na)"),
+            &format!("{ru} (используют: {used})"),
+        ],
+    ))
+}
+
+/// SMS platforms: sorted by name, answered without their key, deleted only when no template
+/// uses them.
+pub struct Platforms;
+
+impl Resource for Platforms {
+    type Data = SmsPlatform;
+    type Input = PlatformInput;
+    const COLLECTION: Collection<SmsPlatform> = PLATFORMS;
+    const SORT: &'static [(&'static str, bool)] = &[("platformName", false)];
+
+    fn name(platform: &SmsPlatform) -> &str {
+        &platform.platform_name
+    }
+    fn validate(
+        call: &mut Call<'_>,
+        input: PlatformInput,
+        current: Option<&Doc<SmsPlatform>>,
+    ) -> PluginResult<SmsPlatform> {
+        input.validate(call.host, current.map(|doc| &doc.data))
+    }
+    fn shown(_call: &mut Call<'_>, doc: &Doc<SmsPlatform>) -> Value {
+        let mut value = json!(doc);
+        value.as_object_mut().map(|m| m.remove("apiKey"));
+        value
+    }
+    fn before_delete(call: &mut Call<'_>, doc: &Doc<SmsPlatform>) -> PluginResult<()> {
+        let used = TEMPLATES.count(call.host, &Query::new().eq("platformId", doc.id.as_str()))?;
+        unused(
+            used,
+            [
+                "没有模板使用的平台",
+                "a platform no template uses",
+                "eine Plattform, die keine Vorlage nutzt",
+                "una plataforma que ninguna plantilla use",
+                "une plateforme qu’aucun modèle n’utilise",
+                "uma plataforma que nenhum modelo use",
+                "платформа, которую не использует ни один шаблон",
+            ],
+        )
+    }
+}
+
+/// SMS templates, searched and sorted by name.
+pub struct Templates;
+
+impl Resource for Templates {
+    type Data = SmsTemplate;
+    type Input = TemplateInput;
+    const COLLECTION: Collection<SmsTemplate> = TEMPLATES;
+    const SEARCH: &'static [&'static str] = &["templateName"];
+    const SORT: &'static [(&'static str, bool)] = &[("templateName", false)];
+
+    fn name(template: &SmsTemplate) -> &str {
+        &template.template_name
+    }
+    fn validate(call: &mut Call<'_>, input: TemplateInput, _: Option<&Doc<SmsTemplate>>) -> PluginResult<SmsTemplate> {
+        input.validate(call.host)
+    }
+}
+
+/// SMS signatures (listed, added, deleted), deleted only when no template uses them.
+pub struct Signatures;
+
+impl Resource for Signatures {
+    type Data = SmsSignature;
+    type Input = SignatureInput;
+    const COLLECTION: Collection<SmsSignature> = SIGNATURES;
+    const SORT: &'static [(&'static str, bool)] = &[("signature", false)];
+
+    fn name(signature: &SmsSignature) -> &str {
+        &signature.signature
+    }
+    fn validate(_: &mut Call<'_>, input: SignatureInput, _: Option<&Doc<SmsSignature>>) -> PluginResult<SmsSignature> {
+        Ok(SmsSignature {
+            signature: validate::length("signature", &input.signature, 2, 20)?,
+            remark: validate::optional("remark", &input.remark, SHORT_TEXT)?,
+        })
+    }
+    fn before_delete(call: &mut Call<'_>, doc: &Doc<SmsSignature>) -> PluginResult<()> {
+        let used = TEMPLATES.count(call.host, &Query::new().eq("signature", doc.data.signature.as_str()))?;
+        unused(
+            used,
+            [
+                "没有模板使用的签名",
+                "a signature no template uses",
+                "eine Signatur, die keine Vorlage nutzt",
+                "una firma que ninguna plantilla use",
+                "une signature qu’aucun modèle n’utilise",
+                "uma assinatura que nenhum modelo use",
+                "подпись, которую не использует ни один шаблон",
+            ],
+        )
+    }
 }

@@ -1,13 +1,13 @@
 //! Commands of a control mode, with their parameters as a JSON document.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value};
 use serde::{Deserialize, Serialize};
 
 use crate::assistants;
 use crate::modes::{of_platform_mode, parameters};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Command {
     pub mode_id: String,
@@ -17,9 +17,9 @@ pub struct Command {
 
 pub const COMMANDS: Collection<Command> = Collection::new("commands");
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct CommandInput {
+pub struct CommandInput {
     mode_id: String,
     command_name: String,
     parameters: String,
@@ -50,36 +50,33 @@ impl CommandInput {
     }
 }
 
-pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
-    let platform = assistants::platform(call)?;
-    let mode_id = validate::required("modeId", call.query("modeId").unwrap_or(""), 64)?;
-    of_platform_mode(call, &platform, &mode_id)?;
-    let query = Query::new().eq("modeId", mode_id.as_str()).sort("commandName", false).paged_by(call)?;
-    Ok(json!(COMMANDS.query(call.host, &query)?))
-}
+/// The commands of one control mode (`?modeId=`) of the path's platform.
+pub struct Commands;
 
-pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
-    let platform = assistants::platform(call)?;
-    let command = call.body::<CommandInput>()?.validate(call, &platform)?;
-    Ok(json!(COMMANDS.insert(call.host, &command)?))
-}
+impl Resource for Commands {
+    type Data = Command;
+    type Input = CommandInput;
+    const COLLECTION: Collection<Command> = COMMANDS;
+    const SORT: &'static [(&'static str, bool)] = &[("commandName", false)];
 
-pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
-    let platform = assistants::platform(call)?;
-    let id = call.param("id")?.to_string();
-    let version = call.version();
-    let before = COMMANDS.find(call.host, &id)?;
-    of_platform_mode(call, &platform, &before.data.mode_id)?;
-    let command = call.body::<CommandInput>()?.validate(call, &platform)?;
-    Ok(json!(COMMANDS.update(call.host, &id, &command, version)?))
-}
+    fn name(command: &Command) -> &str {
+        &command.command_name
+    }
 
-pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
-    let platform = assistants::platform(call)?;
-    let id = call.param("id")?.to_string();
-    let command = COMMANDS.find(call.host, &id)?;
-    of_platform_mode(call, &platform, &command.data.mode_id)?;
-    call.confirm_name(&command.data.command_name)?;
-    COMMANDS.delete(call.host, &id)?;
-    Ok(Value::Null)
+    fn scope(call: &mut Call<'_>, query: Query) -> PluginResult<Query> {
+        let platform = assistants::platform(call)?;
+        let mode_id = validate::required("modeId", call.query("modeId").unwrap_or(""), 64)?;
+        of_platform_mode(call, &platform, &mode_id)?;
+        Ok(query.eq("modeId", mode_id.as_str()))
+    }
+
+    fn visible(call: &mut Call<'_>, command: &Doc<Command>) -> PluginResult<()> {
+        let platform = assistants::platform(call)?;
+        of_platform_mode(call, &platform, &command.data.mode_id).map(drop)
+    }
+
+    fn validate(call: &mut Call<'_>, input: CommandInput, _: Option<&Doc<Command>>) -> PluginResult<Command> {
+        let platform = assistants::platform(call)?;
+        input.validate(call, &platform)
+    }
 }

@@ -61,6 +61,10 @@ pub trait Resource: 'static {
     fn after_create(_call: &mut Call<'_>, _created: &Doc<Self::Data>) -> PluginResult<()> {
         Ok(())
     }
+    /// After an update, in the same call.
+    fn after_update(_call: &mut Call<'_>, _updated: &Doc<Self::Data>) -> PluginResult<()> {
+        Ok(())
+    }
     /// Before a deletion: refuse (in use) or take dependants with it.
     fn before_delete(_call: &mut Call<'_>, _doc: &Doc<Self::Data>) -> PluginResult<()> {
         Ok(())
@@ -131,6 +135,7 @@ pub fn update<R: Resource>(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<R::Input>()?;
     let data = R::validate(call, input, Some(&current))?;
     let updated = R::COLLECTION.update(call.host, &id, &data, version)?;
+    R::after_update(call, &updated)?;
     Ok(R::shown(call, &updated))
 }
 

@@ -12,7 +12,7 @@ use crate::error::{PluginError, PluginResult};
 use crate::host::Host;
 
 /// A stored file as records keep it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StoredFile {
     pub file_name: String,
