@@ -1,9 +1,9 @@
 import { api, useNamespace, usePermission } from '@console/sdk';
+import { ResourcePage } from '@console/sdk/ui';
 import { Card, Form, Input, Select, Switch, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 
 import { pairs, resources } from './i18n';
-import { ListWithForm } from './ListWithForm';
 
 const TYPES = ['fcm', 'apns', 'jpush', 'other'].map((v) => ({ value: v, label: v }));
 const LANGS = ['zhCn', 'en', 'de', 'es', 'fr', 'pt', 'ru'].map((l) => ({ value: l, label: l }));
@@ -21,12 +21,15 @@ export default function Push() {
             key: 'records',
             label: t('sendRecords'),
             children: (
-              <ListWithForm<{ id: string; registerId: string; title: string; status: keyof typeof STATUS; error: string; lastTriedAt: number }>
+              <ResourcePage<{ id: string; registerId: string; title: string; status: keyof typeof STATUS; error: string; lastTriedAt: number }>
+                bare
                 path="/message-service/push/records"
                 testId="push-records"
+                addTestId="push-records-add"
                 addLabel={t('send')}
-                addAction="msg:push:send"
                 transform={(v) => ({ ...v, values: pairs(v.values as string) })}
+                actions={{ add: 'msg:push:send' }}
+                formWidth={640}
                 columns={[
                   { title: t('time'), dataIndex: 'lastTriedAt', render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
                   { title: t('registerId'), dataIndex: 'registerId' },
@@ -52,13 +55,15 @@ export default function Push() {
             key: 'templates',
             label: t('templates'),
             children: (
-              <ListWithForm<{ id: string; templateName: string; lang: string; title: string; content: string }>
+              <ResourcePage<{ id: string; templateName: string; lang: string; title: string; content: string }>
+                bare
                 path="/message-service/push/templates"
-                edit={{ action: 'msg:push:config' }}
-                remove={{ action: 'msg:push:config', name: (row) => row.templateName }}
+                name={(row) => row.templateName}
                 testId="push-templates"
+                addTestId="push-templates-add"
                 addLabel={t('add')}
-                addAction="msg:push:config"
+                actions={{ add: 'msg:push:config', edit: 'msg:push:config', delete: 'msg:push:config' }}
+                formWidth={640}
                 columns={[
                   { title: t('templateName'), dataIndex: 'templateName' },
                   { title: t('lang'), dataIndex: 'lang' },
@@ -80,13 +85,15 @@ export default function Push() {
             key: 'clients',
             label: t('clients'),
             children: (
-              <ListWithForm<{ id: string; registerId: string; alias: string; label: string; lang: string }>
+              <ResourcePage<{ id: string; registerId: string; alias: string; label: string; lang: string }>
+                bare
                 path="/message-service/push/clients"
-                edit={{ action: 'msg:push:config' }}
-                remove={{ action: 'msg:push:config', name: (row) => row.registerId }}
+                name={(row) => row.registerId}
                 testId="push-clients"
+                addTestId="push-clients-add"
                 addLabel={t('add')}
-                addAction="msg:push:config"
+                actions={{ add: 'msg:push:config', edit: 'msg:push:config', delete: 'msg:push:config' }}
+                formWidth={640}
                 columns={[
                   { title: t('registerId'), dataIndex: 'registerId' },
                   { title: t('alias'), dataIndex: 'alias' },
@@ -114,15 +121,17 @@ export default function Push() {
 function Configs({ overseas }: { overseas: boolean }) {
   const { t } = useNamespace('messaging', resources);
   return (
-    <ListWithForm<{ id: string; configName: string; pushType: string; endpoint: string; appKey: string; secretHint: string; active: boolean; overseas: boolean }>
+    <ResourcePage<{ id: string; configName: string; pushType: string; endpoint: string; appKey: string; secretHint: string; active: boolean; overseas: boolean }>
+      bare
       path="/message-service/push/configs"
-      edit={{ action: 'msg:push:config' }}
-      remove={{ action: 'msg:push:config', name: (row) => row.configName }}
+      name={(row) => row.configName}
       testId={overseas ? 'push-overseas' : 'push-configs'}
+      addTestId={`${overseas ? 'push-overseas' : 'push-configs'}-add`}
       addLabel={t('add')}
-      addAction="msg:push:config"
       query={() => (overseas ? { overseas: 'true' } : {})}
       transform={(v) => (overseas ? { ...v, overseas: true } : v)}
+      actions={{ add: 'msg:push:config', edit: 'msg:push:config', delete: 'msg:push:config' }}
+      formWidth={640}
       columns={[
         { title: t('configName'), dataIndex: 'configName' },
         { title: t('pushType'), dataIndex: 'pushType' },

@@ -1,10 +1,10 @@
 import { api, useNamespace } from '@console/sdk';
+import { ResourcePage } from '@console/sdk/ui';
 import { DatePicker, Form, Input, InputNumber, Select, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 
 import { pairs, resources } from './i18n';
-import { ListWithForm } from './ListWithForm';
 
 const LANGS = ['zhCn', 'en', 'de', 'es', 'fr', 'pt', 'ru'].map((l) => ({ value: l, label: l }));
 const time = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
@@ -24,11 +24,14 @@ export default function Scheduled() {
           key: 'alarms',
           label: t('alarms'),
           children: (
-            <ListWithForm<{ id: string; serverId: string; threshold: number; capacity: number; alarmCount: number; intervalMinutes: number; recipients: string[]; lastAlarmAt: number | null }>
+            <ResourcePage<{ id: string; serverId: string; threshold: number; capacity: number; alarmCount: number; intervalMinutes: number; recipients: string[]; lastAlarmAt: number | null }>
+              bare
               path="/message-service/mail/alarms"
               testId="mail-alarms"
+              addTestId="mail-alarms-add"
               addLabel={t('add')}
-              addAction="msg:mail:alarm"
+              actions={{ add: 'msg:mail:alarm' }}
+              formWidth={640}
               columns={[
                 { title: t('server'), dataIndex: 'serverId', render: serverName },
                 { title: t('threshold'), dataIndex: 'threshold' },
@@ -55,13 +58,16 @@ export default function Scheduled() {
           key: 'tasks',
           label: t('tasks'),
           children: (
-            <ListWithForm<{ id: string; taskName: string; serverId: string; templateName: string; cycle: string; recipients: string[]; lastRunAt: number | null; nextRunAt: number; lastStatus: string }>
+            <ResourcePage<{ id: string; taskName: string; serverId: string; templateName: string; cycle: string; recipients: string[]; lastRunAt: number | null; nextRunAt: number; lastStatus: string }>
+              bare
               path="/message-service/mail/tasks"
               testId="mail-tasks"
+              addTestId="mail-tasks-add"
               addLabel={t('add')}
-              addAction="msg:task:add"
-              remove={{ action: 'msg:task:delete', name: (row) => row.taskName }}
+              name={(row) => row.taskName}
               transform={(v) => ({ ...v, values: pairs(v.values as string), firstRunAt: (v.firstRunAt as Dayjs | undefined)?.valueOf() })}
+              actions={{ add: 'msg:task:add', delete: 'msg:task:delete' }}
+              formWidth={640}
               columns={[
                 { title: t('taskName'), dataIndex: 'taskName' },
                 { title: t('server'), dataIndex: 'serverId', render: serverName },

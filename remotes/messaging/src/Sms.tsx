@@ -1,10 +1,10 @@
 import { api, useNamespace, usePermission } from '@console/sdk';
+import { ResourcePage } from '@console/sdk/ui';
 import { Card, Form, Input, Select, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 
 import { pairs, resources } from './i18n';
-import { ListWithForm } from './ListWithForm';
 
 const STATUS = { sent: 'green', failed: 'red', pending: 'default' } as const;
 
@@ -26,12 +26,15 @@ export default function Sms() {
             key: 'records',
             label: t('sendRecords'),
             children: (
-              <ListWithForm<{ id: string; phone: string; content: string; status: keyof typeof STATUS; error: string; attempts: number; lastTriedAt: number }>
+              <ResourcePage<{ id: string; phone: string; content: string; status: keyof typeof STATUS; error: string; attempts: number; lastTriedAt: number }>
+                bare
                 path="/message-service/sms/records"
                 testId="sms-records"
+                addTestId="sms-records-add"
                 addLabel={t('send')}
-                addAction="msg:sms:send"
                 transform={(v) => ({ ...v, params: pairs(v.params as string) })}
+                actions={{ add: 'msg:sms:send' }}
+                formWidth={640}
                 columns={[
                   { title: t('time'), dataIndex: 'lastTriedAt', render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
                   { title: t('phone'), dataIndex: 'phone' },
@@ -54,13 +57,15 @@ export default function Sms() {
             key: 'templates',
             label: t('smsTemplates'),
             children: (
-              <ListWithForm<{ id: string; templateName: string; sendType: string; content: string; platformTemplateId: string; signature: string }>
+              <ResourcePage<{ id: string; templateName: string; sendType: string; content: string; platformTemplateId: string; signature: string }>
+                bare
                 path="/message-service/sms/templates"
-                edit={{ action: 'msg:sms:config' }}
-                remove={{ action: 'msg:sms:config', name: (row) => row.templateName }}
+                name={(row) => row.templateName}
                 testId="sms-templates"
+                addTestId="sms-templates-add"
                 addLabel={t('add')}
-                addAction="msg:sms:config"
+                actions={{ add: 'msg:sms:config', edit: 'msg:sms:config', delete: 'msg:sms:config' }}
+                formWidth={640}
                 columns={[
                   { title: t('templateName'), dataIndex: 'templateName' },
                   { title: t('sendType'), dataIndex: 'sendType' },
@@ -85,12 +90,15 @@ export default function Sms() {
             key: 'signatures',
             label: t('signatures'),
             children: (
-              <ListWithForm<{ id: string; signature: string; remark: string }>
+              <ResourcePage<{ id: string; signature: string; remark: string }>
+                bare
                 path="/message-service/sms/signatures"
                 testId="sms-signatures"
+                addTestId="sms-signatures-add"
                 addLabel={t('add')}
-                addAction="msg:sms:config"
-                remove={{ action: 'msg:sms:config', name: (row) => row.signature }}
+                name={(row) => row.signature}
+                actions={{ add: 'msg:sms:config', delete: 'msg:sms:config' }}
+                formWidth={640}
                 columns={[
                   { title: t('signature'), dataIndex: 'signature' },
                   { title: t('remark'), dataIndex: 'remark' },
@@ -108,13 +116,15 @@ export default function Sms() {
             key: 'platforms',
             label: t('platforms'),
             children: (
-              <ListWithForm<{ id: string; platformName: string; endpoint: string; apiKeyHint: string }>
+              <ResourcePage<{ id: string; platformName: string; endpoint: string; apiKeyHint: string }>
+                bare
                 path="/message-service/sms/platforms"
-                edit={{ action: 'msg:sms:config' }}
-                remove={{ action: 'msg:sms:config', name: (row) => row.platformName }}
+                name={(row) => row.platformName}
                 testId="sms-platforms"
+                addTestId="sms-platforms-add"
                 addLabel={t('add')}
-                addAction="msg:sms:config"
+                actions={{ add: 'msg:sms:config', edit: 'msg:sms:config', delete: 'msg:sms:config' }}
+                formWidth={640}
                 columns={[
                   { title: t('platformName'), dataIndex: 'platformName' },
                   { title: t('endpoint'), dataIndex: 'endpoint' },

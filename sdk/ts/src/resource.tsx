@@ -14,7 +14,10 @@ export interface ResourceRow {
 }
 
 export interface ResourcePageProps<T extends ResourceRow> {
-  title: ReactNode;
+  /** The card's title; none with `bare`. */
+  title?: ReactNode;
+  /** No card around the list: a tab of a page that has one. */
+  bare?: boolean;
   /** The resource's API path (`/pet-service/breeds`): list and add there, edit and delete at `<path>/<id>`. */
   path: string;
   testId: string;
@@ -23,8 +26,8 @@ export interface ResourcePageProps<T extends ResourceRow> {
   search?: ReactNode;
   /** The add and edit form's fields; a function gets the record being edited (empty when adding). */
   form: ReactNode | ((editing: Partial<T>) => ReactNode);
-  /** The name typed again to delete. */
-  name: (row: T) => string;
+  /** The name typed again to delete (required with a delete action). */
+  name?: (row: T) => string;
   /** The button action of each act; an act without one, or that the user lacks, shows no button. */
   actions: { add?: string; edit?: string; delete?: string };
   addLabel: ReactNode;
@@ -33,6 +36,12 @@ export interface ResourcePageProps<T extends ResourceRow> {
   defaults?: Partial<T>;
   /** More row actions before edit and delete (release, promote); `reload` refreshes the list. */
   rowExtra?: (row: T, reload: () => void) => ReactNode;
+  /** The list's query from the query form's values (default: {@link queryParams}). */
+  query?: (values: Record<string, unknown>) => Record<string, string | number | boolean | undefined>;
+  /** The body sent from the form's values (parse a text area into a list, say). */
+  transform?: (values: Record<string, unknown>) => Record<string, unknown>;
+  rowKey?: keyof T & string;
+  formWidth?: number;
 }
 
 /** A date range picker for a query form, sent as `startTime` and `endTime` (milliseconds). */
@@ -84,13 +93,16 @@ export function ResourcePage<T extends ResourceRow>(props: ResourcePageProps<T>)
   };
   const { actions, path } = props;
   const allowed = (action?: string) => action !== undefined && may(action);
-  return (
-    <Card title={props.title} variant="borderless">
+  const query = props.query ?? queryParams;
+  const send = (values: Partial<T>) => (props.transform ? props.transform(values as Record<string, unknown>) : values);
+  const rowActions = props.rowExtra !== undefined || allowed(actions.edit) || allowed(actions.delete);
+  const page = (
+    <>
       <ListPage<T>
         handle={list}
-        rowKey="id"
+        rowKey={props.rowKey ?? 'id'}
         testId={props.testId}
-        load={(query, page, pageSize) => api.get<Page<T>>(path, { ...queryParams(query), page, pageSize })}
+        load={(values, page, pageSize) => api.get<Page<T>>(path, { ...query(values), page, pageSize })}
         search={props.search}
         toolbar={
           actions.add && (
@@ -101,31 +113,43 @@ export function ResourcePage<T extends ResourceRow>(props: ResourcePageProps<T>)
             </Auth>
           )
         }
-        columns={[
-          ...props.columns,
-          {
-            title: t('actions'),
-            render: (_, row) => (
-              <RowActions
-                extra={props.rowExtra?.(row, reload)}
-                onEdit={allowed(actions.edit) ? () => setEditing(row) : undefined}
-                remove={allowed(actions.delete) ? { name: props.name(row), confirm: (typed) => api.delete(`${path}/${row.id}`, { confirmName: typed }).then(done) } : undefined}
-              />
-            ),
-          },
-        ]}
+        columns={
+          rowActions
+            ? [
+                ...props.columns,
+                {
+                  title: t('actions'),
+                  render: (_, row) => (
+                    <RowActions
+                      extra={props.rowExtra?.(row, reload)}
+                      onEdit={allowed(actions.edit) ? () => setEditing(row) : undefined}
+                      remove={allowed(actions.delete) && props.name ? { name: props.name(row), confirm: (typed) => api.delete(`${path}/${row.id}`, { confirmName: typed }).then(done) } : undefined}
+                    />
+                  ),
+                },
+              ]
+            : props.columns
+        }
       />
       <ModalForm<Partial<T>>
         open={editing !== null}
         title={editing?.id ? t('edit') : props.addLabel}
         initialValues={editing ?? undefined}
+        width={props.formWidth}
         onClose={() => setEditing(null)}
         onSubmit={(values) =>
-          (editing?.id ? api.put(`${path}/${editing.id}`, { ...values, version: editing.version }, { quiet: true }) : api.post(path, values, { quiet: true })).then(done)
+          (editing?.id ? api.put(`${path}/${editing.id}`, { ...send(values), version: editing.version }, { quiet: true }) : api.post(path, send(values), { quiet: true })).then(done)
         }
       >
         {typeof props.form === 'function' ? props.form(editing ?? {}) : props.form}
       </ModalForm>
+    </>
+  );
+  return props.bare ? (
+    page
+  ) : (
+    <Card title={props.title} variant="borderless">
+      {page}
     </Card>
   );
 }
