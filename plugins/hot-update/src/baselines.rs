@@ -57,13 +57,30 @@ pub struct BaselineInput {
     file: String,
 }
 
+/// A baseline in the patch form's picker.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BaselineOption {
+    pub id: String,
+    pub baseline_name: String,
+    pub baseline_version: String,
+    pub arch: String,
+}
+
 /// Baselines for the patch form.
 pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
     let page = BASELINES.query(call.host, &Query::new().sort("baselineName", false).page(1, 1000))?;
-    let options = page.list.into_iter().map(
-        |b| json!({ "id": b.id, "baselineName": b.data.baseline_name, "baselineVersion": b.data.baseline_version, "arch": b.data.arch }),
-    );
-    Ok(Value::Array(options.collect()))
+    let options: Vec<BaselineOption> = page
+        .list
+        .into_iter()
+        .map(|b| BaselineOption {
+            id: b.id,
+            baseline_name: b.data.baseline_name,
+            baseline_version: b.data.baseline_version,
+            arch: b.data.arch,
+        })
+        .collect();
+    Ok(json!(options))
 }
 
 /// Baseline packages: searched by name, filtered by architecture; their file is claimed from

@@ -10,7 +10,7 @@ use crate::patches::{PATCHES, PatchStatus};
 /// How long a device's download URL works (a resumed download needs a new one after that).
 const DOWNLOAD_URL_SECS: u32 = 3600;
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Applied {
     pub patch_id: String,
@@ -26,9 +26,9 @@ pub struct Applied {
 
 pub const APPLIED: Collection<Applied> = Collection::new("applied");
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct Check {
+pub struct Check {
     plugin: String,
     baseline_version: String,
     arch: String,
@@ -37,6 +37,31 @@ struct Check {
 
 /// The newest patch for (plugin, baseline version, architecture): production for everyone,
 /// test only for whitelisted SNs or app users. `null` when there is none.
+/// The patch a device should apply; `null`: none.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Available {
+    pub patch_id: String,
+    pub plugin_name: String,
+    pub plugin_version: String,
+    pub patch_version: u32,
+    pub url: String,
+    pub sha256: String,
+    pub size: Option<u64>,
+    /// Released to the test whitelist, not yet to production.
+    pub test: bool,
+}
+
+/// Where a device downloads an uploaded patch.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Download {
+    pub file_name: String,
+    pub sha256: String,
+    pub size: u64,
+    pub url: String,
+}
+
 pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<Check>()?;
     let plugin = validate::required("plugin", &input.plugin, SHORT_TEXT)?;
@@ -58,22 +83,22 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
         .list
         .into_iter()
         .find(|p| p.data.status == PatchStatus::Production || (tester && p.data.whitelist.contains(&sn)));
-    let Some(patch) = newest else { return Ok(Value::Null) };
+    let Some(patch) = newest else { return Ok(json!(None::<Available>)) };
     let url = if patch.data.patch_url.is_empty() {
         format!("/api/device/hot-update-service/device/patches/{}/file", patch.id)
     } else {
         patch.data.patch_url.clone()
     };
-    Ok(json!({
-        "patchId": patch.id,
-        "pluginName": patch.data.plugin_name,
-        "pluginVersion": patch.data.plugin_version,
-        "patchVersion": patch.data.patch_version,
-        "url": url,
-        "sha256": patch.data.patch_sha256,
-        "size": patch.data.file.as_ref().map(|f| f.size),
-        "test": patch.data.status == PatchStatus::Testing,
-    }))
+    Ok(json!(Some(Available {
+        patch_id: patch.id,
+        plugin_name: patch.data.plugin_name,
+        plugin_version: patch.data.plugin_version,
+        patch_version: patch.data.patch_version,
+        url,
+        sha256: patch.data.patch_sha256,
+        size: patch.data.file.as_ref().map(|f| f.size),
+        test: patch.data.status == PatchStatus::Testing,
+    })))
 }
 
 /// Where a device downloads an uploaded patch: a signed URL for an hour, which resumes with
@@ -90,12 +115,12 @@ pub fn download(call: &mut Call<'_>) -> PluginResult<Value> {
     let file = patch.data.file.filter(|_| may_download).ok_or_else(PluginError::not_found)?;
     let url =
         call.host.file_access_url(&file.object, &file.file_name, DOWNLOAD_URL_SECS).map_err(PluginError::internal)?;
-    Ok(json!({ "fileName": file.file_name, "sha256": file.sha256, "size": file.size, "url": url }))
+    Ok(json!(Download { file_name: file.file_name, sha256: file.sha256, size: file.size, url }))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct Report {
+pub struct Report {
     patch_id: String,
     sn: String,
     success: bool,

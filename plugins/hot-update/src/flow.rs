@@ -3,7 +3,7 @@
 use console_plugin_sdk::{Call, Collection, Host, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FlowStep {
     pub patch_id: String,

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::baselines::{BASELINES, version};
 use crate::{flow, messages};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum PatchStatus {
     Draft,
@@ -20,7 +20,7 @@ pub enum PatchStatus {
     Revoked,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Patch {
     pub plugin_name: String,
@@ -47,9 +47,9 @@ impl Patch {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct PatchInput {
+pub struct PatchInput {
     plugin_name: String,
     plugin_version: String,
     patch_version: Option<u32>,
@@ -228,9 +228,9 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(Value::Null)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
-struct Release {
+pub struct Release {
     /// One SN or app user id per line.
     whitelist: String,
 }

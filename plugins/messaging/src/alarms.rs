@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::records::RECORDS;
 use crate::servers::{self, SERVERS};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CapacityAlarm {
     pub server_id: String,
@@ -31,9 +31,9 @@ pub struct CapacityAlarm {
 
 pub const ALARMS: Collection<CapacityAlarm> = Collection::new("alarms");
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct AlarmInput {
+pub struct AlarmInput {
     server_id: String,
     threshold: Option<u32>,
     capacity: Option<u32>,

@@ -6,7 +6,7 @@ use console_plugin_sdk::{Call, Collection, Doc, Host, PluginResult, Value, json}
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Delivery {
     /// `pending`, `sent` or `failed`.

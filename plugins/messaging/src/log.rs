@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 pub const MESSAGE_TYPES: [&str; 4] = ["eventReport", "serviceCall", "propertySet", "propertyReport"];
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoggedMessage {
     pub topic: String,
@@ -21,9 +21,9 @@ pub struct LoggedMessage {
 
 pub const MESSAGES: Collection<LoggedMessage> = Collection::new("messages");
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct Report {
+pub struct Report {
     topic: String,
     message_type: String,
     action_type: String,

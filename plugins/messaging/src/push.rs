@@ -54,7 +54,7 @@ pub struct PushClient {
     pub lang: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PushRecord {
     pub config_id: String,
@@ -218,9 +218,9 @@ fn attempt(host: &mut dyn Host, mut record: Doc<PushRecord>) -> PluginResult<Doc
     RECORDS.update(host, &record.id, &record.data, Some(record.version))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct SendInput {
+pub struct SendInput {
     push_type: String,
     template_name: String,
     /// Register ids or aliases, one per line.

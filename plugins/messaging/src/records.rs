@@ -13,7 +13,7 @@ use crate::delivery::{self, Delivery};
 use crate::servers::{self, SERVERS};
 use crate::{alarms, templates};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmailRecord {
     pub server_id: String,
@@ -66,9 +66,9 @@ pub fn send(host: &mut dyn Host, mut record: EmailRecord) -> PluginResult<Doc<Em
     Ok(created)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct TestMail {
+pub struct TestMail {
     /// Recipients, one per line.
     to: String,
     template_name: String,

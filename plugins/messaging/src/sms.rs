@@ -38,7 +38,7 @@ pub struct SmsTemplate {
     pub signature: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SmsRecord {
     pub template_id: String,
@@ -205,9 +205,9 @@ fn attempt(host: &mut dyn Host, mut record: Doc<SmsRecord>) -> PluginResult<Doc<
     RECORDS.update(host, &record.id, &record.data, Some(record.version))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct SendInput {
+pub struct SendInput {
     template_id: String,
     /// One phone number per line (country code, hyphen, number).
     phones: String,

@@ -13,7 +13,7 @@ use crate::records::{self, EmailRecord};
 use crate::servers::SERVERS;
 use crate::{alarms, templates};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmailTask {
     pub task_name: String,
@@ -31,9 +31,9 @@ pub struct EmailTask {
 
 pub const TASKS: Collection<EmailTask> = Collection::new("tasks");
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct TaskInput {
+pub struct TaskInput {
     task_name: String,
     server_id: String,
     template_name: String,

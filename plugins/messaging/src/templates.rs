@@ -153,17 +153,25 @@ impl Resource for Templates {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct PreviewInput {
+pub struct PreviewInput {
     template_name: String,
     lang: String,
     values: BTreeMap<String, String>,
+}
+
+/// A template filled in, as the preview shows it.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct Preview {
+    pub lang: String,
+    pub subject: String,
+    pub html: String,
 }
 
 pub fn preview(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<PreviewInput>()?;
     let template = find(call.host, &input.template_name, &input.lang)?;
     let (subject, html) = fill(call.host, &template, &input.values)?;
-    Ok(json!({ "lang": template.lang, "subject": subject, "html": html }))
+    Ok(json!(Preview { lang: template.lang, subject, html }))
 }

@@ -73,9 +73,18 @@ impl DeviceInput {
 }
 
 /// Every device's SN and state, for the task form.
+/// A device in the task form's picker.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct DeviceOption {
+    pub sn: String,
+    pub online: bool,
+}
+
 pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
     let page = DEVICES.query(call.host, &Query::new().sort("sn", false).page(1, 1000))?;
-    Ok(Value::Array(page.list.into_iter().map(|d| json!({ "sn": d.data.sn, "online": d.data.online })).collect()))
+    let options: Vec<DeviceOption> =
+        page.list.into_iter().map(|d| DeviceOption { sn: d.data.sn, online: d.data.online }).collect();
+    Ok(json!(options))
 }
 
 /// Test devices as a resource, deleted by SN; the online time is kept while a device stays online.

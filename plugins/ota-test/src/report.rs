@@ -6,14 +6,14 @@ use std::collections::BTreeMap;
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use console_plugin_sdk::export::{csv_cell, csv_line};
-use console_plugin_sdk::{Call, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Doc, PluginError, PluginResult, Query, Value, json};
 use rust_xlsxwriter::Workbook;
 use serde::Serialize;
 
 use crate::runner::{Outcome, RESULTS, StepResult};
 use crate::tasks::{TASKS, Task};
 
-#[derive(Debug, Default, Clone, Serialize, PartialEq)]
+#[derive(Debug, Default, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeviceReport {
     pub sn: String,
@@ -67,11 +67,30 @@ pub fn build(task: &Task, results: &[StepResult]) -> Vec<DeviceReport> {
         .collect()
 }
 
+/// A task's report: per device and per step.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct TaskReport {
+    #[schemars(with = "Doc<crate::tasks::Task>")]
+    pub task: Value,
+    pub devices: Vec<DeviceReport>,
+    pub steps: Vec<StepResult>,
+}
+
 pub fn show(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let task = TASKS.find(call.host, &id)?;
-    let results = results(call, &id)?;
-    Ok(json!({ "task": crate::tasks::public(task.clone()), "devices": build(&task.data, &results), "steps": results }))
+    let steps = results(call, &id)?;
+    let devices = build(&task.data, &steps);
+    Ok(json!(TaskReport { task: crate::tasks::public(task), devices, steps }))
+}
+
+/// An exported report: the content in base64.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedFile {
+    pub file_name: String,
+    pub content_type: String,
+    pub content: String,
 }
 
 const HEADER: [&str; 8] =
@@ -147,7 +166,7 @@ pub fn export(call: &mut Call<'_>) -> PluginResult<Value> {
         }
     };
     let file_name = format!("{}-report.{format}", task.data.task_name.replace(|c: char| !c.is_alphanumeric(), "_"));
-    Ok(json!({ "fileName": file_name, "contentType": content_type, "content": STANDARD.encode(bytes) }))
+    Ok(json!(ExportedFile { file_name, content_type: content_type.into(), content: STANDARD.encode(bytes) }))
 }
 
 #[cfg(test)]

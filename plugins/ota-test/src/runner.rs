@@ -24,7 +24,7 @@ pub struct Cursor {
     pub step_started_at: i64,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Outcome {
     Success,
@@ -32,7 +32,7 @@ pub enum Outcome {
     Timeout,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StepResult {
     pub task_id: String,
@@ -102,9 +102,9 @@ fn record(
     Ok(result)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct Report {
+pub struct Report {
     task_id: String,
     sn: String,
     step: u32,
@@ -114,6 +114,34 @@ struct Report {
 }
 
 /// A device reports the result of its current step (device-facing).
+/// A step's result as recorded, and where its task stands now.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Recorded {
+    pub recorded: StepResult,
+    pub task_status: Status,
+}
+
+/// What a device does next; `null`: nothing.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NextStep {
+    pub task_id: String,
+    pub step: u32,
+    pub kind: String,
+    pub target_version: String,
+    pub wifi: Wifi,
+    /// Unix milliseconds.
+    pub deadline: i64,
+}
+
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct Wifi {
+    pub ssid: String,
+    /// Only to the device's own key.
+    pub password: Option<String>,
+}
+
 pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<Report>()?;
     let task_id = validate::required("taskId", &input.task_id, 64)?;
@@ -160,7 +188,7 @@ pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
     let outcome = if input.success { Outcome::Success } else { Outcome::Failure };
     let now = call.host.now_ms();
     let result = record(call.host, &mut task, at, outcome, input.duration_ms, reason, now)?;
-    Ok(json!({ "recorded": result, "taskStatus": task.data.status }))
+    Ok(json!(Recorded { recorded: result, task_status: task.data.status }))
 }
 
 /// What a device should do now in its running tasks (device-facing): the step, the version to
@@ -181,10 +209,13 @@ pub fn next(call: &mut Call<'_>) -> PluginResult<Value> {
             Some(sealed) if own_key => Some(secrets::open(call.host, sealed)?),
             _ => None,
         };
-        return Ok(json!({
-            "taskId": task.id, "step": at.data.next_step, "kind": kind, "targetVersion": version,
-            "wifi": { "ssid": task.data.wifi_ssid, "password": password },
-            "deadline": at.data.step_started_at + i64::from(task.data.step_timeout_seconds) * 1000,
+        return Ok(json!(NextStep {
+            task_id: task.id,
+            step: at.data.next_step,
+            kind: kind.to_string(),
+            target_version: version.to_string(),
+            wifi: Wifi { ssid: task.data.wifi_ssid, password },
+            deadline: at.data.step_started_at + i64::from(task.data.step_timeout_seconds) * 1000,
         }));
     }
     Ok(Value::Null)

@@ -12,7 +12,7 @@ use crate::lifecycle::{self, Action, Status};
 use crate::messages;
 use crate::runner::{self, CURSORS, Cursor, RESULTS};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Task {
     pub task_name: String,
@@ -21,7 +21,8 @@ pub struct Task {
     pub upgrade_version: String,
     pub downgrade_version: String,
     pub wifi_ssid: String,
-    /// Sealed; only devices running the task receive it.
+    /// Sealed; only devices running the task receive it (the console sees `hasWifiPassword`).
+    #[schemars(skip)]
     pub wifi_password: Option<String>,
     pub step_timeout_seconds: u32,
     pub status: Status,
@@ -57,9 +58,9 @@ pub fn version(field: &str, text: &str) -> PluginResult<(String, Vec<u64>)> {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct TaskInput {
+pub struct TaskInput {
     task_name: String,
     /// One SN per line.
     device_sns: String,
@@ -172,8 +173,8 @@ pub fn history(call: &mut Call<'_>) -> PluginResult<Value> {
     listed(call, &[Status::Completed, Status::Terminated])
 }
 
-#[derive(Debug, Deserialize)]
-struct ActionInput {
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct ActionInput {
     action: Action,
 }
 

@@ -80,10 +80,20 @@ impl BreedInput {
     }
 }
 
+/// A breed in the pet forms' picker.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BreedOption {
+    pub id: String,
+    pub breed_name: String,
+}
+
 /// Id and name of every breed, for the pet forms of users who may not manage breeds.
 pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
     let page = BREEDS.query(call.host, &Query::new().sort("sortWeight", true).sort("initial", false).page(1, 1000))?;
-    Ok(Value::Array(page.list.into_iter().map(|b| json!({ "id": b.id, "breedName": b.data.breed_name })).collect()))
+    let options: Vec<BreedOption> =
+        page.list.into_iter().map(|b| BreedOption { id: b.id, breed_name: b.data.breed_name }).collect();
+    Ok(json!(options))
 }
 
 /// Breeds as a resource: list, add, modify, and delete by name unless pets are of the breed.

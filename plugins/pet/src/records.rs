@@ -8,7 +8,7 @@ use crate::pets::PETS;
 
 pub const KINDS: [&str; 3] = ["usage", "clearing", "taste"];
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PetRecord {
     pub pet_id: String,
@@ -27,9 +27,9 @@ pub struct PetRecord {
 
 pub const RECORDS: Collection<PetRecord> = Collection::new("records");
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct RecordInput {
+pub struct RecordInput {
     pet_id: String,
     kind: String,
     start_time: Option<i64>,

@@ -13,7 +13,7 @@ use crate::{messages, whitelist};
 
 pub const QUALITIES: [&str; 4] = ["excellent", "good", "poor", "bad"];
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Session {
     pub client_id: String,
@@ -31,9 +31,9 @@ pub const SESSIONS: Collection<Session> = Collection::new("sessions");
 /// Sessions read for one chart at most; beyond that the answer says it was capped.
 const MAX_SESSIONS: u64 = 200_000;
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct SessionReport {
+pub struct SessionReport {
     app_id: String,
     product_id: String,
     device_sn: String,

@@ -62,12 +62,29 @@ impl ClientInput {
 }
 
 /// Id, name and app id of every client, for the pages that pick one.
+/// A client in the pickers of the other pages.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientOption {
+    pub id: String,
+    pub client_name: String,
+    pub app_id: String,
+    pub enabled: bool,
+}
+
 pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
     let page = CLIENTS.query(call.host, &Query::new().sort("clientName", false).page(1, 1000))?;
-    let options = page.list.into_iter().map(
-        |c| json!({ "id": c.id, "clientName": c.data.client_name, "appId": c.data.app_id, "enabled": c.data.enabled }),
-    );
-    Ok(Value::Array(options.collect()))
+    let options: Vec<ClientOption> = page
+        .list
+        .into_iter()
+        .map(|c| ClientOption {
+            id: c.id,
+            client_name: c.data.client_name,
+            app_id: c.data.app_id,
+            enabled: c.data.enabled,
+        })
+        .collect();
+    Ok(json!(options))
 }
 
 /// Clients as a resource: the app id stays while anything uses the client, and a client in use

@@ -64,9 +64,9 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!({ "list": rows, "total": page.total, "page": page.page, "pageSize": page.page_size }))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct CertificateInput {
+pub struct CertificateInput {
     certificate: String,
     grace_hours: Option<i64>,
 }
@@ -77,6 +77,23 @@ fn certificate(input: &CertificateInput) -> PluginResult<String> {
 }
 
 /// Sets the certificate; a replaced one stops working at once (use rotate to keep it a while).
+/// A client's certificate as the console sees it: its hint; after a rotation, until when the
+/// previous one is still accepted.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Certificate {
+    pub hint: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub previous_valid_until: Option<i64>,
+}
+
+/// A test token and what it says.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct Issued {
+    pub token: String,
+    pub claims: Claims,
+}
+
 pub fn set_certificate(call: &mut Call<'_>) -> PluginResult<Value> {
     let client_id = call.param("clientId")?.to_string();
     let client = CLIENTS.find(call.host, &client_id)?;
@@ -96,7 +113,7 @@ pub fn set_certificate(call: &mut Call<'_>) -> PluginResult<Value> {
         None => KEYS.insert(call.host, &key)?,
     };
     call.host.audit("Set an RTC app certificate", &format!("{} {}", client.data.client_name, key.hint));
-    Ok(json!({ "hint": key.hint }))
+    Ok(json!(Certificate { hint: key.hint, previous_valid_until: None }))
 }
 
 /// A new certificate; the current one stays valid for the grace period.
@@ -121,12 +138,12 @@ pub fn rotate(call: &mut Call<'_>) -> PluginResult<Value> {
     let version = call.version();
     KEYS.update(call.host, &existing.id, &key, version)?;
     call.host.audit("Rotate an RTC app certificate", &format!("{}: grace {grace} h", client.data.client_name));
-    Ok(json!({ "hint": key.hint, "previousValidUntil": key.previous_valid_until }))
+    Ok(json!(Certificate { hint: key.hint, previous_valid_until: key.previous_valid_until }))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct TokenRequest {
+pub struct TokenRequest {
     channel: String,
     user_id: String,
     ttl_seconds: Option<i64>,
@@ -146,7 +163,7 @@ pub fn issue_token(call: &mut Call<'_>) -> PluginResult<Value> {
     let claims = Claims { app_id: client.data.app_id, channel, user_id, expires_at: call.host.now_ms() / 1000 + ttl };
     let token = token::sign(&certificate, &claims);
     call.host.audit("Issue an RTC test token", &format!("{} {} {}", claims.app_id, claims.channel, claims.user_id));
-    Ok(json!({ "token": token, "claims": claims }))
+    Ok(json!(Issued { token, claims }))
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::clients::{self, identifier};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Relation {
     pub device_sn: String,
@@ -31,9 +31,9 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(RELATIONS.query(call.host, &query)?))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct BindInput {
+pub struct BindInput {
     device_sn: String,
     app_user_id: String,
     channel: String,

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::clients::{CLIENTS, identifier};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WhitelistEntry {
     pub client_id: String,
@@ -26,9 +26,9 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(WHITELIST.query(call.host, &query)?))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct BatchInput {
+pub struct BatchInput {
     client_id: String,
     /// One product id per line.
     product_ids: String,
@@ -60,7 +60,7 @@ pub fn add_batch(call: &mut Call<'_>) -> PluginResult<Value> {
         }
     }
     call.host.audit("Add products to the RTC whitelist", &format!("{}: {}", client.data.client_name, added.join(", ")));
-    Ok(json!({ "added": added, "alreadyListed": present }))
+    Ok(json!(validate::Batch { added, already_listed: present }))
 }
 
 pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {

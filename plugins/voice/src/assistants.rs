@@ -13,7 +13,7 @@ use crate::modes::MODES;
 
 pub const PLATFORMS: [&str; 4] = ["alexa", "google", "third-party", "baidu"];
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Assistant {
     pub platform: String,
@@ -27,7 +27,8 @@ pub struct Assistant {
     pub default_controller: bool,
     /// Third-party: the assistant's maker (Xiaomi XiaoAi, Samsung Bixby...).
     pub provider: String,
-    /// Sealed; never answered.
+    /// Sealed; never answered (the console sees `hasCredentials`).
+    #[schemars(skip)]
     pub credentials: Option<String>,
     /// What identifies the credentials without revealing them.
     pub credentials_hint: Option<String>,
@@ -47,9 +48,9 @@ pub fn of_platform(call: &mut Call<'_>, platform: &str, id: &str) -> PluginResul
     ASSISTANTS.get(call.host, id)?.filter(|a| a.data.platform == platform).ok_or_else(PluginError::not_found)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-struct AssistantInput {
+pub struct AssistantInput {
     name: String,
     product_id: String,
     external_id: String,

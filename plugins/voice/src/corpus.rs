@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::intents::INTENTS;
 use crate::{matching, messages};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CorpusEntry {
     pub intent_id: String,
@@ -25,9 +25,9 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(CORPUS.query(call.host, &query)?))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
-struct BatchInput {
+pub struct BatchInput {
     /// One utterance per line.
     texts: String,
 }
@@ -62,7 +62,7 @@ pub fn add_batch(call: &mut Call<'_>) -> PluginResult<Value> {
             added.push(entry.text);
         }
     }
-    Ok(json!({ "added": added, "alreadyListed": present }))
+    Ok(json!(validate::Batch { added, already_listed: present }))
 }
 
 pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {

@@ -14,9 +14,9 @@ use crate::{condition, matching, messages};
 /// Corpus entries read for one trial at most.
 const MAX_CORPUS: u32 = 10_000;
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
-struct Trial {
+pub struct Trial {
     utterance: String,
     /// Values that override or complete what the utterance gave.
     slots: BTreeMap<String, Value>,

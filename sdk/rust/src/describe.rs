@@ -28,7 +28,7 @@ pub enum ParamKind {
     Boolean,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct QueryParam {
     pub name: &'static str,
     pub kind: ParamKind,
@@ -50,6 +50,9 @@ impl QueryParam {
 /// `page` and `pageSize`, as every list reads them.
 pub const PAGING: [QueryParam; 2] =
     [QueryParam::integer("page", "The page, from 1."), QueryParam::integer("pageSize", "Rows per page.")];
+
+/// `mode`: how text searches match.
+pub const MODE: QueryParam = QueryParam::text("mode", "`precise` (whole words) or `fuzzy` (the default).");
 
 /// What one route takes and answers; what is not declared stays any JSON.
 #[derive(Default, Clone)]

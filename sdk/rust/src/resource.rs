@@ -153,12 +153,11 @@ impl Router {
     /// on `item_path` (`/breeds`, `/breeds/{id}`). The manifest still names each route it
     /// serves and the action it needs.
     pub fn resource<R: Resource>(self, list_path: &'static str, item_path: &'static str) -> Self {
-        use crate::describe::{PAGING, QueryParam};
+        use crate::describe::{MODE, PAGING, QueryParam};
         let searched = R::SEARCH.iter().map(|field| QueryParam::text(field, "Searched in the search mode."));
         let filtered =
             R::FILTERS.iter().map(|field| QueryParam::text(field, "Equal to (true and false are booleans)."));
-        let mode = QueryParam::text("mode", "`precise` (whole words) or `fuzzy` (the default).");
-        let query: Vec<QueryParam> = searched.chain(filtered).chain(PAGING).chain([mode]).collect();
+        let query: Vec<QueryParam> = searched.chain(filtered).chain(PAGING).chain([MODE]).collect();
         self.get(list_path, list::<R>)
             .with_query(&query)
             .with_data_page::<Doc<R::Data>>()

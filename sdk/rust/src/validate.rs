@@ -2,6 +2,15 @@
 
 use crate::error::{Message, PluginError, PluginResult};
 
+/// What adding a batch of lines did (`validate::lines` input): the lines added, and those that
+/// were there already (reported, not duplicated).
+#[derive(Debug, Default, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Batch {
+    pub added: Vec<String>,
+    pub already_listed: Vec<String>,
+}
+
 /// Text limits of the spec: short texts 80, long texts 800.
 pub const SHORT_TEXT: usize = 80;
 pub const LONG_TEXT: usize = 800;
