@@ -78,10 +78,42 @@ pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(SESSIONS.insert(call.host, &session)?))
 }
 
-#[derive(Debug, Default, Clone, Copy, Serialize)]
-struct Tally {
+#[derive(Debug, Default, Clone, Copy, Serialize, schemars::JsonSchema)]
+pub struct Tally {
     sessions: u64,
     minutes: i64,
+}
+
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct Bucket {
+    /// The hour or day.
+    label: String,
+    #[serde(flatten)]
+    tally: Tally,
+}
+
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductTally {
+    product_id: String,
+    #[serde(flatten)]
+    tally: Tally,
+}
+
+/// Sessions and minutes over a range, per hour or day, per product and per quality.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    range: String,
+    /// `hour` or `day`.
+    granularity: String,
+    buckets: Vec<Bucket>,
+    products: Vec<ProductTally>,
+    qualities: BTreeMap<String, u64>,
+    total_sessions: u64,
+    total_minutes: i64,
+    /// More sessions than one summary reads: the figures cover the newest.
+    capped: bool,
 }
 
 impl Tally {
@@ -132,14 +164,14 @@ pub fn summary(call: &mut Call<'_>) -> PluginResult<Value> {
 
     let mut by_product: Vec<(String, Tally)> = products.into_iter().collect();
     by_product.sort_by(|a, b| b.1.minutes.cmp(&a.1.minutes).then(a.0.cmp(&b.0)));
-    Ok(json!({
-        "range": range,
-        "granularity": if hourly { "hour" } else { "day" },
-        "buckets": buckets.into_iter().map(|(label, t)| json!({ "label": label, "sessions": t.sessions, "minutes": t.minutes })).collect::<Vec<_>>(),
-        "products": by_product.into_iter().map(|(product, t)| json!({ "productId": product, "sessions": t.sessions, "minutes": t.minutes })).collect::<Vec<_>>(),
-        "qualities": qualities,
-        "totalSessions": total.sessions,
-        "totalMinutes": total.minutes,
-        "capped": capped,
+    Ok(json!(Summary {
+        range,
+        granularity: if hourly { "hour" } else { "day" }.into(),
+        buckets: buckets.into_iter().map(|(label, tally)| Bucket { label, tally }).collect(),
+        products: by_product.into_iter().map(|(product_id, tally)| ProductTally { product_id, tally }).collect(),
+        qualities,
+        total_sessions: total.sessions,
+        total_minutes: total.minutes,
+        capped,
     }))
 }

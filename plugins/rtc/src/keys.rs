@@ -47,19 +47,19 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     for client in page.list {
         let key = key_of(call, &client.id)?;
         let previous_live = key.as_ref().and_then(|k| k.data.previous_valid_until).filter(|until| *until > now);
-        rows.push(json!({
-            "clientId": client.id,
-            "clientName": client.data.client_name,
-            "vendor": client.data.vendor,
-            "appId": client.data.app_id,
-            "enabled": client.data.enabled,
-            "hasCertificate": key.is_some(),
-            "hint": key.as_ref().map(|k| k.data.hint.clone()),
-            "previousHint": previous_live.and(key.as_ref().and_then(|k| k.data.previous_hint.clone())),
-            "previousValidUntil": previous_live,
-            "rotatedAt": key.as_ref().and_then(|k| k.data.rotated_at),
-            "version": key.as_ref().map(|k| k.version),
-        }));
+        rows.push(KeyRow {
+            client_id: client.id,
+            client_name: client.data.client_name,
+            vendor: client.data.vendor,
+            app_id: client.data.app_id,
+            enabled: client.data.enabled,
+            has_certificate: key.is_some(),
+            hint: key.as_ref().map(|k| k.data.hint.clone()),
+            previous_hint: previous_live.and(key.as_ref().and_then(|k| k.data.previous_hint.clone())),
+            previous_valid_until: previous_live,
+            rotated_at: key.as_ref().and_then(|k| k.data.rotated_at),
+            version: key.as_ref().map(|k| k.version),
+        });
     }
     Ok(json!({ "list": rows, "total": page.total, "page": page.page, "pageSize": page.page_size }))
 }
@@ -85,6 +85,40 @@ pub struct Certificate {
     pub hint: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub previous_valid_until: Option<i64>,
+}
+
+/// What a token verification found: valid (signed with the current or the previous
+/// certificate) or refused with a reason (`malformed`, `client`, `signature`, `expired`).
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Verification {
+    pub valid: bool,
+    /// `current` or `previous`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signed_with: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    pub claims: Option<Claims>,
+}
+
+/// A client and its certificate, as the keys page lists them (never the certificate).
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct KeyRow {
+    pub client_id: String,
+    pub client_name: String,
+    pub vendor: String,
+    pub app_id: String,
+    pub enabled: bool,
+    pub has_certificate: bool,
+    pub hint: Option<String>,
+    pub previous_hint: Option<String>,
+    pub previous_valid_until: Option<i64>,
+    pub rotated_at: Option<i64>,
+    /// The key record's version, for optimistic updates.
+    pub version: Option<i64>,
 }
 
 /// A test token and what it says.
@@ -166,9 +200,9 @@ pub fn issue_token(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(Issued { token, claims }))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
-struct VerifyRequest {
+pub struct VerifyRequest {
     token: String,
 }
 
@@ -177,7 +211,15 @@ struct VerifyRequest {
 pub fn verify_token(call: &mut Call<'_>) -> PluginResult<Value> {
     let text = validate::required("token", &call.body::<VerifyRequest>()?.token, 4096)?;
     let lang = call.lang().to_string();
-    let refuse = |reason: &str, claims: Option<&Claims>| json!({ "valid": false, "reason": reason, "message": messages::token_refusal(reason, &lang), "claims": claims });
+    let refuse = |reason: &str, claims: Option<&Claims>| {
+        json!(Verification {
+            valid: false,
+            signed_with: None,
+            reason: Some(reason.into()),
+            message: Some(messages::token_refusal(reason, &lang)),
+            claims: claims.cloned(),
+        })
+    };
     let Some((claims, signature)) = token::parse(&text) else { return Ok(refuse("malformed", None)) };
     let client = crate::clients::CLIENTS
         .query(call.host, &Query::new().eq("appId", claims.app_id.as_str()).page(1, 1))?
@@ -201,5 +243,11 @@ pub fn verify_token(call: &mut Call<'_>) -> PluginResult<Value> {
     if claims.expires_at * 1000 <= now {
         return Ok(refuse("expired", Some(&claims)));
     }
-    Ok(json!({ "valid": true, "signedWith": signed_by, "claims": claims }))
+    Ok(json!(Verification {
+        valid: true,
+        signed_with: Some(signed_by.into()),
+        reason: None,
+        message: None,
+        claims: Some(claims),
+    }))
 }

@@ -38,6 +38,8 @@ impl Plugin for Rtc {
             .get("/analytics/client-options", clients::options)
             .with_data_list::<clients::ClientOption>()
             .get("/keys", keys::list)
+            .with_query(&[QueryParam::text("clientName", "Part of the client's name."), PAGING[0], PAGING[1]])
+            .with_data_page::<keys::KeyRow>()
             .put("/keys/{clientId}", keys::set_certificate)
             .with_body::<keys::CertificateInput>()
             .with_data::<keys::Certificate>()
@@ -48,6 +50,8 @@ impl Plugin for Rtc {
             .with_body::<keys::TokenRequest>()
             .with_data::<keys::Issued>()
             .post("/tokens/verify", keys::verify_token)
+            .with_body::<keys::VerifyRequest>()
+            .with_data::<keys::Verification>()
             .get("/whitelist", whitelist::list)
             .with_query(&[
                 QueryParam::text("clientId", "The client's list."),
@@ -71,6 +75,11 @@ impl Plugin for Rtc {
             .delete("/relations/{id}", relations::unbind)
             .with_no_data()
             .get("/analytics", analytics::summary)
+            .with_query(&[
+                QueryParam::text("range", "1h, 3h, 1d, 3d, 7d (the default), 30d or 60d."),
+                QueryParam::text("clientId", "One client's sessions."),
+            ])
+            .with_data::<analytics::Summary>()
             // Device-facing (`caller = "device"` in the manifest).
             .post("/device/relations", relations::bind)
             .with_body::<relations::BindInput>()
@@ -79,6 +88,8 @@ impl Plugin for Rtc {
             .with_body::<analytics::SessionReport>()
             .with_data::<Doc<analytics::Session>>()
             .post("/device/tokens/verify", keys::verify_token)
+            .with_body::<keys::VerifyRequest>()
+            .with_data::<keys::Verification>()
     }
 }
 

@@ -55,6 +55,7 @@ impl Plugin for Voice {
             .with_no_data()
             .post("/intents/try", trial::try_utterance)
             .with_body::<trial::Trial>()
+            .with_data::<trial::Outcome>()
     }
 }
 

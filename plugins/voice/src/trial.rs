@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use console_plugin_sdk::validate;
 use console_plugin_sdk::{Call, Doc, PluginResult, Query, Value, json};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::corpus::CORPUS;
 use crate::intents::{INTENTS, Intent, render};
@@ -20,6 +20,45 @@ pub struct Trial {
     utterance: String,
     /// Values that override or complete what the utterance gave.
     slots: BTreeMap<String, Value>,
+}
+
+/// An intent the trial considered: `matched`, `conditionFalse` or `conditionError` (with why).
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct Tried {
+    intent: String,
+    priority: i64,
+    outcome: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+}
+
+impl Tried {
+    fn new(intent: &Intent, outcome: &str, message: Option<String>) -> Self {
+        Tried { intent: intent.intent.clone(), priority: intent.priority, outcome: outcome.into(), message }
+    }
+}
+
+/// The intent that answers, its slots filled in, and its replies.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Answer {
+    intent_id: String,
+    field: String,
+    intent: String,
+    priority: i64,
+    slots: BTreeMap<String, String>,
+    reply: String,
+    tts_reply: String,
+}
+
+/// What an utterance tried: whether an intent matched (then its answer), and every intent
+/// considered, in order.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct Outcome {
+    matched: bool,
+    #[serde(flatten)]
+    answer: Option<Answer>,
+    tried: Vec<Tried>,
 }
 
 struct Candidate {
@@ -74,14 +113,12 @@ pub fn try_utterance(call: &mut Call<'_>) -> PluginResult<Value> {
             match condition::evaluate(&intent.condition, &intent.slots, &values) {
                 Ok(true) => {}
                 Ok(false) => {
-                    tried.push(
-                        json!({ "intent": intent.intent, "priority": intent.priority, "outcome": "conditionFalse" }),
-                    );
+                    tried.push(Tried::new(intent, "conditionFalse", None));
                     continue;
                 }
                 Err(error) => {
                     let message = messages::bad_condition(&intent.intent, &error.0).render(call.lang());
-                    tried.push(json!({ "intent": intent.intent, "priority": intent.priority, "outcome": "conditionError", "message": message }));
+                    tried.push(Tried::new(intent, "conditionError", Some(message)));
                     continue;
                 }
             }
@@ -93,18 +130,20 @@ pub fn try_utterance(call: &mut Call<'_>) -> PluginResult<Value> {
         } else {
             render(call.host, "ttsReply", &intent.tts_reply, &context)?
         };
-        tried.push(json!({ "intent": intent.intent, "priority": intent.priority, "outcome": "matched" }));
-        return Ok(json!({
-            "matched": true,
-            "intentId": candidate.intent.id,
-            "field": intent.field,
-            "intent": intent.intent,
-            "priority": intent.priority,
-            "slots": values,
-            "reply": reply,
-            "ttsReply": tts_reply,
-            "tried": tried,
+        tried.push(Tried::new(intent, "matched", None));
+        return Ok(json!(Outcome {
+            matched: true,
+            answer: Some(Answer {
+                intent_id: candidate.intent.id.clone(),
+                field: intent.field.clone(),
+                intent: intent.intent.clone(),
+                priority: intent.priority,
+                slots: values,
+                reply,
+                tts_reply,
+            }),
+            tried,
         }));
     }
-    Ok(json!({ "matched": false, "tried": tried }))
+    Ok(json!(Outcome { matched: false, answer: None, tried }))
 }
