@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TARGET=${CARGO_TARGET_DIR:-target}
-VENV=$TARGET/openapi-venv
+VENV=$(realpath -m "$TARGET/openapi-venv")
 if [ ! -x "$VENV/bin/st" ]; then
   python3 -m venv "$VENV" || { apt-get install -y -q python3-venv >/dev/null && python3 -m venv "$VENV"; }
   "$VENV/bin/pip" install -q --disable-pip-version-check openapi-spec-validator==0.7.2 schemathesis==4.32.5
@@ -51,7 +51,8 @@ elif ! cmp -s "$WORK/api.gen.ts" sdk/ts/src/api.gen.ts; then
   exit 1
 fi
 # Signing out or changing the password would end the session the pass runs with.
-"$VENV/bin/st" run "$WORK/openapi.json" --url "$BASE" -H "authorization: $TOKEN" -H "lang: en" \
+# From the temporary folder: Schemathesis keeps its cache (.schemathesis/) where it runs.
+(cd "$WORK" && "$VENV/bin/st" run "$WORK/openapi.json" --url "$BASE" -H "authorization: $TOKEN" -H "lang: en" \
   --checks not_a_server_error,status_code_conformance,response_schema_conformance,unsupported_method,ignored_auth \
   --exclude-path-regex '(?i)loginout|password|/events/ws' --phases examples,coverage,fuzzing -n "${OPENAPI_EXAMPLES:-20}" \
-  --seed "${OPENAPI_SEED:-2026}" --workers 2 --no-color
+  --seed "${OPENAPI_SEED:-2026}" --workers 2 --no-color)
