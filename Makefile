@@ -12,6 +12,10 @@ TEST_PLUGINS := probe probe-next peer contract-future contract-0-1-0
 SCAFFOLD := $(TARGET_DIR)/scaffold/scaffold-demo
 # plugins.toml with the hashes of this build, written by `make run` (never the tracked file).
 PINNED := data/plugins.pinned.toml
+# A fresh clone gains nothing from incremental builds: they only cost time and disk.
+ifdef CI
+export CARGO_INCREMENTAL := 0
+endif
 
 .PHONY: soak run test build plugins test-plugins test-rust test-web test-openapi test-e2e web lint fmt setup-rust setup-wasm setup-node setup-chromium bench new-plugin clean
 
