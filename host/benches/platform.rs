@@ -2,11 +2,13 @@
 //!
 //! - requests/s and p50/p99 of a plugin route vs. the equivalent native route, both behind the
 //!   same guard (session, tenant, permission), same client, alternating rounds;
+//! - the request path: a plugin list route, `getUserMenu` and `openapi.json` beside a bare axum
+//!   route answering the same bytes; 16 writers through a plugin; a kept-alive static file beside
+//!   an API answer;
 //! - per-request instantiation time of a plugin;
 //! - a paged, indexed query through the pet plugin over 1,000,000 stored records;
-//! - host start time with a cold and a warm compile cache, and its RSS with the plugins loaded.
+//! - host start time with a cold and a warm compile cache, and its RSS after a burst of calls.
 
-use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -145,19 +147,42 @@ impl Load {
     }
 }
 
-/// `CONCURRENCY` clients hammering `url` for `ROUND`.
-async fn load(client: &reqwest::Client, url: &str, token: &str) -> Load {
+/// A request the load sends again and again.
+type Request = std::sync::Arc<dyn Fn(&reqwest::Client) -> reqwest::RequestBuilder + Send + Sync>;
+
+/// `GET url` as `token`.
+fn get(url: &str, token: &str) -> Request {
+    let (url, token) = (url.to_string(), token.to_string());
+    std::sync::Arc::new(move |client: &reqwest::Client| client.get(&url).header("authorization", &token))
+}
+
+/// `POST url {}` as `token`.
+fn post(url: &str, token: &str) -> Request {
+    let (url, token) = (url.to_string(), token.to_string());
+    std::sync::Arc::new(move |client: &reqwest::Client| {
+        client.post(&url).header("authorization", &token).header("content-type", "application/json").body("{}")
+    })
+}
+
+/// `CONCURRENCY` clients sending `request` for `ROUND`; a JSON answer must be a success envelope.
+async fn load(client: &reqwest::Client, request: &Request) -> Load {
     let started = Instant::now();
     let mut tasks = Vec::new();
     for _ in 0..CONCURRENCY {
-        let (client, url, token) = (client.clone(), url.to_string(), token.to_string());
+        let (client, request) = (client.clone(), request.clone());
         tasks.push(tokio::spawn(async move {
             let mut latencies = Vec::new();
             while started.elapsed() < ROUND {
                 let sent = Instant::now();
-                let res = client.get(&url).header("authorization", &token).send().await.expect("answer");
-                let body: Value = res.json().await.expect("json");
-                assert_eq!(body["code"], 200, "{body}");
+                let res = request(&client).send().await.expect("answer");
+                assert!(res.status().is_success(), "{}", res.status());
+                let json =
+                    res.headers().get("content-type").is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+                let body = res.bytes().await.expect("body");
+                if json {
+                    let envelope: Value = serde_json::from_slice(&body).expect("json");
+                    assert!(envelope.get("code").is_none_or(|code| code == 200), "{envelope}");
+                }
                 latencies.push(sent.elapsed());
             }
             latencies
@@ -167,7 +192,50 @@ async fn load(client: &reqwest::Client, url: &str, token: &str) -> Load {
     for task in tasks {
         latencies.extend(task.await.expect("client"));
     }
+    latencies.sort();
     Load { requests: latencies.len(), elapsed: started.elapsed(), latencies }
+}
+
+/// Alternating rounds of each request after a warm-up, merged per request.
+async fn side_by_side(client: &reqwest::Client, requests: &[&Request]) -> Vec<Load> {
+    for request in requests {
+        load(client, request).await;
+    }
+    let mut loads: Vec<Load> =
+        requests.iter().map(|_| Load { requests: 0, elapsed: Duration::ZERO, latencies: Vec::new() }).collect();
+    for _ in 0..3 {
+        for (request, total) in requests.iter().zip(loads.iter_mut()) {
+            total.merge(load(client, request).await);
+        }
+    }
+    loads.iter_mut().for_each(|l| l.latencies.sort());
+    loads
+}
+
+type Twins = std::sync::Arc<std::sync::Mutex<std::collections::HashMap<String, axum::body::Bytes>>>;
+
+/// `/bare/<name>`: the bytes kept under `name`, as JSON, with nothing in front.
+async fn bare_twin(
+    axum::extract::Path(name): axum::extract::Path<String>,
+    axum::Extension(twins): axum::Extension<Twins>,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let body = twins.lock().expect("twins").get(&name).cloned().unwrap_or_default();
+    ([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// Prints loads as rows beside the first (its ratio to it).
+fn print_beside_first(title: &str, labels: &[&str], loads: &[Load]) {
+    println!("\n{title:<44} {:>12} {:>10} {:>10} {:>10}", "requests/s", "p50", "p99", "vs first");
+    for (label, load) in labels.iter().zip(loads) {
+        println!(
+            "{label:<44} {:>12.0} {:>10} {:>10} {:>9.3}x",
+            load.rps(),
+            ms(percentile(&load.latencies, 0.5)),
+            ms(percentile(&load.latencies, 0.99)),
+            load.rps() / loads[0].rps()
+        );
+    }
 }
 
 async fn native_version() -> Envelope<Value> {
@@ -185,7 +253,7 @@ async fn login(client: &reqwest::Client, base: &str) -> String {
     body["data"]["token"].as_str().expect("token").to_string()
 }
 
-/// Starts the release binary and returns (time until it answers, RSS in KiB after a few calls).
+/// Starts the release binary and returns (time until it answers, RSS in KiB after a burst of calls).
 async fn start_binary(dir: &Path, cache: &Path, plugins: &Path) -> (Duration, u64) {
     let port = std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port();
     let started = Instant::now();
@@ -219,6 +287,21 @@ async fn start_binary(dir: &Path, cache: &Path, plugins: &Path) -> (Duration, u6
         client.get(format!("{base}/pet-service/breeds")).header("authorization", &token).send().await.ok();
         client.get(format!("{base}/probe/version")).header("authorization", &token).send().await.ok();
     }
+    // A burst: 64 clients at once, 20 plugin calls each (every pooled instance slot gets used).
+    let burst: Vec<_> = (0..64)
+        .map(|_| {
+            let (client, base, token) = (client.clone(), base.clone(), token.clone());
+            tokio::spawn(async move {
+                for _ in 0..20 {
+                    client.get(format!("{base}/pet-service/breeds")).header("authorization", &token).send().await.ok();
+                }
+            })
+        })
+        .collect();
+    for task in burst {
+        task.await.ok();
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
     let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap_or_default();
     let rss = status
         .lines()
@@ -237,18 +320,27 @@ async fn main() {
     config.admin_password = Some(ADMIN_PASSWORD.into());
     config.plugins = plugins_toml(dir.path());
     config.cache_dir = Some(cache.clone());
+    // A shell with one hashed 100 KB script, as the console's own chunks are.
+    let shell = dir.path().join("shell");
+    std::fs::create_dir_all(shell.join("assets")).expect("shell");
+    std::fs::write(shell.join("index.html"), "<!doctype html><title>Console</title>").expect("index");
+    std::fs::write(shell.join("assets/index-abcdef12.js"), format!("export const x='{}';", "x".repeat(100_000)))
+        .expect("asset");
+    config.shell_dir = shell;
     let state = console_host::prepare(config).await.expect("host");
+    // Bare twins: the same bytes as an API answer, from a plain axum route (no guard, no layers).
+    let twins: Twins = Default::default();
     let app = console_host::app_with(state.clone(), |api| {
         api.route(
             RouteSpec::read(Method::GET, "/bench/native/version", Perm::SignedIn, "Native twin of /probe/version"),
             native_version,
         )
-    });
+    })
+    .route("/bare/{name}", axum::routing::any(bare_twin))
+    .layer(axum::Extension(twins.clone()));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("addr");
-    tokio::spawn(
-        async move { axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.ok() },
-    );
+    tokio::spawn(console_host::serve(listener, app, std::future::pending()));
     let base = format!("http://{addr}/api");
     let client = reqwest::Client::builder().pool_max_idle_per_host(CONCURRENCY).build().expect("client");
     let token = login(&client, &base).await;
@@ -261,16 +353,8 @@ async fn main() {
     // 1. Plugin route vs native route, alternating rounds after a warm-up.
     let native_url = format!("{base}/bench/native/version");
     let plugin_url = format!("{base}/probe/version");
-    load(&client, &native_url, &token).await;
-    load(&client, &plugin_url, &token).await;
-    let mut native = Load { requests: 0, elapsed: Duration::ZERO, latencies: Vec::new() };
-    let mut plugin = Load { requests: 0, elapsed: Duration::ZERO, latencies: Vec::new() };
-    for _ in 0..3 {
-        native.merge(load(&client, &native_url, &token).await);
-        plugin.merge(load(&client, &plugin_url, &token).await);
-    }
-    native.latencies.sort();
-    plugin.latencies.sort();
+    let mut loads = side_by_side(&client, &[&get(&native_url, &token), &get(&plugin_url, &token)]).await.into_iter();
+    let (native, plugin) = (loads.next().expect("native"), loads.next().expect("plugin"));
     println!("{:<44} {:>14} {:>14} {:>10}", "route (same guard, same client)", "native", "plugin", "plugin/native");
     println!(
         "{:<44} {:>14.0} {:>14.0} {:>10.2}x",
@@ -282,6 +366,91 @@ async fn main() {
     for (label, p) in [("p50 latency", 0.50), ("p99 latency", 0.99)] {
         let (n, w) = (percentile(&native.latencies, p), percentile(&plugin.latencies, p));
         println!("{label:<44} {:>14} {:>14} {:>10.2}x", ms(n), ms(w), w.as_secs_f64() / n.as_secs_f64());
+    }
+
+    // 1a. The request path (issue 14): authenticated routes beside a bare axum route answering
+    // the same bytes without auth, and a kept-alive static file beside an API answer.
+    for n in 0..10 {
+        let breed = json!({ "breedName": format!("Breed {n}") });
+        client
+            .post(format!("{base}/pet-service/breeds"))
+            .header("authorization", &token)
+            .json(&breed)
+            .send()
+            .await
+            .expect("breed");
+    }
+    let origin = base.trim_end_matches("/api").to_string();
+    let breeds_url = format!("{base}/pet-service/breeds?page=1&pageSize=10");
+    let menu_url = format!("{base}/authority-service/authority/getUserMenu");
+    let openapi_url = format!("{base}/openapi.json");
+    for (name, request) in
+        [("breeds", get(&breeds_url, &token)), ("menu", post(&menu_url, &token)), ("openapi", get(&openapi_url, ""))]
+    {
+        let bytes = request(&client).send().await.expect("answer").bytes().await.expect("body");
+        twins.lock().expect("twins").insert(name.to_string(), bytes);
+    }
+    let sizes: Vec<usize> =
+        ["breeds", "menu", "openapi"].iter().map(|n| twins.lock().expect("twins")[*n].len()).collect();
+    let loads = side_by_side(
+        &client,
+        &[&get(&format!("{origin}/bare/breeds"), ""), &get(&breeds_url, &token), &post(&menu_url, &token)],
+    )
+    .await;
+    print_beside_first(
+        &format!("request path, 16 clients ({} / {} B)", sizes[0], sizes[1]),
+        &["bare axum route, same JSON as the list", "pet breeds list (plugin, signed in)", "getUserMenu (signed in)"],
+        &loads,
+    );
+    let loads = side_by_side(&client, &[&get(&format!("{origin}/bare/openapi"), ""), &get(&openapi_url, "")]).await;
+    print_beside_first(
+        &format!("fixed document ({} KB)", sizes[2] / 1024),
+        &["bare axum route, same bytes", "/api/openapi.json"],
+        &loads,
+    );
+    // Writers: 16 clients each adding breeds through the plugin (one transaction per call).
+    let written = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let add_breed: Request = {
+        let (url, token, written) = (format!("{base}/pet-service/breeds"), token.clone(), written.clone());
+        std::sync::Arc::new(move |client: &reqwest::Client| {
+            let n = written.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            client.post(&url).header("authorization", &token).json(&json!({ "breedName": format!("w{n}") }))
+        })
+    };
+    let loads = side_by_side(&client, &[&get(&breeds_url, &token), &add_breed]).await;
+    print_beside_first(
+        "reads and writes through a plugin (SQLite)",
+        &["pet breeds list (read)", "add a breed (write, 16 writers)"],
+        &loads,
+    );
+
+    // One client, one kept-alive connection: a 100 KB static file beside a small API answer.
+    let single = reqwest::Client::builder().pool_max_idle_per_host(1).build().expect("client");
+    let (mut asset, mut answer) = (Vec::new(), Vec::new());
+    let (asset_url, answer_url) =
+        (format!("{origin}/assets/index-abcdef12.js"), format!("{base}/authority-service/language/list"));
+    for _ in 0..1000 {
+        let sent = Instant::now();
+        single.get(&asset_url).send().await.expect("asset").bytes().await.expect("body");
+        asset.push(sent.elapsed());
+        let sent = Instant::now();
+        single
+            .get(&answer_url)
+            .header("authorization", &token)
+            .send()
+            .await
+            .expect("answer")
+            .bytes()
+            .await
+            .expect("body");
+        answer.push(sent.elapsed());
+    }
+    asset.sort();
+    answer.sort();
+    println!("\n{:<44} {:>14} {:>14} {:>10}", "one kept-alive connection", "API answer", "100 KB asset", "asset/API");
+    for (label, p) in [("p50", 0.5), ("p99", 0.99)] {
+        let (a, f) = (percentile(&answer, p), percentile(&asset, p));
+        println!("{label:<44} {:>14} {:>14} {:>9.2}x", ms(a), ms(f), f.as_secs_f64() / a.as_secs_f64());
     }
 
     // Sequential latency, one client: the cost of the plugin without contention.
@@ -450,7 +619,7 @@ async fn main() {
         cold.as_secs_f64() / warm.as_secs_f64()
     );
     println!("{:<44} {:>14} {:>14}", "", ms(cold), ms(warm));
-    println!("{:<44} {:.1} MiB", "host RSS, 2 plugins loaded, after 40 calls", rss as f64 / 1024.0);
+    println!("{:<44} {:.1} MiB", "host RSS, 3 plugins, after a 64-client burst", rss as f64 / 1024.0);
 }
 
 fn num_cpus() -> usize {

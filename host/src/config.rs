@@ -96,6 +96,21 @@ pub struct Config {
     /// Take the client address from `x-forwarded-for` (only behind a trusted proxy).
     #[arg(long, env = "CONSOLE_TRUST_PROXY", default_value_t = false)]
     pub trust_proxy: bool,
+
+    /// Something to do instead of serving.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Clone, clap::Subcommand)]
+pub enum Command {
+    /// Copy the running installation (the SQLite database, the local object folder and the
+    /// master key) into a new folder; start on it with `--data-dir FOLDER --database-url
+    /// sqlite://FOLDER/console.db`.
+    Backup {
+        /// The folder to create (it must not exist, or be empty).
+        into: PathBuf,
+    },
 }
 
 /// `https://host` or `https://host:port` exactly as a browser prints an origin (lower case, no

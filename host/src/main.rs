@@ -1,5 +1,3 @@
-use std::net::SocketAddr;
-
 use clap::Parser;
 use console_host::Config;
 use tracing_subscriber::EnvFilter;
@@ -24,6 +22,25 @@ async fn main() -> std::process::ExitCode {
             }
         };
     }
+    if let Some(console_host::config::Command::Backup { into }) = &config.command {
+        return match console_host::backup::backup(&config, into).await {
+            Ok(backup) => {
+                println!("database: {} ({} bytes)", backup.database.display(), backup.database_bytes);
+                match backup.objects {
+                    Some(files) => println!("objects: {files} files"),
+                    None => println!("objects: in S3, not copied (back the bucket up with its own tools)"),
+                }
+                if !backup.master_key {
+                    println!("master key: not copied (it comes from CONSOLE_MASTER_KEY): keep it with this backup");
+                }
+                std::process::ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("backup failed: {err}");
+                std::process::ExitCode::FAILURE
+            }
+        };
+    }
     let listen = config.listen;
     let app = match console_host::start(config).await {
         Ok(app) => app,
@@ -40,11 +57,10 @@ async fn main() -> std::process::ExitCode {
         }
     };
     tracing::info!("Device Console listening on http://{listen}");
-    let service = app.into_make_service_with_connect_info::<SocketAddr>();
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;
     };
-    if let Err(err) = axum::serve(listener, service).with_graceful_shutdown(shutdown).await {
+    if let Err(err) = console_host::serve(listener, app, shutdown).await {
         tracing::error!("server error: {err}");
         return std::process::ExitCode::FAILURE;
     }

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
+use axum::Extension;
 use axum::extract::State;
 use axum::response::IntoResponse;
-use axum::{Extension, Json};
 use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, PathItem};
 use utoipa::openapi::request_body::RequestBodyBuilder;
@@ -19,6 +19,7 @@ use serde_json::{Value, json};
 
 use crate::AppState;
 use crate::api::{Answer, Effect, Perm, RouteDoc};
+use crate::plugins::LoadedPlugin;
 use crate::plugins::manifest::RouteCaller;
 
 /// The `{name}` segments of a path, declared as required string path parameters.
@@ -187,11 +188,51 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
         .build()
 }
 
+/// The document as served: the core part built once at start, the whole document once per set
+/// of loaded plugin builds, then answered from memory (a reload or a new plugin builds it anew).
+pub struct ServedDocument {
+    core: OpenApi,
+    /// The builds it was made for (held, so that no new build can take a freed one's address).
+    built: std::sync::Mutex<Option<(Vec<Arc<LoadedPlugin>>, axum::body::Bytes)>>,
+}
+
+impl ServedDocument {
+    pub fn new(core: OpenApi) -> ServedDocument {
+        ServedDocument { core, built: std::sync::Mutex::new(None) }
+    }
+}
+
 /// Serves the core document with the routes of the plugins loaded now; the route itself is in
 /// the catalogue (public).
-pub async fn serve(State(app): State<AppState>, Extension(document): Extension<Arc<OpenApi>>) -> impl IntoResponse {
-    let mut document = (*document).clone();
-    for plugin in app.plugins.all() {
+pub async fn serve(
+    State(app): State<AppState>,
+    Extension(served): Extension<Arc<ServedDocument>>,
+) -> impl IntoResponse {
+    let plugins = app.plugins.all();
+    let same_builds = |built: &[Arc<LoadedPlugin>]| {
+        built.len() == plugins.len() && built.iter().zip(&plugins).all(|(a, b)| Arc::ptr_eq(a, b))
+    };
+    let cached = served.built.lock().ok().and_then(|built| {
+        built.as_ref().filter(|(builds, _)| same_builds(builds)).map(|(_, document)| document.clone())
+    });
+    let bytes = match cached {
+        Some(bytes) => bytes,
+        None => {
+            let document = build(&app, &served.core, &plugins).await;
+            let bytes = axum::body::Bytes::from(serde_json::to_vec(&document).unwrap_or_default());
+            if let Ok(mut built) = served.built.lock() {
+                *built = Some((plugins, bytes.clone()));
+            }
+            bytes
+        }
+    };
+    ([(axum::http::header::CONTENT_TYPE, "application/json")], bytes)
+}
+
+/// The whole document: the core's, with every loaded plugin's operations and schemas.
+async fn build(app: &AppState, core: &OpenApi, plugins: &[Arc<LoadedPlugin>]) -> Value {
+    let mut document = core.clone();
+    for plugin in plugins {
         // Routes for other plugins are not HTTP operations.
         for route in
             plugin.manifest.routes.iter().filter(|r| !matches!(r.caller, RouteCaller::Plugin | RouteCaller::Host))
@@ -236,12 +277,12 @@ pub async fn serve(State(app): State<AppState>, Extension(document): Extension<A
         }
     }
     let mut document = serde_json::to_value(&document).unwrap_or_default();
-    for plugin in app.plugins.all() {
-        if let Some(api) = app.plugins.describe(&plugin).await {
+    for plugin in plugins {
+        if let Some(api) = app.plugins.describe(plugin).await {
             typed_by_plugin(&mut document, &plugin.manifest, api);
         }
     }
-    Json(document)
+    document
 }
 
 /// A plugin's schema name in the document: prefixed with its id (two plugins may both have a

@@ -292,3 +292,52 @@ async fn the_shell_session_is_an_http_only_cookie_that_counts_only_with_the_mark
     assert_eq!(menu(true, kept_cookie).await["code"], 200);
     assert_eq!(host.post(MENU, &token, json!({})).await.code(), 200, "API clients keep the header");
 }
+
+/// The guard keeps what it learnt about a caller for a few seconds (issue 14), yet every change
+/// reaches the very next request: each token below is used, and so cached, right before the
+/// change that must end or narrow it.
+#[tokio::test]
+async fn a_cached_caller_sees_every_change_at_once() {
+    const ROLES: &str = "/authority-service/role/list";
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    let tenant = host.create_tenant(&admin, "Acme", 1).await.to_string();
+    let viewer = host.create_role(&admin, &tenant, "Viewer", "ordinary", &["role:view"]).await;
+    let ann_id = host.create_account(&admin, &tenant, "ann", &[viewer]).await;
+    host.create_account(&admin, &tenant, "bob", &[viewer]).await;
+
+    // A right taken away: the next call is refused (the grant also revokes the session).
+    let ann = host.login("ann", USER_PASSWORD).await;
+    assert_eq!(host.post(ROLES, &ann, json!({})).await.code(), 200);
+    host.post_as("/authority-service/role/grant", &admin, &tenant, json!({ "id": viewer, "buttonIds": [] })).await.ok();
+    assert_ne!(host.post(ROLES, &ann, json!({})).await.code(), 200, "the role no longer grants role:view");
+    let role_view = host.button_ids(&admin, &["role:view"]).await;
+    host.post_as("/authority-service/role/grant", &admin, &tenant, json!({ "id": viewer, "buttonIds": role_view }))
+        .await
+        .ok();
+
+    // Logout.
+    let ann = host.login("ann", USER_PASSWORD).await;
+    assert_eq!(host.post(ROLES, &ann, json!({})).await.code(), 200);
+    host.post("/authority-service/authority/loginOut", &ann, json!({})).await.ok();
+    assert_eq!(host.post(MENU, &ann, json!({})).await.code(), 401);
+
+    // A sign-in elsewhere.
+    let first = host.login("ann", USER_PASSWORD).await;
+    assert_eq!(host.post(MENU, &first, json!({})).await.code(), 200);
+    let second = host.login("ann", USER_PASSWORD).await;
+    assert_eq!(host.post(MENU, &first, json!({})).await.code(), 507);
+
+    // The account, then its enterprise, disabled.
+    let bob = host.login("bob", USER_PASSWORD).await;
+    assert_eq!(host.post(MENU, &bob, json!({})).await.code(), 200);
+    host.post("/authority-service/account/disable", &admin, json!({ "id": ann_id })).await.ok();
+    assert_eq!(host.post(MENU, &second, json!({})).await.code(), 508);
+    assert_eq!(host.post(MENU, &bob, json!({})).await.code(), 200);
+    host.post("/authority-service/tenantInfo/disable", &admin, json!({ "id": tenant.parse::<i64>().expect("id") }))
+        .await
+        .ok();
+    assert_eq!(host.post(MENU, &bob, json!({})).await.code(), 508);
+    // A plugin disabled for an enterprise: plugins.rs,
+    // a_disabled_plugins_routes_and_menus_are_unavailable_to_that_tenant (its menus are read first).
+}

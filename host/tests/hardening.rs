@@ -209,3 +209,48 @@ async fn an_undeclared_method_on_a_known_path_is_405_with_allow() {
     let unknown = send(Method::GET, "/pet-service/no-such-page").await.expect("answer");
     assert_eq!(unknown.status(), 404);
 }
+
+/// Issue 14: a static file on a kept-alive connection answered no faster than the client's
+/// delayed ACK (12-40 ms) while an API answer took about 1 ms, because the body waited behind
+/// the headers under Nagle's algorithm. Measured side by side on one connection.
+#[tokio::test]
+async fn a_kept_alive_static_file_is_as_quick_as_an_api_answer() {
+    let shell = tempfile::tempdir().expect("dir");
+    std::fs::create_dir_all(shell.path().join("assets")).expect("dir");
+    std::fs::write(shell.path().join("index.html"), "<!doctype html><title>Console</title>").expect("write");
+    let script = format!("export const text = '{}';\n", "x".repeat(24 * 1024));
+    std::fs::write(shell.path().join("assets/index-abcdef12.js"), script).expect("write");
+    let shell_dir = shell.path().to_path_buf();
+    let host = TestHost::start_with(move |config| config.shell_dir = shell_dir).await;
+    let admin = host.admin().await;
+    let origin = host.base.trim_end_matches("/api").to_string();
+    // One client with one connection, kept alive across every request.
+    let client = reqwest::Client::builder().pool_max_idle_per_host(1).build().expect("client");
+    let median = |mut times: Vec<Duration>| {
+        times.sort();
+        times[times.len() / 2]
+    };
+    let (mut asset, mut api) = (Vec::new(), Vec::new());
+    for _ in 0..40 {
+        let sent = std::time::Instant::now();
+        let file = client.get(format!("{origin}/assets/index-abcdef12.js")).send().await.expect("asset");
+        assert_eq!(file.status(), 200);
+        assert!(file.bytes().await.expect("body").len() > 24 * 1024);
+        asset.push(sent.elapsed());
+        let sent = std::time::Instant::now();
+        let answer = client
+            .get(format!("{}/authority-service/language/list", host.base))
+            .header("authorization", &admin)
+            .send()
+            .await
+            .expect("api");
+        let body: Value = answer.json().await.expect("json");
+        assert_eq!(body["code"], 200, "{body}");
+        api.push(sent.elapsed());
+    }
+    let (asset, api) = (median(asset), median(api));
+    assert!(
+        asset <= api * 2 + Duration::from_millis(5),
+        "a static file took {asset:?} at the median against {api:?} for an API answer"
+    );
+}

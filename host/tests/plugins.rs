@@ -493,6 +493,11 @@ async fn hot_reload_serves_the_new_version_without_dropping_requests() {
             seen
         }));
     }
+    // The document is built once per set of builds: read (and kept) before the reload.
+    let openapi = || async {
+        reqwest::get(format!("{}/openapi.json", host.base)).await.expect("sent").text().await.expect("text")
+    };
+    assert!(openapi().await.contains("/api/probe/count-then-add"));
     tokio::time::sleep(Duration::from_millis(300)).await;
     let mut next = Install::probe(PROBE);
     next.wasm = wasm("probe_next");
@@ -512,6 +517,7 @@ async fn hot_reload_serves_the_new_version_without_dropping_requests() {
     assert_eq!(host.get("/probe/version", &admin).await.ok()["version"], "0.2.0");
     let list = host.post("/plugin-admin/plugins/list", &admin, json!({})).await;
     assert!(list.ok().to_string().contains("\"version\":\"0.2.0\""));
+    assert!(!openapi().await.contains("/api/probe/count-then-add"), "the document shows the new build's routes");
 }
 
 #[tokio::test]

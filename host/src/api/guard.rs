@@ -25,7 +25,12 @@ pub struct GuardState {
 pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next) -> Response {
     let client = ClientInfo::of(&req, guard.app.config.trust_proxy);
     req.extensions_mut().insert(client.clone());
+    // A request that may change state outside a plugin drops the guard's cache when it ends, or
+    // when it is cancelled after its commit (its client left): sign-in and logout here, the
+    // others once they are authorized (a refused request changed nothing).
+    let changes_core = guard.route.may_change_callers(req.method());
     if guard.route.perm == Perm::Public {
+        let _changing = changes_core.then(|| guard.app.auth_cache.changing());
         return next.run(req).await;
     }
     if guard.route.perm == Perm::Device {
@@ -43,6 +48,7 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
         Ok(caller) => caller,
         Err(err) => return err.into_response(),
     };
+    let _changing = changes_core.then(|| guard.app.auth_cache.changing());
 
     if let Some(check) = guard.route.before_body
         && let Err(err) = check(&guard.app, &caller, req.method(), req.uri().path().trim_start_matches("/api"))
@@ -127,7 +133,9 @@ async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) 
         .or_else(|| crate::auth::cookie::token(headers))
         .ok_or(ApiError::NotSignedIn)?;
 
-    let session = match session::resolve(&app.db, token).await? {
+    // Read before the database is asked: see `auth::cache`.
+    let stamp = app.auth_cache.stamp(app.plugins.builds());
+    let session = match session::resolve(&app.db, &app.auth_cache, stamp, token).await? {
         SessionState::Active(session) => session,
         SessionState::Unknown => return Err(ApiError::NotSignedIn),
         SessionState::Expired => return Err(ApiError::SessionExpired),
@@ -142,8 +150,23 @@ async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) 
     };
     let scope = TenantScope::resolve(session.tenant_id, requested, named_tenant_exists)?;
 
-    let plugins = app.plugins.enabled_for(scope.owner()).await?;
-    let actions = app.db.account_actions(session.account_id, session.tenant_id == 0, &plugins).await?;
+    let plugins = match app.auth_cache.enabled(scope.owner(), stamp) {
+        Some(plugins) => plugins,
+        None => {
+            let plugins = Arc::new(app.plugins.enabled_for(scope.owner()).await?);
+            app.auth_cache.keep_enabled(scope.owner(), stamp, plugins.clone());
+            plugins
+        }
+    };
+    let held_by = (session.account_id, session.tenant_id == 0, scope.owner());
+    let actions = match app.auth_cache.actions(held_by, stamp) {
+        Some(actions) => actions,
+        None => {
+            let actions = Arc::new(app.db.account_actions(held_by.0, held_by.1, &plugins).await?);
+            app.auth_cache.keep_actions(held_by, stamp, actions.clone());
+            actions
+        }
+    };
     if let Perm::Action(action) = guard.route.perm
         && !actions.contains(action)
     {
@@ -157,8 +180,8 @@ async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) 
         home_tenant: session.tenant_id,
         scope,
         session_id: session.session_id,
-        actions: Arc::new(actions),
-        plugins: Arc::new(plugins),
+        actions,
+        plugins,
         lang,
         client,
     })

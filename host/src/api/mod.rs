@@ -118,6 +118,23 @@ pub struct RouteDoc {
     /// What a success answers: the envelope, or a file or document of its own.
     #[serde(skip)]
     pub answer: Answer,
+    /// A read that starts or ends sessions (sign-in, logout): like every write of the core, it
+    /// drops what the guard cached about callers.
+    #[serde(skip)]
+    pub changes_sessions: bool,
+}
+
+impl RouteDoc {
+    /// Whether a request to this route may change what the guard caches about callers (every
+    /// core write; a plugin writes only its own records).
+    pub fn may_change_callers(&self, method: &Method) -> bool {
+        match self.effect {
+            _ if self.changes_sessions => true,
+            Effect::Write | Effect::Stream => true,
+            Effect::ByMethod => !self.any_method && method != Method::GET,
+            Effect::Read => false,
+        }
+    }
 }
 
 /// What a route answers on success (its refusals are always the envelope).
@@ -164,6 +181,7 @@ impl RouteSpec {
             max_body: crate::MAX_BODY_BYTES,
             before_body: None,
             answer: Answer::Envelope,
+            changes_sessions: false,
         })
     }
 
@@ -195,6 +213,12 @@ impl RouteSpec {
     /// Accepts bodies up to `bytes` (uploads) instead of [`crate::MAX_BODY_BYTES`].
     pub fn max_body(mut self, bytes: usize) -> Self {
         self.0.max_body = bytes;
+        self
+    }
+
+    /// It starts or ends sessions (see [`RouteDoc::changes_sessions`]).
+    pub fn changes_sessions(mut self) -> Self {
+        self.0.changes_sessions = true;
         self
     }
 

@@ -1,5 +1,7 @@
-//! Authentication: password hashing and policy, opaque session tokens, login throttling.
+//! Authentication: password hashing and policy, opaque session tokens, login throttling, and the
+//! guard's short-lived memory of callers.
 
+pub mod cache;
 pub mod cookie;
 pub mod password;
 pub mod rights;

@@ -3,6 +3,7 @@
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
+use super::cache::{AuthCache, Stamp};
 use crate::api::ApiError;
 use crate::db::{Db, now_ms};
 
@@ -39,8 +40,17 @@ pub enum SessionState {
     Disabled,
 }
 
-pub async fn resolve(db: &Db, token: &str) -> Result<SessionState, ApiError> {
-    Ok(state_of(db.session_by_token_hash(&token_hash(token)).await?))
+/// What `token` amounts to now; its row may come from `cache` (read no earlier than `stamp`).
+pub async fn resolve(db: &Db, cache: &AuthCache, stamp: Stamp, token: &str) -> Result<SessionState, ApiError> {
+    let hash = token_hash(token);
+    if let Some(row) = cache.session(&hash, stamp) {
+        return Ok(state_of(Some(row)));
+    }
+    let row = db.session_by_token_hash(&hash).await?;
+    if let Some(row) = &row {
+        cache.keep_session(&hash, stamp, row.clone());
+    }
+    Ok(state_of(row))
 }
 
 /// Whether a session resolved earlier is still active: long-lived connections (the event

@@ -90,6 +90,8 @@ pub struct Plugins {
     plugins_file: PathBuf,
     cache_dir: PathBuf,
     loaded: RwLock<BTreeMap<String, Arc<LoadedPlugin>>>,
+    /// Counts the builds swapped in: what the guard cached about menus and actions is stale then.
+    builds: std::sync::atomic::AtomicU64,
     failed: RwLock<BTreeMap<String, String>>,
     pub metrics: PluginMetrics,
     slots: Semaphore,
@@ -168,6 +170,7 @@ impl Plugins {
             plugins_file,
             cache_dir,
             loaded: RwLock::default(),
+            builds: Default::default(),
             failed: RwLock::default(),
             metrics: PluginMetrics::default(),
             slots: Semaphore::new(INSTANCE_SLOTS as usize),
@@ -198,6 +201,7 @@ impl Plugins {
         let loaded = Arc::new(self.load(installed).await?);
         let id = loaded.manifest.id.clone();
         self.loaded.write().map_err(|_| "lock poisoned")?.insert(id.clone(), loaded.clone());
+        self.builds.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         self.failed.write().map_err(|_| "lock poisoned")?.remove(&id);
         tracing::info!(plugin = %id, version = %loaded.manifest.version, cached = loaded.from_cache, "plugin loaded");
         Ok(())
@@ -388,6 +392,11 @@ impl Plugins {
             self.failed.write().map(|mut f| f.insert(id.to_string(), err.clone())).ok();
         }
         result
+    }
+
+    /// How many builds have been swapped in so far (see `auth::cache`).
+    pub fn builds(&self) -> u64 {
+        self.builds.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     pub fn engine(&self) -> &Engine {

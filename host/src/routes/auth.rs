@@ -2,6 +2,7 @@
 //! (spec console-shell-and-services.md §3 "User info", §7).
 
 use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, header};
@@ -51,10 +52,13 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
         RouteSpec::read(Method::POST, "/authority-service/authority/login", Perm::Public, "Sign in")
             .body::<LoginRequest>()
-            .data::<LoginAnswer>(),
+            .data::<LoginAnswer>()
+            .changes_sessions(),
         login,
     )
-    .route(RouteSpec::read(Method::POST, "/authority-service/authority/loginOut", Perm::SignedIn, "Sign out"), logout)
+    .route(RouteSpec::read(Method::POST, "/authority-service/authority/loginOut", Perm::SignedIn, "Sign out").changes_sessions(),
+        logout,
+    )
     .route(
         RouteSpec::read(
             Method::GET,
@@ -236,9 +240,19 @@ async fn keep_session(State(app): State<AppState>, caller: Caller, headers: Head
     Ok(([(header::SET_COOKIE, set_cookie)], Envelope(user)).into_response())
 }
 
-async fn user_menu(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<UserInfo>> {
+/// Asked by the shell on every start: answered from the guard's cache until a change (a role
+/// edit, a plugin enabled, a menu moved) drops it.
+async fn user_menu(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<serde_json::Value>> {
+    let key = (caller.account_id, caller.scope.owner());
+    // Read before the database is asked: see `auth::cache`.
+    let stamp = app.auth_cache.stamp(app.plugins.builds());
+    if let Some(tree) = app.auth_cache.menus(key, stamp) {
+        return Ok(Envelope(tree.as_ref().clone()));
+    }
     let account = app.db.account(caller.account_id).await?.ok_or(ApiError::NotSignedIn)?;
-    let user = user_info(&app.db, &caller.plugins, &account).await?;
+    let user = serde_json::to_value(user_info(&app.db, &caller.plugins, &account).await?)
+        .map_err(|err| ApiError::Internal(err.to_string()))?;
+    app.auth_cache.keep_menus(key, stamp, Arc::new(user.clone()));
     Ok(Envelope(user))
 }
 

@@ -1,7 +1,6 @@
 //! A real host on a loopback port with its own temporary database, and a small HTTP client.
 #![allow(dead_code)]
 
-use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use console_host::Config;
@@ -163,9 +162,7 @@ impl TestHost {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("addr");
         let served = app.clone();
-        tokio::spawn(async move {
-            axum::serve(listener, served.into_make_service_with_connect_info::<SocketAddr>()).await.ok();
-        });
+        tokio::spawn(console_host::serve(listener, served, std::future::pending()));
         TestHost {
             base: format!("http://{addr}/api"),
             dir,
@@ -379,8 +376,12 @@ impl Drop for ProcessHost {
 impl ProcessHost {
     /// Starts with `plugins` installed and waits until the administrator can sign in.
     pub async fn start(plugins: &[Install]) -> ProcessHost {
+        Self::start_in(tempfile::tempdir().expect("dir"), plugins).await
+    }
+
+    /// Starts on the data folder `dir` (a new one, or one a killed host left).
+    pub async fn start_in(dir: tempfile::TempDir, plugins: &[Install]) -> ProcessHost {
         use std::process::{Command, Stdio};
-        let dir = tempfile::tempdir().expect("dir");
         let port = std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port();
         let child = Command::new(env!("CARGO_BIN_EXE_console-host"))
             .env("CONSOLE_LISTEN", format!("127.0.0.1:{port}"))
@@ -424,6 +425,14 @@ impl ProcessHost {
 
     pub fn pid(&self) -> u32 {
         self.child.id()
+    }
+
+    /// Kills the host with SIGKILL (no shutdown of any kind) and hands back its data folder.
+    pub fn kill(mut self) -> tempfile::TempDir {
+        self.child.kill().expect("SIGKILL");
+        self.child.wait().expect("reaped");
+        let dir = tempfile::tempdir().expect("dir");
+        std::mem::replace(&mut self.dir, dir)
     }
 
     /// A field of `/proc/<host>/status` (`VmRSS:`, `VmHWM:`) in MiB.
