@@ -417,10 +417,10 @@ async fn main() {
             client.post(&url).header("authorization", &token).json(&json!({ "breedName": format!("w{n}") }))
         })
     };
-    let loads = side_by_side(&client, &[&get(&breeds_url, &token), &add_breed]).await;
+    let loads = side_by_side(&client, &[&get(&plugin_url, &token), &add_breed]).await;
     print_beside_first(
-        "reads and writes through a plugin (SQLite)",
-        &["pet breeds list (read)", "add a breed (write, 16 writers)"],
+        "writers through a plugin (SQLite)",
+        &["a plugin read (probe version, no store)", "add a breed (16 writers, a transaction each)"],
         &loads,
     );
 
