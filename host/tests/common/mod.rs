@@ -381,6 +381,12 @@ impl ProcessHost {
 
     /// Starts on the data folder `dir` (a new one, or one a killed host left).
     pub async fn start_in(dir: tempfile::TempDir, plugins: &[Install]) -> ProcessHost {
+        Self::start_with_env(dir, plugins, &[]).await
+    }
+
+    /// Starts with extra environment variables (object storage settings, say), which stay this
+    /// process's own.
+    pub async fn start_with_env(dir: tempfile::TempDir, plugins: &[Install], env: &[(&str, String)]) -> ProcessHost {
         use std::process::{Command, Stdio};
         let port = std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port();
         let child = Command::new(env!("CARGO_BIN_EXE_console-host"))
@@ -392,6 +398,7 @@ impl ProcessHost {
             .env("CONSOLE_CACHE_DIR", repo().join("target/test-plugin-cache"))
             .env("CONSOLE_TRUST_PROXY", "true")
             .env("RUST_LOG", "warn")
+            .envs(env.iter().map(|(name, value)| (*name, value.as_str())))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
