@@ -164,6 +164,13 @@ fn post(url: &str, token: &str) -> Request {
     })
 }
 
+/// How long `request` takes, its whole answer read.
+async fn timed(client: &reqwest::Client, request: &Request) -> Duration {
+    let sent = Instant::now();
+    request(client).send().await.expect("answer").bytes().await.expect("body");
+    sent.elapsed()
+}
+
 /// `CONCURRENCY` clients sending `request` for `ROUND`; a JSON answer must be a success envelope.
 async fn load(client: &reqwest::Client, request: &Request) -> Load {
     let started = Instant::now();
@@ -429,21 +436,10 @@ async fn main() {
     let (mut asset, mut answer) = (Vec::new(), Vec::new());
     let (asset_url, answer_url) =
         (format!("{origin}/assets/index-abcdef12.js"), format!("{base}/authority-service/language/list"));
+    let (asset_request, answer_request) = (get(&asset_url, ""), get(&answer_url, &token));
     for _ in 0..1000 {
-        let sent = Instant::now();
-        single.get(&asset_url).send().await.expect("asset").bytes().await.expect("body");
-        asset.push(sent.elapsed());
-        let sent = Instant::now();
-        single
-            .get(&answer_url)
-            .header("authorization", &token)
-            .send()
-            .await
-            .expect("answer")
-            .bytes()
-            .await
-            .expect("body");
-        answer.push(sent.elapsed());
+        asset.push(timed(&single, &asset_request).await);
+        answer.push(timed(&single, &answer_request).await);
     }
     asset.sort();
     answer.sort();
@@ -455,21 +451,11 @@ async fn main() {
 
     // Sequential latency, one client: the cost of the plugin without contention.
     let sequential = |url: String| {
-        let (client, token) = (client.clone(), token.clone());
+        let (client, request) = (client.clone(), get(&url, &token));
         async move {
             let mut times = Vec::new();
             for _ in 0..2000 {
-                let sent = Instant::now();
-                client
-                    .get(&url)
-                    .header("authorization", &token)
-                    .send()
-                    .await
-                    .expect("answer")
-                    .bytes()
-                    .await
-                    .expect("body");
-                times.push(sent.elapsed());
+                times.push(timed(&client, &request).await);
             }
             times.sort();
             percentile(&times, 0.5)

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use common::{Install, ProcessHost};
+use common::{Install, ProcessHost, content};
 use serde_json::{Value, json};
 
 const ACCESS_KEY: &str = "console-test";
@@ -70,17 +70,9 @@ impl S3Server {
     }
 }
 
-/// Bytes that are not a repeated pattern.
-fn content(len: usize) -> Vec<u8> {
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-    (0..len)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state as u8
-        })
-        .collect()
+/// The envelope a request is answered with.
+async fn envelope(request: reqwest::RequestBuilder) -> Value {
+    request.send().await.expect("sent").json().await.expect("an envelope")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -103,30 +95,21 @@ async fn uploads_are_claimed_and_downloaded_with_range_through_s3() {
     };
 
     // Streamed to S3 while measured.
-    let bytes = content(3 * 1024 * 1024 + 17);
-    let uploaded: Value = client
-        .post(format!("{}/files/upload/probe/firmware?fileName=fw.bin", host.base))
-        .header("authorization", &admin)
-        .header("content-type", "application/octet-stream")
-        .body(bytes.clone())
-        .send()
-        .await
-        .expect("sent")
-        .json()
-        .await
-        .expect("envelope");
+    let bytes = content(3 * 1024 * 1024 + 17, 1);
+    let uploaded = envelope(
+        client
+            .post(format!("{}/files/upload/probe/firmware?fileName=fw.bin", host.base))
+            .header("authorization", &admin)
+            .header("content-type", "application/octet-stream")
+            .body(bytes.clone()),
+    )
+    .await;
     assert_eq!(uploaded["code"], 200, "{uploaded}");
     assert_eq!(uploaded["data"]["size"], bytes.len());
     let id = uploaded["data"]["uploadId"].as_str().expect("upload id").to_string();
 
     // Claimed inside the plugin's call: the object is in the bucket, nothing on the host's disk.
-    let claimed: Value = post("/probe/uploads/claim", json!({ "uploadId": id, "purpose": "firmware" }))
-        .send()
-        .await
-        .expect("sent")
-        .json()
-        .await
-        .expect("envelope");
+    let claimed = envelope(post("/probe/uploads/claim", json!({ "uploadId": id, "purpose": "firmware" }))).await;
     assert_eq!(claimed["code"], 200, "{claimed}");
     let stored = s3.objects();
     assert!(stored.iter().any(|(_, size)| *size == bytes.len() as u64), "the object is in the bucket: {stored:?}");

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use common::{Install, TestHost, USER_PASSWORD};
+use common::{Install, TestHost, USER_PASSWORD, content};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
@@ -66,19 +66,6 @@ impl<'a> Uploader<'a> {
         }
         request.send().await.expect("sent")
     }
-}
-
-/// Bytes that are not a repeated pattern: a counter through a cheap mix.
-fn content(len: usize, seed: u64) -> Vec<u8> {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..len)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state as u8
-        })
-        .collect()
 }
 
 /// What the system's `sha256sum` and `md5sum` say of `bytes`.

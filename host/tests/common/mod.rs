@@ -335,6 +335,20 @@ impl TestHost {
     }
 }
 
+/// `len` bytes that are not a repeated pattern (a xorshift stream from `seed`): no compression
+/// or deduplication on the way can make them look smaller.
+pub fn content(len: usize, seed: u64) -> Vec<u8> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..len)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u8
+        })
+        .collect()
+}
+
 /// A valid unified social credit code (GB 32100-2015) made from `seed`.
 pub fn credit_code(seed: u32) -> String {
     const ALPHABET: &[u8] = b"0123456789ABCDEFGHJKLMNPQRTUWXY";
