@@ -42,9 +42,11 @@ impl S3Server {
             .stderr(Stdio::null())
             .spawn()
             .expect("s3s-fs is missing: `make setup-s3` installs it");
+        // Owned at once: killed and reaped on drop, also when it never answers.
+        let server = S3Server { child, endpoint: format!("http://127.0.0.1:{port}"), root };
         for _ in 0..200 {
             if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-                return S3Server { child, endpoint: format!("http://127.0.0.1:{port}"), root };
+                return server;
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
