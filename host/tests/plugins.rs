@@ -331,8 +331,7 @@ async fn reads_gone_stale_before_the_first_write_run_the_call_again() {
 #[tokio::test]
 async fn a_cron_schedule_runs_at_its_time_and_a_missed_run_runs_once() {
     let (host, admin) = probe_host(PROBE).await;
-    let url = format!("sqlite://{}", host.dir.path().join("console.db").display());
-    let db = sqlx::SqlitePool::connect(&url).await.expect("database");
+    let db = common::database(&host.database_url).await;
     let next_run = || async {
         sqlx::query_scalar::<_, i64>(
             "SELECT next_run_at FROM plugin_schedule_runs WHERE plugin_id = 'probe' AND schedule = 'nightly' AND tenant_id = 0",

@@ -53,7 +53,7 @@ async fn certificates_are_sealed_and_tokens_verify_in_the_console_and_for_device
 
     let needle = CERT.as_bytes();
     assert!(
-        !host.database_bytes().windows(needle.len()).any(|w| w == needle),
+        !host.database_bytes().await.windows(needle.len()).any(|w| w == needle),
         "the certificate is not stored in clear"
     );
     let keys = host.get_as("/rtc-service/keys", &admin, &tenant).await;

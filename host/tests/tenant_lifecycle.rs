@@ -25,9 +25,8 @@ async fn issue_key(host: &TestHost, admin: &str, tenant: i64) -> String {
 
 /// Rows left in `table` for `tenant`, read straight from the database file.
 async fn rows_of(host: &TestHost, table: &str, tenant: i64) -> i64 {
-    let url = format!("sqlite://{}?mode=ro", host.dir.path().join("console.db").display());
-    let pool = sqlx::SqlitePool::connect(&url).await.expect("database");
-    sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table} WHERE tenant_id = ?"))
+    let pool = common::database(&host.database_url).await;
+    sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table} WHERE tenant_id = $1"))
         .bind(tenant)
         .fetch_one(&pool)
         .await

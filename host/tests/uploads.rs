@@ -303,9 +303,7 @@ async fn an_interrupted_upload_leaves_nothing_and_unclaimed_uploads_are_swept() 
     let id = answer["data"]["uploadId"].as_str().expect("id").to_string();
     let orphan = host.dir.path().join("objects/uploads/orphan0000");
     std::fs::write(&orphan, b"left by a crash").expect("orphan");
-    let db = console_host::db::Db::open(&format!("sqlite://{}", host.dir.path().join("console.db").display()))
-        .await
-        .expect("db");
+    let db = console_host::db::Db::open(&host.database_url).await.expect("db");
     let key = console_host::sealing::MasterKey::load(None, host.dir.path()).expect("key");
     let objects = console_host::objects::Objects::open(None, &host.dir.path().join("objects"), &key).expect("objects");
     let now = console_host::db::now_ms();

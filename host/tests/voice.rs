@@ -82,7 +82,7 @@ async fn google_credentials_are_sealed_and_alexa_has_one_default_per_product() {
     assert_eq!(project.ok()["credentialsHint"], "bot@smart-home-42.iam.gserviceaccount.com");
     let needle = b"MIIEvQIBADANBgkqhkiG9w0BAQEFAASC";
     assert!(
-        !host.database_bytes().windows(needle.len()).any(|w| w == needle),
+        !host.database_bytes().await.windows(needle.len()).any(|w| w == needle),
         "the private key is not stored in clear"
     );
     let listed = host.get("/voice-service/google/assistants", &admin).await;

@@ -122,13 +122,22 @@ impl ApiError {
     }
 }
 
+/// The column of a unique-key violation: SQLite says "UNIQUE constraint failed: t.col",
+/// PostgreSQL details "Key (col)=(value) already exists".
+fn duplicate_column(db: &dyn sqlx::error::DatabaseError) -> Option<&str> {
+    match db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>() {
+        Some(pg) => pg.detail()?.strip_prefix("Key (")?.split(')').next()?.rsplit(", ").next(),
+        None => db.message().rsplit('.').next(),
+    }
+}
+
 impl From<sqlx::Error> for ApiError {
     fn from(err: sqlx::Error) -> Self {
         if let Some(db) = err.as_database_error() {
             if db.is_unique_violation() {
                 // Handlers check unique keys first for a precise message; this is the backstop
                 // for a race between two writers.
-                let column = db.message().rsplit('.').next().unwrap_or("value").to_string();
+                let column = duplicate_column(db).unwrap_or("value").to_string();
                 return ApiError::Conflict(Msg::Duplicate { field: column, value: String::new() });
             }
             if db.is_foreign_key_violation() {

@@ -1,7 +1,7 @@
 //! The process centre's requests (see `routes::approvals`).
 
 use serde::Serialize;
-use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
+use sqlx::QueryBuilder;
 
 use super::{Db, Paging};
 
@@ -48,10 +48,11 @@ pub struct NewApproval<'a> {
 }
 
 /// In the submitting call's transaction.
-pub async fn submit(conn: &mut SqliteConnection, new: NewApproval<'_>) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
+pub async fn submit(tx: &mut super::CallTx, new: NewApproval<'_>) -> Result<i64, sqlx::Error> {
+    super::with_call!(tx, |conn| {
+        sqlx::query_scalar(
         "INSERT INTO approvals (tenant_id, plugin_id, kind, title, subject_id, detail, applicant_id, applicant_name, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
     )
     .bind(new.tenant_id)
     .bind(new.plugin_id)
@@ -64,6 +65,7 @@ pub async fn submit(conn: &mut SqliteConnection, new: NewApproval<'_>) -> Result
     .bind(super::now_ms())
     .fetch_one(conn)
     .await
+    })
 }
 
 /// What a decision writes, in the transaction of the plugin call that applies it.
@@ -77,10 +79,10 @@ pub struct Decision {
 }
 
 /// Records the decision; false when the request was no longer waiting (decided meanwhile).
-pub async fn decide(conn: &mut SqliteConnection, decision: &Decision) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE approvals SET status = ?, decided_by = ?, decided_by_name = ?, comment = ?, decided_at = ?
-         WHERE id = ? AND status = 'waiting'",
+pub async fn decide(tx: &mut super::CallTx, decision: &Decision) -> Result<bool, sqlx::Error> {
+    let done = super::with_call!(tx, |conn| sqlx::query(
+        "UPDATE approvals SET status = $1, decided_by = $2, decided_by_name = $3, comment = $4, decided_at = $5
+         WHERE id = $6 AND status = 'waiting'",
     )
     .bind(if decision.approved { "approved" } else { "rejected" })
     .bind(decision.by)
@@ -89,8 +91,9 @@ pub async fn decide(conn: &mut SqliteConnection, decision: &Decision) -> Result<
     .bind(super::now_ms())
     .bind(decision.id)
     .execute(conn)
-    .await?;
-    Ok(done.rows_affected() == 1)
+    .await
+    .map(|done| done.rows_affected()))?;
+    Ok(done == 1)
 }
 
 /// Filters of both lists.
@@ -104,12 +107,19 @@ pub struct ApprovalFilter {
 }
 
 impl ApprovalFilter {
-    fn push(&self, query: &mut QueryBuilder<'_, Sqlite>, time_column: &str) {
+    fn push<'a, DB: sqlx::Database>(&self, query: &mut QueryBuilder<'a, DB>, like: &str, time_column: &str)
+    where
+        i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+        String: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    {
         if let Some(kind) = &self.kind {
             query.push(" AND kind = ").push_bind(kind.clone());
         }
         if let Some(name) = &self.applicant {
-            query.push(" AND applicant_name LIKE ").push_bind(super::like_pattern(name)).push(" ESCAPE '\\'");
+            query
+                .push(format!(" AND applicant_name {like} "))
+                .push_bind(super::like_pattern(name))
+                .push(" ESCAPE '\\'");
         }
         if let Some(from) = self.from_ms {
             query.push(format!(" AND {time_column} >= ")).push_bind(from);
@@ -122,7 +132,9 @@ impl ApprovalFilter {
 
 impl Db {
     pub async fn approval(&self, id: i64) -> Result<Option<ApprovalRow>, sqlx::Error> {
-        sqlx::query_as("SELECT * FROM approvals WHERE id = ?").bind(id).fetch_optional(&self.pool).await
+        super::with_pool!(self, |pool| {
+            sqlx::query_as("SELECT * FROM approvals WHERE id = $1").bind(id).fetch_optional(pool).await
+        })
     }
 
     /// Waiting requests of `tenant` of the (plugin, kind) pairs given, not `applicant`'s own.
@@ -134,35 +146,37 @@ impl Db {
         filter: &ApprovalFilter,
         paging: Paging,
     ) -> Result<(Vec<ApprovalRow>, i64), sqlx::Error> {
-        if decidable.is_empty() {
-            return Ok((Vec::new(), 0));
-        }
-        let build = |select: &str| {
-            let mut query = QueryBuilder::<Sqlite>::new(format!("SELECT {select} FROM approvals WHERE tenant_id = "));
-            query.push_bind(tenant).push(" AND status = 'waiting' AND applicant_id != ").push_bind(not_of);
-            query.push(" AND (");
-            for (i, (plugin, kind)) in decidable.iter().enumerate() {
-                if i > 0 {
-                    query.push(" OR ");
-                }
-                query
-                    .push("(plugin_id = ")
-                    .push_bind(plugin.clone())
-                    .push(" AND kind = ")
-                    .push_bind(kind.clone())
-                    .push(")");
+        super::with_pool!(self, |pool| {
+            if decidable.is_empty() {
+                return Ok((Vec::new(), 0));
             }
-            query.push(")");
-            filter.push(&mut query, "created_at");
-            query
-        };
-        let total: i64 = build("COUNT(*)").build_query_scalar().fetch_one(&self.pool).await?;
-        let mut page = build("*");
-        page.push(" ORDER BY created_at DESC, id DESC LIMIT ")
-            .push_bind(paging.page_size)
-            .push(" OFFSET ")
-            .push_bind(paging.offset());
-        Ok((page.build_query_as().fetch_all(&self.pool).await?, total))
+            let build = |select: &str| {
+                let mut query = QueryBuilder::new(format!("SELECT {select} FROM approvals WHERE tenant_id = "));
+                query.push_bind(tenant).push(" AND status = 'waiting' AND applicant_id != ").push_bind(not_of);
+                query.push(" AND (");
+                for (i, (plugin, kind)) in decidable.iter().enumerate() {
+                    if i > 0 {
+                        query.push(" OR ");
+                    }
+                    query
+                        .push("(plugin_id = ")
+                        .push_bind(plugin.clone())
+                        .push(" AND kind = ")
+                        .push_bind(kind.clone())
+                        .push(")");
+                }
+                query.push(")");
+                filter.push(&mut query, self.engine().like(), "created_at");
+                query
+            };
+            let total: i64 = build("COUNT(*)").build_query_scalar().fetch_one(pool).await?;
+            let mut page = build("*");
+            page.push(" ORDER BY created_at DESC, id DESC LIMIT ")
+                .push_bind(paging.page_size)
+                .push(" OFFSET ")
+                .push_bind(paging.offset());
+            Ok((page.build_query_as().fetch_all(pool).await?, total))
+        })
     }
 
     /// What `account` decided in `tenant`, newest first.
@@ -173,18 +187,20 @@ impl Db {
         filter: &ApprovalFilter,
         paging: Paging,
     ) -> Result<(Vec<ApprovalRow>, i64), sqlx::Error> {
-        let build = |select: &str| {
-            let mut query = QueryBuilder::<Sqlite>::new(format!("SELECT {select} FROM approvals WHERE tenant_id = "));
-            query.push_bind(tenant).push(" AND decided_by = ").push_bind(account);
-            filter.push(&mut query, "decided_at");
-            query
-        };
-        let total: i64 = build("COUNT(*)").build_query_scalar().fetch_one(&self.pool).await?;
-        let mut page = build("*");
-        page.push(" ORDER BY decided_at DESC, id DESC LIMIT ")
-            .push_bind(paging.page_size)
-            .push(" OFFSET ")
-            .push_bind(paging.offset());
-        Ok((page.build_query_as().fetch_all(&self.pool).await?, total))
+        super::with_pool!(self, |pool| {
+            let build = |select: &str| {
+                let mut query = QueryBuilder::new(format!("SELECT {select} FROM approvals WHERE tenant_id = "));
+                query.push_bind(tenant).push(" AND decided_by = ").push_bind(account);
+                filter.push(&mut query, self.engine().like(), "decided_at");
+                query
+            };
+            let total: i64 = build("COUNT(*)").build_query_scalar().fetch_one(pool).await?;
+            let mut page = build("*");
+            page.push(" ORDER BY decided_at DESC, id DESC LIMIT ")
+                .push_bind(paging.page_size)
+                .push(" OFFSET ")
+                .push_bind(paging.offset());
+            Ok((page.build_query_as().fetch_all(pool).await?, total))
+        })
     }
 }

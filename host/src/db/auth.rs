@@ -69,109 +69,124 @@ impl Db {
     /// `name@ABBREVIATION` (split at the last `@`: names may be mail addresses). Which account
     /// it is depends only on that enterprise's own accounts, never on another enterprise's.
     pub async fn login_account(&self, sign_in_name: &str) -> Result<Option<LoginAccount>, sqlx::Error> {
-        const SELECT: &str = "SELECT a.id, a.tenant_id, a.username, a.name, a.avatar, a.password_hash, a.disabled,
+        super::with_pool!(self, |pool| {
+            const SELECT: &str = "SELECT a.id, a.tenant_id, a.username, a.name, a.avatar, a.password_hash, a.disabled,
                     t.disabled AS tenant_disabled, t.disabled_until AS tenant_disabled_until
              FROM accounts a JOIN tenants t ON t.id = a.tenant_id";
-        let platform = sqlx::query_as(&format!("{SELECT} WHERE a.tenant_id = 0 AND a.username = ? COLLATE NOCASE"))
-            .bind(sign_in_name)
-            .fetch_optional(&self.pool)
-            .await?;
-        let Some((name, abbreviation)) = sign_in_name.rsplit_once('@') else { return Ok(platform) };
-        if platform.is_some() || name.is_empty() || abbreviation.is_empty() {
-            return Ok(platform);
-        }
-        // Enterprises that share an abbreviation (made before it had to be unique) name nobody.
-        let mut found: Vec<LoginAccount> = sqlx::query_as(&format!(
-            "{SELECT} WHERE a.tenant_id <> 0 AND a.username = ? COLLATE NOCASE AND t.abbr_en = ? COLLATE NOCASE LIMIT 2"
+            let platform =
+                sqlx::query_as(&format!("{SELECT} WHERE a.tenant_id = 0 AND a.username = $1 COLLATE NOCASE"))
+                    .bind(sign_in_name)
+                    .fetch_optional(pool)
+                    .await?;
+            let Some((name, abbreviation)) = sign_in_name.rsplit_once('@') else { return Ok(platform) };
+            if platform.is_some() || name.is_empty() || abbreviation.is_empty() {
+                return Ok(platform);
+            }
+            // Enterprises that share an abbreviation (made before it had to be unique) name nobody.
+            let mut found: Vec<LoginAccount> = sqlx::query_as(&format!(
+            "{SELECT} WHERE a.tenant_id <> 0 AND a.username = $1 COLLATE NOCASE AND t.abbr_en = $2 COLLATE NOCASE LIMIT 2"
         ))
         .bind(name)
         .bind(abbreviation)
-        .fetch_all(&self.pool)
+        .fetch_all(pool)
         .await?;
-        Ok(if found.len() == 1 { found.pop() } else { None })
+            Ok(if found.len() == 1 { found.pop() } else { None })
+        })
     }
 
     pub async fn session_by_token_hash(&self, token_hash: &str) -> Result<Option<SessionRow>, sqlx::Error> {
-        sqlx::query_as(&format!("{SESSION_ROW} WHERE s.token_hash = ?"))
-            .bind(token_hash)
-            .fetch_optional(&self.pool)
-            .await
+        super::with_pool!(self, |pool| {
+            sqlx::query_as(&format!("{SESSION_ROW} WHERE s.token_hash = $1"))
+                .bind(token_hash)
+                .fetch_optional(pool)
+                .await
+        })
     }
 
     pub async fn session_by_id(&self, id: i64) -> Result<Option<SessionRow>, sqlx::Error> {
-        sqlx::query_as(&format!("{SESSION_ROW} WHERE s.id = ?")).bind(id).fetch_optional(&self.pool).await
+        super::with_pool!(self, |pool| {
+            sqlx::query_as(&format!("{SESSION_ROW} WHERE s.id = $1")).bind(id).fetch_optional(pool).await
+        })
     }
 
     /// Starts a session; with `single_session` the account's other live sessions end as
     /// "signed in elsewhere".
     pub async fn start_session(&self, new: NewSession<'_>, single_session: bool) -> Result<i64, sqlx::Error> {
-        let now = now_ms();
-        let mut tx = self.pool.begin().await?;
-        if single_session {
-            sqlx::query(
-                "UPDATE sessions SET ended_at = ?, end_reason = 'elsewhere'
-                 WHERE account_id = ? AND ended_at IS NULL",
+        super::with_pool!(self, |pool| {
+            let now = now_ms();
+            let mut tx = pool.begin().await?;
+            if single_session {
+                sqlx::query(
+                    "UPDATE sessions SET ended_at = $1, end_reason = 'elsewhere'
+                 WHERE account_id = $2 AND ended_at IS NULL",
+                )
+                .bind(now)
+                .bind(new.account_id)
+                .execute(&mut *tx)
+                .await?;
+            }
+            let id = sqlx::query_scalar(
+                "INSERT INTO sessions (token_hash, account_id, created_at, expires_at, ip, user_agent, login_log_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
             )
-            .bind(now)
+            .bind(new.token_hash)
             .bind(new.account_id)
-            .execute(&mut *tx)
+            .bind(now)
+            .bind(new.expires_at)
+            .bind(new.ip)
+            .bind(new.user_agent)
+            .bind(new.login_log_id)
+            .fetch_one(&mut *tx)
             .await?;
-        }
-        let id = sqlx::query_scalar(
-            "INSERT INTO sessions (token_hash, account_id, created_at, expires_at, ip, user_agent, login_log_id)
-             VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        )
-        .bind(new.token_hash)
-        .bind(new.account_id)
-        .bind(now)
-        .bind(new.expires_at)
-        .bind(new.ip)
-        .bind(new.user_agent)
-        .bind(new.login_log_id)
-        .fetch_one(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(id)
+            tx.commit().await?;
+            Ok(id)
+        })
     }
 
     /// Ends one session by logout and stamps the logout time on its login-log entry.
     pub async fn end_session_by_logout(&self, session_id: i64) -> Result<(), sqlx::Error> {
-        let now = now_ms();
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("UPDATE sessions SET ended_at = ?, end_reason = 'logout' WHERE id = ? AND ended_at IS NULL")
+        super::with_pool!(self, |pool| {
+            let now = now_ms();
+            let mut tx = pool.begin().await?;
+            sqlx::query("UPDATE sessions SET ended_at = $1, end_reason = 'logout' WHERE id = $2 AND ended_at IS NULL")
+                .bind(now)
+                .bind(session_id)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query(
+                "UPDATE login_logs SET logout_at = $1
+             WHERE id = (SELECT login_log_id FROM sessions WHERE id = $2) AND logout_at IS NULL",
+            )
             .bind(now)
             .bind(session_id)
             .execute(&mut *tx)
             .await?;
-        sqlx::query(
-            "UPDATE login_logs SET logout_at = ?
-             WHERE id = (SELECT login_log_id FROM sessions WHERE id = ?) AND logout_at IS NULL",
-        )
-        .bind(now)
-        .bind(session_id)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await
+            tx.commit().await
+        })
     }
 
     /// Revokes every live session of an account (password reset, role change): code 507.
     pub async fn revoke_sessions(&self, account_id: i64) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "UPDATE sessions SET ended_at = ?, end_reason = 'revoked' WHERE account_id = ? AND ended_at IS NULL",
-        )
-        .bind(now_ms())
-        .bind(account_id)
-        .execute(&self.pool)
-        .await
-        .map(drop)
+        super::with_pool!(self, |pool| {
+            sqlx::query(
+                "UPDATE sessions SET ended_at = $1, end_reason = 'revoked' WHERE account_id = $2 AND ended_at IS NULL",
+            )
+            .bind(now_ms())
+            .bind(account_id)
+            .execute(pool)
+            .await
+            .map(drop)
+        })
     }
 
     pub async fn throttle_locked_until(&self, key: &str) -> Result<Option<i64>, sqlx::Error> {
-        sqlx::query_scalar::<_, Option<i64>>("SELECT locked_until FROM login_failures WHERE throttle_key = ?")
-            .bind(key)
-            .fetch_optional(&self.pool)
-            .await
-            .map(Option::flatten)
+        super::with_pool!(self, |pool| {
+            sqlx::query_scalar::<_, Option<i64>>("SELECT locked_until FROM login_failures WHERE throttle_key = $1")
+                .bind(key)
+                .fetch_optional(pool)
+                .await
+                .map(Option::flatten)
+        })
     }
 
     /// Counts one failure and answers the count; failures older than `window_ms` start the
@@ -183,38 +198,44 @@ impl Db {
         window_ms: i64,
         lock_ms: i64,
     ) -> Result<i64, sqlx::Error> {
-        let now = now_ms();
-        sqlx::query_scalar(
-            "INSERT INTO login_failures (throttle_key, failures, first_failed_at, locked_until)
-             VALUES (?1, 1, ?2, CASE WHEN 1 >= ?3 THEN ?2 + ?5 END)
+        super::with_pool!(self, |pool| {
+            let now = now_ms();
+            sqlx::query_scalar(
+                "INSERT INTO login_failures AS f (throttle_key, failures, first_failed_at, locked_until)
+             VALUES ($1, 1, $2, CASE WHEN 1 >= $3 THEN $2 + $5 END)
              ON CONFLICT (throttle_key) DO UPDATE SET
-               failures = CASE WHEN first_failed_at < ?2 - ?4 THEN 1 ELSE failures + 1 END,
-               first_failed_at = CASE WHEN first_failed_at < ?2 - ?4 THEN ?2 ELSE first_failed_at END,
+               failures = CASE WHEN f.first_failed_at < $2 - $4 THEN 1 ELSE f.failures + 1 END,
+               first_failed_at = CASE WHEN f.first_failed_at < $2 - $4 THEN $2 ELSE f.first_failed_at END,
                locked_until = CASE
-                 WHEN (CASE WHEN first_failed_at < ?2 - ?4 THEN 1 ELSE failures + 1 END) >= ?3 THEN ?2 + ?5
-                 ELSE locked_until END
+                 WHEN (CASE WHEN f.first_failed_at < $2 - $4 THEN 1 ELSE f.failures + 1 END) >= $3 THEN $2 + $5
+                 ELSE f.locked_until END
              RETURNING failures",
-        )
-        .bind(key)
-        .bind(now)
-        .bind(max_failures)
-        .bind(window_ms)
-        .bind(lock_ms)
-        .fetch_one(&self.pool)
-        .await
+            )
+            .bind(key)
+            .bind(now)
+            .bind(max_failures)
+            .bind(window_ms)
+            .bind(lock_ms)
+            .fetch_one(pool)
+            .await
+        })
     }
 
     /// Takes one counted failure back (an attempt counted before it was verified, that was right).
     pub async fn throttle_forgive(&self, key: &str) -> Result<(), sqlx::Error> {
-        sqlx::query("UPDATE login_failures SET failures = MAX(failures - 1, 0) WHERE throttle_key = ?")
-            .bind(key)
-            .execute(&self.pool)
-            .await
-            .map(drop)
+        super::with_pool!(self, |pool| {
+            sqlx::query("UPDATE login_failures SET failures = CASE WHEN failures > 0 THEN failures - 1 ELSE 0 END WHERE throttle_key = $1")
+                .bind(key)
+                .execute(pool)
+                .await
+                .map(drop)
+        })
     }
 
     pub async fn throttle_clear(&self, key: &str) -> Result<(), sqlx::Error> {
-        sqlx::query("DELETE FROM login_failures WHERE throttle_key = ?").bind(key).execute(&self.pool).await.map(drop)
+        super::with_pool!(self, |pool| {
+            sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1").bind(key).execute(pool).await.map(drop)
+        })
     }
 
     pub async fn add_login_log(
@@ -225,19 +246,21 @@ impl Db {
         user_agent: &str,
         result: &str,
     ) -> Result<i64, sqlx::Error> {
-        sqlx::query_scalar(
-            "INSERT INTO login_logs (tenant_id, account_id, username, ip, user_agent, result, login_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        )
-        .bind(account.map(|a| a.tenant_id))
-        .bind(account.map(|a| a.id))
-        // The account's own name (its enterprise is the record's tenant), else what was typed.
-        .bind(account.map_or(username, |a| a.username.as_str()))
-        .bind(ip)
-        .bind(user_agent)
-        .bind(result)
-        .bind(now_ms())
-        .fetch_one(&self.pool)
-        .await
+        super::with_pool!(self, |pool| {
+            sqlx::query_scalar(
+                "INSERT INTO login_logs (tenant_id, account_id, username, ip, user_agent, result, login_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+            )
+            .bind(account.map(|a| a.tenant_id))
+            .bind(account.map(|a| a.id))
+            // The account's own name (its enterprise is the record's tenant), else what was typed.
+            .bind(account.map_or(username, |a| a.username.as_str()))
+            .bind(ip)
+            .bind(user_agent)
+            .bind(result)
+            .bind(now_ms())
+            .fetch_one(pool)
+            .await
+        })
     }
 }

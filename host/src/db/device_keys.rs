@@ -33,66 +33,78 @@ const COLUMNS: &str = "id, tenant_id, plugin_id, name, key_hint, created_at, las
 
 impl Db {
     pub async fn device_keys(&self, tenant: i64, plugin: &str) -> Result<Vec<DeviceKey>, sqlx::Error> {
-        sqlx::query_as(&format!(
-            "SELECT {COLUMNS} FROM device_keys WHERE tenant_id = ? AND plugin_id = ? ORDER BY id DESC"
-        ))
-        .bind(tenant)
-        .bind(plugin)
-        .fetch_all(&self.pool)
-        .await
+        super::with_pool!(self, |pool| {
+            sqlx::query_as(&format!(
+                "SELECT {COLUMNS} FROM device_keys WHERE tenant_id = $1 AND plugin_id = $2 ORDER BY id DESC"
+            ))
+            .bind(tenant)
+            .bind(plugin)
+            .fetch_all(pool)
+            .await
+        })
     }
 
     /// `None` when the tenant already has a key of that name for the plugin.
     pub async fn insert_device_key(&self, new: NewDeviceKey<'_>) -> Result<Option<i64>, sqlx::Error> {
-        sqlx::query_scalar(
-            "INSERT INTO device_keys (tenant_id, plugin_id, name, key_hash, key_hint, created_at, created_by, sn)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tenant_id, plugin_id, name) DO NOTHING RETURNING id",
-        )
-        .bind(new.tenant)
-        .bind(new.plugin)
-        .bind(new.name)
-        .bind(new.key_hash)
-        .bind(new.key_hint)
-        .bind(now_ms())
-        .bind(new.by)
-        .bind(new.sn)
-        .fetch_optional(&self.pool)
-        .await
+        super::with_pool!(self, |pool| {
+            sqlx::query_scalar(
+                "INSERT INTO device_keys (tenant_id, plugin_id, name, key_hash, key_hint, created_at, created_by, sn)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (tenant_id, plugin_id, name) DO NOTHING RETURNING id",
+            )
+            .bind(new.tenant)
+            .bind(new.plugin)
+            .bind(new.name)
+            .bind(new.key_hash)
+            .bind(new.key_hint)
+            .bind(now_ms())
+            .bind(new.by)
+            .bind(new.sn)
+            .fetch_optional(pool)
+            .await
+        })
     }
 
     pub async fn device_key(&self, tenant: i64, id: i64) -> Result<Option<DeviceKey>, sqlx::Error> {
-        sqlx::query_as(&format!("SELECT {COLUMNS} FROM device_keys WHERE tenant_id = ? AND id = ?"))
-            .bind(tenant)
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await
+        super::with_pool!(self, |pool| {
+            sqlx::query_as(&format!("SELECT {COLUMNS} FROM device_keys WHERE tenant_id = $1 AND id = $2"))
+                .bind(tenant)
+                .bind(id)
+                .fetch_optional(pool)
+                .await
+        })
     }
 
     pub async fn delete_device_key(&self, tenant: i64, id: i64) -> Result<bool, sqlx::Error> {
-        let done = sqlx::query("DELETE FROM device_keys WHERE tenant_id = ? AND id = ?")
-            .bind(tenant)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() == 1)
+        super::with_pool!(self, |pool| {
+            let done = sqlx::query("DELETE FROM device_keys WHERE tenant_id = $1 AND id = $2")
+                .bind(tenant)
+                .bind(id)
+                .execute(pool)
+                .await?;
+            Ok(done.rows_affected() == 1)
+        })
     }
 
     /// Whether the key's enterprise is disabled now: its devices are refused (code 508).
     pub async fn device_key_tenant_disabled(&self, key: &DeviceKey) -> Result<bool, sqlx::Error> {
-        let row: Option<(bool, Option<i64>)> =
-            sqlx::query_as("SELECT disabled, disabled_until FROM tenants WHERE id = ?")
-                .bind(key.tenant_id)
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(row.is_none_or(|(flag, until)| super::auth::tenant_disabled(flag, until, now_ms())))
+        super::with_pool!(self, |pool| {
+            let row: Option<(bool, Option<i64>)> =
+                sqlx::query_as("SELECT disabled, disabled_until FROM tenants WHERE id = $1")
+                    .bind(key.tenant_id)
+                    .fetch_optional(pool)
+                    .await?;
+            Ok(row.is_none_or(|(flag, until)| super::auth::tenant_disabled(flag, until, now_ms())))
+        })
     }
 
     /// The key with this hash, marking it used.
     pub async fn use_device_key(&self, key_hash: &str) -> Result<Option<DeviceKey>, sqlx::Error> {
-        sqlx::query_as(&format!("UPDATE device_keys SET last_used_at = ? WHERE key_hash = ? RETURNING {COLUMNS}"))
-            .bind(now_ms())
-            .bind(key_hash)
-            .fetch_optional(&self.pool)
-            .await
+        super::with_pool!(self, |pool| {
+            sqlx::query_as(&format!("UPDATE device_keys SET last_used_at = $1 WHERE key_hash = $2 RETURNING {COLUMNS}"))
+                .bind(now_ms())
+                .bind(key_hash)
+                .fetch_optional(pool)
+                .await
+        })
     }
 }

@@ -1,8 +1,39 @@
-//! All database access of the host. Handlers call methods on [`Db`]; no SQL lives elsewhere,
-//! so a PostgreSQL backend can be added here without touching them.
+//! All database access of the host. Handlers call methods on [`Db`]; no SQL lives elsewhere.
 //!
-//! SQLite is embedded and the default: WAL journal, foreign keys on, a busy timeout so that
-//! concurrent writers wait instead of failing.
+//! Two engines, one set of statements: SQLite, embedded and the default (WAL journal, foreign
+//! keys on, a busy timeout so that concurrent writers wait instead of failing), and PostgreSQL
+//! for deployments of several hosts. Each method is written once inside [`with_pool!`], which
+//! compiles its body once per engine against that engine's own driver. Statements use `$N`
+//! placeholders, which both drivers read; the few constructs that differ are in [`Engine`].
+
+/// Runs `$body` with `$pool` bound to the concrete pool of the database's engine. The body is
+/// compiled once per engine, so each copy is type-checked against its own driver.
+macro_rules! with_pool {
+    ($db:expr, |$pool:ident| $body:expr) => {
+        match &$db.pool {
+            $crate::db::Pool::Sqlite($pool) => $body,
+            $crate::db::Pool::Postgres($pool) => $body,
+        }
+    };
+}
+pub(crate) use with_pool;
+
+/// Runs `$body` with `$conn` bound to the concrete connection of a plugin call's transaction.
+macro_rules! with_call {
+    ($tx:expr, |$conn:ident| $body:expr) => {
+        match $tx {
+            $crate::db::CallTx::Sqlite(tx) => {
+                let $conn: &mut sqlx::SqliteConnection = &mut *tx;
+                $body
+            }
+            $crate::db::CallTx::Postgres(tx) => {
+                let $conn: &mut sqlx::PgConnection = &mut *tx;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_call;
 
 pub mod approvals;
 pub mod auth;
@@ -20,6 +51,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::Connection;
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 
 pub use auth::{LoginAccount, SessionRow};
@@ -29,16 +61,60 @@ pub use records::{LogFilter, LoginLogRow, OperationRecordRow};
 pub use reference::{LanguageRow, RegionRow, ServiceAreaRow};
 pub use tenants::{TenantFields, TenantKey, TenantRow};
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
+static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
 
 #[derive(Clone, Debug)]
 pub struct Db {
-    pool: SqlitePool,
+    pool: Pool,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// The database engine, and the SQL that differs between the two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+impl Engine {
+    /// Case-insensitive `LIKE` (SQLite's own is, for ASCII).
+    pub fn like(self) -> &'static str {
+        match self {
+            Engine::Sqlite => "LIKE",
+            Engine::Postgres => "ILIKE",
+        }
+    }
+
+    /// The values of a JSON array of integers bound as text at `$n`, as a sub-select.
+    pub fn json_integers(self, n: u8) -> String {
+        match self {
+            Engine::Sqlite => format!("SELECT value FROM json_each(${n})"),
+            Engine::Postgres => format!("SELECT value::bigint FROM json_array_elements_text(${n}::json)"),
+        }
+    }
+
+    /// The values of a JSON array of strings bound as text at `$n`, as a sub-select.
+    pub fn json_texts(self, n: u8) -> String {
+        match self {
+            Engine::Sqlite => format!("SELECT value FROM json_each(${n})"),
+            Engine::Postgres => format!("SELECT value FROM json_array_elements_text(${n}::json)"),
+        }
+    }
 }
 
 impl Db {
-    /// Opens (creating if missing) and migrates the database.
+    /// Opens and migrates the database a URL names: `postgres://` (or `postgresql://`) for
+    /// PostgreSQL, else SQLite (created if missing).
     pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Self::open_postgres(url).await;
+        }
         let options = SqliteConnectOptions::from_str(url)?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
@@ -59,8 +135,66 @@ impl Db {
             })
             .connect_with(options)
             .await?;
-        MIGRATOR.run(&pool).await?;
-        Ok(Db { pool })
+        SQLITE_MIGRATOR.run(&pool).await?;
+        Ok(Db { pool: Pool::Sqlite(pool) })
+    }
+
+    async fn open_postgres(url: &str) -> Result<Db, sqlx::Error> {
+        let options = PgConnectOptions::from_str(url)?;
+        let pool = PgPoolOptions::new()
+            .max_connections(16)
+            .after_release(|conn, _| {
+                // As for SQLite: a connection handed back inside a transaction is closed.
+                Box::pin(async move {
+                    conn.ping().await?;
+                    Ok(!conn.is_in_transaction())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        POSTGRES_MIGRATOR.run(&pool).await?;
+        Ok(Db { pool: Pool::Postgres(pool) })
+    }
+
+    pub fn engine(&self) -> Engine {
+        match self.pool {
+            Pool::Sqlite(_) => Engine::Sqlite,
+            Pool::Postgres(_) => Engine::Postgres,
+        }
+    }
+}
+
+/// The transaction of one plugin call, on either engine.
+pub enum CallTx {
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+impl CallTx {
+    pub fn engine(&self) -> Engine {
+        match self {
+            CallTx::Sqlite(_) => Engine::Sqlite,
+            CallTx::Postgres(_) => Engine::Postgres,
+        }
+    }
+
+    /// A statement without arguments or rows (savepoints).
+    pub async fn execute(&mut self, sql: &str) -> Result<(), sqlx::Error> {
+        with_call!(self, |conn| sqlx::query(sql).persistent(false).execute(conn).await.map(drop))
+    }
+
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        match self {
+            CallTx::Sqlite(tx) => tx.commit().await,
+            CallTx::Postgres(tx) => tx.commit().await,
+        }
+    }
+
+    pub async fn rollback(self) -> Result<(), sqlx::Error> {
+        match self {
+            CallTx::Sqlite(tx) => tx.rollback().await,
+            CallTx::Postgres(tx) => tx.rollback().await,
+        }
     }
 }
 

@@ -4,9 +4,9 @@
 //! (`plugins::manifest::is_field_name`), never free text. Values are always bound.
 
 use serde_json::Value;
-use sqlx::{FromRow, QueryBuilder, Sqlite, SqliteConnection};
+use sqlx::{FromRow, QueryBuilder};
 
-use super::{Db, now_ms};
+use super::{CallTx, Db, Engine, now_ms};
 use crate::plugins::manifest::{CollectionSpec, is_field_name};
 
 /// The largest record a plugin may store.
@@ -78,36 +78,81 @@ fn literal(name: &str) -> String {
     format!("'{}'", name.replace('\'', "''"))
 }
 
-/// SQL for a field: the columns the host keeps, or the record's JSON field.
-fn column(field: &str) -> Result<String, StoreFailure> {
-    Ok(match field {
-        "id" => "id".into(),
-        "createdAt" | "created-at" => "created_at".into(),
-        "updatedAt" | "updated-at" => "updated_at".into(),
-        "createdBy" => "created_by".into(),
-        "updatedBy" => "updated_by".into(),
-        f if is_field_name(f) => format!("json_extract(data, '$.{f}')"),
-        f => return Err(StoreFailure::Invalid(format!("`{f}` is not a field name"))),
-    })
+/// A field in SQL: a column the host keeps, or a field of the record's JSON.
+enum Field {
+    Column(&'static str),
+    Json(String),
+}
+
+impl Field {
+    fn of(field: &str) -> Result<Field, StoreFailure> {
+        Ok(match field {
+            "id" => Field::Column("id"),
+            "createdAt" | "created-at" => Field::Column("created_at"),
+            "updatedAt" | "updated-at" => Field::Column("updated_at"),
+            "createdBy" => Field::Column("created_by"),
+            "updatedBy" => Field::Column("updated_by"),
+            f if is_field_name(f) => Field::Json(f.to_string()),
+            f => return Err(StoreFailure::Invalid(format!("`{f}` is not a field name"))),
+        })
+    }
+
+    /// The expression; on PostgreSQL a JSON field is `jsonb`, compared with `jsonb` values
+    /// (numbers as numbers, strings as strings, as SQLite's `json_extract` compares them).
+    fn sql(&self, engine: Engine) -> String {
+        match (self, engine) {
+            (Field::Column(column), _) => (*column).to_string(),
+            (Field::Json(f), Engine::Sqlite) => format!("json_extract(data, '$.{f}')"),
+            (Field::Json(f), Engine::Postgres) => format!("(data -> '{f}')"),
+        }
+    }
+
+    /// The field as text (for `LIKE`).
+    fn text_sql(&self, engine: Engine) -> String {
+        match (self, engine) {
+            (Field::Json(f), Engine::Postgres) => format!("(data ->> '{f}')"),
+            _ => self.sql(engine),
+        }
+    }
 }
 
 /// An index's name: readable, and unambiguous through a digest of its parts. Joining the parts
 /// with `_` alone let `a_b`+`c` and `a`+`b_c` share one name, and the second plugin's unique key
-/// was silently never created.
+/// was silently never created. At most 63 bytes, PostgreSQL's limit: the digest is kept whole.
 fn index_name(kind: &str, plugin: &str, collection: &str, fields: &[String]) -> String {
     use sha2::Digest;
     let mut parts = vec![kind, plugin, collection];
     parts.extend(fields.iter().map(String::as_str));
     let digest = hex::encode(&sha2::Sha256::digest(parts.join("\0").as_bytes())[..8]);
-    format!("{}_{digest}", legacy_index_name(kind, plugin, collection, fields))
+    let mut readable = legacy_index_name(kind, plugin, collection, fields);
+    readable.truncate(63 - 1 - digest.len());
+    format!("{readable}_{digest}")
 }
 
-/// The name before 0.1.3; dropped at load so that a collision of old never lingers.
+/// The name before 0.1.3 (and, when longer than 63 bytes, the untruncated name of 0.1.3 to
+/// 0.1.4); dropped at load so that a collision of old never lingers.
+fn legacy_index_names(kind: &str, plugin: &str, collection: &str, fields: &[String]) -> Vec<String> {
+    use sha2::Digest;
+    let legacy = legacy_index_name(kind, plugin, collection, fields);
+    let mut parts = vec![kind, plugin, collection];
+    parts.extend(fields.iter().map(String::as_str));
+    let digest = hex::encode(&sha2::Sha256::digest(parts.join("\0").as_bytes())[..8]);
+    let untruncated = format!("{legacy}_{digest}");
+    let mut names = vec![legacy];
+    if untruncated.len() > 63 {
+        names.push(untruncated);
+    }
+    names
+}
+
 fn legacy_index_name(kind: &str, plugin: &str, collection: &str, fields: &[String]) -> String {
     format!("{kind}_{plugin}_{collection}_{}", fields.join("_")).replace('-', "_")
 }
 
-fn push_scope(q: &mut QueryBuilder<'_, Sqlite>, scope: &Scope<'_>) {
+fn push_scope<'a, DB: sqlx::Database>(q: &mut QueryBuilder<'a, DB>, scope: &Scope<'_>)
+where
+    i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+{
     q.push(format!(
         " WHERE plugin_id = {} AND collection = {} AND tenant_id = ",
         literal(scope.plugin),
@@ -116,26 +161,63 @@ fn push_scope(q: &mut QueryBuilder<'_, Sqlite>, scope: &Scope<'_>) {
     q.push_bind(scope.tenant);
 }
 
-fn push_value(q: &mut QueryBuilder<'_, Sqlite>, value: &Value) -> Result<(), StoreFailure> {
-    match value {
-        Value::String(s) => q.push_bind(s.clone()),
-        Value::Bool(b) => q.push_bind(i64::from(*b)),
-        Value::Number(n) => match n.as_i64() {
-            Some(i) => q.push_bind(i),
-            None => q.push_bind(n.as_f64().unwrap_or(0.0)),
-        },
-        Value::Null => q.push("NULL"),
-        _ => return Err(StoreFailure::Invalid("filter values are strings, numbers, booleans or null".into())),
-    };
+/// Binds a filter value compared with `field`.
+fn push_value<'a, DB: sqlx::Database>(
+    q: &mut QueryBuilder<'a, DB>,
+    engine: Engine,
+    field: &Field,
+    value: &Value,
+) -> Result<(), StoreFailure>
+where
+    i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    f64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    String: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+{
+    match (field, engine, value) {
+        (_, _, Value::Array(_) | Value::Object(_)) => {
+            return Err(StoreFailure::Invalid("filter values are strings, numbers, booleans or null".into()));
+        }
+        (_, _, Value::Null) => {
+            q.push("NULL");
+        }
+        (Field::Json(_), Engine::Postgres, _) => {
+            q.push("CAST(").push_bind(value.to_string()).push(" AS jsonb)");
+        }
+        (Field::Column(column), _, Value::String(_) | Value::Bool(_)) => {
+            return Err(StoreFailure::Invalid(format!("`{column}` is compared with numbers")));
+        }
+        (_, _, Value::String(s)) => {
+            q.push_bind(s.clone());
+        }
+        (_, _, Value::Bool(b)) => {
+            q.push_bind(i64::from(*b));
+        }
+        (_, _, Value::Number(n)) => {
+            match n.as_i64() {
+                Some(i) => q.push_bind(i),
+                None => q.push_bind(n.as_f64().unwrap_or(0.0)),
+            };
+        }
+    }
     Ok(())
 }
 
 /// Longer than any field a console searches; SQLite refuses LIKE patterns over 50,000 bytes.
 const MAX_SEARCH_TEXT: usize = 200;
 
-fn push_conditions(q: &mut QueryBuilder<'_, Sqlite>, conditions: &[Condition]) -> Result<(), StoreFailure> {
+fn push_conditions<'a, DB: sqlx::Database>(
+    q: &mut QueryBuilder<'a, DB>,
+    engine: Engine,
+    conditions: &[Condition],
+) -> Result<(), StoreFailure>
+where
+    i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    f64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    String: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+{
     for c in conditions {
-        let expr = column(&c.field)?;
+        let field = Field::of(&c.field)?;
+        let expr = field.sql(engine);
         let value = match (&c.field[..], &c.value) {
             // Ids travel as strings; the column is an integer.
             ("id", Value::String(s)) => Value::from(s.parse::<i64>().unwrap_or(-1)),
@@ -160,11 +242,11 @@ fn push_conditions(q: &mut QueryBuilder<'_, Sqlite>, conditions: &[Condition]) -
                 };
                 if c.op == Op::Ne {
                     q.push(format!("({expr} IS NULL OR {expr} <> "));
-                    push_value(q, &value)?;
+                    push_value(q, engine, &field, &value)?;
                     q.push(")");
                 } else {
                     q.push(format!("{expr} {sql_op} "));
-                    push_value(q, &value)?;
+                    push_value(q, engine, &field, &value)?;
                 }
             }
             (Op::In, Value::Array(items)) if !items.is_empty() && items.len() <= 1000 => {
@@ -173,16 +255,23 @@ fn push_conditions(q: &mut QueryBuilder<'_, Sqlite>, conditions: &[Condition]) -
                     if i > 0 {
                         q.push(", ");
                     }
-                    push_value(q, item)?;
+                    push_value(q, engine, &field, item)?;
                 }
                 q.push(")");
             }
             (Op::In, _) => return Err(StoreFailure::Invalid("in-list takes a JSON array of 1 to 1000 values".into())),
-            (Op::Prefix, Value::String(prefix)) => {
+            (Op::Prefix, Value::String(prefix)) => match engine {
                 // A range, so the expression index serves it.
-                q.push(format!("({expr} >= ")).push_bind(prefix.clone());
-                q.push(format!(" AND {expr} < ")).push_bind(format!("{prefix}\u{10FFFF}")).push(")");
-            }
+                Engine::Sqlite => {
+                    q.push(format!("({expr} >= ")).push_bind(prefix.clone());
+                    q.push(format!(" AND {expr} < ")).push_bind(format!("{prefix}\u{10FFFF}")).push(")");
+                }
+                // Strings only, as SQLite's range (numbers sort below every text there).
+                Engine::Postgres => {
+                    q.push(format!("(jsonb_typeof({expr}) = 'string' AND starts_with({}, ", field.text_sql(engine)));
+                    q.push_bind(prefix.clone()).push("))");
+                }
+            },
             (Op::Contains, Value::String(text)) if text.chars().count() > MAX_SEARCH_TEXT => {
                 return Err(StoreFailure::Invalid(format!(
                     "filter on `{}`: a search text has at most {MAX_SEARCH_TEXT} characters",
@@ -190,7 +279,9 @@ fn push_conditions(q: &mut QueryBuilder<'_, Sqlite>, conditions: &[Condition]) -
                 )));
             }
             (Op::Contains, Value::String(text)) => {
-                q.push(format!("{expr} LIKE ")).push_bind(super::like_pattern(text)).push(" ESCAPE '\\'");
+                q.push(format!("{} {} ", field.text_sql(engine), engine.like()))
+                    .push_bind(super::like_pattern(text))
+                    .push(" ESCAPE '\\'");
             }
             (Op::Prefix | Op::Contains, _) => {
                 return Err(StoreFailure::Invalid("prefix and contains take a string".into()));
@@ -222,11 +313,25 @@ fn duplicate(err: sqlx::Error, scope: &Scope<'_>) -> StoreFailure {
 /// data fields of these names would be shadowed, or would shadow them (issue 13 §5).
 pub const RESERVED_FIELDS: [&str; 6] = ["id", "version", "createdAt", "createdBy", "updatedAt", "updatedBy"];
 
+/// Whether any key or string holds U+0000, which PostgreSQL's `jsonb` cannot store: refused on
+/// both engines alike.
+fn holds_nul(value: &Value) -> bool {
+    match value {
+        Value::String(s) => s.contains('\0'),
+        Value::Array(items) => items.iter().any(holds_nul),
+        Value::Object(fields) => fields.iter().any(|(k, v)| k.contains('\0') || holds_nul(v)),
+        _ => false,
+    }
+}
+
 fn object(data: &str) -> Result<(), StoreFailure> {
     if data.len() > MAX_RECORD_BYTES {
         return Err(StoreFailure::Limit(format!("a record is at most {} KiB", MAX_RECORD_BYTES / 1024)));
     }
     match serde_json::from_str::<Value>(data) {
+        Ok(value @ Value::Object(_)) if holds_nul(&value) => {
+            Err(StoreFailure::Invalid("a record may not hold the NUL character (\\u0000)".into()))
+        }
         Ok(Value::Object(fields)) => match RESERVED_FIELDS.iter().find(|name| fields.contains_key(**name)) {
             Some(name) => Err(StoreFailure::Invalid(format!(
                 "`{name}` is the store's own field; name the data field otherwise (e.g. `{name}` of a firmware: \
@@ -238,82 +343,133 @@ fn object(data: &str) -> Result<(), StoreFailure> {
     }
 }
 
-const RETURNING: &str = " RETURNING id, data, version, created_at, created_by, updated_at, updated_by";
-
-pub async fn get(conn: &mut SqliteConnection, scope: &Scope<'_>, id: i64) -> Result<Option<RecordRow>, StoreFailure> {
-    let mut q = QueryBuilder::new(
-        "SELECT id, data, version, created_at, created_by, updated_at, updated_by FROM plugin_records",
-    );
-    push_scope(&mut q, scope);
-    q.push(" AND id = ").push_bind(id);
-    Ok(q.build_query_as().fetch_optional(conn).await?)
+/// The record's columns; PostgreSQL hands `jsonb` back as text.
+fn columns(engine: Engine) -> &'static str {
+    match engine {
+        Engine::Sqlite => "id, data, version, created_at, created_by, updated_at, updated_by",
+        Engine::Postgres => "id, data::text AS data, version, created_at, created_by, updated_at, updated_by",
+    }
 }
 
-pub async fn insert(conn: &mut SqliteConnection, scope: &Scope<'_>, data: &str) -> Result<RecordRow, StoreFailure> {
+/// The record's data as a bound text, cast to the engine's JSON column.
+fn data_value(engine: Engine) -> &'static str {
+    match engine {
+        Engine::Sqlite => "$4",
+        Engine::Postgres => "CAST($4 AS jsonb)",
+    }
+}
+
+pub async fn get(tx: &mut CallTx, scope: &Scope<'_>, id: i64) -> Result<Option<RecordRow>, StoreFailure> {
+    let engine = tx.engine();
+    with_call!(tx, |conn| {
+        let mut q = QueryBuilder::new(format!("SELECT {} FROM plugin_records", columns(engine)));
+        push_scope(&mut q, scope);
+        q.push(" AND id = ").push_bind(id);
+        Ok(q.build_query_as().fetch_optional(conn).await?)
+    })
+}
+
+/// Runs a statement that may fail on a unique key so that the failure leaves the call's
+/// transaction usable: PostgreSQL aborts the whole transaction on an error, SQLite only the
+/// statement, and a plugin may go on after a duplicate.
+async fn savepoint(tx: &mut CallTx) -> Result<bool, sqlx::Error> {
+    let postgres = tx.engine() == Engine::Postgres;
+    if postgres {
+        tx.execute("SAVEPOINT store_write").await?;
+    }
+    Ok(postgres)
+}
+
+async fn settle_savepoint(tx: &mut CallTx, taken: bool, kept: bool) -> Result<(), sqlx::Error> {
+    match (taken, kept) {
+        (false, _) => Ok(()),
+        (true, true) => tx.execute("RELEASE store_write").await,
+        (true, false) => tx.execute("ROLLBACK TO store_write").await,
+    }
+}
+
+pub async fn insert(tx: &mut CallTx, scope: &Scope<'_>, data: &str) -> Result<RecordRow, StoreFailure> {
     object(data)?;
     let now = now_ms();
-    sqlx::query_as(&format!(
+    let engine = tx.engine();
+    let sql = format!(
         "INSERT INTO plugin_records (tenant_id, plugin_id, collection, data, version, created_at, created_by, updated_at, updated_by)
-         VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?){RETURNING}"
-    ))
-    .bind(scope.tenant)
-    .bind(scope.plugin)
-    .bind(&scope.collection.name)
-    .bind(data)
-    .bind(now)
-    .bind(scope.user)
-    .bind(now)
-    .bind(scope.user)
-    .fetch_one(conn)
-    .await
-    .map_err(|e| duplicate(e, scope))
+         VALUES ($1, $2, $3, {}, 1, $5, $6, $7, $8) RETURNING {}",
+        data_value(engine),
+        columns(engine)
+    );
+    let taken = savepoint(tx).await?;
+    let inserted: Result<RecordRow, sqlx::Error> = with_call!(&mut *tx, |conn| sqlx::query_as(&sql)
+        .bind(scope.tenant)
+        .bind(scope.plugin)
+        .bind(&scope.collection.name)
+        .bind(data)
+        .bind(now)
+        .bind(scope.user)
+        .bind(now)
+        .bind(scope.user)
+        .fetch_one(&mut *conn)
+        .await);
+    settle_savepoint(tx, taken, inserted.is_ok()).await?;
+    inserted.map_err(|e| duplicate(e, scope))
 }
 
 pub async fn update(
-    conn: &mut SqliteConnection,
+    tx: &mut CallTx,
     scope: &Scope<'_>,
     id: i64,
     data: &str,
     expected_version: Option<i64>,
 ) -> Result<RecordRow, StoreFailure> {
     object(data)?;
-    let mut q = QueryBuilder::new("UPDATE plugin_records SET data = ");
-    q.push_bind(data.to_string()).push(", version = version + 1, updated_at = ").push_bind(now_ms());
-    q.push(", updated_by = ").push_bind(scope.user);
-    push_scope(&mut q, scope);
-    q.push(" AND id = ").push_bind(id);
-    if let Some(version) = expected_version {
-        q.push(" AND version = ").push_bind(version);
-    }
-    q.push(RETURNING);
-    match q.build_query_as().fetch_optional(&mut *conn).await.map_err(|e| duplicate(e, scope))? {
+    let engine = tx.engine();
+    let taken = savepoint(tx).await?;
+    let updated: Result<Option<RecordRow>, sqlx::Error> = with_call!(&mut *tx, |conn| {
+        let mut q = QueryBuilder::new("UPDATE plugin_records SET data = ");
+        match engine {
+            Engine::Sqlite => q.push_bind(data.to_string()),
+            Engine::Postgres => q.push("CAST(").push_bind(data.to_string()).push(" AS jsonb)"),
+        };
+        q.push(", version = version + 1, updated_at = ").push_bind(now_ms());
+        q.push(", updated_by = ").push_bind(scope.user);
+        push_scope(&mut q, scope);
+        q.push(" AND id = ").push_bind(id);
+        if let Some(version) = expected_version {
+            q.push(" AND version = ").push_bind(version);
+        }
+        q.push(format!(" RETURNING {}", columns(engine)));
+        q.build_query_as().fetch_optional(&mut *conn).await
+    });
+    settle_savepoint(tx, taken, updated.is_ok()).await?;
+    match updated.map_err(|e| duplicate(e, scope))? {
         Some(row) => Ok(row),
-        None if get(conn, scope, id).await?.is_some() => Err(StoreFailure::Conflict),
+        None if get(tx, scope, id).await?.is_some() => Err(StoreFailure::Conflict),
         None => Err(StoreFailure::Invalid(format!("no record {id}"))),
     }
 }
 
-pub async fn delete(conn: &mut SqliteConnection, scope: &Scope<'_>, id: i64) -> Result<bool, StoreFailure> {
-    let mut q = QueryBuilder::new("DELETE FROM plugin_records");
-    push_scope(&mut q, scope);
-    q.push(" AND id = ").push_bind(id);
-    Ok(q.build().execute(conn).await?.rows_affected() > 0)
+pub async fn delete(tx: &mut CallTx, scope: &Scope<'_>, id: i64) -> Result<bool, StoreFailure> {
+    with_call!(tx, |conn| {
+        let mut q = QueryBuilder::new("DELETE FROM plugin_records");
+        push_scope(&mut q, scope);
+        q.push(" AND id = ").push_bind(id);
+        Ok(q.build().execute(conn).await?.rows_affected() > 0)
+    })
 }
 
-pub async fn count(
-    conn: &mut SqliteConnection,
-    scope: &Scope<'_>,
-    conditions: &[Condition],
-) -> Result<u64, StoreFailure> {
-    let mut q = QueryBuilder::new("SELECT COUNT(*) FROM plugin_records");
-    push_scope(&mut q, scope);
-    push_conditions(&mut q, conditions)?;
-    let total: i64 = q.build_query_scalar().fetch_one(conn).await?;
+pub async fn count(tx: &mut CallTx, scope: &Scope<'_>, conditions: &[Condition]) -> Result<u64, StoreFailure> {
+    let engine = tx.engine();
+    let total: i64 = with_call!(tx, |conn| {
+        let mut q = QueryBuilder::new("SELECT COUNT(*) FROM plugin_records");
+        push_scope(&mut q, scope);
+        push_conditions(&mut q, engine, conditions)?;
+        q.build_query_scalar().fetch_one(conn).await?
+    });
     Ok(u64::try_from(total).unwrap_or(0))
 }
 
 pub async fn query(
-    conn: &mut SqliteConnection,
+    tx: &mut CallTx,
     scope: &Scope<'_>,
     conditions: &[Condition],
     order: &[Order],
@@ -323,40 +479,47 @@ pub async fn query(
     if limit > MAX_PAGE {
         return Err(StoreFailure::Limit(format!("a page holds at most {MAX_PAGE} records")));
     }
-    let total = count(&mut *conn, scope, conditions).await?;
-    let mut q = QueryBuilder::new(
-        "SELECT id, data, version, created_at, created_by, updated_at, updated_by FROM plugin_records",
-    );
-    push_scope(&mut q, scope);
-    push_conditions(&mut q, conditions)?;
-    q.push(" ORDER BY ");
-    for o in order {
-        q.push(format!("{} {}, ", column(&o.field)?, if o.descending { "DESC" } else { "ASC" }));
-    }
-    q.push("id DESC LIMIT ").push_bind(i64::from(limit)).push(" OFFSET ").push_bind(i64::from(offset));
-    Ok((q.build_query_as().fetch_all(conn).await?, total))
+    let total = count(&mut *tx, scope, conditions).await?;
+    let engine = tx.engine();
+    let rows = with_call!(tx, |conn| {
+        let mut q = QueryBuilder::new(format!("SELECT {} FROM plugin_records", columns(engine)));
+        push_scope(&mut q, scope);
+        push_conditions(&mut q, engine, conditions)?;
+        q.push(" ORDER BY ");
+        for o in order {
+            let expr = Field::of(&o.field)?.sql(engine);
+            // SQLite sorts a missing field (NULL) first going up and last going down.
+            let nulls = match (engine, o.descending) {
+                (Engine::Sqlite, _) => "",
+                (Engine::Postgres, false) => " NULLS FIRST",
+                (Engine::Postgres, true) => " NULLS LAST",
+            };
+            q.push(format!("{expr} {}{nulls}, ", if o.descending { "DESC" } else { "ASC" }));
+        }
+        q.push("id DESC LIMIT ").push_bind(i64::from(limit)).push(" OFFSET ").push_bind(i64::from(offset));
+        q.build_query_as().fetch_all(conn).await?
+    });
+    Ok((rows, total))
 }
 
 /// Bytes of files the plugin keeps for the tenant.
-pub async fn file_bytes(conn: &mut SqliteConnection, tenant: i64, plugin: &str) -> Result<i64, sqlx::Error> {
-    let used: Option<i64> =
-        sqlx::query_scalar("SELECT file_bytes FROM plugin_file_usage WHERE tenant_id = ? AND plugin_id = ?")
-            .bind(tenant)
-            .bind(plugin)
-            .fetch_optional(conn)
-            .await?;
+pub async fn file_bytes(tx: &mut CallTx, tenant: i64, plugin: &str) -> Result<i64, sqlx::Error> {
+    let used: Option<i64> = with_call!(tx, |conn| sqlx::query_scalar(
+        "SELECT file_bytes FROM plugin_file_usage WHERE tenant_id = $1 AND plugin_id = $2"
+    )
+    .bind(tenant)
+    .bind(plugin)
+    .fetch_optional(conn)
+    .await)?;
     Ok(used.unwrap_or(0))
 }
 
-pub async fn add_file_bytes(
-    conn: &mut SqliteConnection,
-    tenant: i64,
-    plugin: &str,
-    delta: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO plugin_file_usage (tenant_id, plugin_id, file_bytes) VALUES (?1, ?2, MAX(?3, 0))
-         ON CONFLICT (tenant_id, plugin_id) DO UPDATE SET file_bytes = MAX(file_bytes + ?3, 0)",
+pub async fn add_file_bytes(tx: &mut CallTx, tenant: i64, plugin: &str, delta: i64) -> Result<(), sqlx::Error> {
+    with_call!(tx, |conn| {
+        sqlx::query(
+        "INSERT INTO plugin_file_usage (tenant_id, plugin_id, file_bytes) VALUES ($1, $2, CASE WHEN $3 > 0 THEN $3 ELSE 0 END)
+         ON CONFLICT (tenant_id, plugin_id) DO UPDATE SET file_bytes =
+           CASE WHEN plugin_file_usage.file_bytes + $3 > 0 THEN plugin_file_usage.file_bytes + $3 ELSE 0 END",
     )
     .bind(tenant)
     .bind(plugin)
@@ -364,6 +527,7 @@ pub async fn add_file_bytes(
     .execute(conn)
     .await
     .map(drop)
+    })
 }
 
 impl Db {
@@ -373,32 +537,37 @@ impl Db {
         plugin: &str,
         collections: &[CollectionSpec],
     ) -> Result<(), sqlx::Error> {
+        let engine = self.engine();
+        let mut statements = Vec::new();
         for c in collections {
             let scope = format!("plugin_id = {} AND collection = {}", literal(plugin), literal(&c.name));
-            let legacy = c.indexes.iter().map(|f| legacy_index_name("pi", plugin, &c.name, std::slice::from_ref(f)));
-            for name in legacy.chain(c.unique.iter().map(|f| legacy_index_name("pu", plugin, &c.name, f))) {
-                sqlx::query(&format!("DROP INDEX IF EXISTS \"{name}\"")).execute(&self.pool).await?;
+            let legacy =
+                c.indexes.iter().flat_map(|f| legacy_index_names("pi", plugin, &c.name, std::slice::from_ref(f)));
+            for name in legacy.chain(c.unique.iter().flat_map(|f| legacy_index_names("pu", plugin, &c.name, f))) {
+                statements.push(format!("DROP INDEX IF EXISTS \"{name}\""));
             }
             for field in &c.indexes {
                 let name = index_name("pi", plugin, &c.name, std::slice::from_ref(field));
-                sqlx::query(&format!(
-                    "CREATE INDEX IF NOT EXISTS \"{name}\" ON plugin_records (tenant_id, json_extract(data, '$.{field}'), id) WHERE {scope}"
-                ))
-                .execute(&self.pool)
-                .await?;
+                let expr = Field::Json(field.clone()).sql(engine);
+                statements.push(format!(
+                    "CREATE INDEX IF NOT EXISTS \"{name}\" ON plugin_records (tenant_id, {expr}, id) WHERE {scope}"
+                ));
             }
             for fields in &c.unique {
                 let name = index_name("pu", plugin, &c.name, fields);
-                let exprs: Vec<String> = fields.iter().map(|f| format!("json_extract(data, '$.{f}')")).collect();
-                sqlx::query(&format!(
+                let exprs: Vec<String> = fields.iter().map(|f| Field::Json(f.clone()).sql(engine)).collect();
+                statements.push(format!(
                     "CREATE UNIQUE INDEX IF NOT EXISTS \"{name}\" ON plugin_records (tenant_id, {}) WHERE {scope}",
                     exprs.join(", ")
-                ))
-                .execute(&self.pool)
-                .await?;
+                ));
             }
         }
-        Ok(())
+        super::with_pool!(self, |pool| {
+            for statement in &statements {
+                sqlx::raw_sql(statement).execute(pool).await?;
+            }
+            Ok(())
+        })
     }
 
     /// Loads many records into one collection in one transaction (imports, benchmarks).
@@ -410,39 +579,55 @@ impl Db {
         records: impl Iterator<Item = String>,
     ) -> Result<u64, sqlx::Error> {
         let now = now_ms();
-        let mut tx = self.pool.begin().await?;
-        let mut count = 0;
-        for data in records {
-            sqlx::query(
-                "INSERT INTO plugin_records (tenant_id, plugin_id, collection, data, version, created_at, created_by, updated_at, updated_by)
-                 VALUES (?, ?, ?, ?, 1, ?, 0, ?, 0)",
-            )
-            .bind(tenant)
-            .bind(plugin)
-            .bind(collection)
-            .bind(data)
-            .bind(now)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            count += 1;
-        }
-        tx.commit().await?;
-        Ok(count)
+        let sql = format!(
+            "INSERT INTO plugin_records (tenant_id, plugin_id, collection, data, version, created_at, created_by, updated_at, updated_by)
+             VALUES ($1, $2, $3, {}, 1, $5, 0, $6, 0)",
+            data_value(self.engine())
+        );
+        super::with_pool!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            let mut count = 0;
+            for data in records {
+                sqlx::query(&sql)
+                    .bind(tenant)
+                    .bind(plugin)
+                    .bind(collection)
+                    .bind(data)
+                    .bind(now)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                count += 1;
+            }
+            tx.commit().await?;
+            Ok(count)
+        })
     }
 
-    /// A connection in a transaction for one plugin call: a snapshot for reading (no writer
-    /// waits for it), or with `write_lock` the write lock at once, waiting its turn.
-    pub async fn begin_call(&self, write_lock: bool) -> Result<sqlx::Transaction<'static, Sqlite>, sqlx::Error> {
-        self.pool.begin_with(if write_lock { "BEGIN IMMEDIATE" } else { "BEGIN" }).await
+    /// A transaction for one plugin call. On SQLite a snapshot for reading (no writer waits
+    /// for it), or with `write_lock` the write lock at once, waiting its turn. On PostgreSQL a
+    /// read-committed transaction: writers lock rows, not the database.
+    pub async fn begin_call(&self, write_lock: bool) -> Result<CallTx, sqlx::Error> {
+        Ok(match &self.pool {
+            super::Pool::Sqlite(pool) => {
+                CallTx::Sqlite(pool.begin_with(if write_lock { "BEGIN IMMEDIATE" } else { "BEGIN" }).await?)
+            }
+            super::Pool::Postgres(pool) => CallTx::Postgres(pool.begin().await?),
+        })
     }
 
     /// Takes the write lock in a transaction that has only read so far. SQLite refuses at once
     /// (`SQLITE_BUSY`, `SQLITE_BUSY_SNAPSHOT`) when another writer holds the lock or has
     /// committed since the snapshot: what the call read may be stale, and it has to start over.
-    pub async fn take_write_lock(conn: &mut SqliteConnection) -> Result<(), sqlx::Error> {
-        // A statement that writes nothing but, as a write, takes the lock.
-        sqlx::query("DELETE FROM plugin_file_usage WHERE 0").execute(conn).await.map(drop)
+    /// PostgreSQL has no database-wide write lock: nothing to take.
+    pub async fn take_write_lock(tx: &mut CallTx) -> Result<(), sqlx::Error> {
+        match tx {
+            // A statement that writes nothing but, as a write, takes the lock.
+            CallTx::Sqlite(tx) => {
+                sqlx::query("DELETE FROM plugin_file_usage WHERE 0").execute(&mut **tx).await.map(drop)
+            }
+            CallTx::Postgres(_) => Ok(()),
+        }
     }
 }
 
@@ -480,10 +665,10 @@ mod tests {
         let second = collection("test_devices", &["sn"]);
         db.ensure_collection_indexes("ota-test", std::slice::from_ref(&first)).await.expect("first");
         db.ensure_collection_indexes("ota", std::slice::from_ref(&second)).await.expect("second");
-        let mut conn = db.pool.acquire().await.expect("conn");
+        let mut tx = db.begin_call(true).await.expect("tx");
         let scope = Scope { plugin: "ota", collection: &second, tenant: 0, user: 1 };
-        insert(&mut conn, &scope, r#"{"sn":"SN1"}"#).await.expect("first device");
-        let again = insert(&mut conn, &scope, r#"{"sn":"SN1"}"#).await;
+        insert(&mut tx, &scope, r#"{"sn":"SN1"}"#).await.expect("first device");
+        let again = insert(&mut tx, &scope, r#"{"sn":"SN1"}"#).await;
         assert!(matches!(again, Err(StoreFailure::Duplicate(ref key)) if key == &["sn".to_string()]), "{again:?}");
     }
 }

@@ -7,18 +7,22 @@ use super::{Db, now_ms};
 impl Db {
     /// Explicit choices for one tenant: (plugin, enabled).
     pub async fn plugin_choices_of_tenant(&self, tenant: i64) -> Result<Vec<(String, bool)>, sqlx::Error> {
-        sqlx::query_as("SELECT plugin_id, enabled FROM plugin_tenants WHERE tenant_id = ?")
-            .bind(tenant)
-            .fetch_all(&self.pool)
-            .await
+        super::with_pool!(self, |pool| {
+            sqlx::query_as("SELECT plugin_id, enabled FROM plugin_tenants WHERE tenant_id = $1")
+                .bind(tenant)
+                .fetch_all(pool)
+                .await
+        })
     }
 
     /// Explicit choices for one plugin: (tenant, enabled).
     pub async fn plugin_choices(&self, plugin: &str) -> Result<Vec<(i64, bool)>, sqlx::Error> {
-        sqlx::query_as("SELECT tenant_id, enabled FROM plugin_tenants WHERE plugin_id = ? ORDER BY tenant_id")
-            .bind(plugin)
-            .fetch_all(&self.pool)
-            .await
+        super::with_pool!(self, |pool| {
+            sqlx::query_as("SELECT tenant_id, enabled FROM plugin_tenants WHERE plugin_id = $1 ORDER BY tenant_id")
+                .bind(plugin)
+                .fetch_all(pool)
+                .await
+        })
     }
 
     pub async fn set_plugin_enabled(
@@ -28,11 +32,12 @@ impl Db {
         enabled: bool,
         by: i64,
     ) -> Result<(), sqlx::Error> {
-        let now = now_ms();
-        let mut tx = self.pool.begin().await?;
-        for tenant in tenants {
-            sqlx::query(
-                "INSERT INTO plugin_tenants (plugin_id, tenant_id, enabled, updated_at, updated_by) VALUES (?, ?, ?, ?, ?)
+        super::with_pool!(self, |pool| {
+            let now = now_ms();
+            let mut tx = pool.begin().await?;
+            for tenant in tenants {
+                sqlx::query(
+                "INSERT INTO plugin_tenants (plugin_id, tenant_id, enabled, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5)
                  ON CONFLICT (plugin_id, tenant_id) DO UPDATE SET enabled = excluded.enabled,
                    updated_at = excluded.updated_at, updated_by = excluded.updated_by",
             )
@@ -43,24 +48,29 @@ impl Db {
             .bind(by)
             .execute(&mut *tx)
             .await?;
-        }
-        tx.commit().await
+            }
+            tx.commit().await
+        })
     }
 
     /// Ids of every enterprise (not the platform).
     pub async fn tenant_ids(&self) -> Result<Vec<i64>, sqlx::Error> {
-        sqlx::query_scalar("SELECT id FROM tenants WHERE id <> 0 ORDER BY id").fetch_all(&self.pool).await
+        super::with_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT id FROM tenants WHERE id <> 0 ORDER BY id").fetch_all(pool).await
+        })
     }
 
     /// The enterprises not disabled now: a disabled one's schedules do not run.
     pub async fn active_tenant_ids(&self) -> Result<Vec<i64>, sqlx::Error> {
-        sqlx::query_scalar(
-            "SELECT id FROM tenants WHERE id <> 0
-               AND NOT (disabled = 1 AND (disabled_until IS NULL OR disabled_until > ?)) ORDER BY id",
-        )
-        .bind(super::now_ms())
-        .fetch_all(&self.pool)
-        .await
+        super::with_pool!(self, |pool| {
+            sqlx::query_scalar(
+                "SELECT id FROM tenants WHERE id <> 0
+               AND NOT (disabled AND (disabled_until IS NULL OR disabled_until > $1)) ORDER BY id",
+            )
+            .bind(super::now_ms())
+            .fetch_all(pool)
+            .await
+        })
     }
 
     /// Removes a plugin's menus and buttons that its manifest no longer has.
@@ -70,20 +80,22 @@ impl Db {
         menu_ids: &[i64],
         actions: &[String],
     ) -> Result<(), sqlx::Error> {
-        let mut buttons = QueryBuilder::new("DELETE FROM buttons WHERE source = ");
-        buttons.push_bind(plugin).push(" AND action NOT IN (''");
-        for action in actions {
-            buttons.push(", ").push_bind(action.clone());
-        }
-        buttons.push(")");
-        buttons.build().execute(&self.pool).await?;
-        let mut menus = QueryBuilder::new("DELETE FROM menus WHERE source = ");
-        menus.push_bind(plugin).push(" AND menu_id NOT IN (0");
-        for id in menu_ids {
-            menus.push(", ").push_bind(*id);
-        }
-        menus.push(")");
-        menus.build().execute(&self.pool).await.map(drop)
+        super::with_pool!(self, |pool| {
+            let mut buttons = QueryBuilder::new("DELETE FROM buttons WHERE source = ");
+            buttons.push_bind(plugin).push(" AND action NOT IN (''");
+            for action in actions {
+                buttons.push(", ").push_bind(action.clone());
+            }
+            buttons.push(")");
+            buttons.build().execute(pool).await?;
+            let mut menus = QueryBuilder::new("DELETE FROM menus WHERE source = ");
+            menus.push_bind(plugin).push(" AND menu_id NOT IN (0");
+            for id in menu_ids {
+                menus.push(", ").push_bind(*id);
+            }
+            menus.push(")");
+            menus.build().execute(pool).await.map(drop)
+        })
     }
 
     /// Takes the lease of a due schedule run; false when not due or another process has it.
@@ -95,31 +107,33 @@ impl Db {
         first_run_at: i64,
         lease_ms: i64,
     ) -> Result<bool, sqlx::Error> {
-        let now = now_ms();
-        sqlx::query(
-            "INSERT INTO plugin_schedule_runs (plugin_id, schedule, tenant_id, next_run_at) VALUES (?, ?, ?, ?)
+        super::with_pool!(self, |pool| {
+            let now = now_ms();
+            sqlx::query(
+                "INSERT INTO plugin_schedule_runs (plugin_id, schedule, tenant_id, next_run_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT DO NOTHING",
-        )
-        .bind(plugin)
-        .bind(schedule)
-        .bind(tenant)
-        .bind(first_run_at)
-        .execute(&self.pool)
-        .await?;
-        let claimed = sqlx::query(
-            "UPDATE plugin_schedule_runs SET locked_until = ?
-             WHERE plugin_id = ? AND schedule = ? AND tenant_id = ? AND next_run_at <= ?
-               AND (locked_until IS NULL OR locked_until < ?)",
-        )
-        .bind(now + lease_ms)
-        .bind(plugin)
-        .bind(schedule)
-        .bind(tenant)
-        .bind(now)
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
-        Ok(claimed.rows_affected() == 1)
+            )
+            .bind(plugin)
+            .bind(schedule)
+            .bind(tenant)
+            .bind(first_run_at)
+            .execute(pool)
+            .await?;
+            let claimed = sqlx::query(
+                "UPDATE plugin_schedule_runs SET locked_until = $1
+             WHERE plugin_id = $2 AND schedule = $3 AND tenant_id = $4 AND next_run_at <= $5
+               AND (locked_until IS NULL OR locked_until < $6)",
+            )
+            .bind(now + lease_ms)
+            .bind(plugin)
+            .bind(schedule)
+            .bind(tenant)
+            .bind(now)
+            .bind(now)
+            .execute(pool)
+            .await?;
+            Ok(claimed.rows_affected() == 1)
+        })
     }
 
     pub async fn finish_schedule(
@@ -130,10 +144,11 @@ impl Db {
         next_run_at: i64,
         error: Option<&str>,
     ) -> Result<(), sqlx::Error> {
-        let now = now_ms();
-        sqlx::query(
-            "UPDATE plugin_schedule_runs SET last_run_at = ?, next_run_at = ?, last_error = ?, locked_until = NULL
-             WHERE plugin_id = ? AND schedule = ? AND tenant_id = ?",
+        super::with_pool!(self, |pool| {
+            let now = now_ms();
+            sqlx::query(
+            "UPDATE plugin_schedule_runs SET last_run_at = $1, next_run_at = $2, last_error = $3, locked_until = NULL
+             WHERE plugin_id = $4 AND schedule = $5 AND tenant_id = $6",
         )
         .bind(now)
         .bind(next_run_at)
@@ -141,8 +156,9 @@ impl Db {
         .bind(plugin)
         .bind(schedule)
         .bind(tenant)
-        .execute(&self.pool)
+        .execute(pool)
         .await
         .map(drop)
+        })
     }
 }

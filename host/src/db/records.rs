@@ -1,7 +1,7 @@
 //! Operation records (every write through the API) and the login log, with their searches.
 
 use serde::Serialize;
-use sqlx::{FromRow, QueryBuilder, Sqlite};
+use sqlx::{FromRow, QueryBuilder};
 use utoipa::ToSchema;
 
 use super::{Db, Paging, like_pattern, now_ms};
@@ -61,16 +61,25 @@ pub struct LogFilter {
     pub to: Option<i64>,
 }
 
-fn push_common(q: &mut QueryBuilder<'_, Sqlite>, f: &LogFilter, time_column: &str, text_column: &str) {
+fn push_common<'a, DB: sqlx::Database>(
+    q: &mut QueryBuilder<'a, DB>,
+    like: &str,
+    f: &LogFilter,
+    time_column: &str,
+    text_column: &str,
+) where
+    i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    String: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+{
     q.push(" WHERE 1 = 1");
     if let Some(tenant) = f.tenant {
         q.push(" AND tenant_id = ").push_bind(tenant);
     }
     if !f.username.is_empty() {
-        q.push(" AND username LIKE ").push_bind(like_pattern(&f.username)).push(" ESCAPE '\\'");
+        q.push(format!(" AND username {like} ")).push_bind(like_pattern(&f.username)).push(" ESCAPE '\\'");
     }
     if !f.text.is_empty() {
-        q.push(format!(" AND {text_column} LIKE ")).push_bind(like_pattern(&f.text)).push(" ESCAPE '\\'");
+        q.push(format!(" AND {text_column} {like} ")).push_bind(like_pattern(&f.text)).push(" ESCAPE '\\'");
     }
     if let Some(from) = f.from {
         q.push(format!(" AND {time_column} >= ")).push_bind(from);
@@ -82,14 +91,18 @@ fn push_common(q: &mut QueryBuilder<'_, Sqlite>, f: &LogFilter, time_column: &st
 
 /// Inserts an operation record through any executor: the pool, or a plugin call's transaction
 /// (so that a rolled-back call leaves no record).
-pub async fn insert_operation_record<'e, E>(executor: E, r: NewOperationRecord<'_>) -> Result<(), sqlx::Error>
+pub async fn insert_operation_record<'e, E, DB>(executor: E, r: NewOperationRecord<'_>) -> Result<(), sqlx::Error>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = DB>,
+    DB: sqlx::Database,
+    for<'q> i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    for<'q> &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    for<'q> <DB as sqlx::Database>::Arguments<'q>: sqlx::IntoArguments<'q, DB>,
 {
     sqlx::query(
         "INSERT INTO operation_records (tenant_id, account_id, username, operation, action, method, path, ip,
                                         request_data, result_code, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(r.tenant_id)
     .bind(r.account_id)
@@ -109,7 +122,7 @@ where
 
 impl Db {
     pub async fn add_operation_record(&self, r: NewOperationRecord<'_>) -> Result<(), sqlx::Error> {
-        insert_operation_record(&self.pool, r).await
+        super::with_pool!(self, |pool| { insert_operation_record(pool, r).await })
     }
 
     pub async fn operation_records(
@@ -117,33 +130,43 @@ impl Db {
         f: &LogFilter,
         paging: Paging,
     ) -> Result<(Vec<OperationRecordRow>, i64), sqlx::Error> {
-        let mut count = QueryBuilder::new("SELECT COUNT(*) FROM operation_records");
-        push_common(&mut count, f, "created_at", "operation");
-        let total = count.build_query_scalar().fetch_one(&self.pool).await?;
-        let mut rows = QueryBuilder::new(
-            "SELECT id, tenant_id, account_id, username, operation, action, method, path, ip, request_data,
+        super::with_pool!(self, |pool| {
+            let mut count = QueryBuilder::new("SELECT COUNT(*) FROM operation_records");
+            push_common(&mut count, self.engine().like(), f, "created_at", "operation");
+            let total = count.build_query_scalar().fetch_one(pool).await?;
+            let mut rows = QueryBuilder::new(
+                "SELECT id, tenant_id, account_id, username, operation, action, method, path, ip, request_data,
                     result_code, created_at FROM operation_records",
-        );
-        push_common(&mut rows, f, "created_at", "operation");
-        rows.push(" ORDER BY id DESC LIMIT ").push_bind(paging.page_size).push(" OFFSET ").push_bind(paging.offset());
-        Ok((rows.build_query_as().fetch_all(&self.pool).await?, total))
+            );
+            push_common(&mut rows, self.engine().like(), f, "created_at", "operation");
+            rows.push(" ORDER BY id DESC LIMIT ")
+                .push_bind(paging.page_size)
+                .push(" OFFSET ")
+                .push_bind(paging.offset());
+            Ok((rows.build_query_as().fetch_all(pool).await?, total))
+        })
     }
 
     pub async fn login_logs(&self, f: &LogFilter, paging: Paging) -> Result<(Vec<LoginLogRow>, i64), sqlx::Error> {
-        let filter = |q: &mut QueryBuilder<'_, Sqlite>| {
-            push_common(q, f, "login_at", "ip");
-            if !f.result.is_empty() {
-                q.push(" AND result = ").push_bind(f.result.clone());
-            }
-        };
-        let mut count = QueryBuilder::new("SELECT COUNT(*) FROM login_logs");
-        filter(&mut count);
-        let total = count.build_query_scalar().fetch_one(&self.pool).await?;
-        let mut rows = QueryBuilder::new(
-            "SELECT id, tenant_id, account_id, username, ip, user_agent, result, login_at, logout_at FROM login_logs",
-        );
-        filter(&mut rows);
-        rows.push(" ORDER BY id DESC LIMIT ").push_bind(paging.page_size).push(" OFFSET ").push_bind(paging.offset());
-        Ok((rows.build_query_as().fetch_all(&self.pool).await?, total))
+        super::with_pool!(self, |pool| {
+            let filter = |q: &mut QueryBuilder<'_, _>| {
+                push_common(q, self.engine().like(), f, "login_at", "ip");
+                if !f.result.is_empty() {
+                    q.push(" AND result = ").push_bind(f.result.clone());
+                }
+            };
+            let mut count = QueryBuilder::new("SELECT COUNT(*) FROM login_logs");
+            filter(&mut count);
+            let total = count.build_query_scalar().fetch_one(pool).await?;
+            let mut rows = QueryBuilder::new(
+                "SELECT id, tenant_id, account_id, username, ip, user_agent, result, login_at, logout_at FROM login_logs",
+            );
+            filter(&mut rows);
+            rows.push(" ORDER BY id DESC LIMIT ")
+                .push_bind(paging.page_size)
+                .push(" OFFSET ")
+                .push_bind(paging.offset());
+            Ok((rows.build_query_as().fetch_all(pool).await?, total))
+        })
     }
 }

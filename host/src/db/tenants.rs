@@ -1,7 +1,7 @@
 //! Tenants (enterprises).
 
 use serde::Serialize;
-use sqlx::{FromRow, QueryBuilder, Sqlite};
+use sqlx::{FromRow, QueryBuilder};
 use utoipa::ToSchema;
 
 use super::{Db, Paging, like_pattern, now_ms};
@@ -34,17 +34,21 @@ const COLUMNS: &str =
 
 impl Db {
     pub async fn tenant_exists(&self, id: i64) -> Result<bool, sqlx::Error> {
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM tenants WHERE id = ? AND id <> 0)")
-            .bind(id)
-            .fetch_one(&self.pool)
-            .await
+        super::with_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM tenants WHERE id = $1 AND id <> 0)")
+                .bind(id)
+                .fetch_one(pool)
+                .await
+        })
     }
 
     pub async fn tenant(&self, id: i64) -> Result<Option<TenantRow>, sqlx::Error> {
-        sqlx::query_as(&format!("SELECT {COLUMNS} FROM tenants WHERE id = ? AND id <> 0"))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await
+        super::with_pool!(self, |pool| {
+            sqlx::query_as(&format!("SELECT {COLUMNS} FROM tenants WHERE id = $1 AND id <> 0"))
+                .bind(id)
+                .fetch_optional(pool)
+                .await
+        })
     }
 
     /// Tenants other than the platform, optionally only `only`, filtered by name (fuzzy).
@@ -54,78 +58,92 @@ impl Db {
         name: &str,
         paging: Paging,
     ) -> Result<(Vec<TenantRow>, i64), sqlx::Error> {
-        let filter = |q: &mut QueryBuilder<'_, Sqlite>| {
-            q.push(" WHERE id <> 0");
-            if let Some(id) = only {
-                q.push(" AND id = ").push_bind(id);
-            }
-            if !name.is_empty() {
-                q.push(" AND (tenant_name LIKE ").push_bind(like_pattern(name)).push(" ESCAPE '\\'");
-                q.push(" OR full_name LIKE ").push_bind(like_pattern(name)).push(" ESCAPE '\\')");
-            }
-        };
-        let mut count = QueryBuilder::new("SELECT COUNT(*) FROM tenants");
-        filter(&mut count);
-        let total = count.build_query_scalar().fetch_one(&self.pool).await?;
-        let mut rows = QueryBuilder::new(format!("SELECT {COLUMNS} FROM tenants"));
-        filter(&mut rows);
-        rows.push(" ORDER BY id LIMIT ").push_bind(paging.page_size).push(" OFFSET ").push_bind(paging.offset());
-        let list = rows.build_query_as().fetch_all(&self.pool).await?;
-        Ok((list, total))
+        super::with_pool!(self, |pool| {
+            let filter = |q: &mut QueryBuilder<'_, _>| {
+                q.push(" WHERE id <> 0");
+                if let Some(id) = only {
+                    q.push(" AND id = ").push_bind(id);
+                }
+                if !name.is_empty() {
+                    q.push(format!(" AND (tenant_name {} ", self.engine().like()))
+                        .push_bind(like_pattern(name))
+                        .push(" ESCAPE '\\'");
+                    q.push(format!(" OR full_name {} ", self.engine().like()))
+                        .push_bind(like_pattern(name))
+                        .push(" ESCAPE '\\')");
+                }
+            };
+            let mut count = QueryBuilder::new("SELECT COUNT(*) FROM tenants");
+            filter(&mut count);
+            let total = count.build_query_scalar().fetch_one(pool).await?;
+            let mut rows = QueryBuilder::new(format!("SELECT {COLUMNS} FROM tenants"));
+            filter(&mut rows);
+            rows.push(" ORDER BY id LIMIT ").push_bind(paging.page_size).push(" OFFSET ").push_bind(paging.offset());
+            let list = rows.build_query_as().fetch_all(pool).await?;
+            Ok((list, total))
+        })
     }
 
     /// The id of another tenant that already has this value in `column` (a unique key).
     pub async fn tenant_taken(&self, column: TenantKey, value: &str, except: i64) -> Result<bool, sqlx::Error> {
-        let column = match column {
-            TenantKey::Name => "tenant_name",
-            TenantKey::CreditCode => "credit_code",
-            // Enterprise accounts sign in as `name@ABBREVIATION`: one enterprise per abbreviation.
-            TenantKey::Abbreviation => "abbr_en COLLATE NOCASE",
-        };
-        sqlx::query_scalar(&format!("SELECT EXISTS (SELECT 1 FROM tenants WHERE {column} = ? AND id <> ? AND id <> 0)"))
+        super::with_pool!(self, |pool| {
+            let column = match column {
+                TenantKey::Name => "tenant_name",
+                TenantKey::CreditCode => "credit_code",
+                // Enterprise accounts sign in as `name@ABBREVIATION`: one enterprise per abbreviation.
+                TenantKey::Abbreviation => "abbr_en COLLATE NOCASE",
+            };
+            sqlx::query_scalar(&format!(
+                "SELECT EXISTS (SELECT 1 FROM tenants WHERE {column} = $1 AND id <> $2 AND id <> 0)"
+            ))
             .bind(value)
             .bind(except)
-            .fetch_one(&self.pool)
+            .fetch_one(pool)
             .await
+        })
     }
 
     pub async fn insert_tenant(&self, fields: &TenantFields, by: i64) -> Result<i64, sqlx::Error> {
-        let now = now_ms();
-        sqlx::query_scalar(
-            "INSERT INTO tenants (tenant_name, full_name, description, abbr_en, credit_code,
+        super::with_pool!(self, |pool| {
+            let now = now_ms();
+            sqlx::query_scalar(
+                "INSERT INTO tenants (tenant_name, full_name, description, abbr_en, credit_code,
                                   created_at, created_by, updated_at, updated_by)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        )
-        .bind(&fields.tenant_name)
-        .bind(&fields.full_name)
-        .bind(&fields.description)
-        .bind(&fields.abbr_en)
-        .bind(&fields.credit_code)
-        .bind(now)
-        .bind(by)
-        .bind(now)
-        .bind(by)
-        .fetch_one(&self.pool)
-        .await
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+            )
+            .bind(&fields.tenant_name)
+            .bind(&fields.full_name)
+            .bind(&fields.description)
+            .bind(&fields.abbr_en)
+            .bind(&fields.credit_code)
+            .bind(now)
+            .bind(by)
+            .bind(now)
+            .bind(by)
+            .fetch_one(pool)
+            .await
+        })
     }
 
     pub async fn update_tenant(&self, id: i64, fields: &TenantFields, by: i64) -> Result<bool, sqlx::Error> {
-        let done = sqlx::query(
-            "UPDATE tenants SET tenant_name = ?, full_name = ?, description = ?, abbr_en = ?, credit_code = ?,
-                                updated_at = ?, updated_by = ?
-             WHERE id = ? AND id <> 0",
-        )
-        .bind(&fields.tenant_name)
-        .bind(&fields.full_name)
-        .bind(&fields.description)
-        .bind(&fields.abbr_en)
-        .bind(&fields.credit_code)
-        .bind(now_ms())
-        .bind(by)
-        .bind(id)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        super::with_pool!(self, |pool| {
+            let done = sqlx::query(
+                "UPDATE tenants SET tenant_name = $1, full_name = $2, description = $3, abbr_en = $4, credit_code = $5,
+                                updated_at = $6, updated_by = $7
+             WHERE id = $8 AND id <> 0",
+            )
+            .bind(&fields.tenant_name)
+            .bind(&fields.full_name)
+            .bind(&fields.description)
+            .bind(&fields.abbr_en)
+            .bind(&fields.credit_code)
+            .bind(now_ms())
+            .bind(by)
+            .bind(id)
+            .execute(pool)
+            .await?;
+            Ok(done.rows_affected() == 1)
+        })
     }
 
     pub async fn set_tenant_disabled(
@@ -135,21 +153,25 @@ impl Db {
         until: Option<i64>,
         by: i64,
     ) -> Result<bool, sqlx::Error> {
-        let done = sqlx::query(
-            "UPDATE tenants SET disabled = ?, disabled_until = ?, updated_at = ?, updated_by = ? WHERE id = ? AND id <> 0",
+        super::with_pool!(self, |pool| {
+            let done = sqlx::query(
+            "UPDATE tenants SET disabled = $1, disabled_until = $2, updated_at = $3, updated_by = $4 WHERE id = $5 AND id <> 0",
         )
         .bind(disabled)
         .bind(until)
         .bind(now_ms())
         .bind(by)
         .bind(id)
-        .execute(&self.pool)
+        .execute(pool)
         .await?;
-        Ok(done.rows_affected() == 1)
+            Ok(done.rows_affected() == 1)
+        })
     }
 
     pub async fn tenant_account_count(&self, id: i64) -> Result<i64, sqlx::Error> {
-        sqlx::query_scalar("SELECT COUNT(*) FROM accounts WHERE tenant_id = ?").bind(id).fetch_one(&self.pool).await
+        super::with_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT COUNT(*) FROM accounts WHERE tenant_id = $1").bind(id).fetch_one(pool).await
+        })
     }
 
     /// Deletes an enterprise without accounts and everything keyed by it: plugin records, plugin
@@ -157,12 +179,14 @@ impl Db {
     /// keys (migration 0010), so that nothing a call still under way writes for it can outlive
     /// it. Its files are the caller's to remove. Its id is never handed out again.
     pub async fn delete_tenant(&self, id: i64) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
-        for table in ["login_logs", "roles", "departments"] {
-            sqlx::query(&format!("DELETE FROM {table} WHERE tenant_id = ?")).bind(id).execute(&mut *tx).await?;
-        }
-        sqlx::query("DELETE FROM tenants WHERE id = ? AND id <> 0").bind(id).execute(&mut *tx).await?;
-        tx.commit().await
+        super::with_pool!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            for table in ["login_logs", "roles", "departments"] {
+                sqlx::query(&format!("DELETE FROM {table} WHERE tenant_id = $1")).bind(id).execute(&mut *tx).await?;
+            }
+            sqlx::query("DELETE FROM tenants WHERE id = $1 AND id <> 0").bind(id).execute(&mut *tx).await?;
+            tx.commit().await
+        })
     }
 }
 

@@ -1,7 +1,5 @@
 //! Uploads waiting for their plugin's claim (see `objects` and `routes::files`).
 
-use sqlx::SqliteConnection;
-
 use super::Db;
 
 /// An upload as stored, and as the plugin's claim gets it.
@@ -22,9 +20,10 @@ pub struct UploadRow {
 
 impl Db {
     pub async fn add_upload(&self, row: &UploadRow) -> Result<(), sqlx::Error> {
-        sqlx::query(
+        super::with_pool!(self, |pool| {
+            sqlx::query(
             "INSERT INTO uploads (id, tenant_id, plugin_id, purpose, account_id, file_name, size, md5, sha256, facts, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(&row.id)
         .bind(row.tenant_id)
@@ -37,21 +36,26 @@ impl Db {
         .bind(&row.sha256)
         .bind(&row.facts)
         .bind(row.created_at)
-        .execute(&self.pool)
+        .execute(pool)
         .await
         .map(drop)
+        })
     }
 
     /// Deletes the uploads created before `before_ms`, returning their ids.
     pub async fn sweep_uploads(&self, before_ms: i64) -> Result<Vec<String>, sqlx::Error> {
-        sqlx::query_scalar("DELETE FROM uploads WHERE created_at < ? RETURNING id")
-            .bind(before_ms)
-            .fetch_all(&self.pool)
-            .await
+        super::with_pool!(self, |pool| {
+            sqlx::query_scalar("DELETE FROM uploads WHERE created_at < $1 RETURNING id")
+                .bind(before_ms)
+                .fetch_all(pool)
+                .await
+        })
     }
 
     pub async fn upload_waiting(&self, id: &str) -> Result<bool, sqlx::Error> {
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM uploads WHERE id = ?)").bind(id).fetch_one(&self.pool).await
+        super::with_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM uploads WHERE id = $1)").bind(id).fetch_one(pool).await
+        })
     }
 }
 
@@ -59,23 +63,25 @@ impl Db {
 /// call commits, back if it rolls back. Only the tenant's, the plugin's, for this purpose, and
 /// not older than `created_after`.
 pub async fn claim_upload(
-    conn: &mut SqliteConnection,
+    tx: &mut super::CallTx,
     id: &str,
     tenant: i64,
     plugin: &str,
     purpose: &str,
     created_after: i64,
 ) -> Result<Option<UploadRow>, sqlx::Error> {
-    sqlx::query_as(
-        "DELETE FROM uploads
-         WHERE id = ? AND tenant_id = ? AND plugin_id = ? AND purpose = ? AND created_at > ?
+    super::with_call!(tx, |conn| {
+        sqlx::query_as(
+            "DELETE FROM uploads
+         WHERE id = $1 AND tenant_id = $2 AND plugin_id = $3 AND purpose = $4 AND created_at > $5
          RETURNING *",
-    )
-    .bind(id)
-    .bind(tenant)
-    .bind(plugin)
-    .bind(purpose)
-    .bind(created_after)
-    .fetch_optional(conn)
-    .await
+        )
+        .bind(id)
+        .bind(tenant)
+        .bind(plugin)
+        .bind(purpose)
+        .bind(created_after)
+        .fetch_optional(conn)
+        .await
+    })
 }

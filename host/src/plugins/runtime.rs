@@ -5,14 +5,13 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sqlx::{Sqlite, SqliteConnection, Transaction};
 use wasmtime::component::ResourceTable;
 use wasmtime::{ResourceLimiter, Store, Trap, UpdateDeadline};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
 use super::bindings::console::plugin::types;
 use super::registry::LoadedPlugin;
-use crate::db::Db;
+use crate::db::{CallTx, Db};
 use crate::sealing::MasterKey;
 
 /// Shared by every call: the database, the outbound HTTP client, object storage.
@@ -109,7 +108,7 @@ pub struct CallState {
     pub services: Arc<Services>,
     pub call: CallContext,
     pub deadline: Instant,
-    tx: Option<Transaction<'static, Sqlite>>,
+    tx: Option<CallTx>,
     /// The call's transaction holds the write lock.
     write_locked: bool,
     /// The write lock is taken at the first store access (a rerun).
@@ -189,7 +188,7 @@ impl WasiView for CallState {
 /// come after it (one tenant's slow provider stalled every writer of every tenant before).
 impl CallState {
     /// For reading: the transaction, begun as a snapshot at the first store access.
-    pub async fn read_conn(&mut self) -> wasmtime::Result<&mut SqliteConnection> {
+    pub async fn read_conn(&mut self) -> wasmtime::Result<&mut CallTx> {
         if self.tx.is_none() {
             self.tx = Some(self.services.db.begin_call(self.lock_eagerly).await?);
             self.write_locked = self.lock_eagerly;
@@ -199,7 +198,7 @@ impl CallState {
 
     /// For writing: the transaction with the write lock. A call whose snapshot went stale before
     /// its first write is stopped and run again from the start (it has sent nothing out yet).
-    pub async fn write_conn(&mut self) -> wasmtime::Result<&mut SqliteConnection> {
+    pub async fn write_conn(&mut self) -> wasmtime::Result<&mut CallTx> {
         match self.tx.as_mut() {
             None => {
                 self.tx = Some(self.services.db.begin_call(true).await?);
@@ -226,9 +225,9 @@ impl CallState {
         self.tx_conn()
     }
 
-    fn tx_conn(&mut self) -> wasmtime::Result<&mut SqliteConnection> {
+    fn tx_conn(&mut self) -> wasmtime::Result<&mut CallTx> {
         match self.tx.as_mut() {
-            Some(tx) => Ok(&mut **tx),
+            Some(tx) => Ok(tx),
             None => wasmtime::bail!("no transaction"),
         }
     }
@@ -414,7 +413,7 @@ pub async fn invoke_nested(
         state.staged_files = caller.staged_files.for_callee();
         state.tx = caller.tx.take();
         if let Some(tx) = state.tx.as_mut() {
-            sqlx::query(&format!("SAVEPOINT {savepoint}")).execute(&mut **tx).await?;
+            tx.execute(&format!("SAVEPOINT {savepoint}")).await?;
         }
     }
     let had_tx = store.data().tx.is_some();
@@ -434,15 +433,15 @@ pub async fn invoke_nested(
     }
     if answered_ok {
         if let (true, Some(tx)) = (had_tx, caller.tx.as_mut()) {
-            sqlx::query(&format!("RELEASE {savepoint}")).execute(&mut **tx).await?;
+            tx.execute(&format!("RELEASE {savepoint}")).await?;
         }
         caller.staged_files.absorb(files);
         caller.published.append(&mut state.published);
     } else {
         match (had_tx, caller.tx.as_mut()) {
             (true, Some(tx)) => {
-                sqlx::query(&format!("ROLLBACK TO {savepoint}")).execute(&mut **tx).await?;
-                sqlx::query(&format!("RELEASE {savepoint}")).execute(&mut **tx).await?;
+                tx.execute(&format!("ROLLBACK TO {savepoint}")).await?;
+                tx.execute(&format!("RELEASE {savepoint}")).await?;
             }
             // The callee began the transaction: nothing of the caller's is in it.
             (false, Some(_)) => {

@@ -11,9 +11,76 @@ pub const ADMIN_PASSWORD: &str = "Admin#2026";
 pub const USER_PASSWORD: &str = "User#2026";
 pub const METRICS_TOKEN: &str = "scraper-token-for-tests";
 
+/// The database of a test host in `dir`: SQLite in the folder, or, when the run has a PostgreSQL
+/// (`scripts/with-postgres.sh` sets `CONSOLE_TEST_POSTGRES`), a database of its own there, named
+/// in the folder so that a host started again on the folder finds it again.
+pub async fn database_url(dir: &Path) -> String {
+    let Ok(server) = std::env::var("CONSOLE_TEST_POSTGRES") else {
+        return format!("sqlite://{}", dir.join("console.db").display());
+    };
+    let named = dir.join("postgres-url");
+    if let Ok(url) = std::fs::read_to_string(&named) {
+        return url;
+    }
+    use sha2::Digest;
+    use sqlx::Connection;
+    let name = format!("test_{}", &hex::encode(sha2::Sha256::digest(dir.to_string_lossy().as_bytes()))[..24]);
+    let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres")).await.expect("the test PostgreSQL");
+    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut admin).await.expect("a test database");
+    let url = format!("{server}/{name}");
+    std::fs::write(&named, &url).expect("database name");
+    url
+}
+
+/// Whether this run's hosts are on PostgreSQL.
+pub fn on_postgres() -> bool {
+    std::env::var_os("CONSOLE_TEST_POSTGRES").is_some()
+}
+
+/// A connection pool to a host's database, of either engine, for tests that look behind the API.
+pub async fn database(url: &str) -> sqlx::AnyPool {
+    sqlx::any::install_default_drivers();
+    sqlx::AnyPool::connect(url).await.expect("database")
+}
+
+/// The text of every row of every table: to assert that a secret is not stored in clear.
+pub async fn database_text(url: &str) -> Vec<u8> {
+    let db = database(url).await;
+    let tables: Vec<String> = if url.starts_with("sqlite:") {
+        sqlx::query_scalar("SELECT name FROM sqlite_master WHERE type = 'table'").fetch_all(&db).await
+    } else {
+        sqlx::query_scalar(
+            "SELECT CAST(table_name AS text) FROM information_schema.tables WHERE table_schema = 'public'",
+        )
+        .fetch_all(&db)
+        .await
+    }
+    .expect("tables");
+    let mut text = Vec::new();
+    for table in tables {
+        let row_as_text = if url.starts_with("sqlite:") {
+            // Every column, whatever its type, as text.
+            let columns: Vec<String> = sqlx::query_scalar(&format!("SELECT name FROM pragma_table_info('{table}')"))
+                .fetch_all(&db)
+                .await
+                .expect("columns");
+            let joined: Vec<String> = columns.iter().map(|c| format!("COALESCE(CAST(\"{c}\" AS TEXT), '')")).collect();
+            format!("SELECT {} FROM \"{table}\"", joined.join(" || ' ' || "))
+        } else {
+            format!("SELECT CAST(t AS text) FROM \"{table}\" t")
+        };
+        let rows: Vec<String> = sqlx::query_scalar(&row_as_text).fetch_all(&db).await.expect("rows");
+        for row in rows {
+            text.extend_from_slice(row.as_bytes());
+        }
+    }
+    text
+}
+
 pub struct TestHost {
     pub base: String,
     pub dir: tempfile::TempDir,
+    pub database_url: String,
     /// The router the server serves, for tests that drive it in-process (cancellation).
     pub app: axum::Router,
     client: reqwest::Client,
@@ -152,12 +219,14 @@ impl TestHost {
     pub async fn start_with_plugins(plugins: &[Install], adjust: impl FnOnce(&mut Config)) -> TestHost {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut config = Config::with_data_dir(dir.path().to_path_buf());
+        config.database_url = database_url(dir.path()).await;
         config.admin_password = Some(ADMIN_PASSWORD.into());
         config.plugins = write_plugins_toml(dir.path(), plugins);
         // Shared by the tests: a plugin is compiled once per build, not once per test.
         config.cache_dir = Some(repo().join("target/test-plugin-cache"));
         config.metrics_token = Some(METRICS_TOKEN.into());
         adjust(&mut config);
+        let config_url = config.database_url.clone();
         let app = console_host::start(config).await.expect("host starts");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("addr");
@@ -165,6 +234,7 @@ impl TestHost {
         tokio::spawn(console_host::serve(listener, served, std::future::pending()));
         TestHost {
             base: format!("http://{addr}/api"),
+            database_url: config_url,
             dir,
             app,
             client: reqwest::Client::new(),
@@ -215,8 +285,12 @@ impl TestHost {
         self.call(Method::GET, path, Some(token), &[("lang", "en"), ("tenantId", tenant)], None).await
     }
 
-    /// The bytes of the database files (main and WAL), to assert a secret is not stored in clear.
-    pub fn database_bytes(&self) -> Vec<u8> {
+    /// What the database holds, to assert a secret is not stored in clear: on SQLite the bytes
+    /// of its files (main and WAL, deleted rows included), on PostgreSQL every row as text.
+    pub async fn database_bytes(&self) -> Vec<u8> {
+        if on_postgres() {
+            return database_text(&self.database_url).await;
+        }
         ["console.db", "console.db-wal"]
             .iter()
             .filter_map(|f| std::fs::read(self.dir.path().join(f)).ok())
@@ -378,6 +452,7 @@ pub struct ProcessHost {
     child: std::process::Child,
     pub base: String,
     pub dir: tempfile::TempDir,
+    pub database_url: String,
 }
 
 impl Drop for ProcessHost {
@@ -403,10 +478,11 @@ impl ProcessHost {
     pub async fn start_with_env(dir: tempfile::TempDir, plugins: &[Install], env: &[(&str, String)]) -> ProcessHost {
         use std::process::{Command, Stdio};
         let port = std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port();
+        let database_url = database_url(dir.path()).await;
         let child = Command::new(env!("CARGO_BIN_EXE_console-host"))
             .env("CONSOLE_LISTEN", format!("127.0.0.1:{port}"))
             .env("CONSOLE_DATA_DIR", dir.path())
-            .env("CONSOLE_DATABASE_URL", format!("sqlite://{}", dir.path().join("console.db").display()))
+            .env("CONSOLE_DATABASE_URL", &database_url)
             .env("CONSOLE_ADMIN_PASSWORD", ADMIN_PASSWORD)
             .env("CONSOLE_PLUGINS", write_plugins_toml(dir.path(), plugins))
             .env("CONSOLE_CACHE_DIR", repo().join("target/test-plugin-cache"))
@@ -417,7 +493,7 @@ impl ProcessHost {
             .stderr(Stdio::null())
             .spawn()
             .expect("console-host starts");
-        let host = ProcessHost { child, base: format!("http://127.0.0.1:{port}/api"), dir };
+        let host = ProcessHost { child, base: format!("http://127.0.0.1:{port}/api"), dir, database_url };
         for _ in 0..400 {
             if host.sign_in("admin", ADMIN_PASSWORD, "127.0.0.1").await.is_some_and(|a| a["code"] == 200) {
                 return host;

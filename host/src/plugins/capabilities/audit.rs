@@ -49,7 +49,8 @@ impl audit::Host for CallState {
             request_data: &detail,
             result_code: 200,
         };
-        insert_operation_record(self.write_conn().await?, record).await?;
+        let tx = self.write_conn().await?;
+        crate::db::with_call!(tx, |conn| insert_operation_record(conn, record).await)?;
         Ok(())
     }
 }
