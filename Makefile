@@ -17,7 +17,7 @@ ifdef CI
 export CARGO_INCREMENTAL := 0
 endif
 
-.PHONY: soak run test build plugins test-plugins test-rust test-web test-openapi test-e2e web lint fmt setup-rust setup-wasm setup-node setup-s3 setup-chromium bench new-plugin clean
+.PHONY: soak run test build plugins test-plugins test-rust test-web test-openapi test-e2e web lint fmt setup-rust setup-wasm setup-node setup-s3 setup-postgres setup-chromium bench new-plugin clean
 
 ## make run: build what is needed and start the console on http://127.0.0.1:8080 (embedded SQLite)
 run: setup-rust plugins web
@@ -49,8 +49,11 @@ test-plugins: setup-wasm
 new-plugin:
 	@scripts/new-plugin.sh $(NAME)
 
-test-rust: setup-s3
+## The host's integration tests run twice: on SQLite, then on a PostgreSQL the run starts itself
+## (scripts/with-postgres.sh: initdb into a temporary folder, a loopback port, removed after).
+test-rust: setup-s3 setup-postgres
 	$(CARGO) test --workspace --no-fail-fast
+	scripts/with-postgres.sh $(CARGO) test -p console-host --tests --no-fail-fast
 
 ## The shell and the remotes: type-checked and built for production (the host serves them).
 web: setup-node
@@ -79,6 +82,10 @@ S3S_FS_VERSION := 0.14.1
 setup-s3: setup-rust
 	@command -v s3s-fs >/dev/null && s3s-fs --version | grep -q $(S3S_FS_VERSION) || \
 	  $(CARGO) install --locked --debug --quiet s3s-fs@$(S3S_FS_VERSION) --features binary
+
+## PostgreSQL's server binaries (Debian's package); the tests start their own throwaway server.
+setup-postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
 setup-chromium:
 	@[ -x /usr/bin/chromium ] || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk; }

@@ -111,6 +111,16 @@ pub enum Command {
         /// The folder to create (it must not exist, or be empty).
         into: PathBuf,
     },
+    /// Copy an installation's SQLite database into a new, empty PostgreSQL database; then start
+    /// on it with `--database-url postgres://...` (same data folder: objects and master key stay).
+    MigrateToPostgres {
+        /// The SQLite database, e.g. sqlite://data/console.db (stop the host first).
+        #[arg(long)]
+        from: String,
+        /// The PostgreSQL database, e.g. postgres://console@db/console.
+        #[arg(long)]
+        to: String,
+    },
 }
 
 /// `https://host` or `https://host:port` exactly as a browser prints an origin (lower case, no

@@ -41,6 +41,21 @@ async fn main() -> std::process::ExitCode {
             }
         };
     }
+    if let Some(console_host::config::Command::MigrateToPostgres { from, to }) = &config.command {
+        return match console_host::db::copy::copy_sqlite_to_postgres(from, to).await {
+            Ok(copied) => {
+                for (table, rows) in copied {
+                    println!("{table}: {rows} rows");
+                }
+                println!("copied; start the host with --database-url {to}");
+                std::process::ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("migration failed, the target is unchanged: {err}");
+                std::process::ExitCode::FAILURE
+            }
+        };
+    }
     let listen = config.listen;
     let app = match console_host::start(config).await {
         Ok(app) => app,

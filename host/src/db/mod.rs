@@ -37,6 +37,7 @@ pub(crate) use with_call;
 
 pub mod approvals;
 pub mod auth;
+pub mod copy;
 pub mod device_keys;
 mod menus;
 mod org;

@@ -1,0 +1,144 @@
+//! `console-host migrate-to-postgres`: copies an installation's SQLite database into an empty
+//! PostgreSQL database, so that an installation started on the embedded default can move.
+//!
+//! Both ends are opened through [`Db::open`], so each is migrated to the same schema version
+//! first. Tables are copied in an order that satisfies their foreign keys, column by column as
+//! PostgreSQL types them, in one transaction: a failed copy leaves the target as it was. Identity
+//! sequences continue after the highest id ever given (SQLite's AUTOINCREMENT counters included),
+//! so an id is never given twice. The object folder and master key stay where they are.
+
+use sqlx::postgres::PgRow;
+use sqlx::sqlite::SqliteRow;
+use sqlx::{Postgres, QueryBuilder, Row};
+
+use super::{Db, Pool};
+
+/// Every table, parents before children. A table the schema has and this list lacks fails the
+/// copy (see [`copy_sqlite_to_postgres`]): nothing is left behind silently.
+const TABLES: [&str; 23] = [
+    "tenants",
+    "departments",
+    "menus",
+    "buttons",
+    "roles",
+    "role_menus",
+    "role_buttons",
+    "accounts",
+    "account_roles",
+    "sessions",
+    "login_failures",
+    "login_logs",
+    "regions",
+    "languages",
+    "service_areas",
+    "plugin_records",
+    "plugin_tenants",
+    "plugin_schedule_runs",
+    "plugin_file_usage",
+    "device_keys",
+    "operation_records",
+    "uploads",
+    "approvals",
+];
+
+/// Rows per INSERT: well under PostgreSQL's 65,535 bound parameters for the widest table.
+const BATCH: usize = 500;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CopyError {
+    #[error("--from must name a SQLite database (sqlite://...) and --to a PostgreSQL one (postgres://...)")]
+    Engines,
+    #[error("the target already holds an installation ({0} accounts): copy into a new, empty database")]
+    NotEmpty(i64),
+    #[error("the schema has tables this command does not know: {0:?}")]
+    UnknownTables(Vec<String>),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+/// Rows copied per table.
+pub type Copied = Vec<(&'static str, u64)>;
+
+pub async fn copy_sqlite_to_postgres(from: &str, to: &str) -> Result<Copied, CopyError> {
+    let (source, target) = (Db::open(from).await?, Db::open(to).await?);
+    let (Pool::Sqlite(source), Pool::Postgres(target)) = (&source.pool, &target.pool) else {
+        return Err(CopyError::Engines);
+    };
+    let accounts: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM accounts").fetch_one(target).await?;
+    if accounts > 0 {
+        return Err(CopyError::NotEmpty(accounts));
+    }
+    let known: Vec<String> = sqlx::query_scalar(
+        "SELECT CAST(table_name AS text) FROM information_schema.tables
+         WHERE table_schema = current_schema() AND table_name <> '_sqlx_migrations' ORDER BY 1",
+    )
+    .fetch_all(target)
+    .await?;
+    let unknown: Vec<String> = known.into_iter().filter(|t| !TABLES.contains(&t.as_str())).collect();
+    if !unknown.is_empty() {
+        return Err(CopyError::UnknownTables(unknown));
+    }
+
+    let mut tx = target.begin().await?;
+    // The target's seed rows (the platform enterprise, reference data) are replaced by the source's.
+    for table in TABLES.iter().rev() {
+        sqlx::query(&format!("DELETE FROM {table}")).execute(&mut *tx).await?;
+    }
+    let mut copied = Vec::new();
+    for table in TABLES {
+        let columns: Vec<(String, String)> = sqlx::query_as(
+            "SELECT CAST(column_name AS text), CAST(data_type AS text) FROM information_schema.columns
+             WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
+        )
+        .bind(table)
+        .fetch_all(&mut *tx)
+        .await?;
+        let names: Vec<&str> = columns.iter().map(|(name, _)| name.as_str()).collect();
+        let rows: Vec<SqliteRow> =
+            sqlx::query(&format!("SELECT {} FROM {table}", names.join(", "))).fetch_all(source).await?;
+        for batch in rows.chunks(BATCH) {
+            let mut insert = QueryBuilder::<Postgres>::new(format!("INSERT INTO {table} ({}) ", names.join(", ")));
+            insert.push_values(batch, |mut values, row| {
+                for (i, (_, kind)) in columns.iter().enumerate() {
+                    match kind.as_str() {
+                        "bigint" => values.push_bind(row.try_get::<Option<i64>, _>(i).ok().flatten()),
+                        "boolean" => values.push_bind(row.try_get::<Option<bool>, _>(i).ok().flatten()),
+                        "jsonb" => values
+                            .push("CAST(")
+                            .push_bind_unseparated(row.try_get::<Option<String>, _>(i).ok().flatten())
+                            .push_unseparated(" AS jsonb)"),
+                        _ => values.push_bind(row.try_get::<Option<String>, _>(i).ok().flatten()),
+                    };
+                }
+            });
+            insert.build().execute(&mut *tx).await?;
+        }
+        let count = rows.len() as u64;
+        copied.push((table, count));
+        if names.contains(&"id") {
+            continue_identity(&mut tx, source, table).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(copied)
+}
+
+/// Moves the table's identity sequence past every id SQLite ever gave.
+async fn continue_identity(
+    tx: &mut sqlx::Transaction<'_, Postgres>,
+    source: &sqlx::SqlitePool,
+    table: &str,
+) -> Result<(), sqlx::Error> {
+    let sequence: Option<String> =
+        sqlx::query_scalar("SELECT pg_get_serial_sequence($1, 'id')").bind(table).fetch_one(&mut **tx).await?;
+    let Some(sequence) = sequence else { return Ok(()) };
+    let given: Option<i64> = sqlx::query_scalar("SELECT seq FROM sqlite_sequence WHERE name = $1")
+        .bind(table)
+        .fetch_optional(source)
+        .await
+        .unwrap_or(None);
+    let highest: Option<i64> = sqlx::query_scalar(&format!("SELECT MAX(id) FROM {table}")).fetch_one(&mut **tx).await?;
+    let next = highest.unwrap_or(0).max(given.unwrap_or(0)) + 1;
+    let _: PgRow = sqlx::query("SELECT setval($1, $2, false)").bind(sequence).bind(next).fetch_one(&mut **tx).await?;
+    Ok(())
+}
