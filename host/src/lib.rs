@@ -5,6 +5,7 @@ pub mod auth;
 pub mod backup;
 pub mod bootstrap;
 pub mod catalog;
+pub mod cluster;
 pub mod config;
 pub mod db;
 pub mod i18n;
@@ -41,6 +42,8 @@ pub struct AppState {
     pub plugins: Arc<plugins::Plugins>,
     /// The guard's memory of sessions, enabled plugins and actions (`auth::cache`).
     pub auth_cache: Arc<auth::cache::AuthCache>,
+    /// The other hosts on the same PostgreSQL (`cluster`).
+    pub cluster: Arc<cluster::Cluster>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -103,7 +106,10 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     if config.dev {
         plugins.spawn_dev_watch();
     }
-    Ok(AppState { db, config: Arc::new(config), plugins, auth_cache: Default::default() })
+    let auth_cache = Arc::new(auth::cache::AuthCache::default());
+    let cluster = Arc::new(cluster::Cluster::new(&db));
+    cluster::spawn(cluster.clone(), plugins.clone(), auth_cache.clone());
+    Ok(AppState { db, config: Arc::new(config), plugins, auth_cache, cluster })
 }
 
 /// The whole HTTP application.

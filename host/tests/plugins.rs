@@ -359,7 +359,7 @@ async fn a_cron_schedule_runs_at_its_time_and_a_missed_run_runs_once() {
 
     // The host was down for two nights: the run is due, and runs once.
     let two_days_ago = console_host::db::now_ms() - 2 * 86_400_000;
-    sqlx::query("UPDATE plugin_schedule_runs SET next_run_at = ? WHERE plugin_id = 'probe' AND schedule = 'nightly'")
+    sqlx::query("UPDATE plugin_schedule_runs SET next_run_at = $1 WHERE plugin_id = 'probe' AND schedule = 'nightly'")
         .bind(two_days_ago)
         .execute(&db)
         .await

@@ -8,8 +8,10 @@
 //! write, sign-in, logout and password change included) drops the whole cache when it ends,
 //! however it ends (see [`AuthCache::changing`]); a plugin build swapped in drops it too. Expiry
 //! and an enterprise's disabled-until time are judged on every request from the cached row.
-//! An entry lives at most [`TTL`], which bounds what a change made outside this process (a
-//! second host, an operator's SQL) can leave behind.
+//! Other hosts on the same PostgreSQL hear of every such change through `cluster` and drop
+//! theirs too ([`AuthCache::changed`] wakes the announcer). An entry lives at most [`TTL`],
+//! which bounds what a change nobody announced (an operator's SQL, a lost notification) can
+//! leave behind.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
@@ -68,6 +70,8 @@ pub struct AuthCache {
     /// An account's menu tree as `getUserMenu` answers it (the shell asks on every start), by
     /// (account, the enterprise whose plugins count).
     menus: Map<(i64, i64), Arc<serde_json::Value>>,
+    /// Woken by every change made here, for `cluster` to announce to the other hosts.
+    pub changed: tokio::sync::Notify,
 }
 
 impl Default for AuthCache {
@@ -78,6 +82,7 @@ impl Default for AuthCache {
             enabled: Map::new(),
             actions: Map::new(),
             menus: Map::new(),
+            changed: tokio::sync::Notify::new(),
         }
     }
 }
@@ -88,7 +93,8 @@ pub struct Changing<'a>(&'a AuthCache);
 
 impl Drop for Changing<'_> {
     fn drop(&mut self) {
-        self.0.core.fetch_add(1, Ordering::SeqCst);
+        self.0.forget_all();
+        self.0.changed.notify_one();
     }
 }
 
@@ -101,6 +107,12 @@ impl AuthCache {
 
     pub fn changing(&self) -> Changing<'_> {
         Changing(self)
+    }
+
+    /// Makes every entry stale: another host announced a change, or the channel that would
+    /// have announced one was lost for a while.
+    pub fn forget_all(&self) {
+        self.core.fetch_add(1, Ordering::SeqCst);
     }
 
     pub fn session(&self, token_hash: &str, now: Stamp) -> Option<SessionRow> {

@@ -163,6 +163,14 @@ impl Db {
             Pool::Postgres(_) => Engine::Postgres,
         }
     }
+
+    /// The PostgreSQL pool, for what only PostgreSQL offers (`LISTEN/NOTIFY`, see `cluster`).
+    pub fn postgres(&self) -> Option<&sqlx::PgPool> {
+        match &self.pool {
+            Pool::Postgres(pool) => Some(pool),
+            Pool::Sqlite(_) => None,
+        }
+    }
 }
 
 /// The transaction of one plugin call, on either engine.

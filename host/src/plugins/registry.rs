@@ -67,13 +67,16 @@ impl LoadedPlugin {
 }
 
 /// An event as the shell receives it over the websocket.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LiveEvent {
     pub tenant_id: i64,
     pub plugin: String,
     pub topic: String,
     pub payload: serde_json::Value,
+    /// Published on another host and relayed here (`cluster`): not relayed again.
+    #[serde(skip)]
+    pub relayed: bool,
 }
 
 /// How deep events may trigger events before delivery to plugins stops.
@@ -589,6 +592,7 @@ impl Plugins {
                 plugin: from.to_string(),
                 topic: topic.clone(),
                 payload: payload_value,
+                relayed: false,
             });
             if depth >= MAX_EVENT_DEPTH {
                 continue;

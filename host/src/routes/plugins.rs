@@ -161,6 +161,7 @@ async fn enable(
 
 async fn reload(State(app): State<AppState>, ApiJson(req): ApiJson<PluginRef>) -> ApiResult<Envelope<()>> {
     app.plugins.reload(&req.plugin_id).await.map_err(|why| ApiError::Client { code: 400, msg: Msg::Text(why) })?;
+    app.cluster.announce_reload(&req.plugin_id).await;
     Ok(done())
 }
 
