@@ -40,10 +40,16 @@ enum Note {
     /// State outside the plugins changed: forget what the guard cached.
     Changed,
     /// The plugin was reloaded from plugins.toml.
-    Reload { plugin: String },
-    Event { event: LiveEvent },
+    Reload {
+        plugin: String,
+    },
+    Event {
+        event: LiveEvent,
+    },
     /// An event too large to travel in the notification, in `cluster_events`.
-    HandedOver { id: i64 },
+    HandedOver {
+        id: i64,
+    },
 }
 
 #[derive(Debug, Serialize, Deserialize)]

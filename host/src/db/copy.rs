@@ -77,7 +77,8 @@ pub async fn copy_sqlite_to_postgres(from: &str, to: &str) -> Result<Copied, Cop
     )
     .fetch_all(target)
     .await?;
-    let unknown: Vec<String> = known.into_iter().filter(|t| !TABLES.contains(&t.as_str()) && !TRANSIENT.contains(&t.as_str())).collect();
+    let unknown: Vec<String> =
+        known.into_iter().filter(|t| !TABLES.contains(&t.as_str()) && !TRANSIENT.contains(&t.as_str())).collect();
     if !unknown.is_empty() {
         return Err(CopyError::UnknownTables(unknown));
     }
