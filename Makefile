@@ -53,7 +53,8 @@ new-plugin:
 ## (scripts/with-postgres.sh: initdb into a temporary folder, a loopback port, removed after).
 test-rust: setup-s3 setup-postgres
 	$(CARGO) test --workspace --no-fail-fast
-	scripts/with-postgres.sh $(CARGO) test -p console-host --tests --no-fail-fast
+	@# The same package selection as the pass before, so that nothing is built twice.
+	scripts/with-postgres.sh $(CARGO) test --workspace --no-fail-fast --test '*'
 
 ## The shell and the remotes: type-checked and built for production (the host serves them).
 web: setup-node
@@ -110,8 +111,8 @@ soak: test-plugins
 	CONSOLE_SOAK_SECONDS=600 $(CARGO) test -p console-host --test soak -- --nocapture
 
 ## make bench: the platform's figures, side by side (release build; takes a few minutes)
-bench: test-plugins
-	$(CARGO) bench -p console-host --bench platform
+bench: test-plugins setup-postgres
+	scripts/with-postgres.sh $(CARGO) bench -p console-host --bench platform
 
 clean:
 	$(CARGO) clean

@@ -416,14 +416,7 @@ async fn main() {
         &loads,
     );
     // Writers: 16 clients each adding breeds through the plugin (one transaction per call).
-    let written = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let add_breed: Request = {
-        let (url, token, written) = (format!("{base}/pet-service/breeds"), token.clone(), written.clone());
-        std::sync::Arc::new(move |client: &reqwest::Client| {
-            let n = written.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            client.post(&url).header("authorization", &token).json(&json!({ "breedName": format!("w{n}") }))
-        })
-    };
+    let add_breed = adding_breeds(&base, &token);
     let loads = side_by_side(&client, &[&get(&plugin_url, &token), &add_breed]).await;
     print_beside_first(
         "writers through a plugin (SQLite)",
@@ -543,49 +536,25 @@ async fn main() {
     );
 
     // 3. A paged, indexed query over a million records.
-    let loading = Instant::now();
-    let total_records = records();
-    let records = (0..total_records).map(|i| {
-        json!({
-            "petName": format!("cat{i}"), "nickname": "", "breedId": format!("{}", i % 50), "breedName": "bench",
-            "sterilized": i % 2 == 0, "birthday": "2020-01-01", "avatar": "", "deviceSn": format!("LB{i:07}"),
-            "catId": "1", "weightKg": 4.2
-        })
-        .to_string()
-    });
-    let loaded = state.db.bulk_insert_records("pet", "pets", 0, records).await.expect("records");
-    println!("\n{loaded} pet records loaded in {:.1} s", loading.elapsed().as_secs_f64());
-    let mut query_times = Vec::new();
-    for i in 0..400 {
-        let url = format!("{base}/pet-service/pets?breedId={}&page={}&pageSize=20", i % 50, 1 + i % 5);
-        let sent = Instant::now();
-        let body: Value =
-            client.get(&url).header("authorization", &token).send().await.expect("q").json().await.expect("json");
-        query_times.push(sent.elapsed());
-        assert_eq!(body["data"]["total"], total_records / 50, "{body}");
+    let (query_times, sn_times) = paged_queries(&client, &state.db, &base, &token).await;
+    print_queries("SQLite", &query_times, &sn_times);
+
+    // 3a. The same on PostgreSQL, when the run has one (`make bench` starts it): 16 writers
+    // beside 16 on SQLite, and the paged query over as many records.
+    if let Ok(server) = std::env::var("CONSOLE_TEST_POSTGRES") {
+        let (pg_base, pg_db) = postgres_host(&server, dir.path()).await;
+        let pg_token = login(&client, &pg_base).await;
+        let loads = side_by_side(&client, &[&add_breed, &adding_breeds(&pg_base, &pg_token)]).await;
+        print_beside_first(
+            "16 writers adding breeds (a transaction each)",
+            &["SQLite (WAL, synchronous=NORMAL)", "PostgreSQL (the run's own, fsync off)"],
+            &loads,
+        );
+        let (query_times, sn_times) = paged_queries(&client, &pg_db, &pg_base, &pg_token).await;
+        print_queries("PostgreSQL", &query_times, &sn_times);
+    } else {
+        println!("\n(no PostgreSQL in this run: `make bench` starts one with scripts/with-postgres.sh)");
     }
-    let mut prefix_times = Vec::new();
-    for i in 0..200 {
-        let url = format!("{base}/pet-service/pets?deviceSn=LB{:04}&mode=precise&pageSize=20", i * 37);
-        let sent = Instant::now();
-        client.get(&url).header("authorization", &token).send().await.expect("q");
-        prefix_times.push(sent.elapsed());
-    }
-    query_times.sort();
-    prefix_times.sort();
-    println!(
-        "{:<44} p50 {}  p95 {}  (20 per page of {} matches, with total)",
-        format!("indexed equality query, {}k records (HTTP)", total_records / 1000).as_str(),
-        ms(percentile(&query_times, 0.5)),
-        ms(percentile(&query_times, 0.95)),
-        total_records / 50
-    );
-    println!(
-        "{:<44} p50 {}  p95 {}",
-        format!("precise SN lookup, {}k records (HTTP)", total_records / 1000).as_str(),
-        ms(percentile(&prefix_times, 0.5)),
-        ms(percentile(&prefix_times, 0.95))
-    );
 
     // 4. Start time and memory of the release binary.
     let cold_dir = dir.path().join("cold");
@@ -606,6 +575,93 @@ async fn main() {
     );
     println!("{:<44} {:>14} {:>14}", "", ms(cold), ms(warm));
     println!("{:<44} {:.1} MiB", "host RSS, 3 plugins, after a 64-client burst", rss as f64 / 1024.0);
+}
+
+/// Adds a breed of a new name each time it is sent.
+fn adding_breeds(base: &str, token: &str) -> Request {
+    let written = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let (url, token) = (format!("{base}/pet-service/breeds"), token.to_string());
+    std::sync::Arc::new(move |client: &reqwest::Client| {
+        let n = written.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        client.post(&url).header("authorization", &token).json(&json!({ "breedName": format!("w{n}") }))
+    })
+}
+
+/// A second host in this process on a new database of the PostgreSQL at `server`.
+async fn postgres_host(server: &str, dir: &Path) -> (String, console_host::db::Db) {
+    use sqlx::Connection;
+    let name = format!("bench_{}", std::process::id());
+    let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres")).await.expect("PostgreSQL");
+    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut admin).await.expect("database");
+    let mut config = Config::with_data_dir(dir.join("postgres-host"));
+    config.database_url = format!("{server}/{name}");
+    config.admin_password = Some(ADMIN_PASSWORD.into());
+    config.plugins = plugins_toml(dir);
+    config.cache_dir = Some(dir.join("cache"));
+    let state = console_host::prepare(config).await.expect("host on PostgreSQL");
+    let db = state.db.clone();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(console_host::serve(listener, console_host::app(state), std::future::pending()));
+    (format!("http://{addr}/api"), db)
+}
+
+/// Loads `records()` pets into `db`, then times a paged equality query with its total and a
+/// precise SN lookup through the pet plugin.
+async fn paged_queries(
+    client: &reqwest::Client,
+    db: &console_host::db::Db,
+    base: &str,
+    token: &str,
+) -> (Vec<Duration>, Vec<Duration>) {
+    let loading = Instant::now();
+    let total_records = records();
+    let records = (0..total_records).map(|i| {
+        json!({
+            "petName": format!("cat{i}"), "nickname": "", "breedId": format!("{}", i % 50), "breedName": "bench",
+            "sterilized": i % 2 == 0, "birthday": "2020-01-01", "avatar": "", "deviceSn": format!("LB{i:07}"),
+            "catId": "1", "weightKg": 4.2
+        })
+        .to_string()
+    });
+    let loaded = db.bulk_insert_records("pet", "pets", 0, records).await.expect("records");
+    println!("\n{loaded} pet records loaded in {:.1} s", loading.elapsed().as_secs_f64());
+    let mut query_times = Vec::new();
+    for i in 0..400 {
+        let url = format!("{base}/pet-service/pets?breedId={}&page={}&pageSize=20", i % 50, 1 + i % 5);
+        let sent = Instant::now();
+        let body: Value =
+            client.get(&url).header("authorization", token).send().await.expect("q").json().await.expect("json");
+        query_times.push(sent.elapsed());
+        assert_eq!(body["data"]["total"], total_records / 50, "{body}");
+    }
+    let mut sn_times = Vec::new();
+    for i in 0..200 {
+        let url = format!("{base}/pet-service/pets?deviceSn=LB{:04}&mode=precise&pageSize=20", i * 37);
+        let sent = Instant::now();
+        client.get(&url).header("authorization", token).send().await.expect("q");
+        sn_times.push(sent.elapsed());
+    }
+    query_times.sort();
+    sn_times.sort();
+    (query_times, sn_times)
+}
+
+fn print_queries(engine: &str, query_times: &[Duration], sn_times: &[Duration]) {
+    let thousands = records() / 1000;
+    println!(
+        "{:<44} p50 {}  p95 {}  (20 per page of {} matches, with total)",
+        format!("indexed equality query, {thousands}k records, {engine}"),
+        ms(percentile(query_times, 0.5)),
+        ms(percentile(query_times, 0.95)),
+        records() / 50
+    );
+    println!(
+        "{:<44} p50 {}  p95 {}",
+        format!("precise SN lookup, {thousands}k records, {engine}"),
+        ms(percentile(sn_times, 0.5)),
+        ms(percentile(sn_times, 0.95))
+    );
 }
 
 fn num_cpus() -> usize {

@@ -58,6 +58,7 @@ async fn a_session_is_valid_on_every_host_and_its_end_reaches_every_host() {
     one.post("/authority-service/authority/loginOut", &token, json!({})).await.ok();
     let took = within(|| async { two.get("/pet-service/breeds", &token).await.code() != 200 }).await;
     assert!(took.is_some(), "host two still accepts a session ended on host one");
+    eprintln!("host two refused the signed-out session after {took:?}");
     assert_eq!(two.get("/pet-service/breeds", &token).await.code(), 401, "signed out");
 
     // A new sign-in on one ends the session in use on two (one session per account): 507.
@@ -151,6 +152,7 @@ async fn enabling_or_reloading_a_plugin_on_one_host_is_seen_by_the_other_within_
     enable(false).await.ok();
     let took = within(|| async { two.get("/probe/version", &alpha).await.code() != 200 }).await;
     assert!(took.is_some(), "host two still serves a plugin its enterprise no longer has");
+    eprintln!("host two refused the disabled plugin after {took:?}");
     enable(true).await.ok();
     let took = within(|| async { two.get("/probe/version", &alpha).await.code() == 200 }).await;
     assert!(took.is_some(), "host two does not serve a plugin enabled again");
@@ -160,6 +162,7 @@ async fn enabling_or_reloading_a_plugin_on_one_host_is_seen_by_the_other_within_
     one.post("/plugin-admin/plugins/reload", &admin, json!({ "pluginId": "probe" })).await.ok();
     let took = within(|| async { loaded_at(&two, &admin).await.is_some_and(|at| at > before) }).await;
     assert!(took.is_some(), "host two did not reload the plugin reloaded on host one");
+    eprintln!("host two had reloaded the plugin after {took:?}");
 }
 
 /// When `host` loaded the probe's current build.

@@ -12,6 +12,8 @@ use crate::plugins::manifest::{CollectionSpec, is_field_name};
 /// The largest record a plugin may store.
 pub const MAX_RECORD_BYTES: usize = 1024 * 1024;
 pub const MAX_PAGE: u32 = 1000;
+/// Rows per statement of a bulk load on PostgreSQL.
+const BULK_BATCH: usize = 10_000;
 
 #[derive(Debug, Clone, FromRow)]
 pub struct RecordRow {
@@ -570,7 +572,9 @@ impl Db {
         })
     }
 
-    /// Loads many records into one collection in one transaction (imports, benchmarks).
+    /// Loads many records into one collection in one transaction (imports, benchmarks): on
+    /// PostgreSQL in batches of [`BULK_BATCH`] rows per statement, since a round trip per row
+    /// made ten million records an hour's work.
     pub async fn bulk_insert_records(
         &self,
         plugin: &str,
@@ -578,30 +582,48 @@ impl Db {
         tenant: i64,
         records: impl Iterator<Item = String>,
     ) -> Result<u64, sqlx::Error> {
+        const COLUMNS: &str = "plugin_records (tenant_id, plugin_id, collection, data, version, created_at, created_by, updated_at, updated_by)";
         let now = now_ms();
-        let sql = format!(
-            "INSERT INTO plugin_records (tenant_id, plugin_id, collection, data, version, created_at, created_by, updated_at, updated_by)
-             VALUES ($1, $2, $3, {}, 1, $5, 0, $6, 0)",
-            data_value(self.engine())
-        );
-        super::with_pool!(self, |pool| {
-            let mut tx = pool.begin().await?;
-            let mut count = 0;
-            for data in records {
-                sqlx::query(&sql)
-                    .bind(tenant)
-                    .bind(plugin)
-                    .bind(collection)
-                    .bind(data)
-                    .bind(now)
-                    .bind(now)
-                    .execute(&mut *tx)
-                    .await?;
-                count += 1;
+        let mut count = 0;
+        match &self.pool {
+            super::Pool::Sqlite(pool) => {
+                let sql = format!("INSERT INTO {COLUMNS} VALUES ($1, $2, $3, $4, 1, $5, 0, $5, 0)");
+                let mut tx = pool.begin().await?;
+                for data in records {
+                    sqlx::query(&sql)
+                        .bind(tenant)
+                        .bind(plugin)
+                        .bind(collection)
+                        .bind(data)
+                        .bind(now)
+                        .execute(&mut *tx)
+                        .await?;
+                    count += 1;
+                }
+                tx.commit().await?;
             }
-            tx.commit().await?;
-            Ok(count)
-        })
+            super::Pool::Postgres(pool) => {
+                let sql = format!(
+                    "INSERT INTO {COLUMNS} SELECT $1, $2, $3, CAST(d AS jsonb), 1, $5, 0, $5, 0 FROM UNNEST(CAST($4 AS text[])) AS d"
+                );
+                let mut tx = pool.begin().await?;
+                let mut records = records.peekable();
+                while records.peek().is_some() {
+                    let batch: Vec<String> = records.by_ref().take(BULK_BATCH).collect();
+                    count += batch.len() as u64;
+                    sqlx::query(&sql)
+                        .bind(tenant)
+                        .bind(plugin)
+                        .bind(collection)
+                        .bind(batch)
+                        .bind(now)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                tx.commit().await?;
+            }
+        }
+        Ok(count)
     }
 
     /// A transaction for one plugin call. On SQLite a snapshot for reading (no writer waits
