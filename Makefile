@@ -112,7 +112,7 @@ soak: test-plugins
 
 ## make bench: the platform's figures, side by side (release build; takes a few minutes)
 bench: test-plugins setup-postgres
-	scripts/with-postgres.sh $(CARGO) bench -p console-host --bench platform
+	POSTGRES_OPTIONS="-c shared_buffers=1GB" scripts/with-postgres.sh $(CARGO) bench -p console-host --bench platform
 
 clean:
 	$(CARGO) clean

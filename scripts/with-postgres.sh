@@ -2,6 +2,7 @@
 # Runs a command beside a throwaway PostgreSQL: initdb into a temporary folder, a server on a
 # free loopback port, CONSOLE_TEST_POSTGRES naming it; stopped and removed when the command ends.
 #   scripts/with-postgres.sh cargo test -p console-host --test auth
+# POSTGRES_OPTIONS adds server settings (`-c shared_buffers=1GB`, as `make bench` does).
 set -euo pipefail
 
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
@@ -26,7 +27,7 @@ trap stop EXIT
   || { cat "$dir/initdb.log" >&2; exit 1; }
 # fsync off: the tests kill hosts, never this server; a machine crash only loses a throwaway.
 "${as_owner[@]}" "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-  -o "-h 127.0.0.1 -p $port -k $dir -c max_connections=300 -c fsync=off -c full_page_writes=off" start >/dev/null \
+  -o "-h 127.0.0.1 -p $port -k $dir -c max_connections=300 -c fsync=off -c full_page_writes=off ${POSTGRES_OPTIONS:-}" start >/dev/null \
   || { cat "$dir/server.log" >&2; exit 1; }
 
 export CONSOLE_TEST_POSTGRES="postgres://postgres@127.0.0.1:$port"

@@ -771,3 +771,23 @@ async fn files_of_a_refused_call_are_not_kept_and_quotas_hold() {
     assert!(over.msg().contains("quota"), "{}", over.msg());
     host.post("/probe/files/a.txt", &admin, json!({ "content": big })).await.ok();
 }
+
+#[tokio::test]
+async fn every_page_tells_the_whole_total_full_or_not_first_or_past_the_end() {
+    let (host, admin) = probe_host(PROBE).await;
+    for n in 0..5 {
+        host.post("/probe/notes", &admin, json!({ "text": format!("note {n}") })).await.ok();
+    }
+    // A page that is not full knows the total without counting; a full one and one past the
+    // end count (issue 14: the count is skipped when it can be).
+    for (page, size, rows) in [(1, 10, 5), (1, 5, 5), (1, 2, 2), (2, 2, 2), (3, 2, 1), (4, 2, 0), (1, 4, 4), (2, 4, 1)]
+    {
+        let answer = host.get(&format!("/probe/notes?page={page}&pageSize={size}"), &admin).await;
+        let list = answer.ok();
+        assert_eq!(
+            (list["total"].as_u64(), list["list"].as_array().map(Vec::len)),
+            (Some(5), Some(rows)),
+            "page {page} of {size}"
+        );
+    }
+}

@@ -481,9 +481,11 @@ pub async fn query(
     if limit > MAX_PAGE {
         return Err(StoreFailure::Limit(format!("a page holds at most {MAX_PAGE} records")));
     }
-    let total = count(&mut *tx, scope, conditions).await?;
     let engine = tx.engine();
-    let rows = with_call!(tx, |conn| {
+    // One record past the page: when the page is not full the total follows from it, and the
+    // count (a second statement, a round trip to SQLite's worker thread) is saved. Most lists in
+    // a console fit on their first page. Both statements read the call's one snapshot.
+    let mut rows: Vec<RecordRow> = with_call!(tx, |conn| {
         let mut q = QueryBuilder::new(format!("SELECT {} FROM plugin_records", columns(engine)));
         push_scope(&mut q, scope);
         push_conditions(&mut q, engine, conditions)?;
@@ -498,9 +500,15 @@ pub async fn query(
             };
             q.push(format!("{expr} {}{nulls}, ", if o.descending { "DESC" } else { "ASC" }));
         }
-        q.push("id DESC LIMIT ").push_bind(i64::from(limit)).push(" OFFSET ").push_bind(i64::from(offset));
+        q.push("id DESC LIMIT ").push_bind(i64::from(limit) + 1).push(" OFFSET ").push_bind(i64::from(offset));
         q.build_query_as().fetch_all(conn).await?
     });
+    let total = if rows.len() <= limit as usize && (offset == 0 || !rows.is_empty()) {
+        u64::from(offset) + rows.len() as u64
+    } else {
+        rows.truncate(limit as usize);
+        count(&mut *tx, scope, conditions).await?
+    };
     Ok((rows, total))
 }
 
