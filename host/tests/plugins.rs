@@ -791,3 +791,54 @@ async fn every_page_tells_the_whole_total_full_or_not_first_or_past_the_end() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_count_by_an_indexed_field_follows_inserts_updates_deletes_and_enterprises() {
+    let (host, admin) = probe_host(PROBE).await;
+    let (_, alpha) = enterprise(&host, &admin, "Alpha", 1).await;
+    let mut ids = Vec::new();
+    for text in ["milk", "milk", "bread"] {
+        ids.push(host.post("/probe/notes", &admin, json!({ "text": text })).await.ok()["id"].clone());
+    }
+    host.post("/probe/notes", &alpha, json!({ "text": "milk" })).await.ok();
+    assert_eq!(count_notes(&host, &admin, "milk").await, 2);
+    assert_eq!(count_notes(&host, &alpha, "milk").await, 1, "each enterprise counts its own");
+    host.call(
+        Method::PUT,
+        &format!("/probe/notes/{}", ids[0].as_str().expect("id")),
+        Some(&admin),
+        &[],
+        Some(json!({})),
+    )
+    .await
+    .ok();
+    assert_eq!(count_notes(&host, &admin, "milk").await, 1, "an update moves the record's value");
+    assert_eq!(count_notes(&host, &admin, "overwritten").await, 1);
+    host.call(Method::DELETE, &format!("/probe/notes/{}", ids[0].as_str().expect("id")), Some(&admin), &[], None)
+        .await
+        .ok();
+    assert_eq!(count_notes(&host, &admin, "overwritten").await, 0, "a deleted record is not counted");
+
+    // PostgreSQL counts from a table of indexed values (migration 0012): a host that finds it
+    // empty (records stored before the field was indexed) fills it in at load.
+    if common::on_postgres() {
+        let db = common::database(&host.database_url).await;
+        for table in ["plugin_key_fields", "plugin_record_keys"] {
+            sqlx::query(&format!("DELETE FROM {table}")).execute(&db).await.expect("emptied");
+        }
+        let url = host.database_url.clone();
+        let second =
+            TestHost::start_with_plugins(&[Install::pet(), Install::probe(PROBE)], |c| c.database_url = url).await;
+        assert_eq!(second.get("/probe/notes/count?text=milk", &admin).await.ok()["total"], 1);
+        assert_eq!(second.get("/probe/notes/count?text=bread", &admin).await.ok()["total"], 1);
+        let kept: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM plugin_record_keys WHERE field = 'text'")
+            .fetch_one(&db)
+            .await
+            .expect("keys");
+        assert_eq!(kept, 3, "the values of the three notes left");
+    }
+}
+
+async fn count_notes(host: &TestHost, token: &str, text: &str) -> serde_json::Value {
+    host.get(&format!("/probe/notes/count?text={text}"), token).await.ok()["total"].clone()
+}

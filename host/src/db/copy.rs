@@ -41,8 +41,9 @@ const TABLES: [&str; 23] = [
     "approvals",
 ];
 
-/// Tables of passing messages between running hosts: nothing in them outlives a minute.
-const TRANSIENT: [&str; 1] = ["cluster_events"];
+/// Tables not copied: messages between running hosts (nothing in them outlives a minute), and
+/// the indexed values PostgreSQL counts from, which the first start rebuilds from the records.
+const TRANSIENT: [&str; 3] = ["cluster_events", "plugin_key_fields", "plugin_record_keys"];
 
 /// Rows per INSERT: well under PostgreSQL's 65,535 bound parameters for the widest table.
 const BATCH: usize = 500;

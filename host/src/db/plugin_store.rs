@@ -460,6 +460,9 @@ pub async fn delete(tx: &mut CallTx, scope: &Scope<'_>, id: i64) -> Result<bool,
 }
 
 pub async fn count(tx: &mut CallTx, scope: &Scope<'_>, conditions: &[Condition]) -> Result<u64, StoreFailure> {
+    if let Some(total) = count_by_key(tx, scope, conditions).await? {
+        return Ok(total);
+    }
     let engine = tx.engine();
     let total: i64 = with_call!(tx, |conn| {
         let mut q = QueryBuilder::new("SELECT COUNT(*) FROM plugin_records");
@@ -468,6 +471,40 @@ pub async fn count(tx: &mut CallTx, scope: &Scope<'_>, conditions: &[Condition])
         q.build_query_scalar().fetch_one(conn).await?
     });
     Ok(u64::try_from(total).unwrap_or(0))
+}
+
+/// PostgreSQL, one equality on an indexed field (a list filtered by one choice, the commonest
+/// count): counted index-only from `plugin_record_keys` (migration 0012), whose trigger keeps
+/// the fields `plugin_key_fields` names. A host whose manifest indexes a field the table does
+/// not keep (another host loaded a newer build) counts the records themselves.
+async fn count_by_key(
+    tx: &mut CallTx,
+    scope: &Scope<'_>,
+    conditions: &[Condition],
+) -> Result<Option<u64>, StoreFailure> {
+    let ([condition], CallTx::Postgres(tx)) = (conditions, tx) else { return Ok(None) };
+    let keyed = condition.op == Op::Eq
+        && matches!(condition.value, Value::String(_) | Value::Number(_) | Value::Bool(_))
+        && scope.collection.indexes.contains(&condition.field)
+        && matches!(Field::of(&condition.field)?, Field::Json(_));
+    if !keyed {
+        return Ok(None);
+    }
+    let total: i64 = sqlx::query_scalar(
+        "SELECT CASE WHEN EXISTS (SELECT 1 FROM plugin_key_fields WHERE plugin_id = $1 AND collection = $2 AND field = $3)
+         THEN (SELECT COUNT(*) FROM plugin_record_keys
+               WHERE plugin_id = $1 AND collection = $2 AND field = $3 AND tenant_id = $4 AND value = CAST($5 AS jsonb))
+         ELSE (SELECT COUNT(*) FROM plugin_records
+               WHERE plugin_id = $1 AND collection = $2 AND tenant_id = $4 AND (data -> $3) = CAST($5 AS jsonb)) END",
+    )
+    .bind(scope.plugin)
+    .bind(&scope.collection.name)
+    .bind(&condition.field)
+    .bind(scope.tenant)
+    .bind(condition.value.to_string())
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(Some(u64::try_from(total).unwrap_or(0)))
 }
 
 pub async fn query(
@@ -510,6 +547,56 @@ pub async fn query(
         count(&mut *tx, scope, conditions).await?
     };
     Ok((rows, total))
+}
+
+/// PostgreSQL: makes `plugin_key_fields` name exactly the manifest's indexed fields, copying the
+/// values of records stored before a field was indexed. Writers wait meanwhile (a lock held once
+/// per newly indexed field, at load), so no record is missed.
+async fn keep_key_fields(pool: &sqlx::PgPool, plugin: &str, collections: &[CollectionSpec]) -> Result<(), sqlx::Error> {
+    let wanted: Vec<(String, String)> =
+        collections.iter().flat_map(|c| c.indexes.iter().map(|f| (c.name.clone(), f.clone()))).collect();
+    let mut tx = pool.begin().await?;
+    let kept: Vec<(String, String)> =
+        sqlx::query_as("SELECT collection, field FROM plugin_key_fields WHERE plugin_id = $1")
+            .bind(plugin)
+            .fetch_all(&mut *tx)
+            .await?;
+    for (collection, field) in kept.iter().filter(|k| !wanted.contains(k)) {
+        for table in ["plugin_key_fields", "plugin_record_keys"] {
+            sqlx::query(&format!("DELETE FROM {table} WHERE plugin_id = $1 AND collection = $2 AND field = $3"))
+                .bind(plugin)
+                .bind(collection)
+                .bind(field)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    let missing: Vec<&(String, String)> = wanted.iter().filter(|w| !kept.contains(w)).collect();
+    if !missing.is_empty() {
+        sqlx::query("LOCK TABLE plugin_records IN SHARE MODE").execute(&mut *tx).await?;
+    }
+    for (collection, field) in missing {
+        sqlx::query(
+            "INSERT INTO plugin_key_fields (plugin_id, collection, field) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+        )
+        .bind(plugin)
+        .bind(collection)
+        .bind(field)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO plugin_record_keys (record_id, field, tenant_id, plugin_id, collection, value)
+             SELECT id, $3, tenant_id, plugin_id, collection, data -> $3 FROM plugin_records
+             WHERE plugin_id = $1 AND collection = $2 AND data ? $3
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(plugin)
+        .bind(collection)
+        .bind(field)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await
 }
 
 /// Bytes of files the plugin keeps for the tenant.
@@ -576,8 +663,12 @@ impl Db {
             for statement in &statements {
                 sqlx::raw_sql(statement).execute(pool).await?;
             }
-            Ok(())
-        })
+            Ok::<(), sqlx::Error>(())
+        })?;
+        match &self.pool {
+            super::Pool::Postgres(pool) => keep_key_fields(pool, plugin, collections).await,
+            super::Pool::Sqlite(_) => Ok(()),
+        }
     }
 
     /// Loads many records into one collection in one transaction (imports, benchmarks): on
@@ -629,6 +720,8 @@ impl Db {
                         .await?;
                 }
                 tx.commit().await?;
+                // Statistics for the planner, and the visibility map an index-only count needs.
+                sqlx::raw_sql("VACUUM (ANALYZE) plugin_records, plugin_record_keys").execute(pool).await?;
             }
         }
         Ok(count)
