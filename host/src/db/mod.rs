@@ -128,16 +128,12 @@ impl Db {
             // trip to the connection's worker thread on every plugin call (issue 14). Every
             // connection is still pinged when it is handed back.
             .test_before_acquire(false)
-            .after_release(|conn, _| {
-                Box::pin(async move {
-                    // A request dropped half-way (its client left) can hand back a connection
-                    // whose transaction was begun but never settled: sqlx's `begin` is not
-                    // cancel-safe. The ping runs after any queued rollback; a connection still
-                    // in a transaction then is closed, never reused.
-                    conn.ping().await?;
-                    Ok(!conn.is_in_transaction())
-                })
-            })
+            // A request dropped half-way (its client left) can hand back a connection whose
+            // transaction was begun but never settled: sqlx's `begin` is not cancel-safe. sqlx
+            // pings every connection handed back, which runs any queued BEGIN or ROLLBACK; a
+            // connection still in a transaction after that is closed, never reused. Checked as it
+            // leaves the idle queue, not as it comes back: no round trip of its own.
+            .before_acquire(|conn, _| Box::pin(async move { Ok(!conn.is_in_transaction()) }))
             .connect_with(options)
             .await?;
         SQLITE_MIGRATOR.run(&pool).await?;
@@ -148,13 +144,8 @@ impl Db {
         let options = PgConnectOptions::from_str(url)?;
         let pool = PgPoolOptions::new()
             .max_connections(16)
-            .after_release(|conn, _| {
-                // As for SQLite: a connection handed back inside a transaction is closed.
-                Box::pin(async move {
-                    conn.ping().await?;
-                    Ok(!conn.is_in_transaction())
-                })
-            })
+            // As for SQLite: a connection handed back inside a transaction is closed.
+            .before_acquire(|conn, _| Box::pin(async move { Ok(!conn.is_in_transaction()) }))
             .connect_with(options)
             .await?;
         POSTGRES_MIGRATOR.run(&pool).await?;
