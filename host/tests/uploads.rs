@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use common::{Install, TestHost, USER_PASSWORD, content};
+use common::{Install, TestHost, USER_PASSWORD, content, png};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
@@ -77,15 +77,6 @@ fn system_hashes(bytes: &[u8]) -> (String, String) {
         String::from_utf8_lossy(&out.stdout).split_whitespace().next().unwrap_or_default().to_string()
     };
     (run("sha256sum"), run("md5sum"))
-}
-
-fn png(width: u32, height: u32, alpha: bool) -> Vec<u8> {
-    use image::ImageEncoder as _;
-    let color = if alpha { image::ExtendedColorType::Rgba8 } else { image::ExtendedColorType::Rgb8 };
-    let pixels = vec![90u8; (width * height) as usize * if alpha { 4 } else { 3 }];
-    let mut out = Vec::new();
-    image::codecs::png::PngEncoder::new(&mut out).write_image(&pixels, width, height, color).expect("png");
-    out
 }
 
 /// Every file under `<data>/objects/<sub>`, staging and partial files included.

@@ -277,6 +277,26 @@ impl TestHost {
         self.call(Method::POST, path, Some(token), &[("lang", "en"), ("tenantId", tenant)], Some(body)).await
     }
 
+    /// Uploads `bytes` for `mount`'s `purpose` as the browser does; the answer's envelope.
+    pub async fn upload(&self, token: &str, mount: &str, purpose: &str, name: &str, bytes: &[u8]) -> Value {
+        let res = self
+            .client
+            .post(format!("{}/files/upload/{mount}/{purpose}?fileName={name}", self.base))
+            .header("authorization", token)
+            .header("lang", "en")
+            .body(bytes.to_vec())
+            .send()
+            .await
+            .expect("sent");
+        res.json().await.expect("an envelope")
+    }
+
+    /// The bytes behind a URL the host handed out (`/api/files/...`), fetched without a session.
+    pub async fn fetch_url(&self, url: &str) -> Vec<u8> {
+        let origin = self.base.trim_end_matches("/api");
+        reqwest::get(format!("{origin}{url}")).await.expect("sent").bytes().await.expect("body").to_vec()
+    }
+
     pub async fn get(&self, path: &str, token: &str) -> Answer {
         self.call(Method::GET, path, Some(token), &[("lang", "en")], None).await
     }
@@ -536,4 +556,14 @@ impl ProcessHost {
     pub fn status_mib(&self, field: &str) -> u64 {
         proc_status_mib(&self.child.id().to_string(), field)
     }
+}
+
+/// A `width`×`height` PNG, with an alpha channel when `alpha`.
+pub fn png(width: u32, height: u32, alpha: bool) -> Vec<u8> {
+    use image::ImageEncoder as _;
+    let color = if alpha { image::ExtendedColorType::Rgba8 } else { image::ExtendedColorType::Rgb8 };
+    let pixels = vec![90u8; (width * height) as usize * if alpha { 4 } else { 3 }];
+    let mut out = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut out).write_image(&pixels, width, height, color).expect("png");
+    out
 }

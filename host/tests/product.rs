@@ -1,0 +1,228 @@
+//! The product plugin over HTTP with its built `.wasm`: category pictures checked from the
+//! uploaded bytes, the category tree, consumables, the unit list, and thing-model templates
+//! saved by the editor's rules, published, edited into a new version and compared.
+
+mod common;
+
+use common::{Install, TestHost, png};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+async fn product_host() -> (TestHost, String) {
+    let host = TestHost::start_with_plugins(&[Install::plugin("product", "files = true")], |_| {}).await;
+    let admin = host.admin().await;
+    (host, admin)
+}
+
+async fn send(host: &TestHost, admin: &str, method: Method, path: &str, body: Value) -> common::Answer {
+    host.call(method, path, Some(admin), &[("lang", "en")], Some(body)).await
+}
+
+async fn picture(host: &TestHost, admin: &str, bytes: &[u8]) -> String {
+    let answer = host.upload(admin, "product-service", "category-picture", "picture.png", bytes).await;
+    answer["data"]["uploadId"].as_str().unwrap_or_else(|| panic!("uploaded: {answer}")).to_string()
+}
+
+fn jpeg(width: u32, height: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    let pixels = vec![120u8; (width * height * 3) as usize];
+    image::codecs::jpeg::JpegEncoder::new(&mut out)
+        .encode(&pixels, width, height, image::ExtendedColorType::Rgb8)
+        .expect("jpeg");
+    out
+}
+
+async fn category(host: &TestHost, admin: &str, name: &str, parent: &str) -> Value {
+    let upload = picture(host, admin, &png(168, 168, true)).await;
+    let body = json!({ "name": name, "identifier": name.to_lowercase().replace(' ', "-"), "region": "europe",
+        "parentId": parent, "picture": upload, "descriptionEn": format!("{name} appliances") });
+    host.post("/product-service/categories", admin, body).await.ok().clone()
+}
+
+#[tokio::test]
+async fn a_category_picture_is_a_transparent_168_pixel_png_checked_from_the_file() {
+    let (host, admin) = product_host().await;
+    let body =
+        |upload: &str| json!({ "name": "Vacuums", "identifier": "vacuum", "region": "europe", "picture": upload });
+    for (bytes, why) in
+        [(png(168, 168, false), "no alpha channel"), (png(100, 100, true), "100×100"), (jpeg(168, 168), "a JPEG")]
+    {
+        let upload = picture(&host, &admin, &bytes).await;
+        let refused = host.post("/product-service/categories", &admin, body(&upload)).await;
+        assert_eq!((refused.code(), refused.data()["field"].as_str()), (400, Some("picture")), "{why}");
+        assert!(
+            refused.msg().contains("a transparent PNG image of 168×168 px, at most 500 KB"),
+            "{why}: {}",
+            refused.msg()
+        );
+    }
+    let bytes = png(168, 168, true);
+    let upload = picture(&host, &admin, &bytes).await;
+    let created = host.post("/product-service/categories", &admin, body(&upload)).await;
+    let url = created.ok()["pictureUrl"].as_str().expect("a picture link");
+    assert_eq!(host.fetch_url(url).await, bytes, "the stored picture is the uploaded one");
+    assert_eq!(
+        host.get("/product-service/categories", &admin).await.ok()["total"],
+        1,
+        "nothing kept of the refused ones"
+    );
+}
+
+#[tokio::test]
+async fn categories_form_a_tree_without_cycles_and_keep_their_consumables() {
+    let (host, admin) = product_host().await;
+    let home = category(&host, &admin, "Home", "").await;
+    let home_id = home["id"].as_str().expect("id").to_string();
+    let cleaning = category(&host, &admin, "Cleaning", &home_id).await;
+    let cleaning_id = cleaning["id"].as_str().expect("id").to_string();
+    let tree = host.get("/product-service/category-tree", &admin).await;
+    assert_eq!(tree.ok()[0]["name"], "Home");
+    assert_eq!(tree.ok()[0]["children"][0]["name"], "Cleaning");
+
+    // Home under its own child: refused, and the picture is kept without a new upload.
+    let moved =
+        json!({ "name": "Home", "identifier": "home", "region": "europe", "parentId": cleaning_id, "picture": "" });
+    let refused = send(&host, &admin, Method::PUT, &format!("/product-service/categories/{home_id}"), moved).await;
+    assert_eq!((refused.code(), refused.data()["field"].as_str()), (400, Some("parentId")));
+
+    let consumable = |identifier: &str, hours: Value| {
+        json!({ "categoryId": cleaning_id, "identifier": identifier, "name": "Side brush", "lifetimeHours": hours,
+                "purchaseLink": "https://shop.example.com/brush", "showLink": true })
+    };
+    let refused = host.post("/product-service/consumables", &admin, consumable("sideBrush", json!(300))).await;
+    assert_eq!((refused.code(), refused.data()["field"].as_str()), (400, Some("identifier")));
+    let refused = host
+        .call(
+            Method::POST,
+            "/product-service/consumables",
+            Some(&admin),
+            &[("lang", "de")],
+            Some(consumable("reservedSideBrush", json!("lange"))),
+        )
+        .await;
+    assert_eq!(refused.data()["field"], "lifetimeHours");
+    assert!(refused.msg().contains("Stunden"), "{}", refused.msg());
+    let created =
+        host.post("/product-service/consumables", &admin, consumable("reservedSideBrush", json!("300"))).await;
+    assert_eq!(created.ok()["lifetimeHours"], 300.0);
+    let listed = host.get(&format!("/product-service/consumables?categoryId={cleaning_id}"), &admin).await;
+    assert_eq!(listed.ok()["total"], 1);
+
+    let delete = |id: &str, name: &str| (format!("/product-service/categories/{id}"), json!({ "confirmName": name }));
+    let (path, body) = delete(&cleaning_id, "Cleaning");
+    let refused = send(&host, &admin, Method::DELETE, &path, body).await;
+    assert_eq!(refused.code(), 409);
+    assert!(refused.msg().starts_with("Delete failed"), "{}", refused.msg());
+    let (path, body) = delete(&home_id, "Home");
+    assert_eq!(
+        send(&host, &admin, Method::DELETE, &path, body).await.code(),
+        409,
+        "a category with a subcategory stays"
+    );
+}
+
+fn thing_model() -> Value {
+    json!({
+        "properties": [
+            { "identifier": "mode", "name": "Mode", "accessMode": "rw", "required": true,
+              "dataType": { "type": "enum", "specs": { "enumParam": [{ "text": "quiet", "value": 0 }, { "text": "turbo", "value": 1 }, { "text": "", "value": null }] } } },
+            { "identifier": "position", "name": "Position", "accessMode": "r",
+              "dataType": { "type": "struct", "specs": { "struct": [
+                  { "identifier": "x", "name": "X", "dataType": { "type": "int", "specs": { "unit": "cm", "unitName": "?" } } },
+                  { "identifier": "y", "name": "Y", "dataType": { "type": "int", "specs": { "unit": "cm" } } } ] } } },
+            { "identifier": "rooms", "name": "Rooms cleaned", "accessMode": "r",
+              "dataType": { "type": "array", "specs": { "size": 32, "arrDataType": { "type": "string", "specs": { "length": 32 } } } } }
+        ],
+        "events": [{ "identifier": "stuck", "name": "Stuck", "eventType": "fault" }],
+        "services": [{ "identifier": "start", "name": "Start cleaning", "callType": "async",
+                       "inputData": [{ "identifier": "power", "name": "Power", "dataType": { "type": "bool" } }] }]
+    })
+}
+
+#[tokio::test]
+async fn a_template_is_published_edited_into_a_new_version_and_compared() {
+    let (host, admin) = product_host().await;
+    let category_id = category(&host, &admin, "Robots", "").await["id"].as_str().expect("id").to_string();
+    host.post("/product-service/units", &admin, json!({ "symbol": "cm", "name": "Centimetre" })).await.ok();
+    let template = |content: Value| {
+        json!({ "name": "Robot vacuum", "versionName": "1.0.0", "description": "Robot vacuums", "remark": "first",
+                "developmentMethod": "custom", "transportProtocol": "mqtt", "categoryId": category_id,
+                "cleaningExpiryDays": 180, "content": content })
+    };
+
+    let mut unsaved_array = thing_model();
+    unsaved_array["properties"][2]["dataType"]["specs"] = json!({});
+    let refused = host.post("/product-service/templates", &admin, template(unsaved_array)).await;
+    assert_eq!(refused.code(), 400);
+    assert_eq!(refused.msg(), "Please save the array information.");
+    let mut no_length = thing_model();
+    no_length["properties"][2]["dataType"]["specs"]["arrDataType"]["specs"] = json!({ "length": 0 });
+    let refused = host.post("/product-service/templates", &admin, template(no_length)).await;
+    assert_eq!(refused.data()["field"], "properties.2.dataType.specs.arrDataType.dataType.specs.length");
+    let mut bad_expiry = template(thing_model());
+    bad_expiry["cleaningExpiryDays"] = json!(30);
+    assert_eq!(host.post("/product-service/templates", &admin, bad_expiry).await.data()["field"], "cleaningExpiryDays");
+
+    let first = host.post("/product-service/templates", &admin, template(thing_model())).await.ok().clone();
+    let first_id = first["id"].as_str().expect("id").to_string();
+    assert_eq!(
+        (first["templateKey"].as_str(), first["status"].as_str()),
+        (Some(first_id.as_str()), Some("configuring"))
+    );
+    let mode = &first["properties"];
+    assert!(mode.is_null(), "the thing model is under content");
+    assert_eq!(first["content"]["properties"][0]["dataType"]["specs"]["enumParam"].as_array().map(Vec::len), Some(2));
+    assert_eq!(
+        first["content"]["properties"][1]["dataType"]["specs"]["struct"][0]["dataType"]["specs"]["unitName"],
+        "Centimetre"
+    );
+    assert_eq!(
+        first["content"]["services"][0]["inputData"][0]["dataType"]["specs"],
+        json!({ "falseValue": 1, "trueValue": 0 })
+    );
+
+    let publish = format!("/product-service/templates/{first_id}/publish");
+    assert_eq!(host.post(&publish, &admin, json!({})).await.ok()["status"], "published");
+    assert_eq!(host.post(&publish, &admin, json!({})).await.code(), 409, "published once");
+
+    // Editing the published version begins version 2; version 1 stays as it was.
+    let mut changed = thing_model();
+    changed["properties"][0]["name"] = json!("Cleaning mode");
+    changed["events"] = json!([]);
+    changed["properties"]
+        .as_array_mut()
+        .expect("list")
+        .push(json!({ "identifier": "battery", "name": "Battery", "accessMode": "r",
+        "dataType": { "type": "int", "specs": { "unit": "cm", "min": 0, "max": 100 } } }));
+    let first_path = format!("/product-service/templates/{first_id}");
+    let second = send(&host, &admin, Method::PUT, &first_path, template(changed.clone())).await.ok().clone();
+    let second_id = second["id"].as_str().expect("id").to_string();
+    assert_ne!(second_id, first_id);
+    assert_eq!((second["versionNo"].as_i64(), second["status"].as_str()), (Some(2), Some("configuring")));
+    let listed = host.get("/product-service/templates", &admin).await;
+    assert_eq!(listed.ok()["total"], 1, "the list shows each template once");
+    assert_eq!(listed.ok()["list"][0]["id"], second_id.as_str());
+    let versions = host.get(&format!("/product-service/templates/{first_id}/versions"), &admin).await;
+    assert_eq!(versions.ok().as_array().map(Vec::len), Some(2));
+    let old = host.get(&format!("/product-service/templates/{first_id}"), &admin).await;
+    assert_eq!(old.ok()["content"]["properties"][0]["name"], "Mode", "a published version never changes");
+    let again = send(&host, &admin, Method::PUT, &first_path, template(changed)).await;
+    assert_eq!(again.code(), 409, "only the newest version is edited");
+
+    let comparison =
+        host.get(&format!("/product-service/template-comparison?from={first_id}&to={second_id}"), &admin).await;
+    assert_eq!(comparison.ok()["added"], json!(["property:battery"]));
+    assert_eq!(comparison.ok()["removed"], json!(["event:stuck"]));
+    assert_eq!(comparison.ok()["changed"], json!(["property:mode"]));
+
+    let confirm = json!({ "confirmName": "Robot vacuum" });
+    assert_eq!(
+        send(&host, &admin, Method::DELETE, &first_path, confirm.clone()).await.code(),
+        409,
+        "a published version stays"
+    );
+    let second_path = format!("/product-service/templates/{second_id}");
+    assert_eq!(send(&host, &admin, Method::DELETE, &second_path, confirm).await.code(), 200);
+    let listed = host.get("/product-service/templates", &admin).await;
+    assert_eq!(listed.ok()["list"][0]["id"], first_id.as_str(), "version 1 is the newest again");
+}

@@ -1,0 +1,83 @@
+//! The product domain (spec device-and-product-domain.md §2 /product-manage): categories and
+//! their consumables, the unit list, thing-model templates with their versions. Devices,
+//! firmware, apps and customer service refer to what is defined here.
+
+pub mod categories;
+pub mod consumables;
+pub mod templates;
+pub mod thing_model;
+pub mod units;
+
+use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
+use console_plugin_sdk::{Doc, Plugin, PluginError, PluginResult, Router, export_plugin};
+
+pub struct Product;
+
+/// Refuses deleting what is still referred to (§8 "Delete failed").
+pub fn in_use(references: u64) -> PluginResult<()> {
+    if references == 0 {
+        return Ok(());
+    }
+    Err(PluginError::localized(
+        409,
+        None,
+        [
+            format!("删除失败：仍有 {references} 项数据引用它"),
+            format!("Delete failed: {references} items still refer to it."),
+            format!("Löschen fehlgeschlagen: {references} Einträge verweisen noch darauf."),
+            format!("Error al eliminar: {references} elementos aún hacen referencia a él."),
+            format!("Échec de la suppression : {references} éléments y font encore référence."),
+            format!("Falha ao eliminar: {references} itens ainda fazem referência a ele."),
+            format!("Не удалось удалить: на него ещё ссылаются элементы ({references})."),
+        ],
+    ))
+}
+
+const TEMPLATE_QUERY: [QueryParam; 7] = [
+    QueryParam::text("name", "Searched in the search mode."),
+    QueryParam::text("templateKey", "One template's versions, newest first (else the newest version of each)."),
+    QueryParam::text("status", "configuring or published."),
+    QueryParam::text("categoryId", "The category's templates."),
+    PAGING[0],
+    PAGING[1],
+    MODE,
+];
+
+const COMPARE_QUERY: [QueryParam; 2] =
+    [QueryParam::text("from", "The earlier version's id."), QueryParam::text("to", "The later version's id.")];
+
+impl Plugin for Product {
+    fn router() -> Router {
+        Router::new()
+            .resource::<categories::Categories>("/categories", "/categories/{id}")
+            .get("/category-tree", categories::tree)
+            .with_data_list::<categories::CategoryNode>()
+            .resource::<consumables::Consumables>("/consumables", "/consumables/{id}")
+            .resource::<units::UnitList>("/units", "/units/{id}")
+            .get("/templates", templates::list)
+            .with_query(&TEMPLATE_QUERY)
+            .with_data_page::<Doc<templates::Template>>()
+            .post("/templates", templates::create)
+            .with_body::<templates::TemplateInput>()
+            .with_data::<Doc<templates::Template>>()
+            .get("/templates/{id}", templates::get)
+            .with_data::<Doc<templates::Template>>()
+            .put("/templates/{id}", templates::update)
+            .with_body::<templates::TemplateInput>()
+            .with_data::<Doc<templates::Template>>()
+            .delete("/templates/{id}", templates::delete)
+            .with_no_data()
+            .post("/templates/{id}/publish", templates::publish)
+            .with_data::<Doc<templates::Template>>()
+            .get("/templates/{id}/versions", templates::versions)
+            .with_data_list::<templates::VersionSummary>()
+            .get("/template-comparison", templates::compare)
+            .with_query(&COMPARE_QUERY)
+            .with_data::<thing_model::Comparison>()
+            .get("/published-templates", templates::published)
+            .with_query(&[QueryParam::text("name", "Searched in the name.")])
+            .with_data_list::<templates::TemplateOption>()
+    }
+}
+
+export_plugin!(Product);
