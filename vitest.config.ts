@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'jsdom',
-    include: ['shell/src/**/*.test.{ts,tsx}', 'sdk/ts/src/**/*.test.{ts,tsx}'],
+    include: ['shell/src/**/*.test.{ts,tsx}', 'sdk/ts/src/**/*.test.{ts,tsx}', 'remotes/*/src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
   },
 });

@@ -1,0 +1,169 @@
+// End-to-end: the product remote in the production build against the host with the built
+// product.wasm: a category with its picture (a picture without transparency refused by the
+// server), a consumable, and a template whose thing model has an enum, a struct and an array built
+// through the parameter editor, then published.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { deflateSync } from 'node:zlib';
+
+import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
+
+let console_;
+
+before(async () => {
+  console_ = await startConsole([productPlugin('product', 'files = true')]);
+});
+
+after(async () => {
+  await console_?.close();
+});
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const chunk = (type, data) => {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+/** A `size`×`size` PNG, RGBA (transparent) or RGB. */
+function png(size, alpha) {
+  const channels = alpha ? 4 : 3;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, alpha ? 6 : 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * channels, 0x60)]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Picks `option` in the antd select that `select` locates. */
+async function choose(page, select, option) {
+  await select.click();
+  const options = page.locator('.ant-select-dropdown:visible').locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper');
+  await options.filter({ hasText: option }).first().click();
+}
+
+test('a product engineer builds a category, a consumable and a thing model, and publishes it', async () => {
+  const { work, newPage, login } = console_;
+  const opaque = join(work, 'opaque.png');
+  const transparent = join(work, 'vacuum.png');
+  writeFileSync(opaque, png(168, false));
+  writeFileSync(transparent, png(168, true));
+  const page = await newPage('en-US');
+  await login(page, 'admin', ADMIN_PASSWORD);
+
+  // A category: the server reads the picture itself and refuses one without transparency.
+  await page.getByTestId('menu-/product-manage/classify').click();
+  await page.getByTestId('add-category').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('#modal_name').fill('Robot vacuums');
+  await dialog.locator('#modal_identifier').fill('robot-vacuum');
+  await dialog.locator('input[type=file]').setInputFiles(opaque);
+  await dialog.getByText(/opaque\.png/).waitFor();
+  await dialog.getByRole('button', { name: /OK/ }).click();
+  await shotOnFailure(page, 'product-picture', () => dialog.getByText(/a transparent PNG image of 168×168 px/).waitFor());
+  await page.screenshot({ path: join(shots, 'product-00-picture-refused.png') });
+  await dialog.locator('input[type=file]').setInputFiles(transparent);
+  await dialog.getByText(/vacuum\.png/).waitFor();
+  await dialog.getByRole('button', { name: /OK/ }).click();
+  const categories = page.getByTestId('product-categories');
+  await categories.getByText('robot-vacuum').waitFor();
+
+  // Its consumables.
+  await page.getByTestId('consumables-Robot vacuums').click();
+  await page.getByTestId('add-consumable').click();
+  const consumable = page.getByRole('dialog').last();
+  await consumable.getByTestId('consumable-identifier').fill('reservedSideBrush');
+  await consumable.getByTestId('consumable-name').fill('Side brush');
+  await consumable.getByTestId('consumable-lifetime').fill('300');
+  await consumable.getByRole('button', { name: /OK/ }).click();
+  await page.getByTestId('product-consumables').getByText('reservedSideBrush').waitFor();
+  await page.screenshot({ path: join(shots, 'product-01-consumables.png') });
+  await page.locator('.ant-drawer-close').click();
+  await page.locator('.ant-drawer-mask').waitFor({ state: 'detached' });
+
+  // A unit for the editor's unit list.
+  await page.getByTestId('menu-/product-manage/template').click();
+  await page.getByTestId('open-units').click();
+  await page.getByTestId('product-units').getByRole('button', { name: /Add unit/ }).click();
+  const unit = page.getByRole('dialog').last();
+  await unit.locator('#modal_symbol').fill('cm');
+  await unit.locator('#modal_name').fill('Centimetre');
+  await unit.getByRole('button', { name: /OK/ }).click();
+  await page.getByTestId('product-units').getByText('Centimetre').waitFor();
+  await page.locator('.ant-drawer-close').last().click();
+  await page.locator('.ant-drawer-mask').waitFor({ state: 'detached' });
+  await page.getByTestId('add-template').click();
+  const template = page.getByRole('dialog').first();
+  await template.getByTestId('template-name').fill('Robot vacuum');
+  await template.getByTestId('template-version').fill('1.0.0');
+  await choose(page, template.locator('#modal_categoryId'), 'Robot vacuums');
+  await template.getByTestId('template-description').fill('Robot vacuums with a mop');
+  await template.getByTestId('template-remark').fill('first draft');
+
+  // An enum property through the parameter editor.
+  const editor = () => page.getByRole('dialog').last();
+  await template.getByTestId('property-add').click();
+  await choose(page, editor().getByTestId('param-type'), 'Enumeration');
+  await editor().getByTestId('param-identifier').fill('mode');
+  await editor().getByTestId('param-name').fill('Mode');
+  await editor().getByTestId('enum-value-0').fill('0');
+  await editor().getByTestId('enum-text-0').fill('quiet');
+  await editor().getByTestId('enum-add').click();
+  await editor().getByTestId('enum-value-1').fill('1');
+  await editor().getByTestId('enum-text-1').fill('turbo');
+  await editor().getByRole('button', { name: /OK/ }).click();
+  await template.getByText('enum {0:quiet, 1:turbo}').waitFor();
+
+  // A struct property: its member added through a nested editor.
+  await template.getByTestId('property-add').click();
+  await choose(page, editor().getByTestId('param-type'), 'Struct');
+  await editor().getByTestId('param-identifier').fill('position');
+  await editor().getByTestId('param-name').fill('Position');
+  await editor().getByTestId('member-add').click();
+  await choose(page, editor().getByTestId('param-type'), 'Integer');
+  await editor().getByTestId('param-identifier').fill('x');
+  await editor().getByTestId('param-name').fill('X');
+  await choose(page, editor().getByTestId('param-unit'), 'cm');
+  await editor().getByRole('button', { name: /OK/ }).click();
+  await editor().getByText('int cm').waitFor();
+  await editor().getByRole('button', { name: /OK/ }).click();
+  await template.getByText('struct {x}').waitFor();
+
+  // An array: OK before its element type is saved is refused, and the dialog stays.
+  await template.getByTestId('property-add').click();
+  await choose(page, editor().getByTestId('param-type'), 'Array');
+  await editor().getByTestId('param-identifier').fill('rooms');
+  await editor().getByTestId('param-name').fill('Rooms cleaned');
+  await editor().getByRole('button', { name: /OK/ }).click();
+  await shotOnFailure(page, 'product-array', () => page.getByText('Please save the array information.').waitFor());
+  await page.screenshot({ path: join(shots, 'product-02-array-refused.png') });
+  await choose(page, editor().getByTestId('element-type'), 'String');
+  await editor().getByTestId('param-length').fill('32');
+  await editor().getByRole('button', { name: /OK/ }).click();
+  await template.getByText('array<string>').waitFor();
+  await page.screenshot({ path: join(shots, 'product-03-thing-model.png') });
+
+  await template.getByRole('button', { name: /OK/ }).last().click();
+  const templates = page.getByTestId('product-templates');
+  const row = templates.locator('tbody tr', { hasText: 'Robot vacuum' });
+  await shotOnFailure(page, 'product-template', () => row.getByText('Configuring').waitFor());
+  await row.getByTestId('publish-Robot vacuum').click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
+  await shotOnFailure(page, 'product-published', () => row.getByText('Published', { exact: true }).waitFor());
+  await page.screenshot({ path: join(shots, 'product-04-published.png') });
+  await page.context().close();
+});
