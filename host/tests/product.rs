@@ -226,3 +226,49 @@ async fn a_template_is_published_edited_into_a_new_version_and_compared() {
     let listed = host.get("/product-service/templates", &admin).await;
     assert_eq!(listed.ok()["list"][0]["id"], first_id.as_str(), "version 1 is the newest again");
 }
+
+#[tokio::test]
+async fn a_thing_model_is_imported_from_alibaba_tsl_into_a_draft_and_exported() {
+    let (host, admin) = product_host().await;
+    let category_id = category(&host, &admin, "Purifiers", "").await["id"].as_str().expect("id").to_string();
+    let body = json!({ "name": "Air purifier", "versionName": "1.0", "description": "Purifiers", "remark": "imported",
+        "developmentMethod": "custom", "transportProtocol": "mqtt", "categoryId": category_id, "cleaningExpiryDays": 90,
+        "content": { "properties": [], "events": [], "services": [] } });
+    let draft = host.post("/product-service/templates", &admin, body).await.ok().clone();
+    let id = draft["id"].as_str().expect("id").to_string();
+    let tsl = json!({
+        "schema": "https://iotx-tsl.oss-ap-southeast-1.aliyuncs.com/schema.json",
+        "properties": [{ "identifier": "PM25", "name": "PM2.5", "accessMode": "r", "required": true,
+            "dataType": { "type": "int", "specs": { "min": "0", "max": "1000", "unit": "μg/m³", "unitName": "Microgram per cubic metre", "step": "1" } } }],
+        "events": [{ "identifier": "post", "name": "post", "type": "info", "outputData": [] }],
+        "services": [{ "identifier": "set", "name": "set", "callType": "async", "inputData": [], "outputData": [] }]
+    });
+    let imported = host
+        .post(&format!("/product-service/templates/{id}/import"), &admin, json!({ "document": tsl.to_string() }))
+        .await;
+    assert_eq!(imported.ok()["unitsAdded"], json!(["μg/m³"]));
+    let content = &imported.ok()["template"]["content"];
+    assert_eq!(content["properties"][0]["dataType"]["specs"]["max"], 1000.0);
+    assert_eq!(
+        (content["events"].as_array().map(Vec::len), content["services"].as_array().map(Vec::len)),
+        (Some(0), Some(0))
+    );
+    let units = host.get("/product-service/units?symbol=μg", &admin).await;
+    assert_eq!(units.ok()["total"], 1, "the unit joined the list");
+
+    let broken = host
+        .post(&format!("/product-service/templates/{id}/import"), &admin, json!({ "document": "{\"properties\": 7" }))
+        .await;
+    assert_eq!((broken.code(), broken.data()["field"].as_str()), (400, Some("document")));
+
+    let exported = host.get(&format!("/product-service/templates/{id}/export"), &admin).await;
+    assert_eq!(exported.ok()["fileName"], "Air-purifier-1.0.json");
+    assert_eq!(exported.ok()["document"]["format"], "device-console/thing-model");
+    assert_eq!(&exported.ok()["document"]["properties"], &content["properties"]);
+
+    host.post(&format!("/product-service/templates/{id}/publish"), &admin, json!({})).await.ok();
+    let refused = host
+        .post(&format!("/product-service/templates/{id}/import"), &admin, json!({ "document": tsl.to_string() }))
+        .await;
+    assert_eq!(refused.code(), 409, "a published version is never replaced");
+}

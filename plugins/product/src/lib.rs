@@ -6,6 +6,7 @@ pub mod categories;
 pub mod consumables;
 pub mod templates;
 pub mod thing_model;
+pub mod tsl;
 pub mod units;
 
 use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
@@ -71,6 +72,11 @@ impl Plugin for Product {
             .with_data::<Doc<templates::Template>>()
             .get("/templates/{id}/versions", templates::versions)
             .with_data_list::<templates::VersionSummary>()
+            .get("/templates/{id}/export", templates::export)
+            .with_data::<templates::Exported>()
+            .post("/templates/{id}/import", templates::import)
+            .with_body::<templates::ImportInput>()
+            .with_data::<templates::Imported>()
             .get("/template-comparison", templates::compare)
             .with_query(&COMPARE_QUERY)
             .with_data::<thing_model::Comparison>()

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::categories::CATEGORIES;
 use crate::thing_model::{self, ThingModel};
-use crate::units;
+use crate::{tsl, units};
 
 pub const CONFIGURING: &str = "configuring";
 pub const PUBLISHED: &str = "published";
@@ -363,4 +363,74 @@ pub fn published(call: &mut Call<'_>) -> PluginResult<Value> {
         })
         .collect();
     Ok(json!(list))
+}
+
+/// A template version's thing model as a JSON document to download.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Exported {
+    pub file_name: String,
+    pub document: Value,
+}
+
+pub fn export(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let template = TEMPLATES.find(call.host, &id)?.data;
+    let file_name =
+        format!("{}-{}.json", template.name.replace(|c: char| !c.is_alphanumeric(), "-"), template.version_name);
+    let document = tsl::export(&template.name, &template.version_name, &template.content);
+    Ok(json!(Exported { file_name, document }))
+}
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(default)]
+pub struct ImportInput {
+    /// The document's text: this console's export or Alibaba Cloud TSL.
+    document: String,
+}
+
+/// What an import did: the draft as saved, and the units it added to the unit list.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Imported {
+    pub template: Doc<Template>,
+    pub units_added: Vec<String>,
+}
+
+/// Replaces a draft's thing model with an imported one, checked by the same rules as a save.
+/// Units the document names and the list lacks are added with the document's names.
+pub fn import(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let input: ImportInput = call.body()?;
+    let current = TEMPLATES.find(call.host, &id)?;
+    if current.data.status != CONFIGURING {
+        return Err(refused([
+            "只能导入到配置中的版本",
+            "A thing model can only be imported into a version being configured.",
+            "Ein Dingmodell kann nur in eine Version in Konfiguration importiert werden.",
+            "Solo se puede importar un modelo de objeto en una versión en configuración.",
+            "Un modèle d’objet ne peut être importé que dans une version en configuration.",
+            "Só é possível importar um modelo do objeto para uma versão em configuração.",
+            "Модель устройства можно импортировать только в настраиваемую версию.",
+        ]));
+    }
+    let (model, named_units) = tsl::import(&input.document)?;
+    let mut units = units::all(call)?;
+    let mut units_added = Vec::new();
+    for (symbol, name) in named_units {
+        if !units.contains_key(&symbol) {
+            let unit = units::Unit {
+                symbol: validate::required("unit", &symbol, 16)?,
+                name: validate::required("unitName", &name, SHORT_TEXT)?,
+            };
+            units::UNITS.insert(call.host, &unit)?;
+            units.insert(symbol.clone(), name);
+            units_added.push(symbol);
+        }
+    }
+    let mut template = current.data;
+    template.content = thing_model::clean(&model, &units)?;
+    let saved = TEMPLATES.update(call.host, &id, &template, Some(current.version))?;
+    call.host.audit("Import a thing model", &saved.data.name);
+    Ok(json!(Imported { template: saved, units_added }))
 }

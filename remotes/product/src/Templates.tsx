@@ -73,6 +73,32 @@ export default function Templates() {
       }),
     );
 
+  const mayEdit = usePermission()('product:template:edit');
+
+  const exportModel = async (row: Template) => {
+    const exported = await api.get<{ fileName: string; document: unknown }>(`/product-service/templates/${row.id}/export`);
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([JSON.stringify(exported.document, null, 2)], { type: 'application/json' }));
+    link.download = exported.fileName;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  // This console's export or Alibaba Cloud TSL, read in the browser and checked by the server.
+  const importModel = (row: Template, reload: () => void) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = 'application/json,.json';
+    input.onchange = async () => {
+      const file = input.files?.[0];
+      if (!file) return;
+      const imported = await api.post<{ unitsAdded: string[] }>(`/product-service/templates/${row.id}/import`, { document: await file.text() });
+      message.success(imported.unitsAdded.length > 0 ? t('importedUnits', { units: imported.unitsAdded.join(', ') }) : t('imported'));
+      reload();
+    };
+    input.click();
+  };
+
   return (
     <>
       <ResourcePage<Template>
@@ -118,6 +144,12 @@ export default function Templates() {
               </a>
             ) : null}
             <a onClick={() => setHistory(row)}>{t('versions')}</a>
+            <a onClick={() => void exportModel(row)}>{t('export')}</a>
+            {row.status === 'configuring' && mayEdit ? (
+              <a onClick={() => importModel(row, reload)} data-testid={`import-${row.name}`}>
+                {t('import')}
+              </a>
+            ) : null}
           </Space>
         )}
         form={(editing) => (

@@ -1,6 +1,7 @@
 import type { Resources } from '@console/sdk';
 
 const en = {
+  import: 'Import', export: 'Export', imported: 'Thing model imported', importedUnits: 'Thing model imported; units added: {{units}}',
   categories: 'Product categories', addCategory: 'Add category', parent: 'Parent category', picture: 'Picture', descriptionEn: 'English description',
   region: 'Region', region_asia: 'Asia', region_europe: 'Europe', region_america: 'America', consumables: 'Consumables', addConsumable: 'Add consumable',
   codeRule: 'Letters, digits, - and _', pictureRule: 'Picture (168×168 PNG, transparent, at most 500 KB)', lifetimeHours: 'Lifetime (hours)',
@@ -27,6 +28,7 @@ const en = {
 };
 
 const zhCn: typeof en = {
+  import: '导入', export: '导出', imported: '物模型已导入', importedUnits: '物模型已导入；新增单位：{{units}}',
   categories: '产品分类', addCategory: '新增分类', parent: '上级分类', picture: '图片', descriptionEn: '英文描述',
   region: '区域', region_asia: '亚洲', region_europe: '欧洲', region_america: '美洲', consumables: '耗材', addConsumable: '新增耗材',
   codeRule: '字母、数字、- 和 _', pictureRule: '图片（168×168 透明 PNG，不超过 500 KB）', lifetimeHours: '寿命（小时）',
@@ -53,6 +55,7 @@ const zhCn: typeof en = {
 };
 
 const de: typeof en = {
+  import: 'Importieren', export: 'Exportieren', imported: 'Dingmodell importiert', importedUnits: 'Dingmodell importiert; hinzugefügte Einheiten: {{units}}',
   categories: 'Produktkategorien', addCategory: 'Kategorie hinzufügen', parent: 'Übergeordnete Kategorie', picture: 'Bild', descriptionEn: 'Englische Beschreibung',
   region: 'Region', region_asia: 'Asien', region_europe: 'Europa', region_america: 'Amerika', consumables: 'Verbrauchsmaterial', addConsumable: 'Verbrauchsmaterial hinzufügen',
   codeRule: 'Buchstaben, Ziffern, - und _', pictureRule: 'Bild (168×168 PNG, transparent, höchstens 500 KB)', lifetimeHours: 'Lebensdauer (Stunden)',
@@ -79,6 +82,7 @@ const de: typeof en = {
 };
 
 const es: typeof en = {
+  import: 'Importar', export: 'Exportar', imported: 'Modelo de objeto importado', importedUnits: 'Modelo de objeto importado; unidades añadidas: {{units}}',
   categories: 'Categorías de producto', addCategory: 'Añadir categoría', parent: 'Categoría superior', picture: 'Imagen', descriptionEn: 'Descripción en inglés',
   region: 'Región', region_asia: 'Asia', region_europe: 'Europa', region_america: 'América', consumables: 'Consumibles', addConsumable: 'Añadir consumible',
   codeRule: 'Letras, dígitos, - y _', pictureRule: 'Imagen (PNG de 168×168, transparente, 500 KB como máximo)', lifetimeHours: 'Vida útil (horas)',
@@ -105,6 +109,7 @@ const es: typeof en = {
 };
 
 const fr: typeof en = {
+  import: 'Importer', export: 'Exporter', imported: 'Modèle d’objet importé', importedUnits: 'Modèle d’objet importé ; unités ajoutées : {{units}}',
   categories: 'Catégories de produits', addCategory: 'Ajouter une catégorie', parent: 'Catégorie parente', picture: 'Image', descriptionEn: 'Description en anglais',
   region: 'Région', region_asia: 'Asie', region_europe: 'Europe', region_america: 'Amérique', consumables: 'Consommables', addConsumable: 'Ajouter un consommable',
   codeRule: 'Lettres, chiffres, - et _', pictureRule: 'Image (PNG 168×168, transparent, 500 Ko au plus)', lifetimeHours: 'Durée de vie (heures)',
@@ -131,6 +136,7 @@ const fr: typeof en = {
 };
 
 const pt: typeof en = {
+  import: 'Importar', export: 'Exportar', imported: 'Modelo do objeto importado', importedUnits: 'Modelo do objeto importado; unidades adicionadas: {{units}}',
   categories: 'Categorias de produto', addCategory: 'Adicionar categoria', parent: 'Categoria superior', picture: 'Imagem', descriptionEn: 'Descrição em inglês',
   region: 'Região', region_asia: 'Ásia', region_europe: 'Europa', region_america: 'América', consumables: 'Consumíveis', addConsumable: 'Adicionar consumível',
   codeRule: 'Letras, dígitos, - e _', pictureRule: 'Imagem (PNG 168×168, transparente, no máximo 500 KB)', lifetimeHours: 'Vida útil (horas)',
@@ -157,6 +163,7 @@ const pt: typeof en = {
 };
 
 const ru: typeof en = {
+  import: 'Импорт', export: 'Экспорт', imported: 'Модель устройства импортирована', importedUnits: 'Модель устройства импортирована; добавлены единицы: {{units}}',
   categories: 'Категории продуктов', addCategory: 'Добавить категорию', parent: 'Родительская категория', picture: 'Изображение', descriptionEn: 'Описание на английском',
   region: 'Регион', region_asia: 'Азия', region_europe: 'Европа', region_america: 'Америка', consumables: 'Расходные материалы', addConsumable: 'Добавить расходный материал',
   codeRule: 'Буквы, цифры, - и _', pictureRule: 'Изображение (PNG 168×168, прозрачное, не больше 500 КБ)', lifetimeHours: 'Срок службы (часы)',

@@ -1,0 +1,86 @@
+//! Thing models in and out as JSON: this console's export round-trips, and Alibaba Cloud's TSL
+//! imports into the same shape.
+
+use console_plugin_sdk::json;
+use product::thing_model::{self, ThingModel};
+use product::tsl;
+
+const ALIBABA_TSL: &str = r#"{
+  "schema": "https://iotx-tsl.oss-ap-southeast-1.aliyuncs.com/schema.json",
+  "profile": { "version": "1.0", "productKey": "a1B2c3D4e5F" },
+  "properties": [
+    { "identifier": "PowerSwitch", "name": "Power", "accessMode": "rw", "required": false,
+      "dataType": { "type": "bool", "specs": { "0": "off", "1": "on" } } },
+    { "identifier": "Temperature", "name": "Temperature", "accessMode": "r", "required": false,
+      "dataType": { "type": "float", "specs": { "min": "-40", "max": "120", "unit": "°C", "unitName": "Celsius", "step": "0.1" } } },
+    { "identifier": "WorkMode", "name": "Work mode", "accessMode": "rw", "required": false,
+      "dataType": { "type": "enum", "specs": { "0": "auto", "1": "sleep", "2": "turbo" } } },
+    { "identifier": "Position", "name": "Position", "accessMode": "r", "required": false,
+      "dataType": { "type": "struct", "specs": [
+        { "identifier": "x", "name": "X", "dataType": { "type": "int", "specs": { "min": "0", "max": "10000", "unit": "cm", "unitName": "Centimetre", "step": "1" } } },
+        { "identifier": "label", "name": "Label", "dataType": { "type": "text", "specs": { "length": "64" } } } ] } },
+    { "identifier": "History", "name": "History", "accessMode": "r", "required": false,
+      "dataType": { "type": "array", "specs": { "size": "10", "item": { "type": "int", "specs": {} } } } },
+    { "identifier": "Started", "name": "Started at", "accessMode": "r", "required": false,
+      "dataType": { "type": "date", "specs": {} } }
+  ],
+  "events": [
+    { "identifier": "post", "name": "post", "type": "info", "required": true, "method": "thing.event.property.post", "outputData": [] },
+    { "identifier": "Jammed", "name": "Brush jammed", "type": "error", "required": false, "method": "thing.event.Jammed.post",
+      "outputData": [{ "identifier": "brush", "name": "Brush", "dataType": { "type": "text", "specs": { "length": "16" } } }] }
+  ],
+  "services": [
+    { "identifier": "set", "name": "set", "required": true, "callType": "async", "method": "thing.service.property.set", "inputData": [], "outputData": [] },
+    { "identifier": "get", "name": "get", "required": true, "callType": "async", "method": "thing.service.property.get", "inputData": [], "outputData": [] },
+    { "identifier": "StartCleaning", "name": "Start cleaning", "required": false, "callType": "sync", "method": "thing.service.StartCleaning",
+      "inputData": [{ "identifier": "room", "name": "Room", "dataType": { "type": "text", "specs": { "length": "32" } } }], "outputData": [] }
+  ]
+}"#;
+
+#[test]
+fn alibaba_tsl_imports_into_the_console_s_shape() {
+    let (model, units) = tsl::import(ALIBABA_TSL).expect("read");
+    assert_eq!(units.get("°C").map(String::as_str), Some("Celsius"));
+    assert_eq!(units.get("cm").map(String::as_str), Some("Centimetre"));
+    let model = thing_model::clean(&model, &units).expect("valid by the editor's rules");
+    let value = json!(model);
+    let properties = &value["properties"];
+    assert_eq!(properties[0]["dataType"]["specs"], json!({ "falseValue": 1, "trueValue": 0 }));
+    assert_eq!(
+        properties[1]["dataType"]["specs"],
+        json!({ "accuracy": 1, "unit": "°C", "unitName": "Celsius", "min": -40.0, "max": 120.0, "step": 0.1 })
+    );
+    assert_eq!(properties[2]["dataType"]["specs"]["enumParam"][2], json!({ "text": "turbo", "value": 2 }));
+    assert_eq!(
+        properties[3]["dataType"]["specs"]["struct"][1]["dataType"],
+        json!({ "type": "string", "specs": { "length": 64 } })
+    );
+    assert_eq!(
+        properties[4]["dataType"]["specs"],
+        json!({ "arrDataType": { "type": "int", "specs": {} }, "size": 10 })
+    );
+    assert_eq!(properties[5]["dataType"], json!({ "type": "string", "specs": { "length": 13 } }));
+    // The built-in post event and set/get services are the platform's topics, not features.
+    assert_eq!(model.events.iter().map(|e| e.identifier.as_str()).collect::<Vec<_>>(), ["Jammed"]);
+    assert_eq!(model.events[0].event_type, "fault");
+    assert_eq!(model.services.iter().map(|s| s.identifier.as_str()).collect::<Vec<_>>(), ["StartCleaning"]);
+}
+
+#[test]
+fn the_console_s_export_imports_unchanged() {
+    let (imported, units) = tsl::import(ALIBABA_TSL).expect("read");
+    let model: ThingModel = thing_model::clean(&imported, &units).expect("clean");
+    let document = tsl::export("Robot", "1.0.0", &model).to_string();
+    let (again, _) = tsl::import(&document).expect("read back");
+    assert_eq!(thing_model::clean(&again, &units).expect("clean"), model);
+}
+
+#[test]
+fn what_is_not_a_thing_model_is_refused_in_the_user_s_language() {
+    for text in ["not json", "[1, 2]", r#"{"properties": [{"identifier": 3}]}"#] {
+        let err = tsl::import(text).expect_err(text);
+        assert_eq!(err.field.as_deref(), Some("document"), "{text}");
+        assert!(err.render("fr").contains("modèle d’objet"), "{}", err.render("fr"));
+    }
+    assert!(tsl::import(&"x".repeat(tsl::MAX_DOCUMENT_BYTES + 1)).is_err());
+}
