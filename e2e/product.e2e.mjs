@@ -1,7 +1,7 @@
 // End-to-end: the product remote in the production build against the host with the built
 // product.wasm: a category with its picture (a picture without transparency refused by the
-// server), a consumable, and a template whose thing model has an enum, a struct and an array built
-// through the parameter editor, then published.
+// server), a consumable, a template whose thing model has an enum, a struct and an array built
+// through the parameter editor, then published, and a product model, released.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -165,5 +165,21 @@ test('a product engineer builds a category, a consumable and a thing model, and 
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
   await shotOnFailure(page, 'product-published', () => row.getByText('Published', { exact: true }).waitFor());
   await page.screenshot({ path: join(shots, 'product-04-published.png') });
+
+  // A product model, released after its confirmation.
+  await page.getByTestId('menu-/product-manage/product-modal').click();
+  await page.getByTestId('add-model').click();
+  const model = page.getByRole('dialog');
+  await model.getByTestId('model-name').fill('RV20');
+  await model.getByTestId('model-code').fill('RV-20');
+  await model.getByTestId('model-alias').fill('RV');
+  await model.getByTestId('model-digits').fill('6');
+  await model.getByRole('button', { name: /OK/ }).click();
+  const modelRow = page.getByTestId('product-models').locator('tbody tr', { hasText: 'RV-20' });
+  await modelRow.getByText('Configuring').waitFor();
+  await modelRow.getByTestId('release-RV20').click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
+  await shotOnFailure(page, 'product-model', () => modelRow.getByText('Published', { exact: true }).waitFor());
+  await page.screenshot({ path: join(shots, 'product-05-model-released.png') });
   await page.context().close();
 });

@@ -1,9 +1,10 @@
 //! The product domain (spec device-and-product-domain.md §2 /product-manage): categories and
-//! their consumables, the unit list, thing-model templates with their versions. Devices,
+//! their consumables, the unit list, thing-model templates with their versions, product models. Devices,
 //! firmware, apps and customer service refer to what is defined here.
 
 pub mod categories;
 pub mod consumables;
+pub mod models;
 pub mod templates;
 pub mod thing_model;
 pub mod tsl;
@@ -55,6 +56,9 @@ impl Plugin for Product {
             .with_data_list::<categories::CategoryNode>()
             .resource::<consumables::Consumables>("/consumables", "/consumables/{id}")
             .resource::<units::UnitList>("/units", "/units/{id}")
+            .resource::<models::Models>("/models", "/models/{id}")
+            .post("/models/{id}/release", models::release)
+            .with_data::<Doc<models::ProductModel>>()
             .get("/templates", templates::list)
             .with_query(&TEMPLATE_QUERY)
             .with_data_page::<Doc<templates::Template>>()

@@ -1,6 +1,7 @@
 import type { Resources } from '@console/sdk';
 
 const en = {
+  models: 'Product models', addModel: 'Add model', code: 'Code', aliasPrefix: 'Alias prefix', snSuffixDigits: 'SN suffix digits', enterprises: 'Related enterprises', antiDiversion: 'Anti-diversion', modelNameRule: '2 to 16 letters and digits', releaseTitle: 'Release this model?', releaseHint: 'Once released, its code, alias prefix and SN suffix digits cannot change, and it cannot be deleted.',
   import: 'Import', export: 'Export', imported: 'Thing model imported', importedUnits: 'Thing model imported; units added: {{units}}',
   categories: 'Product categories', addCategory: 'Add category', parent: 'Parent category', picture: 'Picture', descriptionEn: 'English description',
   region: 'Region', region_asia: 'Asia', region_europe: 'Europe', region_america: 'America', consumables: 'Consumables', addConsumable: 'Add consumable',
@@ -28,6 +29,7 @@ const en = {
 };
 
 const zhCn: typeof en = {
+  models: '产品型号', addModel: '新增型号', code: '编码', aliasPrefix: '别名前缀', snSuffixDigits: 'SN 后缀位数', enterprises: '关联企业', antiDiversion: '防窜货', modelNameRule: '2 到 16 位字母和数字', releaseTitle: '确认发布该型号？', releaseHint: '发布后编码、别名前缀和 SN 后缀位数不可修改，型号也不能删除。',
   import: '导入', export: '导出', imported: '物模型已导入', importedUnits: '物模型已导入；新增单位：{{units}}',
   categories: '产品分类', addCategory: '新增分类', parent: '上级分类', picture: '图片', descriptionEn: '英文描述',
   region: '区域', region_asia: '亚洲', region_europe: '欧洲', region_america: '美洲', consumables: '耗材', addConsumable: '新增耗材',
@@ -55,6 +57,7 @@ const zhCn: typeof en = {
 };
 
 const de: typeof en = {
+  models: 'Produktmodelle', addModel: 'Modell hinzufügen', code: 'Code', aliasPrefix: 'Alias-Präfix', snSuffixDigits: 'SN-Suffixstellen', enterprises: 'Zugehörige Unternehmen', antiDiversion: 'Gegen Graumarkt', modelNameRule: '2 bis 16 Buchstaben und Ziffern', releaseTitle: 'Dieses Modell freigeben?', releaseHint: 'Nach der Freigabe können Code, Alias-Präfix und SN-Suffixstellen nicht mehr geändert werden, und das Modell kann nicht gelöscht werden.',
   import: 'Importieren', export: 'Exportieren', imported: 'Dingmodell importiert', importedUnits: 'Dingmodell importiert; hinzugefügte Einheiten: {{units}}',
   categories: 'Produktkategorien', addCategory: 'Kategorie hinzufügen', parent: 'Übergeordnete Kategorie', picture: 'Bild', descriptionEn: 'Englische Beschreibung',
   region: 'Region', region_asia: 'Asien', region_europe: 'Europa', region_america: 'Amerika', consumables: 'Verbrauchsmaterial', addConsumable: 'Verbrauchsmaterial hinzufügen',
@@ -82,6 +85,7 @@ const de: typeof en = {
 };
 
 const es: typeof en = {
+  models: 'Modelos de producto', addModel: 'Añadir modelo', code: 'Código', aliasPrefix: 'Prefijo de alias', snSuffixDigits: 'Dígitos del sufijo del SN', enterprises: 'Empresas relacionadas', antiDiversion: 'Antidesvío', modelNameRule: 'De 2 a 16 letras y dígitos', releaseTitle: '¿Publicar este modelo?', releaseHint: 'Una vez publicado, su código, prefijo de alias y dígitos del sufijo del SN no pueden cambiar, y no se puede eliminar.',
   import: 'Importar', export: 'Exportar', imported: 'Modelo de objeto importado', importedUnits: 'Modelo de objeto importado; unidades añadidas: {{units}}',
   categories: 'Categorías de producto', addCategory: 'Añadir categoría', parent: 'Categoría superior', picture: 'Imagen', descriptionEn: 'Descripción en inglés',
   region: 'Región', region_asia: 'Asia', region_europe: 'Europa', region_america: 'América', consumables: 'Consumibles', addConsumable: 'Añadir consumible',
@@ -109,6 +113,7 @@ const es: typeof en = {
 };
 
 const fr: typeof en = {
+  models: 'Modèles de produit', addModel: 'Ajouter un modèle', code: 'Code', aliasPrefix: 'Préfixe d’alias', snSuffixDigits: 'Chiffres du suffixe SN', enterprises: 'Entreprises liées', antiDiversion: 'Anti-détournement', modelNameRule: '2 à 16 lettres et chiffres', releaseTitle: 'Publier ce modèle ?', releaseHint: 'Une fois publié, son code, son préfixe d’alias et les chiffres du suffixe SN ne peuvent plus changer, et il ne peut pas être supprimé.',
   import: 'Importer', export: 'Exporter', imported: 'Modèle d’objet importé', importedUnits: 'Modèle d’objet importé ; unités ajoutées : {{units}}',
   categories: 'Catégories de produits', addCategory: 'Ajouter une catégorie', parent: 'Catégorie parente', picture: 'Image', descriptionEn: 'Description en anglais',
   region: 'Région', region_asia: 'Asie', region_europe: 'Europe', region_america: 'Amérique', consumables: 'Consommables', addConsumable: 'Ajouter un consommable',
@@ -136,6 +141,7 @@ const fr: typeof en = {
 };
 
 const pt: typeof en = {
+  models: 'Modelos de produto', addModel: 'Adicionar modelo', code: 'Código', aliasPrefix: 'Prefixo de alias', snSuffixDigits: 'Dígitos do sufixo do SN', enterprises: 'Empresas relacionadas', antiDiversion: 'Antidesvio', modelNameRule: '2 a 16 letras e dígitos', releaseTitle: 'Publicar este modelo?', releaseHint: 'Depois de publicado, o código, o prefixo de alias e os dígitos do sufixo do SN não podem mudar, e não pode ser eliminado.',
   import: 'Importar', export: 'Exportar', imported: 'Modelo do objeto importado', importedUnits: 'Modelo do objeto importado; unidades adicionadas: {{units}}',
   categories: 'Categorias de produto', addCategory: 'Adicionar categoria', parent: 'Categoria superior', picture: 'Imagem', descriptionEn: 'Descrição em inglês',
   region: 'Região', region_asia: 'Ásia', region_europe: 'Europa', region_america: 'América', consumables: 'Consumíveis', addConsumable: 'Adicionar consumível',
@@ -163,6 +169,7 @@ const pt: typeof en = {
 };
 
 const ru: typeof en = {
+  models: 'Модели продуктов', addModel: 'Добавить модель', code: 'Код', aliasPrefix: 'Префикс псевдонима', snSuffixDigits: 'Цифр в суффиксе SN', enterprises: 'Связанные предприятия', antiDiversion: 'Защита от перепродажи', modelNameRule: 'От 2 до 16 букв и цифр', releaseTitle: 'Выпустить эту модель?', releaseHint: 'После выпуска код, префикс псевдонима и число цифр суффикса SN изменить нельзя, а модель нельзя удалить.',
   import: 'Импорт', export: 'Экспорт', imported: 'Модель устройства импортирована', importedUnits: 'Модель устройства импортирована; добавлены единицы: {{units}}',
   categories: 'Категории продуктов', addCategory: 'Добавить категорию', parent: 'Родительская категория', picture: 'Изображение', descriptionEn: 'Описание на английском',
   region: 'Регион', region_asia: 'Азия', region_europe: 'Европа', region_america: 'Америка', consumables: 'Расходные материалы', addConsumable: 'Добавить расходный материал',

@@ -1,10 +1,12 @@
 import Classify from './Classify';
+import Models from './Models';
 import Templates from './Templates';
 
 /** The pages of the product plugin, by the route paths of its manifest's menus. */
 const routes = [
   { path: '/product-manage/classify', Component: Classify },
   { path: '/product-manage/template', Component: Templates },
+  { path: '/product-manage/product-modal', Component: Models },
 ];
 
 export default routes;

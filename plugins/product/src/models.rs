@@ -1,0 +1,216 @@
+//! Product models (spec DP §3 "Product model", §4, §5): name, code, alias prefix and SN suffix
+//! digits (what the model's SNs are made of), related enterprises and products, and the
+//! anti-diversion flag. A model is released after a confirmation, like a template; from then on
+//! what its SNs are made of (code, alias prefix, suffix digits) no longer changes.
+
+use console_plugin_sdk::validate;
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Resource, Value, json};
+use serde::{Deserialize, Serialize};
+
+use crate::templates::{CONFIGURING, PUBLISHED};
+
+pub const RELEASED: &str = PUBLISHED;
+pub const MAX_SUFFIX_DIGITS: u32 = 12;
+pub const MAX_RELATED: usize = 200;
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductModel {
+    pub name: String,
+    pub code: String,
+    pub alias_prefix: String,
+    pub sn_suffix_digits: u32,
+    pub enterprise_ids: Vec<i64>,
+    pub product_ids: Vec<String>,
+    pub anti_diversion: bool,
+    /// `configuring` or `published` (released).
+    pub status: String,
+    pub released_at: Option<i64>,
+}
+
+pub const MODELS: Collection<ProductModel> = Collection::new("models");
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ModelInput {
+    name: String,
+    code: String,
+    alias_prefix: String,
+    sn_suffix_digits: Option<u32>,
+    enterprise_ids: Vec<i64>,
+    product_ids: Vec<String>,
+    anti_diversion: bool,
+}
+
+/// §5: a model name is 2 to 16 letters and digits.
+pub fn model_name(value: &str) -> PluginResult<String> {
+    let value = validate::length("name", value, 2, 16)?;
+    if value.chars().all(char::is_alphanumeric) {
+        return Ok(value);
+    }
+    Err(PluginError::format(
+        "name",
+        [
+            "2 到 16 位字母和数字",
+            "2 to 16 letters and digits",
+            "2 bis 16 Buchstaben und Ziffern",
+            "de 2 a 16 letras y dígitos",
+            "2 à 16 lettres et chiffres",
+            "2 a 16 letras e dígitos",
+            "от 2 до 16 букв и цифр",
+        ],
+    ))
+}
+
+fn letters_and_digits(field: &str, value: &str, max: usize, extra: &[char]) -> PluginResult<String> {
+    let value = validate::required(field, value, max)?;
+    if value.chars().all(|c| c.is_ascii_alphanumeric() || extra.contains(&c)) {
+        Ok(value)
+    } else {
+        Err(PluginError::format(field, console_plugin_sdk::expected::CODE))
+    }
+}
+
+fn locked(field: &str) -> PluginError {
+    PluginError::localized(
+        409,
+        Some(field),
+        [
+            "型号已发布：编码、别名前缀和 SN 后缀位数不能再修改".into(),
+            "The model is released: its code, alias prefix and SN suffix digits can no longer change.".into(),
+            "Das Modell ist freigegeben: Code, Alias-Präfix und SN-Suffixstellen können nicht mehr geändert werden.".into(),
+            "El modelo está publicado: su código, prefijo de alias y dígitos del sufijo del SN ya no pueden cambiar.".into(),
+            "Le modèle est publié : son code, son préfixe d’alias et les chiffres du suffixe SN ne peuvent plus changer.".into(),
+            "O modelo está publicado: o código, o prefixo de alias e os dígitos do sufixo do SN já não podem mudar.".into(),
+            "Модель выпущена: код, префикс псевдонима и число цифр суффикса SN больше менять нельзя.".into(),
+        ],
+    )
+}
+
+impl ModelInput {
+    fn validate(self, current: Option<&Doc<ProductModel>>) -> PluginResult<ProductModel> {
+        let name = model_name(&self.name)?;
+        let code = letters_and_digits("code", &self.code, 32, &['-', '_'])?;
+        let alias_prefix = letters_and_digits("aliasPrefix", &self.alias_prefix, 16, &[])?;
+        let digits = validate::some("snSuffixDigits", self.sn_suffix_digits)?;
+        if !(1..=MAX_SUFFIX_DIGITS).contains(&digits) {
+            return Err(PluginError::format(
+                "snSuffixDigits",
+                console_plugin_sdk::error::integer_range(1, MAX_SUFFIX_DIGITS),
+            ));
+        }
+        let mut enterprise_ids = self.enterprise_ids;
+        enterprise_ids.sort_unstable();
+        enterprise_ids.dedup();
+        if enterprise_ids.iter().any(|id| *id <= 0) {
+            return Err(PluginError::format_values("enterpriseIds", "1, 2, 3…"));
+        }
+        let mut product_ids = self.product_ids;
+        product_ids.dedup();
+        for (field, count) in [("enterpriseIds", enterprise_ids.len()), ("productIds", product_ids.len())] {
+            if count > MAX_RELATED {
+                return Err(PluginError::invalid(
+                    field,
+                    console_plugin_sdk::Message::TooMany { field: field.into(), max: MAX_RELATED },
+                ));
+            }
+        }
+        let (status, released_at) = match current {
+            Some(current) if current.data.status == RELEASED => {
+                let was = &current.data;
+                for (field, same) in [
+                    ("code", was.code == code),
+                    ("aliasPrefix", was.alias_prefix == alias_prefix),
+                    ("snSuffixDigits", was.sn_suffix_digits == digits),
+                ] {
+                    if !same {
+                        return Err(locked(field));
+                    }
+                }
+                (was.status.clone(), was.released_at)
+            }
+            _ => (CONFIGURING.to_string(), None),
+        };
+        Ok(ProductModel {
+            name,
+            code,
+            alias_prefix,
+            sn_suffix_digits: digits,
+            enterprise_ids,
+            product_ids,
+            anti_diversion: self.anti_diversion,
+            status,
+            released_at,
+        })
+    }
+}
+
+pub struct Models;
+
+impl Resource for Models {
+    type Data = ProductModel;
+    type Input = ModelInput;
+    const COLLECTION: Collection<ProductModel> = MODELS;
+    const SEARCH: &'static [&'static str] = &["name", "code"];
+    const FILTERS: &'static [&'static str] = &["status"];
+    const AUDIT_CREATE: Option<&'static str> = Some("Add a product model");
+
+    fn name(model: &ProductModel) -> &str {
+        &model.name
+    }
+
+    fn validate(
+        _call: &mut Call<'_>,
+        input: ModelInput,
+        current: Option<&Doc<ProductModel>>,
+    ) -> PluginResult<ProductModel> {
+        input.validate(current)
+    }
+
+    fn before_delete(_call: &mut Call<'_>, model: &Doc<ProductModel>) -> PluginResult<()> {
+        if model.data.status == RELEASED {
+            return Err(PluginError::localized(
+                409,
+                None,
+                [
+                    "已发布的型号不能删除".into(),
+                    "A released model cannot be deleted.".into(),
+                    "Ein freigegebenes Modell kann nicht gelöscht werden.".into(),
+                    "Un modelo publicado no se puede eliminar.".into(),
+                    "Un modèle publié ne peut pas être supprimé.".into(),
+                    "Um modelo publicado não pode ser eliminado.".into(),
+                    "Выпущенную модель нельзя удалить.".into(),
+                ],
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Releases a model (§4: after a confirmation, like a template).
+pub fn release(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let current = MODELS.find(call.host, &id)?;
+    if current.data.status == RELEASED {
+        return Err(PluginError::localized(
+            409,
+            None,
+            [
+                "该型号已发布".into(),
+                "This model is already released.".into(),
+                "Dieses Modell ist bereits freigegeben.".into(),
+                "Este modelo ya está publicado.".into(),
+                "Ce modèle est déjà publié.".into(),
+                "Este modelo já está publicado.".into(),
+                "Эта модель уже выпущена.".into(),
+            ],
+        ));
+    }
+    let mut model = current.data;
+    model.status = RELEASED.into();
+    model.released_at = Some(call.host.now_ms());
+    let expected = call.version().or(Some(current.version));
+    let released = MODELS.update(call.host, &id, &model, expected)?;
+    call.host.audit("Release a product model", &released.data.name);
+    Ok(json!(released))
+}

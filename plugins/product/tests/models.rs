@@ -1,0 +1,66 @@
+//! Product models (spec DP §3, §4, §5) against the SDK's in-memory host.
+
+use console_plugin_sdk::testing::MemoryHost;
+use console_plugin_sdk::{Value, json};
+use product::Product;
+
+fn host() -> MemoryHost {
+    MemoryHost::new().unique("models", &["code"])
+}
+
+fn model(name: &str) -> Value {
+    json!({ "name": name, "code": "RV-20", "aliasPrefix": "RV", "snSuffixDigits": 6, "enterpriseIds": [3, 2, 3], "antiDiversion": true })
+}
+
+#[test]
+fn a_model_name_is_2_to_16_letters_and_digits() {
+    let mut host = host();
+    for bad in ["R", "Robot vacuum 20", "RV-20", "ABCDEFGHIJKLMNOPQ"] {
+        let (status, body) = host.call::<Product>("POST", "/models", model(bad));
+        assert_eq!((status, body["field"].as_str()), (400, Some("name")), "{bad}");
+    }
+    let (status, created) = host.call::<Product>("POST", "/models", model("RV20"));
+    assert_eq!(status, 200, "{created}");
+    assert_eq!(created["enterpriseIds"], json!([2, 3]), "sorted, once each");
+    assert_eq!(created["status"], "configuring");
+}
+
+#[test]
+fn a_model_needs_its_code_alias_prefix_and_suffix_digits() {
+    let mut host = host();
+    for (field, value) in [
+        ("code", json!("")),
+        ("aliasPrefix", json!("R V")),
+        ("snSuffixDigits", json!(0)),
+        ("snSuffixDigits", json!(13)),
+    ] {
+        let mut body = model("RV20");
+        body[field] = value;
+        let (status, answer) = host.call::<Product>("POST", "/models", body);
+        assert_eq!((status, answer["field"].as_str()), (400, Some(field)), "{answer}");
+    }
+    host.call::<Product>("POST", "/models", model("RV20"));
+    let (status, answer) = host.call::<Product>("POST", "/models", model("RV21"));
+    assert_eq!((status, answer["field"].as_str()), (400, Some("code")), "codes are unique: {answer}");
+}
+
+#[test]
+fn a_released_model_keeps_what_its_sns_are_made_of_and_cannot_be_deleted() {
+    let mut host = host();
+    let (_, created) = host.call::<Product>("POST", "/models", model("RV20"));
+    let id = created["id"].as_str().expect("id");
+    let (status, released) = host.call::<Product>("POST", &format!("/models/{id}/release"), json!({}));
+    assert_eq!((status, released["status"].as_str()), (200, Some("published")));
+    assert_eq!(host.call::<Product>("POST", &format!("/models/{id}/release"), json!({})).0, 409);
+
+    let mut renamed = model("RV20Pro");
+    renamed["antiDiversion"] = json!(false);
+    let (status, saved) = host.call::<Product>("PUT", &format!("/models/{id}"), renamed);
+    assert_eq!((status, saved["name"].as_str(), saved["status"].as_str()), (200, Some("RV20Pro"), Some("published")));
+    let mut recoded = model("RV20Pro");
+    recoded["snSuffixDigits"] = json!(8);
+    let (status, answer) = host.call::<Product>("PUT", &format!("/models/{id}"), recoded);
+    assert_eq!((status, answer["field"].as_str()), (409, Some("snSuffixDigits")));
+    let (status, _) = host.call::<Product>("DELETE", &format!("/models/{id}"), json!({ "confirmName": "RV20Pro" }));
+    assert_eq!(status, 409);
+}
