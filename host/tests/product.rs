@@ -272,3 +272,39 @@ async fn a_thing_model_is_imported_from_alibaba_tsl_into_a_draft_and_exported() 
         .await;
     assert_eq!(refused.code(), 409, "a published version is never replaced");
 }
+
+#[tokio::test]
+async fn a_product_is_built_on_a_published_template_with_its_guide_pictures_read_from_the_files() {
+    let (host, admin) = product_host().await;
+    let category_id = category(&host, &admin, "Vacuums", "").await["id"].as_str().expect("id").to_string();
+    let body = json!({ "name": "Vacuum", "versionName": "1", "description": "d", "remark": "r", "developmentMethod": "custom",
+        "transportProtocol": "mqtt", "categoryId": category_id, "cleaningExpiryDays": 90,
+        "content": { "properties": [{ "identifier": "power", "name": "Power", "accessMode": "rw", "dataType": { "type": "bool" } }] } });
+    let template_id =
+        host.post("/product-service/templates", &admin, body).await.ok()["id"].as_str().expect("id").to_string();
+    let product = |pairing: &str| {
+        json!({ "name": "RV20", "templateId": template_id, "connection": "wifi", "hotspotPrefix": "RV-AP", "regions": ["europe"],
+                "pairingGuide": { "title": "Pair", "picture": pairing, "steps": ["Hold the button for 3 s"] } })
+    };
+    let upload = |bytes: Vec<u8>| {
+        let host = &host;
+        let admin = admin.clone();
+        async move {
+            let answer = host.upload(&admin, "product-service", "product-picture", "guide.png", &bytes).await;
+            answer["data"]["uploadId"].as_str().unwrap_or_else(|| panic!("uploaded: {answer}")).to_string()
+        }
+    };
+    let draft_template =
+        host.post("/product-service/products", &admin, product(&upload(png(480, 480, true)).await)).await;
+    assert_eq!(draft_template.data()["field"], "templateId", "a template that is not published is refused");
+    host.post(&format!("/product-service/templates/{template_id}/publish"), &admin, json!({})).await.ok();
+
+    let opaque = host.post("/product-service/products", &admin, product(&upload(png(480, 480, false)).await)).await;
+    assert_eq!(opaque.data()["field"], "pairingGuide.picture");
+    assert!(opaque.msg().contains("a transparent PNG image of 480×480 px, at most 100 KB"), "{}", opaque.msg());
+    let created = host.post("/product-service/products", &admin, product(&upload(png(480, 480, true)).await)).await;
+    assert_eq!(created.ok()["pairingGuide"]["steps"], json!(["Hold the button for 3 s"]));
+    assert_eq!(created.ok()["productKey"].as_str().map(str::len), Some(11));
+    let listed = host.get("/product-service/products", &admin).await;
+    assert_eq!(listed.ok()["total"], 1);
+}

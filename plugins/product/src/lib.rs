@@ -1,10 +1,11 @@
 //! The product domain (spec device-and-product-domain.md §2 /product-manage): categories and
-//! their consumables, the unit list, thing-model templates with their versions, product models. Devices,
+//! their consumables, the unit list, thing-model templates with their versions, product models and products. Devices,
 //! firmware, apps and customer service refer to what is defined here.
 
 pub mod categories;
 pub mod consumables;
 pub mod models;
+pub mod products;
 pub mod templates;
 pub mod thing_model;
 pub mod tsl;
@@ -59,6 +60,10 @@ impl Plugin for Product {
             .resource::<models::Models>("/models", "/models/{id}")
             .post("/models/{id}/release", models::release)
             .with_data::<Doc<models::ProductModel>>()
+            .resource::<products::Products>("/products", "/products/{id}")
+            .put("/product-order", products::sort)
+            .with_body::<products::SortInput>()
+            .with_no_data()
             .get("/templates", templates::list)
             .with_query(&TEMPLATE_QUERY)
             .with_data_page::<Doc<templates::Template>>()

@@ -120,8 +120,22 @@ pub fn require_image(
     transparent: bool,
     max_kb: u64,
 ) -> PluginResult<()> {
+    require_image_of(field, file, width, height, &[format], transparent, max_kb)
+}
+
+/// As [`require_image`], for a rule that takes several formats (the spec's startup guide:
+/// png, jpg or gif).
+pub fn require_image_of(
+    field: &str,
+    file: &UploadedFile,
+    width: u32,
+    height: u32,
+    formats: &[ImageFormat],
+    transparent: bool,
+    max_kb: u64,
+) -> PluginResult<()> {
     let fits = file.image.as_ref().is_some_and(|image| {
-        image.format == format.code()
+        formats.iter().any(|format| image.format == format.code())
             && (width == 0 || image.width == width)
             && (height == 0 || image.height == height)
             && (!transparent || image.alpha)
@@ -129,7 +143,7 @@ pub fn require_image(
     if fits {
         return Ok(());
     }
-    let f = format.label();
+    let f = formats.iter().map(|format| format.label()).collect::<Vec<_>>().join("/");
     let size = if width == 0 || height == 0 { String::new() } else { format!("{width}×{height}") };
     let (zh_t, en_t, de_t, es_t, fr_t, pt_t, ru_t) = if transparent {
         ("透明", "transparent ", "transparentes ", " transparente", " transparente", " transparente", "прозрачное ")
