@@ -181,5 +181,21 @@ test('a product engineer builds a category, a consumable and a thing model, and 
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
   await shotOnFailure(page, 'product-model', () => modelRow.getByText('Published', { exact: true }).waitFor());
   await page.screenshot({ path: join(shots, 'product-05-model-released.png') });
+
+  // A product on the published template, with its pairing picture.
+  const pairing = join(work, 'pairing.png');
+  writeFileSync(pairing, png(480, true));
+  await page.getByTestId('menu-/product-manage/product').click();
+  await page.getByTestId('add-product').click();
+  const form = page.getByRole('dialog');
+  await form.getByTestId('product-name').fill('RV20');
+  await choose(page, form.getByTestId('product-template'), 'Robot vacuum');
+  await form.getByTestId('product-hotspot').fill('RV-AP');
+  await form.getByRole('tab', { name: 'Pairing guide' }).click();
+  await form.getByTestId('upload-pairingPicture').locator('..').locator('input[type=file]').setInputFiles(pairing);
+  await form.getByText(/pairing\.png/).waitFor();
+  await form.getByRole('button', { name: /OK/ }).click();
+  await shotOnFailure(page, 'product-product', () => page.getByTestId('product-products').getByText('RV20').waitFor());
+  await page.screenshot({ path: join(shots, 'product-06-products.png') });
   await page.context().close();
 });

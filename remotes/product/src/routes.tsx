@@ -1,11 +1,13 @@
 import Classify from './Classify';
 import Models from './Models';
+import Products from './Products';
 import Templates from './Templates';
 
 /** The pages of the product plugin, by the route paths of its manifest's menus. */
 const routes = [
   { path: '/product-manage/classify', Component: Classify },
   { path: '/product-manage/template', Component: Templates },
+  { path: '/product-manage/product', Component: Products },
   { path: '/product-manage/product-modal', Component: Models },
 ];
 

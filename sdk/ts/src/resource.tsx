@@ -40,6 +40,8 @@ export interface ResourcePageProps<T extends ResourceRow> {
   query?: (values: Record<string, unknown>) => Record<string, string | number | boolean | undefined>;
   /** The body sent from the form's values (parse a text area into a list, say). */
   transform?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** The edit form's values from a row, where they differ from the row (nested records as flat fields). */
+  toForm?: (row: T) => Record<string, unknown>;
   rowKey?: keyof T & string;
   formWidth?: number;
 }
@@ -122,7 +124,7 @@ export function ResourcePage<T extends ResourceRow>(props: ResourcePageProps<T>)
                   render: (_, row) => (
                     <RowActions
                       extra={props.rowExtra?.(row, reload)}
-                      onEdit={allowed(actions.edit) ? () => setEditing(row) : undefined}
+                      onEdit={allowed(actions.edit) ? () => setEditing(props.toForm ? ({ ...row, ...props.toForm(row) } as Partial<T>) : row) : undefined}
                       remove={allowed(actions.delete) && props.name ? { name: props.name(row), confirm: (typed) => api.delete(`${path}/${row.id}`, { confirmName: typed }).then(done) } : undefined}
                     />
                   ),
