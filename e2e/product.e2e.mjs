@@ -53,7 +53,8 @@ function png(size, alpha) {
 async function choose(page, select, option) {
   await select.click();
   const options = page.locator('.ant-select-dropdown:visible').locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper');
-  await options.filter({ hasText: option }).first().click();
+  // The newest dropdown is the one just opened (an earlier one may still be fading out).
+  await options.filter({ hasText: option }).last().click();
 }
 
 test('a product engineer builds a category, a consumable and a thing model, and publishes it', async () => {
@@ -198,4 +199,59 @@ test('a product engineer builds a category, a consumable and a thing model, and 
   await shotOnFailure(page, 'product-product', () => page.getByTestId('product-products').getByText('RV20').waitFor());
   await page.screenshot({ path: join(shots, 'product-06-products.png') });
   await page.context().close();
+});
+
+test('an engineer applies for a product status and another user approves it in the process centre', async () => {
+  const { base, api, newPage, login } = console_;
+  const admin = (await api('/authority-service/authority/login', { userName: 'admin', password: ADMIN_PASSWORD })).token;
+  const tenant = String((await api('/authority-service/tenantInfo/add', { tenantName: 'Initech', fullName: 'Initech Ltd', abbrEn: 'INITECH', creditCode: '913501005700000159' }, admin)).id);
+  const buttons = await api('/authority-service/button/list', { pageSize: 500, keyword: 'product:' }, admin);
+  const grant = async (name, actions) => {
+    const role = await api('/authority-service/role/add', { name, roleType: 'ordinary' }, admin, tenant);
+    await api('/authority-service/role/grant', { id: role.id, buttonIds: buttons.list.filter((b) => actions.includes(b.action)).map((b) => b.id) }, admin, tenant);
+    return role.id;
+  };
+  const account = async (userName, roleId) =>
+    api('/authority-service/account/add', { userName, name: userName, accountType: 'development', roleIds: [roleId], password: 'Work#2026', confirmPassword: 'Work#2026' }, admin, tenant);
+  await account('engineer', await grant('engineers', ['product:category:add', 'product:template:add', 'product:template:publish', 'product:product:view', 'product:product:add', 'product:audit:apply', 'product:audit:view']));
+  await account('auditor', await grant('auditors', ['product:audit:view', 'product:audit:decide']));
+  const engineer = (await api('/authority-service/authority/login', { userName: 'engineer@INITECH', password: 'Work#2026' })).token;
+
+  // The engineer's product, made through the API: the first test drove these pages.
+  const uploaded = await (await fetch(`${base}/api/files/upload/product-service/category-picture?fileName=c.png`, { method: 'POST', headers: { authorization: engineer }, body: png(168, true) })).json();
+  const category = await api('/product-service/categories', { name: 'Litter boxes', identifier: 'litter', region: 'asia', picture: uploaded.data.uploadId }, engineer);
+  const events = [{ identifier: 'full', name: 'Bin full', eventType: 'alert' }];
+  const template = await api('/product-service/templates', { name: 'Litter box', versionName: '1', description: 'd', remark: 'r', developmentMethod: 'custom', transportProtocol: 'mqtt', categoryId: category.id, cleaningExpiryDays: 365, content: { events } }, engineer);
+  await api(`/product-service/templates/${template.id}/publish`, {}, engineer);
+  await api('/product-service/products', { name: 'LB1', templateId: template.id, connection: 'bluetooth', bluetoothPrefix: 'LB', regions: ['asia'] }, engineer);
+
+  const page = await newPage('en-US');
+  await login(page, 'engineer@INITECH', 'Work#2026');
+  await page.getByTestId('menu-/product-manage/product').click();
+  await shotOnFailure(page, 'product-apply', () => page.getByTestId('apply-LB1').click({ timeout: 8000 }));
+  const dialog = page.getByRole('dialog');
+  await choose(page, dialog.getByTestId('apply-status'), 'In development');
+  await dialog.locator('textarea').fill('firmware 1.0 is ready');
+  await dialog.getByRole('button', { name: /OK/ }).click();
+  await page.getByText('Application submitted').waitFor();
+  await page.context().close();
+
+  const reviewer = await newPage('en-US');
+  await login(reviewer, 'auditor@INITECH', 'Work#2026');
+  await reviewer.getByTestId('menu-/process-center/task-waiting').click();
+  const row = reviewer.getByTestId('process-waiting').locator('tbody tr', { hasText: 'LB1' });
+  await shotOnFailure(reviewer, 'product-waiting', () => row.getByText(/Product status/).waitFor());
+  await reviewer.screenshot({ path: join(shots, 'product-07-process-waiting.png') });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  const decide = reviewer.getByRole('dialog');
+  await decide.locator('#modal_comment').fill('tested on 20 units');
+  await decide.getByRole('button', { name: /OK/ }).click();
+  await row.waitFor({ state: 'detached' });
+
+  await reviewer.getByTestId('menu-/product-manage/product-audit').click();
+  const audited = reviewer.getByTestId('product-audit').locator('tbody tr', { hasText: 'LB1' });
+  await shotOnFailure(reviewer, 'product-audit', () => audited.getByText('Approved').waitFor());
+  await audited.getByText('Unpublished → In development').waitFor();
+  await reviewer.screenshot({ path: join(shots, 'product-08-audit.png') });
+  await reviewer.context().close();
 });

@@ -1,6 +1,7 @@
 //! The product plugin over HTTP with its built `.wasm`: category pictures checked from the
-//! uploaded bytes, the category tree, consumables, the unit list, and thing-model templates
-//! saved by the editor's rules, published, edited into a new version and compared.
+//! uploaded bytes, the category tree, consumables, the unit list, thing-model templates saved by
+//! the editor's rules, published, edited into a new version, compared, imported and exported;
+//! products with their guide pictures; and the status audit decided in the process centre.
 
 mod common;
 
@@ -307,4 +308,65 @@ async fn a_product_is_built_on_a_published_template_with_its_guide_pictures_read
     assert_eq!(created.ok()["productKey"].as_str().map(str::len), Some(11));
     let listed = host.get("/product-service/products", &admin).await;
     assert_eq!(listed.ok()["total"], 1);
+}
+
+#[tokio::test]
+async fn a_status_application_is_approved_by_another_user_in_the_process_centre() {
+    let (host, admin) = product_host().await;
+    let tenant = host.create_tenant(&admin, "Robotics", 61).await.to_string();
+    let engineer_actions = [
+        "product:category:add",
+        "product:template:add",
+        "product:template:publish",
+        "product:product:add",
+        "product:product:view",
+        "product:audit:apply",
+        "product:audit:view",
+    ];
+    let engineer_role = host.create_role(&admin, &tenant, "Engineer", "ordinary", &engineer_actions).await;
+    let auditor_role =
+        host.create_role(&admin, &tenant, "Auditor", "ordinary", &["product:audit:view", "product:audit:decide"]).await;
+    host.create_account(&admin, &tenant, "engineer", &[engineer_role]).await;
+    host.create_account(&admin, &tenant, "auditor", &[auditor_role]).await;
+    let engineer = host.login("engineer", common::USER_PASSWORD).await;
+    let auditor = host.login("auditor", common::USER_PASSWORD).await;
+
+    let category_id = category(&host, &engineer, "Litter boxes", "").await["id"].as_str().expect("id").to_string();
+    let body = json!({ "name": "Litter box", "versionName": "1", "description": "d", "remark": "r", "developmentMethod": "custom",
+        "transportProtocol": "mqtt", "categoryId": category_id, "cleaningExpiryDays": 365,
+        "content": { "events": [{ "identifier": "full", "name": "Bin full", "eventType": "alert" }] } });
+    let template_id =
+        host.post("/product-service/templates", &engineer, body).await.ok()["id"].as_str().expect("id").to_string();
+    host.post(&format!("/product-service/templates/{template_id}/publish"), &engineer, json!({})).await.ok();
+    let product = json!({ "name": "LB1", "templateId": template_id, "connection": "bluetooth", "bluetoothPrefix": "LB", "regions": ["asia"] });
+    let product_id =
+        host.post("/product-service/products", &engineer, product).await.ok()["id"].as_str().expect("id").to_string();
+
+    let apply = format!("/product-service/products/{product_id}/status-applications");
+    let applied = host.post(&apply, &engineer, json!({ "status": "development", "reason": "firmware ready" })).await;
+    assert_eq!(applied.ok()["auditState"], "unmoderated");
+    let again = host.post(&apply, &engineer, json!({ "status": "testing" })).await;
+    assert_eq!((again.code(), again.msg()), (409, "Please wait for the audit."));
+    let approval: i64 = applied.ok()["approvalId"].as_str().expect("id").parse().expect("a number");
+    let by_engineer =
+        host.post("/process-center/task/decide", &engineer, json!({ "id": approval, "approved": true })).await;
+    assert_eq!(by_engineer.code(), 403, "the applicant cannot decide");
+
+    let waiting = host.post("/process-center/task-waiting/list", &auditor, json!({})).await;
+    assert_eq!(waiting.ok()["list"][0]["kindName"].as_str().is_some_and(|n| !n.is_empty()), true, "{}", waiting.ok());
+    host.post("/process-center/task/decide", &auditor, json!({ "id": approval, "approved": true })).await.ok();
+    let product = host.get(&format!("/product-service/products/{product_id}"), &engineer).await;
+    assert_eq!(product.ok()["status"], "development", "the approval moved the product");
+    let listed = host.get("/product-service/status-applications?auditState=approved", &engineer).await;
+    assert_eq!(listed.ok()["total"], 1);
+    assert_eq!(
+        listed.ok()["list"][0]["auditor"].as_str().map(|a| a.contains("auditor")),
+        Some(true),
+        "{}",
+        listed.ok()
+    );
+    assert_eq!(
+        host.get("/product-service/status-applications?auditState=unmoderated", &engineer).await.ok()["total"],
+        0
+    );
 }

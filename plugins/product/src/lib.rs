@@ -2,6 +2,7 @@
 //! their consumables, the unit list, thing-model templates with their versions, product models and products. Devices,
 //! firmware, apps and customer service refer to what is defined here.
 
+pub mod audit;
 pub mod categories;
 pub mod consumables;
 pub mod models;
@@ -46,6 +47,20 @@ const TEMPLATE_QUERY: [QueryParam; 7] = [
     MODE,
 ];
 
+const AUDIT_QUERY: [QueryParam; 11] = [
+    QueryParam::text("auditState", "unmoderated, approved or rejected."),
+    QueryParam::text("productId", "One product's applications."),
+    QueryParam::text("applicant", "Searched in the search mode."),
+    QueryParam::text("auditor", "Searched in the search mode."),
+    QueryParam::integer("appliedFrom", "Applied from (Unix milliseconds)."),
+    QueryParam::integer("appliedTo", "Applied until (Unix milliseconds)."),
+    QueryParam::integer("auditedFrom", "Audited from (Unix milliseconds)."),
+    QueryParam::integer("auditedTo", "Audited until (Unix milliseconds)."),
+    PAGING[0],
+    PAGING[1],
+    MODE,
+];
+
 const COMPARE_QUERY: [QueryParam; 2] =
     [QueryParam::text("from", "The earlier version's id."), QueryParam::text("to", "The later version's id.")];
 
@@ -55,6 +70,9 @@ impl Plugin for Product {
             .resource::<categories::Categories>("/categories", "/categories/{id}")
             .get("/category-tree", categories::tree)
             .with_data_list::<categories::CategoryNode>()
+            // The same tree for the template form's picker, under the template page's action.
+            .get("/category-options", categories::tree)
+            .with_data_list::<categories::CategoryNode>()
             .resource::<consumables::Consumables>("/consumables", "/consumables/{id}")
             .resource::<units::UnitList>("/units", "/units/{id}")
             .resource::<models::Models>("/models", "/models/{id}")
@@ -63,6 +81,14 @@ impl Plugin for Product {
             .resource::<products::Products>("/products", "/products/{id}")
             .put("/product-order", products::sort)
             .with_body::<products::SortInput>()
+            .with_no_data()
+            .post("/products/{id}/status-applications", audit::apply)
+            .with_body::<audit::ApplicationInput>()
+            .with_data::<Doc<audit::StatusApplication>>()
+            .get("/status-applications", audit::list)
+            .with_query(&AUDIT_QUERY)
+            .with_data_page::<Doc<audit::StatusApplication>>()
+            .post("/approvals/product-status", audit::decided)
             .with_no_data()
             .get("/templates", templates::list)
             .with_query(&TEMPLATE_QUERY)

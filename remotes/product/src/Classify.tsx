@@ -44,12 +44,12 @@ export interface Consumable {
 
 const REGIONS = ['asia', 'europe', 'america'] as const;
 
-/** The category tree, for pickers. */
-export function useCategoryTree(refresh = 0) {
+/** The category tree, for pickers: from the route the page's own action opens (a refused call signs the user out). */
+export function useCategoryTree(refresh = 0, path = '/product-service/category-tree') {
   const [tree, setTree] = useState<CategoryNode[]>([]);
   useEffect(() => {
-    void api.get<CategoryNode[]>('/product-service/category-tree').then(setTree).catch(() => setTree([]));
-  }, [refresh]);
+    void api.get<CategoryNode[]>(path).then(setTree).catch(() => setTree([]));
+  }, [refresh, path]);
   return tree;
 }
 

@@ -60,7 +60,7 @@ export default function Templates() {
   const { message } = App.useApp();
   const confirm = useConfirm();
   const mayPublish = usePermission()('product:template:publish');
-  const tree = useCategoryTree();
+  const tree = useCategoryTree(0, '/product-service/category-options');
   const { units, reload: reloadUnits } = useUnits();
   const [history, setHistory] = useState<Template | null>(null);
   const [unitsOpen, setUnitsOpen] = useState(false);

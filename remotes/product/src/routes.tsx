@@ -1,3 +1,4 @@
+import Audit from './Audit';
 import Classify from './Classify';
 import Models from './Models';
 import Products from './Products';
@@ -9,6 +10,7 @@ const routes = [
   { path: '/product-manage/template', Component: Templates },
   { path: '/product-manage/product', Component: Products },
   { path: '/product-manage/product-modal', Component: Models },
+  { path: '/product-manage/product-audit', Component: Audit },
 ];
 
 export default routes;
