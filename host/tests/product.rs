@@ -370,3 +370,16 @@ async fn a_status_application_is_approved_by_another_user_in_the_process_centre(
         0
     );
 }
+
+#[tokio::test]
+async fn the_routes_for_other_plugins_are_not_reachable_over_http() {
+    let (host, admin) = product_host().await;
+    for path in [
+        "/product-service/internal/products/1",
+        "/product-service/internal/products/by-key/abc",
+        "/product-service/internal/models/by-code/RV",
+    ] {
+        let answer = host.get(path, &admin).await;
+        assert_eq!(answer.code(), 404, "{path}: {:?}", answer.body);
+    }
+}

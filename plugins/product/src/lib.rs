@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod categories;
 pub mod consumables;
+pub mod internal;
 pub mod models;
 pub mod products;
 pub mod templates;
@@ -90,6 +91,12 @@ impl Plugin for Product {
             .with_data_page::<Doc<audit::StatusApplication>>()
             .post("/approvals/product-status", audit::decided)
             .with_no_data()
+            .get("/internal/products/{id}", internal::product_by_id)
+            .with_data::<internal::ProductFacts>()
+            .get("/internal/products/by-key/{productKey}", internal::product_by_key)
+            .with_data::<internal::ProductFacts>()
+            .get("/internal/models/by-code/{code}", internal::model_by_code)
+            .with_data::<Doc<models::ProductModel>>()
             .get("/templates", templates::list)
             .with_query(&TEMPLATE_QUERY)
             .with_data_page::<Doc<templates::Template>>()

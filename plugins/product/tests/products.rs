@@ -167,3 +167,20 @@ fn sorting_needs_every_product_once() {
         page["list"].as_array().expect("list").iter().map(|p| p["name"].as_str().unwrap_or("")).collect();
     assert_eq!(names, ["RV40", "RV20", "RV30"]);
 }
+
+#[test]
+fn other_plugins_get_a_product_with_its_thing_model_by_id_or_key() {
+    let mut host = host();
+    let template = published_template(&mut host);
+    let (_, created) = host.call::<Product>("POST", "/products", product(&template, "RV20"));
+    let key = created["productKey"].as_str().expect("key");
+    let id = created["id"].as_str().expect("id");
+    for path in [format!("/internal/products/{id}"), format!("/internal/products/by-key/{key}")] {
+        let (status, facts) = host.call::<Product>("GET", &path, json!({}));
+        assert_eq!(status, 200, "{facts}");
+        assert_eq!(facts["productKey"], key);
+        assert_eq!(facts["thingModel"]["properties"][0]["identifier"], "power");
+        assert_eq!(facts["cleaningExpiryDays"], 90);
+    }
+    assert_eq!(host.call::<Product>("GET", "/internal/products/by-key/nope", json!({})).0, 404);
+}

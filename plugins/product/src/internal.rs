@@ -1,0 +1,61 @@
+//! What other plugins ask of products (`caller = "plugin"` routes, never reachable over HTTP):
+//! devices validate reports against a product's published thing model, upgrades and apps refer
+//! to products and models, customer service names them.
+
+use console_plugin_sdk::{Call, Doc, PluginError, PluginResult, Query, Value, json};
+use serde::Serialize;
+
+use crate::models::{MODELS, ProductModel};
+use crate::products::{PRODUCTS, Product};
+use crate::templates::TEMPLATES;
+use crate::thing_model::ThingModel;
+
+/// A product as other plugins see it: with the thing model of its template version.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductFacts {
+    pub id: String,
+    pub product_key: String,
+    pub name: String,
+    pub status: String,
+    pub connection: String,
+    pub regions: Vec<String>,
+    pub template_id: String,
+    pub cleaning_expiry_days: i64,
+    pub thing_model: ThingModel,
+}
+
+fn facts(call: &mut Call<'_>, product: Doc<Product>) -> PluginResult<Value> {
+    let template = TEMPLATES.find(call.host, &product.data.template_id)?;
+    Ok(json!(ProductFacts {
+        id: product.id,
+        product_key: product.data.product_key,
+        name: product.data.name,
+        status: product.data.status,
+        connection: product.data.connection,
+        regions: product.data.regions,
+        template_id: product.data.template_id,
+        cleaning_expiry_days: template.data.cleaning_expiry_days,
+        thing_model: template.data.content,
+    }))
+}
+
+pub fn product_by_id(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let product = PRODUCTS.find(call.host, &id)?;
+    facts(call, product)
+}
+
+pub fn product_by_key(call: &mut Call<'_>) -> PluginResult<Value> {
+    let key = call.param("productKey")?.to_string();
+    let found = PRODUCTS.query(call.host, &Query::new().eq("productKey", key.as_str()).page(1, 1))?;
+    let product = found.list.into_iter().next().ok_or_else(PluginError::not_found)?;
+    facts(call, product)
+}
+
+pub fn model_by_code(call: &mut Call<'_>) -> PluginResult<Value> {
+    let code = call.param("code")?.to_string();
+    let found = MODELS.query(call.host, &Query::new().eq("code", code.as_str()).page(1, 1))?;
+    let model: Doc<ProductModel> = found.list.into_iter().next().ok_or_else(PluginError::not_found)?;
+    Ok(json!(model))
+}
