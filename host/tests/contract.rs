@@ -1,6 +1,7 @@
 //! Contract 0.1.1 over HTTP with real components: plugins built for 0.1.0 still run, sealed
 //! secrets open only in their own (tenant, plugin) scope, and device-facing routes are reached
-//! only with a device key, for the key's tenant.
+//! only with a device key, for the key's tenant. Contract 0.1.5: `insert-many` keeps every
+//! record or none.
 
 mod common;
 
@@ -18,9 +19,9 @@ fn manifest(id: &str) -> String {
         .replace("menu_id = 9000", "menu_id = 9200")
         .replace("menu_id = 9001\nparent = 9000", "menu_id = 9201\nparent = 9200")
         .replace("probe:", &format!("{id}:"))
-        // The probe is built for 0.1.4, calls the peer and takes uploads; these tests are about
+        // The probe is built for 0.1.5, calls the peer and takes uploads; these tests are about
         // older contracts.
-        .replace("contract = \"0.1.4\"", "contract = \"0.1.1\"")
+        .replace("contract = \"0.1.5\"", "contract = \"0.1.1\"")
         .replace("uses = [\"peer\"]\n", "")
         .split("# uploads (0.1.4)")
         .enumerate()
@@ -178,4 +179,45 @@ async fn a_manifest_declaring_uploads_needs_contract_0_1_4() {
     std::fs::write(&path, text).expect("write");
     let err = console_host::plugins::manifest::Manifest::load(&path).expect_err("refused").to_string();
     assert!(err.contains("uploads[0].kinds") && err.contains("hologram"), "{err}");
+}
+
+#[tokio::test]
+async fn insert_many_keeps_every_record_or_none() {
+    let host = TestHost::start_with_plugins(&[Install::probe(PROBE)], |_| {}).await;
+    let admin = host.admin().await;
+    let names: Vec<String> = (0..2500).map(|n| format!("tag-{n}")).collect();
+    let added = host.post("/probe/tags/many", &admin, json!({ "names": names })).await;
+    let added = added.ok().as_array().expect("the records").clone();
+    assert_eq!(added.len(), 2500, "across several statements");
+    assert_eq!(added[0]["name"], "tag-0", "in the order given");
+    assert_eq!(added[2499]["name"], "tag-2499");
+    assert!(
+        added.iter().all(|r| r["version"] == 1 && r["createdBy"].as_i64().is_some_and(|by| by > 0)),
+        "{}",
+        added[0]
+    );
+
+    let count = || {
+        let host = &host;
+        let admin = admin.clone();
+        async move { host.get("/probe/tags", &admin).await.ok()["total"].as_u64() }
+    };
+    // A duplicate with what is stored, or within the batch, keeps none of the batch.
+    for names in [json!(["fresh-1", "tag-7", "fresh-2"]), json!(["fresh-1", "fresh-2", "fresh-1"])] {
+        let refused = host.post("/probe/tags/many", &admin, json!({ "names": names })).await;
+        assert_eq!((refused.code(), refused.data()["field"].as_str()), (400, Some("name")), "{:?}", refused.body);
+        assert_eq!(count().await, Some(2500), "nothing of {names} kept");
+    }
+    // A call that traps after it keeps nothing either (the call's transaction is rolled back).
+    let trapped = host.post("/probe/tags/many", &admin, json!({ "names": ["late-1", "late-2"], "trap": true })).await;
+    assert_eq!(trapped.code(), 500);
+    assert_eq!(count().await, Some(2500));
+    // More than one call may write is refused whole.
+    let many: Vec<String> = (0..10_001).map(|n| format!("x{n}")).collect();
+    assert_ne!(host.post("/probe/tags/many", &admin, json!({ "names": many })).await.code(), 200);
+    assert_eq!(count().await, Some(2500));
+    // Another enterprise's records are its own: the same names are free there.
+    let tenant = host.create_tenant(&admin, "Tagged", 77).await.to_string();
+    let theirs = host.post_as("/probe/tags/many", &admin, &tenant, json!({ "names": ["tag-0", "tag-1"] })).await;
+    assert_eq!(theirs.ok().as_array().map(Vec::len), Some(2));
 }

@@ -14,6 +14,11 @@ pub const MAX_RECORD_BYTES: usize = 1024 * 1024;
 pub const MAX_PAGE: u32 = 1000;
 /// Rows per statement of a bulk load on PostgreSQL.
 const BULK_BATCH: usize = 10_000;
+/// The most records one `insert-many` writes, and their bytes together (contract 0.1.5).
+pub const MAX_MANY: usize = 10_000;
+pub const MAX_MANY_BYTES: usize = 16 * 1024 * 1024;
+/// Rows per statement of an `insert-many`: 9 values each, SQLite binds at most 32,766.
+const MANY_BATCH: usize = 1_000;
 
 #[derive(Debug, Clone, FromRow)]
 pub struct RecordRow {
@@ -414,6 +419,67 @@ pub async fn insert(tx: &mut CallTx, scope: &Scope<'_>, data: &str) -> Result<Re
         .await);
     settle_savepoint(tx, taken, inserted.is_ok()).await?;
     inserted.map_err(|e| duplicate(e, scope))
+}
+
+/// Inserts every record or none (contract 0.1.5): a duplicate or an oversized record keeps none
+/// of them, on both engines (SQLite keeps earlier statements' rows after a failed one, so the
+/// batch has a savepoint of its own).
+pub async fn insert_many(tx: &mut CallTx, scope: &Scope<'_>, items: &[String]) -> Result<Vec<RecordRow>, StoreFailure> {
+    if items.len() > MAX_MANY || items.iter().map(String::len).sum::<usize>() > MAX_MANY_BYTES {
+        return Err(StoreFailure::Limit(format!(
+            "one insert-many writes at most {MAX_MANY} records and {} MiB",
+            MAX_MANY_BYTES >> 20
+        )));
+    }
+    for item in items {
+        object(item)?;
+    }
+    if items.is_empty() {
+        return Ok(Vec::new());
+    }
+    let now = now_ms();
+    let engine = tx.engine();
+    tx.execute("SAVEPOINT store_many").await?;
+    let mut rows = Vec::with_capacity(items.len());
+    let mut failed = None;
+    for batch in items.chunks(MANY_BATCH) {
+        let inserted: Result<Vec<RecordRow>, sqlx::Error> = with_call!(&mut *tx, |conn| {
+            let mut q = QueryBuilder::new(
+                "INSERT INTO plugin_records (tenant_id, plugin_id, collection, data, version, created_at, created_by, updated_at, updated_by) ",
+            );
+            q.push_values(batch, |mut row, data| {
+                row.push_bind(scope.tenant).push_bind(scope.plugin).push_bind(scope.collection.name.as_str());
+                match engine {
+                    Engine::Sqlite => row.push_bind(data.as_str()),
+                    Engine::Postgres => {
+                        row.push("CAST(").push_bind_unseparated(data.as_str()).push_unseparated(" AS jsonb)")
+                    }
+                };
+                row.push("1").push_bind(now).push_bind(scope.user).push_bind(now).push_bind(scope.user);
+            });
+            q.push(format!(" RETURNING {}", columns(engine)));
+            q.build_query_as().fetch_all(&mut *conn).await
+        });
+        match inserted {
+            Ok(mut inserted) => rows.append(&mut inserted),
+            Err(err) => {
+                failed = Some(err);
+                break;
+            }
+        }
+    }
+    match failed {
+        None => {
+            tx.execute("RELEASE store_many").await?;
+            rows.sort_by_key(|row| row.id);
+            Ok(rows)
+        }
+        Some(err) => {
+            tx.execute("ROLLBACK TO store_many").await?;
+            tx.execute("RELEASE store_many").await?;
+            Err(duplicate(err, scope))
+        }
+    }
 }
 
 pub async fn update(

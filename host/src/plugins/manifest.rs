@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::i18n::Lang;
 
 /// The contract this host implements (`wit/plugin.wit`).
-pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 4);
+pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 5);
 
 /// Mounts the core owns; a plugin cannot take them.
 const RESERVED_MOUNTS: [&str; 9] = [
@@ -513,6 +513,7 @@ mod tests {
         assert!(!contract_compatible(&semver::Version::new(1, 0, 0)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 1)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 2)));
+        assert!(contract_compatible(&semver::Version::new(0, 1, 5)));
         assert!(!contract_compatible(&semver::Version::new(0, 1, 9)), "newer than the host");
     }
 

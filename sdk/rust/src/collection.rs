@@ -72,6 +72,13 @@ impl<T: Serialize + DeserializeOwned> Collection<T> {
         Doc::from_stored(host.store_insert(self.name, &serde_json::to_string(data)?)?)
     }
 
+    /// Inserts every record or none (contract 0.1.5): a duplicate among them, or with what is
+    /// stored, keeps none. At most 10,000 records per call.
+    pub fn insert_many(&self, host: &mut dyn Host, data: &[T]) -> PluginResult<Vec<Doc<T>>> {
+        let texts = data.iter().map(serde_json::to_string).collect::<Result<Vec<String>, _>>()?;
+        host.store_insert_many(self.name, &texts)?.into_iter().map(Doc::from_stored).collect()
+    }
+
     /// Replaces the data; with `version`, refuses (409) if someone changed it meanwhile.
     pub fn update(&self, host: &mut dyn Host, id: &str, data: &T, version: Option<i64>) -> PluginResult<Doc<T>> {
         Doc::from_stored(host.store_update(self.name, id, &serde_json::to_string(data)?, version)?)

@@ -16,6 +16,10 @@ pub use crate::bindings::console::plugin::types::Response as PluginAnswer;
 pub trait Host {
     fn store_get(&mut self, collection: &str, id: &str) -> Result<Option<Stored>, StoreError>;
     fn store_insert(&mut self, collection: &str, data: &str) -> Result<Stored, StoreError>;
+    /// Inserts every record or none (contract 0.1.5). Use [`crate::Collection::insert_many`].
+    fn store_insert_many(&mut self, _collection: &str, _data: &[String]) -> Result<Vec<Stored>, StoreError> {
+        Err(StoreError::Internal("insert-many is not available here".into()))
+    }
     fn store_update(
         &mut self,
         collection: &str,
@@ -92,6 +96,9 @@ impl Host for WasmHost {
     }
     fn store_insert(&mut self, collection: &str, data: &str) -> Result<Stored, StoreError> {
         store::insert(collection, data)
+    }
+    fn store_insert_many(&mut self, collection: &str, data: &[String]) -> Result<Vec<Stored>, StoreError> {
+        store::insert_many(collection, data)
     }
     fn store_update(
         &mut self,

@@ -251,6 +251,24 @@ impl Host for MemoryHost {
         Ok(stored)
     }
 
+    /// All or none, as the host: on a refusal the records inserted so far are taken out again.
+    fn store_insert_many(&mut self, collection: &str, data: &[String]) -> Result<Vec<Stored>, StoreError> {
+        let mut inserted = Vec::with_capacity(data.len());
+        for item in data {
+            match self.store_insert(collection, item) {
+                Ok(stored) => inserted.push(stored),
+                Err(err) => {
+                    for stored in &inserted {
+                        let id: u64 = stored.id.parse().unwrap_or_default();
+                        self.collections.entry(collection.into()).or_default().remove(&id);
+                    }
+                    return Err(err);
+                }
+            }
+        }
+        Ok(inserted)
+    }
+
     fn store_update(
         &mut self,
         collection: &str,

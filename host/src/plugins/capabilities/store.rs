@@ -106,6 +106,19 @@ impl wit::Host for CallState {
         Ok(self.settle(inserted))
     }
 
+    async fn insert_many(
+        &mut self,
+        collection: String,
+        data: Vec<String>,
+    ) -> wasmtime::Result<Result<Vec<Stored>, StoreError>> {
+        let (plugin, spec) = scoped!(self, collection);
+        let scope = self.scope(&plugin.manifest.id, &spec);
+        let conn = self.write_conn().await?;
+        let inserted =
+            plugin_store::insert_many(conn, &scope, &data).await.map(|rows| rows.into_iter().map(stored).collect());
+        Ok(self.settle(inserted))
+    }
+
     async fn update(
         &mut self,
         collection: String,
