@@ -183,6 +183,27 @@ test('a product engineer builds a category, a consumable and a thing model, and 
   await shotOnFailure(page, 'product-model', () => modelRow.getByText('Published', { exact: true }).waitFor());
   await page.screenshot({ path: join(shots, 'product-05-model-released.png') });
 
+  // Its SN rules: a sort number used twice is refused with the spec's prompt.
+  await modelRow.getByTestId('sn-rules-RV20').click();
+  for (const [attribute, options] of [['factory', 'SZ, HZ'], ['line', 'L1, L2']]) {
+    await page.getByTestId('add-sn-rule').click();
+    const rule = page.getByRole('dialog').last();
+    await rule.locator('#modal_formName').fill(attribute === 'factory' ? 'Factory' : 'Line');
+    await rule.locator('#modal_attribute').fill(attribute);
+    await choose(page, rule.locator('#modal_inputMethod'), 'Drop-down');
+    await rule.locator('#modal_options').fill(options);
+    await rule.locator('#modal_sort').fill('1');
+    await rule.getByRole('button', { name: /OK/ }).click();
+    if (attribute === 'line') {
+      await shotOnFailure(page, 'product-sn-sort', () => rule.getByText('The sort number 1 is already used.').waitFor());
+      await page.screenshot({ path: join(shots, 'product-05b-sn-rule-duplicate-sort.png') });
+      await rule.getByRole('button', { name: /Cancel/ }).click();
+    }
+  }
+  await page.getByTestId('product-sn-rules').getByText('SZ, HZ').waitFor();
+  await page.locator('.ant-drawer-close').click();
+  await page.locator('.ant-drawer-mask').waitFor({ state: 'detached' });
+
   // A product on the published template, with its pairing picture.
   const pairing = join(work, 'pairing.png');
   writeFileSync(pairing, png(480, true));

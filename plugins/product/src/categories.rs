@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::consumables::CONSUMABLES;
 use crate::in_use;
+use crate::templates::TEMPLATES;
 
 /// The service regions a category is offered in (§9).
 pub const REGIONS: [&str; 3] = ["asia", "europe", "america"];
@@ -163,7 +164,8 @@ impl Resource for Categories {
     fn before_delete(call: &mut Call<'_>, category: &Doc<Category>) -> PluginResult<()> {
         let children = CATEGORIES.count(call.host, &Query::new().eq("parentId", category.id.as_str()))?;
         let consumables = CONSUMABLES.count(call.host, &Query::new().eq("categoryId", category.id.as_str()))?;
-        in_use(children + consumables)
+        let templates = TEMPLATES.count(call.host, &Query::new().eq("categoryId", category.id.as_str()))?;
+        in_use(children + consumables + templates)
     }
 
     fn shown(call: &mut Call<'_>, doc: &Doc<Category>) -> Value {

@@ -8,6 +8,7 @@ pub mod consumables;
 pub mod internal;
 pub mod models;
 pub mod products;
+pub mod sn_rules;
 pub mod templates;
 pub mod thing_model;
 pub mod tsl;
@@ -79,6 +80,7 @@ impl Plugin for Product {
             .resource::<models::Models>("/models", "/models/{id}")
             .post("/models/{id}/release", models::release)
             .with_data::<Doc<models::ProductModel>>()
+            .resource::<sn_rules::SnRules>("/sn-rules", "/sn-rules/{id}")
             .resource::<products::Products>("/products", "/products/{id}")
             .put("/product-order", products::sort)
             .with_body::<products::SortInput>()

@@ -4,9 +4,10 @@
 //! what its SNs are made of (code, alias prefix, suffix digits) no longer changes.
 
 use console_plugin_sdk::validate;
-use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Resource, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
 use serde::{Deserialize, Serialize};
 
+use crate::sn_rules::SN_RULES;
 use crate::templates::{CONFIGURING, PUBLISHED};
 
 pub const RELEASED: &str = PUBLISHED;
@@ -167,7 +168,7 @@ impl Resource for Models {
         input.validate(current)
     }
 
-    fn before_delete(_call: &mut Call<'_>, model: &Doc<ProductModel>) -> PluginResult<()> {
+    fn before_delete(call: &mut Call<'_>, model: &Doc<ProductModel>) -> PluginResult<()> {
         if model.data.status == RELEASED {
             return Err(PluginError::localized(
                 409,
@@ -183,6 +184,8 @@ impl Resource for Models {
                 ],
             ));
         }
+        // Its SN rules go with it, in the same transaction.
+        SN_RULES.delete_where(call.host, &Query::new().eq("modelId", model.id.as_str()))?;
         Ok(())
     }
 }
