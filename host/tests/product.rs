@@ -384,3 +384,31 @@ async fn the_routes_for_other_plugins_are_not_reachable_over_http() {
         assert_eq!(answer.code(), 404, "{path}: {:?}", answer.body);
     }
 }
+
+#[tokio::test]
+async fn an_sn_group_of_twenty_thousand_is_generated_in_one_call_and_an_overlap_keeps_nothing() {
+    let (host, admin) = product_host().await;
+    let model = json!({ "name": "RV20", "code": "RV-20", "aliasPrefix": "RV", "snSuffixDigits": 6 });
+    let model_id =
+        host.post("/product-service/models", &admin, model).await.ok()["id"].as_str().expect("id").to_string();
+    host.post(&format!("/product-service/models/{model_id}/release"), &admin, json!({})).await.ok();
+    let group = |start: u64, count: u32| json!({ "label": "Line 1", "modelId": model_id, "startNumber": start, "recordCount": count });
+    let created = host.post("/product-service/sn-groups", &admin, group(1, 20_000)).await;
+    assert_eq!(
+        (created.ok()["firstSn"].as_str(), created.ok()["lastSn"].as_str()),
+        (Some("RV000001"), Some("RV020000"))
+    );
+    assert!(created.ok().get("secret").is_none(), "the sealed secret is never answered");
+    let found = host.get("/product-service/sns?sn=RV012345&mode=precise", &admin).await;
+    assert_eq!((found.ok()["total"].as_u64(), found.ok()["list"][0]["activated"].as_bool()), (Some(1), Some(false)));
+
+    let overlap = host.post("/product-service/sn-groups", &admin, group(19_990, 100)).await;
+    // A refusal that names a field is code 400 in the envelope (the field is marked on the form).
+    assert_eq!((overlap.code(), overlap.data()["field"].as_str()), (400, Some("startNumber")), "{:?}", overlap.body);
+    assert!(overlap.msg().contains("RV019990 to RV020089"), "{}", overlap.msg());
+    let all = host.get("/product-service/sns?pageSize=1", &admin).await;
+    assert_eq!(all.ok()["total"], 20_000, "nothing of the overlapping group kept");
+    let groups = host.get("/product-service/sn-groups", &admin).await;
+    assert_eq!(groups.ok()["total"], 1, "nor the group itself");
+    assert_eq!(host.get("/product-service/internal/sns/RV000001", &admin).await.code(), 404, "for plugins only");
+}

@@ -8,6 +8,7 @@ pub mod consumables;
 pub mod internal;
 pub mod models;
 pub mod products;
+pub mod sn_groups;
 pub mod sn_rules;
 pub mod templates;
 pub mod thing_model;
@@ -63,6 +64,24 @@ const AUDIT_QUERY: [QueryParam; 11] = [
     MODE,
 ];
 
+const GROUP_QUERY: [QueryParam; 5] = [
+    QueryParam::text("label", "Searched in the search mode."),
+    QueryParam::text("modelId", "The model's groups."),
+    PAGING[0],
+    PAGING[1],
+    MODE,
+];
+
+const SN_QUERY: [QueryParam; 7] = [
+    QueryParam::text("sn", "Precise: the SN itself; fuzzy: SNs starting with it."),
+    QueryParam::text("modelId", "The model's SNs."),
+    QueryParam::text("groupId", "The group's SNs."),
+    QueryParam::text("activated", "true or false."),
+    PAGING[0],
+    PAGING[1],
+    MODE,
+];
+
 const COMPARE_QUERY: [QueryParam; 2] =
     [QueryParam::text("from", "The earlier version's id."), QueryParam::text("to", "The later version's id.")];
 
@@ -81,6 +100,21 @@ impl Plugin for Product {
             .post("/models/{id}/release", models::release)
             .with_data::<Doc<models::ProductModel>>()
             .resource::<sn_rules::SnRules>("/sn-rules", "/sn-rules/{id}")
+            .get("/sn-groups", sn_groups::list)
+            .with_query(&GROUP_QUERY)
+            .with_data_page::<Doc<sn_groups::GroupShown>>()
+            .post("/sn-groups", sn_groups::create)
+            .with_body::<sn_groups::GroupInput>()
+            .with_data::<Doc<sn_groups::GroupShown>>()
+            .get("/sns", sn_groups::sns)
+            .with_query(&SN_QUERY)
+            .with_data_page::<Doc<sn_groups::DeviceSn>>()
+            .get("/internal/sns/{sn}", sn_groups::facts)
+            .with_data::<sn_groups::SnFacts>()
+            .post("/internal/sns/{sn}/verify", sn_groups::verify)
+            .with_query(&[QueryParam::text("activate", "true: the first valid signature marks the SN activated.")])
+            .with_body::<sn_groups::SignedInput>()
+            .with_data::<sn_groups::Verified>()
             .resource::<products::Products>("/products", "/products/{id}")
             .put("/product-order", products::sort)
             .with_body::<products::SortInput>()
