@@ -1,7 +1,7 @@
 // End-to-end: the real host (debug build) serving the production shell and the pet remote, driven
 // in Debian's Chromium by playwright-core. Screenshots go to test-artifacts/screenshots/.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -16,10 +16,11 @@ let base;
 let api;
 let newPage;
 let login;
+let broken;
 
 before(async () => {
   // A second plugin whose remote entry is broken: its page must fail alone.
-  const broken = mkdtempSync(join(tmpdir(), 'broken-remote-'));
+  broken = mkdtempSync(join(tmpdir(), 'broken-remote-'));
   writeFileSync(join(broken, 'remoteEntry.js'), 'export const get = () => { throw new Error("broken remote"); };\nthrow new Error("broken remote entry");\n');
   console_ = await startConsole([
     productPlugin('pet', 'events = true'),
@@ -36,6 +37,7 @@ before(async () => {
 
 after(async () => {
   await console_?.close();
+  if (broken) rmSync(broken, { recursive: true, force: true });
 });
 
 test('the sign-in page loads little JavaScript', async () => {
