@@ -412,3 +412,182 @@ async fn an_sn_group_of_twenty_thousand_is_generated_in_one_call_and_an_overlap_
     assert_eq!(groups.ok()["total"], 1, "nor the group itself");
     assert_eq!(host.get("/product-service/internal/sns/RV000001", &admin).await.code(), 404, "for plugins only");
 }
+
+async fn released_model(host: &TestHost, admin: &str, code: &str) -> String {
+    let model = json!({ "name": code.replace('-', ""), "code": code, "aliasPrefix": "RV", "snSuffixDigits": 4 });
+    let id = host.post("/product-service/models", admin, model).await.ok()["id"].as_str().expect("id").to_string();
+    host.post(&format!("/product-service/models/{id}/release"), admin, json!({})).await.ok();
+    id
+}
+
+fn sns(prefix: &str, count: usize) -> String {
+    (1..=count).map(|i| format!("{prefix}-{i:03}\n")).collect()
+}
+
+#[tokio::test]
+async fn sns_entered_one_per_line_need_the_risk_confirmed_above_ten_and_stop_at_twenty() {
+    let (host, admin) = product_host().await;
+    let model_id = released_model(&host, &admin, "RV-30").await;
+    let entered = |lines: String, risk: bool| json!({ "label": "Service spares", "modelId": model_id, "sns": lines, "riskConfirmed": risk });
+    let ten = host.post("/product-service/sn-groups/entered", &admin, entered(sns("SP", 10), false)).await;
+    assert_eq!((ten.ok()["recordCount"].as_u64(), ten.ok()["source"].as_str()), (Some(10), Some("entered")));
+
+    let eleven = host.post("/product-service/sn-groups/entered", &admin, entered(sns("EL", 11), false)).await;
+    assert_eq!((eleven.code(), eleven.data()["field"].as_str()), (400, Some("sns")));
+    assert_eq!(eleven.msg(), "The number has exceeded 10; confirm the risk to go on.");
+    let confirmed = host.post("/product-service/sn-groups/entered", &admin, entered(sns("EL", 11), true)).await;
+    assert_eq!(confirmed.ok()["recordCount"], 11);
+
+    let twenty_one = host.post("/product-service/sn-groups/entered", &admin, entered(sns("TW", 21), true)).await;
+    assert_eq!((twenty_one.code(), twenty_one.msg()), (400, "The number cannot be greater than 20."));
+    let spaced = host.post("/product-service/sn-groups/entered", &admin, entered("OK-1\nNOT OK\n".into(), false)).await;
+    assert!(spaced.code() == 400 && spaced.msg().starts_with("NOT OK: an SN is numbers"), "{}", spaced.msg());
+    let again = host.post("/product-service/sn-groups/entered", &admin, entered("NEW-1\nSP-003\n".into(), false)).await;
+    assert_eq!((again.code(), again.msg()), (400, "The SN SP-003 already exists."));
+
+    let all = host.get("/product-service/sns?pageSize=1", &admin).await;
+    assert_eq!(all.ok()["total"], 21, "only the accepted groups' SNs are stored");
+}
+
+fn read_workbook(file: &Value) -> Vec<Vec<String>> {
+    use base64::Engine as _;
+    use calamine::Reader as _;
+    let bytes =
+        base64::engine::general_purpose::STANDARD.decode(file["content"].as_str().expect("content")).expect("b64");
+    let mut book: calamine::Xlsx<_> = calamine::Xlsx::new(std::io::Cursor::new(bytes)).expect("an xlsx workbook");
+    let range = book.worksheet_range_at(0).expect("a sheet").expect("readable");
+    range.rows().map(|row| row.iter().map(ToString::to_string).collect()).collect()
+}
+
+async fn upload_workbook(host: &TestHost, admin: &str, bytes: &[u8]) -> String {
+    let answer = host.upload(admin, "product-service", "sn-excel", "sns.xlsx", bytes).await;
+    answer["data"]["uploadId"].as_str().unwrap_or_else(|| panic!("uploaded: {answer}")).to_string()
+}
+
+#[tokio::test]
+async fn an_sn_group_exported_to_excel_reads_back_and_imports_again() {
+    use base64::Engine as _;
+    let (host, admin) = product_host().await;
+    let model_id = released_model(&host, &admin, "RV-40").await;
+    let generated = host
+        .post(
+            "/product-service/sn-groups",
+            &admin,
+            json!({ "label": "Batch 7", "modelId": model_id, "recordCount": 30 }),
+        )
+        .await;
+    let group_id = generated.ok()["id"].as_str().expect("id").to_string();
+
+    let export = host
+        .call(
+            Method::GET,
+            &format!("/product-service/sn-groups/{group_id}/export"),
+            Some(&admin),
+            &[("lang", "de")],
+            None,
+        )
+        .await;
+    assert_eq!(export.ok()["fileName"], "Batch_7-SN.xlsx");
+    let rows = read_workbook(export.ok());
+    assert_eq!(rows.len(), 31, "a title row and thirty SNs");
+    assert_eq!(rows[0][..3], ["SN".to_string(), "Modellcode".into(), "Gruppe".into()]);
+    assert_eq!((rows[1][0].as_str(), rows[30][0].as_str(), rows[1][1].as_str()), ("RV0001", "RV0030", "RV-40"));
+    assert_eq!(rows[1][3], "nein", "not activated, in the caller's language");
+    let bytes =
+        base64::engine::general_purpose::STANDARD.decode(export.ok()["content"].as_str().unwrap_or("")).expect("b64");
+
+    // The same SNs again: refused with the first row that exists, nothing kept.
+    let import = |upload: String| json!({ "label": "Batch 7 again", "modelId": model_id, "uploadId": upload });
+    let upload = upload_workbook(&host, &admin, &bytes).await;
+    let refused = host.post("/product-service/sn-groups/import", &admin, import(upload)).await;
+    assert_eq!(
+        (refused.code(), refused.msg()),
+        (400, "Data does not match, please re-enter (row 2: the SN RV0001 already exists).")
+    );
+    assert_eq!(host.get("/product-service/sn-groups", &admin).await.ok()["total"], 1);
+
+    // Deleted (the label typed again), the group imports from its own export.
+    let wrong = send(
+        &host,
+        &admin,
+        Method::DELETE,
+        &format!("/product-service/sn-groups/{group_id}"),
+        json!({ "confirmName": "Batch" }),
+    )
+    .await;
+    assert_eq!(wrong.code(), 400);
+    let deleted = send(
+        &host,
+        &admin,
+        Method::DELETE,
+        &format!("/product-service/sn-groups/{group_id}"),
+        json!({ "confirmName": "Batch 7" }),
+    )
+    .await;
+    assert_eq!(deleted.ok()["deleted"], 30);
+    let upload = upload_workbook(&host, &admin, &bytes).await;
+    let imported = host.post("/product-service/sn-groups/import", &admin, import(upload)).await;
+    assert_eq!(
+        (imported.ok()["source"].as_str(), imported.ok()["recordCount"].as_u64(), imported.ok()["firstSn"].as_str()),
+        (Some("imported"), Some(30), Some("RV0001"))
+    );
+    let new_id = imported.ok()["id"].as_str().expect("id");
+    assert_eq!(host.get(&format!("/product-service/sns?groupId={new_id}&pageSize=1"), &admin).await.ok()["total"], 30);
+
+    // Another model's workbook does not match.
+    let other_id = released_model(&host, &admin, "TV-1").await;
+    let upload = upload_workbook(&host, &admin, &bytes).await;
+    let mismatch = host
+        .post(
+            "/product-service/sn-groups/import",
+            &admin,
+            json!({ "label": "TV", "modelId": other_id, "uploadId": upload }),
+        )
+        .await;
+    assert_eq!(
+        mismatch.msg(),
+        "Data does not match, please re-enter (row 2: the model code RV-40 is not the chosen model's)."
+    );
+
+    // The import template has the titles only.
+    let template = host.get("/product-service/sn-groups/import-template", &admin).await;
+    assert_eq!(
+        read_workbook(template.ok()),
+        vec![vec![
+            "SN".to_string(),
+            "Model code".into(),
+            "Group".into(),
+            "Activated".into(),
+            "Activated at (UTC)".into()
+        ]]
+    );
+
+    // Cancelled, the group shows it; renamed, its SNs stay.
+    let cancelled = host.post(&format!("/product-service/sn-groups/{new_id}/cancel"), &admin, json!({})).await;
+    assert_eq!(cancelled.ok()["state"], "cancelled");
+    let renamed = send(
+        &host,
+        &admin,
+        Method::PUT,
+        &format!("/product-service/sn-groups/{new_id}"),
+        json!({ "label": "Returned batch" }),
+    )
+    .await;
+    assert_eq!((renamed.ok()["label"].as_str(), renamed.ok()["consumed"].as_u64()), (Some("Returned batch"), Some(0)));
+}
+
+#[tokio::test]
+async fn the_sn_query_page_and_the_sn_groups_page_have_their_own_rights() {
+    let (host, admin) = product_host().await;
+    let tenant = host.create_tenant(&admin, "Factory", 62).await.to_string();
+    let role = host.create_role(&admin, &tenant, "Quality", "ordinary", &["product:sn:query"]).await;
+    host.create_account(&admin, &tenant, "quality", &[role]).await;
+    let quality = host.login("quality", common::USER_PASSWORD).await;
+    assert_eq!(host.get("/product-service/sns", &quality).await.code(), 200);
+    assert_eq!(host.get("/product-service/sn-query-models", &quality).await.code(), 200);
+    for path in ["/product-service/sn-groups", "/product-service/sn-model-options"] {
+        assert_eq!(host.get(path, &quality).await.code(), 403, "{path}");
+    }
+    let refused = host.post("/product-service/sn-groups/entered", &quality, json!({ "sns": "A-1" })).await;
+    assert_eq!(refused.code(), 403);
+}

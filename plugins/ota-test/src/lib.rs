@@ -46,7 +46,7 @@ impl Plugin for OtaTest {
             .with_data::<report::TaskReport>()
             .get("/tasks/{id}/export", report::export)
             .with_query(&[EXPORT_FORMAT])
-            .with_data::<report::ExportedFile>()
+            .with_data::<console_plugin_sdk::export::ExportedFile>()
             .get("/history", tasks::history)
             .with_query(&TASK_QUERY)
             .with_data_page::<Doc<tasks::Task>>()
@@ -54,7 +54,7 @@ impl Plugin for OtaTest {
             .with_data::<report::TaskReport>()
             .get("/history/{id}/export", report::export)
             .with_query(&[EXPORT_FORMAT])
-            .with_data::<report::ExportedFile>()
+            .with_data::<console_plugin_sdk::export::ExportedFile>()
             // Device-facing (`caller = "device"` in the manifest).
             .post("/device/register", devices::register)
             .with_body::<devices::DeviceInput>()

@@ -3,9 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use base64::Engine as _;
-use base64::engine::general_purpose::STANDARD;
-use console_plugin_sdk::export::{csv_cell, csv_line};
+use console_plugin_sdk::export::{ExportedFile, XLSX, csv_cell, csv_line, file_stem};
 use console_plugin_sdk::{Call, Doc, PluginError, PluginResult, Query, Value, json};
 use rust_xlsxwriter::Workbook;
 use serde::Serialize;
@@ -84,15 +82,6 @@ pub fn show(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(TaskReport { task: crate::tasks::public(task), devices, steps }))
 }
 
-/// An exported report: the content in base64.
-#[derive(Debug, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ExportedFile {
-    pub file_name: String,
-    pub content_type: String,
-    pub content: String,
-}
-
 const HEADER: [&str; 8] =
     ["SN", "Steps done", "Succeeded", "Failed", "Timed out", "Average (ms)", "Longest (ms)", "Failure reasons"];
 
@@ -146,10 +135,7 @@ pub fn export(call: &mut Call<'_>) -> PluginResult<Value> {
     let reports = build(&task.data, &results(call, &id)?);
     let (bytes, content_type) = match format.as_str() {
         "csv" => (csv(&reports).into_bytes(), "text/csv"),
-        "xlsx" => (
-            xlsx(&task.data, &reports).map_err(|e| PluginError::internal(e.to_string()))?,
-            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        ),
+        "xlsx" => (xlsx(&task.data, &reports).map_err(|e| PluginError::internal(e.to_string()))?, XLSX),
         _ => {
             return Err(PluginError::format(
                 "format",
@@ -165,8 +151,8 @@ pub fn export(call: &mut Call<'_>) -> PluginResult<Value> {
             ));
         }
     };
-    let file_name = format!("{}-report.{format}", task.data.task_name.replace(|c: char| !c.is_alphanumeric(), "_"));
-    Ok(json!(ExportedFile { file_name, content_type: content_type.into(), content: STANDARD.encode(bytes) }))
+    let file_name = format!("{}-report.{format}", file_stem(&task.data.task_name));
+    Ok(json!(ExportedFile::new(file_name, content_type, &bytes)))
 }
 
 #[cfg(test)]

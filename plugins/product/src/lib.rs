@@ -10,12 +10,14 @@ pub mod models;
 pub mod products;
 pub mod sn_groups;
 pub mod sn_rules;
+pub mod sn_sheets;
 pub mod templates;
 pub mod thing_model;
 pub mod tsl;
 pub mod units;
 
 use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
+use console_plugin_sdk::export::ExportedFile;
 use console_plugin_sdk::{Doc, Plugin, PluginError, PluginResult, Router, export_plugin};
 
 pub struct Product;
@@ -64,9 +66,11 @@ const AUDIT_QUERY: [QueryParam; 11] = [
     MODE,
 ];
 
-const GROUP_QUERY: [QueryParam; 5] = [
+const GROUP_QUERY: [QueryParam; 7] = [
     QueryParam::text("label", "Searched in the search mode."),
     QueryParam::text("modelId", "The model's groups."),
+    QueryParam::text("state", "active or cancelled."),
+    QueryParam::text("source", "generated, entered or imported."),
     PAGING[0],
     PAGING[1],
     MODE,
@@ -106,6 +110,28 @@ impl Plugin for Product {
             .post("/sn-groups", sn_groups::create)
             .with_body::<sn_groups::GroupInput>()
             .with_data::<Doc<sn_groups::GroupShown>>()
+            .post("/sn-groups/entered", sn_sheets::enter)
+            .with_body::<sn_sheets::EnteredInput>()
+            .with_data::<Doc<sn_groups::GroupShown>>()
+            .post("/sn-groups/import", sn_sheets::import)
+            .with_body::<sn_sheets::ImportInput>()
+            .with_data::<Doc<sn_groups::GroupShown>>()
+            .get("/sn-groups/import-template", sn_sheets::import_template)
+            .with_data::<ExportedFile>()
+            .put("/sn-groups/{id}", sn_groups::rename)
+            .with_body::<sn_groups::LabelInput>()
+            .with_data::<Doc<sn_groups::GroupShown>>()
+            .delete("/sn-groups/{id}", sn_groups::delete)
+            .with_no_data()
+            .post("/sn-groups/{id}/cancel", sn_groups::cancel)
+            .with_data::<Doc<sn_groups::GroupShown>>()
+            .get("/sn-groups/{id}/export", sn_sheets::export)
+            .with_data::<ExportedFile>()
+            // The released models for the SN pages' pickers, under each page's own action.
+            .get("/sn-model-options", models::released_options)
+            .with_data_list::<models::ModelOption>()
+            .get("/sn-query-models", models::released_options)
+            .with_data_list::<models::ModelOption>()
             .get("/sns", sn_groups::sns)
             .with_query(&SN_QUERY)
             .with_data_page::<Doc<sn_groups::DeviceSn>>()

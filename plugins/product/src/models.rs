@@ -217,3 +217,30 @@ pub fn release(call: &mut Call<'_>) -> PluginResult<Value> {
     call.host.audit("Release a product model", &released.data.name);
     Ok(json!(released))
 }
+/// A released model as the SN pages' pickers show it.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelOption {
+    pub id: String,
+    pub name: String,
+    pub code: String,
+    pub alias_prefix: String,
+    pub sn_suffix_digits: u32,
+}
+
+/// The released models, by name (SN groups are made of released models only).
+pub fn released_options(call: &mut Call<'_>) -> PluginResult<Value> {
+    let page = MODELS.query(call.host, &Query::new().eq("status", RELEASED).sort("name", false).page(1, 1000))?;
+    let options: Vec<ModelOption> = page
+        .list
+        .into_iter()
+        .map(|m| ModelOption {
+            id: m.id,
+            name: m.data.name,
+            code: m.data.code,
+            alias_prefix: m.data.alias_prefix,
+            sn_suffix_digits: m.data.sn_suffix_digits,
+        })
+        .collect();
+    Ok(json!(options))
+}

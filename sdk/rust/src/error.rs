@@ -6,6 +6,12 @@ use crate::host::StoreError;
 /// The console's languages, in the order [`PluginError::localized`] takes its texts.
 pub const LANGS: [&str; 7] = ["zhCn", "en", "de", "es", "fr", "pt", "ru"];
 
+/// The text in `lang` of seven in [`LANGS`] order (others get English): a column title, a word
+/// in a file the plugin writes.
+pub fn in_lang<'t>(lang: &str, texts: &[&'t str; 7]) -> &'t str {
+    texts[LANGS.iter().position(|l| *l == lang).unwrap_or(1)]
+}
+
 /// A text in the seven languages, in [`LANGS`] order.
 pub type Expected<'a> = [&'a str; 7];
 

@@ -25,6 +25,11 @@ pub fn hour_label(ms: i64) -> String {
     utc(ms).strftime("%Y-%m-%d %H:00").to_string()
 }
 
+/// `YYYY-MM-DD HH:MM:SS` (UTC) of a millisecond timestamp.
+pub fn second_label(ms: i64) -> String {
+    utc(ms).strftime("%Y-%m-%d %H:%M:%S").to_string()
+}
+
 /// A calendar date (jiff's), for fields such as birthdays.
 pub use jiff::civil::Date;
 

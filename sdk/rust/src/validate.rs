@@ -108,6 +108,33 @@ pub fn lines(field: &str, value: &str, max: usize) -> PluginResult<Vec<String>> 
     Ok(entries)
 }
 
+/// §5, §9: above this many entries one per line (SNs), the user confirms the risk first.
+pub const LIST_WARNING: usize = 10;
+
+/// Entries one per line that need a risk confirmation above [`LIST_WARNING`] (`confirmed`) and
+/// are refused above [`MAX_LIST_ENTRIES`] (spec §5: "The number has exceeded 10", "cannot be
+/// greater than 20").
+pub fn risky_lines(field: &str, value: &str, confirmed: bool) -> PluginResult<Vec<String>> {
+    let entries = lines(field, value, MAX_LIST_ENTRIES)?;
+    if entries.len() > LIST_WARNING && !confirmed {
+        let n = LIST_WARNING;
+        return Err(PluginError::localized(
+            400,
+            Some(field),
+            [
+                format!("数量已超过 {n}，请确认风险后继续"),
+                format!("The number has exceeded {n}; confirm the risk to go on."),
+                format!("Die Anzahl hat {n} überschritten; bestätigen Sie das Risiko, um fortzufahren."),
+                format!("La cantidad ha superado {n}; confirme el riesgo para continuar."),
+                format!("Le nombre a dépassé {n} ; confirmez le risque pour continuer."),
+                format!("O número ultrapassou {n}; confirme o risco para continuar."),
+                format!("Количество превысило {n}; подтвердите риск, чтобы продолжить."),
+            ],
+        ));
+    }
+    Ok(entries)
+}
+
 /// Deleting a named item needs its exact name typed again.
 pub fn confirm_name(expected: &str, typed: &str) -> PluginResult<()> {
     if expected == typed { Ok(()) } else { Err(PluginError::invalid("confirmName", Message::NameMismatch)) }
@@ -122,6 +149,17 @@ mod tests {
         assert_eq!(lines("sn", " a \n\nb\na\n", 20).unwrap_or_default(), vec!["a", "b"]);
         let many: String = (0..21).map(|i| format!("SN{i}\n")).collect();
         assert_eq!(lines("sn", &many, 20).map_err(|e| e.status), Err(400));
+    }
+
+    #[test]
+    fn more_than_ten_lines_need_the_risk_confirmed_and_more_than_twenty_are_refused() {
+        let list = |n: usize| (0..n).map(|i| format!("SN{i}\n")).collect::<String>();
+        assert_eq!(risky_lines("sns", &list(10), false).map(|l| l.len()), Ok(10));
+        let warned = risky_lines("sns", &list(11), false).map_err(|e| e.render("en"));
+        assert_eq!(warned, Err("The number has exceeded 10; confirm the risk to go on.".to_string()));
+        assert_eq!(risky_lines("sns", &list(20), true).map(|l| l.len()), Ok(20));
+        let refused = risky_lines("sns", &list(21), true).map_err(|e| e.render("en"));
+        assert_eq!(refused, Err("The number cannot be greater than 20.".to_string()));
     }
 
     #[test]
