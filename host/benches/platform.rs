@@ -40,15 +40,18 @@ fn wasm(name: &str) -> PathBuf {
 
 fn plugins_toml(dir: &Path) -> PathBuf {
     let mut text = String::new();
-    for (id, artefact, manifest) in [
-        ("pet", wasm("pet"), repo().join("plugins/pet/plugin.toml")),
-        ("probe", wasm("probe"), repo().join("host/tests/fixtures/probe/plugin.toml")),
-        ("peer", wasm("peer"), repo().join("host/tests/fixtures/peer/plugin.toml")),
+    // The product plugin as plugins.toml grants it: SN groups of 100,000 take seconds.
+    let product = "timeout_ms = 30000\nmemory_mib = 256\nmax_response_kib = 16384\n";
+    for (id, artefact, manifest, grants) in [
+        ("pet", wasm("pet"), repo().join("plugins/pet/plugin.toml"), ""),
+        ("probe", wasm("probe"), repo().join("host/tests/fixtures/probe/plugin.toml"), ""),
+        ("peer", wasm("peer"), repo().join("host/tests/fixtures/peer/plugin.toml"), ""),
+        ("product", wasm("product"), repo().join("plugins/product/plugin.toml"), product),
     ] {
         let bytes =
             std::fs::read(&artefact).unwrap_or_else(|e| panic!("{}: {e} (make test-plugins)", artefact.display()));
         text.push_str(&format!(
-            "[[plugin]]\nid = \"{id}\"\nmanifest = {manifest:?}\nartefact = {artefact:?}\nsha256 = \"{}\"\nenabled_by_default = true\n[plugin.grants]\nevents = true\ntemplate = true\nfiles = true\nuses = [\"peer\"]\nmax_upload_mib = 1024\n\n",
+            "[[plugin]]\nid = \"{id}\"\nmanifest = {manifest:?}\nartefact = {artefact:?}\nsha256 = \"{}\"\nenabled_by_default = true\n[plugin.grants]\nevents = true\ntemplate = true\nfiles = true\nuses = [\"peer\"]\nmax_upload_mib = 1024\n{grants}\n",
             sha256_hex(&bytes)
         ));
     }
@@ -539,6 +542,11 @@ async fn main() {
     let (query_times, sn_times) = paged_queries(&client, &state.db, &base, &token).await;
     print_queries("SQLite", &query_times, &sn_times);
 
+    // 3b. SN groups (issue 15): 100,000 SNs generated through the product plugin in one call
+    // beside the host loading as many records straight into the store; then a precise SN
+    // lookup with 1,000,000 SNs stored.
+    sn_groups(&client, &state.db, &base, &token).await;
+
     // 3a. The same on PostgreSQL, when the run has one (`make bench` starts it): 16 writers
     // beside 16 on SQLite, and the paged query over as many records.
     if let Ok(server) = std::env::var("CONSOLE_TEST_POSTGRES") {
@@ -645,6 +653,76 @@ async fn paged_queries(
     query_times.sort();
     sn_times.sort();
     (query_times, sn_times)
+}
+
+const SN_GROUP: u32 = 100_000;
+
+async fn sn_groups(client: &reqwest::Client, db: &console_host::db::Db, base: &str, token: &str) {
+    let send = |path: &str, body: Value| {
+        client.post(format!("{base}/product-service{path}")).header("authorization", token).json(&body).send()
+    };
+    let model = json!({ "name": "BENCH1", "code": "BENCH-1", "aliasPrefix": "BN", "snSuffixDigits": 7 });
+    let answer: Value = send("/models", model).await.expect("model").json().await.expect("json");
+    let model_id = answer["data"]["id"].as_str().unwrap_or_else(|| panic!("model: {answer}")).to_string();
+    send(&format!("/models/{model_id}/release"), json!({})).await.expect("release");
+    let (mut generated, mut loaded) = (Vec::new(), Vec::new());
+    for round in 0..3u32 {
+        let start = u64::from(round * SN_GROUP) + 1;
+        let group = json!({ "label": format!("bench {round}"), "modelId": model_id, "startNumber": start, "recordCount": SN_GROUP });
+        let sent = Instant::now();
+        let answer: Value = send("/sn-groups", group).await.expect("group").json().await.expect("json");
+        generated.push(sent.elapsed());
+        assert_eq!(answer["data"]["recordCount"], SN_GROUP, "{answer}");
+        // The same number of SN records, loaded by the host without the plugin.
+        let from = 1_000_000 + round * SN_GROUP;
+        let records = (from..from + SN_GROUP).map(|n| {
+            json!({ "sn": format!("BL{n:07}"), "groupId": "bulk", "modelId": model_id, "activated": false, "activatedAt": null })
+                .to_string()
+        });
+        let sent = Instant::now();
+        db.bulk_insert_records("product", "sns", 0, records).await.expect("bulk SNs");
+        loaded.push(sent.elapsed());
+    }
+    generated.sort();
+    loaded.sort();
+    println!("\n{:<44} {:>14} {:>14} {:>10}", "100,000 SNs (median of 3)", "host bulk load", "SN group call", "ratio");
+    let (group, bulk) = (generated[1], loaded[1]);
+    println!("{:<44} {:>14} {:>14} {:>9.2}x", "time", ms(bulk), ms(group), group.as_secs_f64() / bulk.as_secs_f64());
+
+    // Up to 1,000,000 SNs stored, then precise lookups of SNs spread over all of them.
+    let stored = 6 * SN_GROUP as usize;
+    let rest = (0..1_000_000 - stored).map(|i| {
+        json!({ "sn": format!("FX{i:07}"), "groupId": "bulk", "modelId": model_id, "activated": false, "activatedAt": null })
+            .to_string()
+    });
+    db.bulk_insert_records("product", "sns", 0, rest).await.expect("the rest");
+    let mut lookups = Vec::new();
+    for i in 0..300u32 {
+        let sn = match i % 3 {
+            0 => format!("BN{:07}", 1 + i * 997),
+            1 => format!("BL{:07}", 1_000_000 + i * 991),
+            _ => format!("FX{:07}", i * 1_301),
+        };
+        let sent = Instant::now();
+        let body: Value = client
+            .get(format!("{base}/product-service/sns?sn={sn}&mode=precise&pageSize=20"))
+            .header("authorization", token)
+            .send()
+            .await
+            .expect("lookup")
+            .json()
+            .await
+            .expect("json");
+        lookups.push(sent.elapsed());
+        assert_eq!(body["data"]["total"], 1, "{sn}: {body}");
+    }
+    lookups.sort();
+    println!(
+        "{:<44} p50 {}  p95 {}",
+        "precise SN lookup, 1,000,000 SNs (product)",
+        ms(percentile(&lookups, 0.5)),
+        ms(percentile(&lookups, 0.95))
+    );
 }
 
 fn print_queries(engine: &str, query_times: &[Duration], sn_times: &[Duration]) {

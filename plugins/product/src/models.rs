@@ -226,21 +226,24 @@ pub struct ModelOption {
     pub code: String,
     pub alias_prefix: String,
     pub sn_suffix_digits: u32,
+    /// The values a generated group asks for, in sort order.
+    pub rules: Vec<crate::sn_rules::SnRule>,
 }
 
-/// The released models, by name (SN groups are made of released models only).
+/// The released models, by name, with their SN rules (SN groups are made of released models).
 pub fn released_options(call: &mut Call<'_>) -> PluginResult<Value> {
     let page = MODELS.query(call.host, &Query::new().eq("status", RELEASED).sort("name", false).page(1, 1000))?;
-    let options: Vec<ModelOption> = page
-        .list
-        .into_iter()
-        .map(|m| ModelOption {
+    let mut options = Vec::new();
+    for m in page.list {
+        let rules = SN_RULES.query(call.host, &Query::new().eq("modelId", m.id.as_str()).sort("sort", false).page(1, 1000))?;
+        options.push(ModelOption {
             id: m.id,
             name: m.data.name,
             code: m.data.code,
             alias_prefix: m.data.alias_prefix,
             sn_suffix_digits: m.data.sn_suffix_digits,
-        })
-        .collect();
+            rules: rules.list.into_iter().map(|r| r.data).collect(),
+        });
+    }
     Ok(json!(options))
 }

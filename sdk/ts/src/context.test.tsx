@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { Auth, ConsoleContext, findMenu, usePermission } from './context';
-import type { MenuNode } from './types';
+import { Auth, ConsoleContext, findMenu, usePagePermission, usePermission } from './context';
+import type { MenuNode, UserInfo } from './types';
 
 const page: MenuNode = { menuId: 5002, id: '/pet-management/pet-info', name: 'Pets', icon: '', menuType: 'page', hidden: false, buttonVoList: [{ action: 'pet:info:view' }, { action: 'pet:info:add' }] };
 
@@ -27,6 +27,22 @@ describe('permissions in the UI', () => {
     expect(screen.getByText('pet:info:add=true pet:info:delete=false')).toBeTruthy();
     expect(screen.queryByText('add')).toBeTruthy();
     expect(screen.queryByText('delete')).toBeNull();
+  });
+
+  it('tells what another page of the user grants, and nothing for a page not theirs', () => {
+    function Other() {
+      const there = usePagePermission('/pet-management/pet-info');
+      const nowhere = usePagePermission('/pet-management/elsewhere');
+      return <span>{`${there('pet:info:view')} ${there('pet:info:delete')} ${nowhere('pet:info:view')}`}</span>;
+    }
+    const group: MenuNode = { ...page, menuId: 5000, id: '/pet-management', menuType: 'group', buttonVoList: [], userMenuVoList: [page] };
+    const user = { userMenuVoList: [group] } as unknown as UserInfo;
+    render(
+      <ConsoleContext.Provider value={{ user, tenant: '0' }}>
+        <Other />
+      </ConsoleContext.Provider>,
+    );
+    expect(screen.getByText('true false false')).toBeTruthy();
   });
 
   it('grants nothing outside a page', () => {

@@ -24,6 +24,14 @@ export function usePermission(): (action: string) => boolean {
   return (action: string) => actions.has(action);
 }
 
+/** Whether the user's page at `path` grants `action`: for a link from the page in view to
+ * another page (an SN group's SNs on the SN query page), shown only where it would open. */
+export function usePagePermission(path: string): (action: string) => boolean {
+  const { user } = useContext(ConsoleContext);
+  const actions = new Set((findMenu(user?.userMenuVoList, path)?.buttonVoList ?? []).map((b) => b.action));
+  return (action: string) => actions.has(action);
+}
+
 /** Renders its children only when the page grants `action`. */
 export function Auth({ action, children }: { action: string; children: ReactNode }) {
   return usePermission()(action) ? <>{children}</> : null;
