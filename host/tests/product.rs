@@ -10,7 +10,9 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 async fn product_host() -> (TestHost, String) {
-    let host = TestHost::start_with_plugins(&[Install::plugin("product", "files = true")], |_| {}).await;
+    // The grants of plugins.toml: a group of up to 100,000 SNs takes more than the default 2 s.
+    let grants = "files = true\ntimeout_ms = 30000\nmemory_mib = 256\nmax_response_kib = 16384";
+    let host = TestHost::start_with_plugins(&[Install::plugin("product", grants)], |_| {}).await;
     let admin = host.admin().await;
     (host, admin)
 }

@@ -41,6 +41,7 @@ pub mod copy;
 pub mod device_keys;
 mod menus;
 mod org;
+pub mod platform;
 pub mod plugin_store;
 mod plugins;
 pub mod records;
@@ -60,7 +61,7 @@ pub use menus::{ButtonFields, ButtonRow, MenuFields, MenuRow, MenuType};
 pub use org::{AccountFields, AccountRow, DepartmentFields, DepartmentRow, RoleRow, RoleType};
 pub use records::{LogFilter, LoginLogRow, OperationRecordRow};
 pub use reference::{LanguageRow, RegionRow, ServiceAreaRow};
-pub use tenants::{TenantFields, TenantKey, TenantRow};
+pub use tenants::{KINDS as TENANT_KINDS, TenantFields, TenantKey, TenantRow};
 
 static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");

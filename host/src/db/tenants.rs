@@ -15,6 +15,8 @@ pub struct TenantRow {
     pub description: String,
     pub abbr_en: String,
     pub credit_code: String,
+    /// `ordinary` or `robot` ([`KINDS`]).
+    pub kind: String,
     pub disabled: bool,
     pub disabled_until: Option<i64>,
     pub created_at: i64,
@@ -27,10 +29,14 @@ pub struct TenantFields {
     pub description: String,
     pub abbr_en: String,
     pub credit_code: String,
+    pub kind: String,
 }
 
-const COLUMNS: &str =
-    "id, tenant_name, full_name, description, abbr_en, credit_code, disabled, disabled_until, created_at, updated_at";
+/// An enterprise's kinds (spec DP §6): a robot-type one is for internal management only.
+pub const KINDS: [&str; 2] = ["ordinary", "robot"];
+
+const COLUMNS: &str = "id, tenant_name, full_name, description, abbr_en, credit_code, kind, disabled, disabled_until, \
+                       created_at, updated_at";
 
 impl Db {
     pub async fn tenant_exists(&self, id: i64) -> Result<bool, sqlx::Error> {
@@ -107,15 +113,16 @@ impl Db {
         super::with_pool!(self, |pool| {
             let now = now_ms();
             sqlx::query_scalar(
-                "INSERT INTO tenants (tenant_name, full_name, description, abbr_en, credit_code,
+                "INSERT INTO tenants (tenant_name, full_name, description, abbr_en, credit_code, kind,
                                   created_at, created_by, updated_at, updated_by)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
             )
             .bind(&fields.tenant_name)
             .bind(&fields.full_name)
             .bind(&fields.description)
             .bind(&fields.abbr_en)
             .bind(&fields.credit_code)
+            .bind(&fields.kind)
             .bind(now)
             .bind(by)
             .bind(now)
@@ -129,14 +136,15 @@ impl Db {
         super::with_pool!(self, |pool| {
             let done = sqlx::query(
                 "UPDATE tenants SET tenant_name = $1, full_name = $2, description = $3, abbr_en = $4, credit_code = $5,
-                                updated_at = $6, updated_by = $7
-             WHERE id = $8 AND id <> 0",
+                                kind = $6, updated_at = $7, updated_by = $8
+             WHERE id = $9 AND id <> 0",
             )
             .bind(&fields.tenant_name)
             .bind(&fields.full_name)
             .bind(&fields.description)
             .bind(&fields.abbr_en)
             .bind(&fields.credit_code)
+            .bind(&fields.kind)
             .bind(now_ms())
             .bind(by)
             .bind(id)

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use super::{ById, Created, DeleteByName, Page, REFERENCE_PAGE_SIZE, paging};
 use crate::AppState;
 use crate::api::{ApiError, ApiJson, ApiQuery, ApiResult, ApiRouter, Caller, Envelope, Perm, RouteSpec, done};
-use crate::db::{TenantFields, TenantKey, TenantRow, now_ms};
+use crate::db::{TENANT_KINDS, TenantFields, TenantKey, TenantRow, now_ms};
 use crate::i18n::Msg;
 use crate::validate::{self, LONG_TEXT, SHORT_TEXT};
 
@@ -127,16 +127,20 @@ pub struct TenantInput {
     description: String,
     abbr_en: String,
     credit_code: String,
+    /// `ordinary` (when absent) or `robot`: an enterprise for internal management only.
+    kind: Option<String>,
 }
 
 impl TenantInput {
-    fn validate(&self) -> ApiResult<TenantFields> {
+    /// The fields to store; a kind not given keeps `kind` (an edit) or is ordinary (an addition).
+    fn validate(&self, kind: &str) -> ApiResult<TenantFields> {
         Ok(TenantFields {
             tenant_name: validate::required("tenantName", &self.tenant_name, SHORT_TEXT)?,
             full_name: validate::required("fullName", &self.full_name, SHORT_TEXT)?,
             description: validate::optional("description", &self.description, LONG_TEXT)?,
             abbr_en: validate::code("abbrEn", &self.abbr_en, SHORT_TEXT)?,
             credit_code: validate::credit_code("creditCode", &self.credit_code)?,
+            kind: validate::one_of("kind", self.kind.as_deref().unwrap_or(kind), &TENANT_KINDS)?,
         })
     }
 }
@@ -159,7 +163,7 @@ async fn add(
     caller: Caller,
     ApiJson(input): ApiJson<TenantInput>,
 ) -> ApiResult<Envelope<Created>> {
-    let fields = input.validate()?;
+    let fields = input.validate(TENANT_KINDS[0])?;
     check_unique(&app, &fields, 0).await?;
     let id = app.db.insert_tenant(&fields, caller.account_id).await?;
     Ok(Envelope(Created { id }))
@@ -171,8 +175,8 @@ async fn update(
     ApiJson(input): ApiJson<TenantInput>,
 ) -> ApiResult<Envelope<()>> {
     let id = validate::some("id", input.id)?;
-    let fields = input.validate()?;
-    existing(&app, &caller, id).await?;
+    let current = existing(&app, &caller, id).await?;
+    let fields = input.validate(&current.kind)?;
     check_unique(&app, &fields, id).await?;
     app.db.update_tenant(id, &fields, caller.account_id).await?;
     Ok(done())

@@ -3,7 +3,8 @@
 //! anti-diversion flag. A model is released after a confirmation, like a template; from then on
 //! what its SNs are made of (code, alias prefix, suffix digits) no longer changes.
 
-use console_plugin_sdk::validate;
+use console_plugin_sdk::host::Host;
+use console_plugin_sdk::{platform, validate};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
 use serde::{Deserialize, Serialize};
 
@@ -41,6 +42,8 @@ pub struct ModelInput {
     enterprise_ids: Vec<i64>,
     product_ids: Vec<String>,
     anti_diversion: bool,
+    /// The user confirmed relating a robot-type enterprise (§6).
+    robot_confirmed: bool,
 }
 
 /// §5: a model name is 2 to 16 letters and digits.
@@ -146,6 +149,31 @@ impl ModelInput {
     }
 }
 
+/// §6: the related enterprises exist for the caller; a robot-type one is for internal
+/// management only and is related only once the user confirmed it (`robotConfirmed`).
+pub fn related_enterprises(host: &mut dyn Host, ids: &[i64], robot_confirmed: bool) -> PluginResult<()> {
+    let found = platform::existing_enterprises(host, "enterpriseIds", ids)?;
+    match found.iter().find(|e| e.kind == platform::ROBOT) {
+        Some(robot) if !robot_confirmed => {
+            let name = &robot.name;
+            Err(PluginError::localized(
+                400,
+                Some("enterpriseIds"),
+                [
+                    format!("{name} 是机器人类型企业，仅用于内部管理，不能应用于产品；确认后才能关联"),
+                    format!("{name} is a robot-type enterprise, for internal management only, and is not applied to products: confirm to relate it anyway."),
+                    format!("{name} ist ein Unternehmen vom Typ Roboter, nur für die interne Verwaltung, und wird nicht auf Produkte angewendet: bestätigen Sie, um es dennoch zuzuordnen."),
+                    format!("{name} es una empresa de tipo robot, solo para gestión interna, y no se aplica a productos: confirme para relacionarla de todos modos."),
+                    format!("{name} est une entreprise de type robot, réservée à la gestion interne, et ne s’applique pas aux produits : confirmez pour la lier quand même."),
+                    format!("{name} é uma empresa do tipo robô, apenas para gestão interna, e não se aplica a produtos: confirme para a associar mesmo assim."),
+                    format!("{name} — предприятие типа «робот», только для внутреннего управления, к продуктам не применяется: подтвердите, чтобы всё же связать его."),
+                ],
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
 pub struct Models;
 
 impl Resource for Models {
@@ -161,11 +189,14 @@ impl Resource for Models {
     }
 
     fn validate(
-        _call: &mut Call<'_>,
+        call: &mut Call<'_>,
         input: ModelInput,
         current: Option<&Doc<ProductModel>>,
     ) -> PluginResult<ProductModel> {
-        input.validate(current)
+        let robot_confirmed = input.robot_confirmed;
+        let model = input.validate(current)?;
+        related_enterprises(call.host, &model.enterprise_ids, robot_confirmed)?;
+        Ok(model)
     }
 
     fn before_delete(call: &mut Call<'_>, model: &Doc<ProductModel>) -> PluginResult<()> {
@@ -235,7 +266,8 @@ pub fn released_options(call: &mut Call<'_>) -> PluginResult<Value> {
     let page = MODELS.query(call.host, &Query::new().eq("status", RELEASED).sort("name", false).page(1, 1000))?;
     let mut options = Vec::new();
     for m in page.list {
-        let rules = SN_RULES.query(call.host, &Query::new().eq("modelId", m.id.as_str()).sort("sort", false).page(1, 1000))?;
+        let rules =
+            SN_RULES.query(call.host, &Query::new().eq("modelId", m.id.as_str()).sort("sort", false).page(1, 1000))?;
         options.push(ModelOption {
             id: m.id,
             name: m.data.name,

@@ -290,7 +290,7 @@ pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
         )
     })?;
     call.host.audit("Generate an SN group", &format!("{} ({count} SNs)", created.data.label));
-    Ok(shown(call, &created)?)
+    shown(call, &created)
 }
 
 /// A new group secret (32 random bytes, hex), sealed by the host, and its fingerprint.
@@ -387,6 +387,20 @@ pub fn cancel(call: &mut Call<'_>) -> PluginResult<Value> {
     shown(call, &group)
 }
 
+/// A deletion's safeguard: the group's label typed again.
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteInput {
+    pub confirm_name: String,
+}
+
+/// What a group's deletion removed.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct Deleted {
+    /// Its SNs.
+    pub deleted: u64,
+}
+
 /// Deletes a group and its SNs after the label is typed again; refused once one of its SNs is
 /// activated, since a device in the field holds it.
 pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
@@ -412,7 +426,7 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     let deleted = SNS.delete_where(call.host, &Query::new().eq("groupId", id.as_str()))?;
     GROUPS.delete(call.host, &id)?;
     call.host.audit("Delete an SN group", &format!("{} ({deleted} SNs)", group.data.label));
-    Ok(json!({ "deleted": deleted }))
+    Ok(json!(Deleted { deleted }))
 }
 
 /// The SN query page (snGroupEvery): by SN, fuzzy or precise, model and activation.

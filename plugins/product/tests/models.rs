@@ -1,11 +1,19 @@
 //! Product models (spec DP §3, §4, §5) against the SDK's in-memory host.
 
+use console_plugin_sdk::platform::Enterprise;
 use console_plugin_sdk::testing::MemoryHost;
 use console_plugin_sdk::{Value, json};
 use product::Product;
 
+fn enterprise(id: i64, name: &str, kind: &str) -> Enterprise {
+    Enterprise { id, name: name.into(), kind: kind.into(), disabled: false }
+}
+
 fn host() -> MemoryHost {
-    MemoryHost::new().unique("models", &["code"])
+    let mut host = MemoryHost::new().unique("models", &["code"]);
+    host.enterprises =
+        vec![enterprise(2, "Acme", "ordinary"), enterprise(3, "Initech", "ordinary"), enterprise(9, "Lab bots", "robot")];
+    host
 }
 
 fn model(name: &str) -> Value {
@@ -63,4 +71,23 @@ fn a_released_model_keeps_what_its_sns_are_made_of_and_cannot_be_deleted() {
     assert_eq!((status, answer["field"].as_str()), (409, Some("snSuffixDigits")));
     let (status, _) = host.call::<Product>("DELETE", &format!("/models/{id}"), json!({ "confirmName": "RV20Pro" }));
     assert_eq!(status, 409);
+}
+
+#[test]
+fn related_enterprises_exist_and_a_robot_type_one_needs_a_confirmation() {
+    let mut host = host();
+    let mut body = model("RV20");
+    body["enterpriseIds"] = json!([2, 44]);
+    let (status, answer) = host.call::<Product>("POST", "/models", body);
+    assert_eq!((status, answer["field"].as_str()), (400, Some("enterpriseIds")), "{answer}");
+    assert_eq!(answer["msg"], "The enterprise 44 does not exist.");
+
+    let mut body = model("RV20");
+    body["enterpriseIds"] = json!([2, 9]);
+    let (status, answer) = host.call::<Product>("POST", "/models", body.clone());
+    assert_eq!((status, answer["field"].as_str()), (400, Some("enterpriseIds")), "{answer}");
+    assert!(answer["msg"].as_str().unwrap_or("").starts_with("Lab bots is a robot-type enterprise"), "{answer}");
+    body["robotConfirmed"] = json!(true);
+    let (status, created) = host.call::<Product>("POST", "/models", body);
+    assert_eq!((status, created["enterpriseIds"].clone()), (200, json!([2, 9])), "{created}");
 }

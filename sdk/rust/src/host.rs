@@ -2,12 +2,13 @@
 //! [`crate::testing::MemoryHost`] stands in for them in native unit tests.
 
 use crate::bindings::console::plugin::{
-    approvals, audit, events, files, http, log, mail, secrets, services, store, template,
+    approvals, audit, events, files, http, log, mail, platform, secrets, services, store, template,
 };
 
 pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundResponse};
 pub use crate::bindings::console::plugin::log::Level;
 pub use crate::bindings::console::plugin::mail::{OutgoingMail, Security, SmtpServer};
+pub use crate::bindings::console::plugin::platform::Enterprise;
 pub use crate::bindings::console::plugin::store::{Filter, Op, Page, QuerySpec, Sort, StoreError, Stored};
 /// Another plugin's answer: status 200 with the envelope's `data` as JSON text, or the status
 /// and `{"msg", "field"}` of its refusal.
@@ -85,6 +86,15 @@ pub trait Host {
     ) -> Result<String, String> {
         Err("approvals are not available here".into())
     }
+    /// Those of `ids` that are enterprises the caller may see (contract 0.1.6). Use
+    /// [`crate::platform::enterprises`].
+    fn enterprises(&mut self, _ids: &[i64]) -> Result<Vec<Enterprise>, String> {
+        Err("the platform's enterprises are not available here".into())
+    }
+    /// The codes of the platform's languages (contract 0.1.6).
+    fn languages(&mut self) -> Result<Vec<String>, String> {
+        Err("the platform's languages are not available here".into())
+    }
 }
 
 /// The host seen through the component's imports.
@@ -159,6 +169,12 @@ impl Host for WasmHost {
     }
     fn approval_submit(&mut self, kind: &str, title: &str, subject_id: &str, detail: &str) -> Result<String, String> {
         approvals::submit(kind, title, subject_id, detail)
+    }
+    fn enterprises(&mut self, ids: &[i64]) -> Result<Vec<Enterprise>, String> {
+        platform::enterprises(ids)
+    }
+    fn languages(&mut self) -> Result<Vec<String>, String> {
+        platform::languages()
     }
     fn call_plugin(
         &mut self,

@@ -13,6 +13,7 @@ pub mod describe;
 pub mod error;
 pub mod expected;
 pub mod export;
+pub mod platform;
 pub mod host;
 pub mod resource;
 pub mod router;

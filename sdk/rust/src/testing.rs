@@ -9,8 +9,8 @@ use serde_json::Value;
 use crate::Plugin;
 use crate::bindings::console::plugin::types;
 use crate::host::{
-    Filter, Host, Level, Op, OutboundRequest, OutboundResponse, OutgoingMail, Page, QuerySpec, SmtpServer, StoreError,
-    Stored,
+    Enterprise, Filter, Host, Level, Op, OutboundRequest, OutboundResponse, OutgoingMail, Page, QuerySpec, SmtpServer,
+    StoreError, Stored,
 };
 
 /// Another plugin in a native test: `(method, path, body)` to `(status, data or {"msg"})`.
@@ -51,6 +51,10 @@ pub struct MemoryHost {
     pub approvals: Vec<(String, String, String, Value)>,
     /// Uploads waiting for a claim, by id: purpose, what the host measured, the bytes.
     pub uploads: BTreeMap<String, (String, crate::upload::UploadedFile, Vec<u8>)>,
+    /// The platform's enterprises the caller may see (contract 0.1.6).
+    pub enterprises: Vec<Enterprise>,
+    /// The codes of the platform's languages; the console's seven when empty.
+    pub languages: Vec<String>,
 }
 
 impl MemoryHost {
@@ -441,6 +445,21 @@ impl Host for MemoryHost {
         Ok(file)
     }
 
+    fn enterprises(&mut self, ids: &[i64]) -> Result<Vec<Enterprise>, String> {
+        let mut found: Vec<Enterprise> = Vec::new();
+        for id in ids {
+            if let Some(e) = self.enterprises.iter().find(|e| e.id == *id).filter(|_| !found.iter().any(|f| f.id == *id)) {
+                found.push(e.clone());
+            }
+        }
+        Ok(found)
+    }
+    fn languages(&mut self) -> Result<Vec<String>, String> {
+        if self.languages.is_empty() {
+            return Ok(crate::error::LANGS.iter().map(|l| l.to_string()).collect());
+        }
+        Ok(self.languages.clone())
+    }
     fn approval_submit(&mut self, kind: &str, title: &str, subject_id: &str, detail: &str) -> Result<String, String> {
         self.wrote = true;
         let detail: Value = serde_json::from_str(detail).map_err(|e| e.to_string())?;

@@ -10,6 +10,7 @@ mod files;
 pub use files::{CLAIMABLE_MS, StagedFiles};
 mod http;
 mod mail;
+mod platform;
 mod secrets;
 mod services;
 mod store;

@@ -1,0 +1,36 @@
+//! `platform` (contract 0.1.6): the enterprises and languages a plugin's records refer to, read
+//! in the call's transaction. The caller's tenant bounds what is seen: a platform user's call
+//! (tenant 0) sees every enterprise, an enterprise's call only its own.
+
+use crate::db::platform::{enterprises, language_codes};
+use crate::plugins::bindings::console::plugin::platform;
+use crate::plugins::runtime::CallState;
+
+const MAX_IDS: usize = 1000;
+
+impl platform::Host for CallState {
+    async fn enterprises(&mut self, ids: Vec<i64>) -> wasmtime::Result<Result<Vec<platform::Enterprise>, String>> {
+        if ids.len() > MAX_IDS {
+            return Ok(Err(format!("at most {MAX_IDS} enterprise ids at once")));
+        }
+        let only = (self.call.tenant_id != 0).then_some(self.call.tenant_id);
+        let found = enterprises(self.read_conn().await?, &ids, only).await?;
+        // In the order asked, each once.
+        let mut answer: Vec<platform::Enterprise> = Vec::new();
+        for id in ids {
+            if let Some(e) = found.iter().find(|e| e.id == id).filter(|_| !answer.iter().any(|a| a.id == id)) {
+                answer.push(platform::Enterprise {
+                    id: e.id,
+                    name: e.tenant_name.clone(),
+                    kind: e.kind.clone(),
+                    disabled: e.disabled,
+                });
+            }
+        }
+        Ok(Ok(answer))
+    }
+
+    async fn languages(&mut self) -> wasmtime::Result<Result<Vec<String>, String>> {
+        Ok(Ok(language_codes(self.read_conn().await?).await?))
+    }
+}

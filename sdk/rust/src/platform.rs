@@ -1,0 +1,41 @@
+//! What the platform around the plugin holds (contract 0.1.6): the enterprises records relate to
+//! and the languages the platform offers. Read only; the caller's tenant bounds what is seen.
+
+pub use crate::host::Enterprise;
+use crate::error::{PluginError, PluginResult};
+use crate::host::Host;
+
+/// The robot kind of enterprise (spec DP §6): for internal management only.
+pub const ROBOT: &str = "robot";
+
+/// Those of `ids` that are enterprises the caller may see, in the order asked.
+pub fn enterprises(host: &mut dyn Host, ids: &[i64]) -> PluginResult<Vec<Enterprise>> {
+    host.enterprises(ids).map_err(PluginError::internal)
+}
+
+/// The enterprises of `ids`, each of which must exist for the caller: otherwise a refusal on
+/// `field` naming the first unknown id.
+pub fn existing_enterprises(host: &mut dyn Host, field: &str, ids: &[i64]) -> PluginResult<Vec<Enterprise>> {
+    let found = enterprises(host, ids)?;
+    if let Some(missing) = ids.iter().find(|id| !found.iter().any(|e| e.id == **id)) {
+        return Err(PluginError::localized(
+            400,
+            Some(field),
+            [
+                format!("企业 {missing} 不存在"),
+                format!("The enterprise {missing} does not exist."),
+                format!("Das Unternehmen {missing} existiert nicht."),
+                format!("La empresa {missing} no existe."),
+                format!("L’entreprise {missing} n’existe pas."),
+                format!("A empresa {missing} não existe."),
+                format!("Предприятие {missing} не существует."),
+            ],
+        ));
+    }
+    Ok(found)
+}
+
+/// The codes of the platform's languages (`zhCn`, `en`, ...).
+pub fn languages(host: &mut dyn Host) -> PluginResult<Vec<String>> {
+    host.languages().map_err(PluginError::internal)
+}
