@@ -593,3 +593,87 @@ async fn the_sn_query_page_and_the_sn_groups_page_have_their_own_rights() {
     let refused = host.post("/product-service/sn-groups/entered", &quality, json!({ "sns": "A-1" })).await;
     assert_eq!(refused.code(), 403);
 }
+
+#[tokio::test]
+async fn a_model_relates_existing_enterprises_and_a_robot_type_one_only_once_confirmed() {
+    let (host, admin) = product_host().await;
+    let acme = host.create_tenant(&admin, "Acme", 71).await;
+    let robots = host
+        .post(
+            "/authority-service/tenantInfo/add",
+            &admin,
+            json!({ "tenantName": "Lab bots", "fullName": "Lab bots Ltd", "abbrEn": "LABBOTS",
+                    "creditCode": common::credit_code(72), "kind": "robot" }),
+        )
+        .await
+        .ok()["id"]
+        .as_i64()
+        .expect("id");
+    let bad_kind = host
+        .post(
+            "/authority-service/tenantInfo/add",
+            &admin,
+            json!({ "tenantName": "Odd", "fullName": "Odd Ltd", "abbrEn": "ODD", "creditCode": common::credit_code(73), "kind": "android" }),
+        )
+        .await;
+    assert_eq!((bad_kind.code(), bad_kind.data()["field"].as_str()), (400, Some("kind")));
+    let options = host.get("/authority-service/tenantInfo/list?pageSize=100", &admin).await;
+    let robot_option = options.ok()["list"].as_array().expect("list").iter().find(|t| t["id"] == robots).cloned();
+    assert_eq!(robot_option.map(|t| t["kind"].clone()), Some(json!("robot")));
+
+    let model = |ids: Value, confirmed: bool| json!({ "name": "RV50", "code": "RV-50", "aliasPrefix": "RV", "snSuffixDigits": 6, "enterpriseIds": ids, "robotConfirmed": confirmed });
+    let unknown = host.post("/product-service/models", &admin, model(json!([acme, 999]), false)).await;
+    assert_eq!((unknown.code(), unknown.msg()), (400, "The enterprise 999 does not exist."));
+    let warned = host.post("/product-service/models", &admin, model(json!([acme, robots]), false)).await;
+    assert_eq!(warned.data()["field"], "enterpriseIds");
+    assert!(warned.msg().starts_with("Lab bots is a robot-type enterprise"), "{}", warned.msg());
+    let related = host.post("/product-service/models", &admin, model(json!([acme, robots]), true)).await;
+    assert_eq!(related.ok()["enterpriseIds"], json!([acme, robots]));
+
+    // An enterprise's own user sees only their enterprise through the platform interface.
+    let tenant = acme.to_string();
+    let role =
+        host.create_role(&admin, &tenant, "Models", "ordinary", &["product:model:view", "product:model:add"]).await;
+    host.create_account(&admin, &tenant, "modeller", &[role]).await;
+    let modeller = host.login("modeller", common::USER_PASSWORD).await;
+    let own = host.post("/product-service/models", &modeller, model(json!([acme]), false)).await;
+    assert_eq!(own.code(), 200, "{:?}", own.body);
+    let other = host
+        .post(
+            "/product-service/models",
+            &modeller,
+            json!({ "name": "RV51", "code": "RV-51", "aliasPrefix": "RV", "snSuffixDigits": 6, "enterpriseIds": [robots] }),
+        )
+        .await;
+    assert_eq!(other.msg(), format!("The enterprise {robots} does not exist."));
+}
+
+#[tokio::test]
+async fn a_thing_model_imports_only_where_the_platform_has_its_languages() {
+    let (host, admin) = product_host().await;
+    let fans = category(&host, &admin, "Fans", "").await;
+    let template = json!({ "name": "Fan", "versionName": "1", "description": "d", "remark": "r",
+        "developmentMethod": "custom", "transportProtocol": "mqtt", "cleaningExpiryDays": 90, "categoryId": fans["id"],
+        "content": { "properties": [{ "identifier": "speed", "name": "Speed", "accessMode": "rw",
+            "dataType": { "type": "bool", "specs": {} } }] } });
+    let id =
+        host.post("/product-service/templates", &admin, template).await.ok()["id"].as_str().expect("id").to_string();
+    let exported = host.get(&format!("/product-service/templates/{id}/export"), &admin).await;
+    let mut document = exported.ok()["document"].clone();
+    let languages = host.get("/authority-service/language/list", &admin).await;
+    let list = languages.ok().get("list").unwrap_or(languages.ok());
+    let codes: Vec<Value> = list.as_array().expect("languages").iter().map(|l| l["code"].clone()).collect();
+    assert_eq!(document["languages"], json!(codes), "the platform's languages, in its order");
+
+    let import = |document: &Value| json!({ "document": document.to_string() });
+    let back = host.post(&format!("/product-service/templates/{id}/import"), &admin, import(&document)).await;
+    assert_eq!(back.code(), 200, "{:?}", back.body);
+    document["languages"] = json!(["zhCn", "en"]);
+    let refused = host.post(&format!("/product-service/templates/{id}/import"), &admin, import(&document)).await;
+    assert_eq!(refused.data()["field"], "document");
+    assert!(
+        refused.msg().starts_with("The thing model's languages (en, zhCn) do not match the platform's"),
+        "{}",
+        refused.msg()
+    );
+}

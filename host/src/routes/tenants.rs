@@ -83,6 +83,8 @@ pub struct SelectorQuery {
 pub struct TenantOption {
     id: i64,
     tenant_name: String,
+    /// `ordinary` or `robot` (pickers warn before relating a robot-type enterprise).
+    kind: String,
 }
 
 /// Every enterprise for a platform user; one's own for anybody else.
@@ -94,7 +96,7 @@ async fn selector_list(
     let paging = paging(q.page, q.page_size, REFERENCE_PAGE_SIZE)?;
     let only = (!caller.is_platform()).then_some(caller.home_tenant);
     let (rows, total) = app.db.tenants(only, "", paging).await?;
-    let list = rows.into_iter().map(|t| TenantOption { id: t.id, tenant_name: t.tenant_name }).collect();
+    let list = rows.into_iter().map(|t| TenantOption { id: t.id, tenant_name: t.tenant_name, kind: t.kind }).collect();
     Ok(Envelope(Page::new((list, total), paging)))
 }
 

@@ -4,8 +4,8 @@
 //! what its SNs are made of (code, alias prefix, suffix digits) no longer changes.
 
 use console_plugin_sdk::host::Host;
-use console_plugin_sdk::{platform, validate};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
+use console_plugin_sdk::{platform, validate};
 use serde::{Deserialize, Serialize};
 
 use crate::sn_rules::SN_RULES;
@@ -161,12 +161,24 @@ pub fn related_enterprises(host: &mut dyn Host, ids: &[i64], robot_confirmed: bo
                 Some("enterpriseIds"),
                 [
                     format!("{name} 是机器人类型企业，仅用于内部管理，不能应用于产品；确认后才能关联"),
-                    format!("{name} is a robot-type enterprise, for internal management only, and is not applied to products: confirm to relate it anyway."),
-                    format!("{name} ist ein Unternehmen vom Typ Roboter, nur für die interne Verwaltung, und wird nicht auf Produkte angewendet: bestätigen Sie, um es dennoch zuzuordnen."),
-                    format!("{name} es una empresa de tipo robot, solo para gestión interna, y no se aplica a productos: confirme para relacionarla de todos modos."),
-                    format!("{name} est une entreprise de type robot, réservée à la gestion interne, et ne s’applique pas aux produits : confirmez pour la lier quand même."),
-                    format!("{name} é uma empresa do tipo robô, apenas para gestão interna, e não se aplica a produtos: confirme para a associar mesmo assim."),
-                    format!("{name} — предприятие типа «робот», только для внутреннего управления, к продуктам не применяется: подтвердите, чтобы всё же связать его."),
+                    format!(
+                        "{name} is a robot-type enterprise, for internal management only, and is not applied to products: confirm to relate it anyway."
+                    ),
+                    format!(
+                        "{name} ist ein Unternehmen vom Typ Roboter, nur für die interne Verwaltung, und wird nicht auf Produkte angewendet: bestätigen Sie, um es dennoch zuzuordnen."
+                    ),
+                    format!(
+                        "{name} es una empresa de tipo robot, solo para gestión interna, y no se aplica a productos: confirme para relacionarla de todos modos."
+                    ),
+                    format!(
+                        "{name} est une entreprise de type robot, réservée à la gestion interne, et ne s’applique pas aux produits : confirmez pour la lier quand même."
+                    ),
+                    format!(
+                        "{name} é uma empresa do tipo robô, apenas para gestão interna, e não se aplica a produtos: confirme para a associar mesmo assim."
+                    ),
+                    format!(
+                        "{name} — предприятие типа «робот», только для внутреннего управления, к продуктам не применяется: подтвердите, чтобы всё же связать его."
+                    ),
                 ],
             ))
         }

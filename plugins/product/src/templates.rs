@@ -3,6 +3,7 @@
 //! editing it starts the next version as a draft. Every version is kept (products refer to one)
 //! and any two can be compared.
 
+use console_plugin_sdk::platform;
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, SearchMode, Value, json};
 use serde::{Deserialize, Serialize};
@@ -378,7 +379,8 @@ pub fn export(call: &mut Call<'_>) -> PluginResult<Value> {
     let template = TEMPLATES.find(call.host, &id)?.data;
     let file_name =
         format!("{}-{}.json", template.name.replace(|c: char| !c.is_alphanumeric(), "-"), template.version_name);
-    let document = tsl::export(&template.name, &template.version_name, &template.content);
+    let languages = platform::languages(call.host)?;
+    let document = tsl::export(&template.name, &template.version_name, &template.content, &languages);
     Ok(json!(Exported { file_name, document }))
 }
 
@@ -414,7 +416,8 @@ pub fn import(call: &mut Call<'_>) -> PluginResult<Value> {
             "Модель устройства можно импортировать только в настраиваемую версию.",
         ]));
     }
-    let (model, named_units) = tsl::import(&input.document)?;
+    let languages = platform::languages(call.host)?;
+    let (model, named_units) = tsl::import(&input.document, &languages)?;
     let mut units = units::all(call)?;
     let mut units_added = Vec::new();
     for (symbol, name) in named_units {

@@ -13,14 +13,58 @@ pub const FORMAT: &str = "device-console/thing-model";
 pub const FORMAT_VERSION: u32 = 1;
 pub const MAX_DOCUMENT_BYTES: usize = 1024 * 1024;
 
-/// The document a template's thing model is exported as.
-pub fn export(name: &str, version_name: &str, model: &ThingModel) -> Value {
+/// The document a template's thing model is exported as, with the platform's languages: the
+/// languages its texts are kept in (§5: an import must match them).
+pub fn export(name: &str, version_name: &str, model: &ThingModel, languages: &[String]) -> Value {
     let mut document = json!(model);
     document["format"] = json!(FORMAT);
     document["formatVersion"] = json!(FORMAT_VERSION);
     document["name"] = json!(name);
     document["versionName"] = json!(version_name);
+    document["languages"] = json!(languages);
     document
+}
+
+/// §5: a document that names its languages imports only where the platform has the same ones.
+/// Alibaba's TSL names none: it is taken as it is.
+fn same_languages(document: &Value, platform: &[String]) -> PluginResult<()> {
+    let Some(listed) = document.get("languages") else { return Ok(()) };
+    let mut theirs: Vec<String> =
+        listed.as_array().ok_or_else(not_a_model)?.iter().filter_map(Value::as_str).map(str::to_string).collect();
+    let mut ours = platform.to_vec();
+    theirs.sort();
+    theirs.dedup();
+    ours.sort();
+    ours.dedup();
+    if theirs == ours {
+        return Ok(());
+    }
+    let (theirs, ours) = (theirs.join(", "), ours.join(", "));
+    Err(PluginError::localized(
+        400,
+        Some("document"),
+        [
+            format!("物模型的语言（{theirs}）与平台已添加的语言（{ours}）不一致，请先调整平台语言"),
+            format!(
+                "The thing model's languages ({theirs}) do not match the platform's ({ours}); add or remove languages first."
+            ),
+            format!(
+                "Die Sprachen des Dingmodells ({theirs}) entsprechen nicht denen der Plattform ({ours}); fügen Sie zuerst Sprachen hinzu oder entfernen Sie welche."
+            ),
+            format!(
+                "Los idiomas del modelo de objeto ({theirs}) no coinciden con los de la plataforma ({ours}); añada o quite idiomas primero."
+            ),
+            format!(
+                "Les langues du modèle d’objet ({theirs}) ne correspondent pas à celles de la plateforme ({ours}) ; ajoutez ou retirez d’abord des langues."
+            ),
+            format!(
+                "Os idiomas do modelo do objeto ({theirs}) não correspondem aos da plataforma ({ours}); adicione ou remova idiomas primeiro."
+            ),
+            format!(
+                "Языки модели устройства ({theirs}) не совпадают с языками платформы ({ours}); сначала добавьте или удалите языки."
+            ),
+        ],
+    ))
 }
 
 fn not_a_model() -> PluginError {
@@ -39,8 +83,8 @@ fn not_a_model() -> PluginError {
 }
 
 /// Reads a document into a thing model (not yet cleaned: the template's save does that) and the
-/// units it names, symbol to name.
-pub fn import(text: &str) -> PluginResult<(ThingModel, Units)> {
+/// units it names, symbol to name; its languages, if it names them, must be `languages`.
+pub fn import(text: &str, languages: &[String]) -> PluginResult<(ThingModel, Units)> {
     if text.len() > MAX_DOCUMENT_BYTES {
         return Err(not_a_model());
     }
@@ -48,6 +92,7 @@ pub fn import(text: &str) -> PluginResult<(ThingModel, Units)> {
     if !document.is_object() {
         return Err(not_a_model());
     }
+    same_languages(&document, languages)?;
     let mut units = Units::new();
     let features = |key: &str| document.get(key).and_then(Value::as_array).cloned().unwrap_or_default();
     let builtin = |f: &Value| {

@@ -11,8 +11,11 @@ fn enterprise(id: i64, name: &str, kind: &str) -> Enterprise {
 
 fn host() -> MemoryHost {
     let mut host = MemoryHost::new().unique("models", &["code"]);
-    host.enterprises =
-        vec![enterprise(2, "Acme", "ordinary"), enterprise(3, "Initech", "ordinary"), enterprise(9, "Lab bots", "robot")];
+    host.enterprises = vec![
+        enterprise(2, "Acme", "ordinary"),
+        enterprise(3, "Initech", "ordinary"),
+        enterprise(9, "Lab bots", "robot"),
+    ];
     host
 }
 

@@ -39,7 +39,7 @@ const ALIBABA_TSL: &str = r#"{
 
 #[test]
 fn alibaba_tsl_imports_into_the_console_s_shape() {
-    let (model, units) = tsl::import(ALIBABA_TSL).expect("read");
+    let (model, units) = tsl::import(ALIBABA_TSL, &seven()).expect("read");
     assert_eq!(units.get("°C").map(String::as_str), Some("Celsius"));
     assert_eq!(units.get("cm").map(String::as_str), Some("Centimetre"));
     let model = thing_model::clean(&model, &units).expect("valid by the editor's rules");
@@ -68,19 +68,39 @@ fn alibaba_tsl_imports_into_the_console_s_shape() {
 
 #[test]
 fn the_console_s_export_imports_unchanged() {
-    let (imported, units) = tsl::import(ALIBABA_TSL).expect("read");
+    let (imported, units) = tsl::import(ALIBABA_TSL, &seven()).expect("read");
     let model: ThingModel = thing_model::clean(&imported, &units).expect("clean");
-    let document = tsl::export("Robot", "1.0.0", &model).to_string();
-    let (again, _) = tsl::import(&document).expect("read back");
+    let document = tsl::export("Robot", "1.0.0", &model, &seven()).to_string();
+    let (again, _) = tsl::import(&document, &seven()).expect("read back");
     assert_eq!(thing_model::clean(&again, &units).expect("clean"), model);
 }
 
 #[test]
 fn what_is_not_a_thing_model_is_refused_in_the_user_s_language() {
     for text in ["not json", "[1, 2]", r#"{"properties": [{"identifier": 3}]}"#] {
-        let err = tsl::import(text).expect_err(text);
+        let err = tsl::import(text, &seven()).expect_err(text);
         assert_eq!(err.field.as_deref(), Some("document"), "{text}");
         assert!(err.render("fr").contains("modèle d’objet"), "{}", err.render("fr"));
     }
-    assert!(tsl::import(&"x".repeat(tsl::MAX_DOCUMENT_BYTES + 1)).is_err());
+    assert!(tsl::import(&"x".repeat(tsl::MAX_DOCUMENT_BYTES + 1), &seven()).is_err());
+}
+
+fn seven() -> Vec<String> {
+    console_plugin_sdk::error::LANGS.iter().map(|l| l.to_string()).collect()
+}
+
+#[test]
+fn a_document_imports_only_where_the_platform_has_its_languages() {
+    let (model, _) = tsl::import(ALIBABA_TSL, &seven()).expect("Alibaba TSL names no languages");
+    let document = tsl::export("Robot", "1.0.0", &model, &seven()).to_string();
+    assert!(tsl::import(&document, &seven()).is_ok(), "the same languages");
+    let fewer: Vec<String> = vec!["zhCn".into(), "en".into()];
+    let refused = tsl::import(&document, &fewer).map(|_| ()).map_err(|e| (e.field.clone(), e.render("en")));
+    assert_eq!(
+        refused,
+        Err((
+            Some("document".to_string()),
+            "The thing model's languages (de, en, es, fr, pt, ru, zhCn) do not match the platform's (en, zhCn); add or remove languages first.".to_string()
+        ))
+    );
 }

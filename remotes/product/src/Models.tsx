@@ -22,6 +22,42 @@ export interface ProductModel {
 interface Enterprise {
   id: number;
   tenantName: string;
+  kind: 'ordinary' | 'robot';
+}
+
+/** The related enterprises: choosing a robot-type one (for internal management only, §6) asks
+ * whether to go on; going on marks the form's `robotConfirmed`, which the server requires. */
+function EnterprisePicker({ enterprises, value, onChange }: { enterprises: Enterprise[]; value?: number[]; onChange?: (ids: number[]) => void }) {
+  const { t } = useNamespace('product', resources);
+  const { modal } = App.useApp();
+  const form = Form.useFormInstance();
+  const choose = (ids: number[]) => {
+    const added = ids.filter((id) => !(value ?? []).includes(id));
+    const robot = enterprises.find((e) => added.includes(e.id) && e.kind === 'robot');
+    if (!robot) {
+      onChange?.(ids);
+      return;
+    }
+    modal.confirm({
+      title: t('robotTitle'),
+      content: t('robotHint', { name: robot.tenantName }),
+      okText: t('riskOk'),
+      onOk: () => {
+        form.setFieldValue('robotConfirmed', true);
+        onChange?.(ids);
+      },
+    });
+  };
+  return (
+    <Select
+      mode="multiple"
+      allowClear
+      data-testid="model-enterprises"
+      value={value}
+      onChange={choose}
+      options={enterprises.map((e) => ({ value: e.id, label: e.kind === 'robot' ? `${e.tenantName} (${t('robotKind')})` : e.tenantName }))}
+    />
+  );
 }
 
 /** Product models (spec DP §3 "Product model"): released after a confirmation, like templates. */
@@ -60,6 +96,8 @@ export default function Models() {
         addLabel={t('addModel')}
         addTestId="add-model"
         defaults={{ snSuffixDigits: 6, enterpriseIds: [], productIds: [], antiDiversion: false }}
+        // A robot-type enterprise related before was confirmed then.
+        toForm={(row) => ({ ...row, robotConfirmed: row.enterpriseIds.some((id) => enterprises.find((e) => e.id === id)?.kind === 'robot') })}
         search={
           <>
             <Form.Item name="name" label={t('name')}>
@@ -110,7 +148,10 @@ export default function Models() {
                 <InputNumber data-testid="model-digits" min={1} max={12} disabled={locked} />
               </Form.Item>
               <Form.Item name="enterpriseIds" label={t('enterprises')}>
-                <Select mode="multiple" allowClear options={enterprises.map((e) => ({ value: e.id, label: e.tenantName }))} />
+                <EnterprisePicker enterprises={enterprises} />
+              </Form.Item>
+              <Form.Item name="robotConfirmed" valuePropName="checked" hidden>
+                <Switch />
               </Form.Item>
               <Form.Item name="antiDiversion" label={t('antiDiversion')} valuePropName="checked">
                 <Switch />

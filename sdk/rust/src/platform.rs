@@ -1,8 +1,8 @@
 //! What the platform around the plugin holds (contract 0.1.6): the enterprises records relate to
 //! and the languages the platform offers. Read only; the caller's tenant bounds what is seen.
 
-pub use crate::host::Enterprise;
 use crate::error::{PluginError, PluginResult};
+pub use crate::host::Enterprise;
 use crate::host::Host;
 
 /// The robot kind of enterprise (spec DP §6): for internal management only.

@@ -448,7 +448,9 @@ impl Host for MemoryHost {
     fn enterprises(&mut self, ids: &[i64]) -> Result<Vec<Enterprise>, String> {
         let mut found: Vec<Enterprise> = Vec::new();
         for id in ids {
-            if let Some(e) = self.enterprises.iter().find(|e| e.id == *id).filter(|_| !found.iter().any(|f| f.id == *id)) {
+            if let Some(e) =
+                self.enterprises.iter().find(|e| e.id == *id).filter(|_| !found.iter().any(|f| f.id == *id))
+            {
                 found.push(e.clone());
             }
         }

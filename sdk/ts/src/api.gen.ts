@@ -4662,12 +4662,19 @@ export interface components {
              * @default null
              */
             id: number | null;
+            /**
+             * @description `ordinary` (when absent) or `robot`: an enterprise for internal management only.
+             * @default null
+             */
+            kind: string | null;
             /** @default  */
             tenantName: string;
         };
         TenantOption: {
             /** Format: int64 */
             id: number;
+            /** @description `ordinary` or `robot` (pickers warn before relating a robot-type enterprise). */
+            kind: string;
             tenantName: string;
         };
         TenantRow: {
@@ -4682,6 +4689,8 @@ export interface components {
             fullName: string;
             /** Format: int64 */
             id: number;
+            /** @description `ordinary` or `robot` ([`KINDS`]). */
+            kind: string;
             tenantName: string;
             /** Format: int64 */
             updatedAt: number;

@@ -7,8 +7,8 @@ import en from '../locales/en';
 import { TenantSelect } from './TenantSelect';
 
 const tenants = [
-  { id: 3, tenantName: 'Acme' },
-  { id: 4, tenantName: 'Globex' },
+  { id: 3, tenantName: 'Acme', kind: 'ordinary' },
+  { id: 4, tenantName: 'Globex', kind: 'ordinary' },
 ];
 
 beforeAll(async () => {

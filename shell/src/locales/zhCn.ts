@@ -23,7 +23,7 @@ const zhCn: Strings = {
     title: '欢迎使用设备控制台', intro: '在这里管理企业、账号、权限，以及贵企业启用的全部功能。',
     steps: ['平台用户可在顶部选择要操作的企业。', '从左侧菜单打开页面，已打开的页面以标签保留。', '只有角色允许的操作才会显示对应按钮。'],
   },
-  tenants: { title: '企业信息', tenantName: '企业简称', fullName: '企业全称', abbrEn: '英文缩写', creditCode: '统一社会信用代码', description: '描述', disabledUntil: '禁用截止时间', disableUntilHint: '不填则禁用至重新启用', add: '新增企业' },
+  tenants: { title: '企业信息', tenantName: '企业简称', fullName: '企业全称', abbrEn: '英文缩写', creditCode: '统一社会信用代码', description: '描述', disabledUntil: '禁用截止时间', disableUntilHint: '不填则禁用至重新启用', kind: "企业类型", kind_ordinary: "普通", kind_robot: "机器人（内部管理）", kindHint: "机器人类型企业仅用于内部管理；产品型号关联前会提示确认。", add: '新增企业' },
   departments: { title: '部门管理', parent: '上级部门', level: '层级', add: '新增部门', top: '顶级' },
   roles: { title: '角色管理', roleType: '角色类型', ordinary: '普通角色', administrator: '管理员', add: '新增角色', grantTitle: '“{{name}}”的权限', adminAll: '管理员角色拥有本企业的全部权限。' },
   accounts: { title: '账号管理', userName: '用户名', name: '姓名', department: '部门', phone: '联系电话', email: '邮箱', accountType: '账号类型', development: '开发', operation: '运营', test: '测试', roles: '角色', password: '密码', confirmPassword: '确认密码', passwordRule: '6-18 位，需同时包含字母、数字和特殊字符', mismatch: '两次输入的密码不一致', resetPassword: '重置密码', add: '新增账号' },

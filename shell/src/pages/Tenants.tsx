@@ -1,6 +1,6 @@
 import { api, Auth, usePermission, type Page, type ApiSchemas } from '@console/sdk';
 import { ListPage, ModalForm, useConfirm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
-import { App, Button, DatePicker, Form, Input, Space, Tag } from 'antd';
+import { App, Button, DatePicker, Form, Input, Select, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +46,7 @@ export default function Tenants() {
           { title: t('tenants.fullName'), dataIndex: 'fullName' },
           { title: t('tenants.abbrEn'), dataIndex: 'abbrEn' },
           { title: t('tenants.creditCode'), dataIndex: 'creditCode' },
+          { title: t('tenants.kind'), render: (_, row) => (row.kind === 'robot' ? <Tag color="purple">{t('tenants.kind_robot')}</Tag> : t('tenants.kind_ordinary')) },
           {
             title: t('common.status'),
             render: (_, row) =>
@@ -75,7 +76,7 @@ export default function Tenants() {
       <ModalForm<Tenant>
         open={editing !== null}
         title={editing?.id ? t('common.edit') : t('tenants.add')}
-        initialValues={editing ?? undefined}
+        initialValues={editing ? { kind: 'ordinary', ...editing } : undefined}
         onClose={() => setEditing(null)}
         onSubmit={(values) => api.post(editing?.id ? '/authority-service/tenantInfo/update' : '/authority-service/tenantInfo/add', { ...values, id: editing?.id }, { quiet: true }).then(done)}
       >
@@ -90,6 +91,9 @@ export default function Tenants() {
         </Form.Item>
         <Form.Item name="creditCode" label={t('tenants.creditCode')} rules={[{ required: true, len: 18 }]}>
           <Input />
+        </Form.Item>
+        <Form.Item name="kind" label={t('tenants.kind')} extra={t('tenants.kindHint')}>
+          <Select data-testid="tenant-kind" options={(['ordinary', 'robot'] as const).map((kind) => ({ value: kind, label: t(`tenants.kind_${kind}`) }))} />
         </Form.Item>
         <Form.Item name="description" label={t('tenants.description')} rules={[{ max: 800 }]}>
           <Input.TextArea rows={3} />
