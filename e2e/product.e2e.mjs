@@ -54,8 +54,10 @@ function png(size, alpha) {
 async function choose(page, select, option) {
   await select.click();
   const options = page.locator('.ant-select-dropdown:visible').locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper');
-  // The newest dropdown is the one just opened (an earlier one may still be fading out).
-  await options.filter({ hasText: option }).last().click();
+  // The newest dropdown is the one just opened (an earlier one may still be fading out). On a
+  // loaded machine its motion can keep the option "not stable" for long: then click it anyway.
+  const target = options.filter({ hasText: option }).last();
+  await target.click({ timeout: 5000 }).catch(() => target.click({ force: true }));
 }
 
 test('a product engineer builds a category, a consumable and a thing model, and publishes it', async () => {
