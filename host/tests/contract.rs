@@ -19,9 +19,9 @@ fn manifest(id: &str) -> String {
         .replace("menu_id = 9000", "menu_id = 9200")
         .replace("menu_id = 9001\nparent = 9000", "menu_id = 9201\nparent = 9200")
         .replace("probe:", &format!("{id}:"))
-        // The probe is built for 0.1.5, calls the peer and takes uploads; these tests are about
+        // The probe is built for 0.1.6, calls the peer and takes uploads; these tests are about
         // older contracts.
-        .replace("contract = \"0.1.5\"", "contract = \"0.1.1\"")
+        .replace("contract = \"0.1.6\"", "contract = \"0.1.1\"")
         .replace("uses = [\"peer\"]\n", "")
         .split("# uploads (0.1.4)")
         .enumerate()
@@ -220,4 +220,15 @@ async fn insert_many_keeps_every_record_or_none() {
     let tenant = host.create_tenant(&admin, "Tagged", 77).await.to_string();
     let theirs = host.post_as("/probe/tags/many", &admin, &tenant, json!({ "names": ["tag-0", "tag-1"] })).await;
     assert_eq!(theirs.ok().as_array().map(Vec::len), Some(2));
+
+    // Contract 0.1.6: what a filter matches goes in one statement, this enterprise's only; no
+    // filter at all deletes nothing.
+    let unfiltered = host.call(Method::DELETE, "/probe/tags", Some(&admin), &[], None).await;
+    assert_ne!(unfiltered.code(), 200, "{:?}", unfiltered.body);
+    assert_eq!(count().await, Some(2500));
+    let deleted = host.call(Method::DELETE, "/probe/tags?prefix=tag-1", Some(&admin), &[], None).await;
+    assert_eq!(deleted.ok()["deleted"], 1111, "tag-1 and tag-10.. tag-1999");
+    assert_eq!(count().await, Some(1389));
+    let theirs = host.call(Method::GET, "/probe/tags", Some(&admin), &[("tenantId", &tenant)], None).await;
+    assert_eq!(theirs.ok()["total"], 2, "another enterprise's tag-1 is still there");
 }

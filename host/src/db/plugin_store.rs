@@ -525,6 +525,21 @@ pub async fn delete(tx: &mut CallTx, scope: &Scope<'_>, id: i64) -> Result<bool,
     })
 }
 
+/// Deletes what the conditions match, in one statement (contract 0.1.6); never the whole
+/// collection by accident: at least one condition.
+pub async fn delete_where(tx: &mut CallTx, scope: &Scope<'_>, conditions: &[Condition]) -> Result<u64, StoreFailure> {
+    if conditions.is_empty() {
+        return Err(StoreFailure::Invalid("delete-where takes at least one filter".into()));
+    }
+    let engine = tx.engine();
+    with_call!(tx, |conn| {
+        let mut q = QueryBuilder::new("DELETE FROM plugin_records");
+        push_scope(&mut q, scope);
+        push_conditions(&mut q, engine, conditions)?;
+        Ok(q.build().execute(conn).await?.rows_affected())
+    })
+}
+
 pub async fn count(tx: &mut CallTx, scope: &Scope<'_>, conditions: &[Condition]) -> Result<u64, StoreFailure> {
     if let Some(total) = count_by_key(tx, scope, conditions).await? {
         return Ok(total);

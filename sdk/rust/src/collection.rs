@@ -94,20 +94,10 @@ impl<T: Serialize + DeserializeOwned> Collection<T> {
         Ok(PageOf { list, total: page.total, page: query.page, page_size: query.inner.limit })
     }
 
-    /// Deletes every record the query's filters match (a cascade); returns how many.
+    /// Deletes every record the query's filters match (at least one), in one host call
+    /// (contract 0.1.6); its sort and page are ignored.
     pub fn delete_where(&self, host: &mut dyn Host, query: &Query) -> PluginResult<u64> {
-        let spec = WitQuery { offset: 0, limit: 1000, ..query.inner.clone() };
-        let mut deleted = 0;
-        loop {
-            let page = host.store_query(self.name, &spec)?;
-            if page.records.is_empty() {
-                return Ok(deleted);
-            }
-            for record in page.records {
-                host.store_delete(self.name, &record.id)?;
-                deleted += 1;
-            }
-        }
+        Ok(host.store_delete_where(self.name, &query.inner.filters)?)
     }
 
     pub fn count(&self, host: &mut dyn Host, query: &Query) -> PluginResult<u64> {

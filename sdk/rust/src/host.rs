@@ -29,6 +29,9 @@ pub trait Host {
         expected_version: Option<i64>,
     ) -> Result<Stored, StoreError>;
     fn store_delete(&mut self, collection: &str, id: &str) -> Result<bool, StoreError>;
+    /// Deletes what the filters (at least one) match, in one host call (contract 0.1.6). Use
+    /// [`crate::Collection::delete_where`].
+    fn store_delete_where(&mut self, collection: &str, filters: &[Filter]) -> Result<u64, StoreError>;
     fn store_query(&mut self, collection: &str, query: &QuerySpec) -> Result<Page, StoreError>;
     fn store_count(&mut self, collection: &str, filters: &[Filter]) -> Result<u64, StoreError>;
     fn render(&mut self, template: &str, context: &str) -> Result<String, String>;
@@ -121,6 +124,9 @@ impl Host for WasmHost {
     }
     fn store_delete(&mut self, collection: &str, id: &str) -> Result<bool, StoreError> {
         store::delete(collection, id)
+    }
+    fn store_delete_where(&mut self, collection: &str, filters: &[Filter]) -> Result<u64, StoreError> {
+        store::delete_where(collection, filters)
     }
     fn store_query(&mut self, collection: &str, query: &QuerySpec) -> Result<Page, StoreError> {
         store::query(collection, query)

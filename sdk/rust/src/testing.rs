@@ -307,6 +307,24 @@ impl Host for MemoryHost {
         Ok(self.collections.get_mut(collection).and_then(|c| c.remove(&key)).is_some())
     }
 
+    fn store_delete_where(&mut self, collection: &str, filters: &[Filter]) -> Result<u64, StoreError> {
+        if filters.is_empty() {
+            return Err(StoreError::Invalid("delete-where takes at least one filter".into()));
+        }
+        self.wrote = true;
+        let Some(records) = self.collections.get_mut(collection) else { return Ok(0) };
+        let mut doomed = Vec::new();
+        for (key, stored) in records.iter() {
+            if matches(stored, filters)? {
+                doomed.push(*key);
+            }
+        }
+        for key in &doomed {
+            records.remove(key);
+        }
+        Ok(doomed.len() as u64)
+    }
+
     fn store_query(&mut self, collection: &str, query: &QuerySpec) -> Result<Page, StoreError> {
         let mut found = Vec::new();
         for stored in self.collections.get(collection).into_iter().flat_map(|c| c.values()) {

@@ -143,6 +143,22 @@ impl wit::Host for CallState {
         Ok(self.settle(deleted))
     }
 
+    async fn delete_where(
+        &mut self,
+        collection: String,
+        filters: Vec<Filter>,
+    ) -> wasmtime::Result<Result<u64, StoreError>> {
+        let (plugin, spec) = scoped!(self, collection);
+        let conditions = match conditions(&filters) {
+            Ok(c) => c,
+            Err(e) => return Ok(Err(e)),
+        };
+        let scope = self.scope(&plugin.manifest.id, &spec);
+        let conn = self.write_conn().await?;
+        let deleted = plugin_store::delete_where(conn, &scope, &conditions).await;
+        Ok(self.settle(deleted))
+    }
+
     async fn query(&mut self, collection: String, spec_query: QuerySpec) -> wasmtime::Result<Result<Page, StoreError>> {
         let (plugin, spec) = scoped!(self, collection);
         let conditions = match conditions(&spec_query.filters) {
