@@ -13,7 +13,7 @@ import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole } fro
 let console_;
 
 before(async () => {
-  console_ = await startConsole([productPlugin('product', 'files = true\ntimeout_ms = 30000\nmemory_mib = 256\nmax_response_kib = 16384')]);
+  console_ = await startConsole([productPlugin('product', 'files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384')]);
 });
 
 after(async () => {

@@ -41,7 +41,7 @@ fn wasm(name: &str) -> PathBuf {
 fn plugins_toml(dir: &Path) -> PathBuf {
     let mut text = String::new();
     // The product plugin as plugins.toml grants it: SN groups of 100,000 take seconds.
-    let product = "timeout_ms = 30000\nmemory_mib = 256\nmax_response_kib = 16384\n";
+    let product = "timeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384\n";
     for (id, artefact, manifest, grants) in [
         ("pet", wasm("pet"), repo().join("plugins/pet/plugin.toml"), ""),
         ("probe", wasm("probe"), repo().join("host/tests/fixtures/probe/plugin.toml"), ""),
@@ -104,6 +104,7 @@ fn admin_get(i: usize, path: &str) -> (CallContext, types::Request) {
     let context = CallContext {
         tenant_id: 0,
         user_id: 1,
+        platform_user: true,
         user_name: "admin".into(),
         lang: "en".into(),
         actions: vec!["probe:use".into()],

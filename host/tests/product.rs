@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 async fn product_host() -> (TestHost, String) {
     // The grants of plugins.toml: a group of up to 100,000 SNs takes more than the default 2 s.
-    let grants = "files = true\ntimeout_ms = 30000\nmemory_mib = 256\nmax_response_kib = 16384";
+    let grants = "files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384";
     let host = TestHost::start_with_plugins(&[Install::plugin("product", grants)], |_| {}).await;
     let admin = host.admin().await;
     (host, admin)
@@ -629,6 +629,18 @@ async fn a_model_relates_existing_enterprises_and_a_robot_type_one_only_once_con
     assert!(warned.msg().starts_with("Lab bots is a robot-type enterprise"), "{}", warned.msg());
     let related = host.post("/product-service/models", &admin, model(json!([acme, robots]), true)).await;
     assert_eq!(related.ok()["enterpriseIds"], json!([acme, robots]));
+
+    // A platform user acting for an enterprise still sees every enterprise.
+    let acting = host
+        .post_as(
+            "/product-service/models",
+            &admin,
+            &acme.to_string(),
+            json!({ "name": "RV52", "code": "RV-52",
+            "aliasPrefix": "RV", "snSuffixDigits": 6, "enterpriseIds": [robots], "robotConfirmed": true }),
+        )
+        .await;
+    assert_eq!(acting.ok()["enterpriseIds"], json!([robots]));
 
     // An enterprise's own user sees only their enterprise through the platform interface.
     let tenant = acme.to_string();

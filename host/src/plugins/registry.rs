@@ -424,6 +424,7 @@ impl Plugins {
                 let context = CallContext {
                     tenant_id: 0,
                     user_id: 0,
+                    platform_user: false,
                     user_name: "openapi".into(),
                     lang: "en".into(),
                     actions: Vec::new(),
@@ -636,6 +637,7 @@ impl Plugins {
             let context = CallContext {
                 tenant_id: 0,
                 user_id: 0,
+                platform_user: false,
                 user_name: "bench".into(),
                 lang: "en".into(),
                 actions: Vec::new(),

@@ -31,6 +31,9 @@ pub struct Services {
 pub struct CallContext {
     pub tenant_id: i64,
     pub user_id: i64,
+    /// The user signed in belongs to the platform (home tenant 0), whichever enterprise the call
+    /// acts for; false for devices, schedules and the host's own calls.
+    pub platform_user: bool,
     pub user_name: String,
     pub lang: String,
     pub actions: Vec<String>,

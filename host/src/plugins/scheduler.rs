@@ -43,6 +43,7 @@ async fn run_due(plugins: &Arc<Plugins>) -> Result<(), sqlx::Error> {
                 let context = CallContext {
                     tenant_id: *tenant,
                     user_id: 0,
+                    platform_user: false,
                     user_name: "scheduler".into(),
                     lang: "en".into(),
                     actions: Vec::new(),

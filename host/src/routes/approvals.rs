@@ -231,6 +231,7 @@ async fn decide(
     let context = CallContext {
         tenant_id: row.tenant_id,
         user_id: caller.account_id,
+        platform_user: caller.is_platform(),
         user_name: caller.username.clone(),
         lang: caller.lang.code().to_string(),
         actions: plugin.actions().filter(|a| caller.may(a)).map(str::to_string).collect(),

@@ -280,6 +280,7 @@ async fn dispatch(
     let context = CallContext {
         tenant_id: caller.scope.owner(),
         user_id: caller.account_id,
+        platform_user: caller.is_platform(),
         user_name: caller.username.clone(),
         lang: caller.lang.code().to_string(),
         actions,
@@ -315,6 +316,7 @@ async fn dispatch_device(
     let context = CallContext {
         tenant_id: device.key.tenant_id,
         user_id: 0,
+        platform_user: false,
         // `device-sn:<SN>` for a key bound to one device, `device:<name>` for a fleet's key.
         user_name: match &device.key.sn {
             Some(sn) => format!("device-sn:{sn}"),

@@ -150,10 +150,16 @@ impl ModelInput {
 }
 
 /// §6: the related enterprises exist for the caller; a robot-type one is for internal
-/// management only and is related only once the user confirmed it (`robotConfirmed`).
-pub fn related_enterprises(host: &mut dyn Host, ids: &[i64], robot_confirmed: bool) -> PluginResult<()> {
+/// management only and is newly related only once the user confirmed it (`robotConfirmed`);
+/// one related `before` was confirmed then.
+pub fn related_enterprises(
+    host: &mut dyn Host,
+    ids: &[i64],
+    before: &[i64],
+    robot_confirmed: bool,
+) -> PluginResult<()> {
     let found = platform::existing_enterprises(host, "enterpriseIds", ids)?;
-    match found.iter().find(|e| e.kind == platform::ROBOT) {
+    match found.iter().find(|e| e.kind == platform::ROBOT && !before.contains(&e.id)) {
         Some(robot) if !robot_confirmed => {
             let name = &robot.name;
             Err(PluginError::localized(
@@ -207,7 +213,8 @@ impl Resource for Models {
     ) -> PluginResult<ProductModel> {
         let robot_confirmed = input.robot_confirmed;
         let model = input.validate(current)?;
-        related_enterprises(call.host, &model.enterprise_ids, robot_confirmed)?;
+        let related_before = current.map(|c| c.data.enterprise_ids.as_slice()).unwrap_or_default();
+        related_enterprises(call.host, &model.enterprise_ids, related_before, robot_confirmed)?;
         Ok(model)
     }
 

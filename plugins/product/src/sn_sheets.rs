@@ -15,7 +15,7 @@ use console_plugin_sdk::error::in_lang;
 use console_plugin_sdk::export::{ExportedFile, XLSX, file_stem};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Doc, PluginError, PluginResult, Query, Value, json, time, upload};
-use rust_xlsxwriter::{Workbook, XlsxError};
+use rust_xlsxwriter::{Format, Workbook, XlsxError};
 use serde::Deserialize;
 
 use crate::models::ProductModel;
@@ -181,8 +181,13 @@ pub fn sheet_sns(bytes: Vec<u8>, model_code: &str) -> Result<Vec<(u32, String)>,
     };
     let mut sns = Vec::new();
     let mut seen: HashMap<String, u32> = HashMap::new();
-    // The first row holds the titles.
-    for (i, cells) in range.rows().enumerate().skip(1) {
+    // A title row is skipped: the first row when its column A is no SN, or is the title "SN".
+    // A sheet of SNs pasted from A1 without titles keeps its first SN.
+    let titled = range.rows().next().is_some_and(|first| {
+        let a = cell(first, 0);
+        a.eq_ignore_ascii_case("SN") || !is_sn(&a)
+    });
+    for (i, cells) in range.rows().enumerate().skip(usize::from(titled)) {
         let row = first_row + i as u32 + 1;
         let (sn, code) = (cell(cells, 0), cell(cells, 1));
         if sn.is_empty() && code.is_empty() {
@@ -325,9 +330,14 @@ pub fn import(call: &mut Call<'_>) -> PluginResult<Value> {
 fn titles(lang: &str, workbook: &mut Workbook) -> Result<(), XlsxError> {
     let sheet = workbook.add_worksheet();
     sheet.set_name("SN")?;
+    // Columns A and B are text: an SN typed as 000123 keeps its zeros.
+    let text = Format::new().set_num_format("@");
     for (column, title) in COLUMNS.iter().enumerate() {
         sheet.write_string(0, column as u16, in_lang(lang, title))?;
         sheet.set_column_width(column as u16, if column == 0 { 28 } else { 18 })?;
+        if column < 2 {
+            sheet.set_column_format(column as u16, &text)?;
+        }
     }
     Ok(())
 }
@@ -403,6 +413,14 @@ mod tests {
     fn a_workbook_gives_its_sns_with_their_rows() {
         let bytes = workbook(&[&["SN", "Model code"], &["RV-0001", "RV"], &["", ""], &["RV-0002", ""]]);
         assert_eq!(sheet_sns(bytes, "RV"), Ok(vec![(2, "RV-0001".to_string()), (4, "RV-0002".to_string())]));
+    }
+
+    #[test]
+    fn sns_pasted_from_a1_without_titles_keep_the_first() {
+        let bytes = workbook(&[&["RV-0001"], &["RV-0002"]]);
+        assert_eq!(sheet_sns(bytes, "RV"), Ok(vec![(1, "RV-0001".to_string()), (2, "RV-0002".to_string())]));
+        let titled = workbook(&[&["sn"], &["RV-0001"]]);
+        assert_eq!(sheet_sns(titled, "RV"), Ok(vec![(2, "RV-0001".to_string())]));
     }
 
     #[test]

@@ -29,8 +29,10 @@ pub fn export(name: &str, version_name: &str, model: &ThingModel, languages: &[S
 /// Alibaba's TSL names none: it is taken as it is.
 fn same_languages(document: &Value, platform: &[String]) -> PluginResult<()> {
     let Some(listed) = document.get("languages") else { return Ok(()) };
-    let mut theirs: Vec<String> =
-        listed.as_array().ok_or_else(not_a_model)?.iter().filter_map(Value::as_str).map(str::to_string).collect();
+    let mut theirs = Vec::new();
+    for language in listed.as_array().ok_or_else(not_a_model)? {
+        theirs.push(language.as_str().ok_or_else(not_a_model)?.to_string());
+    }
     let mut ours = platform.to_vec();
     theirs.sort();
     theirs.dedup();

@@ -93,4 +93,12 @@ fn related_enterprises_exist_and_a_robot_type_one_needs_a_confirmation() {
     body["robotConfirmed"] = json!(true);
     let (status, created) = host.call::<Product>("POST", "/models", body);
     assert_eq!((status, created["enterpriseIds"].clone()), (200, json!([2, 9])), "{created}");
+
+    // Confirmed once: later edits keep it without asking again.
+    let id = created["id"].as_str().expect("id").to_string();
+    let mut edit = model("RV21");
+    edit["enterpriseIds"] = json!([3, 9]);
+    edit["version"] = created["version"].clone();
+    let (status, edited) = host.call::<Product>("PUT", &format!("/models/{id}"), edit);
+    assert_eq!((status, edited["enterpriseIds"].clone()), (200, json!([3, 9])), "{edited}");
 }

@@ -1,6 +1,7 @@
 //! `platform` (contract 0.1.6): the enterprises and languages a plugin's records refer to, read
-//! in the call's transaction. The caller's tenant bounds what is seen: a platform user's call
-//! (tenant 0) sees every enterprise, an enterprise's call only its own.
+//! in the call's transaction. The signed-in user bounds what is seen: a platform user sees every
+//! enterprise, whichever one they act for; anybody else (an enterprise's user, a device, a
+//! schedule) only the enterprise of the call.
 
 use crate::db::platform::{enterprises, language_codes};
 use crate::plugins::bindings::console::plugin::platform;
@@ -13,7 +14,7 @@ impl platform::Host for CallState {
         if ids.len() > MAX_IDS {
             return Ok(Err(format!("at most {MAX_IDS} enterprise ids at once")));
         }
-        let only = (self.call.tenant_id != 0).then_some(self.call.tenant_id);
+        let only = (!(self.call.platform_user && self.call.user_id > 0)).then_some(self.call.tenant_id);
         let found = enterprises(self.read_conn().await?, &ids, only).await?;
         // In the order asked, each once.
         let mut answer: Vec<platform::Enterprise> = Vec::new();
