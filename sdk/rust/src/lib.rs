@@ -20,6 +20,7 @@ pub mod router;
 pub mod secrets;
 pub mod services;
 pub mod testing;
+pub mod thing_model;
 pub mod time;
 pub mod upload;
 pub mod validate;
