@@ -108,3 +108,54 @@ impl Db {
         })
     }
 }
+
+/// The name of the key a plugin issued to one device (contract 0.1.7 `device-keys`).
+pub fn device_key_name(sn: &str) -> String {
+    format!("sn:{sn}")
+}
+
+/// Issues the key of one device for a plugin, in the plugin call's transaction, replacing the
+/// one it had.
+pub async fn issue_in_call(tx: &mut super::CallTx, new: NewDeviceKey<'_>) -> Result<(), sqlx::Error> {
+    super::with_call!(tx, |conn| {
+        sqlx::query("DELETE FROM device_keys WHERE tenant_id = $1 AND plugin_id = $2 AND name = $3")
+            .bind(new.tenant)
+            .bind(new.plugin)
+            .bind(new.name)
+            .execute(&mut *conn)
+            .await?;
+        sqlx::query(
+            "INSERT INTO device_keys (tenant_id, plugin_id, name, key_hash, key_hint, created_at, created_by, sn)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(new.tenant)
+        .bind(new.plugin)
+        .bind(new.name)
+        .bind(new.key_hash)
+        .bind(new.key_hint)
+        .bind(now_ms())
+        .bind(new.by)
+        .bind(new.sn)
+        .execute(conn)
+        .await?;
+        Ok(())
+    })
+}
+
+/// Revokes the key a plugin issued to one device; whether there was one.
+pub async fn revoke_in_call(
+    tx: &mut super::CallTx,
+    tenant: i64,
+    plugin: &str,
+    name: &str,
+) -> Result<bool, sqlx::Error> {
+    super::with_call!(tx, |conn| {
+        let done = sqlx::query("DELETE FROM device_keys WHERE tenant_id = $1 AND plugin_id = $2 AND name = $3")
+            .bind(tenant)
+            .bind(plugin)
+            .bind(name)
+            .execute(conn)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    })
+}

@@ -128,6 +128,8 @@ impl Plugin for Product {
             .with_data::<Doc<sn_groups::GroupShown>>()
             .get("/sn-groups/{id}/export", sn_sheets::export)
             .with_data::<ExportedFile>()
+            .get("/sn-groups/{id}/keys", sn_sheets::factory_keys)
+            .with_data::<ExportedFile>()
             // The released models for the SN pages' pickers, under each page's own action.
             .get("/sn-model-options", models::released_options)
             .with_data_list::<models::ModelOption>()

@@ -12,7 +12,7 @@ use std::io::Cursor;
 
 use calamine::{Data, Reader, Xlsx};
 use console_plugin_sdk::error::in_lang;
-use console_plugin_sdk::export::{ExportedFile, XLSX, file_stem};
+use console_plugin_sdk::export::{ExportedFile, XLSX, csv_cell, csv_line, file_stem};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Doc, PluginError, PluginResult, Query, Value, json, time, upload};
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
@@ -20,7 +20,7 @@ use serde::Deserialize;
 
 use crate::models::ProductModel;
 use crate::sn_groups::{
-    ACTIVE, ENTERED, GROUPS, IMPORTED, MAX_RECORDS, SNS, SnGroup, new_secret, released_model, shown, store,
+    ACTIVE, ENTERED, GROUPS, IMPORTED, MAX_RECORDS, SNS, SnGroup, device_key, new_secret, released_model, shown, store,
 };
 
 /// The upload purpose of SN workbooks (the manifest's `[[uploads]]`).
@@ -348,6 +348,31 @@ fn failed(err: XlsxError) -> PluginError {
 
 /// A group's SNs as an Excel workbook, in SN order. Every cell a user or device wrote is a
 /// string cell, never a formula.
+/// Every SN of a group in SN order, a page at a time (keyset paging: 100,000 SNs stay cheap).
+fn for_each_sn(
+    call: &mut Call<'_>,
+    group_id: &str,
+    mut each: impl FnMut(&crate::sn_groups::DeviceSn) -> PluginResult<()>,
+) -> PluginResult<u32> {
+    let mut count = 0u32;
+    let mut after: Option<String> = None;
+    loop {
+        let mut query = Query::new().eq("groupId", group_id).sort("sn", false).page(1, PAGE);
+        if let Some(last) = &after {
+            query = query.gt("sn", last.as_str());
+        }
+        let page = SNS.query(call.host, &query)?;
+        for doc in &page.list {
+            each(&doc.data)?;
+            count += 1;
+        }
+        match page.list.last() {
+            Some(last) if page.list.len() == PAGE as usize => after = Some(last.data.sn.clone()),
+            _ => return Ok(count),
+        }
+    }
+}
+
 pub fn export(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let group = GROUPS.find(call.host, &id)?;
@@ -355,33 +380,40 @@ pub fn export(call: &mut Call<'_>) -> PluginResult<Value> {
     let mut workbook = Workbook::new();
     titles(&lang, &mut workbook).map_err(failed)?;
     let sheet = workbook.worksheet_from_index(0).map_err(failed)?;
-    let mut row = 1u32;
-    let mut after: Option<String> = None;
-    loop {
-        let mut query = Query::new().eq("groupId", id.as_str()).sort("sn", false).page(1, PAGE);
-        if let Some(last) = &after {
-            query = query.gt("sn", last.as_str());
+    let mut row = 0u32;
+    let count = for_each_sn(call, &id, |sn| {
+        row += 1;
+        let activated_at = sn.activated_at.map(time::second_label).unwrap_or_default();
+        let activated = in_lang(&lang, if sn.activated { &YES } else { &NO });
+        for (column, text) in [&sn.sn, &group.data.model_code, &group.data.label].into_iter().enumerate() {
+            sheet.write_string(row, column as u16, text).map_err(failed)?;
         }
-        let page = SNS.query(call.host, &query)?;
-        for doc in &page.list {
-            let sn = &doc.data;
-            let activated_at = sn.activated_at.map(time::second_label).unwrap_or_default();
-            let activated = in_lang(&lang, if sn.activated { &YES } else { &NO });
-            for (column, text) in [&sn.sn, &group.data.model_code, &group.data.label].into_iter().enumerate() {
-                sheet.write_string(row, column as u16, text).map_err(failed)?;
-            }
-            sheet.write_string(row, 3, activated).map_err(failed)?;
-            sheet.write_string(row, 4, &activated_at).map_err(failed)?;
-            row += 1;
-        }
-        match page.list.last() {
-            Some(last) if page.list.len() == PAGE as usize => after = Some(last.data.sn.clone()),
-            _ => break,
-        }
-    }
+        sheet.write_string(row, 3, activated).map_err(failed)?;
+        sheet.write_string(row, 4, &activated_at).map_err(failed)?;
+        Ok(())
+    })?;
     let bytes = workbook.save_to_buffer().map_err(failed)?;
-    call.host.audit("Export an SN group", &format!("{} ({} SNs)", group.data.label, row - 1));
+    call.host.audit("Export an SN group", &format!("{} ({count} SNs)", group.data.label));
     Ok(json!(ExportedFile::new(format!("{}-SN.xlsx", file_stem(&group.data.label)), XLSX, &bytes)))
+}
+
+/// The factory key file of a group: each SN with its private key, for the production line that
+/// writes keys into devices (and the device simulator). The one place a key leaves the plugin:
+/// under its own button, recorded in the operation log, a cancelled group's never.
+pub fn factory_keys(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let group = GROUPS.find(call.host, &id)?;
+    if group.data.state != ACTIVE {
+        return Err(PluginError::conflict());
+    }
+    let secret = console_plugin_sdk::secrets::open(call.host, &group.data.secret)?;
+    let mut csv = csv_line(["sn", "key"]);
+    let count = for_each_sn(call, &id, |sn| {
+        csv.push_str(&csv_line([csv_cell(&sn.sn), device_key(&secret, &sn.sn)]));
+        Ok(())
+    })?;
+    call.host.audit("Export the factory keys of an SN group", &format!("{} ({count} SNs)", group.data.label));
+    Ok(json!(ExportedFile::new(format!("{}-keys.csv", file_stem(&group.data.label)), "text/csv", csv.as_bytes())))
 }
 
 /// An empty workbook with the titles, to fill in for an import.

@@ -85,6 +85,10 @@ export default function SnGroups() {
       api.post(`/product-service/sn-groups/${row.id}/cancel`, { version: row.version }).then(() => done(t('groupCancelled'))),
     );
 
+  /** The file that lets a production line (or the device simulator) write keys into devices. */
+  const factoryKeys = (row: SnGroup) =>
+    confirm(t('factoryKeysTitle'), t('factoryKeysHint'), () => download(`/product-service/sn-groups/${row.id}/keys`));
+
   const modelField = (
     <Form.Item name="modelId" label={t('productModel')} rules={[{ required: true, message: t('required') }]}>
       <Select data-testid="sn-group-model" options={modelOptions} onChange={(id: string) => setModelId(id)} showSearch optionFilterProp="label" />
@@ -176,6 +180,11 @@ export default function SnGroups() {
                     {may('product:sn:export') && (
                       <a data-testid={`export-${row.label}`} onClick={() => void download(`/product-service/sn-groups/${row.id}/export`)}>
                         {t('exportExcel')}
+                      </a>
+                    )}
+                    {may('product:sn:keys') && row.state === 'active' && (
+                      <a data-testid={`keys-${row.label}`} onClick={() => factoryKeys(row)}>
+                        {t('factoryKeys')}
                       </a>
                     )}
                     {may('product:sn:edit') && row.state === 'active' && (

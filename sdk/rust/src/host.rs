@@ -2,7 +2,7 @@
 //! [`crate::testing::MemoryHost`] stands in for them in native unit tests.
 
 use crate::bindings::console::plugin::{
-    approvals, audit, events, files, http, log, mail, platform, secrets, services, store, template,
+    approvals, audit, device_keys, events, files, http, log, mail, platform, secrets, services, store, template,
 };
 
 pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundResponse};
@@ -98,6 +98,15 @@ pub trait Host {
     fn languages(&mut self) -> Result<Vec<String>, String> {
         Err("the platform's languages are not available here".into())
     }
+    /// A new key for the device `sn`, replacing its old one (contract 0.1.7). Use
+    /// [`crate::devices::issue_key`].
+    fn issue_device_key(&mut self, _sn: &str) -> Result<String, String> {
+        Err("device keys are not available here".into())
+    }
+    /// Revokes the key of the device `sn`; whether it had one (contract 0.1.7).
+    fn revoke_device_key(&mut self, _sn: &str) -> Result<bool, String> {
+        Err("device keys are not available here".into())
+    }
 }
 
 /// The host seen through the component's imports.
@@ -181,6 +190,12 @@ impl Host for WasmHost {
     }
     fn languages(&mut self) -> Result<Vec<String>, String> {
         platform::languages()
+    }
+    fn issue_device_key(&mut self, sn: &str) -> Result<String, String> {
+        device_keys::issue(sn)
+    }
+    fn revoke_device_key(&mut self, sn: &str) -> Result<bool, String> {
+        device_keys::revoke(sn)
     }
     fn call_plugin(
         &mut self,

@@ -10,6 +10,7 @@ pub mod approvals;
 pub mod bindings;
 pub mod collection;
 pub mod describe;
+pub mod devices;
 pub mod error;
 pub mod expected;
 pub mod export;

@@ -55,6 +55,8 @@ pub struct MemoryHost {
     pub enterprises: Vec<Enterprise>,
     /// The codes of the platform's languages; the console's seven when empty.
     pub languages: Vec<String>,
+    /// Device keys issued (contract 0.1.7): SN to key.
+    pub device_keys: BTreeMap<String, String>,
 }
 
 impl MemoryHost {
@@ -479,6 +481,16 @@ impl Host for MemoryHost {
             return Ok(crate::error::LANGS.iter().map(|l| l.to_string()).collect());
         }
         Ok(self.languages.clone())
+    }
+    fn issue_device_key(&mut self, sn: &str) -> Result<String, String> {
+        self.wrote = true;
+        let key = format!("dk_{sn}_{}", self.device_keys.len() + 1);
+        self.device_keys.insert(sn.to_string(), key.clone());
+        Ok(key)
+    }
+    fn revoke_device_key(&mut self, sn: &str) -> Result<bool, String> {
+        self.wrote = true;
+        Ok(self.device_keys.remove(sn).is_some())
     }
     fn approval_submit(&mut self, kind: &str, title: &str, subject_id: &str, detail: &str) -> Result<String, String> {
         self.wrote = true;

@@ -4,6 +4,7 @@
 
 mod approvals;
 mod audit;
+mod device_keys;
 mod events;
 mod files;
 
