@@ -1,0 +1,188 @@
+//! The device plugin over HTTP with its built `.wasm` and simulated devices (tools/devsim):
+//! activation by the SN's signature, reports checked against the product's thing model and kept,
+//! the console's commands answered by the device, and an offline device refused.
+
+mod common;
+
+use common::catalog::{self, PRODUCT_GRANTS};
+use common::{Install, TestHost};
+use devsim::{Device, Platform, read_key_file};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde_json::{Map, Value, json};
+
+fn thing_model() -> Value {
+    json!({
+        "properties": [
+            { "identifier": "battery", "name": "Battery", "accessMode": "r",
+              "dataType": { "type": "int", "specs": { "unit": "%", "min": 0, "max": 100 } } },
+            { "identifier": "suction", "name": "Suction", "accessMode": "rw",
+              "dataType": { "type": "enum", "specs": { "enumParam": [{ "text": "quiet", "value": 1 }, { "text": "turbo", "value": 3 }] } } },
+            { "identifier": "position", "name": "Position", "accessMode": "r",
+              "dataType": { "type": "struct", "specs": { "struct": [
+                  { "identifier": "x", "name": "X", "dataType": { "type": "int", "specs": { "unit": "cm" } } },
+                  { "identifier": "y", "name": "Y", "dataType": { "type": "int", "specs": { "unit": "cm" } } } ] } } },
+            { "identifier": "rooms", "name": "Rooms", "accessMode": "r",
+              "dataType": { "type": "array", "specs": { "size": 8, "arrDataType": { "type": "string", "specs": { "length": 16 } } } } }
+        ],
+        "events": [{ "identifier": "stuck", "name": "Stuck", "eventType": "fault",
+                     "outputData": [{ "identifier": "code", "name": "Code", "dataType": { "type": "int", "specs": { "unit": "%" } } }] }],
+        "services": [{ "identifier": "clean", "name": "Clean", "callType": "async",
+                       "inputData": [{ "identifier": "rounds", "name": "Rounds", "dataType": { "type": "int", "specs": { "unit": "%", "min": 1, "max": 3 } } }],
+                       "outputData": [{ "identifier": "accepted", "name": "Accepted", "dataType": { "type": "bool" } }] }]
+    })
+}
+
+struct Fleet {
+    host: TestHost,
+    admin: String,
+    platform: Platform,
+    keys: Vec<(String, String)>,
+}
+
+async fn fleet(code: &str, count: u32) -> Fleet {
+    let plugins =
+        [Install::plugin("product", PRODUCT_GRANTS), Install::plugin("device", "uses = [\"product-service\"]")];
+    let host = TestHost::start_with_plugins(&plugins, |_| {}).await;
+    let admin = host.admin().await;
+    let (product, model_id) = catalog::product(&host, &admin, code, thing_model()).await;
+    let keys = read_key_file(&catalog::sn_keys(&host, &admin, &model_id, count).await);
+    let base = host.base.trim_end_matches("/api").to_string();
+    let platform =
+        Platform::new(&base, &catalog::fleet_key(&host, &admin).await, product["productKey"].as_str().expect("key"));
+    Fleet { host, admin, platform, keys }
+}
+
+impl Fleet {
+    async fn device(&self, n: usize) -> Device {
+        let (sn, key) = &self.keys[n];
+        self.platform.activate(sn, key).await.unwrap_or_else(|r| panic!("{sn} activates: {r}"))
+    }
+}
+
+fn params(value: Value) -> Map<String, Value> {
+    value.as_object().cloned().expect("object")
+}
+
+#[tokio::test]
+async fn a_device_activates_only_with_its_sns_signature_and_then_speaks_with_its_own_key() {
+    let fleet = fleet("RV-10", 3).await;
+    let (sn, key) = &fleet.keys[0];
+    let forged = fleet.platform.activate(sn, &fleet.keys[1].1).await.err().expect("another SN's key is refused");
+    assert_eq!(forged.code, 400, "a refusal naming its field (signature)");
+    assert!(forged.msg.contains("does not match the SN's key"), "{}", forged.msg);
+    let sns = fleet.host.get(&format!("/product-service/sns?sn={sn}&mode=precise"), &fleet.admin).await;
+    assert_eq!(sns.ok()["list"][0]["activated"], false, "a refused activation activates nothing");
+
+    let device = fleet.platform.activate(sn, key).await.expect("activated");
+    assert!(device.key.starts_with("dk_") && device.model.properties.len() == 4);
+    let sns = fleet.host.get(&format!("/product-service/sns?sn={sn}&mode=precise"), &fleet.admin).await;
+    assert_eq!(sns.ok()["list"][0]["activated"], true, "the first activation marks the SN");
+    let listed = fleet.host.get(&format!("/device-service/devices?sn={sn}"), &fleet.admin).await;
+    let row = &listed.ok()["list"][0];
+    assert_eq!(
+        (row["online"].as_bool(), row["productName"].as_str(), row["region"].as_str()),
+        (Some(true), Some("RV10"), Some("europe"))
+    );
+
+    // Activating again replaces the device's key: the old one no longer speaks for it.
+    let again = fleet.platform.activate(sn, key).await.expect("activated again");
+    let old = device.heartbeat("standby").await.expect_err("the replaced key");
+    assert_eq!(old.code, 401);
+    again.heartbeat("sweeping").await.expect("the new key");
+    let detail = fleet.host.get(&format!("/device-service/devices/{sn}"), &fleet.admin).await;
+    assert_eq!(
+        (detail.ok()["device"]["workState"].as_str(), detail.ok()["device"]["activations"].as_u64()),
+        (Some("sweeping"), Some(2))
+    );
+}
+
+#[tokio::test]
+async fn reports_are_checked_against_the_thing_model_and_kept_in_the_shadow_and_the_history() {
+    let fleet = fleet("RV-11", 2).await;
+    let mut device = fleet.device(0).await;
+    let mut rng = StdRng::seed_from_u64(7);
+    device.report_all(&mut rng).await.expect("values that fit the thing model");
+    device
+        .report(params(json!({ "battery": 64, "position": { "x": 3, "y": -4 }, "rooms": ["kitchen"] })))
+        .await
+        .expect("report");
+
+    for (wrong, field) in [
+        (json!({ "battery": 101 }), "params.battery"),
+        (json!({ "suction": 2 }), "params.suction"),
+        (json!({ "position": { "z": 1 } }), "params.position.z"),
+        (json!({ "rooms": ["a very long room name"] }), "params.rooms.0"),
+        (json!({ "speed": 1 }), "params.speed"),
+    ] {
+        let refused = device.report(params(wrong.clone())).await.expect_err("refused");
+        assert_eq!(refused.code, 400, "{wrong}: {}", refused.msg);
+        assert_eq!(refused.field.as_deref(), Some(field), "{wrong}: {}", refused.msg);
+    }
+    device.event("stuck", params(json!({ "code": 12 }))).await.expect("event");
+    assert_eq!(device.event("fell", Map::new()).await.expect_err("unknown event").code, 400);
+
+    let detail = fleet.host.get(&format!("/device-service/devices/{}", device.sn), &fleet.admin).await;
+    let shadow = &detail.ok()["shadow"];
+    assert_eq!(shadow["battery"]["value"], 64, "the latest value, not a refused one");
+    assert_eq!(shadow["position"]["value"], json!({ "x": 3, "y": -4 }));
+    assert!(shadow["battery"]["time"].as_i64().is_some());
+    assert_eq!(detail.ok()["events"][0]["identifier"], "stuck");
+    assert_eq!(detail.ok()["events"][0]["eventType"], "fault");
+    let history =
+        fleet.host.get(&format!("/device-service/reports?sn={}&kind=property", device.sn), &fleet.admin).await;
+    assert_eq!(history.ok()["total"], 2, "two reports kept, the refused ones not");
+    let other = fleet.host.get(&format!("/device-service/reports?sn={}", fleet.keys[1].0), &fleet.admin).await;
+    assert_eq!(other.ok()["total"], 0);
+}
+
+#[tokio::test]
+async fn a_command_from_the_console_is_fetched_and_answered_by_the_device() {
+    let fleet = fleet("RV-12", 1).await;
+    let mut device = fleet.device(0).await;
+    let mut rng = StdRng::seed_from_u64(11);
+    let path = format!("/device-service/devices/{}", device.sn);
+
+    let read_only =
+        fleet.host.post(&format!("{path}/properties"), &fleet.admin, json!({ "params": { "battery": 5 } })).await;
+    assert_eq!(read_only.code(), 400);
+    assert!(read_only.msg().contains("read-only"), "{}", read_only.msg());
+    let out_of_range =
+        fleet.host.post(&format!("{path}/services/clean"), &fleet.admin, json!({ "params": { "rounds": 9 } })).await;
+    assert_eq!(out_of_range.code(), 400);
+
+    let set = fleet.host.post(&format!("{path}/properties"), &fleet.admin, json!({ "params": { "suction": 3 } })).await;
+    let set_id = set.ok()["id"].as_str().expect("id").to_string();
+    assert_eq!(set.ok()["state"], "pending");
+    let call =
+        fleet.host.post(&format!("{path}/services/clean"), &fleet.admin, json!({ "params": { "rounds": 2 } })).await;
+    let call_id = call.ok()["id"].as_str().expect("id").to_string();
+
+    assert_eq!(device.serve_commands(&mut rng).await.expect("served"), 2);
+    let set = fleet.host.get(&format!("/device-service/commands/{set_id}"), &fleet.admin).await;
+    assert_eq!(set.ok()["state"], "succeeded");
+    let call = fleet.host.get(&format!("/device-service/commands/{call_id}"), &fleet.admin).await;
+    assert_eq!(call.ok()["state"], "succeeded");
+    assert!(call.ok()["output"]["accepted"].is_i64(), "the service's output: {}", call.ok());
+    let detail = fleet.host.get(&path, &fleet.admin).await;
+    assert_eq!(detail.ok()["shadow"]["suction"]["value"], 3, "the device reported the value it was set to");
+    assert_eq!(device.serve_commands(&mut rng).await.expect("nothing left"), 0, "each command is delivered once");
+}
+
+#[tokio::test]
+async fn a_device_silent_past_the_timeout_is_offline_and_refuses_commands() {
+    let fleet = fleet("RV-13", 1).await;
+    let device = fleet.device(0).await;
+    let path = format!("/device-service/devices/{}", device.sn);
+    // The platform's timeout is a minute: three missed 20-second heartbeats.
+    tokio::time::sleep(std::time::Duration::from_millis(61_000)).await;
+    let offline = fleet.host.get(&format!("/device-service/devices?online=false"), &fleet.admin).await;
+    assert_eq!(offline.ok()["total"], 1);
+    let refused =
+        fleet.host.post(&format!("{path}/properties"), &fleet.admin, json!({ "params": { "suction": 1 } })).await;
+    assert_eq!((refused.code(), refused.msg()), (409, "Device is offline."));
+    device.heartbeat("standby").await.expect("back");
+    let online = fleet.host.get(&format!("/device-service/devices?online=true"), &fleet.admin).await;
+    assert_eq!(online.ok()["total"], 1);
+    assert!(online.ok()["list"][0]["lastOnlineAt"].as_i64() > online.ok()["list"][0]["registeredAt"].as_i64());
+}

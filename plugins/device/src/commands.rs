@@ -1,0 +1,220 @@
+//! Commands from the console to a device (spec DP §8): a property set or a service call, checked
+//! against the thing model, refused when the device is offline. The device fetches what waits
+//! for it and replies; the console reads the command until it is answered, or until
+//! [`ANSWER_TIMEOUT_MS`] passed without an answer: "Can't get device status".
+
+use console_plugin_sdk::thing_model::{self, Direction};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json};
+use serde::{Deserialize, Serialize};
+
+use crate::devices::{self, Device};
+use crate::presence::is_online;
+use crate::reports::{REPLY, REPORTS, Report, expiry};
+
+pub const SET: &str = "set";
+pub const SERVICE: &str = "service";
+
+pub const PENDING: &str = "pending";
+pub const DELIVERED: &str = "delivered";
+pub const SUCCEEDED: &str = "succeeded";
+pub const FAILED: &str = "failed";
+/// Not stored: a command unanswered past the timeout reads so.
+pub const TIMEOUT: &str = "timeout";
+
+pub const ANSWER_TIMEOUT_MS: i64 = 30_000;
+/// The most commands a device fetches at once.
+const FETCH_LIMIT: u32 = 20;
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Command {
+    pub sn: String,
+    /// [`SET`] or [`SERVICE`].
+    pub kind: String,
+    /// The service's identifier; empty for a property set.
+    pub identifier: String,
+    pub params: serde_json::Map<String, Value>,
+    /// [`PENDING`], [`DELIVERED`], [`SUCCEEDED`], [`FAILED`] (or [`TIMEOUT`] as answered).
+    pub state: String,
+    pub sent_at: i64,
+    pub delivered_at: Option<i64>,
+    pub answered_at: Option<i64>,
+    /// A service's output parameters.
+    pub output: serde_json::Map<String, Value>,
+    /// The device's words when it failed.
+    pub message: String,
+    pub by: String,
+}
+
+pub const COMMANDS: Collection<Command> = Collection::new("commands");
+
+fn unanswered(command: &Command) -> bool {
+    command.state == PENDING || command.state == DELIVERED
+}
+
+/// A command as answered: [`TIMEOUT`] once it waited too long.
+pub fn shown(doc: Doc<Command>, now: i64) -> Doc<Command> {
+    let mut doc = doc;
+    if unanswered(&doc.data) && now - doc.data.sent_at > ANSWER_TIMEOUT_MS {
+        doc.data.state = TIMEOUT.into();
+    }
+    doc
+}
+
+/// "Device is offline" (§8).
+pub fn offline() -> PluginError {
+    PluginError::localized(
+        409,
+        None,
+        [
+            "设备离线",
+            "Device is offline.",
+            "Das Gerät ist offline.",
+            "El dispositivo está desconectado.",
+            "L’appareil est hors ligne.",
+            "O dispositivo está offline.",
+            "Устройство не в сети.",
+        ]
+        .map(str::to_string),
+    )
+}
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(default)]
+pub struct ParamsInput {
+    /// `{identifier: value}`, checked against the thing model.
+    pub params: serde_json::Map<String, Value>,
+}
+
+fn online_device(call: &mut Call<'_>, sn: &str) -> PluginResult<Doc<Device>> {
+    let device = devices::find(call, sn)?;
+    if !is_online(device.data.last_seen_at, call.host.now_ms()) {
+        return Err(offline());
+    }
+    Ok(device)
+}
+
+fn send(
+    call: &mut Call<'_>,
+    sn: &str,
+    kind: &str,
+    identifier: &str,
+    params: serde_json::Map<String, Value>,
+) -> PluginResult<Value> {
+    let command = Command {
+        sn: sn.to_string(),
+        kind: kind.into(),
+        identifier: identifier.into(),
+        params,
+        state: PENDING.into(),
+        sent_at: call.host.now_ms(),
+        by: call.context.user_name.clone(),
+        ..Command::default()
+    };
+    let doc = COMMANDS.insert(call.host, &command)?;
+    let what = if kind == SET { "Set device properties" } else { "Call a device service" };
+    call.host.audit(what, &format!("{sn} {identifier} {}", Value::Object(command.params)));
+    Ok(json!(doc))
+}
+
+pub fn set_properties(call: &mut Call<'_>) -> PluginResult<Value> {
+    let sn = call.param("sn")?.to_string();
+    let input: ParamsInput = call.body()?;
+    let device = online_device(call, &sn)?;
+    let model = crate::model::product(call, &device.data.product_id)?.thing_model;
+    thing_model::check_properties(&model, "params", &input.params, Direction::Set)?;
+    send(call, &sn, SET, "", input.params)
+}
+
+pub fn call_service(call: &mut Call<'_>) -> PluginResult<Value> {
+    let sn = call.param("sn")?.to_string();
+    let identifier = call.param("identifier")?.to_string();
+    let input: ParamsInput = call.body()?;
+    let device = online_device(call, &sn)?;
+    let model = crate::model::product(call, &device.data.product_id)?.thing_model;
+    thing_model::check_service(&model, "identifier", &identifier, &input.params, false)?;
+    send(call, &sn, SERVICE, &identifier, input.params)
+}
+
+pub fn get(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let now = call.host.now_ms();
+    Ok(json!(shown(COMMANDS.find(call.host, &id)?, now)))
+}
+
+/// What the device fetches: its waiting commands, oldest first, marked delivered.
+pub fn fetch(call: &mut Call<'_>, sn: &str) -> PluginResult<Value> {
+    let now = call.host.now_ms();
+    let waiting = Query::new()
+        .eq("sn", sn)
+        .eq("state", PENDING)
+        .gte("sentAt", now - ANSWER_TIMEOUT_MS)
+        .sort("sentAt", false)
+        .page(1, FETCH_LIMIT);
+    let mut delivered = Vec::new();
+    for doc in COMMANDS.query(call.host, &waiting)?.list {
+        let mut command = doc.data;
+        command.state = DELIVERED.into();
+        command.delivered_at = Some(now);
+        delivered.push(
+            json!({ "id": doc.id, "kind": command.kind, "identifier": command.identifier, "params": command.params }),
+        );
+        COMMANDS.update(call.host, &doc.id, &command, Some(doc.version))?;
+    }
+    Ok(Value::Array(delivered))
+}
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(default)]
+pub struct Reply {
+    /// 200: done; anything else: failed.
+    pub code: u16,
+    /// A service's output parameters.
+    pub params: serde_json::Map<String, Value>,
+    pub message: String,
+}
+
+/// The device's answer to one of its commands: kept on the command and in the history.
+pub fn reply(
+    call: &mut Call<'_>,
+    device: &Doc<Device>,
+    cleaning_expiry_days: i64,
+    model: &thing_model::ThingModel,
+) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let reply: Reply = call.body()?;
+    let doc = COMMANDS.find(call.host, &id)?;
+    if doc.data.sn != device.data.sn {
+        return Err(PluginError::not_found());
+    }
+    let now = call.host.now_ms();
+    let shown = shown(doc.clone(), now);
+    if !unanswered(&shown.data) {
+        // Answered already, or too late: the console has told the user it got no answer.
+        return Err(PluginError::conflict());
+    }
+    let succeeded = reply.code == 200;
+    if succeeded && doc.data.kind == SERVICE {
+        thing_model::check_service(model, "identifier", &doc.data.identifier, &reply.params, true)?;
+    }
+    let message =
+        console_plugin_sdk::validate::optional("message", &reply.message, console_plugin_sdk::validate::LONG_TEXT)?;
+    let mut command = doc.data;
+    command.state = if succeeded { SUCCEEDED } else { FAILED }.into();
+    command.answered_at = Some(now);
+    command.output = if succeeded { reply.params } else { Default::default() };
+    command.message = message;
+    let report = Report {
+        sn: command.sn.clone(),
+        product_id: device.data.product_id.clone(),
+        kind: REPLY.into(),
+        identifier: if command.kind == SET { "set".into() } else { command.identifier.clone() },
+        event_type: command.state.clone(),
+        params: command.output.clone(),
+        at: now,
+        expires_at: expiry(now, cleaning_expiry_days),
+    };
+    let updated = COMMANDS.update(call.host, &doc.id, &command, Some(doc.version))?;
+    REPORTS.insert(call.host, &report)?;
+    Ok(json!(updated))
+}

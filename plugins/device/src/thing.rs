@@ -1,0 +1,394 @@
+//! What devices say (the device routes, `/api/device/device-service/thing/...`), in the
+//! thing-model messages an MQTT gateway can carry unchanged (README "Device messages"). A device
+//! activates with its product's fleet key and its SN's signature and gets a key of its own; every
+//! later message names the device by that key, never by what it sends.
+
+use console_plugin_sdk::thing_model::{self, Direction};
+use console_plugin_sdk::validate::{self, SHORT_TEXT};
+use console_plugin_sdk::{Call, Doc, PluginError, PluginResult, Value, devices as device_keys, json, services};
+use serde::{Deserialize, Serialize};
+
+use crate::devices::{self, DEVICES, Device, SHADOWS, Shadow, WORK_STATES};
+use crate::model::{self, PRODUCT_SERVICE, ProductFacts};
+use crate::presence::{HEARTBEAT_MS, is_online};
+use crate::reports::{EVENT, PROPERTY, REPORTS, Report, expiry};
+
+/// How far the signed time of an activation may be from the platform's clock: a captured
+/// activation cannot be replayed later.
+pub const SIGNED_TIME_WINDOW_MS: i64 = 10 * 60_000;
+/// A device heard again within this is not written down again (a poll every second stays cheap).
+const SEEN_RESOLUTION_MS: i64 = 5_000;
+
+fn texts(texts: [&str; 7]) -> [String; 7] {
+    texts.map(str::to_string)
+}
+
+fn signature_refused() -> PluginError {
+    PluginError::localized(
+        401,
+        Some("signature"),
+        texts([
+            "签名与 SN 的密钥不符",
+            "The signature does not match the SN's key.",
+            "Die Signatur passt nicht zum Schlüssel der SN.",
+            "La firma no coincide con la clave del SN.",
+            "La signature ne correspond pas à la clé du SN.",
+            "A assinatura não corresponde à chave do SN.",
+            "Подпись не соответствует ключу SN.",
+        ]),
+    )
+}
+
+fn stale_signature() -> PluginError {
+    PluginError::localized(
+        401,
+        Some("message"),
+        texts([
+            "签名内容须为 activate:<SN>:<毫秒时间>，且与平台时间相差不超过 10 分钟",
+            "The signed message must be activate:<SN>:<Unix ms>, within 10 minutes of the platform's clock.",
+            "Die signierte Nachricht muss activate:<SN>:<Unix-ms> lauten und höchstens 10 Minuten von der Plattformzeit abweichen.",
+            "El mensaje firmado debe ser activate:<SN>:<ms Unix>, a menos de 10 minutos del reloj de la plataforma.",
+            "Le message signé doit être activate:<SN>:<ms Unix>, à moins de 10 minutes de l’horloge de la plateforme.",
+            "A mensagem assinada deve ser activate:<SN>:<ms Unix>, a menos de 10 minutos do relógio da plataforma.",
+            "Подписанное сообщение должно иметь вид activate:<SN>:<мс Unix> и расходиться с часами платформы не более чем на 10 минут.",
+        ]),
+    )
+}
+
+fn not_of_product() -> PluginError {
+    PluginError::localized(
+        400,
+        Some("sn"),
+        texts([
+            "该 SN 不属于此产品",
+            "The SN does not belong to this product.",
+            "Die SN gehört nicht zu diesem Produkt.",
+            "El SN no pertenece a este producto.",
+            "Le SN n’appartient pas à ce produit.",
+            "O SN não pertence a este produto.",
+            "SN не относится к этому продукту.",
+        ]),
+    )
+}
+
+fn own_key_needed() -> PluginError {
+    PluginError::localized(
+        403,
+        None,
+        texts([
+            "请先激活：此接口须使用设备自己的密钥",
+            "Activate first: this route takes the device's own key.",
+            "Zuerst aktivieren: Diese Route verlangt den eigenen Schlüssel des Geräts.",
+            "Active primero: esta ruta requiere la clave propia del dispositivo.",
+            "Activez d’abord : cette route exige la clé propre de l’appareil.",
+            "Ative primeiro: esta rota exige a chave própria do dispositivo.",
+            "Сначала активируйте устройство: этот маршрут принимает только собственный ключ устройства.",
+        ]),
+    )
+}
+
+/// A well-formed SN: letters, digits and hyphens, at most 64 (as the product plugin makes them).
+fn sn_of(field: &str, text: &str) -> PluginResult<String> {
+    let sn = validate::required(field, text, 64)?;
+    if !sn.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return Err(PluginError::format_values(field, "A-Z a-z 0-9 -"));
+    }
+    Ok(sn)
+}
+
+/// `activate:<sn>:<unix ms>` within the window of `now`.
+pub fn signed_time_fresh(message: &str, sn: &str, now: i64) -> bool {
+    let Some(rest) =
+        message.strip_prefix("activate:").and_then(|m| m.strip_prefix(sn)).and_then(|m| m.strip_prefix(':'))
+    else {
+        return false;
+    };
+    rest.parse::<i64>().is_ok_and(|at| (now - at).abs() <= SIGNED_TIME_WINDOW_MS)
+}
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Activation {
+    pub sn: String,
+    pub product_key: String,
+    /// `activate:<sn>:<unix ms>`.
+    pub message: String,
+    /// HMAC-SHA256 of `message` under the SN's key, hex.
+    pub signature: String,
+    pub firmware_version: String,
+    pub software_version: String,
+}
+
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Activated {
+    pub sn: String,
+    /// The device's own key from now on (`authorization: Device <key>`); shown this once.
+    pub device_key: String,
+    pub heartbeat_ms: i64,
+    pub first_activation: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SnFacts {
+    product_ids: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Verified {
+    valid: bool,
+    first_activation: bool,
+}
+
+pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
+    if call.context.device().is_none() {
+        return Err(PluginError::forbidden());
+    }
+    let input: Activation = call.body()?;
+    let sn = sn_of("sn", &input.sn)?;
+    call.context.check_device(&sn)?;
+    let now = call.host.now_ms();
+    if !signed_time_fresh(&input.message, &sn, now) {
+        return Err(stale_signature());
+    }
+    let product_key = validate::required("productKey", &input.product_key, SHORT_TEXT)?;
+    let product = model::product_by_key(call, &product_key).map_err(|e| match e.status {
+        404 => PluginError::invalid("productKey", console_plugin_sdk::Message::NotFound),
+        _ => e,
+    })?;
+    let facts: SnFacts = services::get(call.host, PRODUCT_SERVICE, &format!("/internal/sns/{sn}"))
+        .map_err(|e| if e.status == 404 { signature_refused() } else { e })?;
+    if !facts.product_ids.contains(&product.id) {
+        return Err(not_of_product());
+    }
+    let signed = json!({ "message": input.message, "signature": input.signature });
+    let verified: Verified = services::call(
+        call.host,
+        PRODUCT_SERVICE,
+        "POST",
+        &format!("/internal/sns/{sn}/verify"),
+        &[("activate", "true")],
+        &signed,
+    )?;
+    if !verified.valid {
+        return Err(signature_refused());
+    }
+    let versions = (
+        validate::optional("firmwareVersion", &input.firmware_version, SHORT_TEXT)?,
+        validate::optional("softwareVersion", &input.software_version, SHORT_TEXT)?,
+    );
+    let existing = DEVICES
+        .query(call.host, &console_plugin_sdk::Query::new().eq("sn", sn.as_str()).page(1, 1))?
+        .list
+        .into_iter()
+        .next();
+    let mut device = existing.as_ref().map(|d| d.data.clone()).unwrap_or_default();
+    device.sn = sn.clone();
+    device.product_id = product.id.clone();
+    device.product_key = product.product_key.clone();
+    device.product_name = product.name.clone();
+    device.region = product.regions.first().cloned().unwrap_or_default();
+    device.firmware_version = versions.0;
+    device.software_version = versions.1;
+    if device.work_state.is_empty() {
+        device.work_state = "unknown".into();
+    }
+    device.registered_at = device.registered_at.or(Some(now));
+    device.activations += 1;
+    came_online(&mut device, now);
+    match existing {
+        Some(doc) => DEVICES.update(call.host, &doc.id, &device, Some(doc.version))?,
+        None => DEVICES.insert(call.host, &device)?,
+    };
+    let device_key = device_keys::issue_key(call.host, &sn)?;
+    call.host.audit("Device activated", &sn);
+    Ok(json!(Activated { sn, device_key, heartbeat_ms: HEARTBEAT_MS, first_activation: verified.first_activation }))
+}
+
+fn came_online(device: &mut Device, now: i64) {
+    if !is_online(device.last_seen_at, now) {
+        device.last_online_at = Some(now);
+    }
+    device.online = true;
+    device.last_seen_at = Some(now);
+}
+
+/// The calling device, by its own key.
+fn calling_device(call: &mut Call<'_>) -> PluginResult<Doc<Device>> {
+    let sn = call.context.device_sn().ok_or_else(own_key_needed)?.to_string();
+    devices::find(call, &sn)
+}
+
+/// Writes down that the device was heard, unless it was a moment ago and nothing changed.
+fn heard(call: &mut Call<'_>, doc: Doc<Device>, changed: Option<Device>) -> PluginResult<Doc<Device>> {
+    let now = call.host.now_ms();
+    let recently = doc.data.last_seen_at.is_some_and(|seen| now - seen < SEEN_RESOLUTION_MS) && doc.data.online;
+    if changed.is_none() && recently {
+        return Ok(doc);
+    }
+    let mut device = changed.unwrap_or_else(|| doc.data.clone());
+    came_online(&mut device, now);
+    DEVICES.update(call.host, &doc.id, &device, Some(doc.version))
+}
+
+pub fn thing_model(call: &mut Call<'_>) -> PluginResult<Value> {
+    let device = calling_device(call)?;
+    let product = model::product(call, &device.data.product_id)?;
+    heard(call, device, None)?;
+    Ok(json!(product.thing_model))
+}
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Heartbeat {
+    pub work_state: Option<String>,
+    pub firmware_version: Option<String>,
+    pub software_version: Option<String>,
+    pub package_version: Option<String>,
+    pub lan_ip: Option<String>,
+    /// Percent, 0 to 100.
+    pub packet_loss: Option<f64>,
+    /// Milliseconds.
+    pub delay: Option<i64>,
+    /// dBm, -150 to 0.
+    pub signal: Option<i64>,
+    pub base_station_id: Option<String>,
+}
+
+pub fn heartbeat(call: &mut Call<'_>) -> PluginResult<Value> {
+    let doc = calling_device(call)?;
+    let beat: Heartbeat = call.body()?;
+    let mut device = doc.data.clone();
+    if let Some(state) = &beat.work_state {
+        device.work_state = validate::one_of("workState", state, &WORK_STATES)?;
+    }
+    for (field, given, kept) in [
+        ("firmwareVersion", &beat.firmware_version, &mut device.firmware_version),
+        ("softwareVersion", &beat.software_version, &mut device.software_version),
+        ("packageVersion", &beat.package_version, &mut device.package_version),
+        ("lanIp", &beat.lan_ip, &mut device.lan_ip),
+        ("baseStationId", &beat.base_station_id, &mut device.base_station_id),
+    ] {
+        if let Some(text) = given {
+            *kept = validate::optional(field, text, SHORT_TEXT)?;
+        }
+    }
+    if let Some(loss) = beat.packet_loss {
+        device.packet_loss = Some(validate::range("packetLoss", loss, 0.0, 100.0)?);
+    }
+    if let Some(delay) = beat.delay {
+        device.delay = Some(validate::range("delay", delay as f64, 0.0, 600_000.0)? as i64);
+    }
+    if let Some(signal) = beat.signal {
+        device.signal = Some(validate::range("signal", signal as f64, -150.0, 0.0)? as i64);
+    }
+    let device = heard(call, doc, Some(device))?;
+    Ok(json!({ "heartbeatMs": HEARTBEAT_MS, "workState": device.data.work_state }))
+}
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(default)]
+pub struct Message {
+    /// The device's message id, echoed.
+    pub id: String,
+    pub params: serde_json::Map<String, Value>,
+    /// When it happened on the device (Unix ms); arrival time when absent or a day off.
+    pub time: Option<i64>,
+}
+
+fn happened_at(time: Option<i64>, now: i64) -> i64 {
+    time.filter(|t| (now - t).abs() <= console_plugin_sdk::time::DAY_MS).unwrap_or(now)
+}
+
+fn keep(
+    call: &mut Call<'_>,
+    device: &Device,
+    product: &ProductFacts,
+    kind: &str,
+    identifier: &str,
+    event_type: &str,
+    message: &Message,
+) -> PluginResult<()> {
+    let now = call.host.now_ms();
+    let report = Report {
+        sn: device.sn.clone(),
+        product_id: device.product_id.clone(),
+        kind: kind.into(),
+        identifier: identifier.into(),
+        event_type: event_type.into(),
+        params: message.params.clone(),
+        at: happened_at(message.time, now),
+        expires_at: expiry(now, product.cleaning_expiry_days),
+    };
+    REPORTS.insert(call.host, &report)?;
+    Ok(())
+}
+
+pub fn post_properties(call: &mut Call<'_>) -> PluginResult<Value> {
+    let device = calling_device(call)?;
+    let message: Message = call.body()?;
+    let product = model::product(call, &device.data.product_id)?;
+    thing_model::check_properties(&product.thing_model, "params", &message.params, Direction::Report)?;
+    let at = happened_at(message.time, call.host.now_ms());
+    let shadow = devices::shadow_of(call, &device.data.sn)?;
+    let mut properties = shadow.as_ref().map(|s| s.data.properties.clone()).unwrap_or_default();
+    for (identifier, value) in &message.params {
+        properties.insert(identifier.clone(), json!({ "value": value, "time": at }));
+    }
+    let data = Shadow { sn: device.data.sn.clone(), properties };
+    match shadow {
+        Some(doc) => SHADOWS.update(call.host, &doc.id, &data, None)?,
+        None => SHADOWS.insert(call.host, &data)?,
+    };
+    keep(call, &device.data, &product, PROPERTY, "", "", &message)?;
+    heard(call, device, None)?;
+    Ok(json!({ "id": message.id, "code": 200 }))
+}
+
+pub fn post_event(call: &mut Call<'_>) -> PluginResult<Value> {
+    let identifier = call.param("identifier")?.to_string();
+    let device = calling_device(call)?;
+    let message: Message = call.body()?;
+    let product = model::product(call, &device.data.product_id)?;
+    let event_type =
+        thing_model::check_event(&product.thing_model, "identifier", &identifier, &message.params)?.event_type.clone();
+    keep(call, &device.data, &product, EVENT, &identifier, &event_type, &message)?;
+    heard(call, device, None)?;
+    Ok(json!({ "id": message.id, "code": 200 }))
+}
+
+pub fn fetch_commands(call: &mut Call<'_>) -> PluginResult<Value> {
+    let device = calling_device(call)?;
+    let sn = device.data.sn.clone();
+    heard(call, device, None)?;
+    crate::commands::fetch(call, &sn)
+}
+
+pub fn reply(call: &mut Call<'_>) -> PluginResult<Value> {
+    let device = calling_device(call)?;
+    let product = model::product(call, &device.data.product_id)?;
+    let answered = crate::commands::reply(call, &device, product.cleaning_expiry_days, &product.thing_model)?;
+    heard(call, device, None)?;
+    Ok(answered)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_activation_signs_its_sn_and_a_recent_time() {
+        let now = 1_800_000_000_000;
+        assert!(signed_time_fresh(&format!("activate:RV-1:{now}"), "RV-1", now));
+        assert!(signed_time_fresh(&format!("activate:RV-1:{}", now - SIGNED_TIME_WINDOW_MS), "RV-1", now));
+        assert!(
+            !signed_time_fresh(&format!("activate:RV-1:{}", now - SIGNED_TIME_WINDOW_MS - 1), "RV-1", now),
+            "replayed later"
+        );
+        assert!(!signed_time_fresh(&format!("activate:RV-2:{now}"), "RV-1", now), "another SN's");
+        assert!(!signed_time_fresh(&format!("activate:RV-10:{now}"), "RV-1", now), "a longer SN's");
+        assert!(!signed_time_fresh("activate:RV-1:soon", "RV-1", now));
+    }
+}
