@@ -4,8 +4,8 @@
 
 mod common;
 
-use common::catalog::{self, PRODUCT_GRANTS};
 use common::{Install, TestHost};
+use devsim::console::Console;
 use devsim::{Device, Platform, read_key_file};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -40,16 +40,22 @@ struct Fleet {
     keys: Vec<(String, String)>,
 }
 
+/// The grants of plugins.toml.
+const PRODUCT_GRANTS: &str = "files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384";
+const DEVICE_GRANTS: &str = "uses = [\"product-service\"]";
+
+/// A host with the product and device plugins, a product of the thing model above with `count`
+/// SNs made through the console's API, and the platform as its devices see it.
 async fn fleet(code: &str, count: u32) -> Fleet {
-    let plugins =
-        [Install::plugin("product", PRODUCT_GRANTS), Install::plugin("device", "uses = [\"product-service\"]")];
+    let plugins = [Install::plugin("product", PRODUCT_GRANTS), Install::plugin("device", DEVICE_GRANTS)];
     let host = TestHost::start_with_plugins(&plugins, |_| {}).await;
     let admin = host.admin().await;
-    let (product, model_id) = catalog::product(&host, &admin, code, thing_model()).await;
-    let keys = read_key_file(&catalog::sn_keys(&host, &admin, &model_id, count).await);
     let base = host.base.trim_end_matches("/api").to_string();
-    let platform =
-        Platform::new(&base, &catalog::fleet_key(&host, &admin).await, product["productKey"].as_str().expect("key"));
+    let console = Console::with_token(&base, &admin);
+    let (product, model_id) = console.product(code, thing_model()).await.expect("a product");
+    let keys = read_key_file(&console.sn_keys(&model_id, count).await.expect("an SN group"));
+    let fleet_key = console.fleet_key(0, "factory line").await.expect("a fleet key");
+    let platform = Platform::new(&base, &fleet_key, product["productKey"].as_str().expect("key"));
     Fleet { host, admin, platform, keys }
 }
 

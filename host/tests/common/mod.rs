@@ -1,8 +1,6 @@
 //! A real host on a loopback port with its own temporary database, and a small HTTP client.
 #![allow(dead_code)]
 
-pub mod catalog;
-
 use std::path::{Path, PathBuf};
 
 use console_host::Config;

@@ -10,6 +10,8 @@ use rand::Rng;
 use serde_json::{Map, Value, json};
 use sha2::Sha256;
 
+pub mod console;
+
 const MOUNT: &str = "/api/device/device-service";
 
 /// A refusal of the platform: the envelope's code and message.

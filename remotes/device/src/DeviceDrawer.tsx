@@ -1,0 +1,133 @@
+import { api, useNamespace, usePermission } from '@console/sdk';
+import { Descriptions, Drawer, Empty, Table, Tabs, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+
+import ControlForm from './ControlForm';
+import { resources } from './i18n';
+import { type Command, type DeviceDetail, shownValue, when } from './types';
+
+/** How often an open device is read again: its properties change as it reports. */
+export const REFRESH_MS = 2000;
+
+const stateColor: Record<Command['state'], string> = { pending: 'blue', delivered: 'cyan', succeeded: 'green', failed: 'red', timeout: 'orange' };
+
+/** One device: what it is, its live properties, recent events and commands, and its control form. */
+export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () => void }) {
+  const { t } = useNamespace('device', resources);
+  const may = usePermission();
+  const [detail, setDetail] = useState<DeviceDetail>();
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    api.get<DeviceDetail>(`/device-service/devices/${encodeURIComponent(sn)}`, undefined, { quiet: tick > 0 }).then(
+      (answer) => live && setDetail(answer),
+      () => undefined,
+    );
+    const timer = setTimeout(() => setTick((n) => n + 1), REFRESH_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [sn, tick]);
+
+  const device = detail?.device;
+  const properties = detail?.thingModel.properties ?? [];
+  return (
+    <Drawer open title={sn} onClose={onClose} width={760} data-testid="device-drawer">
+      {device && detail && (
+        <Tabs
+          items={[
+            {
+              key: 'info',
+              label: t('info'),
+              children: (
+                <Descriptions column={2} size="small" bordered>
+                  <Descriptions.Item label={t('presence')}>{device.online ? <Tag color="green">{t('online')}</Tag> : <Tag>{t('offline')}</Tag>}</Descriptions.Item>
+                  <Descriptions.Item label={t('workState')}>{t(`state_${device.workState}`)}</Descriptions.Item>
+                  <Descriptions.Item label={t('product')}>{device.productName}</Descriptions.Item>
+                  <Descriptions.Item label={t('location')}>{device.region}</Descriptions.Item>
+                  <Descriptions.Item label={t('firmwareVersion')}>{device.firmwareVersion}</Descriptions.Item>
+                  <Descriptions.Item label={t('softwareVersion')}>{device.softwareVersion}</Descriptions.Item>
+                  <Descriptions.Item label={t('packageVersion')}>{device.packageVersion || '—'}</Descriptions.Item>
+                  <Descriptions.Item label={t('lanIp')}>{device.lanIp || '—'}</Descriptions.Item>
+                  <Descriptions.Item label={t('signal')}>{device.signal ?? '—'} dBm</Descriptions.Item>
+                  <Descriptions.Item label={t('delay')}>{device.delay ?? '—'} ms</Descriptions.Item>
+                  <Descriptions.Item label={t('packetLoss')}>{device.packetLoss ?? '—'} %</Descriptions.Item>
+                  <Descriptions.Item label={t('baseStation')}>{device.baseStationId || '—'}</Descriptions.Item>
+                  <Descriptions.Item label={t('registeredAt')}>{when(device.registeredAt)}</Descriptions.Item>
+                  <Descriptions.Item label={t('lastSeenAt')}>{when(device.lastSeenAt)}</Descriptions.Item>
+                  <Descriptions.Item label={t('lastOnlineAt')}>{when(device.lastOnlineAt)}</Descriptions.Item>
+                  <Descriptions.Item label={t('lastOfflineAt')}>{when(device.lastOfflineAt)}</Descriptions.Item>
+                </Descriptions>
+              ),
+            },
+            {
+              key: 'properties',
+              label: t('properties'),
+              children: (
+                <Table
+                  size="small"
+                  rowKey="identifier"
+                  pagination={false}
+                  data-testid="device-properties"
+                  dataSource={properties}
+                  columns={[
+                    { title: t('property'), render: (_, p) => `${p.name} (${p.identifier})` },
+                    { title: t('value'), render: (_, p) => <span data-testid={`value-${p.identifier}`}>{p.identifier in detail.shadow ? shownValue(detail.shadow[p.identifier].value) : '—'}</span> },
+                    { title: t('reportedAt'), render: (_, p) => when(detail.shadow[p.identifier]?.time) },
+                  ]}
+                />
+              ),
+            },
+            {
+              key: 'events',
+              label: t('events'),
+              children: detail.events.length ? (
+                <Table
+                  size="small"
+                  rowKey="id"
+                  pagination={false}
+                  dataSource={detail.events}
+                  columns={[
+                    { title: t('event'), dataIndex: 'identifier' },
+                    { title: t('eventType'), dataIndex: 'eventType', render: (type: string) => <Tag color={type === 'fault' ? 'red' : type === 'alert' ? 'orange' : 'blue'}>{t(`event_${type}`)}</Tag> },
+                    { title: t('params'), dataIndex: 'params', render: shownValue },
+                    { title: t('reportedAt'), dataIndex: 'at', render: when },
+                  ]}
+                />
+              ) : (
+                <Empty />
+              ),
+            },
+            {
+              key: 'control',
+              label: t('control'),
+              children: (
+                <>
+                  {may('device:info:control') && <ControlForm sn={sn} model={detail.thingModel} online={device.online} />}
+                  <Table
+                    size="small"
+                    rowKey="id"
+                    pagination={false}
+                    style={{ marginTop: 16 }}
+                    data-testid="device-commands"
+                    dataSource={detail.commands}
+                    columns={[
+                      { title: t('command'), render: (_, c: Command) => (c.kind === 'set' ? t('setProperties') : c.identifier) },
+                      { title: t('params'), dataIndex: 'params', render: shownValue },
+                      { title: t('state'), dataIndex: 'state', render: (s: Command['state']) => <Tag color={stateColor[s]}>{t(`command_${s}`)}</Tag> },
+                      { title: t('answer'), render: (_, c: Command) => (c.state === 'failed' ? c.message : Object.keys(c.output).length ? shownValue(c.output) : '') },
+                      { title: t('sentAt'), dataIndex: 'sentAt', render: when },
+                      { title: t('by'), dataIndex: 'by' },
+                    ]}
+                  />
+                </>
+              ),
+            },
+          ]}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,167 @@
+//! What a product's devices need from the console, made over its API as a product engineer makes
+//! it: units, a category, a published template with the thing model, a product on it, a released
+//! model related to the product, an SN group with its factory key file, and a fleet key for the
+//! device plugin. The host's tests and `make demo` set up devices this way.
+
+use base64::Engine as _;
+use serde_json::{Value, json};
+
+use crate::Refusal;
+
+/// A signed-in console user.
+pub struct Console {
+    api: String,
+    http: reqwest::Client,
+    token: String,
+}
+
+fn failed(e: impl std::fmt::Display) -> Refusal {
+    Refusal { code: 0, msg: e.to_string(), field: None }
+}
+
+fn settled(envelope: Value) -> Result<Value, Refusal> {
+    match envelope["code"].as_i64() {
+        Some(200) => Ok(envelope["data"].clone()),
+        code => Err(Refusal {
+            code: code.unwrap_or(0),
+            msg: envelope["msg"].as_str().unwrap_or_default().to_string(),
+            field: envelope["data"]["field"].as_str().map(str::to_string),
+        }),
+    }
+}
+
+/// A `size`×`size` PNG, transparent: what category and guide pictures must be.
+pub fn transparent_png(size: u32) -> Vec<u8> {
+    use image::ImageEncoder as _;
+    let mut out = Vec::new();
+    let pixels = vec![90u8; (size * size * 4) as usize];
+    image::codecs::png::PngEncoder::new(&mut out)
+        .write_image(&pixels, size, size, image::ExtendedColorType::Rgba8)
+        .expect("a PNG in memory");
+    out
+}
+
+impl Console {
+    /// `base_url` is the console's address (`http://127.0.0.1:8080`).
+    pub fn with_token(base_url: &str, token: &str) -> Self {
+        Console {
+            api: format!("{}/api", base_url.trim_end_matches('/')),
+            http: reqwest::Client::new(),
+            token: token.into(),
+        }
+    }
+
+    pub async fn sign_in(base_url: &str, user: &str, password: &str) -> Result<Self, Refusal> {
+        let mut console = Self::with_token(base_url, "");
+        let answer = console
+            .post("/authority-service/authority/login", json!({ "userName": user, "password": password }))
+            .await?;
+        console.token = answer["token"].as_str().unwrap_or_default().to_string();
+        Ok(console)
+    }
+
+    async fn send(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Result<Value, Refusal> {
+        let mut request = self
+            .http
+            .request(method, format!("{}{path}", self.api))
+            .header("authorization", &self.token)
+            .header("lang", "en")
+            .header("user-agent", "devsim");
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        settled(request.send().await.map_err(failed)?.json().await.map_err(failed)?)
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Result<Value, Refusal> {
+        self.send(reqwest::Method::POST, path, Some(body)).await
+    }
+
+    pub async fn get(&self, path: &str) -> Result<Value, Refusal> {
+        self.send(reqwest::Method::GET, path, None).await
+    }
+
+    async fn upload(&self, purpose: &str, bytes: Vec<u8>) -> Result<String, Refusal> {
+        let url = format!("{}/files/upload/product-service/{purpose}?fileName=picture.png", self.api);
+        let answer =
+            self.http.post(url).header("authorization", &self.token).header("lang", "en").body(bytes).send().await;
+        let data = settled(answer.map_err(failed)?.json().await.map_err(failed)?)?;
+        Ok(data["uploadId"].as_str().unwrap_or_default().to_string())
+    }
+
+    /// A product on a published template of `thing_model`, with a released model of `code`
+    /// related to it: the product (its `productKey`) and the model's id.
+    pub async fn product(&self, code: &str, thing_model: Value) -> Result<(Value, String), Refusal> {
+        for (symbol, name) in [("%", "percent"), ("cm", "centimetre"), ("m²", "square metre"), ("min", "minute")] {
+            // Already in the unit list when a second product is made: that refusal is fine.
+            let _ = self.post("/product-service/units", json!({ "symbol": symbol, "name": name })).await;
+        }
+        let compact = code.replace('-', "");
+        let picture = self.upload("category-picture", transparent_png(168)).await?;
+        let category = json!({ "name": format!("Cat {code}"), "identifier": format!("cat-{}", code.to_lowercase()), "region": "europe",
+            "parentId": "", "picture": picture, "descriptionEn": format!("{code} appliances") });
+        let category = self.post("/product-service/categories", category).await?;
+        let template = json!({ "name": format!("T {code}"), "versionName": "1", "description": format!("The {code} robot vacuum"), "remark": "devsim",
+            "developmentMethod": "custom", "transportProtocol": "mqtt", "categoryId": category["id"], "cleaningExpiryDays": 90,
+            "content": thing_model });
+        let template = self.post("/product-service/templates", template).await?;
+        let template_id = template["id"].as_str().unwrap_or_default().to_string();
+        self.post(&format!("/product-service/templates/{template_id}/publish"), json!({})).await?;
+        let guide = self.upload("product-picture", transparent_png(480)).await?;
+        let product = json!({ "name": compact, "templateId": template_id, "connection": "wifi", "hotspotPrefix": "RV-AP",
+            "regions": ["europe"], "pairingGuide": { "title": "Pair", "picture": guide, "steps": ["Hold the button for 3 s"] } });
+        let product = self.post("/product-service/products", product).await?;
+        let model = json!({ "name": compact, "code": code, "aliasPrefix": compact, "snSuffixDigits": 4, "productIds": [product["id"]] });
+        let model = self.post("/product-service/models", model).await?;
+        let model_id = model["id"].as_str().unwrap_or_default().to_string();
+        self.post(&format!("/product-service/models/{model_id}/release"), json!({})).await?;
+        Ok((product, model_id))
+    }
+
+    /// An SN group of `count` SNs of the model, and its factory key file (CSV text).
+    pub async fn sn_keys(&self, model_id: &str, count: u32) -> Result<String, Refusal> {
+        let group =
+            json!({ "label": format!("Line {model_id}"), "modelId": model_id, "startNumber": 1, "recordCount": count });
+        let group = self.post("/product-service/sn-groups", group).await?;
+        let file =
+            self.get(&format!("/product-service/sn-groups/{}/keys", group["id"].as_str().unwrap_or_default())).await?;
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(file["content"].as_str().unwrap_or_default())
+            .map_err(failed)?;
+        String::from_utf8(bytes).map_err(failed)
+    }
+
+    /// A fleet key of the device plugin for the signed-in user's enterprise's devices.
+    pub async fn fleet_key(&self, tenant_id: i64, name: &str) -> Result<String, Refusal> {
+        let body = json!({ "pluginId": "device", "tenantId": tenant_id, "name": name });
+        Ok(self.post("/plugin-admin/device-keys/add", body).await?["key"].as_str().unwrap_or_default().to_string())
+    }
+}
+
+/// A robot vacuum's thing model: what `make demo`'s devices report.
+pub fn vacuum() -> Value {
+    let int =
+        |unit: &str, min: i64, max: i64| json!({ "type": "int", "specs": { "unit": unit, "min": min, "max": max } });
+    json!({
+        "properties": [
+            { "identifier": "battery", "name": "Battery", "accessMode": "r", "dataType": int("%", 0, 100) },
+            { "identifier": "suction", "name": "Suction", "accessMode": "rw",
+              "dataType": { "type": "enum", "specs": { "enumParam": [{ "text": "quiet", "value": 1 }, { "text": "standard", "value": 2 }, { "text": "turbo", "value": 3 }] } } },
+            { "identifier": "waterLevel", "name": "Water level", "accessMode": "rw", "dataType": int("%", 0, 100) },
+            { "identifier": "cleanedArea", "name": "Cleaned area", "accessMode": "r", "dataType": int("m²", 0, 500) },
+            { "identifier": "cleaningTime", "name": "Cleaning time", "accessMode": "r", "dataType": int("min", 0, 600) },
+            { "identifier": "position", "name": "Position", "accessMode": "r",
+              "dataType": { "type": "struct", "specs": { "struct": [
+                  { "identifier": "x", "name": "X", "dataType": int("cm", -2000, 2000) },
+                  { "identifier": "y", "name": "Y", "dataType": int("cm", -2000, 2000) } ] } } }
+        ],
+        "events": [
+            { "identifier": "stuck", "name": "Stuck", "eventType": "fault",
+              "outputData": [{ "identifier": "code", "name": "Code", "dataType": int("%", 0, 100) }] },
+            { "identifier": "binFull", "name": "Dust bin full", "eventType": "alert", "outputData": [] }
+        ],
+        "services": [{ "identifier": "clean", "name": "Start cleaning", "callType": "async",
+                       "inputData": [{ "identifier": "rounds", "name": "Rounds", "dataType": int("%", 1, 3) }],
+                       "outputData": [{ "identifier": "accepted", "name": "Accepted", "dataType": { "type": "bool", "specs": {} } }] }]
+    })
+}
