@@ -17,7 +17,7 @@ ifdef CI
 export CARGO_INCREMENTAL := 0
 endif
 
-.PHONY: soak run test build plugins test-plugins test-rust test-web test-openapi test-e2e web lint fmt setup-rust setup-wasm setup-node setup-s3 setup-postgres setup-chromium bench new-plugin clean
+.PHONY: demo soak run test build plugins test-plugins test-rust test-web test-openapi test-e2e web lint fmt setup-rust setup-wasm setup-node setup-s3 setup-postgres setup-chromium bench new-plugin clean
 
 ## make run: build what is needed and start the console on http://127.0.0.1:8080 (embedded SQLite)
 run: setup-rust plugins web
@@ -29,6 +29,12 @@ run: setup-rust plugins web
 	  echo ""; echo "  Sign in as admin with the password in data/initial-admin-password:"; \
 	  echo "    $$(cat data/initial-admin-password)"; echo ""; fi
 	CONSOLE_PLUGINS=$(PINNED) $(TARGET_DIR)/release/console-host
+
+## make demo: the console with a demo product and a few hundred simulated devices (data-demo/)
+demo: setup-rust plugins web
+	$(CARGO) build --release -p console-host -p devsim
+	$(TARGET_DIR)/release/console-host --pin-plugins --pin-into $(PINNED)
+	scripts/demo.sh
 
 ## make test: build everything and run every test
 test: setup-rust lint test-plugins web test-rust test-web test-openapi test-e2e
@@ -71,6 +77,8 @@ test-openapi:
 ## End to end: the debug host (built by test-rust) serving the production build, in Chromium.
 ## Screenshots: test-artifacts/screenshots/.
 test-e2e: setup-chromium
+	@# The device simulator the device test runs (debug, like the host it talks to).
+	$(CARGO) build -p devsim
 	node --test --test-concurrency=1 e2e/*.e2e.mjs
 
 setup-node:

@@ -102,7 +102,7 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
         Some(_) => return Err(PluginError::format_values("online", "true / false")),
         None => query,
     };
-    let query = query.sort("lastSeenAt", true).paged_by(call)?;
+    let query = query.sort("sn", false).paged_by(call)?;
     let page = DEVICES.query(call.host, &query)?;
     Ok(json!(PageOf {
         list: page.list.into_iter().map(|d| shown(d, now)).collect::<Vec<_>>(),

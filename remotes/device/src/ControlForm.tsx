@@ -8,23 +8,24 @@ import type { Command, Param, ThingModel } from './types';
 /** How often a sent command is read until the device answers (or the platform gives up). */
 const POLL_MS = 1000;
 
-function ValueInput({ param, testId }: { param: Param; testId: string }) {
+/** One parameter's input; Form.Item hands it `value` and `onChange`, passed on to the control. */
+function ValueInput({ param, testId, ...control }: { param: Param; testId: string; value?: unknown; onChange?: (value: unknown) => void }) {
   const { t } = useNamespace('device', resources);
   const { type, specs } = param.dataType;
   switch (type) {
     case 'int':
     case 'float':
     case 'double':
-      return <InputNumber data-testid={testId} min={specs.min} max={specs.max} precision={type === 'int' ? 0 : undefined} addonAfter={specs.unit} style={{ width: 200 }} />;
+      return <InputNumber {...(control as object)} data-testid={testId} min={specs.min} max={specs.max} precision={type === 'int' ? 0 : undefined} addonAfter={specs.unit} style={{ width: 200 }} />;
     case 'bool':
-      return <Select data-testid={testId} style={{ width: 200 }} options={[{ value: 0, label: t('true') }, { value: 1, label: t('false') }]} />;
+      return <Select {...(control as object)} data-testid={testId} style={{ width: 200 }} options={[{ value: 0, label: t('true') }, { value: 1, label: t('false') }]} />;
     case 'enum':
-      return <Select data-testid={testId} style={{ width: 200 }} options={(specs.enumParam ?? []).map((i) => ({ value: i.value, label: `${i.text} (${i.value})` }))} />;
+      return <Select {...(control as object)} data-testid={testId} style={{ width: 200 }} options={(specs.enumParam ?? []).map((i) => ({ value: i.value, label: `${i.text} (${i.value})` }))} />;
     case 'string':
-      return <Input data-testid={testId} maxLength={specs.length} style={{ width: 260 }} />;
+      return <Input {...(control as object)} data-testid={testId} maxLength={specs.length} style={{ width: 260 }} />;
     default:
       // Structs and arrays are written as JSON; the server checks every member and item.
-      return <Input.TextArea data-testid={testId} rows={2} placeholder="JSON" style={{ width: 320 }} />;
+      return <Input.TextArea {...(control as object)} data-testid={testId} rows={2} placeholder="JSON" style={{ width: 320 }} />;
   }
 }
 

@@ -175,10 +175,18 @@ impl Device {
         answer
     }
 
-    /// Reports a fitting value for every property of the thing model.
+    /// Reports every property of the thing model: what it measures (read-only) changes, what it
+    /// was set to (read-write) it keeps.
     pub async fn report_all(&mut self, rng: &mut impl Rng) -> Answer {
-        let params: Map<String, Value> =
-            self.model.properties.iter().map(|p| (p.identifier.clone(), sample(&p.data_type, rng))).collect();
+        let params: Map<String, Value> = self
+            .model
+            .properties
+            .iter()
+            .map(|p| {
+                let kept = self.state.get(&p.identifier).filter(|_| p.access_mode == "rw");
+                (p.identifier.clone(), kept.cloned().unwrap_or_else(|| sample(&p.data_type, rng)))
+            })
+            .collect();
         self.report(params).await
     }
 

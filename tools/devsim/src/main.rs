@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! devsim --url http://127.0.0.1:8080 --fleet-key dk_... --product-key a1B2c3D4e5F --keys RV-keys.csv --devices 200
+//! devsim --url http://127.0.0.1:8080 --password '...' --devices 300   # sets up a demo product first
 //! ```
 //!
 //! Each device activates, then every `--interval-ms` heartbeats, reports its properties, fetches
@@ -11,6 +12,7 @@
 use std::time::Duration;
 
 use clap::Parser;
+use devsim::console::{Console, vacuum};
 use devsim::{Device, Platform, read_key_file, sample_params};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -19,20 +21,48 @@ use rand::{Rng, SeedableRng};
 struct Args {
     #[arg(long, default_value = "http://127.0.0.1:8080")]
     url: String,
+    /// The device plugin's fleet key; with --product-key and --keys, the devices of an existing
+    /// product.
     #[arg(long, env = "DEVSIM_FLEET_KEY")]
-    fleet_key: String,
+    fleet_key: Option<String>,
     #[arg(long)]
-    product_key: String,
+    product_key: Option<String>,
     /// The SN group's factory key file (CSV: sn,key).
     #[arg(long)]
-    keys: std::path::PathBuf,
-    /// How many of the file's SNs to run (all when 0).
+    keys: Option<std::path::PathBuf>,
+    /// Or sign in with this password (user --user) and set up a demo product with its SNs first.
+    #[arg(long, env = "CONSOLE_ADMIN_PASSWORD", hide_env_values = true)]
+    password: Option<String>,
+    #[arg(long, default_value = "admin")]
+    user: String,
+    /// The demo product model's code.
+    #[arg(long, default_value = "RV-D1")]
+    code: String,
+    /// How many devices to run (all of the key file when 0).
     #[arg(long, default_value_t = 0)]
     devices: usize,
     #[arg(long, default_value_t = 5000)]
     interval_ms: u64,
     #[arg(long, default_value_t = 10)]
     offline_percent: u32,
+}
+
+/// The product and SN keys to run: given, or a demo product set up through the console.
+async fn fleet(args: &Args) -> Result<(Platform, Vec<(String, String)>), String> {
+    if let (Some(fleet_key), Some(product_key), Some(keys)) = (&args.fleet_key, &args.product_key, &args.keys) {
+        let text = std::fs::read_to_string(keys).map_err(|e| format!("{}: {e}", keys.display()))?;
+        return Ok((Platform::new(&args.url, fleet_key, product_key), read_key_file(&text)));
+    }
+    let password =
+        args.password.as_deref().ok_or("give --fleet-key, --product-key and --keys, or --password to set up a demo")?;
+    let console = Console::sign_in(&args.url, &args.user, password).await.map_err(|r| format!("sign-in: {r}"))?;
+    let (product, model_id) = console.product(&args.code, vacuum()).await.map_err(|r| format!("demo product: {r}"))?;
+    let count = if args.devices == 0 { 200 } else { args.devices as u32 };
+    let keys = console.sn_keys(&model_id, count).await.map_err(|r| format!("SN group: {r}"))?;
+    let fleet_key =
+        console.fleet_key(0, &format!("devsim {}", args.code)).await.map_err(|r| format!("fleet key: {r}"))?;
+    let product_key = product["productKey"].as_str().unwrap_or_default();
+    Ok((Platform::new(&args.url, &fleet_key, product_key), read_key_file(&keys)))
 }
 
 const WORK_STATES: [&str; 6] = ["standby", "sweeping", "charging", "mopping", "returning", "sleep"];
@@ -63,12 +93,16 @@ async fn live(mut device: Device, interval: Duration, offline_percent: u32) {
 #[tokio::main]
 async fn main() {
     let args = Args::parse();
-    let text = std::fs::read_to_string(&args.keys).expect("the factory key file");
-    let mut keys = read_key_file(&text);
+    let (platform, mut keys) = match fleet(&args).await {
+        Ok(fleet) => fleet,
+        Err(why) => {
+            eprintln!("devsim: {why}");
+            std::process::exit(2);
+        }
+    };
     if args.devices > 0 {
         keys.truncate(args.devices);
     }
-    let platform = Platform::new(&args.url, &args.fleet_key, &args.product_key);
     let mut running = Vec::new();
     for (sn, key) in keys {
         match platform.activate(&sn, &key).await {
@@ -78,7 +112,8 @@ async fn main() {
             Err(refusal) => eprintln!("{sn}: not activated: {refusal}"),
         }
     }
-    println!("{} devices running; Ctrl-C stops them", running.len());
+    // One line the end-to-end test waits for.
+    println!("devsim: {} devices running", running.len());
     for task in running {
         let _ = task.await;
     }
