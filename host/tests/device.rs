@@ -182,13 +182,13 @@ async fn a_device_silent_past_the_timeout_is_offline_and_refuses_commands() {
     let path = format!("/device-service/devices/{}", device.sn);
     // The platform's timeout is a minute: three missed 20-second heartbeats.
     tokio::time::sleep(std::time::Duration::from_millis(61_000)).await;
-    let offline = fleet.host.get(&format!("/device-service/devices?online=false"), &fleet.admin).await;
+    let offline = fleet.host.get("/device-service/devices?online=false", &fleet.admin).await;
     assert_eq!(offline.ok()["total"], 1);
     let refused =
         fleet.host.post(&format!("{path}/properties"), &fleet.admin, json!({ "params": { "suction": 1 } })).await;
     assert_eq!((refused.code(), refused.msg()), (409, "Device is offline."));
     device.heartbeat("standby").await.expect("back");
-    let online = fleet.host.get(&format!("/device-service/devices?online=true"), &fleet.admin).await;
+    let online = fleet.host.get("/device-service/devices?online=true", &fleet.admin).await;
     assert_eq!(online.ok()["total"], 1);
     assert!(online.ok()["list"][0]["lastOnlineAt"].as_i64() > online.ok()["list"][0]["registeredAt"].as_i64());
 }
