@@ -41,17 +41,20 @@ fn wasm(name: &str) -> PathBuf {
 fn plugins_toml(dir: &Path) -> PathBuf {
     let mut text = String::new();
     // The product plugin as plugins.toml grants it: SN groups of 100,000 take seconds.
-    let product = "timeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384\n";
+    let product = "timeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384\nuses = [\"peer\"]\n";
+    let peer = "uses = [\"peer\"]\n";
+    let device = "uses = [\"product-service\"]\n";
     for (id, artefact, manifest, grants) in [
-        ("pet", wasm("pet"), repo().join("plugins/pet/plugin.toml"), ""),
-        ("probe", wasm("probe"), repo().join("host/tests/fixtures/probe/plugin.toml"), ""),
-        ("peer", wasm("peer"), repo().join("host/tests/fixtures/peer/plugin.toml"), ""),
+        ("pet", wasm("pet"), repo().join("plugins/pet/plugin.toml"), peer),
+        ("probe", wasm("probe"), repo().join("host/tests/fixtures/probe/plugin.toml"), peer),
+        ("peer", wasm("peer"), repo().join("host/tests/fixtures/peer/plugin.toml"), peer),
         ("product", wasm("product"), repo().join("plugins/product/plugin.toml"), product),
+        ("device", wasm("device"), repo().join("plugins/device/plugin.toml"), device),
     ] {
         let bytes =
             std::fs::read(&artefact).unwrap_or_else(|e| panic!("{}: {e} (make test-plugins)", artefact.display()));
         text.push_str(&format!(
-            "[[plugin]]\nid = \"{id}\"\nmanifest = {manifest:?}\nartefact = {artefact:?}\nsha256 = \"{}\"\nenabled_by_default = true\n[plugin.grants]\nevents = true\ntemplate = true\nfiles = true\nuses = [\"peer\"]\nmax_upload_mib = 1024\n{grants}\n",
+            "[[plugin]]\nid = \"{id}\"\nmanifest = {manifest:?}\nartefact = {artefact:?}\nsha256 = \"{}\"\nenabled_by_default = true\n[plugin.grants]\nevents = true\ntemplate = true\nfiles = true\nmax_upload_mib = 1024\n{grants}\n",
             sha256_hex(&bytes)
         ));
     }
@@ -548,6 +551,10 @@ async fn main() {
     // lookup with 1,000,000 SNs stored.
     sn_groups(&client, &state.db, &base, &token).await;
 
+    // 3c. Devices (issue 16): sustained property reports from simulated devices, each its own,
+    // beside the plain plugin route of section 1; then the device list over 100,000 devices.
+    devices(&state.db, &base, &token, plugin.rps()).await;
+
     // 3a. The same on PostgreSQL, when the run has one (`make bench` starts it): 16 writers
     // beside 16 on SQLite, and the paged query over as many records.
     if let Ok(server) = std::env::var("CONSOLE_TEST_POSTGRES") {
@@ -745,4 +752,86 @@ fn print_queries(engine: &str, query_times: &[Duration], sn_times: &[Duration]) 
 
 fn num_cpus() -> usize {
     std::thread::available_parallelism().map(usize::from).unwrap_or(1)
+}
+
+const REPORTING_DEVICES: u32 = 16;
+const LISTED_DEVICES: u32 = 100_000;
+
+async fn devices(db: &console_host::db::Db, base: &str, token: &str, plugin_route_rps: f64) {
+    let origin = base.trim_end_matches("/api");
+    let console = devsim::console::Console::with_token(origin, token);
+    let (product, model_id) = console.product("BENCH-D", devsim::console::vacuum()).await.expect("a product");
+    let keys = devsim::read_key_file(&console.sn_keys(&model_id, REPORTING_DEVICES).await.expect("SNs"));
+    let fleet_key = console.fleet_key(0, "bench").await.expect("fleet key");
+    let platform = devsim::Platform::new(origin, &fleet_key, product["productKey"].as_str().expect("product key"));
+    let mut fleet = Vec::new();
+    for (sn, key) in &keys {
+        fleet.push(platform.activate(sn, key).await.expect("activated"));
+    }
+    // Each device reports all its properties (a shadow update and a history record each) as
+    // fast as it is answered, one report at a time, as a device does.
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for mut device in fleet {
+        tasks.push(tokio::spawn(async move {
+            use rand::SeedableRng as _;
+            let mut rng = rand::rngs::StdRng::seed_from_u64(device.sn.len() as u64);
+            let mut latencies = Vec::new();
+            while started.elapsed() < ROUND * 3 {
+                let sent = Instant::now();
+                device.report_all(&mut rng).await.expect("report kept");
+                latencies.push(sent.elapsed());
+            }
+            latencies
+        }));
+    }
+    let mut latencies = Vec::new();
+    for task in tasks {
+        latencies.extend(task.await.expect("device"));
+    }
+    latencies.sort();
+    let reports = Load { requests: latencies.len(), elapsed: started.elapsed(), latencies };
+    println!(
+        "\n{:<44} {:>12} {:>10} {:>10} {:>10}",
+        "16 devices reporting (each its own)", "reports/s", "p50", "p99", "vs route"
+    );
+    println!(
+        "{:<44} {:>12.0} {:>10} {:>10} {:>9.3}x",
+        "property report (checked, shadow, history)",
+        reports.rps(),
+        ms(percentile(&reports.latencies, 0.5)),
+        ms(percentile(&reports.latencies, 0.99)),
+        reports.rps() / plugin_route_rps
+    );
+
+    // The device list with 100,000 devices: first pages, a page deep in, filters.
+    let product_id = product["id"].as_str().expect("product id").to_string();
+    let now = console_host::db::now_ms();
+    let states = ["standby", "sweeping", "charging"];
+    let records = (0..LISTED_DEVICES).map(|n| {
+        json!({ "sn": format!("LD{n:07}"), "productId": product_id, "productName": "BENCHD", "online": n % 3 == 0,
+                "workState": states[n as usize % 3], "firmwareVersion": format!("1.{}.0", n % 5),
+                "lastSeenAt": now - i64::from(n % 3) * 120_000, "registeredAt": now - 86_400_000, "activations": 1 })
+        .to_string()
+    });
+    db.bulk_insert_records("device", "devices", 0, records).await.expect("100,000 devices");
+    let client = reqwest::Client::new();
+    let mut times = Vec::new();
+    for n in 0..60u32 {
+        let query = match n % 4 {
+            0 => "page=1&pageSize=20".to_string(),
+            1 => format!("page={}&pageSize=20", 1 + n * 37),
+            2 => "online=true&workState=standby&page=1&pageSize=20".to_string(),
+            _ => format!("sn=LD{:05}&mode=precise&page=1&pageSize=20", n * 1000),
+        };
+        let url = format!("{base}/device-service/devices?{query}");
+        times.push(timed(&client, &get(&url, token)).await);
+    }
+    times.sort();
+    println!(
+        "{:<44} {:>10} {:>10}",
+        "device list, 100,000 devices (60 pages)",
+        format!("p50 {}", ms(percentile(&times, 0.5))),
+        format!("p95 {}", ms(percentile(&times, 0.95)))
+    );
 }

@@ -4,10 +4,12 @@
 import { describe, expect, it } from 'vitest';
 
 import { sdkStrings } from '../../../sdk/ts/src/sdk-i18n';
+import { resources as device } from '../../../remotes/device/src/i18n';
 import { resources as hotUpdate } from '../../../remotes/hot-update/src/i18n';
 import { resources as messaging } from '../../../remotes/messaging/src/i18n';
 import { resources as otaTest } from '../../../remotes/ota-test/src/i18n';
 import { resources as pet } from '../../../remotes/pet/src/i18n';
+import { resources as product } from '../../../remotes/product/src/i18n';
 import { resources as rtc } from '../../../remotes/rtc/src/i18n';
 import { resources as voice } from '../../../remotes/voice/src/i18n';
 import de from './de';
@@ -45,10 +47,12 @@ function missing(bundles: Record<string, unknown>, lang: string): string[] {
 const BUNDLES: Record<string, Record<string, unknown>> = {
   shell: { zhCn, en, de, es, fr, pt, ru },
   sdk: sdkStrings,
+  'remote device': device,
   'remote hot-update': hotUpdate,
   'remote messaging': messaging,
   'remote ota-test': otaTest,
   'remote pet': pet,
+  'remote product': product,
   'remote rtc': rtc,
   'remote voice': voice,
 };
