@@ -97,17 +97,34 @@ impl Db {
         })
     }
 
-    /// The key with this hash, marking it used.
+    /// The key with this hash, marking it used. The mark is written at most once a minute: a
+    /// device reporting every second would otherwise add a write of its own to every report.
     pub async fn use_device_key(&self, key_hash: &str) -> Result<Option<DeviceKey>, sqlx::Error> {
-        super::with_pool!(self, |pool| {
-            sqlx::query_as(&format!("UPDATE device_keys SET last_used_at = $1 WHERE key_hash = $2 RETURNING {COLUMNS}"))
-                .bind(now_ms())
+        let now = now_ms();
+        let found: Option<DeviceKey> = super::with_pool!(self, |pool| {
+            sqlx::query_as(&format!("SELECT {COLUMNS} FROM device_keys WHERE key_hash = $1"))
                 .bind(key_hash)
                 .fetch_optional(pool)
                 .await
-        })
+        })?;
+        let Some(key) = found else { return Ok(None) };
+        if key.last_used_at.is_some_and(|used| now - used < USED_MARK_MS) {
+            return Ok(Some(key));
+        }
+        super::with_pool!(self, |pool| {
+            sqlx::query("UPDATE device_keys SET last_used_at = $1 WHERE id = $2")
+                .bind(now)
+                .bind(key.id)
+                .execute(pool)
+                .await
+                .map(drop)
+        })?;
+        Ok(Some(DeviceKey { last_used_at: Some(now), ..key }))
     }
 }
+
+/// How stale a device key's `last_used_at` may be.
+const USED_MARK_MS: i64 = 60_000;
 
 /// The name of the key a plugin issued to one device (contract 0.1.7 `device-keys`).
 pub fn device_key_name(sn: &str) -> String {

@@ -102,7 +102,8 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
         Some(_) => return Err(PluginError::format_values("online", "true / false")),
         None => query,
     };
-    let query = query.sort("sn", false).paged_by(call)?;
+    // Newest first: the store's own order (its key), which no filter has to sort.
+    let query = query.paged_by(call)?;
     let page = DEVICES.query(call.host, &query)?;
     Ok(json!(PageOf {
         list: page.list.into_iter().map(|d| shown(d, now)).collect::<Vec<_>>(),
