@@ -2,6 +2,7 @@
 // device.wasm and product.wasm, and live devices from the simulator (tools/devsim), which sets up
 // its product through the console's API: open a device, watch its properties change as it
 // reports, set a property and see the device's answer.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -67,4 +68,33 @@ test('an engineer watches a simulated device report and sets a property it carri
   await page.screenshot({ path: join(shots, 'device-03-command-done.png') });
   await drawer.getByRole('tab', { name: 'Properties' }).click();
   await drawer.getByTestId('value-suction').filter({ hasText: /^3$/ }).waitFor();
+
+  // The engineer asks for the device's factory initialisation; another user decides it.
+  await drawer.getByTestId('apply-initialisation').click();
+  const ask = page.locator('.ant-modal-confirm');
+  await ask.getByTestId('initialise-reason').fill('Returned by the customer');
+  await ask.getByRole('button', { name: /OK/ }).click();
+  await page.getByText('Application submitted').waitFor();
+});
+
+test('an auditor approves a factory initialisation in one click, and the SN starts anew', async () => {
+  const { api, newPage, login } = console_;
+  const admin = (await api('/authority-service/authority/login', { userName: 'admin', password: ADMIN_PASSWORD })).token;
+  const buttons = await api('/authority-service/button/list', { pageSize: 500, keyword: 'device:' }, admin);
+  const role = await api('/authority-service/role/add', { name: 'device auditors', roleType: 'ordinary' }, admin);
+  const decide = ['device:audit:view', 'device:audit:decide'];
+  await api('/authority-service/role/grant', { id: role.id, buttonIds: buttons.list.filter((b) => decide.includes(b.action)).map((b) => b.id) }, admin);
+  await api('/authority-service/account/add', { userName: 'auditor', name: 'auditor', accountType: 'operation', roleIds: [role.id], password: 'Work#2026', confirmPassword: 'Work#2026' }, admin);
+
+  const page = await newPage('en-US');
+  await login(page, 'auditor', 'Work#2026');
+  await page.getByTestId('menu-/device-manage/auditList').click();
+  const reviews = page.getByTestId('init-reviews');
+  await reviews.getByText('Returned by the customer').waitFor();
+  await page.screenshot({ path: join(shots, 'device-04-init-review.png') });
+  await reviews.getByTestId('approve-RVD10001').click();
+  await page.getByText('Approved: the SN is initialised and the review entry deleted.').waitFor();
+  await reviews.getByText('RVD10001').waitFor({ state: 'detached' });
+  const sns = await api('/product-service/sns?sn=RVD10001&mode=precise', undefined, admin, undefined, 'GET');
+  assert.equal(sns.list[0].activated, false, 'the SN is back in its factory state');
 });

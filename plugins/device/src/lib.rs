@@ -4,14 +4,24 @@
 
 pub mod commands;
 pub mod devices;
+pub mod initialisation;
 pub mod model;
 pub mod presence;
 pub mod reports;
 pub mod thing;
 
+use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
 use console_plugin_sdk::{Context, Doc, Host, Plugin, Router, export_plugin};
 
 pub struct DevicePlugin;
+
+const INIT_REVIEW_QUERY: [QueryParam; 5] = [
+    QueryParam::text("sn", "Searched in the search mode."),
+    QueryParam::text("state", "waiting or rejected."),
+    PAGING[0],
+    PAGING[1],
+    MODE,
+];
 
 impl Plugin for DevicePlugin {
     fn router() -> Router {
@@ -46,6 +56,13 @@ impl Plugin for DevicePlugin {
             .with_data::<Doc<commands::Command>>()
             .get("/commands/{id}", commands::get)
             .with_data::<Doc<commands::Command>>()
+            .post("/devices/{sn}/initialisation", initialisation::apply)
+            .with_body::<initialisation::ApplyInput>()
+            .with_data::<Doc<initialisation::InitReview>>()
+            .get("/init-reviews", initialisation::list)
+            .with_query(&INIT_REVIEW_QUERY)
+            .with_data_page::<Doc<initialisation::InitReview>>()
+            .post("/approvals/factory-init", initialisation::decided)
             .get("/reports", reports::list)
             .with_query(&reports::LIST_QUERY)
             .with_data_page::<Doc<reports::Report>>()

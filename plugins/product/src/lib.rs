@@ -144,6 +144,7 @@ impl Plugin for Product {
             .with_query(&[QueryParam::text("activate", "true: the first valid signature marks the SN activated.")])
             .with_body::<sn_groups::SignedInput>()
             .with_data::<sn_groups::Verified>()
+            .post("/internal/sns/{sn}/initialise", sn_groups::initialise)
             .resource::<products::Products>("/products", "/products/{id}")
             .put("/product-order", products::sort)
             .with_body::<products::SortInput>()

@@ -505,3 +505,15 @@ pub fn verify(call: &mut Call<'_>) -> PluginResult<Value> {
     }
     Ok(json!(Verified { valid, first_activation, cancelled: false }))
 }
+
+/// Returns an SN to its factory state (the device plugin's approved factory initialisation, spec
+/// DP §4): not activated, so the device activates again as if new.
+pub fn initialise(call: &mut Call<'_>) -> PluginResult<Value> {
+    let sn = call.param("sn")?.to_string();
+    let doc = find_sn(call, &sn)?;
+    let mut data = doc.data.clone();
+    data.activated = false;
+    data.activated_at = None;
+    SNS.update(call.host, &doc.id, &data, Some(doc.version))?;
+    Ok(json!({ "sn": sn, "activated": false }))
+}

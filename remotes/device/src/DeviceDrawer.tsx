@@ -1,5 +1,5 @@
 import { api, useNamespace, usePermission } from '@console/sdk';
-import { Descriptions, Drawer, Empty, Table, Tabs, Tag } from 'antd';
+import { App, Button, Descriptions, Drawer, Empty, Input, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 
 import ControlForm from './ControlForm';
@@ -31,10 +31,45 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
     };
   }, [sn, tick]);
 
+  const { message, modal } = App.useApp();
+  /** Factory initialisation is reviewed by another user (auditList or the process centre). */
+  const applyInitialisation = () => {
+    let reason = '';
+    modal.confirm({
+      title: t('initialiseTitle', { sn }),
+      content: (
+        <>
+          <p>{t('initialiseHint')}</p>
+          <Input.TextArea data-testid="initialise-reason" rows={3} maxLength={800} placeholder={t('reason')} onChange={(e) => (reason = e.target.value)} />
+        </>
+      ),
+      onOk: () => {
+        if (!reason.trim()) {
+          void message.error(t('reason'));
+          return Promise.reject(new Error(t('reason')));
+        }
+        return api.post(`/device-service/devices/${encodeURIComponent(sn)}/initialisation`, { reason: reason.trim() }).then(() => void message.success(t('applied')));
+      },
+    });
+  };
+
   const device = detail?.device;
   const properties = detail?.thingModel.properties ?? [];
   return (
-    <Drawer open title={sn} onClose={onClose} width={760} data-testid="device-drawer">
+    <Drawer
+      open
+      title={sn}
+      onClose={onClose}
+      width={760}
+      data-testid="device-drawer"
+      extra={
+        may('device:info:initialise') && (
+          <Button danger data-testid="apply-initialisation" onClick={applyInitialisation}>
+            {t('initialise')}
+          </Button>
+        )
+      }
+    >
       {device && detail && (
         <Tabs
           items={[
