@@ -7,7 +7,9 @@
 
 use console_plugin_sdk::approvals::{self, Decision};
 use console_plugin_sdk::validate::{self, LONG_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, devices as device_keys, json, services};
+use console_plugin_sdk::{
+    Call, Collection, Doc, PluginError, PluginResult, Query, Value, devices as device_keys, json, services,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::devices::{self, DEVICES, SHADOWS};

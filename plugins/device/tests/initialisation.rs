@@ -41,10 +41,12 @@ fn an_application_waits_alone_and_a_rejection_leaves_the_sn_as_it_was() {
     let mut host = host_with_device("RV-1");
     let (status, _) = host.call::<DevicePlugin>("POST", "/devices/RV-1/initialisation", json!({ "reason": "" }));
     assert_eq!(status, 400, "a reason is required");
-    let (status, review) = host.call::<DevicePlugin>("POST", "/devices/RV-1/initialisation", json!({ "reason": "Sold again" }));
+    let (status, review) =
+        host.call::<DevicePlugin>("POST", "/devices/RV-1/initialisation", json!({ "reason": "Sold again" }));
     assert_eq!((status, review["state"].as_str()), (200, Some(WAITING)), "{review}");
     assert_eq!(host.approvals.len(), 1, "the process centre has the request");
-    let (status, again) = host.call::<DevicePlugin>("POST", "/devices/RV-1/initialisation", json!({ "reason": "Twice" }));
+    let (status, again) =
+        host.call::<DevicePlugin>("POST", "/devices/RV-1/initialisation", json!({ "reason": "Twice" }));
     assert_eq!(status, 409, "{again}");
 
     let (status, _) = decide(&mut host, false);
