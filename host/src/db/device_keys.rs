@@ -29,6 +29,26 @@ pub struct NewDeviceKey<'a> {
     pub sn: Option<&'a str>,
 }
 
+const INSERT: &str =
+    "INSERT INTO device_keys (tenant_id, plugin_id, name, key_hash, key_hint, created_at, created_by, sn)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+
+/// Binds a [`NewDeviceKey`]'s values to [`INSERT`]'s parameters, in their order (for a plain
+/// query or a scalar one, on either engine).
+macro_rules! bind_new_key {
+    ($query:expr, $new:expr) => {
+        $query
+            .bind($new.tenant)
+            .bind($new.plugin)
+            .bind($new.name)
+            .bind($new.key_hash)
+            .bind($new.key_hint)
+            .bind(now_ms())
+            .bind($new.by)
+            .bind($new.sn)
+    };
+}
+
 const COLUMNS: &str = "id, tenant_id, plugin_id, name, key_hint, created_at, last_used_at, sn";
 
 impl Db {
@@ -47,20 +67,8 @@ impl Db {
     /// `None` when the tenant already has a key of that name for the plugin.
     pub async fn insert_device_key(&self, new: NewDeviceKey<'_>) -> Result<Option<i64>, sqlx::Error> {
         super::with_pool!(self, |pool| {
-            sqlx::query_scalar(
-                "INSERT INTO device_keys (tenant_id, plugin_id, name, key_hash, key_hint, created_at, created_by, sn)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (tenant_id, plugin_id, name) DO NOTHING RETURNING id",
-            )
-            .bind(new.tenant)
-            .bind(new.plugin)
-            .bind(new.name)
-            .bind(new.key_hash)
-            .bind(new.key_hint)
-            .bind(now_ms())
-            .bind(new.by)
-            .bind(new.sn)
-            .fetch_optional(pool)
-            .await
+            let insert = format!("{INSERT} ON CONFLICT (tenant_id, plugin_id, name) DO NOTHING RETURNING id");
+            bind_new_key!(sqlx::query_scalar(&insert), new).fetch_optional(pool).await
         })
     }
 
@@ -141,20 +149,7 @@ pub async fn issue_in_call(tx: &mut super::CallTx, new: NewDeviceKey<'_>) -> Res
             .bind(new.name)
             .execute(&mut *conn)
             .await?;
-        sqlx::query(
-            "INSERT INTO device_keys (tenant_id, plugin_id, name, key_hash, key_hint, created_at, created_by, sn)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(new.tenant)
-        .bind(new.plugin)
-        .bind(new.name)
-        .bind(new.key_hash)
-        .bind(new.key_hint)
-        .bind(now_ms())
-        .bind(new.by)
-        .bind(new.sn)
-        .execute(conn)
-        .await?;
+        bind_new_key!(sqlx::query(INSERT), new).execute(conn).await?;
         Ok(())
     })
 }

@@ -1,5 +1,9 @@
 /** What the device plugin answers (plugins/device/src). */
 
+import type { ThingModel } from '@console/sdk';
+
+export type { Param, ThingModel } from '@console/sdk';
+
 export interface Device {
   id: string;
   sn: string;
@@ -21,36 +25,6 @@ export interface Device {
   lastOnlineAt?: number;
   lastOfflineAt?: number;
   lastSeenAt?: number;
-}
-
-export interface DataType {
-  type: string;
-  specs: {
-    min?: number;
-    max?: number;
-    length?: number;
-    unit?: string;
-    enumParam?: { text: string; value: number }[];
-    struct?: Param[];
-    arrDataType?: DataType;
-    size?: number;
-  };
-}
-
-export interface Param {
-  identifier: string;
-  name: string;
-  dataType: DataType;
-}
-
-export interface Property extends Param {
-  accessMode: 'r' | 'rw';
-}
-
-export interface ThingModel {
-  properties: Property[];
-  events: (Param & { eventType: string; outputData: Param[] })[];
-  services: (Param & { inputData: Param[]; outputData: Param[] })[];
 }
 
 export interface Command {

@@ -2,73 +2,15 @@
 // editor's rules (spec DP §4 "Thing-model editor", §5) as pure functions: the editor calls them,
 // the unit tests hold them to the spec, and the server checks the same rules again on save.
 
-export const TYPES = ['struct', 'string', 'double', 'float', 'int', 'bool', 'enum', 'array'] as const;
-export const ELEMENT_TYPES = ['struct', 'string', 'double', 'float', 'int'] as const;
-export const MEMBER_TYPES = ['string', 'double', 'float', 'int', 'bool', 'enum'] as const;
-export type ParamType = (typeof TYPES)[number];
+import type { DataType, EnumItem, Param, ParamType, Property, Service, Specs, ThingEvent, ThingModel } from '@console/sdk';
+
+export type { DataType, EnumItem, Param, ParamType, Property, Service, Specs, ThingEvent, ThingModel };
+
+export const TYPES = ['struct', 'string', 'double', 'float', 'int', 'bool', 'enum', 'array'] as const satisfies readonly ParamType[];
+export const ELEMENT_TYPES = ['struct', 'string', 'double', 'float', 'int'] as const satisfies readonly ParamType[];
+export const MEMBER_TYPES = ['string', 'double', 'float', 'int', 'bool', 'enum'] as const satisfies readonly ParamType[];
 /** Where a parameter sits: what types it may take differs (§3). */
 export type Place = 'top' | 'member' | 'element';
-
-export interface EnumItem {
-  text: string;
-  value: number | null;
-}
-
-export interface Specs {
-  length?: number;
-  accuracy?: number;
-  unit?: string;
-  unitName?: string;
-  min?: number;
-  max?: number;
-  step?: number;
-  falseValue?: number;
-  trueValue?: number;
-  enumParam?: EnumItem[];
-  struct?: Param[];
-  arrDataType?: DataType;
-  size?: number;
-}
-
-export interface DataType {
-  type: ParamType | '';
-  specs: Specs;
-}
-
-export interface Param {
-  identifier: string;
-  name: string;
-  dataType: DataType;
-}
-
-export interface Property extends Param {
-  accessMode: 'r' | 'rw';
-  required: boolean;
-  consumable: boolean;
-}
-
-export interface ThingEvent {
-  identifier: string;
-  name: string;
-  eventType: 'info' | 'alert' | 'fault';
-  required: boolean;
-  outputData: Param[];
-}
-
-export interface Service {
-  identifier: string;
-  name: string;
-  required: boolean;
-  callType: 'async' | 'sync';
-  inputData: Param[];
-  outputData: Param[];
-}
-
-export interface ThingModel {
-  properties: Property[];
-  events: ThingEvent[];
-  services: Service[];
-}
 
 export interface Unit {
   symbol: string;

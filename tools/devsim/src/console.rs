@@ -15,21 +15,6 @@ pub struct Console {
     token: String,
 }
 
-fn failed(e: impl std::fmt::Display) -> Refusal {
-    Refusal { code: 0, msg: e.to_string(), field: None }
-}
-
-fn settled(envelope: Value) -> Result<Value, Refusal> {
-    match envelope["code"].as_i64() {
-        Some(200) => Ok(envelope["data"].clone()),
-        code => Err(Refusal {
-            code: code.unwrap_or(0),
-            msg: envelope["msg"].as_str().unwrap_or_default().to_string(),
-            field: envelope["data"]["field"].as_str().map(str::to_string),
-        }),
-    }
-}
-
 /// A `size`×`size` PNG, transparent: what category and guide pictures must be.
 pub fn transparent_png(size: u32) -> Vec<u8> {
     use image::ImageEncoder as _;
@@ -70,7 +55,7 @@ impl Console {
         if let Some(body) = body {
             request = request.json(&body);
         }
-        settled(request.send().await.map_err(failed)?.json().await.map_err(failed)?)
+        crate::answered(request).await
     }
 
     pub async fn post(&self, path: &str, body: Value) -> Result<Value, Refusal> {
@@ -83,9 +68,8 @@ impl Console {
 
     async fn upload(&self, purpose: &str, bytes: Vec<u8>) -> Result<String, Refusal> {
         let url = format!("{}/files/upload/product-service/{purpose}?fileName=picture.png", self.api);
-        let answer =
-            self.http.post(url).header("authorization", &self.token).header("lang", "en").body(bytes).send().await;
-        let data = settled(answer.map_err(failed)?.json().await.map_err(failed)?)?;
+        let upload = self.http.post(url).header("authorization", &self.token).header("lang", "en").body(bytes);
+        let data = crate::answered(upload).await?;
         Ok(data["uploadId"].as_str().unwrap_or_default().to_string())
     }
 
@@ -127,8 +111,8 @@ impl Console {
             self.get(&format!("/product-service/sn-groups/{}/keys", group["id"].as_str().unwrap_or_default())).await?;
         let bytes = base64::engine::general_purpose::STANDARD
             .decode(file["content"].as_str().unwrap_or_default())
-            .map_err(failed)?;
-        String::from_utf8(bytes).map_err(failed)
+            .map_err(Refusal::failed)?;
+        String::from_utf8(bytes).map_err(Refusal::failed)
     }
 
     /// A fleet key of the device plugin for the signed-in user's enterprise's devices.

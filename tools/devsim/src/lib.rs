@@ -31,6 +31,26 @@ impl std::fmt::Display for Refusal {
 
 pub type Answer = Result<Value, Refusal>;
 
+impl Refusal {
+    /// A failure before the platform answered (connection, not JSON).
+    pub(crate) fn failed(e: impl std::fmt::Display) -> Self {
+        Refusal { code: 0, msg: e.to_string(), field: None }
+    }
+}
+
+/// Sends the request and reads the console's envelope: `data` on code 200, else the refusal.
+pub(crate) async fn answered(request: reqwest::RequestBuilder) -> Answer {
+    let envelope: Value = request.send().await.map_err(Refusal::failed)?.json().await.map_err(Refusal::failed)?;
+    match envelope["code"].as_i64() {
+        Some(200) => Ok(envelope["data"].clone()),
+        code => Err(Refusal {
+            code: code.unwrap_or(0),
+            msg: envelope["msg"].as_str().unwrap_or_default().to_string(),
+            field: envelope["data"]["field"].as_str().map(str::to_string),
+        }),
+    }
+}
+
 /// The SN keys of a factory key file (`sn,key` lines under a title line).
 pub fn read_key_file(csv: &str) -> Vec<(String, String)> {
     csv.lines()
@@ -118,16 +138,7 @@ impl Platform {
         if let Some(body) = body {
             request = request.json(&body);
         }
-        let answer = request.send().await.map_err(|e| Refusal { code: 0, msg: e.to_string(), field: None })?;
-        let envelope: Value = answer.json().await.map_err(|e| Refusal { code: 0, msg: e.to_string(), field: None })?;
-        match envelope["code"].as_i64() {
-            Some(200) => Ok(envelope["data"].clone()),
-            code => Err(Refusal {
-                code: code.unwrap_or(0),
-                msg: envelope["msg"].as_str().unwrap_or_default().to_string(),
-                field: envelope["data"]["field"].as_str().map(str::to_string),
-            }),
-        }
+        answered(request).await
     }
 
     /// Activates `sn`, signing with `signature_key` (its SN key, or a wrong one in a test).
@@ -138,8 +149,7 @@ impl Platform {
         let activated = self.send(&self.fleet_key, reqwest::Method::POST, "/thing/activate", Some(body)).await?;
         let key = activated["deviceKey"].as_str().unwrap_or_default().to_string();
         let model = self.send(&key, reqwest::Method::GET, "/thing/model", None).await?;
-        let model: ThingModel =
-            serde_json::from_value(model).map_err(|e| Refusal { code: 0, msg: e.to_string(), field: None })?;
+        let model: ThingModel = serde_json::from_value(model).map_err(Refusal::failed)?;
         Ok(Device { platform: self.clone(), sn: sn.to_string(), key, model, state: Map::new() })
     }
 }
