@@ -13,6 +13,8 @@ use crate::reports::{REPLY, REPORTS, Report, expiry};
 
 pub const SET: &str = "set";
 pub const SERVICE: &str = "service";
+/// A reset to factory settings (deviceReset): the device forgets its network and its family.
+pub const RESET: &str = "reset";
 
 pub const PENDING: &str = "pending";
 pub const DELIVERED: &str = "delivered";
@@ -29,7 +31,7 @@ const FETCH_LIMIT: u32 = 20;
 #[serde(rename_all = "camelCase", default)]
 pub struct Command {
     pub sn: String,
-    /// [`SET`] or [`SERVICE`].
+    /// [`SET`], [`SERVICE`] or [`RESET`].
     pub kind: String,
     /// The service's identifier; empty for a property set.
     pub identifier: String,
@@ -44,6 +46,8 @@ pub struct Command {
     /// The device's words when it failed.
     pub message: String,
     pub by: String,
+    /// Why the user sent it (a reset's reason).
+    pub reason: String,
 }
 
 pub const COMMANDS: Collection<Command> = Collection::new("commands");
@@ -86,7 +90,7 @@ pub struct ParamsInput {
     pub params: serde_json::Map<String, Value>,
 }
 
-fn online_device(call: &mut Call<'_>, sn: &str) -> PluginResult<Doc<Device>> {
+pub fn online_device(call: &mut Call<'_>, sn: &str) -> PluginResult<Doc<Device>> {
     let device = devices::find(call, sn)?;
     if !is_online(device.data.last_seen_at, call.host.now_ms()) {
         return Err(offline());
@@ -94,12 +98,13 @@ fn online_device(call: &mut Call<'_>, sn: &str) -> PluginResult<Doc<Device>> {
     Ok(device)
 }
 
-fn send(
+pub fn send(
     call: &mut Call<'_>,
     sn: &str,
     kind: &str,
     identifier: &str,
     params: serde_json::Map<String, Value>,
+    reason: String,
 ) -> PluginResult<Value> {
     let command = Command {
         sn: sn.to_string(),
@@ -109,10 +114,15 @@ fn send(
         state: PENDING.into(),
         sent_at: call.host.now_ms(),
         by: call.context.user_name.clone(),
+        reason,
         ..Command::default()
     };
     let doc = COMMANDS.insert(call.host, &command)?;
-    let what = if kind == SET { "Set device properties" } else { "Call a device service" };
+    let what = match kind {
+        SET => "Set device properties",
+        RESET => "Reset a device",
+        _ => "Call a device service",
+    };
     call.host.audit(what, &format!("{sn} {identifier} {}", Value::Object(command.params)));
     Ok(json!(doc))
 }
@@ -123,7 +133,7 @@ pub fn set_properties(call: &mut Call<'_>) -> PluginResult<Value> {
     let device = online_device(call, &sn)?;
     let model = crate::model::product(call, &device.data.product_id)?.thing_model;
     thing_model::check_properties(&model, "params", &input.params, Direction::Set)?;
-    send(call, &sn, SET, "", input.params)
+    send(call, &sn, SET, "", input.params, String::new())
 }
 
 pub fn call_service(call: &mut Call<'_>) -> PluginResult<Value> {
@@ -133,7 +143,7 @@ pub fn call_service(call: &mut Call<'_>) -> PluginResult<Value> {
     let device = online_device(call, &sn)?;
     let model = crate::model::product(call, &device.data.product_id)?.thing_model;
     thing_model::check_service(&model, "identifier", &identifier, &input.params, false)?;
-    send(call, &sn, SERVICE, &identifier, input.params)
+    send(call, &sn, SERVICE, &identifier, input.params, String::new())
 }
 
 pub fn get(call: &mut Call<'_>) -> PluginResult<Value> {
@@ -216,5 +226,8 @@ pub fn reply(
     };
     let updated = COMMANDS.update(call.host, &doc.id, &command, Some(doc.version))?;
     REPORTS.insert(call.host, &report)?;
+    if updated.data.kind == RESET {
+        crate::bindings::reset_answered(call, &updated.data)?;
+    }
     Ok(json!(updated))
 }

@@ -2,11 +2,16 @@
 //! activate with their SN's key, report properties and events checked against their product's
 //! thing model, go online and offline by their heartbeats, and answer the console's commands.
 
+pub mod bindings;
+pub mod cleaning;
 pub mod commands;
 pub mod devices;
+pub mod families;
 pub mod initialisation;
+pub mod logs;
 pub mod model;
 pub mod presence;
+pub mod privacy;
 pub mod reports;
 pub mod thing;
 
@@ -22,6 +27,9 @@ const INIT_REVIEW_QUERY: [QueryParam; 5] = [
     PAGING[1],
     MODE,
 ];
+
+const RESET_QUERY: [QueryParam; 4] =
+    [QueryParam::text("sn", "Searched in the search mode."), PAGING[0], PAGING[1], MODE];
 
 impl Plugin for DevicePlugin {
     fn router() -> Router {
@@ -42,6 +50,11 @@ impl Plugin for DevicePlugin {
             .post("/thing/commands/{id}/reply", thing::reply)
             .with_body::<commands::Reply>()
             .with_data::<Doc<commands::Command>>()
+            .post("/thing/logout", thing::logout)
+            .post("/thing/logs", thing::upload_log)
+            .with_body::<thing::LogUpload>()
+            .post("/thing/cleaning-records", thing::post_cleaning_record)
+            .with_body::<cleaning::CleaningReport>()
             // The console.
             .get("/devices", devices::list)
             .with_query(&devices::LIST_QUERY)
@@ -66,12 +79,76 @@ impl Plugin for DevicePlugin {
             .get("/reports", reports::list)
             .with_query(&reports::LIST_QUERY)
             .with_data_page::<Doc<reports::Report>>()
+            .get("/cleaning-records", cleaning::list)
+            .with_query(&cleaning::LIST_QUERY)
+            .with_data_page::<Doc<cleaning::CleaningRecord>>()
+            .get("/cleaning-records/{id}/map", cleaning::map_url)
+            // Reset, bindings and families.
+            .post("/devices/{sn}/reset", bindings::reset)
+            .with_body::<bindings::ReasonInput>()
+            .with_data::<Doc<commands::Command>>()
+            .get("/resets", bindings::resets)
+            .with_query(&RESET_QUERY)
+            .with_data_page::<Doc<commands::Command>>()
+            .get("/bindings", bindings::list)
+            .with_query(&bindings::LIST_QUERY)
+            .with_data_page::<Doc<bindings::Binding>>()
+            .post("/bindings", bindings::bind)
+            .with_body::<bindings::BindInput>()
+            .with_data::<Doc<bindings::Binding>>()
+            .post("/bindings/{sn}/unbind", bindings::unbind)
+            .with_body::<bindings::ReasonInput>()
+            .get("/families", families::list)
+            .with_query(&families::LIST_QUERY)
+            .with_data_page::<Doc<families::Family>>()
+            .post("/families", families::create)
+            .with_body::<families::FamilyInput>()
+            .with_data::<Doc<families::Family>>()
+            .get("/families/{id}", families::detail)
+            .with_data::<Doc<families::Family>>()
+            .put("/families/{id}", families::rename)
+            .with_body::<families::FamilyInput>()
+            .with_data::<Doc<families::Family>>()
+            .delete("/families/{id}", families::delete)
+            .post("/families/{id}/members", families::add_member)
+            .with_body::<families::MemberInput>()
+            .with_data::<Doc<families::Family>>()
+            .put("/families/{id}/members/{account}", families::set_identity)
+            .with_body::<families::MemberInput>()
+            .with_data::<Doc<families::Family>>()
+            .delete("/families/{id}/members/{account}", families::remove_member)
+            .with_data::<Doc<families::Family>>()
+            .post("/families/{id}/rooms", families::add_room)
+            .with_body::<families::RoomInput>()
+            .with_data::<Doc<families::Family>>()
+            .put("/families/{id}/rooms/{roomId}", families::edit_room)
+            .with_body::<families::RoomInput>()
+            .with_data::<Doc<families::Family>>()
+            .delete("/families/{id}/rooms/{roomId}", families::delete_room)
+            .with_data::<Doc<families::Family>>()
+            // Logs and the privacy list.
+            .get("/device-logs", logs::list)
+            .with_query(&logs::LIST_QUERY)
+            .with_data_page::<Doc<logs::DeviceLog>>()
+            .get("/device-logs/{id}/file", logs::file_url)
+            .get("/privacy", privacy::list)
+            .with_query(&privacy::LIST_QUERY)
+            .with_data_page::<Doc<privacy::PrivacyEntry>>()
+            .post("/privacy", privacy::create)
+            .with_body::<privacy::PrivacyEntry>()
+            .with_data::<Doc<privacy::PrivacyEntry>>()
+            .put("/privacy/{id}", privacy::update)
+            .with_body::<privacy::PrivacyEntry>()
+            .with_data::<Doc<privacy::PrivacyEntry>>()
+            .delete("/privacy/{id}", privacy::delete)
     }
 
     fn run_job(host: &mut dyn Host, name: &str, context: &Context) -> Result<(), String> {
         let done = match name {
             "presence" => presence::sweep(host, context).map(drop),
-            "retention" => reports::delete_expired(host, context).map(drop),
+            "retention" => {
+                reports::delete_expired(host, context).and_then(|_| cleaning::delete_expired(host, context)).map(drop)
+            }
             _ => Ok(()),
         };
         done.map_err(|e| format!("{e:?}"))

@@ -46,7 +46,7 @@ pub const LIST_QUERY: [QueryParam; 7] = [
     PAGING[1],
 ];
 
-fn time_bound(call: &Call<'_>, name: &str) -> PluginResult<Option<i64>> {
+pub fn time_bound(call: &Call<'_>, name: &str) -> PluginResult<Option<i64>> {
     match call.query(name) {
         None => Ok(None),
         Some(text) => text.parse().map(Some).map_err(|_| PluginError::format_values(name, "Unix milliseconds")),

@@ -9,6 +9,7 @@ use console_plugin_sdk::{Call, Doc, PluginError, PluginResult, Value, devices as
 use serde::{Deserialize, Serialize};
 
 use crate::devices::{self, DEVICES, Device, SHADOWS, Shadow, WORK_STATES};
+use crate::logs::{self, AppContext, DeviceLog};
 use crate::model::{self, PRODUCT_SERVICE, ProductFacts};
 use crate::presence::{HEARTBEAT_MS, is_online};
 use crate::reports::{EVENT, PROPERTY, REPORTS, Report, expiry};
@@ -117,6 +118,8 @@ pub struct Activation {
     pub signature: String,
     pub firmware_version: String,
     pub software_version: String,
+    /// The app that set the device up, and where: written in the login log.
+    pub app: AppContext,
 }
 
 #[derive(Debug, Serialize, schemars::JsonSchema)]
@@ -203,6 +206,17 @@ pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
         None => DEVICES.insert(call.host, &device)?,
     };
     let device_key = device_keys::issue_key(call.host, &sn)?;
+    let login = DeviceLog {
+        sn: sn.clone(),
+        kind: logs::LOGIN.into(),
+        app: input.app.checked()?,
+        firmware_version: device.firmware_version.clone(),
+        software_version: device.software_version.clone(),
+        result: logs::SUCCESS.into(),
+        detail: if verified.first_activation { "first activation" } else { "" }.into(),
+        ..DeviceLog::default()
+    };
+    logs::write(call, login)?;
     call.host.audit("Device activated", &sn);
     Ok(json!(Activated { sn, device_key, heartbeat_ms: HEARTBEAT_MS, first_activation: verified.first_activation }))
 }
@@ -372,6 +386,90 @@ pub fn reply(call: &mut Call<'_>) -> PluginResult<Value> {
     let answered = crate::commands::reply(call, &device, product.cleaning_expiry_days, &product.thing_model)?;
     heard(call, device, None)?;
     Ok(answered)
+}
+
+/// The device says goodbye (it powers off or leaves the network): offline at once, written down.
+pub fn logout(call: &mut Call<'_>) -> PluginResult<Value> {
+    let doc = calling_device(call)?;
+    let now = call.host.now_ms();
+    let mut device = doc.data.clone();
+    // Its last word counts as older than the timeout, so every reader sees it offline now.
+    device.last_seen_at = Some(now - crate::presence::TIMEOUT_MS - 1);
+    device.online = false;
+    device.last_offline_at = Some(now);
+    DEVICES.update(call.host, &doc.id, &device, Some(doc.version))?;
+    let log = DeviceLog {
+        sn: device.sn.clone(),
+        kind: logs::LOGOUT.into(),
+        firmware_version: device.firmware_version,
+        software_version: device.software_version,
+        result: logs::SUCCESS.into(),
+        ..DeviceLog::default()
+    };
+    logs::write(call, log)?;
+    Ok(json!({ "code": 200 }))
+}
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct LogUpload {
+    pub file_name: String,
+    /// The log file in base64; at most 4 MiB.
+    pub content: String,
+    /// The app and phone the log came through, if any.
+    pub app: AppContext,
+}
+
+/// A log file from the device, kept under `logs/<sn>/` and listed in the device's logs.
+pub fn upload_log(call: &mut Call<'_>) -> PluginResult<Value> {
+    use base64::Engine as _;
+    let doc = calling_device(call)?;
+    let upload: LogUpload = call.body()?;
+    let file_name = validate::required("fileName", &upload.file_name, SHORT_TEXT)?;
+    if !file_name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)) {
+        return Err(PluginError::format_values("fileName", "A-Z a-z 0-9 . _ -"));
+    }
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(upload.content.as_bytes())
+        .map_err(|_| PluginError::format_values("content", "base64"))?;
+    if bytes.is_empty() || bytes.len() > logs::MAX_LOG_FILE_BYTES {
+        return Err(PluginError::invalid(
+            "content",
+            console_plugin_sdk::Message::Length { field: "content".into(), min: 1, max: logs::MAX_LOG_FILE_BYTES },
+        ));
+    }
+    let now = call.host.now_ms();
+    let object = format!("logs/{}/{now}-{file_name}", doc.data.sn);
+    call.host.file_put(&object, &bytes).map_err(PluginError::internal)?;
+    let log = DeviceLog {
+        sn: doc.data.sn.clone(),
+        kind: logs::LOG_FILE.into(),
+        app: upload.app.checked()?,
+        firmware_version: doc.data.firmware_version.clone(),
+        software_version: doc.data.software_version.clone(),
+        result: logs::SUCCESS.into(),
+        log_file: Some(console_plugin_sdk::upload::StoredFile {
+            file_name,
+            object,
+            size: bytes.len() as u64,
+            sha256: hex::encode(<sha2::Sha256 as sha2::Digest>::digest(&bytes)),
+            md5: String::new(),
+        }),
+        ..DeviceLog::default()
+    };
+    logs::write(call, log)?;
+    heard(call, doc, None)?;
+    Ok(json!({ "code": 200 }))
+}
+
+pub fn post_cleaning_record(call: &mut Call<'_>) -> PluginResult<Value> {
+    let device = calling_device(call)?;
+    let product = model::product(call, &device.data.product_id)?;
+    let expires_at = expiry(call.host.now_ms(), product.cleaning_expiry_days);
+    let (sn, product_id) = (device.data.sn.clone(), device.data.product_id.clone());
+    let answer = crate::cleaning::keep(call, &sn, &product_id, expires_at)?;
+    heard(call, device, None)?;
+    Ok(answer)
 }
 
 #[cfg(test)]
