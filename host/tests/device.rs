@@ -42,7 +42,7 @@ struct Fleet {
 
 /// The grants of plugins.toml.
 const PRODUCT_GRANTS: &str = "files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384";
-const DEVICE_GRANTS: &str = "uses = [\"product-service\"]";
+const DEVICE_GRANTS: &str = "uses = [\"product-service\"]\nfiles = true";
 
 /// A host with the product and device plugins, a product of the thing model above with `count`
 /// SNs made through the console's API, and the platform as its devices see it.
@@ -191,4 +191,71 @@ async fn a_device_silent_past_the_timeout_is_offline_and_refuses_commands() {
     let online = fleet.host.get("/device-service/devices?online=true", &fleet.admin).await;
     assert_eq!(online.ok()["total"], 1);
     assert!(online.ok()["list"][0]["lastOnlineAt"].as_i64() > online.ok()["list"][0]["registeredAt"].as_i64());
+}
+
+fn kinds(logs: &Value) -> Vec<&str> {
+    let mut kinds: Vec<&str> =
+        logs["list"].as_array().expect("list").iter().map(|l| l["kind"].as_str().unwrap_or("")).collect();
+    kinds.reverse();
+    kinds
+}
+
+#[tokio::test]
+async fn a_bound_device_logs_in_uploads_logs_reports_cleanings_and_leaves_its_family_when_reset() {
+    let fleet = fleet("RV-14", 1).await;
+    let mut device = fleet.device(0).await;
+    let mut rng = StdRng::seed_from_u64(3);
+    let (host, admin, sn) = (&fleet.host, fleet.admin.as_str(), device.sn.clone());
+
+    let family =
+        host.post("/device-service/families", admin, json!({ "name": "Home", "account": "ann@example.com" })).await;
+    let family_id = family.ok()["id"].as_str().expect("id").to_string();
+    assert_eq!(family.ok()["members"][0]["identity"], "administrator");
+    let bind = json!({ "sn": sn, "account": "ann@example.com", "familyId": family_id, "reason": "Set up in the app" });
+    host.post("/device-service/bindings", admin, bind.clone()).await.ok();
+    let twice = host.post("/device-service/bindings", admin, bind).await;
+    assert_eq!(twice.msg(), "The device is bound to a family already: unbind it first.", "bound once");
+    let bindings = host.get(&format!("/device-service/bindings?familyId={family_id}"), admin).await;
+    assert_eq!(bindings.ok()["list"][0]["sn"], sn.as_str());
+
+    // A log file, downloaded through its signed link without a session.
+    let log = b"boot ok\nwifi rssi -55\n";
+    device.upload_log("device.log", log).await.expect("uploaded");
+    let files = host.get(&format!("/device-service/device-logs?sn={sn}&kind=log-file"), admin).await;
+    let log_id = files.ok()["list"][0]["id"].as_str().expect("a log").to_string();
+    let link = host.get(&format!("/device-service/device-logs/{log_id}/file"), admin).await;
+    assert_eq!(host.fetch_url(link.ok()["url"].as_str().expect("url")).await, log);
+
+    // A cleaning record with its map; one of no known mode is refused.
+    device.cleaning_record(&mut rng).await.expect("a cleaning record");
+    let records = host.get(&format!("/device-service/cleaning-records?sn={sn}"), admin).await;
+    assert_eq!(records.ok()["total"], 1);
+    let record = &records.ok()["list"][0];
+    assert!(devsim::CLEANING_MODES.contains(&record["mode"].as_str().expect("mode")), "{record}");
+    let map =
+        host.get(&format!("/device-service/cleaning-records/{}/map", record["id"].as_str().expect("id")), admin).await;
+    assert!(host.fetch_url(map.ok()["url"].as_str().expect("url")).await.starts_with(b"\x89PNG"));
+
+    // A reset the device carries out unbinds it; each step is in its logs.
+    let reset = host.post(&format!("/device-service/devices/{sn}/reset"), admin, json!({ "reason": "Returned" })).await;
+    assert_eq!(reset.ok()["kind"], "reset");
+    assert_eq!(device.serve_commands(&mut rng).await.expect("served"), 1);
+    let bindings = host.get(&format!("/device-service/bindings?sn={sn}"), admin).await;
+    assert_eq!(bindings.ok()["total"], 0, "a reset device leaves its family");
+    let resets = host.get("/device-service/resets", admin).await;
+    assert_eq!(
+        (resets.ok()["list"][0]["state"].as_str(), resets.ok()["list"][0]["reason"].as_str()),
+        (Some("succeeded"), Some("Returned"))
+    );
+    let logs = host.get(&format!("/device-service/device-logs?sn={sn}"), admin).await;
+    assert_eq!(kinds(logs.ok()), ["login", "bind", "log-file", "reset", "unbind"]);
+    let login = logs.ok()["list"].as_array().expect("list").last().cloned().expect("the login");
+    assert!(login["phoneModel"].as_str().is_some_and(|m| !m.is_empty()), "the app that set it up: {login}");
+
+    // Logging out is offline at once.
+    device.logout().await.expect("logged out");
+    let offline = host.get("/device-service/devices?online=false", admin).await;
+    assert_eq!(offline.ok()["total"], 1);
+    let refused = host.post(&format!("/device-service/devices/{sn}/reset"), admin, json!({ "reason": "Again" })).await;
+    assert_eq!(refused.msg(), "Device is offline.");
 }

@@ -307,7 +307,8 @@ pub fn rename(call: &mut Call<'_>) -> PluginResult<Value> {
 /// Deletes a family with no devices bound to it.
 pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
-    find(call, &id)?;
+    let family = find(call, &id)?;
+    call.confirm_name(&family.data.name)?;
     if crate::bindings::BINDINGS.count(call.host, &Query::new().eq("familyId", id.as_str()))? > 0 {
         return Err(PluginError::localized(
             409,

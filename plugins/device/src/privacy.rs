@@ -55,6 +55,7 @@ pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
 pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let found = PRIVACY.find(call.host, &id)?;
+    call.confirm_name(&found.data.project)?;
     PRIVACY.delete(call.host, &id)?;
     call.host.audit("Privacy list entry deleted", &found.data.project);
     Ok(Value::Null)

@@ -132,7 +132,8 @@ fn a_binding_needs_a_member_who_may_bind_and_a_reason_and_is_logged() {
     let (status, _) = host.call::<DevicePlugin>("POST", "/bindings", bind("ann", "Again"));
     assert_eq!(status, 409, "bound already");
 
-    let (status, _) = host.call::<DevicePlugin>("DELETE", &format!("/families/{family_id}"), Value::Null);
+    let (status, _) =
+        host.call::<DevicePlugin>("DELETE", &format!("/families/{family_id}"), json!({ "confirmName": "Home" }));
     assert_eq!(status, 409, "a family with a device bound stays");
 
     let (status, _) = host.call::<DevicePlugin>("POST", "/bindings/RV-1/unbind", json!({ "reason": "Sold" }));

@@ -5,6 +5,7 @@ import { App, Card, Form, Input, Select, Space, Tag } from 'antd';
 import { useRef } from 'react';
 
 import { resources } from './i18n';
+import { useReasonPrompt } from './reason';
 import { when } from './types';
 
 interface InitReview {
@@ -25,7 +26,8 @@ interface InitReview {
  * process centre decides the same requests. Approval initialises the SN and removes the entry. */
 export default function AuditList() {
   const { t } = useNamespace('device', resources);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const askReason = useReasonPrompt();
   const may = usePermission();
   const list = useRef<ListHandle>(null);
 
@@ -35,18 +37,8 @@ export default function AuditList() {
       list.current?.reload();
     });
 
-  const reject = (review: InitReview) => {
-    let comment = '';
-    modal.confirm({
-      title: t('rejectTitle', { sn: review.sn }),
-      content: <Input.TextArea data-testid="reject-comment" rows={3} maxLength={800} placeholder={t('rejectReason')} onChange={(e) => (comment = e.target.value)} />,
-      onOk: () => {
-        if (comment.trim()) return decide(review, false, comment.trim());
-        void message.error(t('rejectReason'));
-        return Promise.reject(new Error(t('rejectReason')));
-      },
-    });
-  };
+  const reject = (review: InitReview) =>
+    askReason({ title: t('rejectTitle', { sn: review.sn }), placeholder: t('rejectReason'), testId: 'reject-comment', onOk: (comment) => decide(review, false, comment) });
 
   return (
     <Card title={t('initReviews')} variant="borderless">

@@ -1,9 +1,11 @@
 import { api, useNamespace, usePermission } from '@console/sdk';
-import { App, Button, Descriptions, Drawer, Empty, Input, Table, Tabs, Tag } from 'antd';
+import { App, Button, Descriptions, Drawer, Empty, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 
+import CleaningRecords from './CleaningRecords';
 import ControlForm from './ControlForm';
 import { resources } from './i18n';
+import { useReasonPrompt } from './reason';
 import { type Command, type DeviceDetail, shownValue, when } from './types';
 
 /** How often an open device is read again: its properties change as it reports. */
@@ -31,27 +33,17 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
     };
   }, [sn, tick]);
 
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const askReason = useReasonPrompt();
   /** Factory initialisation is reviewed by another user (auditList or the process centre). */
-  const applyInitialisation = () => {
-    let reason = '';
-    modal.confirm({
+  const applyInitialisation = () =>
+    askReason({
       title: t('initialiseTitle', { sn }),
-      content: (
-        <>
-          <p>{t('initialiseHint')}</p>
-          <Input.TextArea data-testid="initialise-reason" rows={3} maxLength={800} placeholder={t('reason')} onChange={(e) => (reason = e.target.value)} />
-        </>
-      ),
-      onOk: () => {
-        if (!reason.trim()) {
-          void message.error(t('reason'));
-          return Promise.reject(new Error(t('reason')));
-        }
-        return api.post(`/device-service/devices/${encodeURIComponent(sn)}/initialisation`, { reason: reason.trim() }).then(() => void message.success(t('applied')));
-      },
+      hint: t('initialiseHint'),
+      placeholder: t('reason'),
+      testId: 'initialise-reason',
+      onOk: (reason) => api.post(`/device-service/devices/${encodeURIComponent(sn)}/initialisation`, { reason }).then(() => void message.success(t('applied'))),
     });
-  };
 
   const device = detail?.device;
   const properties = detail?.thingModel.properties ?? [];
@@ -149,7 +141,7 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
                     data-testid="device-commands"
                     dataSource={detail.commands}
                     columns={[
-                      { title: t('command'), render: (_, c: Command) => (c.kind === 'set' ? t('setProperties') : c.identifier) },
+                      { title: t('command'), render: (_, c: Command) => (c.kind === 'set' ? t('setProperties') : c.kind === 'reset' ? t('reset') : c.identifier) },
                       { title: t('params'), dataIndex: 'params', render: shownValue },
                       { title: t('state'), dataIndex: 'state', render: (s: Command['state']) => <Tag color={stateColor[s]}>{t(`command_${s}`)}</Tag> },
                       { title: t('answer'), render: (_, c: Command) => (c.state === 'failed' ? c.message : Object.keys(c.output).length ? shownValue(c.output) : '') },
@@ -160,6 +152,7 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
                 </>
               ),
             },
+            { key: 'cleaning', label: t('cleaningRecords'), children: <CleaningRecords sn={sn} /> },
           ]}
         />
       )}

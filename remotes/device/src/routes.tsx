@@ -1,15 +1,25 @@
 import * as React from 'react';
 
 import AuditList from './AuditList';
+import Bindings from './Bindings';
+import DeviceLogs from './DeviceLogs';
+import DeviceReset from './DeviceReset';
 import Devices from './Devices';
+import Privacy from './Privacy';
+import SmartHome from './SmartHome';
 
 (window as unknown as { __remoteReact?: Record<string, unknown> }).__remoteReact ??= {};
 (window as unknown as { __remoteReact: Record<string, unknown> }).__remoteReact['device'] = React;
 
 /** The pages of the device plugin, by the route paths of its manifest's menus. */
 const routes = [
+  { path: '/device-manage/userDevice', Component: Bindings },
   { path: '/device-manage/deviceInfo', Component: Devices },
+  { path: '/device-manage/smartHome', Component: SmartHome },
+  { path: '/device-manage/deviceReset', Component: DeviceReset },
   { path: '/device-manage/auditList', Component: AuditList },
+  { path: '/device-manage/devicesLog', Component: DeviceLogs },
+  { path: '/device-manage/privacy', Component: Privacy },
 ];
 
 export default routes;

@@ -29,7 +29,7 @@ export interface Device {
 
 export interface Command {
   id: string;
-  kind: 'set' | 'service';
+  kind: 'set' | 'service' | 'reset';
   identifier: string;
   params: Record<string, unknown>;
   state: 'pending' | 'delivered' | 'succeeded' | 'failed' | 'timeout';
@@ -38,6 +38,7 @@ export interface Command {
   output: Record<string, unknown>;
   message: string;
   by: string;
+  reason: string;
 }
 
 export interface Report {
@@ -65,3 +66,69 @@ export const when = (ms?: number) => (ms ? new Date(ms).toLocaleString() : '—'
 
 /** A value as the console shows it: numbers and texts as they are, the rest as JSON. */
 export const shownValue = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value));
+
+export interface Binding {
+  id: string;
+  sn: string;
+  productName: string;
+  account: string;
+  familyId: string;
+  familyName: string;
+  roomId: string;
+  source: 'console' | 'app' | 'open-platform';
+  clientId: string;
+  reason: string;
+  boundAt: number;
+  by: string;
+}
+
+export const IDENTITIES = ['administrator', 'member', 'shared', 'pending', 'tourist'] as const;
+export const ROOM_TYPES = ['living-room', 'bedroom', 'kitchen', 'bathroom', 'study', 'dining-room', 'balcony', 'other'] as const;
+
+export interface Family {
+  id: string;
+  version: number;
+  name: string;
+  sharingId: string;
+  administrator: string;
+  rooms: { roomId: string; name: string; roomType: string }[];
+  members: { account: string; nickname: string; identity: (typeof IDENTITIES)[number]; joinedAt: number }[];
+}
+
+export const LOG_KINDS = ['login', 'logout', 'bind', 'unbind', 'reset', 'log-file'] as const;
+
+export interface DeviceLog {
+  id: string;
+  sn: string;
+  kind: (typeof LOG_KINDS)[number];
+  at: number;
+  account: string;
+  appVersion: string;
+  phoneSystem: string;
+  phoneModel: string;
+  city: string;
+  country: string;
+  firmwareVersion: string;
+  softwareVersion: string;
+  result: 'success' | 'failure';
+  detail: string;
+  by: string;
+  logFile?: { fileName: string; size: number };
+}
+
+export const CLEANING_MODES = ['global', 'mopping', 'along-edge', 'fixed-point', 'explore', 'room-custom', 'material-custom', 'sweep', 'sweep-and-drag'] as const;
+
+export interface CleaningRecord {
+  id: string;
+  mode: (typeof CLEANING_MODES)[number];
+  area: number;
+  duration: number;
+  method: string;
+  preference: string;
+  result: string;
+  startTime: number;
+  map?: { fileName: string };
+}
+
+/** The text of a query field, trimmed; undefined when empty. */
+export const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);

@@ -115,6 +115,18 @@ impl Console {
         String::from_utf8(bytes).map_err(Refusal::failed)
     }
 
+    /// A family with its administrator; its id.
+    pub async fn family(&self, name: &str, administrator: &str) -> Result<String, Refusal> {
+        let family = self.post("/device-service/families", json!({ "name": name, "account": administrator })).await?;
+        Ok(family["id"].as_str().unwrap_or_default().to_string())
+    }
+
+    /// Binds a device to a family for one of its members.
+    pub async fn bind(&self, sn: &str, account: &str, family_id: &str, reason: &str) -> Result<Value, Refusal> {
+        let body = json!({ "sn": sn, "account": account, "familyId": family_id, "reason": reason });
+        self.post("/device-service/bindings", body).await
+    }
+
     /// A fleet key of the device plugin for the signed-in user's enterprise's devices.
     pub async fn fleet_key(&self, tenant_id: i64, name: &str) -> Result<String, Refusal> {
         let body = json!({ "pluginId": "device", "tenantId": tenant_id, "name": name });

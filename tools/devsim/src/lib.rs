@@ -72,6 +72,50 @@ fn now_ms() -> i64 {
     now.as_millis() as i64
 }
 
+/// The app and phone that set a device up, and where: the same for an SN every time.
+pub fn app_context(sn: &str) -> Value {
+    const PHONES: [(&str, &str, &str, &str); 4] = [
+        ("Pixel 8", "Android 15", "Munich", "Germany"),
+        ("iPhone 15", "iOS 18.1", "Lyon", "France"),
+        ("Galaxy S24", "Android 14", "Shenzhen", "China"),
+        ("Xiaomi 14", "Android 14", "Madrid", "Spain"),
+    ];
+    let (model, system, city, country) = PHONES[sn.bytes().map(usize::from).sum::<usize>() % PHONES.len()];
+    json!({ "appVersion": "3.2.1", "phoneSystem": system, "phoneModel": model, "city": city, "country": country })
+}
+
+/// The cleaning modes of the spec, as cleaning records name them.
+pub const CLEANING_MODES: [&str; 9] = [
+    "global",
+    "mopping",
+    "along-edge",
+    "fixed-point",
+    "explore",
+    "room-custom",
+    "material-custom",
+    "sweep",
+    "sweep-and-drag",
+];
+
+/// A map of the rooms a robot cleaned: a grey floor with walls, as a PNG.
+pub fn cleaning_map(rng: &mut impl Rng) -> Vec<u8> {
+    use image::ImageEncoder as _;
+    let (width, height) = (96u32, 64u32);
+    let split = rng.random_range(30..66);
+    let mut pixels = Vec::with_capacity((width * height) as usize);
+    for y in 0..height {
+        for x in 0..width {
+            let wall = x < 2 || y < 2 || x >= width - 2 || y >= height - 2 || (x == split && !(20..30).contains(&y));
+            pixels.push(if wall { 40u8 } else { 200 });
+        }
+    }
+    let mut out = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut out)
+        .write_image(&pixels, width, height, image::ExtendedColorType::L8)
+        .expect("a PNG in memory");
+    out
+}
+
 /// A value that fits `data_type`: inside its range, its length, its enum items, its members.
 pub fn sample(data_type: &DataType, rng: &mut impl Rng) -> Value {
     let specs = &data_type.specs;
@@ -145,7 +189,8 @@ impl Platform {
     pub async fn activate(&self, sn: &str, signature_key: &str) -> Result<Device, Refusal> {
         let message = format!("activate:{sn}:{}", now_ms());
         let body = json!({ "sn": sn, "productKey": self.product_key, "message": message,
-                           "signature": sign(signature_key, &message), "firmwareVersion": "1.0.0", "softwareVersion": "1.0.0" });
+                           "signature": sign(signature_key, &message), "firmwareVersion": "1.0.0", "softwareVersion": "1.0.0",
+                           "app": app_context(sn) });
         let activated = self.send(&self.fleet_key, reqwest::Method::POST, "/thing/activate", Some(body)).await?;
         let key = activated["deviceKey"].as_str().unwrap_or_default().to_string();
         let model = self.send(&key, reqwest::Method::GET, "/thing/model", None).await?;
@@ -204,6 +249,38 @@ impl Device {
         self.post(&format!("/thing/event/{identifier}/post"), json!({ "id": "1", "params": params })).await
     }
 
+    /// The device leaves (powers off): offline at once.
+    pub async fn logout(&self) -> Answer {
+        self.post("/thing/logout", json!({})).await
+    }
+
+    /// Uploads a log file.
+    pub async fn upload_log(&self, file_name: &str, content: &[u8]) -> Answer {
+        use base64::Engine as _;
+        let content = base64::engine::general_purpose::STANDARD.encode(content);
+        self.post("/thing/logs", json!({ "fileName": file_name, "content": content, "app": app_context(&self.sn) }))
+            .await
+    }
+
+    /// Reports a cleaning that just ended, with its map.
+    pub async fn cleaning_record(&self, rng: &mut impl Rng) -> Answer {
+        use base64::Engine as _;
+        let duration = rng.random_range(600..5400);
+        let method = ["app", "button", "schedule", "voice"][rng.random_range(0..4)];
+        let preference = ["quiet", "standard", "turbo"][rng.random_range(0..3)];
+        let record = json!({
+            "mode": CLEANING_MODES[rng.random_range(0..CLEANING_MODES.len())],
+            "area": f64::from(rng.random_range(150..1200)) / 10.0,
+            "duration": duration,
+            "method": method,
+            "preference": preference,
+            "result": if rng.random_range(0..10) == 0 { "interrupted" } else { "completed" },
+            "startTime": now_ms() - duration * 1000,
+            "map": base64::engine::general_purpose::STANDARD.encode(cleaning_map(rng)),
+        });
+        self.post("/thing/cleaning-records", record).await
+    }
+
     /// Fetches the commands waiting and answers each as a device would: a set is applied and
     /// reported back; a service call answers fitting output values. How many it answered.
     pub async fn serve_commands(&mut self, rng: &mut impl Rng) -> Result<usize, Refusal> {
@@ -215,6 +292,11 @@ impl Device {
             let output = match command["kind"].as_str() {
                 Some("set") => {
                     self.report(params).await?;
+                    Map::new()
+                }
+                Some("reset") => {
+                    // Back to factory settings: it forgets what it was set to.
+                    self.state.clear();
                     Map::new()
                 }
                 _ => {

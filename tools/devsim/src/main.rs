@@ -47,11 +47,12 @@ struct Args {
     offline_percent: u32,
 }
 
-/// The product and SN keys to run: given, or a demo product set up through the console.
-async fn fleet(args: &Args) -> Result<(Platform, Vec<(String, String)>), String> {
+/// The product and SN keys to run: given, or a demo product set up through the console (then
+/// the console too, to give the demo devices families once they are activated).
+async fn fleet(args: &Args) -> Result<(Platform, Vec<(String, String)>, Option<Console>), String> {
     if let (Some(fleet_key), Some(product_key), Some(keys)) = (&args.fleet_key, &args.product_key, &args.keys) {
         let text = std::fs::read_to_string(keys).map_err(|e| format!("{}: {e}", keys.display()))?;
-        return Ok((Platform::new(&args.url, fleet_key, product_key), read_key_file(&text)));
+        return Ok((Platform::new(&args.url, fleet_key, product_key), read_key_file(&text), None));
     }
     let password =
         args.password.as_deref().ok_or("give --fleet-key, --product-key and --keys, or --password to set up a demo")?;
@@ -62,7 +63,22 @@ async fn fleet(args: &Args) -> Result<(Platform, Vec<(String, String)>), String>
     let fleet_key =
         console.fleet_key(0, &format!("devsim {}", args.code)).await.map_err(|r| format!("fleet key: {r}"))?;
     let product_key = product["productKey"].as_str().unwrap_or_default();
-    Ok((Platform::new(&args.url, &fleet_key, product_key), read_key_file(&keys)))
+    Ok((Platform::new(&args.url, &fleet_key, product_key), read_key_file(&keys), Some(console)))
+}
+
+/// The demo's households: a family per ten devices, each bound by its administrator.
+async fn families(console: &Console, sns: &[String]) -> Result<usize, String> {
+    let mut bound = 0;
+    for (n, chunk) in sns.chunks(10).enumerate() {
+        let account = format!("user{:03}@example.com", n + 1);
+        let family = console.family(&format!("Home {}", n + 1), &account).await.map_err(|r| format!("family: {r}"))?;
+        // Two of three devices are bound, as in a real fleet some still wait in boxes.
+        for sn in chunk.iter().take(7) {
+            console.bind(sn, &account, &family, "Set up in the app").await.map_err(|r| format!("bind {sn}: {r}"))?;
+            bound += 1;
+        }
+    }
+    Ok(bound)
 }
 
 const WORK_STATES: [&str; 6] = ["standby", "sweeping", "charging", "mopping", "returning", "sleep"];
@@ -83,6 +99,13 @@ async fn live(mut device: Device, interval: Duration, offline_percent: u32) {
         {
             let _ = device.event(&event.identifier, sample_params(&event.output_data, &mut rng)).await;
         }
+        if rng.random_range(0..30) == 0 {
+            let _ = device.cleaning_record(&mut rng).await;
+        }
+        if rng.random_range(0..200) == 0 {
+            let log = format!("{} boot ok\nwifi rssi -55\nmotor current nominal\n", device.sn);
+            let _ = device.upload_log("device.log", log.as_bytes()).await;
+        }
         if let Some(refusal) = [heartbeat.err(), report.err(), served.err()].into_iter().flatten().next() {
             eprintln!("{}: {refusal}", device.sn);
         }
@@ -93,7 +116,7 @@ async fn live(mut device: Device, interval: Duration, offline_percent: u32) {
 #[tokio::main]
 async fn main() {
     let args = Args::parse();
-    let (platform, mut keys) = match fleet(&args).await {
+    let (platform, mut keys, console) = match fleet(&args).await {
         Ok(fleet) => fleet,
         Err(why) => {
             eprintln!("devsim: {why}");
@@ -103,13 +126,20 @@ async fn main() {
     if args.devices > 0 {
         keys.truncate(args.devices);
     }
-    let mut running = Vec::new();
+    let (mut running, mut activated) = (Vec::new(), Vec::new());
     for (sn, key) in keys {
         match platform.activate(&sn, &key).await {
             Ok(device) => {
+                activated.push(sn);
                 running.push(tokio::spawn(live(device, Duration::from_millis(args.interval_ms), args.offline_percent)))
             }
             Err(refusal) => eprintln!("{sn}: not activated: {refusal}"),
+        }
+    }
+    if let Some(console) = console {
+        match families(&console, &activated).await {
+            Ok(bound) => println!("devsim: {bound} devices bound to families"),
+            Err(why) => eprintln!("devsim: {why}"),
         }
     }
     // One line the end-to-end test waits for.
