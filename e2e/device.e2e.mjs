@@ -15,7 +15,7 @@ let devsim;
 before(async () => {
   console_ = await startConsole([
     productPlugin('product', 'files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384'),
-    productPlugin('device', 'uses = ["product-service"]'),
+    productPlugin('device', 'uses = ["product-service"]\nfiles = true'),
   ]);
   devsim = spawn(join(target, 'debug/devsim'), ['--url', console_.base, '--password', ADMIN_PASSWORD, '--devices', '3', '--interval-ms', '800', '--offline-percent', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -97,4 +97,35 @@ test('an auditor approves a factory initialisation in one click, and the SN star
   await reviews.getByText('RVD10001').waitFor({ state: 'detached' });
   const sns = await api('/product-service/sns?sn=RVD10001&mode=precise', undefined, admin, undefined, 'GET');
   assert.equal(sns.list[0].activated, false, 'the SN is back in its factory state');
+});
+
+test('an operator hands a family over to another member and unbinds a device with a reason', async () => {
+  const { newPage, login } = console_;
+  const page = await newPage('en-US');
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-/device-manage/smartHome').click();
+  await page.getByTestId('family-Home 1').click();
+  const members = page.getByTestId('family-members');
+  await members.getByText('guest001@example.com').waitFor();
+  await page.getByTestId('identity-guest001@example.com').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Administrator' }).click();
+  // The role is handed over: the former administrator is an ordinary member, chosen in a list now.
+  await shotOnFailure(page, 'family-handover', () => page.getByTestId('identity-user001@example.com').getByText('Ordinary member').waitFor());
+  await members.locator('tr', { hasText: 'guest001@example.com' }).getByText('Administrator').waitFor();
+  await page.screenshot({ path: join(shots, 'device-05-family.png') });
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('menu-/device-manage/userDevice').click();
+  const bindings = page.getByTestId('bindings');
+  await bindings.getByText('RVD10002').waitFor();
+  await bindings.getByTestId('unbind-RVD10002').click();
+  const ask = page.locator('.ant-modal-confirm');
+  await ask.getByTestId('unbind-reason').fill('Sold to another household');
+  await ask.getByRole('button', { name: /OK/ }).click();
+  await page.getByText('Unbound', { exact: true }).waitFor();
+  await bindings.getByText('RVD10002').waitFor({ state: 'detached' });
+  await page.getByRole('tab', { name: 'Binding logs' }).click();
+  const logs = page.getByTestId('binding-logs');
+  await logs.getByText('Sold to another household').waitFor();
+  await page.screenshot({ path: join(shots, 'device-06-binding-logs.png') });
 });

@@ -249,7 +249,11 @@ async fn a_bound_device_logs_in_uploads_logs_reports_cleanings_and_leaves_its_fa
     );
     let logs = host.get(&format!("/device-service/device-logs?sn={sn}"), admin).await;
     assert_eq!(kinds(logs.ok()), ["login", "bind", "log-file", "reset", "unbind"]);
+    let binding_logs = host.get(&format!("/device-service/device-logs?sn={sn}&kind=bind,unbind"), admin).await;
+    assert_eq!(kinds(binding_logs.ok()), ["bind", "unbind"]);
+    assert_eq!(binding_logs.ok()["list"][0]["cause"], "reset", "the unbinding says the reset brought it");
     let login = logs.ok()["list"].as_array().expect("list").last().cloned().expect("the login");
+    assert_eq!(login["cause"], "first-activation");
     assert!(login["phoneModel"].as_str().is_some_and(|m| !m.is_empty()), "the app that set it up: {login}");
 
     // Logging out is offline at once.

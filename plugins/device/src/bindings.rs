@@ -174,7 +174,14 @@ pub struct ReasonInput {
 }
 
 /// Removes the device's binding and writes it down; `by` is the console user, or empty for the device.
-fn unbind_device(call: &mut Call<'_>, binding: Doc<Binding>, reason: String, by: String) -> PluginResult<()> {
+/// `cause` is one of [`logs::CAUSES`] when the platform unbinds it (a reset, an initialisation).
+pub fn unbind_device(
+    call: &mut Call<'_>,
+    binding: Doc<Binding>,
+    reason: String,
+    cause: &str,
+    by: String,
+) -> PluginResult<()> {
     BINDINGS.delete(call.host, &binding.id)?;
     let device = devices::find(call, &binding.data.sn).ok();
     let (firmware_version, software_version) =
@@ -187,6 +194,7 @@ fn unbind_device(call: &mut Call<'_>, binding: Doc<Binding>, reason: String, by:
         software_version,
         result: logs::SUCCESS.into(),
         detail: reason,
+        cause: cause.to_string(),
         by,
         ..DeviceLog::default()
     };
@@ -199,7 +207,7 @@ pub fn unbind(call: &mut Call<'_>) -> PluginResult<Value> {
     let reason = validate::required("reason", &input.reason, LONG_TEXT)?;
     let binding = binding_of(call, &sn)?.ok_or_else(PluginError::not_found)?;
     let by = call.context.user_name.clone();
-    unbind_device(call, binding, reason, by)?;
+    unbind_device(call, binding, reason, "", by)?;
     call.host.audit("Device unbound", &sn);
     Ok(Value::Null)
 }
@@ -239,7 +247,7 @@ pub fn reset_answered(call: &mut Call<'_>, command: &Command) -> PluginResult<()
     };
     logs::write(call, log)?;
     if succeeded && let Some(binding) = binding_of(call, &command.sn)? {
-        unbind_device(call, binding, command.reason.clone(), command.by.clone())?;
+        unbind_device(call, binding, command.reason.clone(), logs::BY_RESET, command.by.clone())?;
     }
     Ok(())
 }

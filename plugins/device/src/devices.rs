@@ -133,6 +133,8 @@ pub struct DeviceDetail {
     pub commands: Vec<Doc<Command>>,
     /// For the control form.
     pub thing_model: ThingModel,
+    /// The family it is bound to, if any.
+    pub binding: Option<Doc<crate::bindings::Binding>>,
 }
 
 pub fn shadow_of(call: &mut Call<'_>, sn: &str) -> PluginResult<Option<Doc<Shadow>>> {
@@ -149,5 +151,6 @@ pub fn detail(call: &mut Call<'_>) -> PluginResult<Value> {
     let commands = COMMANDS.query(call.host, &Query::new().eq("sn", sn.as_str()).sort("sentAt", true).page(1, 20))?;
     let commands = commands.list.into_iter().map(|c| crate::commands::shown(c, now)).collect();
     let thing_model = crate::model::product(call, &device.data.product_id)?.thing_model;
-    Ok(json!(DeviceDetail { device, shadow, events, commands, thing_model }))
+    let binding = crate::bindings::binding_of(call, &sn)?;
+    Ok(json!(DeviceDetail { device, shadow, events, commands, thing_model, binding }))
 }

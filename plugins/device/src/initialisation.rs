@@ -89,10 +89,14 @@ pub fn apply(call: &mut Call<'_>) -> PluginResult<Value> {
 }
 
 /// Returns the SN to its factory state: the product plugin clears its activation, the device's
-/// key is revoked, its record and shadow are deleted.
-fn initialise(call: &mut Call<'_>, sn: &str) -> PluginResult<()> {
+/// key is revoked, it leaves its family, its record and shadow are deleted.
+fn initialise(call: &mut Call<'_>, sn: &str, auditor: &str) -> PluginResult<()> {
     let _: Value = services::post(call.host, PRODUCT_SERVICE, &format!("/internal/sns/{sn}/initialise"), &json!({}))?;
     device_keys::revoke_key(call.host, sn)?;
+    if let Some(binding) = crate::bindings::binding_of(call, sn)? {
+        let cause = crate::logs::BY_INITIALISATION;
+        crate::bindings::unbind_device(call, binding, String::new(), cause, auditor.to_string())?;
+    }
     if let Some(device) = DEVICES.query(call.host, &Query::new().eq("sn", sn).page(1, 1))?.list.into_iter().next() {
         DEVICES.delete(call.host, &device.id)?;
     }
@@ -109,7 +113,7 @@ pub fn decided(call: &mut Call<'_>) -> PluginResult<Value> {
     let found = REVIEWS.query(call.host, &Query::new().eq("approvalId", decision.approval_id.as_str()).page(1, 1))?;
     let review: Doc<InitReview> = found.list.into_iter().next().ok_or_else(PluginError::not_found)?;
     if decision.approved {
-        initialise(call, &review.data.sn)?;
+        initialise(call, &review.data.sn, &decision.decided_by)?;
         REVIEWS.delete(call.host, &review.id)?;
         call.host.audit("Factory initialisation approved", &review.data.sn);
     } else {

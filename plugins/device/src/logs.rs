@@ -16,6 +16,13 @@ pub const RESET: &str = "reset";
 pub const LOG_FILE: &str = "log-file";
 pub const KINDS: [&str; 6] = [LOGIN, LOGOUT, BIND, UNBIND, RESET, LOG_FILE];
 
+/// Causes the platform writes down: a device's first activation, and the unbinding a reset or a
+/// factory initialisation brings.
+pub const FIRST_ACTIVATION: &str = "first-activation";
+pub const BY_RESET: &str = "reset";
+pub const BY_INITIALISATION: &str = "factory-initialisation";
+pub const CAUSES: [&str; 3] = [FIRST_ACTIVATION, BY_RESET, BY_INITIALISATION];
+
 pub const SUCCESS: &str = "success";
 pub const FAILURE: &str = "failure";
 
@@ -63,8 +70,11 @@ pub struct DeviceLog {
     pub software_version: String,
     /// [`SUCCESS`] or [`FAILURE`].
     pub result: String,
-    /// A reason, or what failed.
+    /// The user's reason, or the device's words when it failed.
     pub detail: String,
+    /// What brought it about when the platform did: one of [`CAUSES`] (the page names it in the
+    /// reader's language), or empty.
+    pub cause: String,
     /// The console user, or empty when the device did it.
     pub by: String,
     pub log_file: Option<StoredFile>,
@@ -80,7 +90,7 @@ pub fn write(call: &mut Call<'_>, log: DeviceLog) -> PluginResult<()> {
 
 pub const LIST_QUERY: [QueryParam; 8] = [
     QueryParam::text("sn", "One device."),
-    QueryParam::text("kind", "login, logout, bind, unbind, reset or log-file."),
+    QueryParam::text("kind", "login, logout, bind, unbind, reset or log-file; several separated by commas."),
     QueryParam::text("account", "One app user."),
     QueryParam::text("result", "success or failure."),
     QueryParam::integer("from", "From (Unix milliseconds)."),
@@ -91,8 +101,10 @@ pub const LIST_QUERY: [QueryParam; 8] = [
 
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     let mut query = Query::new().eq_opt("sn", call.query("sn")).eq_opt("account", call.query("account"));
-    if let Some(kind) = call.query("kind") {
-        query = query.eq("kind", validate::one_of("kind", kind, &KINDS)?);
+    if let Some(kinds) = call.query("kind") {
+        let kinds: PluginResult<Vec<Value>> =
+            kinds.split(',').map(|kind| validate::one_of("kind", kind.trim(), &KINDS).map(Value::from)).collect();
+        query = query.one_of("kind", kinds?);
     }
     if let Some(result) = call.query("result") {
         query = query.eq("result", validate::one_of("result", result, &[SUCCESS, FAILURE])?);

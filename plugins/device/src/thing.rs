@@ -213,7 +213,7 @@ pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
         firmware_version: device.firmware_version.clone(),
         software_version: device.software_version.clone(),
         result: logs::SUCCESS.into(),
-        detail: if verified.first_activation { "first activation" } else { "" }.into(),
+        cause: if verified.first_activation { logs::FIRST_ACTIVATION } else { "" }.into(),
         ..DeviceLog::default()
     };
     logs::write(call, login)?;

@@ -6,8 +6,10 @@ use console_plugin_sdk::approvals::Decision;
 use console_plugin_sdk::testing::MemoryHost;
 use console_plugin_sdk::{Query, Value, json};
 use device::DevicePlugin;
+use device::bindings::{BINDINGS, Binding};
 use device::devices::{DEVICES, Device};
 use device::initialisation::{REVIEWS, WAITING};
+use device::logs::DEVICE_LOGS;
 
 fn host_with_device(sn: &str) -> MemoryHost {
     let mut host = MemoryHost::new();
@@ -18,6 +20,8 @@ fn host_with_device(sn: &str) -> MemoryHost {
     let device = Device { sn: sn.into(), product_name: "RV20".into(), ..Device::default() };
     DEVICES.insert(&mut host, &device).expect("device");
     host.device_keys.insert(sn.into(), "dk_old".into());
+    let binding = Binding { sn: sn.into(), account: "ann".into(), family_id: "1".into(), ..Binding::default() };
+    BINDINGS.insert(&mut host, &binding).expect("bound");
     host
 }
 
@@ -69,6 +73,9 @@ fn an_approval_initialises_the_sn_and_deletes_the_review() {
     assert_eq!(REVIEWS.query(&mut host, &Query::new()).expect("reviews").total, 0, "the review entry is deleted");
     assert_eq!(DEVICES.query(&mut host, &Query::new()).expect("devices").total, 0, "the device starts anew");
     assert!(!host.device_keys.contains_key("RV-1"), "its key no longer speaks for it");
+    assert_eq!(BINDINGS.query(&mut host, &Query::new()).expect("bindings").total, 0, "it left its family");
+    let logs = DEVICE_LOGS.query(&mut host, &Query::new()).expect("logs").list;
+    assert_eq!((logs[0].data.kind.as_str(), logs[0].data.by.as_str()), ("unbind", "auditor"));
 }
 
 #[test]

@@ -1,4 +1,4 @@
-import { Auth, api, useNamespace, usePermission } from '@console/sdk';
+import { Auth, api, useNamespace, usePagePermission, usePermission } from '@console/sdk';
 import type { Page } from '@console/sdk';
 import { type ListHandle, ListPage, ModalForm, SearchModeField } from '@console/sdk/ui';
 import { App, Button, Card, Form, Input, Select, Tabs, Tag } from 'antd';
@@ -127,14 +127,14 @@ function BindingList({ openPlatform }: { openPlatform: boolean }) {
  * and the binding logs. */
 export default function Bindings() {
   const { t } = useNamespace('device', resources);
-  const may = usePermission();
+  const mayLogs = usePagePermission('/device-manage/devicesLog');
   return (
     <Card title={t('bindings')} variant="borderless">
       <Tabs
         items={[
           { key: 'bindings', label: t('bindings'), children: <BindingList openPlatform={false} /> },
           { key: 'open', label: t('openPlatformBindings'), children: <BindingList openPlatform /> },
-          ...(may('device:log:view') ? [{ key: 'logs', label: t('bindingLogs'), children: <DeviceLogList kinds={['bind', 'unbind']} testId="binding-logs" /> }] : []),
+          ...(mayLogs('device:log:view') ? [{ key: 'logs', label: t('bindingLogs'), children: <DeviceLogList kinds={['bind', 'unbind']} testId="binding-logs" /> }] : []),
         ]}
       />
     </Card>

@@ -1,12 +1,12 @@
-import { api, useNamespace, usePermission } from '@console/sdk';
-import { App, Button, Descriptions, Drawer, Empty, Table, Tabs, Tag } from 'antd';
+import { api, useNamespace, usePagePermission, usePermission } from '@console/sdk';
+import { App, Button, Descriptions, Drawer, Empty, Space, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 
 import CleaningRecords from './CleaningRecords';
 import ControlForm from './ControlForm';
 import { resources } from './i18n';
 import { useReasonPrompt } from './reason';
-import { type Command, type DeviceDetail, shownValue, when } from './types';
+import { type Binding, type Command, type DeviceDetail, shownValue, when } from './types';
 
 /** How often an open device is read again: its properties change as it reports. */
 export const REFRESH_MS = 2000;
@@ -17,6 +17,9 @@ const stateColor: Record<Command['state'], string> = { pending: 'blue', delivere
 export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () => void }) {
   const { t } = useNamespace('device', resources);
   const may = usePermission();
+  // Reset and unbind are buttons of their own pages; the drawer offers them where those pages would.
+  const mayReset = usePagePermission('/device-manage/deviceReset')('device:reset:send');
+  const mayUnbind = usePagePermission('/device-manage/userDevice')('device:binding:edit');
   const [detail, setDetail] = useState<DeviceDetail>();
   const [tick, setTick] = useState(0);
 
@@ -45,6 +48,22 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
       onOk: (reason) => api.post(`/device-service/devices/${encodeURIComponent(sn)}/initialisation`, { reason }).then(() => void message.success(t('applied'))),
     });
 
+  const reset = () =>
+    askReason({
+      title: t('resetTitle', { sn }),
+      hint: t('resetHint'),
+      placeholder: t('reason'),
+      testId: 'reset-reason',
+      onOk: (reason) => api.post(`/device-service/devices/${encodeURIComponent(sn)}/reset`, { reason }).then(() => void message.success(t('resetSent'))),
+    });
+  const unbind = (binding: Binding) =>
+    askReason({
+      title: t('unbindTitle', { sn, family: binding.familyName }),
+      placeholder: t('reason'),
+      testId: 'unbind-reason',
+      onOk: (reason) => api.post(`/device-service/bindings/${encodeURIComponent(sn)}/unbind`, { reason }).then(() => void message.success(t('unbound'))),
+    });
+
   const device = detail?.device;
   const properties = detail?.thingModel.properties ?? [];
   return (
@@ -55,11 +74,23 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
       width={760}
       data-testid="device-drawer"
       extra={
-        may('device:info:initialise') && (
-          <Button danger data-testid="apply-initialisation" onClick={applyInitialisation}>
-            {t('initialise')}
-          </Button>
-        )
+        <Space>
+          {detail?.binding && mayUnbind && (
+            <Button data-testid="unbind-device" onClick={() => detail.binding && unbind(detail.binding)}>
+              {t('unbind')}
+            </Button>
+          )}
+          {mayReset && (
+            <Button data-testid="reset-device" disabled={!device?.online} onClick={reset}>
+              {t('reset')}
+            </Button>
+          )}
+          {may('device:info:initialise') && (
+            <Button danger data-testid="apply-initialisation" onClick={applyInitialisation}>
+              {t('initialise')}
+            </Button>
+          )}
+        </Space>
       }
     >
       {device && detail && (
@@ -86,6 +117,8 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
                   <Descriptions.Item label={t('lastSeenAt')}>{when(device.lastSeenAt)}</Descriptions.Item>
                   <Descriptions.Item label={t('lastOnlineAt')}>{when(device.lastOnlineAt)}</Descriptions.Item>
                   <Descriptions.Item label={t('lastOfflineAt')}>{when(device.lastOfflineAt)}</Descriptions.Item>
+                  <Descriptions.Item label={t('family')}>{detail.binding ? `${detail.binding.familyName} (${detail.binding.familyId})` : '—'}</Descriptions.Item>
+                  <Descriptions.Item label={t('appUser')}>{detail.binding?.account ?? '—'}</Descriptions.Item>
                 </Descriptions>
               ),
             },

@@ -1,4 +1,4 @@
-import { api, useNamespace, usePermission } from '@console/sdk';
+import { api, useNamespace, usePagePermission } from '@console/sdk';
 import type { Page } from '@console/sdk';
 import { ListPage } from '@console/sdk/ui';
 import { Card, Form, Input, Select, Tag } from 'antd';
@@ -14,7 +14,7 @@ function download(id: string) {
 /** Device logs as a list; `kinds` limits it (the binding logs of userDevice). */
 export function DeviceLogList({ kinds, testId }: { kinds?: readonly DeviceLog['kind'][]; testId: string }) {
   const { t } = useNamespace('device', resources);
-  const may = usePermission();
+  const may = usePagePermission('/device-manage/devicesLog');
   const choices = kinds ?? LOG_KINDS;
   return (
     <ListPage<DeviceLog>
@@ -24,7 +24,7 @@ export function DeviceLogList({ kinds, testId }: { kinds?: readonly DeviceLog['k
         api.get<Page<DeviceLog>>('/device-service/device-logs', {
           sn: text(values.sn),
           account: text(values.account),
-          kind: (values.kind as string | undefined) ?? (choices.length === 1 ? choices[0] : undefined),
+          kind: (values.kind as string | undefined) ?? (kinds ? kinds.join(',') : undefined),
           result: values.result as string | undefined,
           page,
           pageSize,
@@ -57,7 +57,7 @@ export function DeviceLogList({ kinds, testId }: { kinds?: readonly DeviceLog['k
         { title: t('firmwareVersion'), dataIndex: 'firmwareVersion' },
         { title: t('softwareVersion'), dataIndex: 'softwareVersion' },
         { title: t('result'), dataIndex: 'result', render: (r: string) => <Tag color={r === 'success' ? 'green' : 'red'}>{t(`result_${r}`)}</Tag> },
-        { title: t('detail'), dataIndex: 'detail' },
+        { title: t('detail'), render: (_, l: DeviceLog) => [l.cause && t(`cause_${l.cause}`), l.detail].filter(Boolean).join(': ') },
         {
           title: t('logFile'),
           render: (_, l: DeviceLog) =>

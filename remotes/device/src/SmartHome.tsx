@@ -5,7 +5,7 @@ import { App, Button, Card, Drawer, Form, Input, Popconfirm, Select, Space, Tabl
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { resources } from './i18n';
-import { type Family, IDENTITIES, ROOM_TYPES, text, when } from './types';
+import { type Binding, type Family, IDENTITIES, ROOM_TYPES, text, when } from './types';
 
 type Member = Family['members'][number];
 type Room = Family['rooms'][number];
@@ -23,8 +23,10 @@ function FamilyDrawer({ id, onClose, onChanged }: { id: string; onClose: () => v
   const [adding, setAdding] = useState(false);
   const base = `/device-service/families/${id}`;
 
+  const [devices, setDevices] = useState<Binding[]>([]);
   const load = useCallback(() => void api.get<Family>(base).then(setFamily), [base]);
   useEffect(load, [load]);
+  useEffect(() => void api.get<Page<Binding>>('/device-service/bindings', { familyId: id, page: 1, pageSize: 100 }).then((page) => setDevices(page.list)), [id]);
   const saved = (answer: Family) => {
     setFamily(answer);
     onChanged();
@@ -123,6 +125,20 @@ function FamilyDrawer({ id, onClose, onChanged }: { id: string; onClose: () => v
               {t('addRoom')}
             </Button>
           )}
+          <Typography.Title level={5}>{t('devices')}</Typography.Title>
+          <Table<Binding>
+            size="small"
+            rowKey="sn"
+            pagination={false}
+            dataSource={devices}
+            columns={[
+              { title: 'SN', dataIndex: 'sn' },
+              { title: t('product'), dataIndex: 'productName' },
+              { title: t('roomName'), dataIndex: 'roomId', render: (roomId: string) => family.rooms.find((r) => r.roomId === roomId)?.name ?? '—' },
+              { title: t('appUser'), dataIndex: 'account' },
+              { title: t('boundAt'), dataIndex: 'boundAt', render: when },
+            ]}
+          />
         </>
       )}
       <ModalForm<{ name: string; roomType: string }> open={room !== null} title={room?.roomId ? t('edit') : t('addRoom')} initialValues={room ?? undefined} onClose={() => setRoom(null)} onSubmit={saveRoom}>

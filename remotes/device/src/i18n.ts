@@ -123,6 +123,10 @@ const en = {
   unbind: "Unbind",
   unbindTitle: "Unbind {{sn}} from {{family}}?",
   unbound: "Unbound",
+  resetTitle: "Reset {{sn}} to its factory settings?",
+  'cause_first-activation': "First activation",
+  cause_reset: "Reset",
+  'cause_factory-initialisation': "Factory initialisation",
 };
 
 const zhCn: typeof en = {
@@ -248,6 +252,10 @@ const zhCn: typeof en = {
   unbind: "解绑",
   unbindTitle: "将 {{sn}} 从 {{family}} 解绑？",
   unbound: "解绑成功",
+  resetTitle: "将 {{sn}} 恢复出厂设置？",
+  'cause_first-activation': "首次激活",
+  cause_reset: "设备重置",
+  'cause_factory-initialisation': "出厂初始化",
 };
 
 const de: typeof en = {
@@ -373,6 +381,10 @@ const de: typeof en = {
   unbind: "Bindung aufheben",
   unbindTitle: "Bindung von {{sn}} an {{family}} aufheben?",
   unbound: "Bindung aufgehoben",
+  resetTitle: "{{sn}} auf Werkseinstellungen zurücksetzen?",
+  'cause_first-activation': "Erstaktivierung",
+  cause_reset: "Zurücksetzen",
+  'cause_factory-initialisation': "Werksinitialisierung",
 };
 
 const es: typeof en = {
@@ -498,6 +510,10 @@ const es: typeof en = {
   unbind: "Desvincular",
   unbindTitle: "¿Desvincular {{sn}} de {{family}}?",
   unbound: "Desvinculado",
+  resetTitle: "¿Restablecer {{sn}} a la configuración de fábrica?",
+  'cause_first-activation': "Primera activación",
+  cause_reset: "Restablecimiento",
+  'cause_factory-initialisation': "Inicialización de fábrica",
 };
 
 const fr: typeof en = {
@@ -623,6 +639,10 @@ const fr: typeof en = {
   unbind: "Dissocier",
   unbindTitle: "Dissocier {{sn}} de {{family}} ?",
   unbound: "Dissocié",
+  resetTitle: "Rétablir les réglages d’usine de {{sn}} ?",
+  'cause_first-activation': "Première activation",
+  cause_reset: "Réinitialisation",
+  'cause_factory-initialisation': "Initialisation usine",
 };
 
 const pt: typeof en = {
@@ -748,6 +768,10 @@ const pt: typeof en = {
   unbind: "Desassociar",
   unbindTitle: "Desassociar {{sn}} de {{family}}?",
   unbound: "Desassociado",
+  resetTitle: "Repor {{sn}} nas definições de fábrica?",
+  'cause_first-activation': "Primeira ativação",
+  cause_reset: "Reposição",
+  'cause_factory-initialisation': "Inicialização de fábrica",
 };
 
 const ru: typeof en = {
@@ -873,6 +897,10 @@ const ru: typeof en = {
   unbind: "Отвязать",
   unbindTitle: "Отвязать {{sn}} от семьи {{family}}?",
   unbound: "Отвязано",
+  resetTitle: "Сбросить {{sn}} к заводским настройкам?",
+  'cause_first-activation': "Первая активация",
+  cause_reset: "Сброс",
+  'cause_factory-initialisation': "Заводская инициализация",
 };
 
 export const resources: Resources = { en, zhCn, de, es, fr, pt, ru };

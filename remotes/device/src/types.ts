@@ -56,6 +56,7 @@ export interface DeviceDetail {
   events: Report[];
   commands: Command[];
   thingModel: ThingModel;
+  binding?: Binding;
 }
 
 export const WORK_STATES = [
@@ -112,6 +113,7 @@ export interface DeviceLog {
   softwareVersion: string;
   result: 'success' | 'failure';
   detail: string;
+  cause: '' | 'first-activation' | 'reset' | 'factory-initialisation';
   by: string;
   logFile?: { fileName: string; size: number };
 }

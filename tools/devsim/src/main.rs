@@ -13,9 +13,10 @@ use std::time::Duration;
 
 use clap::Parser;
 use devsim::console::{Console, vacuum};
-use devsim::{Device, Platform, read_key_file, sample_params};
+use devsim::{Device, Platform, Refusal, read_key_file, sample_params};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use serde_json::json;
 
 #[derive(Parser)]
 struct Args {
@@ -66,15 +67,22 @@ async fn fleet(args: &Args) -> Result<(Platform, Vec<(String, String)>, Option<C
     Ok((Platform::new(&args.url, &fleet_key, product_key), read_key_file(&keys), Some(console)))
 }
 
-/// The demo's households: a family per ten devices, each bound by its administrator.
-async fn families(console: &Console, sns: &[String]) -> Result<usize, String> {
+/// The demo's households: a family per ten devices with a second member and two rooms, seven
+/// of its devices bound by its administrator (in a real fleet some still wait in boxes).
+async fn families(console: &Console, sns: &[String]) -> Result<usize, Refusal> {
     let mut bound = 0;
     for (n, chunk) in sns.chunks(10).enumerate() {
         let account = format!("user{:03}@example.com", n + 1);
-        let family = console.family(&format!("Home {}", n + 1), &account).await.map_err(|r| format!("family: {r}"))?;
-        // Two of three devices are bound, as in a real fleet some still wait in boxes.
+        let family = console.family(&format!("Home {}", n + 1), &account).await?;
+        let members = format!("/device-service/families/{family}/members");
+        console
+            .post(&members, json!({ "account": format!("guest{:03}@example.com", n + 1), "identity": "shared" }))
+            .await?;
+        let rooms = format!("/device-service/families/{family}/rooms");
+        console.post(&rooms, json!({ "name": "Living room", "roomType": "living-room" })).await?;
+        console.post(&rooms, json!({ "name": "Bedroom", "roomType": "bedroom" })).await?;
         for sn in chunk.iter().take(7) {
-            console.bind(sn, &account, &family, "Set up in the app").await.map_err(|r| format!("bind {sn}: {r}"))?;
+            console.bind(sn, &account, &family, "Set up in the app").await?;
             bound += 1;
         }
     }
@@ -85,6 +93,8 @@ const WORK_STATES: [&str; 6] = ["standby", "sweeping", "charging", "mopping", "r
 
 async fn live(mut device: Device, interval: Duration, offline_percent: u32) {
     let mut rng = StdRng::from_os_rng();
+    // Yesterday's cleaning, so a new device already has a record to show.
+    let _ = device.cleaning_record(&mut rng).await;
     loop {
         if rng.random_range(0..100) < offline_percent {
             // Silent past the platform's timeout: offline, then back.
@@ -139,7 +149,7 @@ async fn main() {
     if let Some(console) = console {
         match families(&console, &activated).await {
             Ok(bound) => println!("devsim: {bound} devices bound to families"),
-            Err(why) => eprintln!("devsim: {why}"),
+            Err(refusal) => eprintln!("devsim: families: {refusal}"),
         }
     }
     // One line the end-to-end test waits for.
