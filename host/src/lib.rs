@@ -5,6 +5,7 @@ pub mod auth;
 pub mod backup;
 pub mod bootstrap;
 pub mod catalog;
+pub mod clock;
 pub mod cluster;
 pub mod config;
 pub mod db;

@@ -203,12 +203,9 @@ impl CallTx {
     }
 }
 
-/// Now, in unix milliseconds: the time unit of every column.
+/// Now, in unix milliseconds: the time unit of every column (the host's [`crate::clock`]).
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
+    crate::clock::now_ms()
 }
 
 /// A page of a list: offset and limit derived from the request's page and pageSize.

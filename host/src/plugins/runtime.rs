@@ -311,7 +311,12 @@ fn new_store(
     let memory_cap = usize::try_from(grants.memory_mib << 20).unwrap_or(usize::MAX);
     let decides = call.decision.is_some();
     let state = CallState {
-        wasi: WasiCtx::builder().allow_tcp(false).allow_udp(false).allow_ip_name_lookup(false).build(),
+        wasi: WasiCtx::builder()
+            .allow_tcp(false)
+            .allow_udp(false)
+            .allow_ip_name_lookup(false)
+            .wall_clock(crate::clock::PluginWallClock)
+            .build(),
         table: ResourceTable::new(),
         limiter: CallLimiter { cap: memory_cap, peak: 0 },
         plugin,

@@ -1,6 +1,8 @@
 //! A real host on a loopback port with its own temporary database, and a small HTTP client.
 #![allow(dead_code)]
 
+pub mod fleet;
+
 use std::path::{Path, PathBuf};
 
 use console_host::Config;

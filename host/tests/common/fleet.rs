@@ -1,0 +1,63 @@
+//! A product with SNs and a fleet key made through the console's API, and its devices as the
+//! simulator (tools/devsim) runs them: what the device tests start from.
+
+use devsim::console::Console;
+use devsim::{Device, Platform, read_key_file};
+use serde_json::{Value, json};
+
+use super::{Install, TestHost};
+
+pub fn thing_model() -> Value {
+    json!({
+        "properties": [
+            { "identifier": "battery", "name": "Battery", "accessMode": "r",
+              "dataType": { "type": "int", "specs": { "unit": "%", "min": 0, "max": 100 } } },
+            { "identifier": "suction", "name": "Suction", "accessMode": "rw",
+              "dataType": { "type": "enum", "specs": { "enumParam": [{ "text": "quiet", "value": 1 }, { "text": "turbo", "value": 3 }] } } },
+            { "identifier": "position", "name": "Position", "accessMode": "r",
+              "dataType": { "type": "struct", "specs": { "struct": [
+                  { "identifier": "x", "name": "X", "dataType": { "type": "int", "specs": { "unit": "cm" } } },
+                  { "identifier": "y", "name": "Y", "dataType": { "type": "int", "specs": { "unit": "cm" } } } ] } } },
+            { "identifier": "rooms", "name": "Rooms", "accessMode": "r",
+              "dataType": { "type": "array", "specs": { "size": 8, "arrDataType": { "type": "string", "specs": { "length": 16 } } } } }
+        ],
+        "events": [{ "identifier": "stuck", "name": "Stuck", "eventType": "fault",
+                     "outputData": [{ "identifier": "code", "name": "Code", "dataType": { "type": "int", "specs": { "unit": "%" } } }] }],
+        "services": [{ "identifier": "clean", "name": "Clean", "callType": "async",
+                       "inputData": [{ "identifier": "rounds", "name": "Rounds", "dataType": { "type": "int", "specs": { "unit": "%", "min": 1, "max": 3 } } }],
+                       "outputData": [{ "identifier": "accepted", "name": "Accepted", "dataType": { "type": "bool" } }] }]
+    })
+}
+
+pub struct Fleet {
+    pub host: TestHost,
+    pub admin: String,
+    pub platform: Platform,
+    pub keys: Vec<(String, String)>,
+}
+
+/// The grants of plugins.toml.
+const PRODUCT_GRANTS: &str = "files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384";
+const DEVICE_GRANTS: &str = "uses = [\"product-service\"]\nfiles = true";
+
+/// A host with the product and device plugins, a product of the thing model above with `count`
+/// SNs made through the console's API, and the platform as its devices see it.
+pub async fn fleet(code: &str, count: u32) -> Fleet {
+    let plugins = [Install::plugin("product", PRODUCT_GRANTS), Install::plugin("device", DEVICE_GRANTS)];
+    let host = TestHost::start_with_plugins(&plugins, |_| {}).await;
+    let admin = host.admin().await;
+    let base = host.base.trim_end_matches("/api").to_string();
+    let console = Console::with_token(&base, &admin);
+    let (product, model_id) = console.product(code, thing_model()).await.expect("a product");
+    let keys = read_key_file(&console.sn_keys(&model_id, count).await.expect("an SN group"));
+    let fleet_key = console.fleet_key(0, "factory line").await.expect("a fleet key");
+    let platform = Platform::new(&base, &fleet_key, product["productKey"].as_str().expect("key"));
+    Fleet { host, admin, platform, keys }
+}
+
+impl Fleet {
+    pub async fn device(&self, n: usize) -> Device {
+        let (sn, key) = &self.keys[n];
+        self.platform.activate(sn, key).await.unwrap_or_else(|r| panic!("{sn} activates: {r}"))
+    }
+}
