@@ -206,3 +206,25 @@ async fn a_bound_device_logs_in_uploads_logs_reports_cleanings_and_leaves_its_fa
     let refused = host.post(&format!("/device-service/devices/{sn}/reset"), admin, json!({ "reason": "Again" })).await;
     assert_eq!(refused.msg(), "Device is offline.");
 }
+
+#[tokio::test]
+async fn a_base_station_a_device_names_is_listed_with_its_devices_and_its_records() {
+    let fleet = fleet("RV-15", 2).await;
+    let device = fleet.device(0).await;
+    let mut rng = StdRng::seed_from_u64(9);
+    let (host, admin) = (&fleet.host, fleet.admin.as_str());
+    let refused = device.station_record(&mut rng).await.expect_err("no station named yet");
+    assert_eq!(refused.field.as_deref(), Some("baseStationId"));
+
+    device.heartbeat("charging").await.expect("a heartbeat naming its station");
+    device.station_record(&mut rng).await.expect("a station record");
+    device.station_record(&mut rng).await.expect("another");
+    let station = format!("BS-{}", device.sn);
+    let stations = host.get(&format!("/device-service/base-stations?stationId={station}&mode=precise"), admin).await;
+    let row = &stations.ok()["list"][0];
+    assert_eq!((row["name"].as_str(), row["devices"][0].as_str()), (Some("Auto-empty dock"), Some(device.sn.as_str())));
+    let records = host.get(&format!("/device-service/base-stations/{station}/records"), admin).await;
+    assert_eq!(records.ok()["total"], 2);
+    let kind = records.ok()["list"][0]["kind"].as_str().expect("kind");
+    assert!(kind == "water" || kind == "work", "{kind}");
+}

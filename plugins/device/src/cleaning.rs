@@ -94,7 +94,7 @@ fn map_bytes(text: &str) -> PluginResult<Option<(Vec<u8>, &'static str)>> {
 
 /// A start within the last week (a robot offline for days reports late) and not in the future
 /// beyond a day of clock drift.
-fn started(start_time: i64, now: i64) -> PluginResult<i64> {
+pub fn started(start_time: i64, now: i64) -> PluginResult<i64> {
     let (earliest, latest) = (now - 7 * DAY_MS, now + DAY_MS);
     Ok(validate::range("startTime", start_time as f64, earliest as f64, latest as f64)? as i64)
 }

@@ -51,6 +51,7 @@ pub struct Device {
     /// dBm.
     pub signal: Option<i64>,
     pub base_station_id: String,
+    pub base_station_name: String,
     /// The first activation.
     pub registered_at: Option<i64>,
     pub last_online_at: Option<i64>,

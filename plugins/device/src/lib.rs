@@ -13,6 +13,7 @@ pub mod model;
 pub mod presence;
 pub mod privacy;
 pub mod reports;
+pub mod stations;
 pub mod thing;
 
 use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
@@ -55,6 +56,8 @@ impl Plugin for DevicePlugin {
             .with_body::<thing::LogUpload>()
             .post("/thing/cleaning-records", thing::post_cleaning_record)
             .with_body::<cleaning::CleaningReport>()
+            .post("/thing/base-station/records", thing::post_station_record)
+            .with_body::<stations::RecordInput>()
             // The console.
             .get("/devices", devices::list)
             .with_query(&devices::LIST_QUERY)
@@ -126,6 +129,13 @@ impl Plugin for DevicePlugin {
             .with_data::<Doc<families::Family>>()
             .delete("/families/{id}/rooms/{roomId}", families::delete_room)
             .with_data::<Doc<families::Family>>()
+            // Base stations.
+            .get("/base-stations", stations::list)
+            .with_query(&stations::LIST_QUERY)
+            .with_data_page::<stations::StationRow>()
+            .get("/base-stations/{stationId}/records", stations::records)
+            .with_query(&stations::RECORD_QUERY)
+            .with_data_page::<Doc<stations::StationRecord>>()
             // Logs and the privacy list.
             .get("/device-logs", logs::list)
             .with_query(&logs::LIST_QUERY)

@@ -269,6 +269,7 @@ pub struct Heartbeat {
     /// dBm, -150 to 0.
     pub signal: Option<i64>,
     pub base_station_id: Option<String>,
+    pub base_station_name: Option<String>,
 }
 
 pub fn heartbeat(call: &mut Call<'_>) -> PluginResult<Value> {
@@ -284,6 +285,7 @@ pub fn heartbeat(call: &mut Call<'_>) -> PluginResult<Value> {
         ("packageVersion", &beat.package_version, &mut device.package_version),
         ("lanIp", &beat.lan_ip, &mut device.lan_ip),
         ("baseStationId", &beat.base_station_id, &mut device.base_station_id),
+        ("baseStationName", &beat.base_station_name, &mut device.base_station_name),
     ] {
         if let Some(text) = given {
             *kept = validate::optional(field, text, SHORT_TEXT)?;
@@ -297,6 +299,10 @@ pub fn heartbeat(call: &mut Call<'_>) -> PluginResult<Value> {
     }
     if let Some(signal) = beat.signal {
         device.signal = Some(validate::range("signal", signal as f64, -150.0, 0.0)? as i64);
+    }
+    if device.base_station_id != doc.data.base_station_id || device.base_station_name != doc.data.base_station_name {
+        let (id, name) = (device.base_station_id.clone(), device.base_station_name.clone());
+        crate::stations::reported(call, &device, &id, &name)?;
     }
     let device = heard(call, doc, Some(device))?;
     Ok(json!({ "heartbeatMs": HEARTBEAT_MS, "workState": device.data.work_state }))
@@ -460,6 +466,15 @@ pub fn upload_log(call: &mut Call<'_>) -> PluginResult<Value> {
     logs::write(call, log)?;
     heard(call, doc, None)?;
     Ok(json!({ "code": 200 }))
+}
+
+pub fn post_station_record(call: &mut Call<'_>) -> PluginResult<Value> {
+    let device = calling_device(call)?;
+    let product = model::product(call, &device.data.product_id)?;
+    let expires_at = expiry(call.host.now_ms(), product.cleaning_expiry_days);
+    let answer = crate::stations::keep(call, &device.data, expires_at)?;
+    heard(call, device, None)?;
+    Ok(answer)
 }
 
 pub fn post_cleaning_record(call: &mut Call<'_>) -> PluginResult<Value> {

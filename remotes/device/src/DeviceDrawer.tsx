@@ -112,7 +112,7 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
                   <Descriptions.Item label={t('signal')}>{device.signal ?? '—'} dBm</Descriptions.Item>
                   <Descriptions.Item label={t('delay')}>{device.delay ?? '—'} ms</Descriptions.Item>
                   <Descriptions.Item label={t('packetLoss')}>{device.packetLoss ?? '—'} %</Descriptions.Item>
-                  <Descriptions.Item label={t('baseStation')}>{device.baseStationId || '—'}</Descriptions.Item>
+                  <Descriptions.Item label={t('baseStation')}>{device.baseStationId ? `${device.baseStationName} (${device.baseStationId})` : '—'}</Descriptions.Item>
                   <Descriptions.Item label={t('registeredAt')}>{when(device.registeredAt)}</Descriptions.Item>
                   <Descriptions.Item label={t('lastSeenAt')}>{when(device.lastSeenAt)}</Descriptions.Item>
                   <Descriptions.Item label={t('lastOnlineAt')}>{when(device.lastOnlineAt)}</Descriptions.Item>

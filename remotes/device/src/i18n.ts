@@ -127,6 +127,19 @@ const en = {
   'cause_first-activation': "First activation",
   cause_reset: "Reset",
   'cause_factory-initialisation': "Factory initialisation",
+  baseStations: "Base stations",
+  stationId: "Base station ID",
+  stationName: "Base station name",
+  lastReportedAt: "Last reported",
+  recordKind: "Record type",
+  water: "Water",
+  station_water: "Water production",
+  station_work: "Station work",
+  'station_self-clean': "Self-cleaning",
+  'station_dust-collect': "Dust collection",
+  station_dry: "Drying",
+  station_refill: "Refilling water",
+  station_drain: "Draining",
 };
 
 const zhCn: typeof en = {
@@ -256,6 +269,19 @@ const zhCn: typeof en = {
   'cause_first-activation': "首次激活",
   cause_reset: "设备重置",
   'cause_factory-initialisation': "出厂初始化",
+  baseStations: "基站信息",
+  stationId: "基站 ID",
+  stationName: "基站名称",
+  lastReportedAt: "最近上报",
+  recordKind: "记录类型",
+  water: "水量",
+  station_water: "制水",
+  station_work: "基站工作",
+  'station_self-clean': "自清洁",
+  'station_dust-collect': "集尘",
+  station_dry: "烘干",
+  station_refill: "补水",
+  station_drain: "排水",
 };
 
 const de: typeof en = {
@@ -385,6 +411,19 @@ const de: typeof en = {
   'cause_first-activation': "Erstaktivierung",
   cause_reset: "Zurücksetzen",
   'cause_factory-initialisation': "Werksinitialisierung",
+  baseStations: "Basisstationen",
+  stationId: "Basisstations-ID",
+  stationName: "Name der Basisstation",
+  lastReportedAt: "Zuletzt gemeldet",
+  recordKind: "Eintragsart",
+  water: "Wasser",
+  station_water: "Wasseraufbereitung",
+  station_work: "Arbeit der Station",
+  'station_self-clean': "Selbstreinigung",
+  'station_dust-collect': "Staubabsaugung",
+  station_dry: "Trocknung",
+  station_refill: "Wasser nachfüllen",
+  station_drain: "Entleeren",
 };
 
 const es: typeof en = {
@@ -514,6 +553,19 @@ const es: typeof en = {
   'cause_first-activation': "Primera activación",
   cause_reset: "Restablecimiento",
   'cause_factory-initialisation': "Inicialización de fábrica",
+  baseStations: "Estaciones base",
+  stationId: "ID de la estación base",
+  stationName: "Nombre de la estación base",
+  lastReportedAt: "Último aviso",
+  recordKind: "Tipo de registro",
+  water: "Agua",
+  station_water: "Producción de agua",
+  station_work: "Trabajo de la estación",
+  'station_self-clean': "Autolimpieza",
+  'station_dust-collect': "Recogida de polvo",
+  station_dry: "Secado",
+  station_refill: "Rellenado de agua",
+  station_drain: "Vaciado",
 };
 
 const fr: typeof en = {
@@ -643,6 +695,19 @@ const fr: typeof en = {
   'cause_first-activation': "Première activation",
   cause_reset: "Réinitialisation",
   'cause_factory-initialisation': "Initialisation usine",
+  baseStations: "Stations de base",
+  stationId: "ID de la station",
+  stationName: "Nom de la station",
+  lastReportedAt: "Dernier signalement",
+  recordKind: "Type d’enregistrement",
+  water: "Eau",
+  station_water: "Production d’eau",
+  station_work: "Travail de la station",
+  'station_self-clean': "Autonettoyage",
+  'station_dust-collect': "Collecte de la poussière",
+  station_dry: "Séchage",
+  station_refill: "Remplissage d’eau",
+  station_drain: "Vidange",
 };
 
 const pt: typeof en = {
@@ -772,6 +837,19 @@ const pt: typeof en = {
   'cause_first-activation': "Primeira ativação",
   cause_reset: "Reposição",
   'cause_factory-initialisation': "Inicialização de fábrica",
+  baseStations: "Estações base",
+  stationId: "ID da estação base",
+  stationName: "Nome da estação base",
+  lastReportedAt: "Última comunicação",
+  recordKind: "Tipo de registo",
+  water: "Água",
+  station_water: "Produção de água",
+  station_work: "Trabalho da estação",
+  'station_self-clean': "Autolimpeza",
+  'station_dust-collect': "Recolha de pó",
+  station_dry: "Secagem",
+  station_refill: "Reabastecimento de água",
+  station_drain: "Escoamento",
 };
 
 const ru: typeof en = {
@@ -901,6 +979,19 @@ const ru: typeof en = {
   'cause_first-activation': "Первая активация",
   cause_reset: "Сброс",
   'cause_factory-initialisation': "Заводская инициализация",
+  baseStations: "Базовые станции",
+  stationId: "ID базовой станции",
+  stationName: "Название базовой станции",
+  lastReportedAt: "Последнее сообщение",
+  recordKind: "Тип записи",
+  water: "Вода",
+  station_water: "Подготовка воды",
+  station_work: "Работа станции",
+  'station_self-clean': "Самоочистка",
+  'station_dust-collect': "Сбор пыли",
+  station_dry: "Сушка",
+  station_refill: "Долив воды",
+  station_drain: "Слив",
 };
 
 export const resources: Resources = { en, zhCn, de, es, fr, pt, ru };

@@ -1,6 +1,7 @@
 import * as React from 'react';
 
 import AuditList from './AuditList';
+import BaseStations from './BaseStations';
 import Bindings from './Bindings';
 import DeviceLogs from './DeviceLogs';
 import DeviceReset from './DeviceReset';
@@ -14,6 +15,7 @@ import SmartHome from './SmartHome';
 /** The pages of the device plugin, by the route paths of its manifest's menus. */
 const routes = [
   { path: '/device-manage/userDevice', Component: Bindings },
+  { path: '/device-manage/base-station-info', Component: BaseStations },
   { path: '/device-manage/deviceInfo', Component: Devices },
   { path: '/device-manage/smartHome', Component: SmartHome },
   { path: '/device-manage/deviceReset', Component: DeviceReset },

@@ -21,6 +21,7 @@ export interface Device {
   delay?: number;
   signal?: number;
   baseStationId: string;
+  baseStationName: string;
   registeredAt?: number;
   lastOnlineAt?: number;
   lastOfflineAt?: number;

@@ -216,8 +216,8 @@ impl Device {
     }
 
     pub async fn heartbeat(&self, work_state: &str) -> Answer {
-        let body =
-            json!({ "workState": work_state, "signal": -55, "delay": 40, "packetLoss": 0.5, "lanIp": "192.168.1.20" });
+        let body = json!({ "workState": work_state, "signal": -55, "delay": 40, "packetLoss": 0.5, "lanIp": "192.168.1.20",
+                           "baseStationId": format!("BS-{}", self.sn), "baseStationName": "Auto-empty dock" });
         self.post("/thing/heartbeat", body).await
     }
 
@@ -279,6 +279,20 @@ impl Device {
             "map": base64::engine::general_purpose::STANDARD.encode(cleaning_map(rng)),
         });
         self.post("/thing/cleaning-records", record).await
+    }
+
+    /// A record of its base station: the water it produced, or a piece of its work.
+    pub async fn station_record(&self, rng: &mut impl Rng) -> Answer {
+        let duration = rng.random_range(30..900);
+        let record = if rng.random_range(0..2) == 0 {
+            json!({ "kind": "water", "waterMl": rng.random_range(200..1500), "duration": duration, "result": "completed" })
+        } else {
+            let action = ["self-clean", "dust-collect", "dry", "refill", "drain"][rng.random_range(0..5)];
+            json!({ "kind": "work", "action": action, "waterMl": rng.random_range(0..300), "duration": duration, "result": "completed" })
+        };
+        let mut record = record;
+        record["startTime"] = json!(now_ms() - duration * 1000);
+        self.post("/thing/base-station/records", record).await
     }
 
     /// Fetches the commands waiting and answers each as a device would: a set is applied and

@@ -95,6 +95,8 @@ async fn live(mut device: Device, interval: Duration, offline_percent: u32) {
     let mut rng = StdRng::from_os_rng();
     // Yesterday's cleaning, so a new device already has a record to show.
     let _ = device.cleaning_record(&mut rng).await;
+    let _ = device.heartbeat("charging").await;
+    let _ = device.station_record(&mut rng).await;
     loop {
         if rng.random_range(0..100) < offline_percent {
             // Silent past the platform's timeout: offline, then back.
@@ -111,6 +113,7 @@ async fn live(mut device: Device, interval: Duration, offline_percent: u32) {
         }
         if rng.random_range(0..30) == 0 {
             let _ = device.cleaning_record(&mut rng).await;
+            let _ = device.station_record(&mut rng).await;
         }
         if rng.random_range(0..200) == 0 {
             let log = format!("{} boot ok\nwifi rssi -55\nmotor current nominal\n", device.sn);
