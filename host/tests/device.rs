@@ -228,3 +228,46 @@ async fn a_base_station_a_device_names_is_listed_with_its_devices_and_its_record
     let kind = records.ok()["list"][0]["kind"].as_str().expect("kind");
     assert!(kind == "water" || kind == "work", "{kind}");
 }
+
+/// A workbook as a partner sends it: a title row, then SN, partner's device ID, model, name.
+fn partner_workbook(rows: &[[&str; 4]]) -> Vec<u8> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (r, row) in std::iter::once(&["SN", "Haier ID", "Model", "Name"]).chain(rows).enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            sheet.write_string(r as u32, c as u16, *cell).expect("cell");
+        }
+    }
+    book.save_to_buffer().expect("xlsx")
+}
+
+#[tokio::test]
+async fn partner_devices_import_from_a_workbook_and_a_row_that_does_not_match_keeps_nothing() {
+    let fleet = fleet("RV-16", 1).await;
+    let (host, admin) = (&fleet.host, fleet.admin.as_str());
+    let import = |bytes: Vec<u8>| async move {
+        let upload = host.upload(admin, "device-service", "partner-excel", "partners.xlsx", &bytes).await;
+        let upload_id = upload["data"]["uploadId"].as_str().expect("uploaded").to_string();
+        host.post("/device-service/partner-devices/import", admin, json!({ "uploadId": upload_id })).await
+    };
+    let good = partner_workbook(&[["HR-1", "h-001", "X1", "Kitchen"], ["HR-2", "h-002", "X1", "Hall"]]);
+    let imported = import(good.clone()).await;
+    assert_eq!((imported.ok()["added"].as_u64(), imported.ok()["updated"].as_u64()), (Some(2), Some(0)));
+
+    let bad = partner_workbook(&[["HR-3", "h-003", "X2", ""], ["HR 4", "h-004", "X2", ""]]);
+    let refused = import(bad).await;
+    assert_eq!(
+        refused.msg(),
+        "Data does not match, please re-enter (row 3: the SN in column A is numbers, letters and hyphens, at most 64 characters)."
+    );
+    let listed = host.get("/device-service/partner-devices", admin).await;
+    assert_eq!(listed.ok()["total"], 2, "the good row of a refused workbook is not kept either");
+    assert_eq!(listed.ok()["list"][0]["partner"], "Haier");
+
+    let again = import(good).await;
+    assert_eq!(
+        (again.ok()["added"].as_u64(), again.ok()["updated"].as_u64()),
+        (Some(0), Some(2)),
+        "imported again: updated"
+    );
+}

@@ -10,6 +10,7 @@ pub mod families;
 pub mod initialisation;
 pub mod logs;
 pub mod model;
+pub mod partners;
 pub mod presence;
 pub mod privacy;
 pub mod reports;
@@ -136,6 +137,13 @@ impl Plugin for DevicePlugin {
             .get("/base-stations/{stationId}/records", stations::records)
             .with_query(&stations::RECORD_QUERY)
             .with_data_page::<Doc<stations::StationRecord>>()
+            // Partner devices.
+            .get("/partner-devices", partners::list)
+            .with_query(&partners::LIST_QUERY)
+            .with_data_page::<Doc<partners::PartnerDevice>>()
+            .post("/partner-devices/import", partners::import)
+            .with_body::<partners::ImportInput>()
+            .delete("/partner-devices/{id}", partners::delete)
             // Logs and the privacy list.
             .get("/device-logs", logs::list)
             .with_query(&logs::LIST_QUERY)

@@ -8,13 +8,11 @@
 //! the model code in column B; the export writes the same columns first, so it imports again.
 
 use std::collections::{BTreeMap, HashMap};
-use std::io::Cursor;
 
-use calamine::{Data, Reader, Xlsx};
 use console_plugin_sdk::error::in_lang;
 use console_plugin_sdk::export::{ExportedFile, XLSX, csv_cell, csv_line, file_stem};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Doc, PluginError, PluginResult, Query, Value, json, time, upload};
+use console_plugin_sdk::{Call, Doc, PluginError, PluginResult, Query, Value, json, sheet, time, upload};
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
 use serde::Deserialize;
 
@@ -145,51 +143,23 @@ impl Mismatch {
 
     /// §8 "Data does not match, please re-enter", and why.
     pub fn refusal(&self) -> PluginError {
-        let [zh, en, de, es, fr, pt, ru] = self.why();
-        PluginError::localized(
-            400,
-            Some("uploadId"),
-            [
-                format!("数据不匹配，请重新输入（{zh}）"),
-                format!("Data does not match, please re-enter ({en})."),
-                format!("Die Daten stimmen nicht überein, bitte erneut eingeben ({de})."),
-                format!("Los datos no coinciden, vuelva a introducirlos ({es})."),
-                format!("Les données ne correspondent pas, veuillez les saisir à nouveau ({fr})."),
-                format!("Os dados não correspondem, introduza-os novamente ({pt})."),
-                format!("Данные не совпадают, введите их заново ({ru})."),
-            ],
-        )
-    }
-}
-
-fn cell_text(cell: &Data) -> String {
-    match cell {
-        // A column of digits is stored as numbers: 1001, not 1001.0.
-        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
-        other => other.to_string().trim().to_string(),
+        sheet::mismatch("uploadId", self.why())
     }
 }
 
 /// The SNs of a workbook's first sheet with their rows, checked against the model's code.
 pub fn sheet_sns(bytes: Vec<u8>, model_code: &str) -> Result<Vec<(u32, String)>, Mismatch> {
-    let mut book: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).map_err(|_| Mismatch::NotAWorkbook)?;
-    let range = book.worksheet_range_at(0).ok_or(Mismatch::NotAWorkbook)?.map_err(|_| Mismatch::NotAWorkbook)?;
-    let first_row = range.start().map_or(0, |(row, _)| row);
-    let first_column = range.start().map_or(0, |(_, column)| column);
-    let cell = |row: &[Data], column: u32| {
-        column.checked_sub(first_column).and_then(|i| row.get(i as usize)).map(cell_text).unwrap_or_default()
-    };
+    let rows = sheet::first_sheet_rows(bytes).ok_or(Mismatch::NotAWorkbook)?;
     let mut sns = Vec::new();
     let mut seen: HashMap<String, u32> = HashMap::new();
     // A title row is skipped: the first row when its column A is no SN, or is the title "SN".
     // A sheet of SNs pasted from A1 without titles keeps its first SN.
-    let titled = range.rows().next().is_some_and(|first| {
-        let a = cell(first, 0);
-        a.eq_ignore_ascii_case("SN") || !is_sn(&a)
+    let titled = rows.first().is_some_and(|(_, first)| {
+        let a = sheet::cell(first, 0);
+        a.eq_ignore_ascii_case("SN") || !is_sn(a)
     });
-    for (i, cells) in range.rows().enumerate().skip(usize::from(titled)) {
-        let row = first_row + i as u32 + 1;
-        let (sn, code) = (cell(cells, 0), cell(cells, 1));
+    for (row, cells) in rows.iter().skip(usize::from(titled)) {
+        let (row, sn, code) = (*row, sheet::cell(cells, 0).to_string(), sheet::cell(cells, 1).to_string());
         if sn.is_empty() && code.is_empty() {
             continue;
         }

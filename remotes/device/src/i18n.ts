@@ -140,6 +140,17 @@ const en = {
   station_dry: "Drying",
   station_refill: "Refilling water",
   station_drain: "Draining",
+  partnerDevices: "Partner devices",
+  importPartnerDevices: "Import from Excel",
+  partnerImported: "Imported: {{added}} added, {{updated}} updated.",
+  partner: "Partner",
+  partnerDeviceId: "Partner's device ID",
+  model: "Model",
+  deviceName: "Device name",
+  importedAt: "Imported at",
+  importedBy: "Imported by",
+  partnerWorkbook: "Workbook (.xlsx)",
+  partnerColumns: "First sheet: a title row, then per row the SN (column A), the partner's device ID (B), the model (C) and the name (D). An SN imported again is updated.",
 };
 
 const zhCn: typeof en = {
@@ -282,6 +293,17 @@ const zhCn: typeof en = {
   station_dry: "烘干",
   station_refill: "补水",
   station_drain: "排水",
+  partnerDevices: "合作方设备",
+  importPartnerDevices: "从 Excel 导入",
+  partnerImported: "导入完成：新增 {{added}} 台，更新 {{updated}} 台",
+  partner: "合作方",
+  partnerDeviceId: "合作方设备 ID",
+  model: "型号",
+  deviceName: "设备名称",
+  importedAt: "导入时间",
+  importedBy: "导入人",
+  partnerWorkbook: "Excel 文件（.xlsx）",
+  partnerColumns: "第一个工作表：首行为标题，之后每行依次为 SN（A 列）、合作方设备 ID（B 列）、型号（C 列）和名称（D 列）。再次导入的 SN 将被更新。",
 };
 
 const de: typeof en = {
@@ -424,6 +446,17 @@ const de: typeof en = {
   station_dry: "Trocknung",
   station_refill: "Wasser nachfüllen",
   station_drain: "Entleeren",
+  partnerDevices: "Partnergeräte",
+  importPartnerDevices: "Aus Excel importieren",
+  partnerImported: "Importiert: {{added}} neu, {{updated}} aktualisiert.",
+  partner: "Partner",
+  partnerDeviceId: "Geräte-ID des Partners",
+  model: "Modell",
+  deviceName: "Gerätename",
+  importedAt: "Importiert am",
+  importedBy: "Importiert von",
+  partnerWorkbook: "Arbeitsmappe (.xlsx)",
+  partnerColumns: "Erstes Tabellenblatt: eine Titelzeile, dann pro Zeile die SN (Spalte A), die Geräte-ID des Partners (B), das Modell (C) und der Name (D). Eine erneut importierte SN wird aktualisiert.",
 };
 
 const es: typeof en = {
@@ -566,6 +599,17 @@ const es: typeof en = {
   station_dry: "Secado",
   station_refill: "Rellenado de agua",
   station_drain: "Vaciado",
+  partnerDevices: "Dispositivos de socios",
+  importPartnerDevices: "Importar desde Excel",
+  partnerImported: "Importados: {{added}} nuevos, {{updated}} actualizados.",
+  partner: "Socio",
+  partnerDeviceId: "ID de dispositivo del socio",
+  model: "Modelo",
+  deviceName: "Nombre del dispositivo",
+  importedAt: "Importado el",
+  importedBy: "Importado por",
+  partnerWorkbook: "Libro (.xlsx)",
+  partnerColumns: "Primera hoja: una fila de títulos y, en cada fila, el SN (columna A), el ID de dispositivo del socio (B), el modelo (C) y el nombre (D). Un SN importado de nuevo se actualiza.",
 };
 
 const fr: typeof en = {
@@ -708,6 +752,17 @@ const fr: typeof en = {
   station_dry: "Séchage",
   station_refill: "Remplissage d’eau",
   station_drain: "Vidange",
+  partnerDevices: "Appareils partenaires",
+  importPartnerDevices: "Importer depuis Excel",
+  partnerImported: "Importés : {{added}} ajoutés, {{updated}} mis à jour.",
+  partner: "Partenaire",
+  partnerDeviceId: "ID d’appareil du partenaire",
+  model: "Modèle",
+  deviceName: "Nom de l’appareil",
+  importedAt: "Importé le",
+  importedBy: "Importé par",
+  partnerWorkbook: "Classeur (.xlsx)",
+  partnerColumns: "Première feuille : une ligne de titres, puis par ligne le SN (colonne A), l’ID d’appareil du partenaire (B), le modèle (C) et le nom (D). Un SN importé à nouveau est mis à jour.",
 };
 
 const pt: typeof en = {
@@ -850,6 +905,17 @@ const pt: typeof en = {
   station_dry: "Secagem",
   station_refill: "Reabastecimento de água",
   station_drain: "Escoamento",
+  partnerDevices: "Dispositivos de parceiros",
+  importPartnerDevices: "Importar do Excel",
+  partnerImported: "Importados: {{added}} novos, {{updated}} atualizados.",
+  partner: "Parceiro",
+  partnerDeviceId: "ID de dispositivo do parceiro",
+  model: "Modelo",
+  deviceName: "Nome do dispositivo",
+  importedAt: "Importado em",
+  importedBy: "Importado por",
+  partnerWorkbook: "Livro (.xlsx)",
+  partnerColumns: "Primeira folha: uma linha de títulos e, em cada linha, o SN (coluna A), o ID de dispositivo do parceiro (B), o modelo (C) e o nome (D). Um SN importado novamente é atualizado.",
 };
 
 const ru: typeof en = {
@@ -992,6 +1058,17 @@ const ru: typeof en = {
   station_dry: "Сушка",
   station_refill: "Долив воды",
   station_drain: "Слив",
+  partnerDevices: "Устройства партнёров",
+  importPartnerDevices: "Импорт из Excel",
+  partnerImported: "Импортировано: добавлено {{added}}, обновлено {{updated}}.",
+  partner: "Партнёр",
+  partnerDeviceId: "ID устройства у партнёра",
+  model: "Модель",
+  deviceName: "Название устройства",
+  importedAt: "Импортировано",
+  importedBy: "Кем импортировано",
+  partnerWorkbook: "Книга (.xlsx)",
+  partnerColumns: "Первый лист: строка заголовков, затем в каждой строке SN (столбец A), ID устройства у партнёра (B), модель (C) и название (D). Повторно импортированный SN обновляется.",
 };
 
 export const resources: Resources = { en, zhCn, de, es, fr, pt, ru };

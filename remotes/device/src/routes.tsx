@@ -6,6 +6,7 @@ import Bindings from './Bindings';
 import DeviceLogs from './DeviceLogs';
 import DeviceReset from './DeviceReset';
 import Devices from './Devices';
+import PartnerDevices from './PartnerDevices';
 import Privacy from './Privacy';
 import SmartHome from './SmartHome';
 
@@ -19,6 +20,7 @@ const routes = [
   { path: '/device-manage/deviceInfo', Component: Devices },
   { path: '/device-manage/smartHome', Component: SmartHome },
   { path: '/device-manage/deviceReset', Component: DeviceReset },
+  { path: '/device-manage/deviceHaier', Component: PartnerDevices },
   { path: '/device-manage/auditList', Component: AuditList },
   { path: '/device-manage/devicesLog', Component: DeviceLogs },
   { path: '/device-manage/privacy', Component: Privacy },

@@ -20,6 +20,8 @@ pub mod resource;
 pub mod router;
 pub mod secrets;
 pub mod services;
+#[cfg(feature = "excel")]
+pub mod sheet;
 pub mod testing;
 pub mod thing_model;
 pub mod time;

@@ -1,0 +1,61 @@
+//! The first sheet of an Excel workbook a user uploaded, as text rows (feature `excel`). Read
+//! inside the plugin, so a hostile file meets the memory and time limits of the call.
+
+use std::io::Cursor;
+
+use calamine::{Data, Reader, Xlsx};
+
+use crate::error::PluginError;
+
+/// A cell as a user reads it: a column of digits stored as numbers is 1001, not 1001.0.
+pub fn cell_text(cell: &Data) -> String {
+    match cell {
+        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
+        other => other.to_string().trim().to_string(),
+    }
+}
+
+/// The rows of the workbook's first sheet with their numbers as Excel shows them (from 1), each
+/// from column A (a sheet starting further right has empty leading cells); `None` when the
+/// bytes are no readable workbook.
+pub fn first_sheet_rows(bytes: Vec<u8>) -> Option<Vec<(u32, Vec<String>)>> {
+    let mut book: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).ok()?;
+    let range = book.worksheet_range_at(0)?.ok()?;
+    let (first_row, first_column) = range.start().unwrap_or((0, 0));
+    let lead = vec![String::new(); first_column as usize];
+    Some(
+        range
+            .rows()
+            .enumerate()
+            .map(|(i, cells)| {
+                let mut row = lead.clone();
+                row.extend(cells.iter().map(cell_text));
+                (first_row + i as u32 + 1, row)
+            })
+            .collect(),
+    )
+}
+
+/// The cell of `column` (0 for A), empty when the row is shorter.
+pub fn cell(row: &[String], column: usize) -> &str {
+    row.get(column).map_or("", String::as_str)
+}
+
+/// §8 "Data does not match, please re-enter", and why (in the seven languages, naming the row),
+/// on the field that carried the workbook.
+pub fn mismatch(field: &str, why: [String; 7]) -> PluginError {
+    let [zh, en, de, es, fr, pt, ru] = why;
+    PluginError::localized(
+        400,
+        Some(field),
+        [
+            format!("数据不匹配，请重新输入（{zh}）"),
+            format!("Data does not match, please re-enter ({en})."),
+            format!("Die Daten stimmen nicht überein, bitte erneut eingeben ({de})."),
+            format!("Los datos no coinciden, vuelva a introducirlos ({es})."),
+            format!("Les données ne correspondent pas, veuillez les saisir à nouveau ({fr})."),
+            format!("Os dados não correspondem, introduza-os novamente ({pt})."),
+            format!("Данные не совпадают, введите их заново ({ru})."),
+        ],
+    )
+}
