@@ -53,8 +53,10 @@ fi
 # Signing out or changing the password would end the session the pass runs with.
 # From the temporary folder: Schemathesis keeps its cache (.schemathesis/) where it runs.
 # Health checks judge the data generator's speed, not the API (a slow CI machine tripped
-# them on path parameters); every check on the API's answers stays on.
+# them on path parameters); every check on the API's answers stays on. One worker: with two
+# threads, Hypothesis parsing lambda sources on Python 3.11.7 now and then fails inside CPython
+# ("AST constructor recursion depth mismatch", a race in the ast module's state).
 (cd "$WORK" && "$VENV/bin/st" run "$WORK/openapi.json" --url "$BASE" -H "authorization: $TOKEN" -H "lang: en" \
   --checks not_a_server_error,status_code_conformance,response_schema_conformance,unsupported_method,ignored_auth \
   --exclude-path-regex '(?i)loginout|password|/events/ws' --phases examples,coverage,fuzzing -n "${OPENAPI_EXAMPLES:-20}" \
-  --seed "${OPENAPI_SEED:-2026}" --workers 2 --suppress-health-check=all --no-color)
+  --seed "${OPENAPI_SEED:-2026}" --workers 1 --suppress-health-check=all --no-color)
