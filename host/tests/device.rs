@@ -197,6 +197,9 @@ async fn a_bound_device_logs_in_uploads_logs_reports_cleanings_and_leaves_its_fa
     assert_eq!(binding_logs.ok()["list"][0]["cause"], "reset", "the unbinding says the reset brought it");
     let login = logs.ok()["list"].as_array().expect("list").last().cloned().expect("the login");
     assert_eq!(login["cause"], "first-activation");
+    assert_eq!(login["ip"], "127.0.0.1", "the address the host saw, not one the device claims");
+    let detail = host.get(&format!("/device-service/devices/{sn}"), admin).await;
+    assert_eq!(detail.ok()["device"]["lastLoginIp"], "127.0.0.1");
     assert!(login["phoneModel"].as_str().is_some_and(|m| !m.is_empty()), "the app that set it up: {login}");
 
     // Logging out is offline at once.

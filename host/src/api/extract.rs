@@ -54,6 +54,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
 pub struct DeviceCaller {
     pub key: crate::db::device_keys::DeviceKey,
     pub lang: Lang,
+    pub client: ClientInfo,
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for DeviceCaller {

@@ -35,7 +35,7 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
     }
     if guard.route.perm == Perm::Device {
         // Device reports are data for the plugin, not an operator's operations: no record.
-        return match authorize_device(&guard.app, req.headers()).await {
+        return match authorize_device(&guard.app, req.headers(), client).await {
             Ok(device) => {
                 req.extensions_mut().insert(device);
                 next.run(req).await
@@ -105,7 +105,7 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
 }
 
 /// `authorization: Device <key>`: the key names its tenant and plugin.
-async fn authorize_device(app: &AppState, headers: &HeaderMap) -> Result<DeviceCaller, ApiError> {
+async fn authorize_device(app: &AppState, headers: &HeaderMap, client: ClientInfo) -> Result<DeviceCaller, ApiError> {
     let refused = ApiError::Client { code: 401, msg: Msg::DeviceKeyRefused };
     let key = headers
         .get("authorization")
@@ -118,7 +118,7 @@ async fn authorize_device(app: &AppState, headers: &HeaderMap) -> Result<DeviceC
     if app.db.device_key_tenant_disabled(&key).await? {
         return Err(ApiError::AccountDisabled);
     }
-    Ok(DeviceCaller { key, lang: Lang::from_headers(headers) })
+    Ok(DeviceCaller { key, lang: Lang::from_headers(headers), client })
 }
 
 async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) -> Result<Caller, ApiError> {

@@ -431,6 +431,7 @@ impl Plugins {
                     request_id: format!("describe:{}", plugin.manifest.id),
                     cascade: super::runtime::EventBudget::new(),
                     decision: None,
+                    client_address: String::new(),
                 };
                 let request = types::Request {
                     method: "DESCRIBE".into(),
@@ -615,7 +616,8 @@ impl Plugins {
                 let plugins = self.clone();
                 let (topic, payload) = (topic.clone(), payload.clone());
                 // The subscriber acts on its own account: never with the publisher's rights.
-                let context = CallContext { actions: Vec::new(), decision: None, ..call.clone() };
+                let context =
+                    CallContext { actions: Vec::new(), decision: None, client_address: String::new(), ..call.clone() };
                 tokio::spawn(async move {
                     let _delivery = delivery;
                     match plugins.enabled_for(context.tenant_id).await {
@@ -644,6 +646,7 @@ impl Plugins {
                 request_id: String::new(),
                 cascade: EventBudget::new(),
                 decision: None,
+                client_address: String::new(),
             };
             if let Some(elapsed) =
                 runtime::time_instantiation(&self.engine, plugin.clone(), self.services.clone(), context).await

@@ -43,6 +43,9 @@ pub struct CallContext {
     /// An approval decision this call applies: recorded in its transaction when it succeeds, and
     /// the call fails if the request was decided meanwhile (issue 13 §3).
     pub decision: Option<Arc<crate::db::approvals::Decision>>,
+    /// The client's network address of the request (contract 0.1.8 `caller`); empty for
+    /// schedules and events.
+    pub client_address: String,
 }
 
 /// What a decision's call fails with when another user decided the request first.

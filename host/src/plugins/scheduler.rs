@@ -50,6 +50,7 @@ async fn run_due(plugins: &Arc<Plugins>) -> Result<(), sqlx::Error> {
                     request_id: format!("schedule:{}:{}", plugin.manifest.id, schedule.name),
                     cascade: EventBudget::new(),
                     decision: None,
+                    client_address: String::new(),
                 };
                 let job = types::Job { name: schedule.name.clone(), context: context.to_wit() };
                 let error = match plugins.call(plugin.clone(), context, Invocation::Job(job), 0).await {

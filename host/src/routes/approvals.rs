@@ -238,6 +238,7 @@ async fn decide(
         request_id: crate::auth::session::new_token()[..16].to_string(),
         cascade: EventBudget::new(),
         decision: Some(Arc::new(decision)),
+        client_address: caller.client.ip.clone(),
     };
     let body = json!({
         "approvalId": row.id.to_string(), "kind": row.kind, "subjectId": row.subject_id, "approved": req.approved,

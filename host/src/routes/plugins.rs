@@ -287,6 +287,7 @@ async fn dispatch(
         request_id: crate::auth::session::new_token()[..16].to_string(),
         cascade: EventBudget::new(),
         decision: None,
+        client_address: caller.client.ip.clone(),
     };
     let mut response = call_route(&app, &plugin, context, method, path, query, &body).await?;
     response.extensions_mut().insert(record_as);
@@ -327,6 +328,7 @@ async fn dispatch_device(
         request_id: crate::auth::session::new_token()[..16].to_string(),
         cascade: EventBudget::new(),
         decision: None,
+        client_address: device.client.ip.clone(),
     };
     call_route(&app, &plugin, context, method, path, query, &body).await
 }

@@ -37,6 +37,8 @@ pub struct Device {
     pub model_code: String,
     /// The service region of the product the device activated in: its location.
     pub region: String,
+    /// The network address of its last activation, as the host saw it.
+    pub last_login_ip: String,
     pub online: bool,
     /// One of [`WORK_STATES`].
     pub work_state: String,

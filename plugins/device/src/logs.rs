@@ -64,6 +64,8 @@ pub struct DeviceLog {
     pub at: i64,
     /// The app user it concerns (a binding's), if any.
     pub account: String,
+    /// The network address the device called from (logins, logouts, log files).
+    pub ip: String,
     #[serde(flatten)]
     pub app: AppContext,
     pub firmware_version: String,

@@ -199,6 +199,7 @@ pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
         device.work_state = "unknown".into();
     }
     device.registered_at = device.registered_at.or(Some(now));
+    device.last_login_ip = call.host.client_address();
     device.activations += 1;
     came_online(&mut device, now);
     match existing {
@@ -209,6 +210,7 @@ pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
     let login = DeviceLog {
         sn: sn.clone(),
         kind: logs::LOGIN.into(),
+        ip: device.last_login_ip.clone(),
         app: input.app.checked()?,
         firmware_version: device.firmware_version.clone(),
         software_version: device.software_version.clone(),
@@ -407,6 +409,7 @@ pub fn logout(call: &mut Call<'_>) -> PluginResult<Value> {
     let log = DeviceLog {
         sn: device.sn.clone(),
         kind: logs::LOGOUT.into(),
+        ip: call.host.client_address(),
         firmware_version: device.firmware_version,
         software_version: device.software_version,
         result: logs::SUCCESS.into(),
@@ -450,6 +453,7 @@ pub fn upload_log(call: &mut Call<'_>) -> PluginResult<Value> {
     let log = DeviceLog {
         sn: doc.data.sn.clone(),
         kind: logs::LOG_FILE.into(),
+        ip: call.host.client_address(),
         app: upload.app.checked()?,
         firmware_version: doc.data.firmware_version.clone(),
         software_version: doc.data.software_version.clone(),

@@ -109,6 +109,7 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
                   <Descriptions.Item label={t('softwareVersion')}>{device.softwareVersion}</Descriptions.Item>
                   <Descriptions.Item label={t('packageVersion')}>{device.packageVersion || '—'}</Descriptions.Item>
                   <Descriptions.Item label={t('lanIp')}>{device.lanIp || '—'}</Descriptions.Item>
+                  <Descriptions.Item label={t('lastLoginIp')}>{device.lastLoginIp || '—'}</Descriptions.Item>
                   <Descriptions.Item label={t('signal')}>{device.signal ?? '—'} dBm</Descriptions.Item>
                   <Descriptions.Item label={t('delay')}>{device.delay ?? '—'} ms</Descriptions.Item>
                   <Descriptions.Item label={t('packetLoss')}>{device.packetLoss ?? '—'} %</Descriptions.Item>

@@ -51,6 +51,7 @@ export function DeviceLogList({ kinds, testId }: { kinds?: readonly DeviceLog['k
         { title: 'SN', dataIndex: 'sn' },
         { title: t('logKind'), dataIndex: 'kind', render: (k: string) => t(`log_${k}`) },
         { title: t('appUser'), dataIndex: 'account' },
+        { title: 'IP', dataIndex: 'ip' },
         { title: t('appVersion'), dataIndex: 'appVersion' },
         { title: t('phone'), render: (_, l: DeviceLog) => [l.phoneModel, l.phoneSystem].filter(Boolean).join(' · ') },
         { title: t('place'), render: (_, l: DeviceLog) => [l.city, l.country].filter(Boolean).join(', ') },

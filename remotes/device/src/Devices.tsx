@@ -52,6 +52,7 @@ export default function Devices() {
           { title: t('workState'), dataIndex: 'workState', render: (s: string) => t(`state_${s}`) },
           { title: t('firmwareVersion'), dataIndex: 'firmwareVersion' },
           { title: t('location'), dataIndex: 'region' },
+          { title: t('lastLoginIp'), dataIndex: 'lastLoginIp' },
           { title: t('signal'), dataIndex: 'signal', render: (v?: number) => (v === undefined || v === null ? '—' : `${v} dBm`) },
           { title: t('lastSeenAt'), dataIndex: 'lastSeenAt', render: when },
         ]}

@@ -151,6 +151,7 @@ const en = {
   importedBy: "Imported by",
   partnerWorkbook: "Workbook (.xlsx)",
   partnerColumns: "First sheet: a title row, then per row the SN (column A), the partner's device ID (B), the model (C) and the name (D). An SN imported again is updated.",
+  lastLoginIp: "Last login IP",
 };
 
 const zhCn: typeof en = {
@@ -304,6 +305,7 @@ const zhCn: typeof en = {
   importedBy: "导入人",
   partnerWorkbook: "Excel 文件（.xlsx）",
   partnerColumns: "第一个工作表：首行为标题，之后每行依次为 SN（A 列）、合作方设备 ID（B 列）、型号（C 列）和名称（D 列）。再次导入的 SN 将被更新。",
+  lastLoginIp: "最近登录 IP",
 };
 
 const de: typeof en = {
@@ -457,6 +459,7 @@ const de: typeof en = {
   importedBy: "Importiert von",
   partnerWorkbook: "Arbeitsmappe (.xlsx)",
   partnerColumns: "Erstes Tabellenblatt: eine Titelzeile, dann pro Zeile die SN (Spalte A), die Geräte-ID des Partners (B), das Modell (C) und der Name (D). Eine erneut importierte SN wird aktualisiert.",
+  lastLoginIp: "Letzte Anmelde-IP",
 };
 
 const es: typeof en = {
@@ -610,6 +613,7 @@ const es: typeof en = {
   importedBy: "Importado por",
   partnerWorkbook: "Libro (.xlsx)",
   partnerColumns: "Primera hoja: una fila de títulos y, en cada fila, el SN (columna A), el ID de dispositivo del socio (B), el modelo (C) y el nombre (D). Un SN importado de nuevo se actualiza.",
+  lastLoginIp: "IP del último inicio de sesión",
 };
 
 const fr: typeof en = {
@@ -763,6 +767,7 @@ const fr: typeof en = {
   importedBy: "Importé par",
   partnerWorkbook: "Classeur (.xlsx)",
   partnerColumns: "Première feuille : une ligne de titres, puis par ligne le SN (colonne A), l’ID d’appareil du partenaire (B), le modèle (C) et le nom (D). Un SN importé à nouveau est mis à jour.",
+  lastLoginIp: "IP de la dernière connexion",
 };
 
 const pt: typeof en = {
@@ -916,6 +921,7 @@ const pt: typeof en = {
   importedBy: "Importado por",
   partnerWorkbook: "Livro (.xlsx)",
   partnerColumns: "Primeira folha: uma linha de títulos e, em cada linha, o SN (coluna A), o ID de dispositivo do parceiro (B), o modelo (C) e o nome (D). Um SN importado novamente é atualizado.",
+  lastLoginIp: "IP do último início de sessão",
 };
 
 const ru: typeof en = {
@@ -1069,6 +1075,7 @@ const ru: typeof en = {
   importedBy: "Кем импортировано",
   partnerWorkbook: "Книга (.xlsx)",
   partnerColumns: "Первый лист: строка заголовков, затем в каждой строке SN (столбец A), ID устройства у партнёра (B), модель (C) и название (D). Повторно импортированный SN обновляется.",
+  lastLoginIp: "IP последнего входа",
 };
 
 export const resources: Resources = { en, zhCn, de, es, fr, pt, ru };

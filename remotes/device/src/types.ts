@@ -11,6 +11,7 @@ export interface Device {
   productId: string;
   productName: string;
   region: string;
+  lastLoginIp: string;
   online: boolean;
   workState: string;
   firmwareVersion: string;
@@ -105,6 +106,7 @@ export interface DeviceLog {
   kind: (typeof LOG_KINDS)[number];
   at: number;
   account: string;
+  ip: string;
   appVersion: string;
   phoneSystem: string;
   phoneModel: string;

@@ -2,7 +2,7 @@
 //! [`crate::testing::MemoryHost`] stands in for them in native unit tests.
 
 use crate::bindings::console::plugin::{
-    approvals, audit, device_keys, events, files, http, log, mail, platform, secrets, services, store, template,
+    approvals, audit, caller, device_keys, events, files, http, log, mail, platform, secrets, services, store, template,
 };
 
 pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundResponse};
@@ -107,6 +107,10 @@ pub trait Host {
     fn revoke_device_key(&mut self, _sn: &str) -> Result<bool, String> {
         Err("device keys are not available here".into())
     }
+    /// The network address the request came from (contract 0.1.8); empty for schedules and events.
+    fn client_address(&mut self) -> String {
+        String::new()
+    }
 }
 
 /// The host seen through the component's imports.
@@ -196,6 +200,9 @@ impl Host for WasmHost {
     }
     fn revoke_device_key(&mut self, sn: &str) -> Result<bool, String> {
         device_keys::revoke(sn)
+    }
+    fn client_address(&mut self) -> String {
+        caller::address()
     }
     fn call_plugin(
         &mut self,

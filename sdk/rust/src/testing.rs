@@ -57,6 +57,8 @@ pub struct MemoryHost {
     pub languages: Vec<String>,
     /// Device keys issued (contract 0.1.7): SN to key.
     pub device_keys: BTreeMap<String, String>,
+    /// What [`Host::client_address`] answers (contract 0.1.8).
+    pub client_address: String,
 }
 
 impl MemoryHost {
@@ -491,6 +493,9 @@ impl Host for MemoryHost {
     fn revoke_device_key(&mut self, sn: &str) -> Result<bool, String> {
         self.wrote = true;
         Ok(self.device_keys.remove(sn).is_some())
+    }
+    fn client_address(&mut self) -> String {
+        self.client_address.clone()
     }
     fn approval_submit(&mut self, kind: &str, title: &str, subject_id: &str, detail: &str) -> Result<String, String> {
         self.wrote = true;

@@ -4,6 +4,7 @@
 
 mod approvals;
 mod audit;
+mod caller;
 mod device_keys;
 mod events;
 mod files;
