@@ -114,6 +114,7 @@ fn admin_get(i: usize, path: &str) -> (CallContext, types::Request) {
         request_id: i.to_string(),
         cascade: EventBudget::new(),
         decision: None,
+        client_address: "127.0.0.1".into(),
     };
     let request = types::Request {
         method: "GET".into(),
