@@ -382,6 +382,11 @@ async fn main() {
         let (n, w) = (percentile(&native.latencies, p), percentile(&plugin.latencies, p));
         println!("{label:<44} {:>14} {:>14} {:>10.2}x", ms(n), ms(w), w.as_secs_f64() / n.as_secs_f64());
     }
+    // `BENCH_ONLY=devices make bench`: the device section alone, beside the same plugin route.
+    if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "devices") {
+        devices(&state.db, &base, &token, plugin.rps()).await;
+        return;
+    }
 
     // 1a. The request path (issue 14): authenticated routes beside a bare axum route answering
     // the same bytes without auth, and a kept-alive static file beside an API answer.
@@ -817,8 +822,9 @@ async fn devices(db: &console_host::db::Db, base: &str, token: &str, plugin_rout
     });
     db.bulk_insert_records("device", "devices", 0, records).await.expect("100,000 devices");
     let client = reqwest::Client::new();
-    let mut times = Vec::new();
-    for n in 0..60u32 {
+    let kinds = ["first page", "a page deep in", "online, one work state", "SN, precise"];
+    let mut by_kind: Vec<Vec<Duration>> = vec![Vec::new(); kinds.len()];
+    for n in 0..80u32 {
         let query = match n % 4 {
             0 => "page=1&pageSize=20".to_string(),
             1 => format!("page={}&pageSize=20", 1 + n * 37),
@@ -826,13 +832,23 @@ async fn devices(db: &console_host::db::Db, base: &str, token: &str, plugin_rout
             _ => format!("sn=LD{:05}&mode=precise&page=1&pageSize=20", n * 1000),
         };
         let url = format!("{base}/device-service/devices?{query}");
-        times.push(timed(&client, &get(&url, token)).await);
+        by_kind[(n % 4) as usize].push(timed(&client, &get(&url, token)).await);
     }
+    let mut times: Vec<Duration> = by_kind.iter().flatten().copied().collect();
     times.sort();
     println!(
         "{:<44} {:>10} {:>10}",
-        "device list, 100,000 devices (60 pages)",
+        "device list, 100,000 devices (80 pages)",
         format!("p50 {}", ms(percentile(&times, 0.5))),
         format!("p95 {}", ms(percentile(&times, 0.95)))
     );
+    for (kind, mut times) in kinds.iter().zip(by_kind) {
+        times.sort();
+        println!(
+            "{:<44} {:>10} {:>10}",
+            format!("  {kind}"),
+            format!("p50 {}", ms(percentile(&times, 0.5))),
+            format!("p95 {}", ms(percentile(&times, 0.95)))
+        );
+    }
 }

@@ -821,6 +821,17 @@ fn with_article(name: &str) -> String {
 /// English text is the key ([`Lang::ALL`] order for the rest: zhCn, de, es, fr, pt, ru).
 const EXPECTED: &[(&str, [&str; 6])] = &[
     (
+        "whole seconds from 0 to 30",
+        [
+            "0 到 30 之间的整数秒",
+            "ganze Sekunden von 0 bis 30",
+            "segundos enteros de 0 a 30",
+            "des secondes entières de 0 à 30",
+            "segundos inteiros de 0 a 30",
+            "целое число секунд от 0 до 30",
+        ],
+    ),
+    (
         "an email address",
         [
             "邮箱地址",

@@ -274,3 +274,26 @@ async fn partner_devices_import_from_a_workbook_and_a_row_that_does_not_match_ke
         "imported again: updated"
     );
 }
+
+#[tokio::test]
+async fn a_device_waiting_on_its_long_poll_gets_a_command_as_soon_as_it_is_sent() {
+    let fleet = fleet("RV-17", 1).await;
+    let device = fleet.device(0).await;
+    let refused = device.fetch_commands(31).await.expect_err("at most 30 s");
+    assert_eq!(refused.field.as_deref(), Some("wait"));
+
+    let sn = device.sn.clone();
+    let started = std::time::Instant::now();
+    let waiting = tokio::spawn(async move { device.fetch_commands(20).await });
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert!(!waiting.is_finished(), "nothing to fetch: the poll waits");
+    let set = json!({ "params": { "suction": 3 } });
+    let sending = std::time::Instant::now();
+    let sent = fleet.host.post(&format!("/device-service/devices/{sn}/properties"), &fleet.admin, set).await;
+    let commands = waiting.await.expect("joined").expect("the poll answers");
+    assert_eq!(commands[0]["id"], sent.ok()["id"], "the command just sent");
+    // Woken by the command, not found by the poll's own check every 2 s (the next one was due
+    // 1.5 s after the send).
+    assert!(sending.elapsed() < std::time::Duration::from_millis(1200), "woken: {:?}", sending.elapsed());
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "not timed out");
+}

@@ -109,6 +109,11 @@ pub struct CollectionSpec {
     /// Sets of fields unique per tenant.
     #[serde(default)]
     pub unique: Vec<Vec<String>>,
+    /// Sets of fields filtered together (equalities on the first, an equality or a range on the
+    /// last): one index answers the filter and its count, where an index per field leaves the
+    /// others to be read from each record.
+    #[serde(default)]
+    pub compound: Vec<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -128,6 +133,10 @@ pub struct RouteSpec {
     /// never reachable over HTTP.
     #[serde(default)]
     pub caller: RouteCaller,
+    /// A device route whose empty list may wait: `?wait=<seconds>` (1 to 30) holds the request
+    /// until the plugin wakes the device (`device-keys.wake`) or the time is up.
+    #[serde(default)]
+    pub long_poll: bool,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize)]
@@ -345,13 +354,16 @@ impl Manifest {
             if !is_name(&c.name, 64) || !collections.insert(c.name.as_str()) {
                 return fail(&format!("collections[{i}].name"), "a unique lower-case name");
             }
-            for field in c.indexes.iter().chain(c.unique.iter().flatten()) {
+            for field in c.indexes.iter().chain(c.unique.iter().flatten()).chain(c.compound.iter().flatten()) {
                 if !is_field_name(field) {
                     return Err((format!("collections[{i}]"), format!("`{field}` is not a field name")));
                 }
             }
             if c.unique.iter().any(Vec::is_empty) {
                 return fail(&format!("collections[{i}].unique"), "a unique key needs at least one field");
+            }
+            if c.compound.iter().any(|fields| fields.len() < 2) {
+                return fail(&format!("collections[{i}].compound"), "a compound index has two fields or more");
             }
         }
         let mut actions = HashSet::new();
@@ -388,6 +400,9 @@ impl Manifest {
             }
             if !r.path.starts_with('/') || !routes.insert((r.caller, r.method.as_str(), r.path.as_str())) {
                 return fail(&format!("routes[{i}].path"), "a unique path starting with /");
+            }
+            if r.long_poll && (r.caller != RouteCaller::Device || r.method != "GET") {
+                return fail(&format!("routes[{i}].long_poll"), "a long poll is a device's GET");
             }
             if r.caller == RouteCaller::Device {
                 if !r.action.is_empty() {

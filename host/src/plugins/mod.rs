@@ -13,5 +13,6 @@ pub mod registry;
 pub mod remote;
 pub mod runtime;
 pub mod scheduler;
+pub mod wakes;
 
 pub use registry::{LiveEvent, LoadedPlugin, Plugins};

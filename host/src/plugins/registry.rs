@@ -169,6 +169,7 @@ impl Plugins {
                 master_key,
                 cpu: super::cpu::CpuGate::for_this_machine(),
                 registry: std::sync::OnceLock::new(),
+                wakes: Default::default(),
             }),
             plugins_file,
             cache_dir,
@@ -629,6 +630,11 @@ impl Plugins {
                 });
             }
         }
+    }
+
+    /// Devices waiting on long polls in this process.
+    pub fn wakes(&self) -> &super::wakes::DeviceWakes {
+        &self.services.wakes
     }
 
     /// Times `iterations` instantiations of a plugin in fresh stores (for `make bench`).

@@ -24,6 +24,8 @@ pub struct Services {
     pub cpu: super::cpu::CpuGate,
     /// The plugins, for plugin-to-plugin calls (set once they exist; weak: they own this).
     pub registry: std::sync::OnceLock<std::sync::Weak<super::Plugins>>,
+    /// Devices waiting on long polls, woken by the calls that have something for them.
+    pub wakes: super::wakes::DeviceWakes,
 }
 
 /// Who a call is for, filled by the host (never by the plugin).
@@ -125,6 +127,8 @@ pub struct CallState {
     pub rerun: bool,
     /// Events published during the call, delivered after it commits.
     pub published: Vec<(String, String)>,
+    /// Devices the call woke (`device-keys.wake`), woken after it commits.
+    pub woken: Vec<String>,
     /// The call saw an `internal` store error: it is rolled back whatever it answers.
     pub doomed: bool,
     /// That error was a write refused because the enterprise no longer exists.
@@ -333,6 +337,7 @@ fn new_store(
         went_outbound: false,
         rerun: false,
         published: Vec::new(),
+        woken: Vec::new(),
         doomed: false,
         tenant_gone: false,
         records_budget: RecordsBudget::new(),
@@ -448,6 +453,7 @@ pub async fn invoke_nested(
         }
         caller.staged_files.absorb(files);
         caller.published.append(&mut state.published);
+        caller.woken.append(&mut state.woken);
     } else {
         match (had_tx, caller.tx.as_mut()) {
             (true, Some(tx)) => {
@@ -559,5 +565,11 @@ async fn finish(
         return (Err(Failure::Trap(format!("transaction: {err}"))), peak);
     }
     let published = if success { std::mem::take(&mut store.data_mut().published) } else { Vec::new() };
+    if success {
+        let state = store.data_mut();
+        for sn in std::mem::take(&mut state.woken) {
+            state.services.wakes.wake(&(state.call.tenant_id, plugin.manifest.id.clone(), sn));
+        }
+    }
     (outcome.map(|returned| Finished { returned, published, memory_peak: peak }), peak)
 }

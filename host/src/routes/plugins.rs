@@ -3,6 +3,7 @@
 //! loads for the signed-in user.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -21,7 +22,8 @@ use crate::i18n::Msg;
 use crate::plugins::bindings::console::plugin::types;
 use crate::plugins::manifest::{RouteCaller, RouteSpec as ManifestRoute};
 use crate::plugins::registry::{LoadedPlugin, PluginStatus};
-use crate::plugins::runtime::{CallContext, EventBudget, Failure, Invocation, Returned};
+use crate::plugins::runtime::{CallContext, EventBudget, Failure, Finished, Invocation, Returned};
+use crate::plugins::wakes::{DeviceId, MAX_WAIT_SECS, RECHECK};
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
@@ -311,9 +313,14 @@ async fn dispatch_device(
         return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
     }
     let path = format!("/{rest}");
-    plugin
+    let route = plugin
         .route(RouteCaller::Device, method.as_str(), &path)
         .ok_or_else(|| wrong_method(&plugin, RouteCaller::Device, &path))?;
+    // A long poll waits for one device: a key bound to its SN, asking with `?wait=`.
+    let long_poll = match (&device.key.sn, route.long_poll) {
+        (Some(sn), true) => waited(&query)?.map(|wait| (sn.clone(), wait)),
+        _ => None,
+    };
     let context = CallContext {
         tenant_id: device.key.tenant_id,
         user_id: 0,
@@ -330,7 +337,64 @@ async fn dispatch_device(
         decision: None,
         client_address: device.client.ip.clone(),
     };
-    call_route(&app, &plugin, context, method, path, query, &body).await
+    match long_poll {
+        None => call_route(&app, &plugin, context, method, path, query, &body).await,
+        Some((sn, wait)) => {
+            let device = (device.key.tenant_id, plugin.manifest.id.clone(), sn);
+            poll_route(&app, &plugin, context, (method, path, query), device, wait).await
+        }
+    }
+}
+
+/// `?wait=<seconds>` of a long poll, 1 to [`MAX_WAIT_SECS`]; none when absent or 0.
+fn waited(query: &[(String, String)]) -> ApiResult<Option<Duration>> {
+    let Some((_, text)) = query.iter().find(|(name, _)| name == "wait") else { return Ok(None) };
+    match text.parse::<u64>() {
+        Ok(0) => Ok(None),
+        Ok(secs) if secs <= MAX_WAIT_SECS => Ok(Some(Duration::from_secs(secs))),
+        _ => Err(ApiError::Invalid {
+            field: "wait".into(),
+            msg: Msg::Format { field: "wait".into(), expected: "whole seconds from 0 to 30" },
+        }),
+    }
+}
+
+/// A long poll: the plugin answers; an empty list waits until the device is woken (or for
+/// [`RECHECK`], a wake made by another process) and asks again, until `wait` is up. No
+/// transaction is open while it waits, and a client that leaves drops the wait with it.
+async fn poll_route(
+    app: &AppState,
+    plugin: &Arc<LoadedPlugin>,
+    context: CallContext,
+    (method, path, query): (Method, String, Vec<(String, String)>),
+    device: DeviceId,
+    wait: Duration,
+) -> ApiResult<Response> {
+    let deadline = tokio::time::Instant::now() + wait;
+    let Some(waiter) = app.plugins.wakes().wait(device) else {
+        return call_route(app, plugin, context, method, path, query, b"").await;
+    };
+    loop {
+        // Listening before the plugin reads: a wake while it reads is not missed.
+        let woken = waiter.notify.notified();
+        tokio::pin!(woken);
+        woken.as_mut().enable();
+        let request = types::Request {
+            method: method.to_string(),
+            path: path.clone(),
+            query: query.clone(),
+            body: "null".into(),
+            context: context.to_wit(),
+        };
+        let answer = app.plugins.call(plugin.clone(), context.clone(), Invocation::Handle(request), 0).await;
+        let nothing_yet = matches!(&answer, Ok(Finished { returned: Returned::Response(r), .. })
+            if r.status == 200 && r.body.trim() == "[]");
+        let now = tokio::time::Instant::now();
+        if !nothing_yet || now >= deadline {
+            return Ok(rendered(answer));
+        }
+        let _ = tokio::time::timeout((deadline - now).min(RECHECK), woken).await;
+    }
 }
 
 /// Runs the plugin's handler for one request and turns its answer into the envelope.
@@ -351,7 +415,12 @@ pub(super) async fn call_route(
         value.to_string()
     };
     let request = types::Request { method: method.to_string(), path, query, body, context: context.to_wit() };
-    Ok(match app.plugins.call(plugin.clone(), context, Invocation::Handle(request), 0).await {
+    Ok(rendered(app.plugins.call(plugin.clone(), context, Invocation::Handle(request), 0).await))
+}
+
+/// A plugin call's outcome as the client gets it.
+fn rendered(outcome: Result<Finished, Failure>) -> Response {
+    match outcome {
         Ok(finished) => match finished.returned {
             Returned::Response(answer) => plugin_answer(answer),
             Returned::Unit(_) => ApiError::Internal("handler returned no response".into()).into_response(),
@@ -368,5 +437,5 @@ pub(super) async fn call_route(
             ApiError::Client { code: 503, msg: Msg::Busy }.into_response()
         }
         Err(_) => ApiError::Client { code: 500, msg: Msg::PluginFailed }.into_response(),
-    })
+    }
 }

@@ -118,6 +118,8 @@ pub fn send(
         ..Command::default()
     };
     let doc = COMMANDS.insert(call.host, &command)?;
+    // A device waiting on its long poll hears of it at once.
+    console_plugin_sdk::devices::wake(call.host, sn)?;
     let what = match kind {
         SET => "Set device properties",
         RESET => "Reset a device",

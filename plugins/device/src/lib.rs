@@ -30,6 +30,10 @@ const INIT_REVIEW_QUERY: [QueryParam; 5] = [
     MODE,
 ];
 
+/// Read by the host, which holds a long poll (the manifest's `long_poll`).
+const COMMANDS_QUERY: [QueryParam; 1] =
+    [QueryParam::integer("wait", "Seconds to wait for a command when none waits (0 to 30).")];
+
 const RESET_QUERY: [QueryParam; 4] =
     [QueryParam::text("sn", "Searched in the search mode."), PAGING[0], PAGING[1], MODE];
 
@@ -49,6 +53,7 @@ impl Plugin for DevicePlugin {
             .post("/thing/event/{identifier}/post", thing::post_event)
             .with_body::<thing::Message>()
             .get("/thing/commands", thing::fetch_commands)
+            .with_query(&COMMANDS_QUERY)
             .post("/thing/commands/{id}/reply", thing::reply)
             .with_body::<commands::Reply>()
             .with_data::<Doc<commands::Command>>()

@@ -164,6 +164,7 @@ fn a_reset_the_device_confirms_unbinds_it() {
     let (status, command) =
         host.call::<DevicePlugin>("POST", "/devices/RV-1/reset", json!({ "reason": "Customer asked" }));
     assert_eq!((status, command["kind"].as_str()), (200, Some("reset")), "{command}");
+    assert_eq!(host.woken, ["RV-1"], "a device waiting on its long poll hears of it");
 
     let console_user = std::mem::replace(&mut host.user_name, "device-sn:RV-1".into());
     let user_id = std::mem::replace(&mut host.user_id, 0);

@@ -14,3 +14,9 @@ pub fn issue_key(host: &mut dyn Host, sn: &str) -> PluginResult<String> {
 pub fn revoke_key(host: &mut dyn Host, sn: &str) -> PluginResult<bool> {
     host.revoke_device_key(sn).map_err(PluginError::internal)
 }
+
+/// Wakes `sn` where it waits on a long poll (a route with `long_poll` in the manifest): something
+/// waits for it. Delivered when the call commits (contract 0.1.8).
+pub fn wake(host: &mut dyn Host, sn: &str) -> PluginResult<()> {
+    host.wake_device(sn).map_err(PluginError::internal)
+}

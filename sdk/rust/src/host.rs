@@ -111,6 +111,11 @@ pub trait Host {
     fn client_address(&mut self) -> String {
         String::new()
     }
+    /// Wakes the device `sn`'s long poll once the call commits (contract 0.1.8). Use
+    /// [`crate::devices::wake`].
+    fn wake_device(&mut self, _sn: &str) -> Result<(), String> {
+        Err("device wakes are not available here".into())
+    }
 }
 
 /// The host seen through the component's imports.
@@ -203,6 +208,9 @@ impl Host for WasmHost {
     }
     fn client_address(&mut self) -> String {
         caller::address()
+    }
+    fn wake_device(&mut self, sn: &str) -> Result<(), String> {
+        device_keys::wake(sn)
     }
     fn call_plugin(
         &mut self,

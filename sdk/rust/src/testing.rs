@@ -59,6 +59,8 @@ pub struct MemoryHost {
     pub device_keys: BTreeMap<String, String>,
     /// What [`Host::client_address`] answers (contract 0.1.8).
     pub client_address: String,
+    /// Devices woken (contract 0.1.8), in order.
+    pub woken: Vec<String>,
 }
 
 impl MemoryHost {
@@ -496,6 +498,10 @@ impl Host for MemoryHost {
     }
     fn client_address(&mut self) -> String {
         self.client_address.clone()
+    }
+    fn wake_device(&mut self, sn: &str) -> Result<(), String> {
+        self.woken.push(sn.to_string());
+        Ok(())
     }
     fn approval_submit(&mut self, kind: &str, title: &str, subject_id: &str, detail: &str) -> Result<String, String> {
         self.wrote = true;

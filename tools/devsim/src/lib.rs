@@ -249,6 +249,13 @@ impl Device {
         self.post(&format!("/thing/event/{identifier}/post"), json!({ "id": "1", "params": params })).await
     }
 
+    /// The commands waiting for it, marked delivered; with `wait_secs`, a long poll that answers
+    /// as soon as one is sent (or empty when the time is up).
+    pub async fn fetch_commands(&self, wait_secs: u64) -> Answer {
+        let path = if wait_secs > 0 { format!("/thing/commands?wait={wait_secs}") } else { "/thing/commands".into() };
+        self.platform.send(&self.key, reqwest::Method::GET, &path, None).await
+    }
+
     /// The device leaves (powers off): offline at once.
     pub async fn logout(&self) -> Answer {
         self.post("/thing/logout", json!({})).await
@@ -298,7 +305,7 @@ impl Device {
     /// Fetches the commands waiting and answers each as a device would: a set is applied and
     /// reported back; a service call answers fitting output values. How many it answered.
     pub async fn serve_commands(&mut self, rng: &mut impl Rng) -> Result<usize, Refusal> {
-        let waiting = self.platform.send(&self.key, reqwest::Method::GET, "/thing/commands", None).await?;
+        let waiting = self.fetch_commands(0).await?;
         let commands = waiting.as_array().cloned().unwrap_or_default();
         for command in &commands {
             let id = command["id"].as_str().unwrap_or_default();

@@ -45,4 +45,14 @@ impl device_keys::Host for CallState {
         let (tenant, plugin) = (self.call.tenant_id, self.plugin.manifest.id.clone());
         Ok(Ok(revoke_in_call(self.write_conn().await?, tenant, &plugin, &device_key_name(&sn)).await?))
     }
+
+    async fn wake(&mut self, sn: String) -> wasmtime::Result<Result<(), String>> {
+        if let Err(refused) = sn_well_formed(&sn) {
+            return Ok(Err(refused));
+        }
+        if !self.woken.contains(&sn) {
+            self.woken.push(sn);
+        }
+        Ok(Ok(()))
+    }
 }
