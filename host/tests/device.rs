@@ -221,13 +221,14 @@ async fn a_base_station_a_device_names_is_listed_with_its_devices_and_its_record
 
     device.heartbeat("charging").await.expect("a heartbeat naming its station");
     device.station_record(&mut rng).await.expect("a station record");
-    device.station_record(&mut rng).await.expect("another");
+    let too_soon = device.station_record(&mut rng).await.expect_err("a second within 10 s");
+    assert_eq!(too_soon.code, 429, "{}", too_soon.msg);
     let station = format!("BS-{}", device.sn);
     let stations = host.get(&format!("/device-service/base-stations?stationId={station}&mode=precise"), admin).await;
     let row = &stations.ok()["list"][0];
     assert_eq!((row["name"].as_str(), row["devices"][0].as_str()), (Some("Auto-empty dock"), Some(device.sn.as_str())));
     let records = host.get(&format!("/device-service/base-stations/{station}/records"), admin).await;
-    assert_eq!(records.ok()["total"], 2);
+    assert_eq!(records.ok()["total"], 1);
     let kind = records.ok()["list"][0]["kind"].as_str().expect("kind");
     assert!(kind == "water" || kind == "work", "{kind}");
 }
@@ -292,8 +293,32 @@ async fn a_device_waiting_on_its_long_poll_gets_a_command_as_soon_as_it_is_sent(
     let sent = fleet.host.post(&format!("/device-service/devices/{sn}/properties"), &fleet.admin, set).await;
     let commands = waiting.await.expect("joined").expect("the poll answers");
     assert_eq!(commands[0]["id"], sent.ok()["id"], "the command just sent");
-    // Woken by the command, not found by the poll's own check every 2 s (the next one was due
-    // 1.5 s after the send).
-    assert!(sending.elapsed() < std::time::Duration::from_millis(1200), "woken: {:?}", sending.elapsed());
+    // Woken by the command, not found by the poll's own check every 5 s (the next one was due
+    // 4.5 s after the send).
+    assert!(sending.elapsed() < std::time::Duration::from_millis(3000), "woken: {:?}", sending.elapsed());
     assert!(started.elapsed() < std::time::Duration::from_secs(20), "not timed out");
+}
+
+#[tokio::test]
+async fn a_long_poll_under_a_replaced_key_ends_instead_of_taking_commands() {
+    let fleet = fleet("RV-18", 1).await;
+    let old = fleet.device(0).await;
+    let waiting = tokio::spawn(async move { old.fetch_commands(20).await });
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let activating = std::time::Instant::now();
+    let new = fleet.device(0).await;
+    let ended = waiting.await.expect("joined").expect_err("the old key's wait ends");
+    assert_eq!(ended.code, 401, "{}", ended.msg);
+    assert!(
+        activating.elapsed() < std::time::Duration::from_secs(3),
+        "woken by the new key: {:?}",
+        activating.elapsed()
+    );
+    let set = json!({ "params": { "suction": 1 } });
+    fleet.host.post(&format!("/device-service/devices/{}/properties", new.sn), &fleet.admin, set).await.ok();
+    assert_eq!(
+        new.fetch_commands(0).await.expect("the new key")[0]["kind"],
+        "set",
+        "the command waits for the new key"
+    );
 }

@@ -105,6 +105,21 @@ impl Db {
         })
     }
 
+    /// Whether the key still speaks for its device (not revoked or replaced), and its
+    /// enterprise is not disabled: a long poll asks before each look.
+    pub async fn device_key_valid(&self, key: &DeviceKey) -> Result<bool, sqlx::Error> {
+        // Not the id alone: SQLite gives a key issued right after the one it replaced the same id.
+        let exists: Option<i64> = super::with_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT id FROM device_keys WHERE id = $1 AND created_at = $2 AND key_hint = $3")
+                .bind(key.id)
+                .bind(key.created_at)
+                .bind(&key.key_hint)
+                .fetch_optional(pool)
+                .await
+        })?;
+        Ok(exists.is_some() && !self.device_key_tenant_disabled(key).await?)
+    }
+
     /// The key with this hash, marking it used. The mark is written at most once a minute: a
     /// device reporting every second would otherwise add a write of its own to every report.
     pub async fn use_device_key(&self, key_hash: &str) -> Result<Option<DeviceKey>, sqlx::Error> {

@@ -127,8 +127,9 @@ pub struct CallState {
     pub rerun: bool,
     /// Events published during the call, delivered after it commits.
     pub published: Vec<(String, String)>,
-    /// Devices the call woke (`device-keys.wake`), woken after it commits.
-    pub woken: Vec<String>,
+    /// Devices the call woke (`device-keys.wake`): the waking plugin and the SN, woken after
+    /// it commits.
+    pub woken: Vec<(String, String)>,
     /// The call saw an `internal` store error: it is rolled back whatever it answers.
     pub doomed: bool,
     /// That error was a write refused because the enterprise no longer exists.
@@ -567,8 +568,8 @@ async fn finish(
     let published = if success { std::mem::take(&mut store.data_mut().published) } else { Vec::new() };
     if success {
         let state = store.data_mut();
-        for sn in std::mem::take(&mut state.woken) {
-            state.services.wakes.wake(&(state.call.tenant_id, plugin.manifest.id.clone(), sn));
+        for (plugin, sn) in std::mem::take(&mut state.woken) {
+            state.services.wakes.wake(&(state.call.tenant_id, plugin, sn));
         }
     }
     (outcome.map(|returned| Finished { returned, published, memory_peak: peak }), peak)

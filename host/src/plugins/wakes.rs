@@ -3,6 +3,8 @@
 //! the device — a command waits for it — or the time is up. A wake is delivered when the call
 //! that made it commits. Another host process does not hear it: a waiting request asks the
 //! plugin again every [`RECHECK`] anyway, so a wake made anywhere reaches the device within that.
+//! One request waits per device (a second answers at once), and an enterprise's devices take
+//! at most [`MAX_WAITING_PER_TENANT`] of the process's [`MAX_WAITING`].
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -12,19 +14,27 @@ use std::time::Duration;
 use tokio::sync::Notify;
 
 /// How often a waiting request asks the plugin again, whatever it heard.
-pub const RECHECK: Duration = Duration::from_secs(2);
+pub const RECHECK: Duration = Duration::from_secs(5);
 /// The longest a device may ask to wait.
 pub const MAX_WAIT_SECS: u64 = 30;
 /// Requests waiting at once, over all tenants: past this, a long poll answers at once.
 pub const MAX_WAITING: usize = 50_000;
+/// Requests of one enterprise waiting at once.
+pub const MAX_WAITING_PER_TENANT: usize = 20_000;
 
 /// A device as a wake names it: tenant, plugin, SN.
 pub type DeviceId = (i64, String, String);
 
 #[derive(Default)]
 pub struct DeviceWakes {
-    waiting: Mutex<HashMap<DeviceId, (Arc<Notify>, usize)>>,
+    waiting: Mutex<Waiting>,
     count: AtomicUsize,
+}
+
+#[derive(Default)]
+struct Waiting {
+    devices: HashMap<DeviceId, Arc<Notify>>,
+    per_tenant: HashMap<i64, usize>,
 }
 
 /// One request waiting; dropping it (answered, timed out, or its client left) lets go.
@@ -35,22 +45,26 @@ pub struct Waiter<'w> {
 }
 
 impl DeviceWakes {
-    /// Starts waiting for `device`, or `None` when too many requests wait already.
+    /// Starts waiting for `device`; `None` when a request of the device waits already, or too
+    /// many of its enterprise's or of all.
     pub fn wait(&self, device: DeviceId) -> Option<Waiter<'_>> {
-        if self.count.fetch_add(1, Ordering::Relaxed) >= MAX_WAITING {
-            self.count.fetch_sub(1, Ordering::Relaxed);
+        let mut waiting = self.waiting.lock().unwrap_or_else(|e| e.into_inner());
+        let tenant = waiting.per_tenant.get(&device.0).copied().unwrap_or(0);
+        let full = self.count.load(Ordering::Relaxed) >= MAX_WAITING || tenant >= MAX_WAITING_PER_TENANT;
+        if full || waiting.devices.contains_key(&device) {
             return None;
         }
-        let mut waiting = self.waiting.lock().unwrap_or_else(|e| e.into_inner());
-        let entry = waiting.entry(device.clone()).or_insert_with(|| (Arc::new(Notify::new()), 0));
-        entry.1 += 1;
-        Some(Waiter { wakes: self, device, notify: entry.0.clone() })
+        let notify = Arc::new(Notify::new());
+        waiting.devices.insert(device.clone(), notify.clone());
+        *waiting.per_tenant.entry(device.0).or_default() += 1;
+        self.count.fetch_add(1, Ordering::Relaxed);
+        Some(Waiter { wakes: self, device, notify })
     }
 
-    /// Wakes every request of this process waiting for `device`.
+    /// Wakes the request of this process waiting for `device`.
     pub fn wake(&self, device: &DeviceId) {
         let waiting = self.waiting.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((notify, _)) = waiting.get(device) {
+        if let Some(notify) = waiting.devices.get(device) {
             notify.notify_waiters();
         }
     }
@@ -65,10 +79,11 @@ impl Drop for Waiter<'_> {
     fn drop(&mut self) {
         self.wakes.count.fetch_sub(1, Ordering::Relaxed);
         let mut waiting = self.wakes.waiting.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(entry) = waiting.get_mut(&self.device) {
-            entry.1 -= 1;
-            if entry.1 == 0 {
-                waiting.remove(&self.device);
+        waiting.devices.remove(&self.device);
+        if let Some(count) = waiting.per_tenant.get_mut(&self.device.0) {
+            *count -= 1;
+            if *count == 0 {
+                waiting.per_tenant.remove(&self.device.0);
             }
         }
     }
@@ -95,8 +110,10 @@ mod tests {
             assert!(tokio::time::timeout(Duration::from_millis(100), woken_b).await.is_err(), "RV-2 not");
         }
         assert_eq!(wakes.waiting(), 2);
+        assert!(wakes.wait(a.clone()).is_none(), "one request waits per device");
         drop((waiter_a, waiter_b));
         assert_eq!(wakes.waiting(), 0);
-        assert!(wakes.waiting.lock().expect("lock").is_empty(), "nothing left behind");
+        let waiting = wakes.waiting.lock().expect("lock");
+        assert!(waiting.devices.is_empty() && waiting.per_tenant.is_empty(), "nothing left behind");
     }
 }

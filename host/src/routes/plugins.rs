@@ -340,8 +340,8 @@ async fn dispatch_device(
     match long_poll {
         None => call_route(&app, &plugin, context, method, path, query, &body).await,
         Some((sn, wait)) => {
-            let device = (device.key.tenant_id, plugin.manifest.id.clone(), sn);
-            poll_route(&app, &plugin, context, (method, path, query), device, wait).await
+            let waits_for = (device.key.tenant_id, plugin.manifest.id.clone(), sn);
+            poll_route(&app, &plugin, context, (method, path, query), (waits_for, &device.key), wait).await
         }
     }
 }
@@ -361,20 +361,32 @@ fn waited(query: &[(String, String)]) -> ApiResult<Option<Duration>> {
 
 /// A long poll: the plugin answers; an empty list waits until the device is woken (or for
 /// [`RECHECK`], a wake made by another process) and asks again, until `wait` is up. No
-/// transaction is open while it waits, and a client that leaves drops the wait with it.
+/// transaction is open while it waits, and a client that leaves drops the wait with it. Before
+/// each look again the key must still be the device's (a revoked or replaced key ends the
+/// wait: commands are not handed to the old one) and its plugin enabled.
 async fn poll_route(
     app: &AppState,
     plugin: &Arc<LoadedPlugin>,
     context: CallContext,
     (method, path, query): (Method, String, Vec<(String, String)>),
-    device: DeviceId,
+    (device, key): (DeviceId, &crate::db::device_keys::DeviceKey),
     wait: Duration,
 ) -> ApiResult<Response> {
     let deadline = tokio::time::Instant::now() + wait;
     let Some(waiter) = app.plugins.wakes().wait(device) else {
         return call_route(app, plugin, context, method, path, query, b"").await;
     };
+    let mut looked = false;
     loop {
+        if looked {
+            if !app.db.device_key_valid(key).await? {
+                return Err(ApiError::Client { code: 401, msg: Msg::DeviceKeyRefused });
+            }
+            if !app.plugins.enabled_for(key.tenant_id).await?.contains(&plugin.manifest.id) {
+                return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
+            }
+        }
+        looked = true;
         // Listening before the plugin reads: a wake while it reads is not missed.
         let woken = waiter.notify.notified();
         tokio::pin!(woken);

@@ -136,6 +136,9 @@ pub fn bind(call: &mut Call<'_>) -> PluginResult<Value> {
     if binding_of(call, &device.data.sn)?.is_some() {
         return Err(already_bound());
     }
+    // Saved again at the version read: a family deleted or its members changed meanwhile
+    // refuses this binding instead of leaving it to a family that is gone.
+    FAMILIES.update(call.host, &family.id, &family.data, Some(family.version))?;
     let binding = Binding {
         sn: device.data.sn.clone(),
         product_name: device.data.product_name.clone(),
@@ -214,12 +217,17 @@ pub fn unbind(call: &mut Call<'_>) -> PluginResult<Value> {
 
 /// The devices of a deleted room stay in the family, in no room.
 pub fn leave_room(call: &mut Call<'_>, family_id: &str, room_id: &str) -> PluginResult<()> {
-    let in_room = Query::new().eq("familyId", family_id).eq("roomId", room_id).page(1, 1000);
-    for doc in BINDINGS.query(call.host, &in_room)?.list {
-        let binding = Binding { room_id: String::new(), ..doc.data };
-        BINDINGS.update(call.host, &doc.id, &binding, Some(doc.version))?;
+    loop {
+        let in_room = Query::new().eq("familyId", family_id).eq("roomId", room_id).page(1, 500);
+        let page = BINDINGS.query(call.host, &in_room)?.list;
+        for doc in &page {
+            let binding = Binding { room_id: String::new(), ..doc.data.clone() };
+            BINDINGS.update(call.host, &doc.id, &binding, Some(doc.version))?;
+        }
+        if page.len() < 500 {
+            return Ok(());
+        }
     }
-    Ok(())
 }
 
 /// Sends a reset to an online device (deviceReset): its answer is the reset's result.
@@ -246,7 +254,9 @@ pub fn reset_answered(call: &mut Call<'_>, command: &Command) -> PluginResult<()
         ..DeviceLog::default()
     };
     logs::write(call, log)?;
-    if succeeded && let Some(binding) = binding_of(call, &command.sn)? {
+    // Only the binding the reset was sent to: one made after it stays.
+    let binding = binding_of(call, &command.sn)?.filter(|b| b.data.bound_at <= command.sent_at);
+    if succeeded && let Some(binding) = binding {
         unbind_device(call, binding, command.reason.clone(), logs::BY_RESET, command.by.clone())?;
     }
     Ok(())

@@ -29,8 +29,12 @@ pub const RESULTS: [&str; 4] = ["completed", "interrupted", "low-battery", "fail
 
 /// The largest map image a report carries.
 pub const MAX_MAP_BYTES: usize = 2 << 20;
-/// Expired records whose maps go per run: each map is a file to delete, so they go in bounded steps.
-const EXPIRED_PER_RUN: u32 = 500;
+/// A device reports at most one cleaning in this many seconds (a cleaning takes minutes).
+pub const REPORT_EVERY_SECS: i64 = 60;
+/// Expired records go in steps (each map is a file to delete of its own), as many as it takes
+/// up to this many per run.
+const EXPIRED_STEP: u32 = 500;
+const EXPIRED_STEPS: u32 = 40;
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -102,6 +106,8 @@ pub fn started(start_time: i64, now: i64) -> PluginResult<i64> {
 /// A cleaning record from the device (`POST /thing/cleaning-records`), checked and kept.
 pub fn keep(call: &mut Call<'_>, sn: &str, product_id: &str, expires_at: i64) -> PluginResult<Value> {
     let report: CleaningReport = call.body()?;
+    let mine = Query::new().eq("sn", sn);
+    crate::limits::at_most_every(call, &CLEANING_RECORDS, mine, REPORT_EVERY_SECS)?;
     let now = call.host.now_ms();
     let mut record = CleaningRecord {
         sn: sn.to_string(),
@@ -117,16 +123,18 @@ pub fn keep(call: &mut Call<'_>, sn: &str, product_id: &str, expires_at: i64) ->
         expires_at,
     };
     if let Some((bytes, extension)) = map_bytes(&report.map)? {
-        let object = format!("maps/{sn}/{}.{extension}", record.start_time);
-        call.host.file_put(&object, &bytes).map_err(PluginError::internal)?;
-        let digest = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(&bytes));
-        record.map = Some(StoredFile {
-            file_name: format!("{sn}-{}.{extension}", record.start_time),
-            object,
-            size: bytes.len() as u64,
-            sha256: digest,
-            md5: String::new(),
-        });
+        let object = format!("maps/{sn}/{}-{}.{extension}", record.start_time, crate::random::token(6)?);
+        // A map the files quota has no room for is left out; the record itself is kept.
+        if call.host.file_put(&object, &bytes).is_ok() {
+            let digest = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(&bytes));
+            record.map = Some(StoredFile {
+                file_name: format!("{sn}-{}.{extension}", record.start_time),
+                object,
+                size: bytes.len() as u64,
+                sha256: digest,
+                md5: String::new(),
+            });
+        }
     }
     let saved = CLEANING_RECORDS.insert(call.host, &record)?;
     Ok(json!({ "id": saved.id, "code": 200 }))
@@ -169,14 +177,19 @@ pub fn map_url(call: &mut Call<'_>) -> PluginResult<Value> {
 /// The `retention` schedule's share: expired records and their maps.
 pub fn delete_expired(host: &mut dyn Host, _context: &Context) -> PluginResult<u64> {
     let now = host.now_ms();
-    let expired = Query::new().lt("expiresAt", now).page(1, EXPIRED_PER_RUN);
     let mut deleted = 0;
-    for record in CLEANING_RECORDS.query(host, &expired)?.list {
-        if let Some(map) = &record.data.map {
-            host.file_delete(&map.object).map_err(PluginError::internal)?;
+    for _ in 0..EXPIRED_STEPS {
+        let expired = CLEANING_RECORDS.query(host, &Query::new().lt("expiresAt", now).page(1, EXPIRED_STEP))?.list;
+        for record in &expired {
+            if let Some(map) = &record.data.map {
+                host.file_delete(&map.object).map_err(PluginError::internal)?;
+            }
+            CLEANING_RECORDS.delete(host, &record.id)?;
         }
-        CLEANING_RECORDS.delete(host, &record.id)?;
-        deleted += 1;
+        deleted += expired.len() as u64;
+        if (expired.len() as u32) < EXPIRED_STEP {
+            break;
+        }
     }
     Ok(deleted)
 }

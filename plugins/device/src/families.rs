@@ -229,12 +229,9 @@ pub fn find(call: &mut Call<'_>, id: &str) -> PluginResult<Doc<Family>> {
     FAMILIES.find(call.host, id)
 }
 
-/// Eight characters from an alphabet without look-alikes (0/O, 1/I/L).
+/// What the administrator shares: random, never the family's ID.
 fn sharing_id() -> PluginResult<String> {
-    const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-    let mut bytes = [0u8; 8];
-    getrandom::fill(&mut bytes).map_err(|e| PluginError::internal(e.to_string()))?;
-    Ok(bytes.iter().map(|b| char::from(ALPHABET[usize::from(*b) % ALPHABET.len()])).collect())
+    crate::random::token(8)
 }
 
 pub const LIST_QUERY: [QueryParam; 6] = [

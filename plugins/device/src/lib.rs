@@ -8,11 +8,13 @@ pub mod commands;
 pub mod devices;
 pub mod families;
 pub mod initialisation;
+pub mod limits;
 pub mod logs;
 pub mod model;
 pub mod partners;
 pub mod presence;
 pub mod privacy;
+pub mod random;
 pub mod reports;
 pub mod stations;
 pub mod thing;
@@ -169,9 +171,11 @@ impl Plugin for DevicePlugin {
     fn run_job(host: &mut dyn Host, name: &str, context: &Context) -> Result<(), String> {
         let done = match name {
             "presence" => presence::sweep(host, context).map(drop),
-            "retention" => {
-                reports::delete_expired(host, context).and_then(|_| cleaning::delete_expired(host, context)).map(drop)
-            }
+            "retention" => reports::delete_expired(host, context)
+                .and_then(|_| cleaning::delete_expired(host, context))
+                .and_then(|_| stations::delete_expired(host, context))
+                .and_then(|_| logs::delete_expired(host, context))
+                .map(drop),
             _ => Ok(()),
         };
         done.map_err(|e| format!("{e:?}"))

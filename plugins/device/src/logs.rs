@@ -3,9 +3,10 @@
 //! devices upload (downloaded through a signed URL, never through the session).
 
 use console_plugin_sdk::describe::{PAGING, QueryParam};
+use console_plugin_sdk::time::DAY_MS;
 use console_plugin_sdk::upload::StoredFile;
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Context, Doc, Host, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 pub const LOGIN: &str = "login";
@@ -28,6 +29,15 @@ pub const FAILURE: &str = "failure";
 
 /// How long a download link of a log file works.
 const FILE_URL_SECS: u32 = 300;
+/// How long a log is kept, its file with it.
+pub const KEPT_DAYS: i64 = 180;
+/// The log files kept per device: a new one past this replaces the oldest.
+pub const MAX_FILES_PER_DEVICE: u64 = 10;
+/// A device uploads at most one log file in this many seconds.
+pub const UPLOAD_EVERY_SECS: i64 = 60;
+/// Expired logs deleted per run, in steps (each file is a delete of its own).
+const EXPIRED_STEP: u32 = 500;
+const EXPIRED_STEPS: u32 = 20;
 /// The largest log file a device uploads in one message (its base64 rides in the JSON body).
 pub const MAX_LOG_FILE_BYTES: usize = 4 << 20;
 
@@ -80,14 +90,56 @@ pub struct DeviceLog {
     /// The console user, or empty when the device did it.
     pub by: String,
     pub log_file: Option<StoredFile>,
+    /// [`KEPT_DAYS`] after it was written.
+    pub expires_at: i64,
 }
 
 pub const DEVICE_LOGS: Collection<DeviceLog> = Collection::new("device_logs");
 
 pub fn write(call: &mut Call<'_>, log: DeviceLog) -> PluginResult<()> {
-    let log = DeviceLog { at: call.host.now_ms(), ..log };
+    let now = call.host.now_ms();
+    let log = DeviceLog { at: now, expires_at: now + KEPT_DAYS * DAY_MS, ..log };
     DEVICE_LOGS.insert(call.host, &log)?;
     Ok(())
+}
+
+/// Deletes a log with its file.
+fn delete_log(host: &mut dyn Host, log: &Doc<DeviceLog>) -> PluginResult<()> {
+    if let Some(file) = &log.data.log_file {
+        host.file_delete(&file.object).map_err(PluginError::internal)?;
+    }
+    DEVICE_LOGS.delete(host, &log.id).map(drop)
+}
+
+/// Room for one more log file of `sn`: past [`MAX_FILES_PER_DEVICE`], the oldest go.
+pub fn make_room_for_file(call: &mut Call<'_>, sn: &str) -> PluginResult<()> {
+    let files = Query::new().eq("sn", sn).eq("kind", LOG_FILE);
+    let kept = DEVICE_LOGS.count(call.host, &files)?;
+    if kept < MAX_FILES_PER_DEVICE {
+        return Ok(());
+    }
+    let excess = (kept + 1 - MAX_FILES_PER_DEVICE) as u32;
+    for oldest in DEVICE_LOGS.query(call.host, &files.sort("at", false).page(1, excess))?.list {
+        delete_log(call.host, &oldest)?;
+    }
+    Ok(())
+}
+
+/// The `retention` schedule's share: logs past [`KEPT_DAYS`], with their files.
+pub fn delete_expired(host: &mut dyn Host, _context: &Context) -> PluginResult<u64> {
+    let now = host.now_ms();
+    let mut deleted = 0;
+    for _ in 0..EXPIRED_STEPS {
+        let expired = DEVICE_LOGS.query(host, &Query::new().lt("expiresAt", now).page(1, EXPIRED_STEP))?.list;
+        for log in &expired {
+            delete_log(host, log)?;
+        }
+        deleted += expired.len() as u64;
+        if (expired.len() as u32) < EXPIRED_STEP {
+            break;
+        }
+    }
+    Ok(deleted)
 }
 
 pub const LIST_QUERY: [QueryParam; 8] = [

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 pub const PURPOSE: &str = "partner-excel";
 pub const MAX_ROWS: usize = 5000;
 pub const DEFAULT_PARTNER: &str = "Haier";
+const IMPORT_STEP: usize = 500;
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -187,22 +188,35 @@ pub fn import(call: &mut Call<'_>) -> PluginResult<Value> {
     let file = upload::claim(call.host, "uploadId", &input.upload_id, PURPOSE)?;
     let bytes = call.host.file_get(&file.name).map_err(console_plugin_sdk::PluginError::internal)?.unwrap_or_default();
     call.host.file_delete(&file.name).map_err(console_plugin_sdk::PluginError::internal)?;
-    let rows = sheet::first_sheet_rows(bytes).ok_or(Mismatch::NotAWorkbook);
+    let rows = sheet::first_sheet_rows(bytes, MAX_ROWS).map_err(|e| match e {
+        sheet::SheetError::Unreadable => Mismatch::NotAWorkbook,
+        sheet::SheetError::TooManyRows => Mismatch::TooMany,
+    });
     let devices = rows.and_then(|rows| partner_rows(&rows)).map_err(|m| sheet::mismatch("uploadId", m.why()))?;
     let (now, by) = (call.host.now_ms(), call.context.user_name.clone());
     let (mut added, mut updated) = (0, 0);
-    for device in devices {
-        let device = PartnerDevice { partner: partner.clone(), imported_at: now, imported_by: by.clone(), ..device };
-        let existing = PARTNER_DEVICES.query(call.host, &Query::new().eq("sn", device.sn.as_str()).page(1, 1))?;
-        match existing.list.into_iter().next() {
-            Some(doc) => {
-                PARTNER_DEVICES.update(call.host, &doc.id, &device, None)?;
-                updated += 1;
+    // In steps: the SNs already imported are read in one query per step, the new ones written
+    // in one statement.
+    for step in devices.chunks(IMPORT_STEP) {
+        let sns: Vec<Value> = step.iter().map(|d| Value::from(d.sn.as_str())).collect();
+        let known = PARTNER_DEVICES.query(call.host, &Query::new().one_of("sn", sns).page(1, IMPORT_STEP as u32))?;
+        let known: HashMap<String, console_plugin_sdk::Doc<PartnerDevice>> =
+            known.list.into_iter().map(|d| (d.data.sn.clone(), d)).collect();
+        let mut new = Vec::new();
+        for device in step {
+            let device =
+                PartnerDevice { partner: partner.clone(), imported_at: now, imported_by: by.clone(), ..device.clone() };
+            match known.get(&device.sn) {
+                Some(doc) => {
+                    PARTNER_DEVICES.update(call.host, &doc.id, &device, None)?;
+                    updated += 1;
+                }
+                None => new.push(device),
             }
-            None => {
-                PARTNER_DEVICES.insert(call.host, &device)?;
-                added += 1;
-            }
+        }
+        added += new.len();
+        if !new.is_empty() {
+            PARTNER_DEVICES.insert_many(call.host, &new)?;
         }
     }
     call.host.audit("Partner devices imported", &format!("{partner}: {added} added, {updated} updated"));

@@ -14,12 +14,54 @@ pub const WORK: &str = "work";
 /// What a station's work record says it did.
 pub const ACTIONS: [&str; 5] = ["self-clean", "dust-collect", "dry", "refill", "drain"];
 pub const RESULTS: [&str; 3] = ["completed", "interrupted", "failed"];
+/// The stations one device may name first (a robot moved to another dock now and then).
+pub const MAX_STATIONS_PER_DEVICE: u64 = 3;
+/// A station writes at most one record in this many seconds.
+pub const RECORD_EVERY_SECS: i64 = 10;
+
+fn texts(texts: [&str; 7]) -> [String; 7] {
+    texts.map(str::to_string)
+}
+
+fn too_many_stations() -> PluginError {
+    PluginError::localized(
+        409,
+        Some("baseStationId"),
+        texts([
+            "一台设备最多登记 3 个基站",
+            "A device names at most 3 base stations.",
+            "Ein Gerät meldet höchstens 3 Basisstationen an.",
+            "Un dispositivo registra como máximo 3 estaciones base.",
+            "Un appareil déclare au plus 3 stations de base.",
+            "Um dispositivo regista no máximo 3 estações base.",
+            "Устройство может зарегистрировать не более 3 базовых станций.",
+        ]),
+    )
+}
+
+fn not_its_station() -> PluginError {
+    PluginError::localized(
+        403,
+        Some("baseStationId"),
+        texts([
+            "该基站由另一台设备登记",
+            "Another device named this base station first.",
+            "Ein anderes Gerät hat diese Basisstation zuerst angemeldet.",
+            "Otro dispositivo registró primero esta estación base.",
+            "Un autre appareil a déclaré cette station de base en premier.",
+            "Outro dispositivo registou primeiro esta estação base.",
+            "Эту базовую станцию первым зарегистрировало другое устройство.",
+        ]),
+    )
+}
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct BaseStation {
     pub station_id: String,
     pub name: String,
+    /// The device that named it first: the only one that renames it or writes its records.
+    pub owner_sn: String,
     pub product_name: String,
     /// When a device last named it.
     pub last_reported_at: i64,
@@ -49,8 +91,8 @@ pub struct StationRecord {
 
 pub const STATION_RECORDS: Collection<StationRecord> = Collection::new("station_records");
 
-/// A heartbeat named the device's station: written down when it is new or renamed, so a
-/// heartbeat every 20 seconds costs no write.
+/// A heartbeat named the device's station: written down when it is new or renamed (by the
+/// device that named it first), so a heartbeat every 20 seconds costs no write.
 pub fn reported(call: &mut Call<'_>, device: &Device, station_id: &str, name: &str) -> PluginResult<()> {
     if station_id.is_empty() {
         return Ok(());
@@ -59,15 +101,19 @@ pub fn reported(call: &mut Call<'_>, device: &Device, station_id: &str, name: &s
     let found =
         STATIONS.query(call.host, &Query::new().eq("stationId", station_id).page(1, 1))?.list.into_iter().next();
     match found {
-        Some(doc) if doc.data.name == name || name.is_empty() => Ok(()),
+        Some(doc) if doc.data.name == name || name.is_empty() || doc.data.owner_sn != device.sn => Ok(()),
         Some(doc) => {
             let station = BaseStation { name: name.to_string(), last_reported_at: now, ..doc.data };
             STATIONS.update(call.host, &doc.id, &station, None).map(drop)
         }
         None => {
+            if STATIONS.count(call.host, &Query::new().eq("ownerSn", device.sn.as_str()))? >= MAX_STATIONS_PER_DEVICE {
+                return Err(too_many_stations());
+            }
             let station = BaseStation {
                 station_id: station_id.to_string(),
                 name: name.to_string(),
+                owner_sn: device.sn.clone(),
                 product_name: device.product_name.clone(),
                 last_reported_at: now,
             };
@@ -93,6 +139,14 @@ pub fn keep(call: &mut Call<'_>, device: &Device, expires_at: i64) -> PluginResu
         return Err(PluginError::required("baseStationId"));
     }
     let input: RecordInput = call.body()?;
+    let station = Query::new().eq("stationId", device.base_station_id.as_str()).page(1, 1);
+    let owned =
+        STATIONS.query(call.host, &station)?.list.into_iter().next().is_some_and(|s| s.data.owner_sn == device.sn);
+    if !owned {
+        return Err(not_its_station());
+    }
+    let recent = Query::new().eq("stationId", device.base_station_id.as_str());
+    crate::limits::at_most_every(call, &STATION_RECORDS, recent, RECORD_EVERY_SECS)?;
     let now = call.host.now_ms();
     let kind = validate::one_of("kind", &input.kind, &[WATER, WORK])?;
     let action = if kind == WORK { validate::one_of("action", &input.action, &ACTIONS)? } else { String::new() };

@@ -447,8 +447,12 @@ pub fn upload_log(call: &mut Call<'_>) -> PluginResult<Value> {
             console_plugin_sdk::Message::Length { field: "content".into(), min: 1, max: logs::MAX_LOG_FILE_BYTES },
         ));
     }
+    let sn = doc.data.sn.clone();
+    let uploads = console_plugin_sdk::Query::new().eq("sn", sn.as_str()).eq("kind", logs::LOG_FILE);
+    crate::limits::at_most_every(call, &logs::DEVICE_LOGS, uploads, logs::UPLOAD_EVERY_SECS)?;
+    logs::make_room_for_file(call, &sn)?;
     let now = call.host.now_ms();
-    let object = format!("logs/{}/{now}-{file_name}", doc.data.sn);
+    let object = format!("logs/{sn}/{now}-{}-{file_name}", crate::random::token(6)?);
     call.host.file_put(&object, &bytes).map_err(PluginError::internal)?;
     let log = DeviceLog {
         sn: doc.data.sn.clone(),

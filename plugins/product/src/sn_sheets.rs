@@ -149,7 +149,10 @@ impl Mismatch {
 
 /// The SNs of a workbook's first sheet with their rows, checked against the model's code.
 pub fn sheet_sns(bytes: Vec<u8>, model_code: &str) -> Result<Vec<(u32, String)>, Mismatch> {
-    let rows = sheet::first_sheet_rows(bytes).ok_or(Mismatch::NotAWorkbook)?;
+    let rows = sheet::first_sheet_rows(bytes, MAX_RECORDS as usize).map_err(|e| match e {
+        sheet::SheetError::Unreadable => Mismatch::NotAWorkbook,
+        sheet::SheetError::TooManyRows => Mismatch::TooMany,
+    })?;
     let mut sns = Vec::new();
     let mut seen: HashMap<String, u32> = HashMap::new();
     // A title row is skipped: the first row when its column A is no SN, or is the title "SN".

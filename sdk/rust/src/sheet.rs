@@ -15,25 +15,41 @@ pub fn cell_text(cell: &Data) -> String {
     }
 }
 
+/// Why a workbook gives no rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SheetError {
+    /// No workbook, or its first sheet cannot be read.
+    Unreadable,
+    /// More rows than the caller takes (a title row allowed beside them).
+    TooManyRows,
+}
+
+/// The columns a sheet may start right of A: past this, its first column is no data's.
+const MAX_LEAD_COLUMNS: u32 = 26;
+
 /// The rows of the workbook's first sheet with their numbers as Excel shows them (from 1), each
-/// from column A (a sheet starting further right has empty leading cells); `None` when the
-/// bytes are no readable workbook.
-pub fn first_sheet_rows(bytes: Vec<u8>) -> Option<Vec<(u32, Vec<String>)>> {
-    let mut book: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).ok()?;
-    let range = book.worksheet_range_at(0)?.ok()?;
+/// from column A (a sheet starting further right has empty leading cells). At most `max_rows`
+/// rows and a title row: a taller sheet is refused before its cells become text.
+pub fn first_sheet_rows(bytes: Vec<u8>, max_rows: usize) -> Result<Vec<(u32, Vec<String>)>, SheetError> {
+    let mut book: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).map_err(|_| SheetError::Unreadable)?;
+    let range = book.worksheet_range_at(0).ok_or(SheetError::Unreadable)?.map_err(|_| SheetError::Unreadable)?;
+    if range.height() > max_rows.saturating_add(1) {
+        return Err(SheetError::TooManyRows);
+    }
     let (first_row, first_column) = range.start().unwrap_or((0, 0));
+    if first_column > MAX_LEAD_COLUMNS {
+        return Err(SheetError::Unreadable);
+    }
     let lead = vec![String::new(); first_column as usize];
-    Some(
-        range
-            .rows()
-            .enumerate()
-            .map(|(i, cells)| {
-                let mut row = lead.clone();
-                row.extend(cells.iter().map(cell_text));
-                (first_row + i as u32 + 1, row)
-            })
-            .collect(),
-    )
+    Ok(range
+        .rows()
+        .enumerate()
+        .map(|(i, cells)| {
+            let mut row = lead.clone();
+            row.extend(cells.iter().map(cell_text));
+            (first_row + i as u32 + 1, row)
+        })
+        .collect())
 }
 
 /// The cell of `column` (0 for A), empty when the row is shorter.

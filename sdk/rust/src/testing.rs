@@ -130,8 +130,9 @@ impl MemoryHost {
         self
     }
 
+    /// The store's time of a write: the host's clock (`now_ms`), strictly increasing.
     fn tick(&mut self) -> i64 {
-        self.clock += 1;
+        self.clock = (self.clock + 1).max(self.now_ms);
         self.clock
     }
 

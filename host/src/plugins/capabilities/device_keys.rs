@@ -35,6 +35,8 @@ impl device_keys::Host for CallState {
             sn: Some(&sn),
         };
         issue_in_call(self.write_conn().await?, new).await?;
+        // A long poll under the key this one replaces wakes, finds it gone and ends.
+        self.woken.push((plugin, sn));
         Ok(Ok(key))
     }
 
@@ -43,15 +45,19 @@ impl device_keys::Host for CallState {
             return Ok(Err(refused));
         }
         let (tenant, plugin) = (self.call.tenant_id, self.plugin.manifest.id.clone());
-        Ok(Ok(revoke_in_call(self.write_conn().await?, tenant, &plugin, &device_key_name(&sn)).await?))
+        let revoked = revoke_in_call(self.write_conn().await?, tenant, &plugin, &device_key_name(&sn)).await?;
+        // A long poll under the revoked key wakes, finds its key gone and ends.
+        self.woken.push((plugin, sn));
+        Ok(Ok(revoked))
     }
 
     async fn wake(&mut self, sn: String) -> wasmtime::Result<Result<(), String>> {
         if let Err(refused) = sn_well_formed(&sn) {
             return Ok(Err(refused));
         }
-        if !self.woken.contains(&sn) {
-            self.woken.push(sn);
+        let woken = (self.plugin.manifest.id.clone(), sn);
+        if !self.woken.contains(&woken) {
+            self.woken.push(woken);
         }
         Ok(Ok(()))
     }
