@@ -47,16 +47,7 @@ pub enum Mismatch {
 impl Mismatch {
     fn why(&self) -> [String; 7] {
         match *self {
-            Mismatch::NotAWorkbook => [
-                "无法读取该 Excel 文件的第一个工作表",
-                "the first sheet of the workbook cannot be read",
-                "das erste Tabellenblatt der Arbeitsmappe ist nicht lesbar",
-                "no se puede leer la primera hoja del libro",
-                "la première feuille du classeur est illisible",
-                "não é possível ler a primeira folha do livro",
-                "первый лист книги не читается",
-            ]
-            .map(str::to_string),
+            Mismatch::NotAWorkbook => sheet::unreadable(),
             Mismatch::Empty => [
                 "第一个工作表中没有设备",
                 "there is no device on the first sheet",
@@ -111,15 +102,7 @@ impl Mismatch {
                 format!("linha {row}: uma célula tem no máximo {SHORT_TEXT} caracteres"),
                 format!("строка {row}: в ячейке не более {SHORT_TEXT} символов"),
             ],
-            Mismatch::Repeated { row, first } => [
-                format!("第 {row} 行：SN 与第 {first} 行重复"),
-                format!("row {row}: the SN repeats row {first}"),
-                format!("Zeile {row}: die SN wiederholt Zeile {first}"),
-                format!("fila {row}: el SN repite la fila {first}"),
-                format!("ligne {row} : le SN répète la ligne {first}"),
-                format!("linha {row}: o SN repete a linha {first}"),
-                format!("строка {row}: SN повторяет строку {first}"),
-            ],
+            Mismatch::Repeated { row, first } => sheet::repeated_sn(row, first),
         }
     }
 }

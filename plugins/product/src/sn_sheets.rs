@@ -64,15 +64,7 @@ pub enum Mismatch {
 impl Mismatch {
     fn why(&self) -> [String; 7] {
         match self {
-            Mismatch::NotAWorkbook => [
-                "无法读取该 Excel 文件的第一个工作表".into(),
-                "the first sheet of the workbook cannot be read".into(),
-                "das erste Tabellenblatt der Arbeitsmappe ist nicht lesbar".into(),
-                "no se puede leer la primera hoja del libro".into(),
-                "la première feuille du classeur est illisible".into(),
-                "não é possível ler a primeira folha do livro".into(),
-                "первый лист книги не читается".into(),
-            ],
+            Mismatch::NotAWorkbook => sheet::unreadable(),
             Mismatch::NoSns => [
                 "第一个工作表的 A 列中没有 SN".into(),
                 "there is no SN in column A of the first sheet".into(),
@@ -120,15 +112,7 @@ impl Mismatch {
                 format!("linha {row}: o código de modelo {code} não é o do modelo escolhido"),
                 format!("строка {row}: код модели {code} не совпадает с выбранной моделью"),
             ],
-            Mismatch::Repeated { row, first } => [
-                format!("第 {row} 行：SN 与第 {first} 行重复"),
-                format!("row {row}: the SN repeats row {first}"),
-                format!("Zeile {row}: die SN wiederholt Zeile {first}"),
-                format!("fila {row}: el SN repite la fila {first}"),
-                format!("ligne {row} : le SN répète la ligne {first}"),
-                format!("linha {row}: o SN repete a linha {first}"),
-                format!("строка {row}: SN повторяет строку {first}"),
-            ],
+            Mismatch::Repeated { row, first } => sheet::repeated_sn(*row, *first),
             Mismatch::Exists { row, sn } => [
                 format!("第 {row} 行：SN {sn} 已存在"),
                 format!("row {row}: the SN {sn} already exists"),

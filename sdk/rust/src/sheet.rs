@@ -75,3 +75,30 @@ pub fn mismatch(field: &str, why: [String; 7]) -> PluginError {
         ],
     )
 }
+
+/// Why: the workbook or its first sheet cannot be read.
+pub fn unreadable() -> [String; 7] {
+    [
+        "无法读取该 Excel 文件的第一个工作表",
+        "the first sheet of the workbook cannot be read",
+        "das erste Tabellenblatt der Arbeitsmappe ist nicht lesbar",
+        "no se puede leer la primera hoja del libro",
+        "la première feuille du classeur est illisible",
+        "não é possível ler a primeira folha do livro",
+        "первый лист книги не читается",
+    ]
+    .map(str::to_string)
+}
+
+/// Why: the SN of `row` repeats the one of `first`.
+pub fn repeated_sn(row: u32, first: u32) -> [String; 7] {
+    [
+        format!("第 {row} 行：SN 与第 {first} 行重复"),
+        format!("row {row}: the SN repeats row {first}"),
+        format!("Zeile {row}: die SN wiederholt Zeile {first}"),
+        format!("fila {row}: el SN repite la fila {first}"),
+        format!("ligne {row} : le SN répète la ligne {first}"),
+        format!("linha {row}: o SN repete a linha {first}"),
+        format!("строка {row}: SN повторяет строку {first}"),
+    ]
+}
