@@ -49,6 +49,10 @@ pub struct Manifest {
     /// The mounts of the plugins this one calls (contract 0.1.3); the operator grants each too.
     #[serde(default)]
     pub uses: Vec<String>,
+    /// The plugins (by id) whose device keys may call this plugin's device routes too: an
+    /// upgrade plugin serves the devices the device plugin activated. Its own keys always may.
+    #[serde(default)]
+    pub device_keys_from: Vec<String>,
     /// The kinds of approval the plugin submits (contract 0.1.4).
     #[serde(default)]
     pub approvals: Vec<ApprovalSpec>,
@@ -423,6 +427,11 @@ impl Manifest {
                     format!("routes[{i}].action"),
                     format!("`{}` is not a button of this manifest's menus, so no role could be granted it", r.action),
                 ));
+            }
+        }
+        for (i, id) in self.device_keys_from.iter().enumerate() {
+            if !is_name(id, 64) || *id == self.id {
+                return fail(&format!("device_keys_from[{i}]"), "the id of another plugin");
             }
         }
         if !self.uploads.is_empty() && self.contract < semver::Version::new(0, 1, 4) {

@@ -308,7 +308,11 @@ async fn dispatch_device(
     body: Bytes,
 ) -> ApiResult<Response> {
     let no_route = || ApiError::Client { code: 404, msg: Msg::NoSuchRoute };
-    let plugin = app.plugins.by_mount(&mount).filter(|p| p.manifest.id == device.key.plugin_id).ok_or_else(no_route)?;
+    // The key's own plugin, or one that serves the devices of the key's plugin.
+    let serves = |p: &Arc<LoadedPlugin>| {
+        p.manifest.id == device.key.plugin_id || p.manifest.device_keys_from.contains(&device.key.plugin_id)
+    };
+    let plugin = app.plugins.by_mount(&mount).filter(serves).ok_or_else(no_route)?;
     if !app.plugins.enabled_for(device.key.tenant_id).await?.contains(&plugin.manifest.id) {
         return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
     }

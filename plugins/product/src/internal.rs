@@ -59,3 +59,42 @@ pub fn model_by_code(call: &mut Call<'_>) -> PluginResult<Value> {
     let model: Doc<ProductModel> = found.list.into_iter().next().ok_or_else(PluginError::not_found)?;
     Ok(json!(model))
 }
+
+/// A product with the released models related to it: what upgrade packages are made for.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductWithModels {
+    pub product_id: String,
+    pub product_key: String,
+    pub product_name: String,
+    pub models: Vec<ModelOption>,
+}
+
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelOption {
+    pub id: String,
+    pub code: String,
+    pub name: String,
+}
+
+/// Every product with its released models (at most 500 of each; a product without one is left out).
+pub fn model_options(call: &mut Call<'_>) -> PluginResult<Value> {
+    let models = MODELS.query(call.host, &Query::new().eq("status", crate::models::RELEASED).sort("code", false).page(1, 500))?.list;
+    let products = PRODUCTS.query(call.host, &Query::new().page(1, 500))?.list;
+    let options: Vec<ProductWithModels> = products
+        .into_iter()
+        .map(|p| ProductWithModels {
+            models: models
+                .iter()
+                .filter(|m| m.data.product_ids.contains(&p.id))
+                .map(|m| ModelOption { id: m.id.clone(), code: m.data.code.clone(), name: m.data.name.clone() })
+                .collect(),
+            product_id: p.id,
+            product_key: p.data.product_key,
+            product_name: p.data.name,
+        })
+        .filter(|p| !p.models.is_empty())
+        .collect();
+    Ok(json!(options))
+}

@@ -161,6 +161,8 @@ impl Plugin for Product {
             .with_data::<internal::ProductFacts>()
             .get("/internal/products/by-key/{productKey}", internal::product_by_key)
             .with_data::<internal::ProductFacts>()
+            .get("/internal/model-options", internal::model_options)
+            .with_data_list::<internal::ProductWithModels>()
             .get("/internal/models/by-code/{code}", internal::model_by_code)
             .with_data::<Doc<models::ProductModel>>()
             .get("/templates", templates::list)

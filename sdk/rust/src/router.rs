@@ -62,7 +62,21 @@ pub struct Call<'h> {
     pub host: &'h mut dyn Host,
 }
 
-impl Call<'_> {
+impl<'h> Call<'h> {
+    /// A scheduled job's work as a call with no request, so that code shared with routes (the
+    /// user name in records, the host) serves both.
+    pub fn for_job(host: &'h mut dyn Host, context: &Context) -> Self {
+        Call {
+            method: String::new(),
+            path: String::new(),
+            params: Vec::new(),
+            query: Vec::new(),
+            body: Value::Null,
+            context: context.clone(),
+            host,
+        }
+    }
+
     /// A path parameter such as `{id}`.
     pub fn param(&self, name: &str) -> PluginResult<&str> {
         self.params.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).ok_or_else(|| PluginError::required(name))

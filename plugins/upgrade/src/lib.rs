@@ -1,0 +1,153 @@
+//! Upgrades (spec device-and-product-domain.md §2 /ota-upgrade, §3-§5; console-shell §3 App
+//! upgrade package): firmware packages reviewed in the process centre, tested on test devices
+//! and released in a gray rollout with a rate, an abort rule and must-pass versions; what devices
+//! ask and report; and app upgrade packages with their download centre.
+
+pub mod executions;
+pub mod flow;
+pub mod history;
+pub mod issue;
+pub mod messages;
+pub mod packages;
+pub mod products;
+pub mod rollout;
+pub mod statements;
+pub mod steps;
+
+use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
+use console_plugin_sdk::{Call, Context, Doc, Host, Plugin, Router, export_plugin};
+
+pub struct UpgradePlugin;
+
+const PACKAGE_QUERY: [QueryParam; 8] = [
+    QueryParam::text("productId", "The product's id."),
+    QueryParam::text("modelId", "The model's id."),
+    QueryParam::text("packageType", "development, test or production."),
+    QueryParam::text("status", "One status or several, comma-separated."),
+    QueryParam::text("targetVersionName", "Searched in the search mode."),
+    PAGING[0],
+    PAGING[1],
+    MODE,
+];
+
+const ROLLOUT_QUERY: [QueryParam; 4] =
+    [QueryParam::text("productId", "The product's id."), QueryParam::text("modelId", "The model's id."), PAGING[0], PAGING[1]];
+
+const EXECUTION_QUERY: [QueryParam; 5] = [
+    QueryParam::text("state", "queued, downloading, downloaded, verifying, updating, succeeded, failed or timedOut."),
+    QueryParam::text("sn", "Searched in the search mode."),
+    PAGING[0],
+    PAGING[1],
+    MODE,
+];
+
+const HISTORY_QUERY: [QueryParam; 6] = [
+    QueryParam::text("sn", "Searched in the search mode."),
+    QueryParam::text("result", "succeeded, failed or timedOut."),
+    QueryParam::text("packageId", "The package's id."),
+    PAGING[0],
+    PAGING[1],
+    MODE,
+];
+
+const TASK_QUERY: [QueryParam; 3] = [QueryParam::text("packageId", "The package's id."), PAGING[0], PAGING[1]];
+
+const STATEMENT_QUERY: [QueryParam; 6] = [
+    QueryParam::text("packageId", "The package's id."),
+    QueryParam::text("title", "Searched in the search mode."),
+    QueryParam::boolean("published", "Published or not."),
+    PAGING[0],
+    PAGING[1],
+    MODE,
+];
+
+type PackageDoc = Doc<packages::FirmwarePackage>;
+
+impl Plugin for UpgradePlugin {
+    fn router() -> Router {
+        Router::new()
+            // What devices ask and say.
+            .post("/device/check", executions::check)
+            .with_body::<executions::CheckInput>()
+            .with_data::<Option<executions::Offer>>()
+            .post("/device/progress", executions::progress)
+            .with_body::<executions::ProgressInput>()
+            .with_data::<Doc<executions::Execution>>()
+            // Firmware packages.
+            .get("/product-options", products::list)
+            .with_data_list::<products::ProductOption>()
+            .get("/packages", packages::list)
+            .with_query(&PACKAGE_QUERY)
+            .with_data_page::<PackageDoc>()
+            .post("/packages", packages::create)
+            .with_body::<packages::PackageInput>()
+            .with_data::<PackageDoc>()
+            .get("/packages/{id}", packages::detail)
+            .with_data::<PackageDoc>()
+            .put("/packages/{id}", packages::update)
+            .with_body::<packages::PackageInput>()
+            .with_data::<PackageDoc>()
+            .delete("/packages/{id}", packages::delete)
+            .get("/packages/{id}/steps", steps::list)
+            .with_data_list::<Doc<steps::Step>>()
+            .put("/packages/{id}/test-devices", packages::set_test_devices)
+            .with_body::<packages::TestDevicesInput>()
+            .with_data::<PackageDoc>()
+            .put("/packages/{id}/rollout", packages::set_rollout)
+            .with_body::<packages::RolloutInput>()
+            .with_data::<PackageDoc>()
+            .post("/packages/{id}/test/{action}", packages::test_action)
+            .with_body::<packages::ActionInput>()
+            .with_data::<PackageDoc>()
+            .post("/packages/{id}/application/{action}", packages::application_action)
+            .with_body::<packages::ActionInput>()
+            .with_data::<PackageDoc>()
+            .post("/packages/{id}/release/{action}", packages::release_action)
+            .with_body::<packages::ActionInput>()
+            .with_data::<PackageDoc>()
+            .post("/approvals/firmware-package", packages::decided)
+            // Rollouts and their devices.
+            .get("/rollouts", executions::rollouts)
+            .with_query(&ROLLOUT_QUERY)
+            .with_data_page::<PackageDoc>()
+            .get("/rollouts/{id}/progress", executions::rollout_progress)
+            .with_data::<executions::Progress>()
+            .get("/rollouts/{id}/executions", executions::list)
+            .with_query(&EXECUTION_QUERY)
+            .with_data_page::<Doc<executions::Execution>>()
+            .get("/device-history", history::list)
+            .with_query(&HISTORY_QUERY)
+            .with_data_page::<Doc<history::VersionChange>>()
+            .get("/issue-tasks", issue::list)
+            .with_query(&TASK_QUERY)
+            .with_data_page::<Doc<issue::IssueTask>>()
+            .post("/issue-tasks", issue::create)
+            .with_body::<issue::TaskInput>()
+            .with_data::<Doc<issue::IssueTask>>()
+            .get("/issue-tasks/{id}", issue::detail)
+            // Release statements.
+            .get("/statements", statements::list)
+            .with_query(&STATEMENT_QUERY)
+            .with_data_page::<Doc<statements::Statement>>()
+            .post("/statements", statements::create)
+            .with_body::<statements::StatementInput>()
+            .with_data::<Doc<statements::Statement>>()
+            .put("/statements/{id}", statements::update)
+            .with_body::<statements::StatementInput>()
+            .with_data::<Doc<statements::Statement>>()
+            .delete("/statements/{id}", statements::delete)
+            .post("/statements/{id}/{action}", statements::publish)
+            .with_data::<Doc<statements::Statement>>()
+    }
+
+    fn run_job(host: &mut dyn Host, name: &str, context: &Context) -> Result<(), String> {
+        let mut call = Call::for_job(host, context);
+        let done = match name {
+            "timeouts" => executions::time_out(&mut call).map(drop),
+            _ => Ok(()),
+        };
+        done.map_err(|e| format!("{e:?}"))
+    }
+}
+
+export_plugin!(UpgradePlugin);

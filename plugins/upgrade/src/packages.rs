@@ -1,0 +1,561 @@
+//! Firmware upgrade packages (spec DP §3 Firmware upgrade package, §5): the file (measured by
+//! the host: size, MD5, SHA-256) and its encrypted variant, the product and model, the current
+//! and target versions, the lists and the gray, the flags and the description in each language.
+
+use std::collections::BTreeMap;
+
+use console_plugin_sdk::upload::{self, StoredFile};
+use console_plugin_sdk::validate::{self, LONG_TEXT, MAX_LIST_ENTRIES};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json};
+use serde::{Deserialize, Serialize};
+
+use crate::flow::{self, Action, Status};
+use crate::rollout::AbortRule;
+use crate::{messages, products, steps};
+
+pub const PACKAGE_TYPES: [&str; 3] = ["development", "test", "production"];
+pub const GRAY_MODES: [&str; 2] = ["ratio", "list"];
+/// SNs of a gray list, one per line.
+pub const MAX_GRAY_LIST: usize = 10_000;
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Rollout {
+    /// `ratio`: a percentage of devices chosen by SN; `list`: the SNs of `grayList`.
+    pub gray_mode: String,
+    pub gray_percent: u32,
+    pub gray_list: Vec<String>,
+    /// Always offered while in gray (at most 20).
+    pub whitelist: Vec<String>,
+    /// Never offered (at most 20).
+    pub blacklist: Vec<String>,
+    /// Devices that may start per minute; 0: no limit.
+    pub rate_per_minute: u32,
+    pub abort: AbortRule,
+    /// How long a device has from its offer to its result.
+    pub timeout_minutes: u32,
+    /// Further attempts after a failure or a timeout.
+    pub retries: u32,
+}
+
+impl Default for Rollout {
+    fn default() -> Self {
+        Rollout {
+            gray_mode: "ratio".into(),
+            gray_percent: 10,
+            gray_list: Vec::new(),
+            whitelist: Vec::new(),
+            blacklist: Vec::new(),
+            rate_per_minute: 0,
+            abort: AbortRule { failure_percent: 20, min_devices: 10 },
+            timeout_minutes: 30,
+            retries: 1,
+        }
+    }
+}
+
+/// Why a rollout paused: by hand, or by itself when too many devices failed.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Pause {
+    pub automatic: bool,
+    pub by: String,
+    pub at: i64,
+    pub failed: u64,
+    pub finished: u64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FirmwarePackage {
+    pub package_type: String,
+    pub product_id: String,
+    pub product_name: String,
+    pub model_id: String,
+    pub model_code: String,
+    pub current_version_name: String,
+    pub current_version_code: i64,
+    pub target_version_name: String,
+    pub target_version_code: i64,
+    pub file: StoredFile,
+    pub encrypted_file: Option<StoredFile>,
+    pub silent: bool,
+    pub must_pass: bool,
+    pub ignore_check: bool,
+    /// The upgrade description by language code.
+    pub descriptions: BTreeMap<String, String>,
+    pub rollout: Rollout,
+    pub status: Status,
+    /// Devices that get the package while it is under test (at most 20).
+    pub test_sns: Vec<String>,
+    pub test_conclusion: String,
+    pub approval_id: String,
+    pub applicant: String,
+    pub pause: Option<Pause>,
+    pub gray_started_at: Option<i64>,
+    pub released_at: Option<i64>,
+}
+
+pub const PACKAGES: Collection<FirmwarePackage> = Collection::new("packages");
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PackageInput {
+    package_type: String,
+    product_id: String,
+    model_id: String,
+    current_version_name: String,
+    current_version_code: Option<i64>,
+    target_version_name: String,
+    target_version_code: Option<i64>,
+    /// The upload id of the firmware file (purpose `firmware`); kept when editing without one.
+    file: String,
+    /// The upload id of its encrypted variant, optional.
+    encrypted_file: String,
+    silent: bool,
+    must_pass: bool,
+    ignore_check: bool,
+    descriptions: BTreeMap<String, String>,
+}
+
+fn version_name(field: &str, value: &str) -> PluginResult<String> {
+    let name = validate::required(field, value, 32)?;
+    if name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')) {
+        Ok(name)
+    } else {
+        Err(PluginError::format(
+            field,
+            [
+                "版本名，如 1.2.0（字母、数字、点、连字符）",
+                "a version name such as 1.2.0 (letters, digits, dots, hyphens)",
+                "ein Versionsname wie 1.2.0 (Buchstaben, Ziffern, Punkte, Bindestriche)",
+                "un nombre de versión como 1.2.0 (letras, dígitos, puntos, guiones)",
+                "un nom de version comme 1.2.0 (lettres, chiffres, points, tirets)",
+                "um nome de versão como 1.2.0 (letras, dígitos, pontos, hífenes)",
+                "имя версии, например 1.2.0 (буквы, цифры, точки, дефисы)",
+            ],
+        ))
+    }
+}
+
+pub fn version_code(field: &str, value: Option<i64>) -> PluginResult<i64> {
+    let code = value.ok_or_else(|| PluginError::required(field))?;
+    validate::range(field, code as f64, 0.0, 2_147_483_647.0)?;
+    Ok(code)
+}
+
+/// Descriptions in the console's languages: at least one, each at most 800 characters.
+pub fn descriptions(field: &str, texts: &BTreeMap<String, String>) -> PluginResult<BTreeMap<String, String>> {
+    let mut kept = BTreeMap::new();
+    for (lang, text) in texts {
+        validate::one_of(field, lang, &console_plugin_sdk::LANGS)?;
+        let text = validate::optional(field, text, LONG_TEXT)?;
+        if !text.is_empty() {
+            kept.insert(lang.clone(), text);
+        }
+    }
+    if kept.is_empty() {
+        return Err(PluginError::required(field));
+    }
+    Ok(kept)
+}
+
+impl PackageInput {
+    fn validate(self, call: &mut Call<'_>, editing: Option<&Doc<FirmwarePackage>>) -> PluginResult<FirmwarePackage> {
+        let package_type = validate::one_of("packageType", &self.package_type, &PACKAGE_TYPES)?;
+        let product_id = validate::required("productId", &self.product_id, 64)?;
+        let model_id = validate::required("modelId", &self.model_id, 64)?;
+        let current_version_name = version_name("currentVersionName", &self.current_version_name)?;
+        let current_version_code = version_code("currentVersionCode", self.current_version_code)?;
+        let target_version_name = version_name("targetVersionName", &self.target_version_name)?;
+        let target_version_code = version_code("targetVersionCode", self.target_version_code)?;
+        if target_version_code <= current_version_code {
+            return Err(messages::target_not_greater(current_version_code));
+        }
+        let descriptions = descriptions("descriptions", &self.descriptions)?;
+        let (product_name, model_code) = products::product_and_model(call, &product_id, &model_id)?;
+        let taken = PACKAGES
+            .query(
+                call.host,
+                &Query::new().eq("modelId", model_id.as_str()).eq("targetVersionCode", target_version_code).page(1, 2),
+            )?
+            .list
+            .into_iter()
+            .any(|p| Some(p.id.as_str()) != editing.map(|e| e.id.as_str()));
+        if taken {
+            return Err(messages::version_exists(&target_version_name));
+        }
+        let file = match (self.file.trim(), editing) {
+            ("", Some(editing)) => editing.data.file.clone(),
+            (upload_id, _) => StoredFile::from(&upload::claim(call.host, "file", upload_id, "firmware")?),
+        };
+        let encrypted_file = match (self.encrypted_file.trim(), editing) {
+            ("", Some(editing)) => editing.data.encrypted_file.clone(),
+            ("", None) => None,
+            (upload_id, _) => Some(StoredFile::from(&upload::claim(call.host, "encryptedFile", upload_id, "firmware")?)),
+        };
+        let kept = editing.map(|e| e.data.clone());
+        Ok(FirmwarePackage {
+            package_type,
+            product_id,
+            product_name,
+            model_id,
+            model_code,
+            current_version_name,
+            current_version_code,
+            target_version_name,
+            target_version_code,
+            file,
+            encrypted_file,
+            silent: self.silent,
+            must_pass: self.must_pass,
+            ignore_check: self.ignore_check,
+            descriptions,
+            rollout: kept.as_ref().map(|k| k.rollout.clone()).unwrap_or_default(),
+            status: Status::PendingReview,
+            test_sns: kept.as_ref().map(|k| k.test_sns.clone()).unwrap_or_default(),
+            test_conclusion: String::new(),
+            approval_id: String::new(),
+            applicant: call.context.user_name.clone(),
+            pause: None,
+            gray_started_at: None,
+            released_at: None,
+        })
+    }
+}
+
+pub const APPROVAL_KIND: &str = "firmware-package";
+
+/// Sends a package to review in the process centre.
+fn submit_for_review(call: &mut Call<'_>, id: &str, package: &mut FirmwarePackage) -> PluginResult<()> {
+    let title = format!("{} {} → {}", package.model_code, package.current_version_name, package.target_version_name);
+    let detail = json!({
+        "product": package.product_name, "model": package.model_code, "packageType": package.package_type,
+        "currentVersion": package.current_version_name, "targetVersion": package.target_version_name,
+        "size": package.file.size, "sha256": package.file.sha256, "md5": package.file.md5,
+        "mustPass": package.must_pass,
+    });
+    package.approval_id = console_plugin_sdk::approvals::submit(call.host, APPROVAL_KIND, &title, id, &detail)?;
+    package.status = Status::PendingReview;
+    Ok(())
+}
+
+/// Uploads a package: it waits for review.
+pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
+    let package = call.body::<PackageInput>()?.validate(call, None)?;
+    let saved = PACKAGES.insert(call.host, &package)?;
+    let mut package = saved.data.clone();
+    submit_for_review(call, &saved.id, &mut package)?;
+    let saved = PACKAGES.update(call.host, &saved.id, &package, Some(saved.version))?;
+    steps::record(call, &saved, None, "uploaded", String::new())?;
+    call.host.audit("Upload a firmware package", &describe(&saved.data));
+    Ok(json!(saved))
+}
+
+/// Edits a package before it is tested or released: it goes back to review.
+pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let existing = PACKAGES.find(call.host, &id)?;
+    if existing.data.status == Status::PendingReview {
+        return Err(messages::wait_for_review());
+    }
+    if !flow::may_edit(existing.data.status) {
+        return Err(messages::wrong_status(existing.data.status));
+    }
+    let version = call.version();
+    let mut package = call.body::<PackageInput>()?.validate(call, Some(&existing))?;
+    submit_for_review(call, &existing.id, &mut package)?;
+    let saved = PACKAGES.update(call.host, &existing.id, &package, version)?;
+    steps::record(call, &saved, Some(existing.data.status), "edited", String::new())?;
+    call.host.audit("Modify a firmware package", &describe(&saved.data));
+    Ok(json!(saved))
+}
+
+pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let existing = PACKAGES.find(call.host, &id)?;
+    if existing.data.status == Status::PendingReview {
+        return Err(messages::wait_for_review());
+    }
+    if !flow::may_delete(existing.data.status) {
+        return Err(messages::wrong_status(existing.data.status));
+    }
+    PACKAGES.delete(call.host, &existing.id)?;
+    call.host.audit("Delete a firmware package", &describe(&existing.data));
+    Ok(Value::Null)
+}
+
+pub fn describe(package: &FirmwarePackage) -> String {
+    format!(
+        "{} {} {} → {}",
+        package.product_name, package.model_code, package.current_version_name, package.target_version_name
+    )
+}
+
+/// The package list (publish, test and release pages): by product, model, type, status (one or
+/// several, comma-separated) and target version.
+pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
+    let statuses: Vec<Value> = call
+        .query("status")
+        .map(|s| s.split(',').map(str::trim).filter(|s| !s.is_empty()).map(|s| json!(s)).collect())
+        .unwrap_or_default();
+    let mut query = Query::new()
+        .eq_opt("productId", call.query("productId"))
+        .eq_opt("modelId", call.query("modelId"))
+        .eq_opt("packageType", call.query("packageType"))
+        .search("targetVersionName", call.query("targetVersionName"), call.search_mode());
+    if !statuses.is_empty() {
+        query = query.one_of("status", statuses);
+    }
+    let query = query.sort("createdAt", true).paged_by(call)?;
+    Ok(json!(PACKAGES.query(call.host, &query)?))
+}
+
+pub fn detail(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let package = PACKAGES.find(call.host, &id)?;
+    Ok(json!(package))
+}
+
+/// Moves a package by the flow's table; anything else is refused with its status.
+pub fn apply_action(
+    call: &mut Call<'_>,
+    package: &mut Doc<FirmwarePackage>,
+    action: Action,
+    detail: String,
+) -> PluginResult<()> {
+    let from = package.data.status;
+    let to = match flow::next(from, action) {
+        Some(to) => to,
+        None if from == Status::PendingReview => return Err(messages::wait_for_review()),
+        None => return Err(messages::wrong_status(from)),
+    };
+    package.data.status = to;
+    let now = call.host.now_ms();
+    match (from, to) {
+        (Status::PendingRelease, Status::InGray) => package.data.gray_started_at = Some(now),
+        (_, Status::Released) => package.data.released_at = Some(now),
+        _ => {}
+    }
+    if to != Status::GrayPaused {
+        package.data.pause = None;
+    }
+    let saved = PACKAGES.update(call.host, &package.id, &package.data, Some(package.version))?;
+    *package = saved;
+    steps::record(call, package, Some(from), action_key(action), detail)?;
+    Ok(())
+}
+
+pub fn action_key(action: Action) -> &'static str {
+    match action {
+        Action::Approve => "approved",
+        Action::Reject => "rejected",
+        Action::Resubmit => "resubmitted",
+        Action::StartTest => "testStarted",
+        Action::CancelTest => "testCancelled",
+        Action::PassTest => "testPassed",
+        Action::FailTest => "testFailed",
+        Action::Apply => "applied",
+        Action::CancelApplication => "applicationCancelled",
+        Action::Release => "released",
+        Action::Pause => "paused",
+        Action::Resume => "resumed",
+        Action::Revoke => "revoked",
+    }
+}
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ActionInput {
+    /// A non-production package's go-online application, reconfirmed.
+    confirm: bool,
+    /// The test conclusion (pass, fail) or a note.
+    conclusion: String,
+}
+
+/// The test buttons: `/packages/{id}/test/{action}` (start, cancel, pass, fail).
+pub fn test_action(call: &mut Call<'_>) -> PluginResult<Value> {
+    let action = match call.param("action")? {
+        "start" => Action::StartTest,
+        "cancel" => Action::CancelTest,
+        "pass" => Action::PassTest,
+        "fail" => Action::FailTest,
+        _ => return Err(PluginError::not_found()),
+    };
+    act(call, action)
+}
+
+/// Applying to go online: `/packages/{id}/application/{action}` (apply, cancel).
+pub fn application_action(call: &mut Call<'_>) -> PluginResult<Value> {
+    let action = match call.param("action")? {
+        "apply" => Action::Apply,
+        "cancel" => Action::CancelApplication,
+        _ => return Err(PluginError::not_found()),
+    };
+    act(call, action)
+}
+
+/// The release buttons: `/packages/{id}/release/{action}` (confirm, pause, resume, revoke).
+pub fn release_action(call: &mut Call<'_>) -> PluginResult<Value> {
+    let action = match call.param("action")? {
+        "confirm" => Action::Release,
+        "pause" => Action::Pause,
+        "resume" => Action::Resume,
+        "revoke" => Action::Revoke,
+        _ => return Err(PluginError::not_found()),
+    };
+    act(call, action)
+}
+
+fn act(call: &mut Call<'_>, action: Action) -> PluginResult<Value> {
+    let input: ActionInput = call.body()?;
+    let id = call.param("id")?.to_string();
+    let mut package = PACKAGES.find(call.host, &id)?;
+    let conclusion = validate::optional("conclusion", &input.conclusion, LONG_TEXT)?;
+    match action {
+        Action::FailTest if conclusion.is_empty() => return Err(PluginError::required("conclusion")),
+        Action::PassTest | Action::FailTest => package.data.test_conclusion = conclusion.clone(),
+        Action::Apply if !package.data.test_sns.is_empty() => {
+            return Err(messages::delete_test_devices_first(package.data.test_sns.len()));
+        }
+        Action::Apply if package.data.package_type != "production" && !input.confirm => {
+            return Err(messages::not_a_formal_package());
+        }
+        _ => {}
+    }
+    if action == Action::Pause {
+        let now = call.host.now_ms();
+        let by = call.context.user_name.clone();
+        package.data.pause = Some(Pause { automatic: false, by, at: now, failed: 0, finished: 0 });
+    }
+    apply_action(call, &mut package, action, conclusion)?;
+    call.host.audit(audit_of(action), &describe(&package.data));
+    Ok(json!(package))
+}
+
+fn audit_of(action: Action) -> &'static str {
+    match action {
+        Action::StartTest => "Start testing a firmware package",
+        Action::CancelTest => "Cancel a firmware package's test",
+        Action::PassTest => "Pass a firmware package's test",
+        Action::FailTest => "Fail a firmware package's test",
+        Action::Apply => "Apply for a firmware package to go online",
+        Action::CancelApplication => "Cancel a firmware package's application",
+        Action::Release => "Release a firmware package",
+        Action::Pause => "Pause a firmware rollout",
+        Action::Resume => "Resume a firmware rollout",
+        Action::Revoke => "Revoke a firmware package's release",
+        Action::Approve | Action::Reject | Action::Resubmit => "Review a firmware package",
+    }
+}
+
+/// The decision of the process centre (`caller = "host"`). A package no longer waiting for this
+/// request (edited and resubmitted meanwhile) is left as it is.
+pub fn decided(call: &mut Call<'_>) -> PluginResult<Value> {
+    let decision: console_plugin_sdk::approvals::Decision = call.body()?;
+    let Some(mut package) = PACKAGES.get(call.host, &decision.subject_id)? else { return Ok(Value::Null) };
+    if package.data.approval_id != decision.approval_id || package.data.status != Status::PendingReview {
+        return Ok(Value::Null);
+    }
+    let action = if decision.approved { Action::Approve } else { Action::Reject };
+    apply_action(call, &mut package, action, decision.comment)?;
+    Ok(Value::Null)
+}
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct TestDevicesInput {
+    /// SNs, one per line (at most 20); empty deletes them.
+    sns: String,
+}
+
+/// The test devices (test SNs) of a package: set before or during its test, deleted before it
+/// applies to go online.
+pub fn set_test_devices(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let mut package = PACKAGES.find(call.host, &id)?;
+    if !flow::may_change_test_devices(package.data.status) {
+        return Err(messages::wrong_status(package.data.status));
+    }
+    let input: TestDevicesInput = call.body()?;
+    package.data.test_sns = validate::lines("sns", &input.sns, MAX_LIST_ENTRIES)?;
+    let saved = PACKAGES.update(call.host, &package.id, &package.data, Some(package.version))?;
+    call.host.audit("Change a firmware package's test devices", &describe(&saved.data));
+    Ok(json!(saved))
+}
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct RolloutInput {
+    gray_mode: String,
+    gray_percent: Option<u32>,
+    /// SNs, one per line.
+    gray_list: String,
+    whitelist: String,
+    blacklist: String,
+    rate_per_minute: Option<u32>,
+    abort_failure_percent: Option<u32>,
+    abort_min_devices: Option<u32>,
+    timeout_minutes: Option<u32>,
+    retries: Option<u32>,
+}
+
+impl RolloutInput {
+    fn validate(self) -> PluginResult<Rollout> {
+        let gray_mode = validate::one_of("grayMode", &self.gray_mode, &GRAY_MODES)?;
+        let number = |field: &str, value: Option<u32>, min: u32, max: u32| -> PluginResult<u32> {
+            let value = value.ok_or_else(|| PluginError::required(field))?;
+            validate::range(field, f64::from(value), f64::from(min), f64::from(max))?;
+            Ok(value)
+        };
+        let gray_percent = if gray_mode == "ratio" { number("grayPercent", self.gray_percent, 1, 100)? } else { 0 };
+        let gray_list = if gray_mode == "list" {
+            let list = validate::lines("grayList", &self.gray_list, MAX_GRAY_LIST)?;
+            if list.is_empty() {
+                return Err(PluginError::required("grayList"));
+            }
+            list
+        } else {
+            Vec::new()
+        };
+        for sn in &gray_list {
+            validate::required("grayList", sn, 64)?;
+        }
+        Ok(Rollout {
+            gray_mode,
+            gray_percent,
+            gray_list,
+            whitelist: validate::lines("whitelist", &self.whitelist, MAX_LIST_ENTRIES)?,
+            blacklist: validate::lines("blacklist", &self.blacklist, MAX_LIST_ENTRIES)?,
+            rate_per_minute: number("ratePerMinute", self.rate_per_minute, 0, 1_000_000)?,
+            abort: AbortRule {
+                failure_percent: number("abortFailurePercent", self.abort_failure_percent, 0, 100)?,
+                min_devices: number("abortMinDevices", self.abort_min_devices, 1, 1_000_000)?,
+            },
+            timeout_minutes: number("timeoutMinutes", self.timeout_minutes, 1, 10_080)?,
+            retries: number("retries", self.retries, 0, 10)?,
+        })
+    }
+}
+
+/// The release strategy: gray ratio or list, white- and blacklist, rate, abort rule, timeout and
+/// retries; changed until the package is released to everyone (widening a gray, for one).
+pub fn set_rollout(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let mut package = PACKAGES.find(call.host, &id)?;
+    if !flow::may_change_rollout(package.data.status) {
+        return Err(messages::wrong_status(package.data.status));
+    }
+    package.data.rollout = call.body::<RolloutInput>()?.validate()?;
+    let version = call.version().or(Some(package.version));
+    let saved = PACKAGES.update(call.host, &package.id, &package.data, version)?;
+    let rollout = &saved.data.rollout;
+    let detail = if rollout.gray_mode == "ratio" {
+        format!("{}%", rollout.gray_percent)
+    } else {
+        format!("{} SN", rollout.gray_list.len())
+    };
+    steps::record(call, &saved, Some(saved.data.status), "strategyChanged", detail)?;
+    call.host.audit("Change a firmware package's release strategy", &describe(&saved.data));
+    Ok(json!(saved))
+}
