@@ -106,6 +106,9 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
     own_device(call, &sn)?;
     let version = packages::version_code("versionCode", input.version_code)?;
     let version_name = validate::optional("versionName", &input.version_name, 32)?;
+    // Asked of the product plugin (the first time) before anything is written: the host allows
+    // no outbound call after a call's first write.
+    let model_id = products::model_of(call, &sn)?;
 
     if let Some(active) = active_of(call, &sn)? {
         let package = PACKAGES.get(call.host, &active.data.package_id)?;
@@ -124,7 +127,6 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
         }
     }
 
-    let model_id = products::model_of(call, &sn)?;
     let rolling = [Status::UnderTest, Status::InGray, Status::GrayPaused, Status::Released];
     let found = PACKAGES.query(
         call.host,

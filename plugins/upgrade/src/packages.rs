@@ -311,6 +311,51 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(PACKAGES.query(call.host, &query)?))
 }
 
+/// The test page's packages: approved, waiting for a test, under test or tested.
+pub fn test_list(call: &mut Call<'_>) -> PluginResult<Value> {
+    let statuses = [Status::Approved, Status::PendingTest, Status::UnderTest, Status::TestComplete];
+    let query = Query::new()
+        .one_of("status", statuses.iter().map(|s| json!(s)).collect())
+        .eq_opt("productId", call.query("productId"))
+        .eq_opt("modelId", call.query("modelId"))
+        .sort("updatedAt", true)
+        .paged_by(call)?;
+    Ok(json!(PACKAGES.query(call.host, &query)?))
+}
+
+/// A package in a select box: its id and what it is.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PackageOption {
+    pub id: String,
+    pub label: String,
+    pub status: Status,
+}
+
+fn options_of(call: &mut Call<'_>, statuses: &[Status]) -> PluginResult<Value> {
+    let mut query = Query::new().sort("createdAt", true).page(1, 200);
+    if !statuses.is_empty() {
+        query = query.one_of("status", statuses.iter().map(|s| json!(s)).collect());
+    }
+    let options: Vec<PackageOption> = PACKAGES
+        .query(call.host, &query)?
+        .list
+        .into_iter()
+        .map(|p| PackageOption { label: describe(&p.data), status: p.data.status, id: p.id })
+        .collect();
+    Ok(json!(options))
+}
+
+/// Packages an issue task may push: under test, in gray or released (the newest 200).
+pub fn issue_options(call: &mut Call<'_>) -> PluginResult<Value> {
+    options_of(call, &[Status::UnderTest, Status::InGray, Status::Released])
+}
+
+/// Packages a release statement may describe (the newest 200).
+pub fn statement_options(call: &mut Call<'_>) -> PluginResult<Value> {
+    options_of(call, &[])
+}
+
 pub fn detail(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let package = PACKAGES.find(call.host, &id)?;

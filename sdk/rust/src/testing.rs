@@ -143,7 +143,8 @@ impl MemoryHost {
             let taken = records.into_iter().flat_map(|r| r.iter()).any(|(id, stored)| {
                 Some(*id) != except
                     && serde_json::from_str::<Value>(&stored.data)
-                        .map(|other| key.iter().all(|f| other.get(f) == data.get(f) && data.get(f).is_some()))
+                        // As in the databases, a null value is unique to itself.
+                        .map(|other| key.iter().all(|f| other.get(f) == data.get(f) && data.get(f).is_some_and(|v| !v.is_null())))
                         .unwrap_or(false)
             });
             if taken {
