@@ -34,6 +34,8 @@ pub struct Fleet {
     pub admin: String,
     pub platform: Platform,
     pub keys: Vec<(String, String)>,
+    pub product_id: String,
+    pub model_id: String,
 }
 
 /// The grants of plugins.toml.
@@ -43,7 +45,16 @@ const DEVICE_GRANTS: &str = "uses = [\"product-service\"]\nfiles = true";
 /// A host with the product and device plugins, a product of the thing model above with `count`
 /// SNs made through the console's API, and the platform as its devices see it.
 pub async fn fleet(code: &str, count: u32) -> Fleet {
-    let plugins = [Install::plugin("product", PRODUCT_GRANTS), Install::plugin("device", DEVICE_GRANTS)];
+    fleet_with(code, count, Vec::new()).await
+}
+
+/// The grants of plugins.toml for the upgrade plugin.
+pub const UPGRADE_GRANTS: &str = "uses = [\"product-service\"]\nfiles = true\nmax_upload_mib = 1024";
+
+/// The same fleet with more plugins installed (the upgrade plugin, for one).
+pub async fn fleet_with(code: &str, count: u32, more: Vec<Install>) -> Fleet {
+    let mut plugins = vec![Install::plugin("product", PRODUCT_GRANTS), Install::plugin("device", DEVICE_GRANTS)];
+    plugins.extend(more);
     let host = TestHost::start_with_plugins(&plugins, |_| {}).await;
     let admin = host.admin().await;
     let base = host.base.trim_end_matches("/api").to_string();
@@ -52,7 +63,8 @@ pub async fn fleet(code: &str, count: u32) -> Fleet {
     let keys = read_key_file(&console.sn_keys(&model_id, count).await.expect("an SN group"));
     let fleet_key = console.fleet_key(0, "factory line").await.expect("a fleet key");
     let platform = Platform::new(&base, &fleet_key, product["productKey"].as_str().expect("key"));
-    Fleet { host, admin, platform, keys }
+    let product_id = product["id"].as_str().expect("product id").to_string();
+    Fleet { host, admin, platform, keys, product_id, model_id }
 }
 
 impl Fleet {

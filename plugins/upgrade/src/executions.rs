@@ -117,7 +117,9 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
             _ if version >= active.data.target_version_code => {
                 finish(call, active, ExecState::Succeeded, String::new())?;
             }
-            Some(package) if flow::offered(package.data.status) => return offer(call, &package, &active).map(|o| json!(o)),
+            Some(package) if flow::offered(package.data.status) => {
+                return offer(call, &package, &active).map(|o| json!(o));
+            }
             // Paused: the device waits with its place kept.
             Some(package) if package.data.status == Status::GrayPaused => return Ok(Value::Null),
             // Revoked or deleted: the execution ends without counting against a rollout.
@@ -140,7 +142,10 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
     let failed: HashSet<String> = EXECUTIONS
         .query(
             call.host,
-            &Query::new().eq("sn", sn.as_str()).one_of("state", states(&[ExecState::Failed, ExecState::TimedOut])).page(1, 100),
+            &Query::new()
+                .eq("sn", sn.as_str())
+                .one_of("state", states(&[ExecState::Failed, ExecState::TimedOut]))
+                .page(1, 100),
         )?
         .list
         .into_iter()
@@ -172,10 +177,8 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
     let now = call.host.now_ms();
     let rate = package.data.rollout.rate_per_minute;
     if rate > 0 && matches!(source, "gray" | "released") {
-        let started = EXECUTIONS.count(
-            call.host,
-            &Query::new().eq("packageId", package.id.as_str()).gte("startedAt", now - 60_000),
-        )?;
+        let started = EXECUTIONS
+            .count(call.host, &Query::new().eq("packageId", package.id.as_str()).gte("startedAt", now - 60_000))?;
         if started >= u64::from(rate) {
             return Ok(Value::Null);
         }
@@ -241,7 +244,10 @@ fn in_language(texts: &BTreeMap<String, String>, lang: &str) -> String {
 
 fn offer(call: &mut Call<'_>, package: &Doc<FirmwarePackage>, execution: &Doc<Execution>) -> PluginResult<Offer> {
     let p = &package.data;
-    let url = call.host.file_access_url(&p.file.object, &p.file.file_name, DOWNLOAD_URL_SECS).map_err(PluginError::internal)?;
+    let url = call
+        .host
+        .file_access_url(&p.file.object, &p.file.file_name, DOWNLOAD_URL_SECS)
+        .map_err(PluginError::internal)?;
     let encrypted = match &p.encrypted_file {
         Some(file) => Some(EncryptedFile {
             size: file.size,
@@ -322,7 +328,12 @@ pub fn progress(call: &mut Call<'_>) -> PluginResult<Value> {
 
 /// Ends an attempt: success, or a failure or timeout that is retried while retries remain.
 /// A final result goes to the device's version history and may trip the rollout's abort rule.
-fn finish(call: &mut Call<'_>, mut execution: Doc<Execution>, result: ExecState, reason: String) -> PluginResult<Doc<Execution>> {
+fn finish(
+    call: &mut Call<'_>,
+    mut execution: Doc<Execution>,
+    result: ExecState,
+    reason: String,
+) -> PluginResult<Doc<Execution>> {
     let now = call.host.now_ms();
     let package = PACKAGES.get(call.host, &execution.data.package_id)?;
     let e = &mut execution.data;
@@ -330,7 +341,11 @@ fn finish(call: &mut Call<'_>, mut execution: Doc<Execution>, result: ExecState,
     e.failure_reason = reason;
     let retries = package.as_ref().map_or(0, |p| p.data.rollout.retries);
     let revoked = e.failure_reason == "revoked";
-    let next = if result == ExecState::Succeeded || revoked { result } else { rollout::after_failure(e.attempts, retries, result) };
+    let next = if result == ExecState::Succeeded || revoked {
+        result
+    } else {
+        rollout::after_failure(e.attempts, retries, result)
+    };
     if next == ExecState::Queued {
         e.state = ExecState::Queued;
         e.attempts += 1;
@@ -444,7 +459,8 @@ pub fn rollout_progress(call: &mut Call<'_>) -> PluginResult<Value> {
     let package = PACKAGES.find(call.host, &id)?;
     let mut counts = BTreeMap::new();
     for state in rollout::EXEC_STATES {
-        let n = EXECUTIONS.count(call.host, &Query::new().eq("packageId", package.id.as_str()).eq("state", json!(state)))?;
+        let n = EXECUTIONS
+            .count(call.host, &Query::new().eq("packageId", package.id.as_str()).eq("state", json!(state)))?;
         counts.insert(state.key().to_string(), n);
     }
     let now = call.host.now_ms();

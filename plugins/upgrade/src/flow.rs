@@ -112,7 +112,10 @@ pub fn may_edit(status: Status) -> bool {
 /// Deleted only where nothing depends on it: not while reviewed, tested, awaiting release or
 /// rolling out, and never once released.
 pub fn may_delete(status: Status) -> bool {
-    matches!(status, Status::Rejected | Status::Approved | Status::PendingTest | Status::TestComplete | Status::Unpublished)
+    matches!(
+        status,
+        Status::Rejected | Status::Approved | Status::PendingTest | Status::TestComplete | Status::Unpublished
+    )
 }
 
 /// Its test devices change before and while it is tested.
@@ -156,16 +159,68 @@ impl Status {
     /// The label the console shows, in zhCn, en, de, es, fr, pt, ru (for messages).
     pub fn labels(self) -> [&'static str; 7] {
         match self {
-            Status::PendingReview => ["待审核", "pending review", "Prüfung ausstehend", "pendiente de revisión", "en attente de revue", "a aguardar revisão", "ожидает проверки"],
+            Status::PendingReview => [
+                "待审核",
+                "pending review",
+                "Prüfung ausstehend",
+                "pendiente de revisión",
+                "en attente de revue",
+                "a aguardar revisão",
+                "ожидает проверки",
+            ],
             Status::Approved => ["已审核", "approved", "genehmigt", "aprobado", "approuvé", "aprovado", "одобрен"],
-            Status::PendingTest => ["待测试", "pending test", "Test ausstehend", "pendiente de prueba", "en attente de test", "a aguardar teste", "ожидает теста"],
-            Status::UnderTest => ["测试中", "under test", "im Test", "en prueba", "en test", "em teste", "на тестировании"],
-            Status::TestComplete => ["测试完成", "test complete", "Test abgeschlossen", "prueba completada", "test terminé", "teste concluído", "тест завершён"],
-            Status::PendingRelease => ["待上线", "awaiting release", "Freigabe ausstehend", "pendiente de publicación", "en attente de publication", "a aguardar publicação", "ожидает выпуска"],
-            Status::InGray => ["灰度中", "in gray release", "in Graufreigabe", "en publicación gradual", "en déploiement progressif", "em publicação gradual", "в поэтапном выпуске"],
-            Status::GrayPaused => ["灰度暂停", "gray paused", "Graufreigabe pausiert", "publicación gradual en pausa", "déploiement progressif en pause", "publicação gradual em pausa", "поэтапный выпуск приостановлен"],
+            Status::PendingTest => [
+                "待测试",
+                "pending test",
+                "Test ausstehend",
+                "pendiente de prueba",
+                "en attente de test",
+                "a aguardar teste",
+                "ожидает теста",
+            ],
+            Status::UnderTest => {
+                ["测试中", "under test", "im Test", "en prueba", "en test", "em teste", "на тестировании"]
+            }
+            Status::TestComplete => [
+                "测试完成",
+                "test complete",
+                "Test abgeschlossen",
+                "prueba completada",
+                "test terminé",
+                "teste concluído",
+                "тест завершён",
+            ],
+            Status::PendingRelease => [
+                "待上线",
+                "awaiting release",
+                "Freigabe ausstehend",
+                "pendiente de publicación",
+                "en attente de publication",
+                "a aguardar publicação",
+                "ожидает выпуска",
+            ],
+            Status::InGray => [
+                "灰度中",
+                "in gray release",
+                "in Graufreigabe",
+                "en publicación gradual",
+                "en déploiement progressif",
+                "em publicação gradual",
+                "в поэтапном выпуске",
+            ],
+            Status::GrayPaused => [
+                "灰度暂停",
+                "gray paused",
+                "Graufreigabe pausiert",
+                "publicación gradual en pausa",
+                "déploiement progressif en pause",
+                "publicação gradual em pausa",
+                "поэтапный выпуск приостановлен",
+            ],
             Status::Released => ["已发布", "released", "freigegeben", "publicado", "publié", "publicado", "выпущен"],
-            Status::Unpublished => ["已下线", "unpublished", "zurückgezogen", "retirado", "retiré", "retirado", "снят с выпуска"],
+            Status::Unpublished => {
+                ["已下线", "unpublished", "zurückgezogen", "retirado", "retiré", "retirado", "снят с выпуска"]
+            }
             Status::Rejected => ["已驳回", "rejected", "abgelehnt", "rechazado", "rejeté", "rejeitado", "отклонён"],
         }
     }
@@ -218,10 +273,14 @@ mod tests {
 
     #[test]
     fn nothing_waiting_or_rolling_out_is_deleted() {
-        for status in [Status::PendingReview, Status::UnderTest, Status::PendingRelease, Status::InGray, Status::GrayPaused] {
+        for status in
+            [Status::PendingReview, Status::UnderTest, Status::PendingRelease, Status::InGray, Status::GrayPaused]
+        {
             assert!(!may_delete(status), "{status:?}");
         }
-        for status in [Status::Rejected, Status::Approved, Status::PendingTest, Status::TestComplete, Status::Unpublished] {
+        for status in
+            [Status::Rejected, Status::Approved, Status::PendingTest, Status::TestComplete, Status::Unpublished]
+        {
             assert!(may_delete(status), "{status:?}");
         }
     }

@@ -30,8 +30,12 @@ const PACKAGE_QUERY: [QueryParam; 8] = [
     MODE,
 ];
 
-const ROLLOUT_QUERY: [QueryParam; 4] =
-    [QueryParam::text("productId", "The product's id."), QueryParam::text("modelId", "The model's id."), PAGING[0], PAGING[1]];
+const ROLLOUT_QUERY: [QueryParam; 4] = [
+    QueryParam::text("productId", "The product's id."),
+    QueryParam::text("modelId", "The model's id."),
+    PAGING[0],
+    PAGING[1],
+];
 
 const EXECUTION_QUERY: [QueryParam; 5] = [
     QueryParam::text("state", "queued, downloading, downloaded, verifying, updating, succeeded, failed or timedOut."),

@@ -192,7 +192,9 @@ impl PackageInput {
         let encrypted_file = match (self.encrypted_file.trim(), editing) {
             ("", Some(editing)) => editing.data.encrypted_file.clone(),
             ("", None) => None,
-            (upload_id, _) => Some(StoredFile::from(&upload::claim(call.host, "encryptedFile", upload_id, "firmware")?)),
+            (upload_id, _) => {
+                Some(StoredFile::from(&upload::claim(call.host, "encryptedFile", upload_id, "firmware")?))
+            }
         };
         let kept = editing.map(|e| e.data.clone());
         Ok(FirmwarePackage {

@@ -30,7 +30,8 @@ pub fn record(
 ) -> PluginResult<()> {
     let by = call.context.user_name.clone();
     let at = call.host.now_ms();
-    let step = Step { package_id: package.id.clone(), step: step.into(), from, to: package.data.status, by, at, detail };
+    let step =
+        Step { package_id: package.id.clone(), step: step.into(), from, to: package.data.status, by, at, detail };
     STEPS.insert(call.host, &step)?;
     Ok(())
 }

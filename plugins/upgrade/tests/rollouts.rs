@@ -267,7 +267,8 @@ fn a_must_pass_version_is_installed_before_the_newest() {
     assert_eq!(second["packageId"], json!(newest), "then 2.0 → 3.0");
     assert_eq!(check(&mut host, "RV-1", 300), Value::Null, "up to date");
     let history = HISTORY.query(&mut host, &Query::new().eq("sn", "RV-1").sort("at", false)).expect("history");
-    let steps: Vec<(i64, i64)> = history.list.iter().map(|h| (h.data.from_version_code, h.data.to_version_code)).collect();
+    let steps: Vec<(i64, i64)> =
+        history.list.iter().map(|h| (h.data.from_version_code, h.data.to_version_code)).collect();
     assert_eq!(steps, [(100, 200), (200, 300)]);
 }
 
@@ -284,7 +285,8 @@ fn the_rollout_rate_admits_so_many_devices_a_minute() {
 #[test]
 fn a_gray_whose_devices_fail_pauses_itself_at_the_threshold_and_says_why() {
     let mut host = host();
-    let id = in_gray(&mut host, &Package::to(("2.0.0", 200)), json!({ "abortFailurePercent": 40, "abortMinDevices": 5 }));
+    let id =
+        in_gray(&mut host, &Package::to(("2.0.0", 200)), json!({ "abortFailurePercent": 40, "abortMinDevices": 5 }));
     // Two succeed, then failures: 2 of 4 finished is 50%, but under the minimum of 5.
     upgrade(&mut host, "RV-1", 100, true);
     upgrade(&mut host, "RV-2", 100, true);

@@ -11,6 +11,7 @@ use serde_json::{Map, Value, json};
 use sha2::Sha256;
 
 pub mod console;
+pub mod ota;
 
 const MOUNT: &str = "/api/device/device-service";
 
@@ -174,9 +175,14 @@ impl Platform {
     }
 
     async fn send(&self, key: &str, method: reqwest::Method, path: &str, body: Option<Value>) -> Answer {
+        self.send_to(key, method, &format!("{MOUNT}{path}"), body).await
+    }
+
+    /// A request to any path of the platform (another plugin's device routes, a download).
+    async fn send_to(&self, key: &str, method: reqwest::Method, path: &str, body: Option<Value>) -> Answer {
         let mut request = self
             .http
-            .request(method, format!("{}{MOUNT}{path}", self.base_url))
+            .request(method, format!("{}{path}", self.base_url))
             .header("authorization", format!("Device {key}"))
             .header("lang", "en");
         if let Some(body) = body {
