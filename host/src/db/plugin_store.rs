@@ -126,6 +126,10 @@ impl Field {
 /// An index's name: readable, and unambiguous through a digest of its parts. Joining the parts
 /// with `_` alone let `a_b`+`c` and `a`+`b_c` share one name, and the second plugin's unique key
 /// was silently never created. At most 63 bytes, PostgreSQL's limit: the digest is kept whole.
+/// The kinds of unique index: as first defined, and on PostgreSQL with JSON nulls left out.
+const UNIQUE: &str = "pu";
+const UNIQUE_BUT_NULLS: &str = "pv";
+
 fn index_name(kind: &str, plugin: &str, collection: &str, fields: &[String]) -> String {
     use sha2::Digest;
     let mut parts = vec![kind, plugin, collection];
@@ -308,7 +312,11 @@ fn duplicate(err: sqlx::Error, scope: &Scope<'_>) -> StoreFailure {
             .collection
             .unique
             .iter()
-            .find(|fields| message.contains(&index_name("pu", scope.plugin, &scope.collection.name, fields)))
+            .find(|fields| {
+                [UNIQUE, UNIQUE_BUT_NULLS]
+                    .iter()
+                    .any(|kind| message.contains(&index_name(kind, scope.plugin, &scope.collection.name, fields)))
+            })
             .cloned()
             .unwrap_or_default();
         return StoreFailure::Duplicate(key);
@@ -730,7 +738,7 @@ impl Db {
             let scope = format!("plugin_id = {} AND collection = {}", literal(plugin), literal(&c.name));
             let legacy =
                 c.indexes.iter().flat_map(|f| legacy_index_names("pi", plugin, &c.name, std::slice::from_ref(f)));
-            for name in legacy.chain(c.unique.iter().flat_map(|f| legacy_index_names("pu", plugin, &c.name, f))) {
+            for name in legacy.chain(c.unique.iter().flat_map(|f| legacy_index_names(UNIQUE, plugin, &c.name, f))) {
                 statements.push(format!("DROP INDEX IF EXISTS \"{name}\""));
             }
             for field in &c.indexes {
@@ -749,10 +757,24 @@ impl Db {
                 ));
             }
             for fields in &c.unique {
-                let name = index_name("pu", plugin, &c.name, fields);
                 let exprs: Vec<String> = fields.iter().map(|f| Field::Json(f.clone()).sql(engine)).collect();
+                let (name, nulls_apart) = match engine {
+                    Engine::Sqlite => (index_name(UNIQUE, plugin, &c.name, fields), String::new()),
+                    // A JSON null is a value to PostgreSQL's `->`; SQLite's `json_extract`
+                    // gives SQL NULL, which a unique index keeps apart. Records with a null in
+                    // the key are left out of the index, as SQLite does (one upgrade per device
+                    // keyed by `activeSn`, null when none is under way). The first definition,
+                    // without that, goes.
+                    Engine::Postgres => {
+                        statements
+                            .push(format!("DROP INDEX IF EXISTS \"{}\"", index_name(UNIQUE, plugin, &c.name, fields)));
+                        let apart: Vec<String> =
+                            exprs.iter().map(|e| format!(" AND jsonb_typeof({e}) <> 'null'")).collect();
+                        (index_name(UNIQUE_BUT_NULLS, plugin, &c.name, fields), apart.concat())
+                    }
+                };
                 statements.push(format!(
-                    "CREATE UNIQUE INDEX IF NOT EXISTS \"{name}\" ON plugin_records (tenant_id, {}) WHERE {scope}",
+                    "CREATE UNIQUE INDEX IF NOT EXISTS \"{name}\" ON plugin_records (tenant_id, {}) WHERE {scope}{nulls_apart}",
                     exprs.join(", ")
                 ));
             }
