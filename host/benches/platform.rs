@@ -50,6 +50,7 @@ fn plugins_toml(dir: &Path) -> PathBuf {
         ("peer", wasm("peer"), repo().join("host/tests/fixtures/peer/plugin.toml"), peer),
         ("product", wasm("product"), repo().join("plugins/product/plugin.toml"), product),
         ("device", wasm("device"), repo().join("plugins/device/plugin.toml"), device),
+        ("upgrade", wasm("upgrade"), repo().join("plugins/upgrade/plugin.toml"), device),
     ] {
         let bytes =
             std::fs::read(&artefact).unwrap_or_else(|e| panic!("{}: {e} (make test-plugins)", artefact.display()));
@@ -763,6 +764,61 @@ fn num_cpus() -> usize {
 const REPORTING_DEVICES: u32 = 16;
 const LISTED_DEVICES: u32 = 100_000;
 
+/// The upgrade check under load (issue 17): a package released to every device, and each
+/// device asking as fast as it is answered: first while already on the target (nothing to do,
+/// what most checks are), then on the version before it (offered the package, its hashes and a
+/// signed URL, the same execution each time). Hands the devices back.
+async fn upgrade_checks(
+    console: &devsim::console::Console,
+    origin: &str,
+    product: (&str, &str),
+    fleet: Vec<devsim::Device>,
+    plugin_route_rps: f64,
+) -> Vec<devsim::Device> {
+    let reviewer = console.colleague(origin, "bench-reviewer", &["ota:package:review"]).await.expect("a reviewer");
+    let versions = (("1.0.0", 100), ("2.0.0", 200));
+    console.released_firmware(&reviewer, product, versions, vec![7u8; 65_536], json!({})).await.expect("released");
+    println!(
+        "\n{:<44} {:>12} {:>10} {:>10} {:>10}",
+        "16 devices checking for upgrades", "checks/s", "p50", "p99", "vs route"
+    );
+    let mut fleet = fleet;
+    for (label, version) in [("upgrade check, up to date", 200), ("upgrade check, offered the package", 100)] {
+        let started = Instant::now();
+        let tasks: Vec<_> = fleet
+            .into_iter()
+            .map(|device| {
+                tokio::spawn(async move {
+                    let mut latencies = Vec::new();
+                    while started.elapsed() < ROUND * 2 {
+                        let sent = Instant::now();
+                        device.check_upgrade(version).await.expect("a check");
+                        latencies.push(sent.elapsed());
+                    }
+                    (device, latencies)
+                })
+            })
+            .collect();
+        let mut latencies = Vec::new();
+        fleet = Vec::new();
+        for task in tasks {
+            let (device, times) = task.await.expect("device");
+            fleet.push(device);
+            latencies.extend(times);
+        }
+        latencies.sort();
+        let checks = Load { requests: latencies.len(), elapsed: started.elapsed(), latencies };
+        println!(
+            "{label:<44} {:>12.0} {:>10} {:>10} {:>9.3}x",
+            checks.rps(),
+            ms(percentile(&checks.latencies, 0.5)),
+            ms(percentile(&checks.latencies, 0.99)),
+            checks.rps() / plugin_route_rps
+        );
+    }
+    fleet
+}
+
 async fn devices(db: &console_host::db::Db, base: &str, token: &str, plugin_route_rps: f64) {
     let origin = base.trim_end_matches("/api");
     let console = devsim::console::Console::with_token(origin, token);
@@ -774,6 +830,9 @@ async fn devices(db: &console_host::db::Db, base: &str, token: &str, plugin_rout
     for (sn, key) in &keys {
         fleet.push(platform.activate(sn, key).await.expect("activated"));
     }
+    let fleet =
+        upgrade_checks(&console, origin, (product["id"].as_str().expect("id"), &model_id), fleet, plugin_route_rps)
+            .await;
     // Each device reports all its properties (a shadow update and a history record each) as
     // fast as it is answered, one report at a time, as a device does.
     let started = Instant::now();

@@ -46,12 +46,26 @@ impl Console {
     }
 
     async fn send(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Result<Value, Refusal> {
+        self.send_for(method, path, None, body).await
+    }
+
+    /// A request acting for `tenant` (`ALL` for the platform), as the tenant select does.
+    async fn send_for(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        tenant: Option<&str>,
+        body: Option<Value>,
+    ) -> Result<Value, Refusal> {
         let mut request = self
             .http
             .request(method, format!("{}{path}", self.api))
             .header("authorization", &self.token)
             .header("lang", "en")
             .header("user-agent", "devsim");
+        if let Some(tenant) = tenant {
+            request = request.header("tenantId", tenant);
+        }
         if let Some(body) = body {
             request = request.json(&body);
         }
@@ -67,7 +81,12 @@ impl Console {
     }
 
     async fn upload(&self, purpose: &str, bytes: Vec<u8>) -> Result<String, Refusal> {
-        let url = format!("{}/files/upload/product-service/{purpose}?fileName=picture.png", self.api);
+        self.upload_to("product-service", purpose, "picture.png", bytes).await
+    }
+
+    /// Streams a file to the host for a plugin's upload purpose; its upload id.
+    pub async fn upload_to(&self, mount: &str, purpose: &str, name: &str, bytes: Vec<u8>) -> Result<String, Refusal> {
+        let url = format!("{}/files/upload/{mount}/{purpose}?fileName={name}", self.api);
         let upload = self.http.post(url).header("authorization", &self.token).header("lang", "en").body(bytes);
         let data = crate::answered(upload).await?;
         Ok(data["uploadId"].as_str().unwrap_or_default().to_string())
@@ -160,4 +179,64 @@ pub fn vacuum() -> Value {
                        "inputData": [{ "identifier": "rounds", "name": "Rounds", "dataType": int("%", 1, 3) }],
                        "outputData": [{ "identifier": "accepted", "name": "Accepted", "dataType": { "type": "bool", "specs": {} } }] }]
     })
+}
+
+/// A colleague's password: the account policy's letters, digits and a special character.
+pub const COLLEAGUE_PASSWORD: &str = "Colleague-2026!";
+
+impl Console {
+    /// A platform account holding exactly `actions`, signed in: who decides another's requests
+    /// in the process centre (nobody decides their own).
+    pub async fn colleague(&self, base_url: &str, user: &str, actions: &[&str]) -> Result<Console, Refusal> {
+        let buttons = self.post("/authority-service/button/list", json!({ "pageSize": 500 })).await?;
+        let ids: Vec<Value> = buttons["list"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|b| actions.iter().any(|a| b["action"] == *a))
+            .map(|b| b["id"].clone())
+            .collect();
+        let role = json!({ "name": format!("{user} role"), "roleType": "ordinary" });
+        let role = self.send_for(reqwest::Method::POST, "/authority-service/role/add", Some("ALL"), Some(role)).await?;
+        let grant = json!({ "id": role["id"], "buttonIds": ids });
+        self.send_for(reqwest::Method::POST, "/authority-service/role/grant", Some("ALL"), Some(grant)).await?;
+        let account = json!({ "userName": user, "name": user, "accountType": "operation", "roleIds": [role["id"]],
+                              "password": COLLEAGUE_PASSWORD, "confirmPassword": COLLEAGUE_PASSWORD });
+        self.send_for(reqwest::Method::POST, "/authority-service/account/add", Some("ALL"), Some(account)).await?;
+        Console::sign_in(base_url, user, COLLEAGUE_PASSWORD).await
+    }
+
+    /// A production firmware package of `bytes` from `current` to `target` (name, code) for the
+    /// model, reviewed by `reviewer`, tested, applied and released in gray with `strategy` (the
+    /// rollout route's fields; 100% when empty). Its id.
+    pub async fn released_firmware(
+        &self,
+        reviewer: &Console,
+        (product_id, model_id): (&str, &str),
+        (current, target): ((&str, i64), (&str, i64)),
+        bytes: Vec<u8>,
+        strategy: Value,
+    ) -> Result<String, Refusal> {
+        let file = self.upload_to("upgrade-service", "firmware", "firmware.bin", bytes).await?;
+        let package = json!({ "packageType": "production", "productId": product_id, "modelId": model_id,
+                              "currentVersionName": current.0, "currentVersionCode": current.1,
+                              "targetVersionName": target.0, "targetVersionCode": target.1,
+                              "file": file, "descriptions": { "en": "Simulated firmware" } });
+        let package = self.post("/upgrade-service/packages", package).await?;
+        let id = package["id"].as_str().unwrap_or_default().to_string();
+        let approval: i64 = package["approvalId"].as_str().and_then(|a| a.parse().ok()).unwrap_or_default();
+        reviewer.post("/process-center/task/decide", json!({ "id": approval, "approved": true })).await?;
+        for step in ["test/start", "test/pass", "application/apply"] {
+            self.post(&format!("/upgrade-service/packages/{id}/{step}"), json!({ "conclusion": "simulated" })).await?;
+        }
+        let mut rollout = json!({ "grayMode": "ratio", "grayPercent": 100, "grayList": "", "whitelist": "", "blacklist": "",
+                                  "ratePerMinute": 0, "abortFailurePercent": 0, "abortMinDevices": 1,
+                                  "timeoutMinutes": 30, "retries": 0 });
+        for (field, value) in strategy.as_object().into_iter().flatten() {
+            rollout[field] = value.clone();
+        }
+        self.send(reqwest::Method::PUT, &format!("/upgrade-service/packages/{id}/rollout"), Some(rollout)).await?;
+        self.post(&format!("/upgrade-service/packages/{id}/release/confirm"), json!({})).await?;
+        Ok(id)
+    }
 }
