@@ -6,13 +6,15 @@
 //! ```
 //!
 //! Each device activates, then every `--interval-ms` heartbeats, reports its properties, fetches
-//! and answers commands, now and then raises an event; `--offline-percent` of them fall silent
-//! for a while (offline after the platform's timeout) and come back.
+//! and answers commands, checks for a firmware upgrade and installs it, now and then raises an
+//! event; `--offline-percent` of them fall silent for a while (offline after the platform's
+//! timeout) and come back; `--upgrade-failure-percent` of their upgrades fail at flashing.
 
 use std::time::Duration;
 
 use clap::Parser;
 use devsim::console::{Console, vacuum};
+use devsim::ota::Outcome;
 use devsim::{Device, Platform, Refusal, read_key_file, sample_params};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -46,6 +48,17 @@ struct Args {
     interval_ms: u64,
     #[arg(long, default_value_t = 10)]
     offline_percent: u32,
+    /// Of the firmware upgrades the devices are offered, the share that fails at flashing.
+    #[arg(long, default_value_t = 0)]
+    upgrade_failure_percent: u32,
+}
+
+/// How the devices behave.
+#[derive(Clone, Copy)]
+struct Behaviour {
+    interval: Duration,
+    offline_percent: u32,
+    upgrade_failure_percent: u32,
 }
 
 /// The product and SN keys to run: given, or a demo product set up through the console (then
@@ -91,8 +104,12 @@ async fn families(console: &Console, sns: &[String]) -> Result<usize, Refusal> {
 
 const WORK_STATES: [&str; 6] = ["standby", "sweeping", "charging", "mopping", "returning", "sleep"];
 
-async fn live(mut device: Device, interval: Duration, offline_percent: u32) {
+async fn live(mut device: Device, behaviour: Behaviour) {
+    let Behaviour { interval, offline_percent, upgrade_failure_percent } = behaviour;
     let mut rng = StdRng::from_os_rng();
+    // Activated on 1.0.0; it installs what it is offered (or fails at flashing, as told). Without
+    // the upgrade plugin the check is refused, and the device carries on.
+    let mut firmware = 100;
     // Yesterday's cleaning, so a new device already has a record to show.
     let _ = device.cleaning_record(&mut rng).await;
     let _ = device.heartbeat("charging").await;
@@ -115,6 +132,9 @@ async fn live(mut device: Device, interval: Duration, offline_percent: u32) {
             let _ = device.cleaning_record(&mut rng).await;
             let _ = device.station_record(&mut rng).await;
         }
+        let outcome =
+            if rng.random_range(0..100) < upgrade_failure_percent { Outcome::Fail("flash") } else { Outcome::Install };
+        let _ = device.upgrade(&mut firmware, outcome).await;
         if rng.random_range(0..200) == 0 {
             let log = format!("{} boot ok\nwifi rssi -55\nmotor current nominal\n", device.sn);
             let _ = device.upload_log("device.log", log.as_bytes()).await;
@@ -139,12 +159,17 @@ async fn main() {
     if args.devices > 0 {
         keys.truncate(args.devices);
     }
+    let behaviour = Behaviour {
+        interval: Duration::from_millis(args.interval_ms),
+        offline_percent: args.offline_percent,
+        upgrade_failure_percent: args.upgrade_failure_percent,
+    };
     let (mut running, mut activated) = (Vec::new(), Vec::new());
     for (sn, key) in keys {
         match platform.activate(&sn, &key).await {
             Ok(device) => {
                 activated.push(sn);
-                running.push(tokio::spawn(live(device, Duration::from_millis(args.interval_ms), args.offline_percent)))
+                running.push(tokio::spawn(live(device, behaviour)))
             }
             Err(refusal) => eprintln!("{sn}: not activated: {refusal}"),
         }
