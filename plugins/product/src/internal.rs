@@ -80,7 +80,9 @@ pub struct ModelOption {
 
 /// Every product with its released models (at most 500 of each; a product without one is left out).
 pub fn model_options(call: &mut Call<'_>) -> PluginResult<Value> {
-    let models = MODELS.query(call.host, &Query::new().eq("status", crate::models::RELEASED).sort("code", false).page(1, 500))?.list;
+    let models = MODELS
+        .query(call.host, &Query::new().eq("status", crate::models::RELEASED).sort("code", false).page(1, 500))?
+        .list;
     let products = PRODUCTS.query(call.host, &Query::new().page(1, 500))?.list;
     let options: Vec<ProductWithModels> = products
         .into_iter()

@@ -144,7 +144,9 @@ impl MemoryHost {
                 Some(*id) != except
                     && serde_json::from_str::<Value>(&stored.data)
                         // As in the databases, a null value is unique to itself.
-                        .map(|other| key.iter().all(|f| other.get(f) == data.get(f) && data.get(f).is_some_and(|v| !v.is_null())))
+                        .map(|other| {
+                            key.iter().all(|f| other.get(f) == data.get(f) && data.get(f).is_some_and(|v| !v.is_null()))
+                        })
                         .unwrap_or(false)
             });
             if taken {
