@@ -215,6 +215,9 @@ pub const CORE_MENUS: &[MenuSeed] = &[
     group(500, "流程中心", "/process-center", "AuditOutlined", "tenant"),
     everyone_page(501, 500, "待办任务", "/process-center/task-waiting"),
     everyone_page(502, 500, "已办任务", "/process-center/task-finish"),
+    // App management: a group the plugins of its pages share (app upgrades, app users, ...); it
+    // shows once one of them gives it a page the user may open.
+    group(600, "APP管理", "/app-manage", "AppstoreOutlined", "tenant"),
 ];
 
 /// A page every signed-in user has: what it shows is filtered by the user's rights.

@@ -3,6 +3,8 @@
 //! and released in a gray rollout with a rate, an abort rule and must-pass versions; what devices
 //! ask and report; and app upgrade packages with their download centre.
 
+pub mod app_flow;
+pub mod apps;
 pub mod executions;
 pub mod flow;
 pub mod history;
@@ -54,6 +56,25 @@ const HISTORY_QUERY: [QueryParam; 6] = [
     MODE,
 ];
 
+const APP_QUERY: [QueryParam; 8] = [
+    QueryParam::text("appName", "Searched in the search mode."),
+    QueryParam::text("platform", "android, ios or harmony."),
+    QueryParam::text("status", "development, testing, tested, underReview, reviewed or discarded."),
+    QueryParam::text("publication", "unpublished, scheduled, published or revoked."),
+    QueryParam::boolean("deleted", "The deleted packages instead."),
+    PAGING[0],
+    PAGING[1],
+    MODE,
+];
+
+const APP_HISTORY_QUERY: [QueryParam; 5] = [
+    QueryParam::text("appName", "Searched in the search mode."),
+    QueryParam::text("platform", "android, ios or harmony."),
+    PAGING[0],
+    PAGING[1],
+    MODE,
+];
+
 const TASK_QUERY: [QueryParam; 3] = [QueryParam::text("packageId", "The package's id."), PAGING[0], PAGING[1]];
 
 const STATEMENT_QUERY: [QueryParam; 6] = [
@@ -66,6 +87,7 @@ const STATEMENT_QUERY: [QueryParam; 6] = [
 ];
 
 type PackageDoc = Doc<packages::FirmwarePackage>;
+type AppDoc = Doc<apps::AppPackage>;
 
 impl Plugin for UpgradePlugin {
     fn router() -> Router {
@@ -77,6 +99,9 @@ impl Plugin for UpgradePlugin {
             .post("/device/progress", executions::progress)
             .with_body::<executions::ProgressInput>()
             .with_data::<Doc<executions::Execution>>()
+            .post("/app/check", apps::check)
+            .with_body::<apps::AppCheckInput>()
+            .with_data::<Option<apps::AppOffer>>()
             // Firmware packages.
             .get("/product-options", products::list)
             .with_data_list::<products::ProductOption>()
@@ -149,12 +174,43 @@ impl Plugin for UpgradePlugin {
             .delete("/statements/{id}", statements::delete)
             .post("/statements/{id}/{action}", statements::publish)
             .with_data::<Doc<statements::Statement>>()
+            // App upgrade packages.
+            .get("/app-packages", apps::list)
+            .with_query(&APP_QUERY)
+            .with_data_page::<AppDoc>()
+            .post("/app-packages", apps::create)
+            .with_body::<apps::AppPackageInput>()
+            .with_data::<AppDoc>()
+            .put("/app-packages/{id}", apps::update)
+            .with_body::<apps::AppPackageInput>()
+            .with_data::<AppDoc>()
+            .delete("/app-packages/{id}", apps::delete)
+            .with_data::<AppDoc>()
+            .post("/app-packages/{id}/restore", apps::restore)
+            .with_data::<AppDoc>()
+            .post("/app-packages/{id}/test/{action}", apps::test_action)
+            .with_body::<apps::AppActionInput>()
+            .with_data::<AppDoc>()
+            .post("/app-packages/{id}/review", apps::submit_review)
+            .with_data::<AppDoc>()
+            .post("/app-packages/{id}/release/{action}", apps::release_action)
+            .with_body::<apps::AppActionInput>()
+            .with_data::<AppDoc>()
+            .post("/app-packages/{id}/discard", apps::discard)
+            .with_data::<AppDoc>()
+            .post("/approvals/app-package", apps::decided)
+            .get("/app-history", apps::history)
+            .with_query(&APP_HISTORY_QUERY)
+            .with_data_page::<AppDoc>()
+            .get("/app-downloads", apps::download_centre)
+            .with_data_list::<apps::Download>()
     }
 
     fn run_job(host: &mut dyn Host, name: &str, context: &Context) -> Result<(), String> {
         let mut call = Call::for_job(host, context);
         let done = match name {
             "timeouts" => executions::time_out(&mut call).map(drop),
+            "app-releases" => apps::publish_due(&mut call).map(drop),
             _ => Ok(()),
         };
         done.map_err(|e| format!("{e:?}"))

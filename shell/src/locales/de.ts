@@ -26,7 +26,8 @@ const de: Strings = {
     "402": "Anmeldungen",
     "500": "Prozesszentrale",
     "501": "Meine offenen Aufgaben",
-    "502": "Von mir entschieden"
+    "502": "Von mir entschieden",
+    "600": "App-Verwaltung"
   },
   "layout": {
     "logout": "Abmelden",

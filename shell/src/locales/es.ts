@@ -26,7 +26,8 @@ const es: Strings = {
     "402": "Inicios de sesión",
     "500": "Centro de procesos",
     "501": "Pendientes para mí",
-    "502": "Resueltas por mí"
+    "502": "Resueltas por mí",
+    "600": "Gestión de aplicaciones"
   },
   "layout": {
     "logout": "Cerrar sesión",

@@ -26,7 +26,8 @@ const fr: Strings = {
     "402": "Connexions",
     "500": "Centre de processus",
     "501": "En attente de moi",
-    "502": "Traitées par moi"
+    "502": "Traitées par moi",
+    "600": "Gestion des applications"
   },
   "layout": {
     "logout": "Se déconnecter",

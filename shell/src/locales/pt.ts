@@ -26,7 +26,8 @@ const pt: Strings = {
     "402": "Inícios de sessão",
     "500": "Centro de processos",
     "501": "Pendentes para mim",
-    "502": "Decididas por mim"
+    "502": "Decididas por mim",
+    "600": "Gestão de aplicações"
   },
   "layout": {
     "logout": "Terminar sessão",
