@@ -114,12 +114,34 @@ impl AppStatus {
     /// review, reviewed, discarded; and tested).
     pub fn labels(self) -> [&'static str; 7] {
         match self {
-            AppStatus::Development => ["开发中", "under development", "in Entwicklung", "en desarrollo", "en développement", "em desenvolvimento", "в разработке"],
-            AppStatus::Testing => ["测试中", "testing", "im Test", "en prueba", "en test", "em teste", "на тестировании"],
-            AppStatus::Tested => ["测试通过", "test passed", "Test bestanden", "prueba superada", "test réussi", "teste aprovado", "тест пройден"],
-            AppStatus::UnderReview => ["审核中", "under review", "in Prüfung", "en revisión", "en revue", "em revisão", "на проверке"],
+            AppStatus::Development => [
+                "开发中",
+                "under development",
+                "in Entwicklung",
+                "en desarrollo",
+                "en développement",
+                "em desenvolvimento",
+                "в разработке",
+            ],
+            AppStatus::Testing => {
+                ["测试中", "testing", "im Test", "en prueba", "en test", "em teste", "на тестировании"]
+            }
+            AppStatus::Tested => [
+                "测试通过",
+                "test passed",
+                "Test bestanden",
+                "prueba superada",
+                "test réussi",
+                "teste aprovado",
+                "тест пройден",
+            ],
+            AppStatus::UnderReview => {
+                ["审核中", "under review", "in Prüfung", "en revisión", "en revue", "em revisão", "на проверке"]
+            }
             AppStatus::Reviewed => ["已审核", "reviewed", "geprüft", "revisado", "revu", "revisto", "проверен"],
-            AppStatus::Discarded => ["已废弃", "discarded", "verworfen", "descartado", "abandonné", "descartado", "отменён"],
+            AppStatus::Discarded => {
+                ["已废弃", "discarded", "verworfen", "descartado", "abandonné", "descartado", "отменён"]
+            }
         }
     }
 }

@@ -138,7 +138,9 @@ impl BuildInput {
         if source == "local" {
             let file = match (self.file.trim(), kept) {
                 ("", Some(kept)) if kept.file.is_some() => return Ok(kept.clone()),
-                (upload_id, _) => StoredFile::from(&upload::claim(call.host, &format!("{field}.file"), upload_id, "app-package")?),
+                (upload_id, _) => {
+                    StoredFile::from(&upload::claim(call.host, &format!("{field}.file"), upload_id, "app-package")?)
+                }
             };
             return Ok(Build { md5: file.md5.clone(), size: file.size, file: Some(file), address: String::new() });
         }
@@ -360,7 +362,8 @@ fn act(call: &mut Call<'_>, action: AppAction) -> PluginResult<Value> {
         AppAction::SubmitReview => {
             let detail = json!({ "app": p.app_name, "platform": p.platform, "version": p.version_name,
                                  "versionCode": p.version_code, "testConclusion": p.test_conclusion });
-            p.approval_id = console_plugin_sdk::approvals::submit(call.host, APP_APPROVAL_KIND, &describe(p), &id, &detail)?;
+            p.approval_id =
+                console_plugin_sdk::approvals::submit(call.host, APP_APPROVAL_KIND, &describe(p), &id, &detail)?;
         }
         AppAction::Release => {
             let at = input.release_at.ok_or_else(|| PluginError::required("releaseAt"))?;

@@ -431,7 +431,7 @@ pub struct Progress {
     pub package: Doc<FirmwarePackage>,
     /// Devices in each execution state.
     pub counts: BTreeMap<String, u64>,
-    /// Cumulative finished devices over the rollout's time, at most 30 points.
+    /// Cumulative finished devices over the rollout's time, from its first offer to now: 2 to 31 points.
     pub series: Vec<Point>,
     /// Failures by reason, most first (the last 1,000 failures).
     pub failures: Vec<Reason>,
@@ -470,9 +470,10 @@ pub fn rollout_progress(call: &mut Call<'_>) -> PluginResult<Value> {
         .first()
         .map_or(now, |e| e.data.started_at);
     let span = (now - start).max(1);
+    // From the first offer to now, at least two points (a line), at most 31.
     let points = 30.min(span / 1000 + 1).max(1);
     let mut series = Vec::new();
-    for i in 1..=points {
+    for i in 0..=points {
         let at = start + span * i / points;
         let upto = || Query::new().eq("packageId", package.id.as_str()).lte("finishedAt", at);
         let succeeded = EXECUTIONS.count(call.host, &upto().eq("state", json!(ExecState::Succeeded)))?;

@@ -73,7 +73,8 @@ fn an_app_package_is_tested_reviewed_and_released_at_its_time() {
     let (code, _) = call(&mut host, "POST", &format!("/app-packages/{id}/review"), json!({}));
     assert_eq!(code, 409);
     ok(&mut host, "POST", &format!("/app-packages/{id}/test/submit"), json!({}));
-    let (code, answer) = call(&mut host, "POST", &format!("/app-packages/{id}/test/pass"), json!({ "conclusion": "ok" }));
+    let (code, answer) =
+        call(&mut host, "POST", &format!("/app-packages/{id}/test/pass"), json!({ "conclusion": "ok" }));
     assert_eq!((code, answer["field"].as_str()), (400, Some("report")));
     let report = host.add_upload("test-report", "report.pdf", b"%PDF".to_vec());
     ok(&mut host, "POST", &format!("/app-packages/{id}/test/fail"), json!({ "report": report, "conclusion": "crash" }));
@@ -96,7 +97,8 @@ fn an_app_package_is_tested_reviewed_and_released_at_its_time() {
     let (code, answer) = call(&mut host, "POST", &format!("/app-packages/{id}/release/cancel"), json!({}));
     assert_eq!(code, 200, "{answer}");
     let now = host.now_ms;
-    let (code, answer) = call(&mut host, "POST", &format!("/app-packages/{id}/release/schedule"), json!({ "releaseAt": now }));
+    let (code, answer) =
+        call(&mut host, "POST", &format!("/app-packages/{id}/release/schedule"), json!({ "releaseAt": now }));
     assert_eq!((code, answer["field"].as_str()), (400, Some("releaseAt")));
     let at = host.now_ms + 3_600_000;
     ok(&mut host, "POST", &format!("/app-packages/{id}/release/schedule"), json!({ "releaseAt": at }));
@@ -119,7 +121,10 @@ fn an_app_package_is_tested_reviewed_and_released_at_its_time() {
     assert_eq!(ok(&mut host, "GET", "/app-packages", Value::Null)["total"], 1, "the deleted one is hidden");
     ok(&mut host, "POST", &format!("/app-packages/{id}/restore"), json!({}));
     ok(&mut host, "POST", &format!("/app-packages/{id}/discard"), json!({}));
-    assert_eq!(call(&mut host, "POST", &format!("/app-packages/{id}/release/schedule"), json!({ "releaseAt": at + 1 })).0, 409);
+    assert_eq!(
+        call(&mut host, "POST", &format!("/app-packages/{id}/release/schedule"), json!({ "releaseAt": at + 1 })).0,
+        409
+    );
 }
 
 #[test]

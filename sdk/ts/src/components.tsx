@@ -140,7 +140,9 @@ export function ModalForm<V extends object>(props: ModalFormProps<V>) {
     }
   }, [props.open, form]);
   const submit = async () => {
-    const values = await form.validateFields();
+    // A field that fails its rule shows its message in the form; nothing is sent.
+    const values = await form.validateFields().catch(() => undefined);
+    if (values === undefined) return;
     setBusy(true);
     try {
       await props.onSubmit(values);

@@ -99,7 +99,9 @@ function UploadPicker({ id, value, onChange, field, mount, purpose, accept, maxM
 export function UploadField({ name, label, mount, purpose, required = true, accept, maxMib }: { name: string; label: string; mount: string; purpose: string; required?: boolean; accept?: string; maxMib: number }) {
   const { t } = useTranslation('sdk');
   return (
-    <Form.Item name={name} label={label} rules={[{ required, message: t('chooseFile') }]} extra={t('fileLimit', { mib: maxMib })}>
+    // Checked when the form is sent, not as the value changes: a file being uploaded has no id yet,
+    // and "choose a file" under it would be wrong.
+    <Form.Item name={name} label={label} rules={[{ required, message: t('chooseFile') }]} validateTrigger={[]} extra={t('fileLimit', { mib: maxMib })}>
       <UploadPicker field={name} mount={mount} purpose={purpose} accept={accept} maxMib={maxMib} />
     </Form.Item>
   );
