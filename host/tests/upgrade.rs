@@ -12,11 +12,16 @@ use devsim::Device;
 use devsim::ota::Outcome;
 use serde_json::{Value, json};
 
-async fn reviewer(fleet: &Fleet) -> String {
+/// A platform user who decides `action`'s requests in the process centre.
+async fn reviewer_of(fleet: &Fleet, role: &str, user: &str, action: &str) -> String {
     let host = &fleet.host;
-    let role = host.create_role(&fleet.admin, "ALL", "Firmware reviewer", "ordinary", &["ota:package:review"]).await;
-    host.create_account(&fleet.admin, "ALL", "reviewer", &[role]).await;
-    host.login("reviewer", USER_PASSWORD).await
+    let role = host.create_role(&fleet.admin, "ALL", role, "ordinary", &[action]).await;
+    host.create_account(&fleet.admin, "ALL", user, &[role]).await;
+    host.login(user, USER_PASSWORD).await
+}
+
+async fn reviewer(fleet: &Fleet) -> String {
+    reviewer_of(fleet, "Firmware reviewer", "reviewer", "ota:package:review").await
 }
 
 /// Uploads a package (the file through the host's upload endpoint), has it reviewed, tested,
@@ -147,4 +152,72 @@ async fn a_rollout_whose_devices_fail_pauses_itself_at_the_threshold() {
     fleet.host.post(&format!("/upgrade-service/packages/{id}/release/resume"), &fleet.admin, json!({})).await.ok();
     let offer = devices[5].check_upgrade(100).await.expect("a check");
     assert!(offer["executionId"].is_string(), "{offer}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_app_package_released_at_its_time_is_offered_to_apps_and_downloads_intact() {
+    let fleet = fleet_with("RVAP", 1, vec![Install::plugin("upgrade", UPGRADE_GRANTS)]).await;
+    let reviewer = reviewer_of(&fleet, "app reviewer", "appreviewer", "app:upgrade:review").await;
+    let (host, admin) = (&fleet.host, fleet.admin.as_str());
+    let apk: Vec<u8> = (0..200_000u32).map(|n| (n % 253) as u8).collect();
+    let build = host.upload(admin, "upgrade-service", "app-package", "robot-home.apk", &apk).await;
+    let build = build["data"]["uploadId"].as_str().expect("an upload").to_string();
+    let package = host
+        .post(
+            "/upgrade-service/app-packages",
+            admin,
+            json!({ "appName": "Robot Home", "platform": "android", "packageType": "release", "versionName": "3.1.0",
+                    "versionCode": 310, "packer": "ci", "internalDescription": "release build",
+                    "releaseDescriptions": { "en": "Faster maps" }, "region": "europe", "fileSource": "local",
+                    "build": { "file": build }, "policy": "all", "whitelist": "", "minCompatibleCode": 300,
+                    "silent": false, "mustPass": false, "ignoreVerification": false }),
+        )
+        .await;
+    let id = package.ok()["id"].as_str().expect("id").to_string();
+    assert_eq!(package.ok()["build"]["md5"].as_str().map(str::len), Some(32), "measured by the host");
+    host.post(&format!("/upgrade-service/app-packages/{id}/test/submit"), admin, json!({})).await.ok();
+    let report = host.upload(admin, "upgrade-service", "test-report", "report.txt", b"all 212 cases passed").await;
+    let report = report["data"]["uploadId"].as_str().expect("a report").to_string();
+    let passed = json!({ "report": report, "conclusion": "all green" });
+    host.post(&format!("/upgrade-service/app-packages/{id}/test/pass"), admin, passed).await.ok();
+    let review = host.post(&format!("/upgrade-service/app-packages/{id}/review"), admin, json!({})).await;
+    let approval: i64 = review.ok()["approvalId"].as_str().expect("approval").parse().expect("a number");
+    host.post("/process-center/task/decide", &reviewer, json!({ "id": approval, "approved": true })).await.ok();
+
+    // Released two seconds from now: a time already past is refused.
+    let now = console_host::db::now_ms();
+    let past = host
+        .post(&format!("/upgrade-service/app-packages/{id}/release/schedule"), admin, json!({ "releaseAt": now }))
+        .await;
+    assert_eq!(past.code(), 400, "{:?}", past.body);
+    let at = json!({ "releaseAt": now + 2000 });
+    host.post(&format!("/upgrade-service/app-packages/{id}/release/schedule"), admin, at).await.ok();
+
+    // An app asks with a key the console issued for the upgrade plugin.
+    let key = host.post(
+        "/plugin-admin/device-keys/add",
+        admin,
+        json!({ "pluginId": "upgrade", "tenantId": 0, "name": "Robot Home for Android" }),
+    );
+    let key = key.await.ok()["key"].as_str().expect("a key").to_string();
+    let check = |version: i64| {
+        let (client, key) = (reqwest::Client::new(), key.clone());
+        let url = format!("{}/device/upgrade-service/app/check", host.base);
+        async move {
+            let body = json!({ "appName": "Robot Home", "platform": "android", "versionCode": version });
+            let answer = client.post(url).header("authorization", format!("Device {key}")).json(&body).send().await;
+            let envelope: Value = answer.expect("sent").json().await.expect("an envelope");
+            assert_eq!(envelope["code"], 200, "{envelope}");
+            envelope["data"].clone()
+        }
+    };
+    assert_eq!(check(290).await, Value::Null, "not before its time");
+    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    let offer = check(290).await;
+    assert_eq!((offer["versionCode"].clone(), offer["force"].clone()), (json!(310), json!(true)), "{offer}");
+    let url = offer["url"].as_str().expect("a url");
+    assert_eq!(host.fetch_url(url).await, apk, "the same bytes");
+    assert_eq!(check(310).await, Value::Null, "up to date");
+    let centre = host.get("/upgrade-service/app-downloads", admin).await;
+    assert_eq!(centre.ok()[0]["versionName"], "3.1.0");
 }

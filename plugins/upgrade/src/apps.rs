@@ -22,8 +22,9 @@ pub const APP_PACKAGE_TYPES: [&str; 3] = ["release", "beta", "custom"];
 pub const REGIONS: [&str; 3] = ["asia", "europe", "america"];
 pub const FILE_SOURCES: [&str; 2] = ["local", "address"];
 pub const POLICIES: [&str; 2] = ["whitelist", "all"];
-/// How long a download link of a local file works (the download centre's QR code, an app's).
-const DOWNLOAD_URL_SECS: u32 = 7 * 24 * 3600;
+/// How long a download link of a local file works (the download centre's QR code, an app's):
+/// the longest the host signs, a day.
+const DOWNLOAD_URL_SECS: u32 = 24 * 3600;
 
 /// A build's file: uploaded, or at an address with its MD5 and size given.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
@@ -486,7 +487,7 @@ pub struct Download {
     pub region: String,
     pub size: u64,
     pub md5: String,
-    /// What the QR code carries: the address, or a week's signed link to the local file.
+    /// What the QR code carries: the address, or a day's signed link to the local file.
     pub url: String,
     pub harmony_url: Option<String>,
     pub released_at: Option<i64>,

@@ -111,7 +111,7 @@ fn an_app_package_is_tested_reviewed_and_released_at_its_time() {
     assert_eq!(history["list"][0]["publication"], "published");
     let downloads = ok(&mut host, "GET", "/app-downloads", Value::Null);
     assert_eq!(downloads[0]["versionCode"], 300);
-    assert!(downloads[0]["url"].as_str().is_some_and(|u| u.contains("ttl=604800")), "{downloads}");
+    assert!(downloads[0]["url"].as_str().is_some_and(|u| u.contains("ttl=86400")), "{downloads}");
 
     // Out with users: neither deleted nor discarded; revoked, it is.
     assert_eq!(call(&mut host, "DELETE", &format!("/app-packages/{id}"), Value::Null).0, 409);

@@ -515,6 +515,10 @@ impl Host for MemoryHost {
     }
 
     fn file_access_url(&mut self, name: &str, file_name: &str, ttl_seconds: u32) -> Result<String, String> {
+        // As the host: a URL lives a second to a day.
+        if !(1..=86_400).contains(&ttl_seconds) {
+            return Err("a URL lives from 1 to 86400 seconds".into());
+        }
         if !self.files.contains_key(name) {
             return Err(format!("there is no object `{name}`"));
         }
