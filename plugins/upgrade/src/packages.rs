@@ -15,8 +15,9 @@ use crate::{messages, products, steps};
 
 pub const PACKAGE_TYPES: [&str; 3] = ["development", "test", "production"];
 pub const GRAY_MODES: [&str; 2] = ["ratio", "list"];
-/// SNs of a gray list, one per line.
-pub const MAX_GRAY_LIST: usize = 10_000;
+/// SNs of a gray list, one per line. Every check reads the rolling packages of a device's model
+/// whole, lists and all, so a list stays small; a larger gray is a percentage.
+pub const MAX_GRAY_LIST: usize = 1_000;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
