@@ -100,12 +100,21 @@ test('a firmware package is uploaded, reviewed, tested and released to 10%, and 
   await page.getByTestId('menu-/ota-upgrade/test').click();
   const start = page.locator('[data-testid^="start-test-"]').first();
   const id = (await start.getAttribute('data-testid')).replace('start-test-', '');
+  const testDevices = async (sns) => {
+    await page.getByTestId(`test-devices-${id}`).click();
+    await page.getByRole('dialog').locator('#modal_sns').fill(sns);
+    await page.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  };
+  await testDevices('LAB-0001');
   await page.getByTestId(`start-test-${id}`).click();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click().catch(() => {});
   await page.getByTestId(`pass-test-${id}`).click();
   await page.getByRole('dialog').getByTestId('test-conclusion').fill('20 units ran it for a day');
   await page.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
   await shotOnFailure(page, 'upgrade-tested', () => page.getByTestId('firmware-test').getByTestId('status-testComplete').waitFor());
+  // The test SNs are deleted before the package applies to go online (spec §4).
+  await testDevices('');
 
   // A 10% gray, with one SN always in it, and released.
   await page.getByTestId('menu-/ota-upgrade/publish').click();

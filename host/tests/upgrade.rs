@@ -53,9 +53,16 @@ async fn released(fleet: &Fleet, reviewer: &str, versions: ((&str, i64), (&str, 
     assert_eq!(own.code(), 403, "nobody reviews their own package");
     host.post("/process-center/task/decide", reviewer, json!({ "id": approval, "approved": true })).await.ok();
 
-    for step in ["test/start", "test/pass", "application/apply"] {
+    let test_devices = |sns: &'static str| {
+        let path = format!("/upgrade-service/packages/{id}/test-devices");
+        async move { host.call(reqwest::Method::PUT, &path, Some(admin), &[], Some(json!({ "sns": sns }))).await }
+    };
+    test_devices("LAB-1").await.ok();
+    for step in ["test/start", "test/pass"] {
         host.post(&format!("/upgrade-service/packages/{id}/{step}"), admin, json!({ "conclusion": "ok" })).await.ok();
     }
+    test_devices("").await.ok();
+    host.post(&format!("/upgrade-service/packages/{id}/application/apply"), admin, json!({})).await.ok();
     let mut body = json!({ "grayMode": "ratio", "grayPercent": 50, "grayList": "", "whitelist": "", "blacklist": "",
                            "ratePerMinute": 0, "abortFailurePercent": 30, "abortMinDevices": 5,
                            "timeoutMinutes": 30, "retries": 0 });

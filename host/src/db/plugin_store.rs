@@ -763,11 +763,8 @@ impl Db {
                     // A JSON null is a value to PostgreSQL's `->`; SQLite's `json_extract`
                     // gives SQL NULL, which a unique index keeps apart. Records with a null in
                     // the key are left out of the index, as SQLite does (one upgrade per device
-                    // keyed by `activeSn`, null when none is under way). The first definition,
-                    // without that, goes.
+                    // keyed by `activeSn`, null when none is under way).
                     Engine::Postgres => {
-                        statements
-                            .push(format!("DROP INDEX IF EXISTS \"{}\"", index_name(UNIQUE, plugin, &c.name, fields)));
                         let apart: Vec<String> =
                             exprs.iter().map(|e| format!(" AND jsonb_typeof({e}) <> 'null'")).collect();
                         (index_name(UNIQUE_BUT_NULLS, plugin, &c.name, fields), apart.concat())
@@ -777,6 +774,12 @@ impl Db {
                     "CREATE UNIQUE INDEX IF NOT EXISTS \"{name}\" ON plugin_records (tenant_id, {}) WHERE {scope}{nulls_apart}",
                     exprs.join(", ")
                 ));
+                // The first definition, without that, goes once the new one holds the key: the new
+                // one admits all the old one did, so it builds while the old one is still there.
+                if engine == Engine::Postgres {
+                    statements
+                        .push(format!("DROP INDEX IF EXISTS \"{}\"", index_name(UNIQUE, plugin, &c.name, fields)));
+                }
             }
         }
         super::with_pool!(self, |pool| {

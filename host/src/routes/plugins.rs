@@ -313,7 +313,9 @@ async fn dispatch_device(
         p.manifest.id == device.key.plugin_id || p.manifest.device_keys_from.contains(&device.key.plugin_id)
     };
     let plugin = app.plugins.by_mount(&mount).filter(serves).ok_or_else(no_route)?;
-    if !app.plugins.enabled_for(device.key.tenant_id).await?.contains(&plugin.manifest.id) {
+    // Both the plugin called and the one whose key it is must be on for the key's enterprise.
+    let enabled = app.plugins.enabled_for(device.key.tenant_id).await?;
+    if !enabled.contains(&plugin.manifest.id) || !enabled.contains(&device.key.plugin_id) {
         return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
     }
     let path = format!("/{rest}");

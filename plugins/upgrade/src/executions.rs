@@ -112,23 +112,30 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
 
     if let Some(active) = active_of(call, &sn)? {
         let package = PACKAGES.get(call.host, &active.data.package_id)?;
+        let issued = match &package {
+            Some(p) => issue::packages_issued_to(call, &sn, std::slice::from_ref(&p.id))?.contains(&p.id),
+            None => false,
+        };
         match package {
             // It rebooted into the new version before saying so: that is success.
             _ if version >= active.data.target_version_code => {
                 finish(call, active, ExecState::Succeeded, String::new())?;
             }
-            Some(package) if flow::offered(package.data.status) => {
+            // Still offered to it (not blacklisted meanwhile, still in the gray or the test).
+            Some(package) if flow::offered(package.data.status) && source_for(&package, &sn, issued).is_some() => {
                 return offer(call, &package, &active).map(|o| json!(o));
             }
             // Paused: the device waits with its place kept.
             Some(package) if package.data.status == Status::GrayPaused => return Ok(Value::Null),
-            // Revoked or deleted: the execution ends without counting against a rollout.
+            // Revoked, deleted, or no longer for this device: the execution ends without
+            // counting against a rollout.
             _ => {
-                finish(call, active, ExecState::Failed, "revoked".into())?;
+                finish(call, active, ExecState::Failed, REVOKED.into())?;
             }
         }
     }
 
+    // Lowest targets first: a must-pass version is never left out of the page.
     let rolling = [Status::UnderTest, Status::InGray, Status::GrayPaused, Status::Released];
     let found = PACKAGES.query(
         call.host,
@@ -136,22 +143,13 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
             .eq("modelId", model_id.as_str())
             .one_of("status", rolling.iter().map(|s| json!(s)).collect())
             .gt("targetVersionCode", version)
+            .sort("targetVersionCode", false)
             .page(1, 100),
     )?;
-    let issued = issue::packages_issued_to(call, &sn)?;
-    let failed: HashSet<String> = EXECUTIONS
-        .query(
-            call.host,
-            &Query::new()
-                .eq("sn", sn.as_str())
-                .one_of("state", states(&[ExecState::Failed, ExecState::TimedOut]))
-                .page(1, 100),
-        )?
-        .list
-        .into_iter()
-        .filter(|e| e.data.failure_reason != "revoked")
-        .map(|e| e.data.package_id)
-        .collect();
+    let ids: Vec<String> = found.list.iter().map(|p| p.id.clone()).collect();
+    let issued = issue::packages_issued_to(call, &sn, &ids)?;
+    // A device that failed a package in its current test or gray is not offered it again.
+    let failed: HashSet<String> = failed_in_round(call, &sn, &found.list)?;
     let sources: BTreeMap<String, &'static str> = found
         .list
         .iter()
@@ -202,17 +200,58 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
         finished_at: None,
         failure_reason: String::new(),
     };
-    // An earlier execution of this package (a device that went back a version) is reused.
+    // An earlier execution of this package is reused: an earlier round's, or one it said it
+    // installed though it still runs an older version, which is a failure, not a fresh start.
     let earlier = EXECUTIONS
         .query(call.host, &Query::new().eq("packageId", package.id.as_str()).eq("sn", sn.as_str()).page(1, 1))?
         .list
         .into_iter()
         .next();
     let saved = match earlier {
+        Some(earlier) if earlier.data.state == ExecState::Succeeded => {
+            let mut claimed = earlier.clone();
+            claimed.data.state = ExecState::Failed;
+            claimed.data.failure_reason = NOT_INSTALLED.into();
+            EXECUTIONS.update(call.host, &earlier.id, &claimed.data, Some(earlier.version))?;
+            return Ok(Value::Null);
+        }
         Some(earlier) => EXECUTIONS.update(call.host, &earlier.id, &execution, Some(earlier.version))?,
-        None => EXECUTIONS.insert(call.host, &execution)?,
+        None => match EXECUTIONS.insert(call.host, &execution) {
+            Ok(saved) => saved,
+            // The same device asking twice at once: the other check made its offer.
+            Err(PluginError { status: 400 | 409, .. }) => return Ok(Value::Null),
+            Err(other) => return Err(other),
+        },
     };
     Ok(json!(offer(call, &package, &saved)?))
+}
+
+/// Why the host or the rollout ended an execution; a device may not give these as its reason.
+pub const REVOKED: &str = "revoked";
+pub const TIMEOUT: &str = "timeout";
+pub const NOT_INSTALLED: &str = "notInstalled";
+
+/// The packages of `packages` this device failed (finally) since their current test or gray.
+fn failed_in_round(call: &mut Call<'_>, sn: &str, packages: &[Doc<FirmwarePackage>]) -> PluginResult<HashSet<String>> {
+    if packages.is_empty() {
+        return Ok(HashSet::new());
+    }
+    let ids: Vec<Value> = packages.iter().map(|p| json!(p.id)).collect();
+    let query = Query::new()
+        .eq("sn", sn)
+        .one_of("packageId", ids)
+        .one_of("state", states(&[ExecState::Failed, ExecState::TimedOut]))
+        .page(1, packages.len() as u32);
+    let failures = EXECUTIONS.query(call.host, &query)?.list;
+    Ok(failures
+        .into_iter()
+        .filter(|e| e.data.failure_reason != REVOKED)
+        .filter(|e| {
+            let round = packages.iter().find(|p| p.id == e.data.package_id).and_then(|p| p.data.round_started_at);
+            e.data.finished_at.unwrap_or(0) >= round.unwrap_or(0)
+        })
+        .map(|e| e.data.package_id)
+        .collect())
 }
 
 /// Why `sn` may be offered `package` now; None: it may not.
@@ -298,6 +337,16 @@ pub fn progress(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = validate::required("executionId", &input.execution_id, 64)?;
     let mut execution = EXECUTIONS.get(call.host, &id)?.ok_or_else(PluginError::not_found)?;
     own_device(call, &execution.data.sn)?;
+    // A package revoked (or its test ended) meanwhile takes no more reports.
+    let package = PACKAGES.get(call.host, &execution.data.package_id)?;
+    let status = package.map(|p| p.data.status);
+    if !execution.data.state.is_final() && !status.is_some_and(|s| flow::offered(s) || s == Status::GrayPaused) {
+        finish(call, execution, ExecState::Failed, REVOKED.into())?;
+        return Err(match status {
+            Some(status) => messages::wrong_status(status),
+            None => PluginError::not_found(),
+        });
+    }
     let keys = ["downloading", "downloaded", "verifying", "updating", "succeeded", "failed"];
     let key = validate::one_of("state", &input.state, &keys)?;
     let to: ExecState = serde_json::from_value(json!(key)).map_err(|_| PluginError::required("state"))?;
@@ -312,6 +361,20 @@ pub fn progress(call: &mut Call<'_>) -> PluginResult<Value> {
             let reason = validate::optional("reason", &input.reason, 200)?;
             if to == ExecState::Failed && reason.is_empty() {
                 return Err(PluginError::required("reason"));
+            }
+            if [REVOKED, TIMEOUT, NOT_INSTALLED].contains(&reason.as_str()) {
+                return Err(PluginError::format(
+                    "reason",
+                    [
+                        "设备自己的失败原因（revoked、timeout、notInstalled 由平台使用）",
+                        "the device's own reason (revoked, timeout and notInstalled are the platform's)",
+                        "der eigene Grund des Geräts (revoked, timeout und notInstalled vergibt die Plattform)",
+                        "el motivo propio del dispositivo (revoked, timeout y notInstalled son de la plataforma)",
+                        "le motif propre de l’appareil (revoked, timeout et notInstalled sont réservés à la plateforme)",
+                        "o motivo próprio do dispositivo (revoked, timeout e notInstalled são da plataforma)",
+                        "собственная причина устройства (revoked, timeout и notInstalled задаёт платформа)",
+                    ],
+                ));
             }
             execution.data.progress = progress;
             let done = finish(call, execution, to, reason)?;
@@ -340,7 +403,7 @@ fn finish(
     e.reported_at = now;
     e.failure_reason = reason;
     let retries = package.as_ref().map_or(0, |p| p.data.rollout.retries);
-    let revoked = e.failure_reason == "revoked";
+    let revoked = e.failure_reason == REVOKED;
     let next = if result == ExecState::Succeeded || revoked {
         result
     } else {
@@ -379,11 +442,13 @@ fn finished_since(call: &mut Call<'_>, package_id: &str, since: i64) -> PluginRe
 }
 
 /// Pauses a gray rollout whose failures pass its threshold, and says why.
-fn abort_if_failing(call: &mut Call<'_>, mut package: Doc<FirmwarePackage>) -> PluginResult<()> {
+fn abort_if_failing(call: &mut Call<'_>, package: Doc<FirmwarePackage>) -> PluginResult<()> {
+    // As it is now: another device's failure may have paused it a moment ago.
+    let Some(mut package) = PACKAGES.get(call.host, &package.id)? else { return Ok(()) };
     if package.data.status != Status::InGray {
         return Ok(());
     }
-    let since = package.data.gray_started_at.unwrap_or(0);
+    let since = package.data.abort_counted_from.or(package.data.gray_started_at).unwrap_or(0);
     let (succeeded, failed) = finished_since(call, &package.id, since)?;
     let rule = package.data.rollout.abort;
     if !rule.trips(succeeded, failed) {
@@ -393,21 +458,35 @@ fn abort_if_failing(call: &mut Call<'_>, mut package: Doc<FirmwarePackage>) -> P
     let finished = succeeded + failed;
     package.data.pause = Some(Pause { automatic: true, by: "auto-abort".into(), at: now, failed, finished });
     let detail = format!("{failed}/{finished} > {}%", rule.failure_percent);
-    packages::apply_action(call, &mut package, Action::Pause, detail)?;
+    packages::apply_action_by(call, &mut package, Action::Pause, detail, "auto-abort")?;
     call.host.audit("A firmware rollout paused itself", &packages::describe(&package.data));
     Ok(())
 }
 
 /// The schedule: attempts past their deadline time out (and are retried while they may).
+/// A paused rollout's devices keep their place (their deadlines move on); a package that is no
+/// longer offered ends its devices' executions as revoked. A hundred a run, oldest first.
 pub fn time_out(call: &mut Call<'_>) -> PluginResult<u64> {
     let now = call.host.now_ms();
     let overdue = EXECUTIONS.query(
         call.host,
-        &Query::new().one_of("state", states(&ACTIVE)).lt("deadline", now).sort("deadline", false).page(1, 500),
+        &Query::new().one_of("state", states(&ACTIVE)).lt("deadline", now).sort("deadline", false).page(1, 100),
     )?;
     let mut count = 0;
-    for execution in overdue.list {
-        finish(call, execution, ExecState::TimedOut, "timeout".into())?;
+    for mut execution in overdue.list {
+        let package = PACKAGES.get(call.host, &execution.data.package_id)?;
+        match package.map(|p| (p.data.status, p.data.rollout.timeout_minutes)) {
+            Some((Status::GrayPaused, minutes)) => {
+                execution.data.deadline = now + i64::from(minutes) * 60_000;
+                EXECUTIONS.update(call.host, &execution.id, &execution.data, Some(execution.version))?;
+            }
+            Some((status, _)) if flow::offered(status) => {
+                finish(call, execution, ExecState::TimedOut, TIMEOUT.into())?;
+            }
+            _ => {
+                finish(call, execution, ExecState::Failed, REVOKED.into())?;
+            }
+        }
         count += 1;
     }
     Ok(count)
@@ -490,7 +569,7 @@ pub fn rollout_progress(call: &mut Call<'_>) -> PluginResult<Value> {
             .page(1, 1000),
     )?;
     let mut tally: BTreeMap<String, u64> = BTreeMap::new();
-    for e in failed.list.iter().filter(|e| e.data.failure_reason != "revoked") {
+    for e in failed.list.iter().filter(|e| e.data.failure_reason != REVOKED) {
         *tally.entry(e.data.failure_reason.clone()).or_default() += 1;
     }
     let mut failures: Vec<Reason> = tally.into_iter().map(|(reason, count)| Reason { reason, count }).collect();

@@ -78,7 +78,7 @@ pub const ACTIONS: [Action; 13] = [
 ];
 
 /// Every allowed move; anything else is refused.
-const TABLE: [(Status, Action, Status); 17] = [
+const TABLE: [(Status, Action, Status); 19] = [
     (Status::PendingReview, Action::Approve, Status::Approved),
     (Status::PendingReview, Action::Reject, Status::Rejected),
     (Status::Rejected, Action::Resubmit, Status::PendingReview),
@@ -95,18 +95,14 @@ const TABLE: [(Status, Action, Status); 17] = [
     (Status::GrayPaused, Action::Resume, Status::InGray),
     (Status::InGray, Action::Revoke, Status::Unpublished),
     (Status::GrayPaused, Action::Revoke, Status::Unpublished),
-    // Editing an approved or tested package sends it back to review (see `may_edit`).
+    // Editing a package before it is tested or released sends it back to review.
+    (Status::Approved, Action::Resubmit, Status::PendingReview),
+    (Status::PendingTest, Action::Resubmit, Status::PendingReview),
     (Status::TestComplete, Action::Resubmit, Status::PendingReview),
 ];
 
 pub fn next(from: Status, action: Action) -> Option<Status> {
     TABLE.iter().find(|(f, a, _)| *f == from && *a == action).map(|(_, _, to)| *to)
-}
-
-/// A package's file, versions and descriptions change only before it is tested or released;
-/// the change goes back to review.
-pub fn may_edit(status: Status) -> bool {
-    matches!(status, Status::Rejected | Status::Approved | Status::PendingTest | Status::TestComplete)
 }
 
 /// Deleted only where nothing depends on it: not while reviewed, tested, awaiting release or
@@ -132,11 +128,6 @@ pub fn may_change_rollout(status: Status) -> bool {
 /// everyone once released.
 pub fn offered(status: Status) -> bool {
     matches!(status, Status::UnderTest | Status::InGray | Status::Released)
-}
-
-/// A rollout that devices are in (its executions count and time out).
-pub fn rolling_out(status: Status) -> bool {
-    matches!(status, Status::UnderTest | Status::InGray | Status::GrayPaused | Status::Released)
 }
 
 impl Status {
@@ -239,7 +230,7 @@ mod tests {
             match (from, action) {
                 (S::PendingReview, A::Approve) => Some(S::Approved),
                 (S::PendingReview, A::Reject) => Some(S::Rejected),
-                (S::Rejected | S::TestComplete, A::Resubmit) => Some(S::PendingReview),
+                (S::Rejected | S::Approved | S::PendingTest | S::TestComplete, A::Resubmit) => Some(S::PendingReview),
                 (S::Approved | S::PendingTest, A::StartTest) => Some(S::UnderTest),
                 (S::UnderTest, A::CancelTest | A::FailTest) => Some(S::PendingTest),
                 (S::UnderTest, A::PassTest) => Some(S::TestComplete),
@@ -268,7 +259,7 @@ mod tests {
         for action in ACTIONS {
             assert_eq!(next(Status::Released, action), None, "{action:?}");
         }
-        assert!(!may_delete(Status::Released) && !may_edit(Status::Released) && !may_change_rollout(Status::Released));
+        assert!(!may_delete(Status::Released) && !may_change_rollout(Status::Released));
     }
 
     #[test]

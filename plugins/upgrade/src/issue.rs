@@ -40,9 +40,16 @@ pub struct Grant {
 
 pub const GRANTS: Collection<Grant> = Collection::new("grants");
 
-pub fn packages_issued_to(call: &mut Call<'_>, sn: &str) -> PluginResult<HashSet<String>> {
-    let grants = GRANTS.query(call.host, &Query::new().eq("sn", sn).page(1, 100))?;
-    Ok(grants.list.into_iter().map(|g| g.data.package_id).collect())
+/// Which of `packages` were issued to `sn`.
+pub fn packages_issued_to(call: &mut Call<'_>, sn: &str, packages: &[String]) -> PluginResult<HashSet<String>> {
+    if packages.is_empty() {
+        return Ok(HashSet::new());
+    }
+    let query = Query::new()
+        .eq("sn", sn)
+        .one_of("packageId", packages.iter().map(|p| json!(p)).collect())
+        .page(1, packages.len() as u32);
+    Ok(GRANTS.query(call.host, &query)?.list.into_iter().map(|g| g.data.package_id).collect())
 }
 
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
@@ -61,25 +68,23 @@ pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
         PluginError::format(
             "packageId",
             [
-                "测试中、灰度中或已发布的升级包",
-                "a package under test, in gray release or released",
-                "ein Paket im Test, in Graufreigabe oder freigegeben",
-                "un paquete en prueba, en publicación gradual o publicado",
-                "un paquet en test, en déploiement progressif ou publié",
-                "um pacote em teste, em publicação gradual ou publicado",
-                "пакет на тестировании, в поэтапном выпуске или выпущенный",
+                "灰度中或已发布的升级包",
+                "a package in gray release or released",
+                "ein Paket in Graufreigabe oder freigegeben",
+                "un paquete en publicación gradual o publicado",
+                "un paquet en déploiement progressif ou publié",
+                "um pacote em publicação gradual ou publicado",
+                "пакет в поэтапном выпуске или выпущенный",
             ],
         )
     })?;
-    if !matches!(package.data.status, Status::UnderTest | Status::InGray | Status::Released) {
+    // Not a package under test: that is for its test devices, through its review.
+    if !matches!(package.data.status, Status::InGray | Status::Released) {
         return Err(messages::wrong_status(package.data.status));
     }
-    let sns = validate::lines("sns", &input.sns, MAX_TASK_SNS)?;
+    let sns = packages::sn_list("sns", &input.sns, MAX_TASK_SNS)?;
     if sns.is_empty() {
         return Err(PluginError::required("sns"));
-    }
-    for sn in &sns {
-        validate::required("sns", sn, 64)?;
     }
     let task = IssueTask {
         package_id: package.id.clone(),

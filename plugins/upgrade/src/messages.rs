@@ -186,6 +186,47 @@ pub fn app_version_exists(code: i64) -> PluginError {
     )
 }
 
+/// Spec §8: "The number of whitelists cannot exceed 20" (and the same for the other lists).
+pub fn too_many_in_list(field: &str, max: usize) -> PluginError {
+    let white = field == "whitelist";
+    let (zh, en, de, es, fr, pt, ru) = if white {
+        (
+            "白名单",
+            "whitelist entries",
+            "Whitelist-Einträge",
+            "entradas de la lista blanca",
+            "entrées de la liste blanche",
+            "entradas da lista branca",
+            "записей белого списка",
+        )
+    } else if field == "blacklist" {
+        (
+            "黑名单",
+            "blacklist entries",
+            "Blacklist-Einträge",
+            "entradas de la lista negra",
+            "entrées de la liste noire",
+            "entradas da lista negra",
+            "записей чёрного списка",
+        )
+    } else {
+        ("SN", "SNs", "SNs", "SN", "SN", "SN", "SN")
+    };
+    PluginError::localized(
+        400,
+        Some(field),
+        [
+            format!("{zh}数量不能超过 {max}"),
+            format!("The number of {en} cannot exceed {max}."),
+            format!("Die Anzahl der {de} darf {max} nicht überschreiten."),
+            format!("El número de {es} no puede superar {max}."),
+            format!("Le nombre d’{fr} ne peut pas dépasser {max}.").replace("d’SN", "de SN"),
+            format!("O número de {pt} não pode exceder {max}."),
+            format!("Число {ru} не может превышать {max}."),
+        ],
+    )
+}
+
 fn texts(status: u16, field: Option<&str>, texts: [&str; 7]) -> PluginError {
     PluginError::localized(status, field, texts.map(str::to_string))
 }

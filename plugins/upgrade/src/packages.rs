@@ -95,6 +95,12 @@ pub struct FirmwarePackage {
     pub pause: Option<Pause>,
     pub gray_started_at: Option<i64>,
     pub released_at: Option<i64>,
+    /// When its current test or gray began: a device that failed before gets another try.
+    #[serde(default)]
+    pub round_started_at: Option<i64>,
+    /// Failures count towards the abort rule from here: the gray's start, or its last resume.
+    #[serde(default)]
+    pub abort_counted_from: Option<i64>,
 }
 
 pub const PACKAGES: Collection<FirmwarePackage> = Collection::new("packages");
@@ -194,7 +200,7 @@ impl PackageInput {
             ("", Some(editing)) => editing.data.encrypted_file.clone(),
             ("", None) => None,
             (upload_id, _) => {
-                Some(StoredFile::from(&upload::claim(call.host, "encryptedFile", upload_id, "firmware")?))
+                Some(StoredFile::from(&upload::claim(call.host, "encryptedFile", upload_id, "firmware-encrypted")?))
             }
         };
         let kept = editing.map(|e| e.data.clone());
@@ -223,11 +229,25 @@ impl PackageInput {
             pause: None,
             gray_started_at: None,
             released_at: None,
+            round_started_at: None,
+            abort_counted_from: None,
         })
     }
 }
 
 pub const APPROVAL_KIND: &str = "firmware-package";
+
+/// SNs one per line, each at most 64 characters; a white- or blacklist says so in the spec's
+/// words (§8: "The number of whitelists cannot exceed 20").
+pub fn sn_list(field: &str, text: &str, max: usize) -> PluginResult<Vec<String>> {
+    let entries = validate::short_lines(field, text, max, 64);
+    match entries {
+        Err(_) if max == MAX_LIST_ENTRIES && validate::lines(field, text, max).is_err() => {
+            Err(messages::too_many_in_list(field, max))
+        }
+        other => other,
+    }
+}
 
 /// Sends a package to review in the process centre.
 fn submit_for_review(call: &mut Call<'_>, id: &str, package: &mut FirmwarePackage) -> PluginResult<()> {
@@ -236,7 +256,8 @@ fn submit_for_review(call: &mut Call<'_>, id: &str, package: &mut FirmwarePackag
         "product": package.product_name, "model": package.model_code, "packageType": package.package_type,
         "currentVersion": package.current_version_name, "targetVersion": package.target_version_name,
         "size": package.file.size, "sha256": package.file.sha256, "md5": package.file.md5,
-        "mustPass": package.must_pass,
+        "encryptedFile": package.encrypted_file.as_ref().map(|f| json!({ "size": f.size, "sha256": f.sha256, "md5": f.md5 })),
+        "mustPass": package.must_pass, "descriptions": package.descriptions,
     });
     package.approval_id = console_plugin_sdk::approvals::submit(call.host, APPROVAL_KIND, &title, id, &detail)?;
     package.status = Status::PendingReview;
@@ -262,13 +283,24 @@ pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
     if existing.data.status == Status::PendingReview {
         return Err(messages::wait_for_review());
     }
-    if !flow::may_edit(existing.data.status) {
+    if flow::next(existing.data.status, Action::Resubmit).is_none() {
         return Err(messages::wrong_status(existing.data.status));
     }
-    let version = call.version();
+    let version = call.version().or(Some(existing.version));
     let mut package = call.body::<PackageInput>()?.validate(call, Some(&existing))?;
     submit_for_review(call, &existing.id, &mut package)?;
     let saved = PACKAGES.update(call.host, &existing.id, &package, version)?;
+    // A file replaced by the edit goes (the review is of the new one).
+    for (old, new) in [
+        (Some(&existing.data.file), Some(&saved.data.file)),
+        (existing.data.encrypted_file.as_ref(), saved.data.encrypted_file.as_ref()),
+    ] {
+        if let Some(old) = old
+            && new.is_none_or(|new| new.object != old.object)
+        {
+            call.host.file_delete(&old.object).map_err(PluginError::internal)?;
+        }
+    }
     steps::record(call, &saved, Some(existing.data.status), "edited", String::new())?;
     call.host.audit("Modify a firmware package", &describe(&saved.data));
     Ok(json!(saved))
@@ -280,12 +312,22 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     if existing.data.status == Status::PendingReview {
         return Err(messages::wait_for_review());
     }
-    if !flow::may_delete(existing.data.status) {
+    // Never once devices had it (§4: after release it cannot be deleted; a revoked gray either).
+    if !flow::may_delete(existing.data.status) || existing.data.gray_started_at.is_some() {
         return Err(messages::wrong_status(existing.data.status));
     }
+    call.confirm_name(&confirm_name(&existing.data))?;
     PACKAGES.delete(call.host, &existing.id)?;
+    for file in std::iter::once(&existing.data.file).chain(existing.data.encrypted_file.as_ref()) {
+        call.host.file_delete(&file.object).map_err(PluginError::internal)?;
+    }
     call.host.audit("Delete a firmware package", &describe(&existing.data));
     Ok(Value::Null)
+}
+
+/// What a user types again to delete a package (spec §5): its model and target version.
+pub fn confirm_name(package: &FirmwarePackage) -> String {
+    format!("{} {}", package.model_code, package.target_version_name)
 }
 
 pub fn describe(package: &FirmwarePackage) -> String {
@@ -372,16 +414,30 @@ pub fn apply_action(
     action: Action,
     detail: String,
 ) -> PluginResult<()> {
+    let by = call.context.user_name.clone();
+    apply_action_by(call, package, action, detail, &by)
+}
+
+/// [`apply_action`], recorded as done by `by` (the rollout itself, when it pauses).
+pub fn apply_action_by(
+    call: &mut Call<'_>,
+    package: &mut Doc<FirmwarePackage>,
+    action: Action,
+    detail: String,
+    by: &str,
+) -> PluginResult<()> {
     let from = package.data.status;
-    let to = match flow::next(from, action) {
-        Some(to) => to,
-        None if from == Status::PendingReview => return Err(messages::wait_for_review()),
-        None => return Err(messages::wrong_status(from)),
-    };
+    let to = allowed(from, action)?;
     package.data.status = to;
     let now = call.host.now_ms();
     match (from, to) {
-        (Status::PendingRelease, Status::InGray) => package.data.gray_started_at = Some(now),
+        (Status::PendingRelease, Status::InGray) => {
+            package.data.gray_started_at = Some(now);
+            package.data.round_started_at = Some(now);
+            package.data.abort_counted_from = Some(now);
+        }
+        (Status::GrayPaused, Status::InGray) => package.data.abort_counted_from = Some(now),
+        (_, Status::UnderTest) => package.data.round_started_at = Some(now),
         (_, Status::Released) => package.data.released_at = Some(now),
         _ => {}
     }
@@ -390,8 +446,18 @@ pub fn apply_action(
     }
     let saved = PACKAGES.update(call.host, &package.id, &package.data, Some(package.version))?;
     *package = saved;
-    steps::record(call, package, Some(from), action_key(action), detail)?;
+    steps::record_by(call, package, Some(from), action_key(action), detail, by)?;
     Ok(())
+}
+
+/// Where `action` takes a package in `status`, or why it may not ("Please wait for the audit."
+/// while it waits for review).
+fn allowed(status: Status, action: Action) -> PluginResult<Status> {
+    match flow::next(status, action) {
+        Some(to) => Ok(to),
+        None if status == Status::PendingReview => Err(messages::wait_for_review()),
+        None => Err(messages::wrong_status(status)),
+    }
 }
 
 pub fn action_key(action: Action) -> &'static str {
@@ -460,7 +526,10 @@ fn act(call: &mut Call<'_>, action: Action) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let mut package = PACKAGES.find(call.host, &id)?;
     let conclusion = validate::optional("conclusion", &input.conclusion, LONG_TEXT)?;
+    // Its status first: what it lacks for the step comes after.
+    allowed(package.data.status, action)?;
     match action {
+        Action::StartTest if package.data.test_sns.is_empty() => return Err(PluginError::required("testSns")),
         Action::FailTest if conclusion.is_empty() => return Err(PluginError::required("conclusion")),
         Action::PassTest | Action::FailTest => package.data.test_conclusion = conclusion.clone(),
         Action::Apply if !package.data.test_sns.is_empty() => {
@@ -526,8 +595,10 @@ pub fn set_test_devices(call: &mut Call<'_>) -> PluginResult<Value> {
         return Err(messages::wrong_status(package.data.status));
     }
     let input: TestDevicesInput = call.body()?;
-    package.data.test_sns = validate::lines("sns", &input.sns, MAX_LIST_ENTRIES)?;
+    package.data.test_sns = sn_list("sns", &input.sns, MAX_LIST_ENTRIES)?;
     let saved = PACKAGES.update(call.host, &package.id, &package.data, Some(package.version))?;
+    let detail = format!("{} SN", saved.data.test_sns.len());
+    steps::record(call, &saved, Some(saved.data.status), "testDevicesChanged", detail)?;
     call.host.audit("Change a firmware package's test devices", &describe(&saved.data));
     Ok(json!(saved))
 }
@@ -558,7 +629,7 @@ impl RolloutInput {
         };
         let gray_percent = if gray_mode == "ratio" { number("grayPercent", self.gray_percent, 1, 100)? } else { 0 };
         let gray_list = if gray_mode == "list" {
-            let list = validate::lines("grayList", &self.gray_list, MAX_GRAY_LIST)?;
+            let list = sn_list("grayList", &self.gray_list, MAX_GRAY_LIST)?;
             if list.is_empty() {
                 return Err(PluginError::required("grayList"));
             }
@@ -566,15 +637,12 @@ impl RolloutInput {
         } else {
             Vec::new()
         };
-        for sn in &gray_list {
-            validate::required("grayList", sn, 64)?;
-        }
         Ok(Rollout {
             gray_mode,
             gray_percent,
             gray_list,
-            whitelist: validate::lines("whitelist", &self.whitelist, MAX_LIST_ENTRIES)?,
-            blacklist: validate::lines("blacklist", &self.blacklist, MAX_LIST_ENTRIES)?,
+            whitelist: sn_list("whitelist", &self.whitelist, MAX_LIST_ENTRIES)?,
+            blacklist: sn_list("blacklist", &self.blacklist, MAX_LIST_ENTRIES)?,
             rate_per_minute: number("ratePerMinute", self.rate_per_minute, 0, 1_000_000)?,
             abort: AbortRule {
                 failure_percent: number("abortFailurePercent", self.abort_failure_percent, 0, 100)?,

@@ -28,25 +28,17 @@ pub struct Candidate {
     pub eligible: bool,
 }
 
-/// The package a device on `version` is offered: the newest eligible one it can install, unless
-/// a must-pass version lies between, which comes first; a must-pass version not yet offered to
-/// this device holds back everything after it. None: nothing to do now.
+/// The package a device on `version` is offered: the newest eligible one it can install, but
+/// never past the first must-pass version ahead of it. That version comes first, or the way to
+/// it (a package it can install now whose target is not beyond it); a must-pass version not yet
+/// offered to this device holds back everything after it. None: nothing to do now.
 pub fn choose(version: i64, candidates: &[Candidate]) -> Option<&Candidate> {
-    let fits = |c: &&Candidate| c.target_code > version && c.current_code <= version;
-    let newest = candidates.iter().filter(fits).filter(|c| c.eligible).max_by_key(|c| c.target_code)?;
-    let first_must_pass =
-        candidates.iter().filter(|c| c.must_pass && c.target_code > version).min_by_key(|c| c.target_code);
-    match first_must_pass {
-        Some(must) if must.target_code < newest.target_code => {
-            // The lowest must-pass version, if this device may install it now.
-            candidates
-                .iter()
-                .filter(fits)
-                .filter(|c| c.eligible && c.target_code == must.target_code)
-                .max_by_key(|c| c.must_pass)
-        }
-        _ => Some(newest),
-    }
+    let bound = candidates.iter().filter(|c| c.must_pass && c.target_code > version).map(|c| c.target_code).min();
+    candidates
+        .iter()
+        .filter(|c| c.eligible && c.target_code > version && c.current_code <= version)
+        .filter(|c| bound.is_none_or(|must| c.target_code <= must))
+        .max_by_key(|c| (c.target_code, c.must_pass))
 }
 
 /// When a rollout stops itself: at least `min_devices` have finished, and more than
@@ -161,6 +153,19 @@ mod tests {
         assert_eq!(choose(100, &packages), None);
         // A must-pass version already passed does not matter.
         assert_eq!(choose(200, &packages).map(|c| c.package_id.as_str()), Some("v3"));
+    }
+
+    #[test]
+    fn a_device_that_cannot_install_the_must_pass_version_yet_is_led_to_it() {
+        // On 1.0; must-pass 4.0 installs from 3.0 on; 3.0 from 1.0; 5.0 from 1.0.
+        let packages = [
+            package("v3", 100, 300, false, true),
+            package("v4", 300, 400, true, true),
+            package("v5", 100, 500, false, true),
+        ];
+        assert_eq!(choose(100, &packages).map(|c| c.package_id.as_str()), Some("v3"));
+        assert_eq!(choose(300, &packages).map(|c| c.package_id.as_str()), Some("v4"));
+        assert_eq!(choose(400, &packages).map(|c| c.package_id.as_str()), Some("v5"));
     }
 
     #[test]

@@ -10,7 +10,8 @@ use crate::packages::FirmwarePackage;
 #[serde(rename_all = "camelCase")]
 pub struct Step {
     pub package_id: String,
-    /// uploaded, edited, approved, rejected, testStarted, ..., autoPaused, strategyChanged.
+    /// uploaded, edited, approved, rejected, testStarted, ..., paused (by hand, or by
+    /// `auto-abort`), strategyChanged, testDevicesChanged.
     pub step: String,
     pub from: Option<Status>,
     pub to: Status,
@@ -29,6 +30,18 @@ pub fn record(
     detail: String,
 ) -> PluginResult<()> {
     let by = call.context.user_name.clone();
+    record_by(call, package, from, step, detail, &by)
+}
+
+pub fn record_by(
+    call: &mut Call<'_>,
+    package: &Doc<FirmwarePackage>,
+    from: Option<Status>,
+    step: &str,
+    detail: String,
+    by: &str,
+) -> PluginResult<()> {
+    let by = by.to_string();
     let at = call.host.now_ms();
     let step =
         Step { package_id: package.id.clone(), step: step.into(), from, to: package.data.status, by, at, detail };
@@ -36,9 +49,11 @@ pub fn record(
     Ok(())
 }
 
-/// A package's steps, oldest first.
+/// A package's steps, oldest first (its newest 200).
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
-    let query = Query::new().eq("packageId", id.as_str()).sort("at", false).page(1, 200);
-    Ok(json!(STEPS.query(call.host, &query)?.list))
+    let query = Query::new().eq("packageId", id.as_str()).sort("createdAt", true).page(1, 200);
+    let mut steps = STEPS.query(call.host, &query)?.list;
+    steps.reverse();
+    Ok(json!(steps))
 }

@@ -95,8 +95,10 @@ fn strategy(host: &mut MemoryHost, id: &str, changes: Value) {
 fn in_gray(host: &mut MemoryHost, p: &Package, changes: Value) -> String {
     let id = upload(host, p);
     decide(host, true);
+    call(host, "PUT", &format!("/packages/{id}/test-devices"), json!({ "sns": "LAB-1" }));
     call(host, "POST", &format!("/packages/{id}/test/start"), json!({}));
     call(host, "POST", &format!("/packages/{id}/test/pass"), json!({ "conclusion": "ok" }));
+    call(host, "PUT", &format!("/packages/{id}/test-devices"), json!({ "sns": "" }));
     call(host, "POST", &format!("/packages/{id}/application/apply"), json!({ "confirm": true }));
     strategy(host, &id, changes);
     call(host, "POST", &format!("/packages/{id}/release/confirm"), json!({}));
@@ -359,4 +361,35 @@ fn an_issue_task_pushes_a_package_to_chosen_sns_and_only_their_own_keys_act() {
     host.as_device("factory line");
     let (code, _) = host.call::<UpgradePlugin>("POST", "/device/check", json!({ "sn": "RV-B", "versionCode": 100 }));
     assert_eq!(code, 403);
+}
+
+#[test]
+fn a_paused_rollout_keeps_its_devices_and_a_false_success_or_a_platform_reason_is_not_taken() {
+    let mut host = host();
+    let id = in_gray(&mut host, &Package::to(("2.0.0", 200)), json!({ "timeoutMinutes": 1, "retries": 0 }));
+    let waiting = check(&mut host, "RV-1", 100)["executionId"].as_str().expect("an offer").to_string();
+    call(&mut host, "POST", &format!("/packages/{id}/release/pause"), json!({}));
+    // Paused for longer than its timeout: the device keeps its place, and goes on after.
+    host.now_ms += 5 * 61_000;
+    UpgradePlugin::run_job(&mut host, "timeouts", &Context::default()).expect("job");
+    assert_eq!(check(&mut host, "RV-1", 100), Value::Null, "it waits while paused");
+    call(&mut host, "POST", &format!("/packages/{id}/release/resume"), json!({}));
+    assert_eq!(check(&mut host, "RV-1", 100)["executionId"], json!(waiting), "the same place");
+
+    // A device may not give the platform's own reasons.
+    let (code, answer) = report(&mut host, "RV-1", &waiting, "failed", "revoked");
+    assert_eq!((code, answer["field"].as_str()), (400, Some("reason")));
+    // It says it installed it, yet asks again from the old version: a failure, not a new start.
+    assert_eq!(report(&mut host, "RV-1", &waiting, "succeeded", "").0, 200);
+    assert_eq!(check(&mut host, "RV-1", 100), Value::Null);
+    let execution = EXECUTIONS.query(&mut host, &Query::new().eq("sn", "RV-1")).expect("executions").list.remove(0);
+    assert_eq!((execution.data.state.key(), execution.data.failure_reason.as_str()), ("failed", "notInstalled"));
+    assert_eq!(check(&mut host, "RV-1", 100), Value::Null, "not offered again in this gray");
+
+    // Revoked, its devices' reports are refused and their executions end.
+    let other = check(&mut host, "RV-2", 100)["executionId"].as_str().expect("an offer").to_string();
+    call(&mut host, "POST", &format!("/packages/{id}/release/revoke"), json!({}));
+    assert_eq!(report(&mut host, "RV-2", &other, "downloading", "").0, 409);
+    let ended = EXECUTIONS.get(&mut host, &other).expect("get").expect("there");
+    assert_eq!((ended.data.state.key(), ended.data.active_sn.clone()), ("failed", None));
 }

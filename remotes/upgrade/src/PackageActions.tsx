@@ -1,6 +1,6 @@
 import { usePermission } from '@console/sdk';
-import { useConfirm } from '@console/sdk/ui';
-import { App, Popconfirm, Space, Typography } from 'antd';
+import { useConfirm, useDeleteByName } from '@console/sdk/ui';
+import { App, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 import { useTexts } from './parts';
@@ -24,6 +24,7 @@ export function PackageActions({ pkg, reload, onEdit, onStrategy, onSteps }: Pac
   const { t } = useTexts();
   const may = usePermission();
   const confirm = useConfirm();
+  const deleteByName = useDeleteByName();
   const { message, modal } = App.useApp();
   const name = `${pkg.modelCode} ${pkg.targetVersionName}`;
   const { status } = pkg;
@@ -101,24 +102,24 @@ export function PackageActions({ pkg, reload, onEdit, onStrategy, onSteps }: Pac
       buttons.push(act('revoke', t('revoke'), t('revokeTitle', { name }), t('revokeHint'), () => packages.release(pkg.id, 'revoke'), t('revoked')));
     }
   }
-  if (may('ota:package:delete') && mayDelete(status)) {
+  // Never once devices had it: a revoked gray is kept with its history (spec §4).
+  if (may('ota:package:delete') && mayDelete(status) && pkg.grayStartedAt == null) {
     buttons.push(
-      <Popconfirm
+      <a
         key="delete"
-        title={t('deleteTitle', { name })}
-        okText={t('delete')}
-        okButtonProps={{ danger: true }}
-        onConfirm={() =>
-          packages.remove(pkg.id).then(() => {
-            void message.success(t('deleted'));
-            reload();
-          })
+        className="danger"
+        data-testid={`delete-${pkg.id}`}
+        onClick={() =>
+          deleteByName(name, (typed) =>
+            packages.remove(pkg.id, typed).then(() => {
+              void message.success(t('deleted'));
+              reload();
+            }),
+          )
         }
       >
-        <a className="danger" data-testid={`delete-${pkg.id}`}>
-          {t('delete')}
-        </a>
-      </Popconfirm>,
+        {t('delete')}
+      </a>,
     );
   }
   return (

@@ -73,7 +73,7 @@ export function PackageForm({ editing, open, onClose, onSaved }: { editing: Firm
         </Typography.Paragraph>
       )}
       <UploadField name="file" label={editing ? t('replaceFile') : t('firmwareFile')} mount={MOUNT} purpose="firmware" maxMib={MAX_FIRMWARE_MIB} required={!editing} />
-      <UploadField name="encryptedFile" label={t('encryptedFile')} mount={MOUNT} purpose="firmware" maxMib={MAX_FIRMWARE_MIB} required={false} />
+      <UploadField name="encryptedFile" label={t('encryptedFile')} mount={MOUNT} purpose="firmware-encrypted" maxMib={MAX_FIRMWARE_MIB} required={false} />
       <Space wrap size="large">
         <Form.Item name="silent" label={t('silent')} valuePropName="checked" tooltip={t('silentHint')}>
           <Switch data-testid="silent" />

@@ -1,10 +1,10 @@
 // Seven languages, complete, for this remote (the same rule as shell/src/locales/complete.test.ts):
 // every key English has exists, non-empty, in each language; and every status, state, source and
-// package type the server sends has its label.
+// package type the server sends has its label, for firmware and for app packages.
 import { describe, expect, it } from 'vitest';
 
 import { resources } from './i18n';
-import { EXEC_STATES, GRAY_MODES, PACKAGE_TYPES, SOURCES, STATUSES } from './types';
+import { APP_PACKAGE_TYPES, APP_STATUSES, EXEC_STATES, FILE_SOURCES, GRAY_MODES, PACKAGE_TYPES, PLATFORMS, POLICIES, PUBLICATIONS, REGIONS, SOURCES, STATUSES } from './types';
 
 const LANGS = ['zhCn', 'en', 'de', 'es', 'fr', 'pt', 'ru'] as const;
 
@@ -38,6 +38,20 @@ describe('remote upgrade: seven languages, complete', () => {
       ...PACKAGE_TYPES.map((s) => `type_${s}`),
       ...GRAY_MODES.map((s) => `grayMode_${s}`),
       ...LANGS.map((s) => `lang_${s}`),
+    ];
+    expect(keys.filter((key) => !en[key])).toEqual([]);
+  });
+
+  it('labels every app status, publication, platform, package type, region, file source and policy', () => {
+    const en = resources.en as Record<string, unknown>;
+    const keys = [
+      ...APP_STATUSES.map((s) => `appStatus_${s}`),
+      ...PUBLICATIONS.map((s) => `publication_${s}`),
+      ...PLATFORMS.map((s) => `platform_${s}`),
+      ...APP_PACKAGE_TYPES.map((s) => `appType_${s}`),
+      ...REGIONS.map((s) => `region_${s}`),
+      ...FILE_SOURCES.map((s) => `fileSource_${s}`),
+      ...POLICIES.map((s) => `policy_${s}`),
     ];
     expect(keys.filter((key) => !en[key])).toEqual([]);
   });

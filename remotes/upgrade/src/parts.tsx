@@ -1,14 +1,17 @@
 // What the upgrade pages share: the namespace, status and state tags, the pause note, dates and
-// sizes, the per-language text field, the product and model filter, and polling.
+// sizes, the per-language text field, the product and model filter, polling; and for app
+// packages their status and publication tags, filters, columns and download QR codes.
+import { DownloadOutlined } from '@ant-design/icons';
 import { LANGUAGES, useNamespace, usePagePermission } from '@console/sdk';
-import { Form, Input, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { SearchModeField } from '@console/sdk/ui';
+import { Button, Form, Input, QRCode, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 
 import { resources } from './i18n';
 import { packages } from './service';
-import { EXEC_STATES, type ExecState, type FirmwarePackage, type PackageOption, type Pause, type ProductOption, STATUSES, type Status } from './types';
+import { type AppPackage, type AppStatus, EXEC_STATES, type ExecState, type FirmwarePackage, type PackageOption, type Pause, PLATFORMS, type ProductOption, type Publication, STATUSES, type Status } from './types';
 
 /** This remote's strings (namespace `upgrade`). */
 export const useTexts = () => useNamespace('upgrade', resources);
@@ -29,19 +32,29 @@ const STATUS_COLORS: Record<Status, string> = {
   rejected: 'error',
 };
 
-export function StatusTag({ status }: { status: Status }) {
+/** A value translated as `<prefix>_<value>`, in its colour. */
+function TextTag<V extends string>({ prefix, value, colors }: { prefix: string; value: V; colors: Record<V, string> }) {
   const { t } = useTexts();
   return (
-    <Tag color={STATUS_COLORS[status]} data-testid={`status-${status}`}>
-      {t(`status_${status}`)}
+    <Tag color={colors[value]} data-testid={`${prefix}-${value}`}>
+      {t(`${prefix}_${value}`)}
     </Tag>
   );
 }
 
+export function StatusTag({ status }: { status: Status }) {
+  return <TextTag prefix="status" value={status} colors={STATUS_COLORS} />;
+}
+
+/** Values as select or radio options, each translated as `<prefix>_<value>`, in their order. */
+export function useTextOptions<V extends string>(prefix: string, values: readonly V[]) {
+  const { t } = useTexts();
+  return values.map((value) => ({ value, label: t(`${prefix}_${value}`) }));
+}
+
 /** The statuses as select options, in flow order. */
 export function useStatusOptions(statuses: readonly Status[] = STATUSES) {
-  const { t } = useTexts();
-  return statuses.map((s) => ({ value: s, label: t(`status_${s}`) }));
+  return useTextOptions('status', statuses);
 }
 
 const STATE_COLORS: Record<ExecState | 'waiting', string> = {
@@ -62,8 +75,7 @@ export function ExecStateTag({ state }: { state: ExecState | 'waiting' }) {
 }
 
 export function useStateOptions(states: readonly ExecState[] = EXEC_STATES) {
-  const { t } = useTexts();
-  return states.map((s) => ({ value: s, label: t(`state_${s}`) }));
+  return useTextOptions('state', states);
 }
 
 /** Why a device was offered the package: test, whitelist, gray, issued or released. */
@@ -147,6 +159,103 @@ export function usePackageColumns(): ColumnsType<FirmwarePackage> {
     { key: 'type', title: t('packageType'), render: (_, row) => t(`type_${row.packageType}`) },
     { key: 'versions', title: t('versions'), render: (_, row) => <VersionPath pkg={row} /> },
     { key: 'status', title: t('status'), render: (_, row) => <PackageStatus pkg={row} /> },
+  ];
+}
+
+// App packages.
+
+const APP_STATUS_COLORS: Record<AppStatus, string> = {
+  development: 'default',
+  testing: 'processing',
+  tested: 'blue',
+  underReview: 'gold',
+  reviewed: 'cyan',
+  discarded: 'error',
+};
+
+const PUBLICATION_COLORS: Record<Publication, string> = {
+  unpublished: 'default',
+  scheduled: 'purple',
+  published: 'success',
+  revoked: 'warning',
+};
+
+export function PublicationTag({ publication }: { publication: Publication }) {
+  return <TextTag prefix="publication" value={publication} colors={PUBLICATION_COLORS} />;
+}
+
+/** An app package's status, why it waits (review) and, once reviewed, where it stands with its users. */
+export function AppPackageStatus({ pkg }: { pkg: AppPackage }) {
+  const { t } = useTexts();
+  const status = <TextTag prefix="appStatus" value={pkg.status} colors={APP_STATUS_COLORS} />;
+  return (
+    <Space size={2} wrap>
+      {pkg.status === 'underReview' ? (
+        <Tooltip title={t('reviewInProcessCentre')}>
+          <span>{status}</span>
+        </Tooltip>
+      ) : (
+        status
+      )}
+      {pkg.publication !== 'unpublished' && <PublicationTag publication={pkg.publication} />}
+    </Space>
+  );
+}
+
+/** `App 1.2.0 (120) · Android`, as a confirmation names a package. */
+export function useAppPackageName() {
+  const { t } = useTexts();
+  return (pkg: Pick<AppPackage, 'appName' | 'versionName' | 'versionCode' | 'platform'>) => `${pkg.appName} ${pkg.versionName} (${pkg.versionCode}) · ${t(`platform_${pkg.platform}`)}`;
+}
+
+/** A download address as a QR code to scan, with a button that opens it and one that copies it. */
+export function DownloadQr({ url, label, size = 128, testId }: { url: string; label?: string; size?: number; testId?: string }) {
+  const { t } = useTexts();
+  return (
+    <Space orientation="vertical" align="center" size={4} data-testid={testId}>
+      <QRCode type="svg" value={url} size={size} />
+      <Space size={0}>
+        <Button type="link" size="small" href={url} target="_blank" rel="noreferrer" icon={<DownloadOutlined />}>
+          {label ?? t('download')}
+        </Button>
+        <Typography.Text copyable={{ text: url }} />
+      </Space>
+    </Space>
+  );
+}
+
+/** The filters of the app package list and of the history: the app's name (fuzzy or precise) and the platform. */
+export function AppFilters() {
+  const { t } = useTexts();
+  const platforms = useTextOptions('platform', PLATFORMS);
+  return (
+    <>
+      <Form.Item name="appName" label={t('appName')}>
+        <Input allowClear style={{ width: 160 }} />
+      </Form.Item>
+      <SearchModeField />
+      <Form.Item name="platform" label={t('platform')}>
+        <Select allowClear style={{ width: 140 }} options={platforms} data-testid="platform-filter" />
+      </Form.Item>
+    </>
+  );
+}
+
+/** The columns the app package list and the history share. */
+export function useAppColumns(): ColumnsType<AppPackage> {
+  const { t } = useTexts();
+  return [
+    { key: 'appName', title: t('appName'), dataIndex: 'appName' },
+    { key: 'platform', title: t('platform'), render: (_, row) => t(`platform_${row.platform}`) },
+    {
+      key: 'version',
+      title: t('version'),
+      render: (_, row) => (
+        <span>
+          {row.versionName} <Typography.Text type="secondary">({row.versionCode})</Typography.Text>
+        </span>
+      ),
+    },
   ];
 }
 

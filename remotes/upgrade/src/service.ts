@@ -1,7 +1,7 @@
 // The upgrade plugin's routes (plugin.toml), as the pages call them.
 import { api, type Page } from '@console/sdk';
 
-import type { Execution, FirmwarePackage, FlowStep, IssueTask, PackageOption, ProductOption, RolloutProgress, Statement, TaskDevice, VersionChange } from './types';
+import type { AppDownload, AppPackage, Execution, FirmwarePackage, FlowStep, IssueTask, PackageOption, ProductOption, RolloutProgress, Statement, TaskDevice, VersionChange } from './types';
 
 export const MOUNT = 'upgrade-service';
 const BASE = `/${MOUNT}`;
@@ -24,7 +24,8 @@ export const packages = {
   productOptions: () => api.get<ProductOption[]>(`${BASE}/product-options`),
   create: (body: Body) => api.post<FirmwarePackage>(`${BASE}/packages`, body, { quiet: true }),
   update: (id: string, body: Body) => api.put<FirmwarePackage>(packagePath(id), body, { quiet: true }),
-  remove: (id: string) => api.delete(packagePath(id)),
+  /** Deleted with its name typed again (`modelCode targetVersionName`). */
+  remove: (id: string, confirmName: string) => api.delete(packagePath(id), { confirmName }),
   steps: (id: string) => api.get<FlowStep[]>(`${packagePath(id)}/steps`),
   setTestDevices: (id: string, sns: string) => api.put<FirmwarePackage>(`${packagePath(id)}/test-devices`, { sns }, { quiet: true }),
   setRollout: (id: string, body: Body) => api.put<FirmwarePackage>(`${packagePath(id)}/rollout`, body, { quiet: true }),
@@ -62,6 +63,29 @@ export const statements = {
 
 export const deviceHistory = {
   list: (params: Params) => api.get<Page<VersionChange>>(`${BASE}/device-history`, params),
+};
+
+const appPackagePath = (id: string) => `${BASE}/app-packages/${encodeURIComponent(id)}`;
+
+/** What an app package's flow buttons send: a test's report (upload id) and conclusion, a release time (Unix ms). */
+export interface AppActionBody {
+  report?: string;
+  conclusion?: string;
+  releaseAt?: number;
+}
+
+export const appPackages = {
+  list: (params: Params) => api.get<Page<AppPackage>>(`${BASE}/app-packages`, params),
+  create: (body: Body) => api.post<AppPackage>(`${BASE}/app-packages`, body, { quiet: true }),
+  update: (id: string, body: Body) => api.put<AppPackage>(appPackagePath(id), body, { quiet: true }),
+  remove: (id: string) => api.delete(appPackagePath(id)),
+  restore: (id: string) => api.post<AppPackage>(`${appPackagePath(id)}/restore`, {}),
+  test: (id: string, action: 'submit' | 'pass' | 'fail', body: AppActionBody = {}) => api.post<AppPackage>(`${appPackagePath(id)}/test/${action}`, body),
+  submitReview: (id: string) => api.post<AppPackage>(`${appPackagePath(id)}/review`, {}),
+  release: (id: string, action: 'schedule' | 'cancel' | 'revoke', body: AppActionBody = {}) => api.post<AppPackage>(`${appPackagePath(id)}/release/${action}`, body),
+  discard: (id: string) => api.post<AppPackage>(`${appPackagePath(id)}/discard`, {}),
+  history: (params: Params) => api.get<Page<AppPackage>>(`${BASE}/app-history`, params),
+  downloads: () => api.get<AppDownload[]>(`${BASE}/app-downloads`),
 };
 
 /** A query form's text or list value as a query parameter (a multiple select as a comma list). */

@@ -34,7 +34,7 @@ export const SOURCES = ['test', 'whitelist', 'gray', 'issued', 'released'] as co
 
 /** Limits the server checks too (packages.rs, issue.rs). */
 export const MAX_LIST_ENTRIES = 20;
-export const MAX_GRAY_LIST = 10_000;
+export const MAX_GRAY_LIST = 1_000;
 export const MAX_TASK_SNS = 1000;
 export const MAX_FIRMWARE_MIB = 1024;
 
@@ -205,3 +205,116 @@ export const mayChangeRollout = (status: Status) => !among(['released', 'unpubli
 /** Devices are moving: a rollout's progress is worth following live. */
 export const isLive = among(['underTest', 'inGray', 'released']);
 export const isFinal = (state: ExecState | 'waiting') => state === 'succeeded' || state === 'failed' || state === 'timedOut';
+
+// App upgrade packages (apps.rs, app_flow.rs).
+
+/** An app package's place in its flow (app_flow.rs `AppStatus`). */
+export const APP_STATUSES = ['development', 'testing', 'tested', 'underReview', 'reviewed', 'discarded'] as const;
+export type AppStatus = (typeof APP_STATUSES)[number];
+/** Where a reviewed package stands with its users (app_flow.rs `Publication`). */
+export const PUBLICATIONS = ['unpublished', 'scheduled', 'published', 'revoked'] as const;
+export type Publication = (typeof PUBLICATIONS)[number];
+
+export const PLATFORMS = ['android', 'ios', 'harmony'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+export const APP_PACKAGE_TYPES = ['release', 'beta', 'custom'] as const;
+export type AppPackageType = (typeof APP_PACKAGE_TYPES)[number];
+export const REGIONS = ['asia', 'europe', 'america'] as const;
+export type Region = (typeof REGIONS)[number];
+export const FILE_SOURCES = ['local', 'address'] as const;
+export type FileSource = (typeof FILE_SOURCES)[number];
+export const POLICIES = ['whitelist', 'all'] as const;
+export type Policy = (typeof POLICIES)[number];
+
+/** Upload limits of the manifest's purposes `app-package` and `test-report`. */
+export const MAX_APP_MIB = 1024;
+export const MAX_REPORT_MIB = 50;
+
+/** A build: an uploaded file (measured by the host), or an address with its MD5 and size. */
+export interface Build {
+  file: StoredFile | null;
+  address: string;
+  md5: string;
+  size: number;
+}
+
+export interface AppPackage extends Stored {
+  appName: string;
+  platform: Platform;
+  packageType: AppPackageType;
+  /** The type's name when `packageType` is `custom`. */
+  customType: string;
+  versionName: string;
+  versionCode: number;
+  packer: string;
+  internalDescription: string;
+  /** By language code. */
+  releaseDescriptions: Record<string, string>;
+  versionFeature: string;
+  region: Region;
+  fileSource: FileSource;
+  build: Build;
+  /** The HarmonyOS build beside it. */
+  harmony: Build | null;
+  policy: Policy;
+  /** Accounts that get it under the whitelist policy. */
+  whitelist: string[];
+  minCompatibleCode: number;
+  silent: boolean;
+  mustPass: boolean;
+  ignoreVerification: boolean;
+  status: AppStatus;
+  publication: Publication;
+  deleted: boolean;
+  testReport: StoredFile | null;
+  testConclusion: string;
+  approvalId: string;
+  /** When it is (or was) to be released, Unix ms. */
+  releaseAt: number | null;
+  releasedAt: number | null;
+  operator: string;
+}
+
+/** The download centre's newest package out with everyone, per app and platform (apps.rs `Download`). */
+export interface AppDownload {
+  id: string;
+  appName: string;
+  platform: Platform;
+  versionName: string;
+  versionCode: number;
+  region: Region;
+  size: number;
+  md5: string;
+  /** The address, or a signed link to the local file. */
+  url: string;
+  harmonyUrl: string | null;
+  releasedAt: number | null;
+  description: string;
+}
+
+/** What a package's flow buttons do (app_flow.rs `AppAction`, but the process centre's decisions). */
+export type AppMove = 'submitTest' | 'passTest' | 'failTest' | 'submitReview' | 'release' | 'cancelRelease' | 'revoke' | 'discard';
+
+/** The flow table (app_flow.rs `next`): each move, from which statuses and publications. */
+const APP_MOVES: readonly [AppMove, readonly AppStatus[], readonly Publication[]][] = [
+  ['submitTest', ['development'], ['unpublished']],
+  ['passTest', ['testing'], ['unpublished']],
+  ['failTest', ['testing'], ['unpublished']],
+  ['submitReview', ['tested'], ['unpublished']],
+  ['release', ['reviewed'], ['unpublished', 'revoked']],
+  ['cancelRelease', ['reviewed'], ['scheduled']],
+  ['revoke', ['reviewed'], ['published']],
+  // Anything not out with users may be discarded; discarded is final.
+  ['discard', ['development', 'testing', 'tested'], ['unpublished']],
+  ['discard', ['reviewed'], ['unpublished', 'revoked']],
+];
+
+type AppState = Pick<AppPackage, 'status' | 'publication' | 'deleted'>;
+
+/** Whether the flow allows `move` now; a deleted package moves no more until restored. */
+export const mayMoveApp = ({ status, publication, deleted }: AppState, move: AppMove) =>
+  !deleted && APP_MOVES.some(([m, statuses, publications]) => m === move && statuses.includes(status) && publications.includes(publication));
+/** Deleted and restored while neither waiting for a review nor out with users (`may_delete`). */
+export const mayDeleteApp = ({ status, publication }: AppState) => status !== 'underReview' && publication !== 'scheduled' && publication !== 'published';
+/** Edited while under development only (`may_edit`). */
+export const mayEditApp = ({ status, publication, deleted }: AppState) => !deleted && status === 'development' && publication === 'unpublished';

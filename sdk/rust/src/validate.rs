@@ -97,13 +97,24 @@ pub fn json_text(field: &str, value: &str) -> PluginResult<serde_json::Value> {
 /// removed, at most `max`.
 pub fn lines(field: &str, value: &str, max: usize) -> PluginResult<Vec<String>> {
     let mut entries: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for line in value.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        if !entries.iter().any(|e| e == line) {
+        if seen.insert(line) {
+            // Refused as soon as there are too many: a huge list costs nothing more.
+            if entries.len() == max {
+                return Err(PluginError::invalid(field, Message::TooMany { field: field.into(), max }));
+            }
             entries.push(line.to_string());
         }
     }
-    if entries.len() > max {
-        return Err(PluginError::invalid(field, Message::TooMany { field: field.into(), max }));
+    Ok(entries)
+}
+
+/// [`lines`] whose every entry is at most `max_len` characters (SNs, account names).
+pub fn short_lines(field: &str, value: &str, max: usize, max_len: usize) -> PluginResult<Vec<String>> {
+    let entries = lines(field, value, max)?;
+    for entry in &entries {
+        length(field, entry, 1, max_len)?;
     }
     Ok(entries)
 }

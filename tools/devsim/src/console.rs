@@ -226,9 +226,13 @@ impl Console {
         let id = package["id"].as_str().unwrap_or_default().to_string();
         let approval: i64 = package["approvalId"].as_str().and_then(|a| a.parse().ok()).unwrap_or_default();
         reviewer.post("/process-center/task/decide", json!({ "id": approval, "approved": true })).await?;
-        for step in ["test/start", "test/pass", "application/apply"] {
+        let test_devices = format!("/upgrade-service/packages/{id}/test-devices");
+        self.send(reqwest::Method::PUT, &test_devices, Some(json!({ "sns": "LAB-1" }))).await?;
+        for step in ["test/start", "test/pass"] {
             self.post(&format!("/upgrade-service/packages/{id}/{step}"), json!({ "conclusion": "simulated" })).await?;
         }
+        self.send(reqwest::Method::PUT, &test_devices, Some(json!({ "sns": "" }))).await?;
+        self.post(&format!("/upgrade-service/packages/{id}/application/apply"), json!({})).await?;
         let mut rollout = json!({ "grayMode": "ratio", "grayPercent": 100, "grayList": "", "whitelist": "", "blacklist": "",
                                   "ratePerMinute": 0, "abortFailurePercent": 0, "abortMinDevices": 1,
                                   "timeoutMinutes": 30, "retries": 0 });
