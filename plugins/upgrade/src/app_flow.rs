@@ -140,7 +140,7 @@ impl AppStatus {
             }
             AppStatus::Reviewed => ["已审核", "reviewed", "geprüft", "revisado", "revu", "revisto", "проверен"],
             AppStatus::Discarded => {
-                ["已废弃", "discarded", "verworfen", "descartado", "abandonné", "descartado", "отменён"]
+                ["已废弃", "discarded", "verworfen", "descartado", "abandonné", "descartado", "отбракован"]
             }
         }
     }

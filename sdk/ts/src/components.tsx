@@ -129,6 +129,7 @@ export interface ModalFormProps<V> {
 /** A form in a modal: submits, shows the server's field errors on their fields, closes on success. */
 export function ModalForm<V extends object>(props: ModalFormProps<V>) {
   const [form] = Form.useForm<V>();
+  const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   // Filled when the form opens, not whenever the parent re-renders with a new object.
   const initialValues = useRef(props.initialValues);
@@ -148,7 +149,10 @@ export function ModalForm<V extends object>(props: ModalFormProps<V>) {
       await props.onSubmit(values);
       props.onClose();
     } catch (error) {
-      showFieldError(form, error);
+      // A refusal naming no field (the record changed meanwhile) is said, not swallowed.
+      if (!showFieldError(form, error) && !(error instanceof RequestError && error.shown)) {
+        void message.error(error instanceof Error ? error.message : String(error));
+      }
     } finally {
       setBusy(false);
     }

@@ -23,6 +23,9 @@ export class RequestError extends Error {
   ) {
     super(message);
   }
+
+  /** Already shown to the user (toasted, or the session ended): a form need not show it again. */
+  shown = false;
 }
 
 interface Handlers {
@@ -79,8 +82,10 @@ export function settle<T>(code: number, msg: string | undefined, data: unknown, 
   if (SESSION_CODES.includes(code)) {
     session.clear();
     handlers.onSessionEnd(code);
+    error.shown = true;
   } else if (code !== 500 && !quiet) {
     toast(error.message);
+    error.shown = true;
   }
   throw error;
 }
