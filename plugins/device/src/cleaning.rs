@@ -123,7 +123,7 @@ pub fn keep(call: &mut Call<'_>, sn: &str, product_id: &str, expires_at: i64) ->
         expires_at,
     };
     if let Some((bytes, extension)) = map_bytes(&report.map)? {
-        let object = format!("maps/{sn}/{}-{}.{extension}", record.start_time, crate::random::token(6)?);
+        let object = format!("maps/{sn}/{}-{}.{extension}", record.start_time, console_plugin_sdk::random::token(6)?);
         // A map the files quota has no room for is left out; the record itself is kept.
         if call.host.file_put(&object, &bytes).is_ok() {
             let digest = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(&bytes));

@@ -231,7 +231,7 @@ pub fn find(call: &mut Call<'_>, id: &str) -> PluginResult<Doc<Family>> {
 
 /// What the administrator shares: random, never the family's ID.
 fn sharing_id() -> PluginResult<String> {
-    crate::random::token(8)
+    console_plugin_sdk::random::token(8)
 }
 
 pub const LIST_QUERY: [QueryParam; 6] = [

@@ -14,7 +14,6 @@ pub mod model;
 pub mod partners;
 pub mod presence;
 pub mod privacy;
-pub mod random;
 pub mod reports;
 pub mod stations;
 pub mod thing;

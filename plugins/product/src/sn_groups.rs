@@ -295,9 +295,7 @@ pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
 
 /// A new group secret (32 random bytes, hex), sealed by the host, and its fingerprint.
 pub fn new_secret(call: &mut Call<'_>) -> PluginResult<(String, String)> {
-    let mut bytes = [0u8; 32];
-    getrandom::fill(&mut bytes).map_err(|e| PluginError::internal(format!("no randomness: {e}")))?;
-    let secret = hex::encode(bytes);
+    let secret = console_plugin_sdk::random::secret()?;
     Ok((secrets::seal(call.host, &secret)?, hex::encode(&Sha256::digest(secret.as_bytes())[..4])))
 }
 

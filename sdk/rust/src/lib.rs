@@ -16,6 +16,7 @@ pub mod expected;
 pub mod export;
 pub mod host;
 pub mod platform;
+pub mod random;
 pub mod resource;
 pub mod router;
 pub mod secrets;

@@ -1,0 +1,227 @@
+//! App users (spec DP §3 App user, §4 block and unblock, §5 app user password): the accounts
+//! apps report (username, mobile, network, phone), blocked and unblocked in the console, their
+//! password reset by the app-user rules and kept as an argon2id hash; apps sign them in.
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::{Algorithm, Argon2, Params, Version};
+use console_plugin_sdk::validate::{self, SHORT_TEXT};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json};
+use serde::{Deserialize, Serialize};
+
+use crate::messages;
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AppUser {
+    /// An email address, or a phone account as country code, hyphen, number.
+    pub username: String,
+    pub mobile: String,
+    pub reported_at: i64,
+    pub network_type: String,
+    pub phone_model: String,
+    pub app_version: String,
+    pub blocked: bool,
+    /// argon2id; never answered (see [`shown`]).
+    #[serde(default)]
+    pub password_hash: String,
+}
+
+/// A user as the console gets it: whether a password is set, never its hash.
+fn shown(doc: &Doc<AppUser>) -> Value {
+    let mut shown = json!(doc);
+    if let Some(object) = shown.as_object_mut() {
+        object.remove("passwordHash");
+        object.insert("hasPassword".into(), json!(!doc.data.password_hash.is_empty()));
+    }
+    shown
+}
+
+pub const APP_USERS: Collection<AppUser> = Collection::new("app_users");
+
+/// §5 batch accounts: an email address as it is, or a phone number as country code, hyphen,
+/// number (`86-13800138000`, `+49-15112345678`).
+pub fn account(field: &str, value: &str) -> PluginResult<String> {
+    let value = validate::required(field, value, SHORT_TEXT)?;
+    let email = value.split_once('@').is_some_and(|(local, domain)| {
+        !local.is_empty() && domain.contains('.') && !domain.starts_with('.') && !value.contains(' ')
+    });
+    let phone = value.trim_start_matches('+').split_once('-').is_some_and(|(code, number)| {
+        (1..=4).contains(&code.len())
+            && code.chars().all(|c| c.is_ascii_digit())
+            && (4..=15).contains(&number.len())
+            && number.chars().all(|c| c.is_ascii_digit())
+    });
+    if email || phone {
+        return Ok(value);
+    }
+    Err(PluginError::format(
+        field,
+        [
+            "邮箱地址，或“国家码-号码”形式的手机号（如 86-13800138000）",
+            "an email address, or a phone number as country code-number (86-13800138000)",
+            "eine E-Mail-Adresse oder eine Telefonnummer als Ländervorwahl-Nummer (49-15112345678)",
+            "una dirección de correo o un teléfono como prefijo-número (34-612345678)",
+            "une adresse e-mail, ou un numéro de téléphone sous la forme indicatif-numéro (33-612345678)",
+            "um endereço de e-mail, ou um telefone como indicativo-número (351-912345678)",
+            "адрес электронной почты или телефон в виде код страны-номер (7-9123456789)",
+        ],
+    ))
+}
+
+/// §5: 6 to 18 letters and digits, special characters optional, no spaces.
+pub fn password(value: &str) -> PluginResult<String> {
+    let count = value.chars().count();
+    let fits = (6..=18).contains(&count)
+        && !value.chars().any(char::is_whitespace)
+        && value.chars().any(|c| c.is_ascii_alphabetic())
+        && value.chars().any(|c| c.is_ascii_digit())
+        && value.chars().all(|c| c.is_ascii_graphic());
+    if fits {
+        return Ok(value.to_string());
+    }
+    Err(PluginError::format(
+        "password",
+        [
+            "6 至 18 位字母和数字，可含特殊字符，不能有空格",
+            "6 to 18 letters and digits, special characters optional, no spaces",
+            "6 bis 18 Buchstaben und Ziffern, Sonderzeichen optional, keine Leerzeichen",
+            "de 6 a 18 letras y dígitos, caracteres especiales opcionales, sin espacios",
+            "6 à 18 lettres et chiffres, caractères spéciaux facultatifs, sans espaces",
+            "6 a 18 letras e dígitos, caracteres especiais opcionais, sem espaços",
+            "от 6 до 18 букв и цифр, спецсимволы по желанию, без пробелов",
+        ],
+    ))
+}
+
+/// argon2id with OWASP's minimum (19 MiB, 2 passes): the plugin's memory is bounded by the host.
+fn hasher() -> Argon2<'static> {
+    let params = Params::new(19 * 1024, 2, 1, None).expect("valid argon2 parameters");
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+pub fn hash(plain: &str) -> PluginResult<String> {
+    let salt = SaltString::encode_b64(&console_plugin_sdk::random::bytes::<16>()?)
+        .map_err(|e| PluginError::internal(e.to_string()))?;
+    Ok(hasher().hash_password(plain.as_bytes(), &salt).map_err(|e| PluginError::internal(e.to_string()))?.to_string())
+}
+
+fn verify(plain: &str, hash: &str) -> bool {
+    PasswordHash::new(hash).is_ok_and(|parsed| hasher().verify_password(plain.as_bytes(), &parsed).is_ok())
+}
+
+fn by_username(call: &mut Call<'_>, username: &str) -> PluginResult<Option<Doc<AppUser>>> {
+    Ok(APP_USERS.query(call.host, &Query::new().eq("username", username).page(1, 1))?.list.into_iter().next())
+}
+
+/// The console's list: by username or mobile (search mode), blocked or not.
+pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
+    let mut query = Query::new().search("username", call.query("username"), call.search_mode()).search(
+        "mobile",
+        call.query("mobile"),
+        call.search_mode(),
+    );
+    if let Some(blocked) = call.query("blocked") {
+        query = query.eq("blocked", blocked == "true");
+    }
+    let query = query.sort("reportedAt", true).paged_by(call)?;
+    let page = APP_USERS.query(call.host, &query)?;
+    let list: Vec<Value> = page.list.iter().map(shown).collect();
+    Ok(json!({ "list": list, "total": page.total, "page": page.page, "pageSize": page.page_size }))
+}
+
+/// Blocks an app user (`/app-users/{id}/block`): its app's sign-in is refused.
+pub fn block(call: &mut Call<'_>) -> PluginResult<Value> {
+    set_blocked(call, true)
+}
+
+pub fn unblock(call: &mut Call<'_>) -> PluginResult<Value> {
+    set_blocked(call, false)
+}
+
+fn set_blocked(call: &mut Call<'_>, blocked: bool) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let mut user = APP_USERS.find(call.host, &id)?;
+    if user.data.blocked == blocked {
+        // §8 "Unblocking failed" (and its twin): nothing to change.
+        return Err(if blocked { messages::already_blocked() } else { messages::unblocking_failed() });
+    }
+    user.data.blocked = blocked;
+    let saved = APP_USERS.update(call.host, &user.id, &user.data, Some(user.version))?;
+    call.host.audit(if blocked { "Block an app user" } else { "Unblock an app user" }, &saved.data.username);
+    Ok(shown(&saved))
+}
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PasswordInput {
+    password: String,
+    confirm_password: String,
+}
+
+/// Resets an app user's password by the app-user rules.
+pub fn reset_password(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input: PasswordInput = call.body()?;
+    let plain = password(&input.password)?;
+    if input.confirm_password != plain {
+        return Err(PluginError::invalid("confirmPassword", console_plugin_sdk::Message::NameMismatch));
+    }
+    let id = call.param("id")?.to_string();
+    let mut user = APP_USERS.find(call.host, &id)?;
+    user.data.password_hash = hash(&plain)?;
+    let saved = APP_USERS.update(call.host, &user.id, &user.data, Some(user.version))?;
+    call.host.audit("Reset an app user's password", &saved.data.username);
+    Ok(shown(&saved))
+}
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Report {
+    username: String,
+    mobile: String,
+    network_type: String,
+    phone_model: String,
+    app_version: String,
+}
+
+/// `POST /app/users/report`: an app says who uses it and on what (app report time).
+pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input: Report = call.body()?;
+    let username = account("username", &input.username)?;
+    let mobile = if input.mobile.trim().is_empty() { String::new() } else { account("mobile", &input.mobile)? };
+    let now = call.host.now_ms();
+    let existing = by_username(call, &username)?;
+    let mut user =
+        existing.as_ref().map(|e| e.data.clone()).unwrap_or_else(|| AppUser { username, ..AppUser::default() });
+    user.mobile = mobile;
+    user.reported_at = now;
+    user.network_type = validate::optional("networkType", &input.network_type, 16)?;
+    user.phone_model = validate::optional("phoneModel", &input.phone_model, SHORT_TEXT)?;
+    user.app_version = validate::optional("appVersion", &input.app_version, 32)?;
+    let saved = match existing {
+        Some(existing) => APP_USERS.update(call.host, &existing.id, &user, Some(existing.version))?,
+        None => APP_USERS.insert(call.host, &user)?,
+    };
+    Ok(json!({ "blocked": saved.data.blocked }))
+}
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SignIn {
+    username: String,
+    password: String,
+}
+
+/// `POST /app/users/sign-in`: whether the password is the user's; a blocked user is refused.
+/// The same refusal for an unknown user and a wrong password.
+pub fn sign_in(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input: SignIn = call.body()?;
+    let username = validate::required("username", &input.username, SHORT_TEXT)?;
+    let user = by_username(call, &username)?;
+    let known =
+        user.as_ref().filter(|u| !u.data.password_hash.is_empty() && verify(&input.password, &u.data.password_hash));
+    match known {
+        Some(user) if user.data.blocked => Err(messages::account_blocked()),
+        Some(user) => Ok(json!({ "userId": user.id, "username": user.data.username })),
+        None => Err(messages::wrong_password()),
+    }
+}

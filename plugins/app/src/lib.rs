@@ -1,0 +1,93 @@
+//! App management (spec console-shell-and-services.md §2 /app-manage, §3-§5; device-and-product
+//! §3 Project info): app products and projects with sealed secrets, the public, project and
+//! function copy libraries published to apps by project and language, survey questionnaires,
+//! the app store list and app QR codes.
+
+pub mod app_products;
+pub mod app_users;
+pub mod beta_users;
+pub mod copies;
+pub mod credentials;
+pub mod messages;
+pub mod projects;
+pub mod qr_codes;
+pub mod questionnaires;
+pub mod store;
+
+use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
+use console_plugin_sdk::{Doc, Plugin, Router, export_plugin};
+
+pub struct AppPlugin;
+
+const APP_COPIES_QUERY: [QueryParam; 3] = [
+    QueryParam::text("project", "The project's code."),
+    QueryParam::text("lang", "A language code of the project."),
+    QueryParam::text("etag", "The ETag of the copy the app has: unchanged, no texts are sent."),
+];
+
+const APP_USER_QUERY: [QueryParam; 6] = [
+    QueryParam::text("username", "Searched in the search mode."),
+    QueryParam::text("mobile", "Searched in the search mode."),
+    QueryParam::boolean("blocked", "Blocked or not."),
+    PAGING[0],
+    PAGING[1],
+    MODE,
+];
+
+const BETA_QUERY: [QueryParam; 5] = [
+    QueryParam::text("username", "Searched in the search mode."),
+    QueryParam::text("remarkName", "Searched in the search mode."),
+    PAGING[0],
+    PAGING[1],
+    MODE,
+];
+
+impl Plugin for AppPlugin {
+    fn router() -> Router {
+        Router::new()
+            // What apps ask.
+            .get("/app/copies", copies::for_app)
+            .with_query(&APP_COPIES_QUERY)
+            .with_data::<copies::AppCopies>()
+            .post("/app/questionnaire", questionnaires::for_app)
+            .with_body::<questionnaires::AppAsk>()
+            .post("/app/users/report", app_users::report)
+            .with_body::<app_users::Report>()
+            .post("/app/users/sign-in", app_users::sign_in)
+            .with_body::<app_users::SignIn>()
+            // The console.
+            .resource::<app_products::AppProducts>("/app-products", "/app-products/{id}")
+            .resource::<projects::Projects>("/projects", "/projects/{id}")
+            .resource::<copies::Copies>("/copies", "/copies/{id}")
+            .post("/copies/import-public", copies::import_public)
+            .with_body::<copies::ImportInput>()
+            .with_data::<copies::Imported>()
+            .post("/copies/publish", copies::publish)
+            .with_body::<copies::PublishInput>()
+            .resource::<questionnaires::Questionnaires>("/questionnaires", "/questionnaires/{id}")
+            .post("/questionnaires/{id}/refresh", questionnaires::refresh)
+            .resource::<store::AppStores>("/app-stores", "/app-stores/{id}")
+            .resource::<qr_codes::QrCodes>("/qr-codes", "/qr-codes/{id}")
+            .get("/qr-codes/{id}/png", qr_codes::png)
+            .with_data::<console_plugin_sdk::export::ExportedFile>()
+            .get("/app-users", app_users::list)
+            .with_query(&APP_USER_QUERY)
+            .with_data_page::<Doc<app_users::AppUser>>()
+            .post("/app-users/{id}/block", app_users::block)
+            .with_data::<Doc<app_users::AppUser>>()
+            .post("/app-users/{id}/unblock", app_users::unblock)
+            .with_data::<Doc<app_users::AppUser>>()
+            .post("/app-users/{id}/password", app_users::reset_password)
+            .with_body::<app_users::PasswordInput>()
+            .with_data::<Doc<app_users::AppUser>>()
+            .get("/beta-users", beta_users::list)
+            .with_query(&BETA_QUERY)
+            .with_data_page::<Doc<beta_users::BetaUser>>()
+            .post("/beta-users", beta_users::add_batch)
+            .with_body::<beta_users::BatchInput>()
+            .with_data::<beta_users::Added>()
+            .delete("/beta-users/{id}", beta_users::delete)
+    }
+}
+
+export_plugin!(AppPlugin);

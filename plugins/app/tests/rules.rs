@@ -1,0 +1,330 @@
+//! The app domain's rules against the in-memory host, each with the spec's message: app codes
+//! without underscores, sealed secrets never answered whole, copy entries (function type or key,
+//! placeholders in every language, completeness by the project's languages), the public library
+//! imported without overwriting, publishing that asks about empty copy and bundles apps fetch by
+//! ETag, questionnaires (name, address, interval, lifecycle, preview, daily refresh) and QR codes.
+
+use app::AppPlugin;
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
+use console_plugin_sdk::testing::MemoryHost;
+use console_plugin_sdk::{Value, json};
+
+fn host() -> MemoryHost {
+    let mut host = MemoryHost::new();
+    host.plugins.insert("product-service".into(), |_, path, _| match path {
+        "/internal/products/p1" => (200, json!({ "id": "p1", "name": "RV20" })),
+        _ => (404, json!({ "msg": "Data does not exist." })),
+    });
+    host.enterprises = vec![console_plugin_sdk::host::Enterprise {
+        id: 7,
+        name: "Acme".into(),
+        kind: "ordinary".into(),
+        disabled: false,
+    }];
+    host
+}
+
+fn call(host: &mut MemoryHost, method: &str, path: &str, body: Value) -> (u16, Value) {
+    host.as_user();
+    host.call::<AppPlugin>(method, path, body)
+}
+
+fn ok(host: &mut MemoryHost, method: &str, path: &str, body: Value) -> Value {
+    let (status, answer) = call(host, method, path, body);
+    assert_eq!(status, 200, "{method} {path}: {answer}");
+    answer
+}
+
+fn refused(host: &mut MemoryHost, method: &str, path: &str, body: Value) -> (u16, String, String) {
+    let (status, answer) = call(host, method, path, body);
+    (status, answer["field"].as_str().unwrap_or_default().into(), answer["msg"].as_str().unwrap_or_default().into())
+}
+
+fn app_product(code: &str) -> Value {
+    json!({ "appProductName": "Robot Home", "appName": "Robot Home", "appCode": code, "platformCode": "android",
+            "privacyLink": "https://example.com/privacy", "secret": "s3cret-of-the-robot-home-app", "productIds": ["p1"] })
+}
+
+fn project(host: &mut MemoryHost, languages: &[&str]) -> String {
+    let body = json!({ "name": "RobotHome", "region": "europe", "enterpriseId": 7, "startsAt": 1, "endsAt": 2,
+                       "appSecret": "project-secret-0123456789", "languages": languages });
+    ok(host, "POST", "/projects", body)["id"].as_str().expect("id").to_string()
+}
+
+#[test]
+fn an_app_code_has_no_underscore_and_a_secret_is_never_answered_whole() {
+    let mut host = host();
+    let (status, field, msg) = refused(&mut host, "POST", "/app-products", app_product("robot_home"));
+    assert_eq!((status, field.as_str(), msg.as_str()), (400, "appCode", "The app code cannot contain an underscore."));
+    let created = ok(&mut host, "POST", "/app-products", app_product("robot-home"));
+    let text = created.to_string();
+    assert!(!text.contains("s3cret-of-the-robot-home-app") && created["secret"].get("sealed").is_none(), "{created}");
+    assert_eq!(created["secret"]["hint"], "••••••-app");
+    assert!(!host.stored_text("app_products").contains("s3cret-of-the-robot-home-app"), "sealed at rest");
+    // An edit without a secret keeps it; with one, it is replaced (rotated).
+    let id = created["id"].as_str().expect("id");
+    let mut edit = app_product("robot-home");
+    edit["secret"] = json!("");
+    let kept = ok(&mut host, "PUT", &format!("/app-products/{id}"), edit.clone());
+    assert_eq!(kept["secret"]["hint"], "••••••-app");
+    assert_eq!(kept["clientId"], created["clientId"], "the client id stays");
+    edit["secret"] = json!("a-brand-new-secret-value-9f3a");
+    assert_eq!(ok(&mut host, "PUT", &format!("/app-products/{id}"), edit)["secret"]["hint"], "••••••9f3a");
+    let mut unknown = app_product("other");
+    unknown["productIds"] = json!(["nope"]);
+    assert_eq!(refused(&mut host, "POST", "/app-products", unknown).1, "productIds");
+}
+
+fn entry(library: &str, project_id: &str, key2: &str, texts: Value) -> Value {
+    json!({ "library": library, "projectId": project_id, "key1": "home", "key2": key2, "texts": texts })
+}
+
+#[test]
+fn a_copy_entry_needs_a_function_type_or_a_key_and_its_placeholders_in_every_language() {
+    let mut host = host();
+    let (status, field, msg) =
+        refused(&mut host, "POST", "/copies", json!({ "library": "public", "texts": { "en": "Hi" } }));
+    assert_eq!(
+        (status, field.as_str(), msg.as_str()),
+        (400, "functionType", "The function type and the key cannot both be empty.")
+    );
+    let mut body = entry("public", "", "greeting", json!({ "en": "Hello {name}", "de": "Hallo" }));
+    body["placeholder"] = json!(true);
+    body["placeholderCount"] = json!(1);
+    let (status, _, msg) = refused(&mut host, "POST", "/copies", body.clone());
+    assert_eq!((status, msg.as_str()), (400, "The de text has 0 placeholders; it should have 1."));
+    body["texts"]["de"] = json!("Hallo {name}");
+    let saved = ok(&mut host, "POST", "/copies", body);
+    assert_eq!(saved["keyPath"], "home.greeting");
+    assert_eq!(saved["complete"], false, "five of the seven platform languages are missing");
+    // A function entry without keys is kept by its type and code.
+    let function = json!({ "library": "function", "functionType": "cleaning", "functionCode": "start", "texts": { "en": "Start" } });
+    assert_eq!(ok(&mut host, "POST", "/copies", function)["keyPath"], "function:cleaning:start");
+}
+
+#[test]
+fn a_project_imports_the_public_library_without_overwriting_and_publishes_bundles_apps_fetch_by_etag() {
+    let mut host = host();
+    let project_id = project(&mut host, &["en", "de"]);
+    for (key, en, de) in [("title", "Home", "Start"), ("empty", "Nothing here", ""), ("greeting", "Hello", "Hallo")] {
+        ok(&mut host, "POST", "/copies", entry("public", "", key, json!({ "en": en, "de": de })));
+    }
+    // The project has its own title already: the import keeps it and says so.
+    ok(
+        &mut host,
+        "POST",
+        "/copies",
+        entry("project", &project_id, "title", json!({ "en": "My home", "de": "Mein Zuhause" })),
+    );
+    let imported = ok(&mut host, "POST", "/copies/import-public", json!({ "projectId": project_id }));
+    assert_eq!(imported, json!({ "imported": 2, "skipped": ["home.title"] }));
+    host.as_user();
+    let query = [("library", "project"), ("projectId", project_id.as_str()), ("pageSize", "50")];
+    let (_, list) = host.call_with::<AppPlugin>("GET", "/copies", &query, Value::Null, "en");
+    let title =
+        list["list"].as_array().expect("list").iter().find(|e| e["keyPath"] == "home.title").cloned().expect("title");
+    assert_eq!(title["texts"]["en"], "My home", "not overwritten");
+    let empty =
+        list["list"].as_array().expect("list").iter().find(|e| e["keyPath"] == "home.empty").cloned().expect("empty");
+    assert_eq!(empty["complete"], false, "German is missing");
+
+    // Publishing with empty copy asks first.
+    let publish = json!({ "library": "project", "projectId": project_id });
+    let (status, _, msg) = refused(&mut host, "POST", "/copies/publish", publish.clone());
+    assert_eq!((status, msg.as_str()), (409, "1 entries have empty copy; confirm to publish anyway."));
+    let mut confirmed = publish.clone();
+    confirmed["confirm"] = json!(true);
+    ok(&mut host, "POST", "/copies/publish", confirmed.clone());
+
+    let projects = ok(&mut host, "GET", "/projects", Value::Null);
+    let code = projects["list"][0]["projectCode"].as_str().expect("code").to_string();
+    assert!(projects.to_string().find("project-secret-0123456789").is_none(), "the app secret is sealed");
+    host.as_device("robot home app");
+    let (status, first) =
+        host.call_with::<AppPlugin>("GET", "/app/copies", &[("project", &code), ("lang", "de")], Value::Null, "en");
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first["texts"]["home.title"], "Mein Zuhause");
+    assert!(first["texts"].get("home.empty").is_none(), "an empty text is not sent");
+    let etag = first["etag"].as_str().expect("etag").to_string();
+    let (_, again) = host.call_with::<AppPlugin>(
+        "GET",
+        "/app/copies",
+        &[("project", &code), ("lang", "de"), ("etag", &etag)],
+        Value::Null,
+        "en",
+    );
+    assert_eq!((again["notModified"].clone(), again["texts"].clone()), (json!(true), Value::Null));
+    // Publishing unchanged copy keeps the version; a change makes a new one and a new ETag.
+    ok(&mut host, "POST", "/copies/publish", confirmed.clone());
+    let edited = entry("project", &project_id, "greeting", json!({ "en": "Hello", "de": "Guten Tag" }));
+    let greeting = list["list"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|e| e["keyPath"] == "home.greeting")
+        .cloned()
+        .expect("greeting");
+    ok(&mut host, "PUT", &format!("/copies/{}", greeting["id"].as_str().expect("id")), edited);
+    ok(&mut host, "POST", "/copies/publish", confirmed);
+    host.as_device("robot home app");
+    let (_, changed) = host.call_with::<AppPlugin>(
+        "GET",
+        "/app/copies",
+        &[("project", &code), ("lang", "de"), ("etag", &etag)],
+        Value::Null,
+        "en",
+    );
+    assert_eq!((changed["notModified"].clone(), changed["version"].clone()), (json!(false), json!(2)));
+    assert_eq!(changed["texts"]["home.greeting"], "Guten Tag");
+}
+
+fn questionnaire(project_id: &str, app_id: &str, name: &str, address: &str, interval: i64, lifecycle: i64) -> Value {
+    json!({ "projectId": project_id, "appProductId": app_id, "questionnaireType": "satisfaction", "name": name,
+            "address": address, "intervalDays": interval, "lifecycle": lifecycle, "enabled": true, "previewConfirmed": true })
+}
+
+#[test]
+fn a_questionnaire_follows_the_spec_rules_and_is_refreshed_once_a_day() {
+    let mut host = host();
+    let project_id = project(&mut host, &["en"]);
+    let app_id =
+        ok(&mut host, "POST", "/app-products", app_product("robot-home"))["id"].as_str().expect("id").to_string();
+    let cases = [
+        (questionnaire(&project_id, &app_id, "Survey 1!", "https://s.example.com/1", 0, 30), "name"),
+        (questionnaire(&project_id, &app_id, "满意度调查1", "ftp://s.example.com/1", 0, 30), "address"),
+        (questionnaire(&project_id, &app_id, "满意度调查1", "https://s.example.com/1", 365, 30), "intervalDays"),
+        (questionnaire(&project_id, &app_id, "满意度调查1", "https://s.example.com/1", 0, 0), "lifecycle"),
+        (questionnaire(&project_id, &app_id, "满意度调查1", "https://s.example.com/1", 0, 1001), "lifecycle"),
+        (questionnaire(&project_id, &app_id, "满意度调查1", "https://s.example.com/1", 7, 30), "intervalDays"),
+    ];
+    for (body, field) in cases {
+        let (status, got, msg) = refused(&mut host, "POST", "/questionnaires", body.clone());
+        assert_eq!((status, got.as_str()), (400, field), "{body}: {msg}");
+    }
+    let mut unpreviewed = questionnaire(&project_id, &app_id, "Survey1", "https://s.example.com/1", 0, 30);
+    unpreviewed["previewConfirmed"] = json!(false);
+    assert_eq!(
+        refused(&mut host, "POST", "/questionnaires", unpreviewed).2,
+        "Preview the questionnaire and confirm it first."
+    );
+    let first = ok(
+        &mut host,
+        "POST",
+        "/questionnaires",
+        questionnaire(&project_id, &app_id, "满意度调查1", "https://s.example.com/1", 0, 30),
+    );
+    assert_eq!(first["remainingLifecycle"], 30);
+    ok(
+        &mut host,
+        "POST",
+        "/questionnaires",
+        questionnaire(&project_id, &app_id, "Survey2", "http://s.example.com/2", 7, 30),
+    );
+
+    let id = first["id"].as_str().expect("id");
+    ok(&mut host, "POST", &format!("/questionnaires/{id}/refresh"), json!({}));
+    let (status, _, msg) = refused(&mut host, "POST", &format!("/questionnaires/{id}/refresh"), json!({}));
+    assert_eq!((status, msg.as_str()), (409, "The questionnaire cannot be refreshed again within 24 hours."));
+    host.now_ms += 86_400_001;
+    ok(&mut host, "POST", &format!("/questionnaires/{id}/refresh"), json!({}));
+
+    // An app shows the first; the second only seven days after it.
+    let code =
+        ok(&mut host, "GET", "/projects", Value::Null)["list"][0]["projectCode"].as_str().expect("code").to_string();
+    let ask = |host: &mut MemoryHost, shown: &str| {
+        host.as_device("robot home app");
+        let body = json!({ "project": code, "appProductId": app_id, "user": "ann@example.com", "shown": shown });
+        host.call::<AppPlugin>("POST", "/app/questionnaire", body).1
+    };
+    let now = ask(&mut host, "");
+    assert_eq!(now["name"], "满意度调查1");
+    ask(&mut host, now["id"].as_str().expect("id"));
+    assert_eq!(ask(&mut host, ""), Value::Null, "the next one waits its interval");
+    host.now_ms += 7 * 86_400_000;
+    assert_eq!(ask(&mut host, "")["name"], "Survey2");
+}
+
+#[test]
+fn a_qr_code_is_drawn_as_svg_and_downloaded_as_png() {
+    let mut host = host();
+    let body = json!({ "label": "Robot Home download", "purpose": "download", "content": "https://example.com/app" });
+    let qr = ok(&mut host, "POST", "/qr-codes", body);
+    assert!(qr["svg"].as_str().is_some_and(|s| s.starts_with("<?xml") && s.contains("<svg")), "{qr}");
+    let id = qr["id"].as_str().expect("id");
+    let png = ok(&mut host, "GET", &format!("/qr-codes/{id}/png"), Value::Null);
+    let bytes = STANDARD.decode(png["content"].as_str().expect("content")).expect("base64");
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(png["fileName"], "Robot_Home_download.png");
+    let bad = json!({ "label": "x", "purpose": "download", "content": "javascript:alert(1)" });
+    assert_eq!(refused(&mut host, "POST", "/qr-codes", bad).1, "content");
+}
+
+#[test]
+fn an_app_user_is_blocked_and_unblocked_and_signs_in_with_a_password_by_the_app_user_rules() {
+    let mut host = host();
+    host.as_device("robot home app");
+    let report =
+        json!({ "username": "86-13800138000", "networkType": "wifi", "phoneModel": "Pixel 9", "appVersion": "3.1.0" });
+    let (status, answer) = host.call::<AppPlugin>("POST", "/app/users/report", report);
+    assert_eq!((status, answer), (200, json!({ "blocked": false })));
+    host.as_device("robot home app");
+    let (status, answer) = host.call::<AppPlugin>("POST", "/app/users/report", json!({ "username": "13800138000" }));
+    assert_eq!((status, answer["field"].as_str()), (400, Some("username")), "a phone account needs its country code");
+
+    let users = ok(&mut host, "GET", "/app-users", Value::Null);
+    let id = users["list"][0]["id"].as_str().expect("id").to_string();
+    for bad in ["short", "only letters here", "has space 123", "12345678901234567890a"] {
+        let (status, field, _) = refused(
+            &mut host,
+            "POST",
+            &format!("/app-users/{id}/password"),
+            json!({ "password": bad, "confirmPassword": bad }),
+        );
+        assert_eq!((status, field.as_str()), (400, "password"), "{bad}");
+    }
+    let reset = ok(
+        &mut host,
+        "POST",
+        &format!("/app-users/{id}/password"),
+        json!({ "password": "robot#2026", "confirmPassword": "robot#2026" }),
+    );
+    assert!(reset.get("passwordHash").is_none(), "the hash is never answered: {reset}");
+    assert!(host.stored_text("app_users").contains("$argon2id$"));
+
+    let sign_in = |host: &mut MemoryHost, password: &str| {
+        host.as_device("robot home app");
+        host.call::<AppPlugin>(
+            "POST",
+            "/app/users/sign-in",
+            json!({ "username": "86-13800138000", "password": password }),
+        )
+    };
+    assert_eq!(sign_in(&mut host, "robot#2026").0, 200);
+    assert_eq!(sign_in(&mut host, "robot#2025").0, 400);
+    ok(&mut host, "POST", &format!("/app-users/{id}/block"), json!({}));
+    assert_eq!(sign_in(&mut host, "robot#2026").0, 403, "blocked");
+    ok(&mut host, "POST", &format!("/app-users/{id}/unblock"), json!({}));
+    let (status, _, msg) = refused(&mut host, "POST", &format!("/app-users/{id}/unblock"), json!({}));
+    assert_eq!((status, msg.as_str()), (409, "Unblocking failed: this user is not blocked."));
+}
+
+#[test]
+fn beta_users_are_added_one_per_line_as_email_or_country_code_and_number() {
+    let mut host = host();
+    let bad = json!({ "usernames": "ann@example.com\n13800138000", "allProducts": true });
+    let (status, field, _) = refused(&mut host, "POST", "/beta-users", bad);
+    assert_eq!((status, field.as_str()), (400, "usernames"));
+    assert_eq!(ok(&mut host, "GET", "/beta-users", Value::Null)["total"], 0, "nothing added");
+    let batch = json!({ "usernames": "ann@example.com\n86-13800138000\nann@example.com", "remarkName": "QA", "allProducts": true });
+    assert_eq!(
+        ok(&mut host, "POST", "/beta-users", batch.clone()),
+        json!({ "added": ["ann@example.com", "86-13800138000"], "alreadyListed": [] })
+    );
+    assert_eq!(
+        ok(&mut host, "POST", "/beta-users", batch)["alreadyListed"],
+        json!(["ann@example.com", "86-13800138000"])
+    );
+    let specific = json!({ "usernames": "bob@example.com", "allProducts": false });
+    assert_eq!(refused(&mut host, "POST", "/beta-users", specific).1, "productIds");
+}
