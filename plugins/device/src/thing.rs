@@ -452,7 +452,7 @@ pub fn upload_log(call: &mut Call<'_>) -> PluginResult<Value> {
     crate::limits::at_most_every(call, &logs::DEVICE_LOGS, uploads, logs::UPLOAD_EVERY_SECS)?;
     logs::make_room_for_file(call, &sn)?;
     let now = call.host.now_ms();
-    let object = format!("logs/{sn}/{now}-{}-{file_name}", crate::random::token(6)?);
+    let object = format!("logs/{sn}/{now}-{}-{file_name}", console_plugin_sdk::random::token(6)?);
     call.host.file_put(&object, &bytes).map_err(PluginError::internal)?;
     let log = DeviceLog {
         sn: doc.data.sn.clone(),
