@@ -68,6 +68,12 @@ pub struct CopyInput {
     pub project_type: String,
 }
 
+/// `key1.key2.key3` (the keys given), or `function:<type>:<code>` for an entry without keys.
+pub fn key_path(keys: [&str; 3], function_type: &str, function_code: &str) -> String {
+    let keys: Vec<&str> = keys.into_iter().filter(|k| !k.is_empty()).collect();
+    if keys.is_empty() { format!("function:{function_type}:{function_code}") } else { keys.join(".") }
+}
+
 /// The placeholders of a text: `{...}` (`{0}`, `{name}`) and printf's `%s`, `%d`, `%@`, `%1$s`.
 pub fn placeholders(text: &str) -> usize {
     let chars: Vec<char> = text.chars().collect();
@@ -149,12 +155,10 @@ impl CopyInput {
         let (key1, key2, key3) = (key("key1", &self.key1)?, key("key2", &self.key2)?, key("key3", &self.key3)?);
         let function_type = validate::optional("functionType", &self.function_type, SHORT_TEXT)?;
         let function_code = validate::optional("functionCode", &self.function_code, SHORT_TEXT)?;
-        let keys: Vec<&str> = [&key1, &key2, &key3].into_iter().map(String::as_str).filter(|k| !k.is_empty()).collect();
-        if keys.is_empty() && function_type.is_empty() {
+        if [&key1, &key2, &key3].iter().all(|k| k.is_empty()) && function_type.is_empty() {
             return Err(messages::function_type_or_key());
         }
-        let key_path =
-            if keys.is_empty() { format!("function:{function_type}:{function_code}") } else { keys.join(".") };
+        let key_path = key_path([&key1, &key2, &key3], &function_type, &function_code);
         let taken = COPIES
             .query(
                 call.host,

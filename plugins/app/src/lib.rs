@@ -7,6 +7,7 @@ pub mod app_products;
 pub mod app_users;
 pub mod beta_users;
 pub mod copies;
+pub mod copy_sheets;
 pub mod credentials;
 pub mod messages;
 pub mod projects;
@@ -23,6 +24,11 @@ const APP_COPIES_QUERY: [QueryParam; 3] = [
     QueryParam::text("project", "The project's code."),
     QueryParam::text("lang", "A language code of the project."),
     QueryParam::text("etag", "The ETag of the copy the app has: unchanged, no texts are sent."),
+];
+
+const EXPORT_QUERY: [QueryParam; 2] = [
+    QueryParam::text("library", "public, project or function."),
+    QueryParam::text("projectId", "The project of a project library."),
 ];
 
 const APP_USER_QUERY: [QueryParam; 6] = [
@@ -64,6 +70,11 @@ impl Plugin for AppPlugin {
             .with_data::<copies::Imported>()
             .post("/copies/publish", copies::publish)
             .with_body::<copies::PublishInput>()
+            .get("/copies/export", copy_sheets::export)
+            .with_query(&EXPORT_QUERY)
+            .with_data::<console_plugin_sdk::export::ExportedFile>()
+            .post("/copies/import", copy_sheets::import)
+            .with_body::<copy_sheets::SheetInput>()
             .resource::<questionnaires::Questionnaires>("/questionnaires", "/questionnaires/{id}")
             .post("/questionnaires/{id}/refresh", questionnaires::refresh)
             .resource::<store::AppStores>("/app-stores", "/app-stores/{id}")

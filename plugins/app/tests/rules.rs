@@ -328,3 +328,77 @@ fn beta_users_are_added_one_per_line_as_email_or_country_code_and_number() {
     let specific = json!({ "usernames": "bob@example.com", "allProducts": false });
     assert_eq!(refused(&mut host, "POST", "/beta-users", specific).1, "productIds");
 }
+
+fn workbook(rows: &[&[&str]]) -> Vec<u8> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, text) in row.iter().enumerate() {
+            sheet.write_string(r as u32, c as u16, *text).expect("cell");
+        }
+    }
+    book.save_to_buffer().expect("workbook")
+}
+
+#[test]
+fn a_copy_library_goes_to_excel_and_comes_back_all_rows_or_none() {
+    let mut host = host();
+    let project_id = project(&mut host, &["en", "de"]);
+    ok(&mut host, "POST", "/copies", entry("project", &project_id, "title", json!({ "en": "Home", "de": "" })));
+    ok(&mut host, "POST", "/copies", entry("project", &project_id, "formula", json!({ "en": "=1+1", "de": "=2+2" })));
+    host.as_user();
+    let query = [("library", "project"), ("projectId", project_id.as_str())];
+    let (status, exported) = host.call_with::<AppPlugin>("GET", "/copies/export", &query, Value::Null, "en");
+    assert_eq!(status, 200, "{exported}");
+    let bytes = STANDARD.decode(exported["content"].as_str().expect("content")).expect("base64");
+    let rows = console_plugin_sdk::sheet::first_sheet_rows(bytes, 10).expect("a workbook");
+    assert_eq!(
+        rows[0].1,
+        ["key1", "key2", "key3", "keyDescription", "functionType", "functionCode", "placeholderCount", "en", "de"]
+    );
+    assert_eq!(rows[1].1[..2], ["home".to_string(), "formula".to_string()], "sorted by key");
+    assert_eq!(rows[1].1[7], "=1+1", "text, never a formula");
+
+    let header =
+        ["key1", "key2", "key3", "keyDescription", "functionType", "functionCode", "placeholderCount", "en", "de"];
+    // A bad row names itself and nothing is kept.
+    let bad = workbook(&[
+        &header,
+        &["home", "title", "", "", "", "", "", "Home", "Start"],
+        &["home", "hello", "", "", "", "", "1", "Hi {name}", "Hallo"],
+    ]);
+    let upload = host.add_upload("copy-excel", "copy.xlsx", bad);
+    let (status, _, msg) = refused(
+        &mut host,
+        "POST",
+        "/copies/import",
+        json!({ "library": "project", "projectId": project_id, "uploadId": upload }),
+    );
+    assert_eq!(status, 400);
+    assert!(msg.starts_with("Data does not match, please re-enter (row 3: The de text has 0 placeholders"), "{msg}");
+    // A good file updates the key it has and adds the new one.
+    let good = workbook(&[
+        &header,
+        &["home", "title", "", "", "", "", "", "Home", "Start"],
+        &["home", "hello", "", "", "", "", "1", "Hi {name}", "Hallo {name}"],
+    ]);
+    let upload = host.add_upload("copy-excel", "copy.xlsx", good);
+    let imported = ok(
+        &mut host,
+        "POST",
+        "/copies/import",
+        json!({ "library": "project", "projectId": project_id, "uploadId": upload }),
+    );
+    assert_eq!(imported, json!({ "added": 1, "updated": 1 }));
+    host.as_user();
+    let (_, list) = host.call_with::<AppPlugin>(
+        "GET",
+        "/copies",
+        &[("library", "project"), ("projectId", project_id.as_str())],
+        Value::Null,
+        "en",
+    );
+    let title =
+        list["list"].as_array().expect("list").iter().find(|e| e["keyPath"] == "home.title").cloned().expect("title");
+    assert_eq!((title["texts"]["de"].clone(), title["complete"].clone()), (json!("Start"), json!(true)));
+}

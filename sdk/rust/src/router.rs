@@ -205,13 +205,15 @@ impl Router {
         self.route("DELETE", pattern, handler)
     }
 
-    /// The handler and path parameters for a request, if a route matches.
+    /// The handler and path parameters for a request, if a route matches. A fixed segment wins
+    /// over a parameter (`/copies/export` over `/copies/{id}`), as in the host's router
+    /// (matchit), whatever the order the routes were declared in.
     pub fn find(&self, method: &str, path: &str) -> Option<(Handler, Vec<(String, String)>)> {
         let parts: Vec<&str> = path.trim_matches('/').split('/').filter(|s| !s.is_empty()).collect();
         self.routes
             .iter()
             .filter(|r| r.method.eq_ignore_ascii_case(method) && r.segments.len() == parts.len())
-            .find_map(|route| {
+            .filter_map(|route| {
                 let mut params = Vec::new();
                 for (pattern, part) in route.segments.iter().zip(&parts) {
                     match pattern.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
@@ -220,8 +222,11 @@ impl Router {
                         None => return None,
                     }
                 }
-                Some((route.handler, params))
+                let fixed: Vec<bool> = route.segments.iter().map(|s| !s.starts_with('{')).collect();
+                Some((fixed, route.handler, params))
             })
+            .max_by(|a, b| a.0.cmp(&b.0))
+            .map(|(_, handler, params)| (handler, params))
     }
 
     /// Runs the matching handler; `Err` carries status and message for the envelope.
@@ -254,6 +259,22 @@ mod tests {
         assert!(router.find("POST", "/pets/42").is_none());
         assert!(router.find("GET", "/pets/42/x").is_none());
         assert!(router.find("GET", "/cats").is_none());
+    }
+
+    #[test]
+    fn a_fixed_segment_wins_over_a_parameter_whatever_the_order() {
+        let call_of = |router: &Router, path: &str| {
+            let (handler, params) = router.find("GET", path).expect("match");
+            let mut host = crate::testing::MemoryHost::new();
+            let mut call = Call::for_job(&mut host, &Context::default());
+            (handler(&mut call).expect("answer"), params.len())
+        };
+        let router = Router::new().get("/copies/{id}", a).get("/copies/export", b);
+        assert_eq!(call_of(&router, "/copies/export"), (Value::from("b"), 0));
+        assert_eq!(call_of(&router, "/copies/7"), (Value::from("a"), 1));
+        let router = Router::new().get("/users/{id}/{action}", a).get("/users/{id}/password", b);
+        assert_eq!(call_of(&router, "/users/7/password"), (Value::from("b"), 1));
+        assert_eq!(call_of(&router, "/users/7/block"), (Value::from("a"), 2));
     }
 }
 
