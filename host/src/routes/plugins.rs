@@ -303,6 +303,7 @@ async fn dispatch_device(
     State(app): State<AppState>,
     device: DeviceCaller,
     method: Method,
+    headers: axum::http::HeaderMap,
     ApiPath((mount, rest)): ApiPath<(String, String)>,
     ApiQuery(query): ApiQuery<Vec<(String, String)>>,
     body: Bytes,
@@ -344,12 +345,44 @@ async fn dispatch_device(
         client_address: device.client.ip.clone(),
     };
     match long_poll {
+        None if method == Method::GET => {
+            let answer = call_route(&app, &plugin, context, method, path, query, &body).await?;
+            Ok(with_etag(answer, headers.get(axum::http::header::IF_NONE_MATCH)).await)
+        }
         None => call_route(&app, &plugin, context, method, path, query, &body).await,
         Some((sn, wait)) => {
             let waits_for = (device.key.tenant_id, plugin.manifest.id.clone(), sn);
             poll_route(&app, &plugin, context, (method, path, query), (waits_for, &device.key), wait).await
         }
     }
+}
+
+/// A device's or app's GET answered with an `ETag` (the SHA-256 of the answer): asked again
+/// with `If-None-Match` and unchanged, it is a 304 with no body, so an app downloads only what
+/// changed (a copy library, a thing model). Plugin answers are bounded by `max_response_kib`.
+async fn with_etag(answer: Response, if_none_match: Option<&axum::http::HeaderValue>) -> Response {
+    use sha2::Digest as _;
+    if answer.status() != StatusCode::OK {
+        return answer;
+    }
+    let (mut parts, body) = answer.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
+        return ApiError::Internal("an answer could not be read".into()).into_response();
+    };
+    let digest = sha2::Sha256::digest(&bytes);
+    let etag = format!("\"{}\"", hex::encode(&digest[..16]));
+    let matches = if_none_match
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|tag| tag.trim().trim_start_matches("W/") == etag || tag.trim() == "*"));
+    if let Ok(value) = axum::http::HeaderValue::from_str(&etag) {
+        parts.headers.insert(axum::http::header::ETAG, value);
+    }
+    if matches {
+        parts.status = StatusCode::NOT_MODIFIED;
+        parts.headers.remove(axum::http::header::CONTENT_LENGTH);
+        return Response::from_parts(parts, axum::body::Body::empty());
+    }
+    Response::from_parts(parts, axum::body::Body::from(bytes))
 }
 
 /// `?wait=<seconds>` of a long poll, 1 to [`MAX_WAIT_SECS`]; none when absent or 0.

@@ -3,7 +3,8 @@
 //! library needs is filled (a project's languages; the platform's for the others); its
 //! placeholders are counted in every language; a project imports the public library without
 //! overwriting what it has; publishing asks to confirm empty copy and makes the bundle apps
-//! download per project and language, with an ETag so they fetch only changes.
+//! download per project and language (a new version only when its texts changed; the host's
+//! ETag lets apps fetch only changes).
 
 use std::collections::BTreeMap;
 
@@ -389,29 +390,25 @@ pub fn publish(call: &mut Call<'_>) -> PluginResult<Value> {
 #[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppCopies {
-    pub etag: String,
     pub version: u32,
-    /// The app's copy is current (`etag` was the published one): no texts sent.
-    pub not_modified: bool,
-    pub texts: Option<BTreeMap<String, String>>,
+    pub published_at: i64,
+    pub texts: BTreeMap<String, String>,
 }
 
-/// `GET /app/copies?project=<code>&lang=<code>&etag=<what it has>`: a project's published copy in
-/// one language, or `notModified` when the app's ETag is still the published one.
+/// `GET /app/copies?project=<code>&lang=<code>`: a project's published copy in one language. The
+/// host answers it with an ETag: an app that asks again with `If-None-Match` gets a 304 until
+/// the copy is published with changes.
 pub fn for_app(call: &mut Call<'_>) -> PluginResult<Value> {
     let code = validate::required("project", call.query("project").unwrap_or_default(), 32)?;
     let lang = validate::required("lang", call.query("lang").unwrap_or_default(), 16)?;
-    let have = call.query("etag").unwrap_or_default().to_string();
     let project = projects::by_code(call, &code)?.ok_or_else(PluginError::not_found)?;
     let query =
         Query::new().eq("library", "project").eq("projectId", project.id.as_str()).eq("lang", lang.as_str()).page(1, 1);
     let bundle = BUNDLES.query(call.host, &query)?.list.into_iter().next().ok_or_else(PluginError::not_found)?;
-    let not_modified = have == bundle.data.etag;
     Ok(json!(AppCopies {
-        etag: bundle.data.etag,
         version: bundle.data.version,
-        not_modified,
-        texts: (!not_modified).then_some(bundle.data.texts),
+        published_at: bundle.data.published_at,
+        texts: bundle.data.texts
     }))
 }
 

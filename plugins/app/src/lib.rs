@@ -20,11 +20,8 @@ use console_plugin_sdk::{Doc, Plugin, Router, export_plugin};
 
 pub struct AppPlugin;
 
-const APP_COPIES_QUERY: [QueryParam; 3] = [
-    QueryParam::text("project", "The project's code."),
-    QueryParam::text("lang", "A language code of the project."),
-    QueryParam::text("etag", "The ETag of the copy the app has: unchanged, no texts are sent."),
-];
+const APP_COPIES_QUERY: [QueryParam; 2] =
+    [QueryParam::text("project", "The project's code."), QueryParam::text("lang", "A language code of the project.")];
 
 const EXPORT_QUERY: [QueryParam; 2] = [
     QueryParam::text("library", "public, project or function."),
