@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod fleet;
+pub mod s3;
 
 use std::path::{Path, PathBuf};
 

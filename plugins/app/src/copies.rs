@@ -318,9 +318,10 @@ pub struct Bundle {
     pub library: String,
     pub project_id: String,
     pub lang: String,
-    pub version: u32,
-    /// The SHA-256 of the texts: unchanged texts, unchanged ETag.
-    pub etag: String,
+    /// Counts publications that changed its texts.
+    pub revision: u32,
+    /// The SHA-256 of the texts: unchanged texts, no new revision.
+    pub digest: String,
     pub texts: BTreeMap<String, String>,
     pub published_at: i64,
 }
@@ -346,7 +347,7 @@ pub fn publish(call: &mut Call<'_>) -> PluginResult<Value> {
             .iter()
             .filter_map(|e| e.data.texts.get(lang).map(|t| (e.data.key_path.clone(), t.clone())))
             .collect();
-        let etag = hex::encode(Sha256::digest(serde_json::to_vec(&texts)?));
+        let digest = hex::encode(Sha256::digest(serde_json::to_vec(&texts)?));
         let query = Query::new()
             .eq("library", library.as_str())
             .eq("projectId", project_id.as_str())
@@ -354,11 +355,11 @@ pub fn publish(call: &mut Call<'_>) -> PluginResult<Value> {
             .page(1, 1);
         let current = BUNDLES.query(call.host, &query)?.list.into_iter().next();
         match current {
-            Some(current) if current.data.etag == etag => published.push(current.data),
+            Some(current) if current.data.digest == digest => published.push(current.data),
             Some(current) => {
                 let bundle = Bundle {
-                    version: current.data.version + 1,
-                    etag,
+                    revision: current.data.revision + 1,
+                    digest,
                     texts,
                     published_at: now,
                     ..current.data.clone()
@@ -370,8 +371,8 @@ pub fn publish(call: &mut Call<'_>) -> PluginResult<Value> {
                     library: library.clone(),
                     project_id: project_id.clone(),
                     lang: lang.clone(),
-                    version: 1,
-                    etag,
+                    revision: 1,
+                    digest,
                     texts,
                     published_at: now,
                 };
@@ -380,10 +381,8 @@ pub fn publish(call: &mut Call<'_>) -> PluginResult<Value> {
         }
     }
     call.host.audit("Publish a copy library", &format!("{library} {project_id}: {} entries", entries.len()));
-    let summary: Vec<Value> = published
-        .iter()
-        .map(|b| json!({ "lang": b.lang, "version": b.version, "etag": b.etag, "keys": b.texts.len() }))
-        .collect();
+    let summary: Vec<Value> =
+        published.iter().map(|b| json!({ "lang": b.lang, "version": b.revision, "keys": b.texts.len() })).collect();
     Ok(json!({ "incomplete": incomplete, "bundles": summary }))
 }
 
@@ -406,7 +405,7 @@ pub fn for_app(call: &mut Call<'_>) -> PluginResult<Value> {
         Query::new().eq("library", "project").eq("projectId", project.id.as_str()).eq("lang", lang.as_str()).page(1, 1);
     let bundle = BUNDLES.query(call.host, &query)?.list.into_iter().next().ok_or_else(PluginError::not_found)?;
     Ok(json!(AppCopies {
-        version: bundle.data.version,
+        version: bundle.data.revision,
         published_at: bundle.data.published_at,
         texts: bundle.data.texts
     }))

@@ -13,6 +13,7 @@ pub mod messages;
 pub mod projects;
 pub mod qr_codes;
 pub mod questionnaires;
+pub mod storage;
 pub mod store;
 
 use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
@@ -78,6 +79,9 @@ impl Plugin for AppPlugin {
             .resource::<qr_codes::QrCodes>("/qr-codes", "/qr-codes/{id}")
             .get("/qr-codes/{id}/png", qr_codes::png)
             .with_data::<console_plugin_sdk::export::ExportedFile>()
+            .resource::<storage::Buckets>("/buckets", "/buckets/{id}")
+            .post("/buckets/{id}/access-url", storage::access_url)
+            .with_body::<storage::AccessInput>()
             .get("/app-users", app_users::list)
             .with_query(&APP_USER_QUERY)
             .with_data_page::<Doc<app_users::AppUser>>()

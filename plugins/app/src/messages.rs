@@ -64,12 +64,12 @@ pub fn empty_copy(count: u64) -> PluginError {
         Some("confirm"),
         [
             format!("有 {count} 条文案未填写完整，确认后仍可发布"),
-            format!("{count} entries have empty copy; confirm to publish anyway."),
-            format!("{count} Einträge haben leere Texte; bestätigen Sie, um trotzdem zu veröffentlichen."),
-            format!("{count} entradas tienen textos vacíos; confirme para publicar de todos modos."),
-            format!("{count} entrées ont des textes vides ; confirmez pour publier quand même."),
-            format!("{count} entradas têm textos vazios; confirme para publicar mesmo assim."),
-            format!("В {count} записях пустые тексты; подтвердите, чтобы всё равно опубликовать."),
+            format!("Entries with empty copy: {count}. Confirm to publish anyway."),
+            format!("Einträge mit leeren Texten: {count}. Bestätigen Sie, um trotzdem zu veröffentlichen."),
+            format!("Entradas con textos vacíos: {count}. Confirme para publicar de todos modos."),
+            format!("Entrées aux textes vides : {count}. Confirmez pour publier quand même."),
+            format!("Entradas com textos vazios: {count}. Confirme para publicar mesmo assim."),
+            format!("Записей с пустыми текстами: {count}. Подтвердите, чтобы всё равно опубликовать."),
         ],
     )
 }

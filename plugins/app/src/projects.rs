@@ -122,7 +122,7 @@ impl Resource for Projects {
     type Input = ProjectInput;
     const COLLECTION: Collection<Project> = PROJECTS;
     const SEARCH: &'static [&'static str] = &["name", "projectCode"];
-    const FILTERS: &'static [&'static str] = &["region", "enterpriseId"];
+    const FILTERS: &'static [&'static str] = &["region"];
     const AUDIT_CREATE: Option<&'static str> = Some("Add a project");
 
     fn name(data: &Project) -> &str {

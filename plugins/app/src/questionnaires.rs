@@ -130,7 +130,10 @@ impl QuestionnaireInput {
         let mut subs = Vec::new();
         for sub in &self.sub_questionnaires {
             subs.push(SubQuestionnaire {
-                name: self::name(&sub.name).map_err(|_| PluginError::required("subQuestionnaires"))?,
+                name: self::name(&sub.name).map_err(|mut e| {
+                    e.field = Some("subQuestionnaires".into());
+                    e
+                })?,
                 address: self::address("subQuestionnaires", &sub.address)?,
             });
         }

@@ -132,7 +132,7 @@ fn a_project_imports_the_public_library_without_overwriting_and_publishes_versio
     // Publishing with empty copy asks first.
     let publish = json!({ "library": "project", "projectId": project_id });
     let (status, _, msg) = refused(&mut host, "POST", "/copies/publish", publish.clone());
-    assert_eq!((status, msg.as_str()), (409, "1 entries have empty copy; confirm to publish anyway."));
+    assert_eq!((status, msg.as_str()), (409, "Entries with empty copy: 1. Confirm to publish anyway."));
     let mut confirmed = publish.clone();
     confirmed["confirm"] = json!(true);
     ok(&mut host, "POST", "/copies/publish", confirmed.clone());

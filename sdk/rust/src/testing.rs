@@ -136,7 +136,18 @@ impl MemoryHost {
         self.clock
     }
 
+    /// The host's rule: a record's data may not name the store's own fields, which `Doc`
+    /// flattens beside it.
+    fn check_fields(data: &Value) -> Result<(), StoreError> {
+        const RESERVED: [&str; 6] = ["id", "version", "createdAt", "createdBy", "updatedAt", "updatedBy"];
+        match RESERVED.iter().find(|name| data.get(**name).is_some()) {
+            Some(name) => Err(StoreError::Invalid(format!("`{name}` is the store's own field"))),
+            None => Ok(()),
+        }
+    }
+
     fn check_unique(&self, collection: &str, data: &Value, except: Option<u64>) -> Result<(), StoreError> {
+        Self::check_fields(data)?;
         let Some(keys) = self.unique_keys.get(collection) else { return Ok(()) };
         let records = self.collections.get(collection);
         for key in keys {

@@ -1,0 +1,212 @@
+//! The app plugin over HTTP with its built `.wasm`: secrets that are sealed and never in an
+//! answer or the database in clear; a copy library imported from the public one without
+//! overwriting, exported to Excel and read back with calamine, filled in and imported back,
+//! published after the empty-copy question, and served to an app's key with an ETag (a 304 when
+//! unchanged); a questionnaire's refresh refused within the day; and an object of a private
+//! bucket on a real S3-protocol server opened by the access URL the plugin signs.
+
+mod common;
+
+use calamine::{Reader, Xlsx};
+use common::s3::{ACCESS_KEY, BUCKET, S3Server, SECRET_KEY};
+use common::{Answer, Install, TestHost};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+const PRODUCT_GRANTS: &str = "files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384";
+const APP_GRANTS: &str = "uses = [\"product-service\"]\nfiles = true";
+
+async fn start() -> (TestHost, String) {
+    let plugins = [Install::plugin("product", PRODUCT_GRANTS), Install::plugin("app", APP_GRANTS)];
+    let host = TestHost::start_with_plugins(&plugins, |_| {}).await;
+    let admin = host.admin().await;
+    (host, admin)
+}
+
+async fn put(host: &TestHost, path: &str, token: &str, body: Value) -> Answer {
+    host.call(Method::PUT, path, Some(token), &[("lang", "en")], Some(body)).await
+}
+
+async fn project(host: &TestHost, admin: &str, languages: &[&str]) -> Value {
+    let tenant = host.create_tenant(admin, "Robotics", 17).await;
+    let body = json!({ "name": "RobotHome", "region": "europe", "enterpriseId": tenant, "startsAt": 1, "endsAt": 2,
+                       "appSecret": "project-secret-0123456789", "languages": languages });
+    host.post("/app-service/projects", admin, body).await.ok().clone()
+}
+
+#[tokio::test]
+async fn secrets_are_sealed_and_never_answered_whole() {
+    let (host, admin) = start().await;
+    let body = json!({ "appProductName": "Robot Home", "appName": "Robot Home", "appCode": "robot-home", "platformCode": "android",
+                       "privacyLink": "https://example.com/privacy", "secret": "client-secret-of-robot-home-42" });
+    let created = host.post("/app-service/app-products", &admin, body.clone()).await.ok().clone();
+    let id = created["id"].as_str().expect("id").to_string();
+    let project = project(&host, &admin, &["en"]).await;
+    let mut answers = vec![created, project.clone()];
+    answers.push(host.get("/app-service/app-products", &admin).await.ok().clone());
+    answers.push(host.get(&format!("/app-service/app-products/{id}"), &admin).await.ok().clone());
+    answers.push(host.get("/app-service/projects", &admin).await.ok().clone());
+    // An edit that leaves the secret empty keeps it.
+    let mut edit = body.clone();
+    edit["secret"] = json!("");
+    answers.push(put(&host, &format!("/app-service/app-products/{id}"), &admin, edit).await.ok().clone());
+    for answer in &answers {
+        let text = answer.to_string();
+        assert!(
+            !text.contains("client-secret-of-robot-home-42") && !text.contains("project-secret-0123456789"),
+            "{text}"
+        );
+        assert!(!text.contains("\"sealed\""), "{text}");
+    }
+    assert_eq!(answers[3]["secret"]["hint"], "••••••e-42", "shown masked");
+    let stored = String::from_utf8_lossy(&host.database_bytes().await).to_string();
+    assert!(
+        !stored.contains("client-secret-of-robot-home-42") && !stored.contains("project-secret-0123456789"),
+        "sealed at rest"
+    );
+}
+
+fn workbook(rows: &[Vec<String>]) -> Vec<u8> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, text) in row.iter().enumerate() {
+            sheet.write_string(r as u32, c as u16, text).expect("cell");
+        }
+    }
+    book.save_to_buffer().expect("workbook")
+}
+
+#[tokio::test]
+async fn a_copy_library_round_trips_through_excel_and_reaches_apps_by_etag() {
+    let (host, admin) = start().await;
+    let project = project(&host, &admin, &["en", "de"]).await;
+    let (project_id, code) = (project["id"].as_str().expect("id"), project["projectCode"].as_str().expect("code"));
+    for (key, en, de) in [("title", "Home", "Start"), ("greeting", "Hello", "")] {
+        let body = json!({ "library": "public", "key1": "home", "key2": key, "texts": { "en": en, "de": de } });
+        host.post("/app-service/copies", &admin, body).await.ok();
+    }
+    let own = json!({ "library": "project", "projectId": project_id, "key1": "home", "key2": "title", "texts": { "en": "My home" } });
+    host.post("/app-service/copies", &admin, own).await.ok();
+    let imported = host.post("/app-service/copies/import-public", &admin, json!({ "projectId": project_id })).await;
+    assert_eq!(imported.ok(), &json!({ "imported": 1, "skipped": ["home.title"] }), "never overwritten");
+
+    // Exported, read back as Excel reads it.
+    let export = host.get(&format!("/app-service/copies/export?library=project&projectId={project_id}"), &admin).await;
+    use base64::Engine as _;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(export.ok()["content"].as_str().expect("content"))
+        .expect("b64");
+    let mut book: Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).expect("a workbook");
+    let range = book.worksheet_range_at(0).expect("a sheet").expect("readable");
+    let mut rows: Vec<Vec<String>> = range.rows().map(|r| r.iter().map(ToString::to_string).collect()).collect();
+    assert_eq!(
+        rows[0],
+        ["key1", "key2", "key3", "keyDescription", "functionType", "functionCode", "placeholderCount", "en", "de"]
+    );
+    assert_eq!((rows[1][1].as_str(), rows[1][7].as_str(), rows[1][8].as_str()), ("greeting", "Hello", ""));
+    assert_eq!((rows[2][1].as_str(), rows[2][7].as_str()), ("title", "My home"));
+    // The translator fills in German and the workbook comes back.
+    rows[1][8] = "Hallo".into();
+    rows[2][8] = "Mein Zuhause".into();
+    let uploaded = host.upload(&admin, "app-service", "copy-excel", "copy.xlsx", &workbook(&rows)).await;
+    let upload_id = uploaded["data"]["uploadId"].as_str().expect("an upload").to_string();
+    let body = json!({ "library": "project", "projectId": project_id, "uploadId": upload_id });
+    assert_eq!(host.post("/app-service/copies/import", &admin, body).await.ok(), &json!({ "added": 0, "updated": 2 }));
+
+    // Complete now: published without the empty-copy question, and served with an ETag.
+    let publish = json!({ "library": "project", "projectId": project_id });
+    assert_eq!(host.post("/app-service/copies/publish", &admin, publish.clone()).await.ok()["incomplete"], 0);
+    let key = host.post(
+        "/plugin-admin/device-keys/add",
+        &admin,
+        json!({ "pluginId": "app", "tenantId": 0, "name": "Robot Home app" }),
+    );
+    let key = key.await.ok()["key"].as_str().expect("a key").to_string();
+    let url = format!("{}/device/app-service/app/copies?project={code}&lang=de", host.base);
+    let client = reqwest::Client::new();
+    let first = client.get(&url).header("authorization", format!("Device {key}")).send().await.expect("sent");
+    assert_eq!(first.status(), 200);
+    let etag = first.headers().get("etag").expect("an ETag").to_str().expect("text").to_string();
+    let body: Value = first.json().await.expect("json");
+    assert_eq!(body["data"]["texts"]["home.title"], "Mein Zuhause");
+    let again =
+        client.get(&url).header("authorization", format!("Device {key}")).header("if-none-match", &etag).send().await;
+    let again = again.expect("sent");
+    assert_eq!(again.status(), 304);
+    assert!(again.bytes().await.expect("body").is_empty(), "nothing sent again");
+
+    // A change, published: a new version, a new ETag.
+    let list = host.get(&format!("/app-service/copies?library=project&projectId={project_id}"), &admin).await;
+    let greeting = list.ok()["list"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|e| e["keyPath"] == "home.greeting")
+        .cloned()
+        .expect("greeting");
+    let edit = json!({ "library": "project", "projectId": project_id, "key1": "home", "key2": "greeting",
+                       "texts": { "en": "Hello", "de": "Guten Tag" } });
+    put(&host, &format!("/app-service/copies/{}", greeting["id"].as_str().expect("id")), &admin, edit).await.ok();
+    host.post("/app-service/copies/publish", &admin, publish).await.ok();
+    let changed =
+        client.get(&url).header("authorization", format!("Device {key}")).header("if-none-match", &etag).send().await;
+    let changed = changed.expect("sent");
+    assert_eq!(changed.status(), 200);
+    assert_ne!(changed.headers().get("etag").and_then(|v| v.to_str().ok()), Some(etag.as_str()));
+    let body: Value = changed.json().await.expect("json");
+    assert_eq!(
+        (body["data"]["version"].clone(), body["data"]["texts"]["home.greeting"].clone()),
+        (json!(2), json!("Guten Tag"))
+    );
+}
+
+#[tokio::test]
+async fn a_questionnaire_is_refreshed_at_most_once_a_day() {
+    let (host, admin) = start().await;
+    let project = project(&host, &admin, &["en"]).await;
+    let app = json!({ "appProductName": "Robot Home", "appName": "Robot Home", "appCode": "rh", "platformCode": "ios",
+                      "privacyLink": "https://example.com/privacy", "secret": "client-secret-of-robot-home-42" });
+    let app = host.post("/app-service/app-products", &admin, app).await.ok().clone();
+    let body = json!({ "projectId": project["id"], "appProductId": app["id"], "name": "满意度调查", "address": "not a link",
+                       "intervalDays": 0, "lifecycle": 30, "enabled": true, "previewConfirmed": true });
+    let refused = host.post("/app-service/questionnaires", &admin, body.clone()).await;
+    assert_eq!((refused.code(), refused.body["data"]["field"].as_str()), (400, Some("address")));
+    let mut good = body;
+    good["address"] = json!("https://survey.example.com/robot-home");
+    let created = host.post("/app-service/questionnaires", &admin, good).await.ok().clone();
+    assert_eq!(created["remainingLifecycle"], 30);
+    let id = created["id"].as_str().expect("id");
+    host.post(&format!("/app-service/questionnaires/{id}/refresh"), &admin, json!({})).await.ok();
+    let again = host.post(&format!("/app-service/questionnaires/{id}/refresh"), &admin, json!({})).await;
+    assert_eq!(again.code(), 409);
+    assert_eq!(again.body["msg"], "The questionnaire cannot be refreshed again within 24 hours.");
+}
+
+#[tokio::test]
+async fn an_object_of_a_private_bucket_opens_by_its_signed_access_url_only() {
+    let (host, admin) = start().await;
+    let s3 = S3Server::start().await;
+    let photo = b"a photo of the robot, 2026".to_vec();
+    std::fs::write(s3.root.path().join(BUCKET).join("robot photo.txt"), &photo).expect("an object");
+    let tenant = host.create_tenant(&admin, "Media", 23).await;
+    let body = json!({ "objectName": BUCKET, "cloudService": "minio", "region": "us-east-1", "endpoint": s3.endpoint,
+                       "keyId": ACCESS_KEY, "key": SECRET_KEY, "accessRight": "private", "enterpriseId": tenant });
+    let bucket = host.post("/app-service/buckets", &admin, body).await.ok().clone();
+    assert!(!bucket.to_string().contains(SECRET_KEY), "the key is sealed: {bucket}");
+    let id = bucket["id"].as_str().expect("id");
+    let path = format!("/app-service/buckets/{id}/access-url");
+    let url = host.post(&path, &admin, json!({ "objectKey": "robot photo.txt", "expiresSecs": 60 }));
+    let url = url.await.ok()["url"].as_str().expect("a url").to_string();
+    assert!(url.starts_with(&s3.endpoint) && url.contains("X-Amz-Signature="), "{url}");
+    let got = reqwest::get(&url).await.expect("sent");
+    assert_eq!(got.status(), 200);
+    assert_eq!(got.bytes().await.expect("body").to_vec(), photo, "the object itself");
+    // Its signature is the bucket's: without it, or with another key's, the server refuses.
+    let unsigned = url.split('?').next().expect("path");
+    assert!(reqwest::get(unsigned).await.expect("sent").status().is_client_error());
+    let (head, signature) = url.split_once("X-Amz-Signature=").expect("signature");
+    let flipped = if signature.starts_with('0') { "1" } else { "0" };
+    let forged = format!("{head}X-Amz-Signature={flipped}{}", &signature[1..]);
+    assert_eq!(reqwest::get(&forged).await.expect("sent").status(), 403);
+}
