@@ -57,11 +57,12 @@ pub fn placeholders(lang: &str, found: usize, expected: usize) -> PluginError {
     )
 }
 
-/// Spec §5: "Publishing with empty copy requires confirmation."
+/// Spec §5: "Publishing with empty copy requires confirmation." A 409 naming no field (a
+/// refusal on a field is a 400 to the console).
 pub fn empty_copy(count: u64) -> PluginError {
     PluginError::localized(
         409,
-        Some("confirm"),
+        None,
         [
             format!("有 {count} 条文案未填写完整，确认后仍可发布"),
             format!("Entries with empty copy: {count}. Confirm to publish anyway."),

@@ -79,7 +79,7 @@ function host(sent?: (call: Sent) => void) {
       const body = call.body as { confirm: boolean };
       return body.confirm
         ? { data: { incomplete: 1, bundles: [{ lang: 'en', version: 2, etag: 'e', keys: 2 }, { lang: 'de', version: 1, etag: 'd', keys: 1 }] } }
-        : { code: 409, msg: '1 entries have empty copy; confirm to publish anyway.', data: { field: 'confirm' } };
+        : { code: 409, msg: 'Entries with empty copy: 1. Confirm to publish anyway.', data: null };
     }
     if (call.path === '/app-service/copies/import-public') return { data: { imported: 3, skipped: ['home.title', 'home.greeting'] } };
     if (call.path === '/app-service/copies/import') {
@@ -116,7 +116,7 @@ describe('the copy library page', { timeout: 30_000 }, () => {
     const first = await screen.findByRole('dialog');
     fireEvent.click(within(first).getByRole('button', { name: 'Publish' }));
     // The server's count, in its words, and nothing published yet.
-    expect((await screen.findByTestId('publish-empty-copy')).textContent).toBe('1 entries have empty copy; confirm to publish anyway.');
+    expect((await screen.findByTestId('publish-empty-copy')).textContent).toBe('Entries with empty copy: 1. Confirm to publish anyway.');
     expect(publishes(sent)).toEqual([{ library: 'public', projectId: '', confirm: false }]);
     fireEvent.click(screen.getByRole('button', { name: 'Publish anyway' }));
     await waitFor(() => expect(publishes(sent)).toHaveLength(2));

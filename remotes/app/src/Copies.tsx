@@ -152,7 +152,7 @@ function CopyLibraries() {
     try {
       showPublished(await copies.publish(scope, confirm));
     } catch (error) {
-      if (!confirm && error instanceof RequestError && error.code === 409 && error.field === 'confirm') {
+      if (!confirm && error instanceof RequestError && error.code === 409) {
         modal.confirm({
           title: t('publishEmptyTitle'),
           content: <span data-testid="publish-empty-copy">{error.message}</span>,
