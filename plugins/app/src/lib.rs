@@ -3,6 +3,7 @@
 //! function copy libraries published to apps by project and language, survey questionnaires,
 //! the app store list and app QR codes.
 
+pub mod app_logs;
 pub mod app_products;
 pub mod app_users;
 pub mod beta_users;
@@ -27,6 +28,16 @@ const APP_COPIES_QUERY: [QueryParam; 2] =
 const EXPORT_QUERY: [QueryParam; 2] = [
     QueryParam::text("library", "public, project or function."),
     QueryParam::text("projectId", "The project of a project library."),
+];
+
+const APP_LOG_QUERY: [QueryParam; 7] = [
+    QueryParam::text("username", "Searched in the search mode."),
+    QueryParam::text("appVersion", "The app's version."),
+    QueryParam::integer("from", "Uploaded at or after (Unix ms)."),
+    QueryParam::integer("to", "Uploaded at or before (Unix ms)."),
+    PAGING[0],
+    PAGING[1],
+    MODE,
 ];
 
 const APP_USER_QUERY: [QueryParam; 6] = [
@@ -59,6 +70,8 @@ impl Plugin for AppPlugin {
             .with_body::<app_users::Report>()
             .post("/app/users/sign-in", app_users::sign_in)
             .with_body::<app_users::SignIn>()
+            .post("/app/logs", app_logs::upload)
+            .with_body::<app_logs::LogUpload>()
             // The console.
             .resource::<app_products::AppProducts>("/app-products", "/app-products/{id}")
             .resource::<projects::Projects>("/projects", "/projects/{id}")
@@ -82,6 +95,10 @@ impl Plugin for AppPlugin {
             .resource::<storage::Buckets>("/buckets", "/buckets/{id}")
             .post("/buckets/{id}/access-url", storage::access_url)
             .with_body::<storage::AccessInput>()
+            .get("/app-logs", app_logs::list)
+            .with_query(&APP_LOG_QUERY)
+            .with_data_page::<Doc<app_logs::AppLog>>()
+            .get("/app-logs/{id}/file", app_logs::file_url)
             .get("/app-users", app_users::list)
             .with_query(&APP_USER_QUERY)
             .with_data_page::<Doc<app_users::AppUser>>()

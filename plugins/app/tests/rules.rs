@@ -394,3 +394,30 @@ fn a_copy_library_goes_to_excel_and_comes_back_all_rows_or_none() {
         list["list"].as_array().expect("list").iter().find(|e| e["keyPath"] == "home.title").cloned().expect("title");
     assert_eq!((title["texts"]["de"].clone(), title["complete"].clone()), (json!("Start"), json!(true)));
 }
+
+#[test]
+fn an_app_uploads_a_log_a_minute_its_twenty_newest_kept_and_downloaded_by_a_signed_link() {
+    let mut host = host();
+    let upload = |host: &mut MemoryHost, n: usize| {
+        host.as_device("robot home app");
+        let content = STANDARD.encode(format!("log {n}"));
+        let body =
+            json!({ "username": "ann@example.com", "appVersion": "3.1.0", "fileName": "app.log", "content": content });
+        host.call::<AppPlugin>("POST", "/app/logs", body).0
+    };
+    assert_eq!(upload(&mut host, 0), 200);
+    assert_eq!(upload(&mut host, 1), 429, "one a minute");
+    for n in 1..=21 {
+        host.now_ms += 61_000;
+        assert_eq!(upload(&mut host, n), 200);
+    }
+    let logs = ok(&mut host, "GET", "/app-logs", Value::Null);
+    assert_eq!(logs["total"], 20, "the twenty newest");
+    assert_eq!(host.files.keys().filter(|k| k.starts_with("app-logs/")).count(), 20, "the older files deleted");
+    let id = logs["list"][0]["id"].as_str().expect("id");
+    let link = ok(&mut host, "GET", &format!("/app-logs/{id}/file"), Value::Null);
+    assert!(link["url"].as_str().is_some_and(|u| u.contains("ttl=300")), "{link}");
+    host.as_device("robot home app");
+    let body = json!({ "username": "ann@example.com", "fileName": "../etc/passwd", "content": "" });
+    assert_eq!(host.call::<AppPlugin>("POST", "/app/logs", body).1["field"], "fileName");
+}

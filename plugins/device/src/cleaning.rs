@@ -107,7 +107,7 @@ pub fn started(start_time: i64, now: i64) -> PluginResult<i64> {
 pub fn keep(call: &mut Call<'_>, sn: &str, product_id: &str, expires_at: i64) -> PluginResult<Value> {
     let report: CleaningReport = call.body()?;
     let mine = Query::new().eq("sn", sn);
-    crate::limits::at_most_every(call, &CLEANING_RECORDS, mine, REPORT_EVERY_SECS)?;
+    console_plugin_sdk::limits::at_most_every(call, &CLEANING_RECORDS, mine, REPORT_EVERY_SECS)?;
     let now = call.host.now_ms();
     let mut record = CleaningRecord {
         sn: sn.to_string(),

@@ -8,7 +8,6 @@ pub mod commands;
 pub mod devices;
 pub mod families;
 pub mod initialisation;
-pub mod limits;
 pub mod logs;
 pub mod model;
 pub mod partners;

@@ -146,7 +146,7 @@ pub fn keep(call: &mut Call<'_>, device: &Device, expires_at: i64) -> PluginResu
         return Err(not_its_station());
     }
     let recent = Query::new().eq("stationId", device.base_station_id.as_str());
-    crate::limits::at_most_every(call, &STATION_RECORDS, recent, RECORD_EVERY_SECS)?;
+    console_plugin_sdk::limits::at_most_every(call, &STATION_RECORDS, recent, RECORD_EVERY_SECS)?;
     let now = call.host.now_ms();
     let kind = validate::one_of("kind", &input.kind, &[WATER, WORK])?;
     let action = if kind == WORK { validate::one_of("action", &input.action, &ACTIONS)? } else { String::new() };

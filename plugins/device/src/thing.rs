@@ -449,7 +449,7 @@ pub fn upload_log(call: &mut Call<'_>) -> PluginResult<Value> {
     }
     let sn = doc.data.sn.clone();
     let uploads = console_plugin_sdk::Query::new().eq("sn", sn.as_str()).eq("kind", logs::LOG_FILE);
-    crate::limits::at_most_every(call, &logs::DEVICE_LOGS, uploads, logs::UPLOAD_EVERY_SECS)?;
+    console_plugin_sdk::limits::at_most_every(call, &logs::DEVICE_LOGS, uploads, logs::UPLOAD_EVERY_SECS)?;
     logs::make_room_for_file(call, &sn)?;
     let now = call.host.now_ms();
     let object = format!("logs/{sn}/{now}-{}-{file_name}", console_plugin_sdk::random::token(6)?);

@@ -15,6 +15,7 @@ pub mod error;
 pub mod expected;
 pub mod export;
 pub mod host;
+pub mod limits;
 pub mod platform;
 pub mod random;
 pub mod resource;

@@ -1,11 +1,11 @@
-//! How much one device may send: what it uploads is stored for the whole enterprise, so one
-//! device (broken or hostile) must not fill the enterprise's files quota or its lists.
+//! How much one device or app may send: what it uploads is stored for the whole enterprise, so
+//! one sender (broken or hostile) must not fill the enterprise's files quota or its lists.
 
-use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query};
+use crate::{Call, Collection, PluginError, PluginResult, Query};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-/// Refuses a device's message of `collection` when its last one (by `sn`) came less than
+/// Refuses a message of `collection` when the last one `query` finds (the sender's) came less than
 /// `every_secs` ago: 429 "at most one every N seconds".
 pub fn at_most_every<T: Serialize + DeserializeOwned>(
     call: &mut Call<'_>,
