@@ -1,10 +1,11 @@
 // Seven languages, complete, for this remote (the same rule as shell/src/locales/complete.test.ts):
 // every key English has exists, non-empty, in each language, with the same placeholders; and
-// every library, region, QR purpose and language the server knows has its label.
+// every library, region, QR purpose, cloud service, access right and language the server knows
+// has its label.
 import { describe, expect, it } from 'vitest';
 
 import { resources } from './i18n';
-import { LANGS, LIBRARIES, QR_PURPOSES, REGIONS } from './types';
+import { ACCESS_RIGHTS, CLOUD_SERVICES, LANGS, LIBRARIES, QR_PURPOSES, REGIONS } from './types';
 
 /** The keys English has that `lang` lacks or leaves empty. */
 function missing(lang: (typeof LANGS)[number]): string[] {
@@ -32,12 +33,14 @@ describe('remote app: seven languages, complete', () => {
     expect(Object.keys(resources[lang] ?? {}).filter((key) => !(key in en))).toEqual([]);
   });
 
-  it('labels every library, region, QR purpose and language', () => {
+  it('labels every library, region, QR purpose, cloud service, access right and language', () => {
     const en = resources.en as Record<string, unknown>;
     const keys = [
       ...LIBRARIES.map((s) => `library_${s}`),
       ...REGIONS.map((s) => `region_${s}`),
       ...QR_PURPOSES.map((s) => `purpose_${s}`),
+      ...CLOUD_SERVICES.map((s) => `cloud_${s}`),
+      ...ACCESS_RIGHTS.map((s) => `right_${s}`),
       ...LANGS.map((s) => `lang_${s}`),
     ];
     expect(keys.filter((key) => !en[key])).toEqual([]);

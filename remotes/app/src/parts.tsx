@@ -15,7 +15,7 @@ import { type AppProduct, type Enterprise, LANGS, MAX_PRODUCT_IDS, type Project,
 /** This remote's strings (namespace `app`). */
 export const useTexts = () => useNamespace('app', resources);
 
-/** The menu paths of the plugin's pages (plugin.toml, menus 5901-5908). */
+/** The menu paths of the plugin's pages (plugin.toml, menus 5901-5909). */
 export const PAGES = {
   appProduct: '/app-manage/app-product',
   copies: '/app-manage/public',
@@ -25,6 +25,8 @@ export const PAGES = {
   store: '/app-manage/app-store',
   appUser: '/app-manage/app-user',
   betaUser: '/system/betaAppUser',
+  storage: '/app-manage/aliyun',
+  appLog: '/app-manage/app-log',
 } as const;
 
 /**
@@ -37,6 +39,13 @@ export function ViewGuard({ action, children }: { action: string; children: Reac
 }
 
 export const when = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '—');
+
+/** A file's size as people read it. */
+export function fileSize(bytes: number): string {
+  if (bytes >= 1048576) return `${(bytes / 1048576).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}
 export const day = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD') : '—');
 
 /** An address as a link that opens in a new tab. */

@@ -1,9 +1,11 @@
 import * as React from 'react';
 
+import AppLogs from './AppLogs';
 import AppProducts from './AppProducts';
 import AppStores from './AppStores';
 import AppUsers from './AppUsers';
 import BetaUsers from './BetaUsers';
+import Buckets from './Buckets';
 import Copies from './Copies';
 import { PAGES } from './parts';
 import Projects from './Projects';
@@ -15,7 +17,7 @@ import Questionnaires from './Questionnaires';
 (window as unknown as { __remoteReact?: Record<string, unknown> }).__remoteReact ??= {};
 (window as unknown as { __remoteReact: Record<string, unknown> }).__remoteReact.app = React;
 
-/** The pages of the app plugin, by the route paths of its manifest's menus (5901-5908). */
+/** The pages of the app plugin, by the route paths of its manifest's menus (5901-5910). */
 const routes = [
   { path: PAGES.appProduct, Component: AppProducts },
   { path: PAGES.copies, Component: Copies },
@@ -25,6 +27,8 @@ const routes = [
   { path: PAGES.store, Component: AppStores },
   { path: PAGES.appUser, Component: AppUsers },
   { path: PAGES.betaUser, Component: BetaUsers },
+  { path: PAGES.storage, Component: Buckets },
+  { path: PAGES.appLog, Component: AppLogs },
 ];
 
 export default routes;

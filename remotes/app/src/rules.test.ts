@@ -1,8 +1,8 @@
 // The server's rules as the forms mirror them (app_products.rs, app_users.rs, copies.rs,
-// questionnaires.rs): the same answers for the same input.
+// questionnaires.rs, storage.rs): the same answers for the same input.
 import { describe, expect, it } from 'vitest';
 
-import { COPY_KEY, DOMAIN_PREFIX, hasUnderscore, HTTP_LINK, isAppUserPassword, placeholderMismatch, placeholders, QUESTIONNAIRE_NAME, randomSecret, svgImage, tags } from './rules';
+import { BUCKET_NAME, COPY_KEY, DOMAIN_PREFIX, hasUnderscore, HTTP_LINK, isAppUserPassword, placeholderMismatch, placeholders, QUESTIONNAIRE_NAME, randomSecret, svgImage, tags } from './rules';
 
 describe('the rules the forms mirror', () => {
   it('counts placeholders in both notations, like copies.rs', () => {
@@ -41,6 +41,8 @@ describe('the rules the forms mirror', () => {
     for (const bad of ['ftp://example.com', 'https://', 'https:// example.com', 'example.com', 'javascript:alert(1)']) expect(HTTP_LINK.test(bad)).toBe(false);
     expect(DOMAIN_PREFIX.test('apps.apple.com')).toBe(true);
     expect(DOMAIN_PREFIX.test('https://apps.apple.com')).toBe(false);
+    for (const good of ['abc', 'my-bucket.v2', 'a'.repeat(63)]) expect(BUCKET_NAME.test(good)).toBe(true);
+    for (const bad of ['ab', 'a'.repeat(64), 'My-Bucket', 'my_bucket', 'my bucket']) expect(BUCKET_NAME.test(bad)).toBe(false);
   });
 
   it('trims and deduplicates tags', () => {

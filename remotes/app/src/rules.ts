@@ -14,6 +14,9 @@ export const COPY_KEY = /^[A-Za-z0-9_-]*$/;
 /** A store's domain prefix: letters, digits, dots and hyphens (store.rs). */
 export const DOMAIN_PREFIX = /^[A-Za-z0-9.-]+$/;
 
+/** A bucket name as S3 and OSS take it: 3 to 63 lower-case letters, digits, dots and hyphens (storage.rs). */
+export const BUCKET_NAME = /^[a-z0-9.-]{3,63}$/;
+
 /** §5: a questionnaire's name has only Chinese characters, English letters and digits. */
 export const QUESTIONNAIRE_NAME = /^[A-Za-z0-9\u3400-\u4dbf\u4e00-\u9fff]+$/;
 

@@ -1,7 +1,7 @@
 // The app plugin's routes (plugin.toml), as the pages call them; and the core's enterprise list.
 import { api, type Page } from '@console/sdk';
 
-import type { AppProduct, AppUser, BetaAdded, BetaUser, CopyEntry, Enterprise, ExportedFile, ImportedExcel, ImportedPublic, Library, Project, Published, Questionnaire } from './types';
+import type { AccessUrl, AppLog, AppProduct, AppUser, BetaAdded, BetaUser, CopyEntry, Enterprise, ExportedFile, ImportedExcel, ImportedPublic, Library, Project, Published, Questionnaire } from './types';
 
 export const MOUNT = 'app-service';
 export const BASE = `/${MOUNT}`;
@@ -14,6 +14,7 @@ export const PATHS = {
   questionnaires: `${BASE}/questionnaires`,
   appStores: `${BASE}/app-stores`,
   qrCodes: `${BASE}/qr-codes`,
+  buckets: `${BASE}/buckets`,
 } as const;
 
 export type Params = Record<string, string | number | boolean | undefined>;
@@ -65,10 +66,20 @@ export const qrCodes = {
   png: (id: string) => api.get<ExportedFile>(`${one(PATHS.qrCodes, id)}/png`),
 };
 
+export const buckets = {
+  /** Quiet: a refused key or validity shows on its field in the dialog. */
+  accessUrl: (id: string, body: { objectKey: string; expiresSecs: number }) => api.post<AccessUrl>(`${one(PATHS.buckets, id)}/access-url`, body, { quiet: true }),
+};
+
 export const appUsers = {
   list: (params: Params) => api.get<Page<AppUser>>(`${BASE}/app-users`, params),
   block: (id: string, block: boolean) => api.post<AppUser>(`${one(`${BASE}/app-users`, id)}/${block ? 'block' : 'unblock'}`, {}),
   resetPassword: (id: string, body: { password: string; confirmPassword: string }) => api.post<AppUser>(`${one(`${BASE}/app-users`, id)}/password`, body, { quiet: true }),
+};
+
+export const appLogs = {
+  list: (params: Params) => api.get<Page<AppLog>>(`${BASE}/app-logs`, params),
+  fileUrl: (id: string) => api.get<{ url: string; fileName: string }>(`${one(`${BASE}/app-logs`, id)}/file`),
 };
 
 export const betaUsers = {

@@ -37,6 +37,14 @@ export type Library = (typeof LIBRARIES)[number];
 export const QR_PURPOSES = ['download', 'pairing'] as const;
 export type QrPurpose = (typeof QR_PURPOSES)[number];
 
+/** The S3-compatible services a bucket is on (storage.rs `SERVICES`). */
+export const CLOUD_SERVICES = ['aliyun-oss', 'aws-s3', 'tencent-cos', 'minio'] as const;
+export type CloudService = (typeof CLOUD_SERVICES)[number];
+
+/** A bucket's access right (storage.rs `ACCESS_RIGHTS`): a private one's objects are opened by signed URLs. */
+export const ACCESS_RIGHTS = ['read-write', 'read-only', 'private'] as const;
+export type AccessRight = (typeof ACCESS_RIGHTS)[number];
+
 /** Limits the server checks too. */
 export const SECRET_MIN = 16;
 export const SECRET_MAX = 128;
@@ -49,6 +57,9 @@ export const MAX_SUB_QUESTIONNAIRES = 20;
 export const MAX_PRODUCT_IDS = 100;
 export const MAX_BETA_BATCH = 500;
 export const MAX_COPY_EXCEL_MIB = 20;
+/** The longest a signed access URL lives, and how long when not said (storage.rs `MAX_URL_SECS`). */
+export const MAX_URL_SECS = 86_400;
+export const DEFAULT_URL_SECS = 3600;
 
 /** app_products.rs `AppProduct`. */
 export interface AppProduct extends Stored {
@@ -159,6 +170,32 @@ export interface AppStore extends Stored {
   domainPrefix: string;
 }
 
+/** storage.rs `Bucket`: the access key's secret as its hint only. */
+export interface Bucket extends Stored {
+  objectName: string;
+  cloudService: CloudService;
+  region: string;
+  endpoint: string;
+  objectDomain: string;
+  cdnDomain: string;
+  ramAccount: string;
+  keyId: string;
+  key: SecretHint;
+  accessRight: AccessRight;
+  applicationType: string;
+  serviceType: string;
+  enterpriseId: number;
+  enterpriseName: string;
+  configId: string;
+}
+
+/** `POST /buckets/{id}/access-url`: signed (until `expiresAt`) when the bucket is private. */
+export interface AccessUrl {
+  url: string;
+  signed: boolean;
+  expiresAt?: number;
+}
+
 /** qr_codes.rs `AppQrCode`. */
 export interface AppQrCode extends Stored {
   label: string;
@@ -178,6 +215,15 @@ export interface AppUser extends Stored {
   appVersion: string;
   blocked: boolean;
   hasPassword: boolean;
+}
+
+/** app_logs.rs `AppLog`. */
+export interface AppLog extends Stored {
+  username: string;
+  appVersion: string;
+  phoneModel: string;
+  file: { fileName: string; size: number };
+  uploadedAt: number;
 }
 
 /** beta_users.rs `BetaUser`. */
