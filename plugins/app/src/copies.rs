@@ -230,7 +230,7 @@ impl Resource for Copies {
     type Input = CopyInput;
     const COLLECTION: Collection<CopyEntry> = COPIES;
     const SEARCH: &'static [&'static str] = &["keyPath", "functionType"];
-    const FILTERS: &'static [&'static str] = &["library", "projectId", "complete", "functionType", "projectType"];
+    const FILTERS: &'static [&'static str] = &["library", "projectId", "complete", "projectType"];
     const SORT: &'static [(&'static str, bool)] = &[("keyPath", false)];
     const AUDIT_CREATE: Option<&'static str> = Some("Add a copy entry");
 

@@ -158,6 +158,11 @@ impl Router {
         let filtered =
             R::FILTERS.iter().map(|field| QueryParam::text(field, "Equal to (true and false are booleans)."));
         let query: Vec<QueryParam> = searched.chain(filtered).chain(PAGING).chain([MODE]).collect();
+        // One query parameter per name: OpenAPI refuses a document that has one twice.
+        debug_assert!(
+            query.iter().enumerate().all(|(i, p)| query[..i].iter().all(|q| q.name != p.name)),
+            "{list_path}: a field is both searched and filtered"
+        );
         self.get(list_path, list::<R>)
             .with_query(&query)
             .with_data_page::<Doc<R::Data>>()
