@@ -218,6 +218,8 @@ pub const CORE_MENUS: &[MenuSeed] = &[
     // App management: a group the plugins of its pages share (app upgrades, app users, ...); it
     // shows once one of them gives it a page the user may open.
     group(600, "APP管理", "/app-manage", "AppstoreOutlined", "tenant"),
+    // Media: object domains, and the content pages to come.
+    group(700, "媒体管理", "/media", "CloudServerOutlined", "tenant"),
 ];
 
 /// A page every signed-in user has: what it shows is filtered by the user's rights.

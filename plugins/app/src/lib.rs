@@ -40,6 +40,9 @@ const APP_LOG_QUERY: [QueryParam; 7] = [
     MODE,
 ];
 
+const DOMAIN_QUERY: [QueryParam; 4] =
+    [QueryParam::text("objectName", "Searched in the search mode."), PAGING[0], PAGING[1], MODE];
+
 const APP_USER_QUERY: [QueryParam; 6] = [
     QueryParam::text("username", "Searched in the search mode."),
     QueryParam::text("mobile", "Searched in the search mode."),
@@ -95,6 +98,10 @@ impl Plugin for AppPlugin {
             .resource::<storage::Buckets>("/buckets", "/buckets/{id}")
             .post("/buckets/{id}/access-url", storage::access_url)
             .with_body::<storage::AccessInput>()
+            .get("/bucket-domains", storage::domains)
+            .with_query(&DOMAIN_QUERY)
+            .put("/bucket-domains/{id}", storage::set_domains)
+            .with_body::<storage::DomainsInput>()
             .get("/app-logs", app_logs::list)
             .with_query(&APP_LOG_QUERY)
             .with_data_page::<Doc<app_logs::AppLog>>()

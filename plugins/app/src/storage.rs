@@ -134,6 +134,47 @@ impl Resource for Buckets {
     }
 }
 
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct DomainsInput {
+    object_domain: String,
+    cdn_domain: String,
+}
+
+/// `GET /bucket-domains` (/media/bucket, object domain names): the buckets with the domains
+/// their objects are served from, for whoever looks after those domains.
+pub fn domains(call: &mut Call<'_>) -> PluginResult<Value> {
+    let query = console_plugin_sdk::Query::new()
+        .search("objectName", call.query("objectName"), call.search_mode())
+        .sort("objectName", false)
+        .paged_by(call)?;
+    let page = BUCKETS.query(call.host, &query)?;
+    let list: Vec<Value> = page
+        .list
+        .iter()
+        .map(|b| {
+            json!({ "id": b.id, "version": b.version, "objectName": b.data.object_name, "cloudService": b.data.cloud_service,
+                    "objectDomain": b.data.object_domain, "cdnDomain": b.data.cdn_domain,
+                    "accessRight": b.data.access_right, "enterpriseName": b.data.enterprise_name })
+        })
+        .collect();
+    Ok(json!({ "list": list, "total": page.total, "page": page.page, "pageSize": page.page_size }))
+}
+
+/// `PUT /bucket-domains/{id}`: a bucket's object and CDN domains, nothing else of it.
+pub fn set_domains(call: &mut Call<'_>) -> PluginResult<Value> {
+    let id = call.param("id")?.to_string();
+    let input: DomainsInput = call.body()?;
+    let mut bucket = BUCKETS.find(call.host, &id)?;
+    bucket.data.object_domain = link("objectDomain", &input.object_domain, false)?;
+    bucket.data.cdn_domain = link("cdnDomain", &input.cdn_domain, false)?;
+    let version = call.version().or(Some(bucket.version));
+    let saved = BUCKETS.update(call.host, &bucket.id, &bucket.data, version)?;
+    call.host.audit("Change an object storage's domains", &saved.data.object_name);
+    Ok(json!({ "id": saved.id, "version": saved.version, "objectName": saved.data.object_name,
+               "objectDomain": saved.data.object_domain, "cdnDomain": saved.data.cdn_domain }))
+}
+
 /// Percent-encoding of SigV4: everything but `A-Za-z0-9-._~` (and `/` in a path).
 fn encode(text: &str, keep_slash: bool) -> String {
     let mut out = String::new();

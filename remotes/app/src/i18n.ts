@@ -1,6 +1,7 @@
 import type { Resources } from '@console/sdk';
 
 const en = {
+  objectDomains: 'Object domains', editDomains: 'Edit domains',
   appLogs: 'App logs', uploadedAt: 'Uploaded at', logFile: 'Log file', downloadLog: 'Download',
   // Pages
   appProducts: 'App products', copyLibraries: 'Copy libraries', projects: 'Projects', qrCodes: 'App QR codes', questionnaires: 'Questionnaires',
@@ -99,6 +100,7 @@ const en = {
 };
 
 const zhCn: typeof en = {
+  objectDomains: '对象域名', editDomains: '修改域名',
   appLogs: 'APP日志', uploadedAt: '上传时间', logFile: '日志文件', downloadLog: '下载',
   appProducts: 'APP产品', copyLibraries: '文案库', projects: '项目信息', qrCodes: 'APP二维码', questionnaires: '调查问卷',
   appStores: '应用商店列表', appUsers: 'APP用户', betaUsers: '内测用户',
@@ -185,6 +187,7 @@ const zhCn: typeof en = {
 };
 
 const de: typeof en = {
+  objectDomains: 'Objekt-Domains', editDomains: 'Domains bearbeiten',
   appLogs: 'App-Protokolle', uploadedAt: 'Hochgeladen am', logFile: 'Protokolldatei', downloadLog: 'Herunterladen',
   appProducts: 'App-Produkte', copyLibraries: 'Textbibliotheken', projects: 'Projekte', qrCodes: 'App-QR-Codes', questionnaires: 'Fragebögen',
   appStores: 'App-Stores', appUsers: 'App-Benutzer', betaUsers: 'Beta-Benutzer',
@@ -271,6 +274,7 @@ const de: typeof en = {
 };
 
 const es: typeof en = {
+  objectDomains: 'Dominios de objetos', editDomains: 'Editar dominios',
   appLogs: 'Registros de la aplicación', uploadedAt: 'Subido el', logFile: 'Archivo de registro', downloadLog: 'Descargar',
   appProducts: 'Productos de aplicación', copyLibraries: 'Bibliotecas de textos', projects: 'Proyectos', qrCodes: 'Códigos QR de la aplicación', questionnaires: 'Cuestionarios',
   appStores: 'Tiendas de aplicaciones', appUsers: 'Usuarios de la aplicación', betaUsers: 'Usuarios beta',
@@ -357,6 +361,7 @@ const es: typeof en = {
 };
 
 const fr: typeof en = {
+  objectDomains: 'Domaines des objets', editDomains: 'Modifier les domaines',
   appLogs: 'Journaux de l’application', uploadedAt: 'Envoyé le', logFile: 'Fichier journal', downloadLog: 'Télécharger',
   appProducts: 'Produits d’application', copyLibraries: 'Bibliothèques de textes', projects: 'Projets', qrCodes: 'Codes QR de l’application', questionnaires: 'Questionnaires',
   appStores: 'Magasins d’applications', appUsers: 'Utilisateurs de l’application', betaUsers: 'Utilisateurs bêta',
@@ -443,6 +448,7 @@ const fr: typeof en = {
 };
 
 const pt: typeof en = {
+  objectDomains: 'Domínios de objetos', editDomains: 'Editar domínios',
   appLogs: 'Registos da aplicação', uploadedAt: 'Carregado em', logFile: 'Ficheiro de registo', downloadLog: 'Transferir',
   appProducts: 'Produtos de aplicação', copyLibraries: 'Bibliotecas de textos', projects: 'Projetos', qrCodes: 'Códigos QR da aplicação', questionnaires: 'Questionários',
   appStores: 'Lojas de aplicações', appUsers: 'Utilizadores da aplicação', betaUsers: 'Utilizadores beta',
@@ -529,6 +535,7 @@ const pt: typeof en = {
 };
 
 const ru: typeof en = {
+  objectDomains: 'Домены объектов', editDomains: 'Изменить домены',
   appLogs: 'Журналы приложения', uploadedAt: 'Загружен', logFile: 'Файл журнала', downloadLog: 'Скачать',
   appProducts: 'Продукты приложения', copyLibraries: 'Библиотеки текстов', projects: 'Проекты', qrCodes: 'QR-коды приложения', questionnaires: 'Анкеты',
   appStores: 'Магазины приложений', appUsers: 'Пользователи приложения', betaUsers: 'Бета-пользователи',

@@ -27,6 +27,7 @@ export const PAGES = {
   betaUser: '/system/betaAppUser',
   storage: '/app-manage/aliyun',
   appLog: '/app-manage/app-log',
+  bucketDomains: '/media/bucket',
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import AppProducts from './AppProducts';
 import AppStores from './AppStores';
 import AppUsers from './AppUsers';
 import BetaUsers from './BetaUsers';
+import BucketDomains from './BucketDomains';
 import Buckets from './Buckets';
 import Copies from './Copies';
 import { PAGES } from './parts';
@@ -17,7 +18,7 @@ import Questionnaires from './Questionnaires';
 (window as unknown as { __remoteReact?: Record<string, unknown> }).__remoteReact ??= {};
 (window as unknown as { __remoteReact: Record<string, unknown> }).__remoteReact.app = React;
 
-/** The pages of the app plugin, by the route paths of its manifest's menus (5901-5910). */
+/** The pages of the app plugin, by the route paths of its manifest's menus (5901-5911). */
 const routes = [
   { path: PAGES.appProduct, Component: AppProducts },
   { path: PAGES.copies, Component: Copies },
@@ -29,6 +30,7 @@ const routes = [
   { path: PAGES.betaUser, Component: BetaUsers },
   { path: PAGES.storage, Component: Buckets },
   { path: PAGES.appLog, Component: AppLogs },
+  { path: PAGES.bucketDomains, Component: BucketDomains },
 ];
 
 export default routes;

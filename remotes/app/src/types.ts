@@ -217,6 +217,18 @@ export interface AppUser extends Stored {
   hasPassword: boolean;
 }
 
+/** storage.rs `domains`: a bucket as the object domain page sees it. */
+export interface BucketDomains {
+  id: string;
+  version: number;
+  objectName: string;
+  cloudService: string;
+  objectDomain: string;
+  cdnDomain: string;
+  accessRight: string;
+  enterpriseName: string;
+}
+
 /** app_logs.rs `AppLog`. */
 export interface AppLog extends Stored {
   username: string;

@@ -27,7 +27,8 @@ const de: Strings = {
     "500": "Prozesszentrale",
     "501": "Meine offenen Aufgaben",
     "502": "Von mir entschieden",
-    "600": "App-Verwaltung"
+    "600": "App-Verwaltung",
+    "700": "Medien"
   },
   "layout": {
     "logout": "Abmelden",

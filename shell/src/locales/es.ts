@@ -27,7 +27,8 @@ const es: Strings = {
     "500": "Centro de procesos",
     "501": "Pendientes para mí",
     "502": "Resueltas por mí",
-    "600": "Gestión de aplicaciones"
+    "600": "Gestión de aplicaciones",
+    "700": "Medios"
   },
   "layout": {
     "logout": "Cerrar sesión",

@@ -27,7 +27,8 @@ const fr: Strings = {
     "500": "Centre de processus",
     "501": "En attente de moi",
     "502": "Traitées par moi",
-    "600": "Gestion des applications"
+    "600": "Gestion des applications",
+    "700": "Médias"
   },
   "layout": {
     "logout": "Se déconnecter",

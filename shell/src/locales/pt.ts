@@ -27,7 +27,8 @@ const pt: Strings = {
     "500": "Centro de processos",
     "501": "Pendentes para mim",
     "502": "Decididas por mim",
-    "600": "Gestão de aplicações"
+    "600": "Gestão de aplicações",
+    "700": "Multimédia"
   },
   "layout": {
     "logout": "Terminar sessão",
