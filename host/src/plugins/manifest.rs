@@ -528,6 +528,27 @@ impl Manifest {
 
 #[cfg(test)]
 mod tests {
+    /// The product plugins are installed together (`make run`): the host refuses a plugin whose
+    /// button action another already defines, so no two of them may share one.
+    #[test]
+    fn the_product_plugins_share_no_action() {
+        let plugins = Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins");
+        let mut owners: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+        for entry in std::fs::read_dir(&plugins).expect("plugins").flatten() {
+            let path = entry.path().join("plugin.toml");
+            if !path.exists() {
+                continue;
+            }
+            let manifest = super::Manifest::load(&path).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+            for button in manifest.menus.iter().flat_map(|m| m.buttons.iter()) {
+                if let Some(other) = owners.insert(button.action.clone(), manifest.id.clone()) {
+                    panic!("`{}` is defined by both {other} and {}", button.action, manifest.id);
+                }
+            }
+        }
+        assert!(owners.len() > 100, "{} actions", owners.len());
+    }
+
     use super::*;
 
     #[test]
