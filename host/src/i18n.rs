@@ -140,6 +140,8 @@ pub enum Msg {
     FileTooLarge {
         max_mib: u64,
     },
+    /// A device key has as many uploads (or bytes) waiting for their claim as it may.
+    UploadsWaiting,
     /// An upload of a kind its purpose does not take; `kind` and `expected` are kinds of
     /// `objects::sniff::KINDS`, named in the caller's language.
     FileKindRefused {
@@ -257,6 +259,7 @@ impl Msg {
             Msg::Text(text) => text.clone(),
             Msg::PluginDisabled => "贵企业未启用此功能".into(),
             Msg::DeviceKeyRefused => "设备密钥缺失或无效".into(),
+            Msg::UploadsWaiting => "等待处理的上传文件过多，请稍后再上传".into(),
             Msg::DeviceKeyNameTaken => "该插件已有同名设备密钥".into(),
             Msg::PluginFailed => "功能插件执行失败，操作未生效".into(),
             Msg::PluginTimeout => "操作超时已取消，未产生任何修改".into(),
@@ -335,6 +338,9 @@ impl Msg {
             Msg::Text(text) => text.clone(),
             Msg::PluginDisabled => "This feature is not enabled for your enterprise.".into(),
             Msg::DeviceKeyRefused => "The device key is missing or not valid.".into(),
+            Msg::UploadsWaiting => {
+                "Too many uploaded files are still waiting to be used; please upload again later.".into()
+            }
             Msg::DeviceKeyNameTaken => "This plugin already has a device key with that name.".into(),
             Msg::PluginFailed => "The feature failed; nothing was changed.".into(),
             Msg::PluginTimeout => "The operation took too long and was cancelled; nothing was changed.".into(),
@@ -432,6 +438,9 @@ impl Msg {
             Msg::Text(text) => text.clone(),
             Msg::PluginDisabled => "Diese Funktion ist für Ihr Unternehmen nicht aktiviert.".into(),
             Msg::DeviceKeyRefused => "Der Geräteschlüssel fehlt oder ist ungültig.".into(),
+            Msg::UploadsWaiting => {
+                "Zu viele hochgeladene Dateien warten noch auf ihre Verwendung; bitte später erneut hochladen.".into()
+            }
             Msg::DeviceKeyNameTaken => "Dieses Plugin hat bereits einen Geräteschlüssel mit diesem Namen.".into(),
             Msg::PluginFailed => "Die Funktion ist fehlgeschlagen; nichts wurde geändert.".into(),
             Msg::PluginTimeout => "Der Vorgang dauerte zu lange und wurde abgebrochen; nichts wurde geändert.".into(),
@@ -524,6 +533,9 @@ impl Msg {
             Msg::Text(text) => text.clone(),
             Msg::PluginDisabled => "Esta función no está activada para su empresa.".into(),
             Msg::DeviceKeyRefused => "Falta la clave de dispositivo o no es válida.".into(),
+            Msg::UploadsWaiting => {
+                "Hay demasiados archivos subidos esperando a usarse; vuelva a subirlo más tarde.".into()
+            }
             Msg::DeviceKeyNameTaken => "Este complemento ya tiene una clave de dispositivo con ese nombre.".into(),
             Msg::PluginFailed => "La función falló; no se cambió nada.".into(),
             Msg::PluginTimeout => "La operación tardó demasiado y se canceló; no se cambió nada.".into(),
@@ -619,6 +631,9 @@ impl Msg {
             Msg::Text(text) => text.clone(),
             Msg::PluginDisabled => "Cette fonction n’est pas activée pour votre entreprise.".into(),
             Msg::DeviceKeyRefused => "La clé d’appareil est absente ou invalide.".into(),
+            Msg::UploadsWaiting => {
+                "Trop de fichiers téléversés attendent encore d’être utilisés ; réessayez plus tard.".into()
+            }
             Msg::DeviceKeyNameTaken => "Ce module a déjà une clé d’appareil portant ce nom.".into(),
             Msg::PluginFailed => "La fonction a échoué ; rien n’a été modifié.".into(),
             Msg::PluginTimeout => "L’opération a pris trop de temps et a été annulée ; rien n’a été modifié.".into(),
@@ -707,6 +722,9 @@ impl Msg {
             Msg::Text(text) => text.clone(),
             Msg::PluginDisabled => "Esta funcionalidade não está ativada para a sua empresa.".into(),
             Msg::DeviceKeyRefused => "A chave de dispositivo está em falta ou não é válida.".into(),
+            Msg::UploadsWaiting => {
+                "Há demasiados ficheiros carregados à espera de serem usados; volte a carregar mais tarde.".into()
+            }
             Msg::DeviceKeyNameTaken => "Este plugin já tem uma chave de dispositivo com esse nome.".into(),
             Msg::PluginFailed => "A funcionalidade falhou; nada foi alterado.".into(),
             Msg::PluginTimeout => "A operação demorou demasiado e foi cancelada; nada foi alterado.".into(),
@@ -785,6 +803,9 @@ impl Msg {
             Msg::Text(text) => text.clone(),
             Msg::PluginDisabled => "Эта функция не включена для вашего предприятия.".into(),
             Msg::DeviceKeyRefused => "Ключ устройства отсутствует или недействителен.".into(),
+            Msg::UploadsWaiting => {
+                "Слишком много загруженных файлов ещё ждут обработки; повторите загрузку позже.".into()
+            }
             Msg::DeviceKeyNameTaken => "У этого плагина уже есть ключ устройства с таким именем.".into(),
             Msg::PluginFailed => "Сбой функции; ничего не изменено.".into(),
             Msg::PluginTimeout => "Операция заняла слишком много времени и отменена; ничего не изменено.".into(),

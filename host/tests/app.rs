@@ -210,3 +210,66 @@ async fn an_object_of_a_private_bucket_opens_by_its_signed_access_url_only() {
     let forged = format!("{head}X-Amz-Signature={flipped}{}", &signature[1..]);
     assert_eq!(reqwest::get(&forged).await.expect("sent").status(), 403);
 }
+
+/// An app key issued by the console for the app plugin: what every copy of the app ships.
+async fn app_key(host: &TestHost, admin: &str) -> String {
+    let body = json!({ "pluginId": "app", "tenantId": 0, "name": "Robot Home app" });
+    host.post("/plugin-admin/device-keys/add", admin, body).await.ok()["key"].as_str().expect("a key").to_string()
+}
+
+#[tokio::test]
+async fn an_app_streams_its_signed_in_users_log_through_the_large_file_upload_and_the_console_downloads_it() {
+    let (host, admin) = start().await;
+    let base = host.base.trim_end_matches("/api").to_string();
+    let app = devsim::app::App::new(&base, &app_key(&host, &admin).await, "Robot Home", "android", 310);
+    app.report_user("ann@example.com").await.expect("reported");
+    let users = host.get("/app-service/app-users", &admin).await.ok().clone();
+    let id = users["list"][0]["id"].as_str().expect("a user");
+    let password = json!({ "password": "robot#2026", "confirmPassword": "robot#2026" });
+    host.post(&format!("/app-service/app-users/{id}/password"), &admin, password).await.ok();
+    let token = app.sign_in("ann@example.com", "robot#2026").await.expect("signed in");
+
+    // Two megabytes of log, streamed to the host and filed for the session's user.
+    let log: Vec<u8> = (0..2 << 20).map(|i: u32| b"0123456789 app log line\n"[i as usize % 24]).collect();
+    app.upload_log(&token, "app.log", log.clone()).await.expect("filed");
+    let refused = app.upload_log("someone-elses-session", "app.log", b"forged".to_vec()).await.expect_err("refused");
+    assert_eq!(refused.field.as_deref(), Some("userToken"));
+
+    let logs = host.get("/app-service/app-logs", &admin).await.ok().clone();
+    assert_eq!(logs["total"], 1, "{logs}");
+    let entry = &logs["list"][0];
+    assert_eq!((entry["username"].as_str(), entry["file"]["size"].as_u64()), (Some("ann@example.com"), Some(2 << 20)));
+    let link = host.get(&format!("/app-service/app-logs/{}/file", entry["id"].as_str().expect("id")), &admin).await;
+    let url = link.ok()["url"].as_str().expect("a signed link").to_string();
+    assert!(host.fetch_url(&url).await == log, "the same bytes");
+}
+
+#[tokio::test]
+async fn a_device_upload_takes_only_device_purposes_of_a_plugin_serving_the_key_and_few_waiting_per_key() {
+    let (host, admin) = start().await;
+    let base = host.base.trim_end_matches("/api").to_string();
+    let key = app_key(&host, &admin).await;
+    let app = devsim::app::App::new(&base, &key, "Robot Home", "android", 310);
+    // A console purpose is not a device's, and a device purpose not a console user's.
+    let refused = app.upload("logo", "logo.png", b"\x89PNG\r\n\x1a\n".to_vec()).await.expect_err("not a device's");
+    assert_eq!(refused.code, 404);
+    let upload =
+        host.call(Method::POST, "/files/upload/app-service/app-log", Some(&admin), &[("lang", "en")], None).await;
+    assert_eq!(upload.code(), 404);
+    // A key of another plugin is not served by the app plugin.
+    let product_key = host.post(
+        "/plugin-admin/device-keys/add",
+        &admin,
+        json!({ "pluginId": "product", "tenantId": 0, "name": "factory" }),
+    );
+    let product_key = product_key.await.ok()["key"].as_str().expect("a key").to_string();
+    let stranger = devsim::app::App::new(&base, &product_key, "Robot Home", "android", 310);
+    assert_eq!(stranger.upload("app-log", "app.log", b"log".to_vec()).await.expect_err("not served").code, 404);
+    // What one key (shipped in every copy of the app) may park unclaimed is bounded.
+    for n in 0..console_host::routes::files::WAITING_PER_KEY {
+        app.upload("app-log", "app.log", format!("log {n}").into_bytes()).await.expect("waiting");
+    }
+    let refused = app.upload("app-log", "app.log", b"one too many".to_vec()).await.expect_err("bounded");
+    assert_eq!(refused.code, 429);
+    assert_eq!(refused.msg, "Too many uploaded files are still waiting to be used; please upload again later.");
+}

@@ -161,22 +161,21 @@ async fn a_rollout_whose_devices_fail_pauses_itself_at_the_threshold() {
     assert!(offer["executionId"].is_string(), "{offer}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_app_package_released_at_its_time_is_offered_to_apps_and_downloads_intact() {
-    let fleet = fleet_with("RVAP", 1, vec![Install::plugin("upgrade", UPGRADE_GRANTS)]).await;
-    let reviewer = reviewer_of(&fleet, "app reviewer", "appreviewer", "app:upgrade:review").await;
+/// An app package of `apk` uploaded, tested with a report and approved by `reviewer`: its id.
+async fn reviewed_app_package(fleet: &Fleet, reviewer: &str, apk: &[u8], version_code: i64, whitelist: &str) -> String {
     let (host, admin) = (&fleet.host, fleet.admin.as_str());
-    let apk: Vec<u8> = (0..200_000u32).map(|n| (n % 253) as u8).collect();
-    let build = host.upload(admin, "upgrade-service", "app-package", "robot-home.apk", &apk).await;
+    let build = host.upload(admin, "upgrade-service", "app-package", "robot-home.apk", apk).await;
     let build = build["data"]["uploadId"].as_str().expect("an upload").to_string();
+    let policy = if whitelist.is_empty() { "all" } else { "whitelist" };
     let package = host
         .post(
             "/upgrade-service/app-packages",
             admin,
-            json!({ "appName": "Robot Home", "platform": "android", "packageType": "release", "versionName": "3.1.0",
-                    "versionCode": 310, "packer": "ci", "internalDescription": "release build",
+            json!({ "appName": "Robot Home", "platform": "android", "packageType": "release",
+                    "versionName": format!("{}.{}.0", version_code / 100, version_code / 10 % 10),
+                    "versionCode": version_code, "packer": "ci", "internalDescription": "release build",
                     "releaseDescriptions": { "en": "Faster maps" }, "region": "europe", "fileSource": "local",
-                    "build": { "file": build }, "policy": "all", "whitelist": "", "minCompatibleCode": 300,
+                    "build": { "file": build }, "policy": policy, "whitelist": whitelist, "minCompatibleCode": 300,
                     "silent": false, "mustPass": false, "ignoreVerification": false }),
         )
         .await;
@@ -189,7 +188,27 @@ async fn an_app_package_released_at_its_time_is_offered_to_apps_and_downloads_in
     host.post(&format!("/upgrade-service/app-packages/{id}/test/pass"), admin, passed).await.ok();
     let review = host.post(&format!("/upgrade-service/app-packages/{id}/review"), admin, json!({})).await;
     let approval: i64 = review.ok()["approvalId"].as_str().expect("approval").parse().expect("a number");
-    host.post("/process-center/task/decide", &reviewer, json!({ "id": approval, "approved": true })).await.ok();
+    host.post("/process-center/task/decide", reviewer, json!({ "id": approval, "approved": true })).await.ok();
+    id
+}
+
+/// The app plugin as plugins.toml grants it, beside the upgrade plugin: apps call both with its key.
+const APP_GRANTS: &str = "uses = [\"product-service\"]\nfiles = true";
+
+async fn app_key(fleet: &Fleet) -> String {
+    let body = json!({ "pluginId": "app", "tenantId": 0, "name": "Robot Home for Android" });
+    let key = fleet.host.post("/plugin-admin/device-keys/add", &fleet.admin, body).await;
+    key.ok()["key"].as_str().expect("a key").to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_app_package_released_at_its_time_is_offered_to_apps_and_downloads_intact() {
+    let more = vec![Install::plugin("upgrade", UPGRADE_GRANTS), Install::plugin("app", APP_GRANTS)];
+    let fleet = fleet_with("RVAP", 1, more).await;
+    let reviewer = reviewer_of(&fleet, "app reviewer", "appreviewer", "app:upgrade:review").await;
+    let (host, admin) = (&fleet.host, fleet.admin.as_str());
+    let apk: Vec<u8> = (0..200_000u32).map(|n| (n % 253) as u8).collect();
+    let id = reviewed_app_package(&fleet, &reviewer, &apk, 310, "").await;
 
     // Released two seconds from now: a time already past is refused.
     let now = console_host::db::now_ms();
@@ -200,31 +219,50 @@ async fn an_app_package_released_at_its_time_is_offered_to_apps_and_downloads_in
     let at = json!({ "releaseAt": now + 2000 });
     host.post(&format!("/upgrade-service/app-packages/{id}/release/schedule"), admin, at).await.ok();
 
-    // An app asks with a key the console issued for the upgrade plugin.
-    let key = host.post(
-        "/plugin-admin/device-keys/add",
-        admin,
-        json!({ "pluginId": "upgrade", "tenantId": 0, "name": "Robot Home for Android" }),
-    );
-    let key = key.await.ok()["key"].as_str().expect("a key").to_string();
-    let check = |version: i64| {
-        let (client, key) = (reqwest::Client::new(), key.clone());
-        let url = format!("{}/device/upgrade-service/app/check", host.base);
-        async move {
-            let body = json!({ "appName": "Robot Home", "platform": "android", "versionCode": version });
-            let answer = client.post(url).header("authorization", format!("Device {key}")).json(&body).send().await;
-            let envelope: Value = answer.expect("sent").json().await.expect("an envelope");
-            assert_eq!(envelope["code"], 200, "{envelope}");
-            envelope["data"].clone()
-        }
-    };
-    assert_eq!(check(290).await, Value::Null, "not before its time");
+    // An app asks with the key the console issued for the app plugin.
+    let base = host.base.trim_end_matches("/api");
+    let mut app = devsim::app::App::new(base, &app_key(&fleet).await, "Robot Home", "android", 290);
+    assert_eq!(app.check_upgrade("").await.expect("asked"), Value::Null, "not before its time");
     tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
-    let offer = check(290).await;
+    let offer = app.check_upgrade("").await.expect("asked");
     assert_eq!((offer["versionCode"].clone(), offer["force"].clone()), (json!(310), json!(true)), "{offer}");
     let url = offer["url"].as_str().expect("a url");
     assert_eq!(host.fetch_url(url).await, apk, "the same bytes");
-    assert_eq!(check(310).await, Value::Null, "up to date");
+    app.version_code = 310;
+    assert_eq!(app.check_upgrade("").await.expect("asked"), Value::Null, "up to date");
     let centre = host.get("/upgrade-service/app-downloads", admin).await;
     assert_eq!(centre.ok()[0]["versionName"], "3.1.0");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whitelisted_app_build_goes_only_to_its_signed_in_users() {
+    let more = vec![Install::plugin("upgrade", UPGRADE_GRANTS), Install::plugin("app", APP_GRANTS)];
+    let fleet = fleet_with("RVWL", 1, more).await;
+    let reviewer = reviewer_of(&fleet, "app reviewer", "appreviewer", "app:upgrade:review").await;
+    let (host, admin) = (&fleet.host, fleet.admin.as_str());
+    let id = reviewed_app_package(&fleet, &reviewer, &[7u8; 4096], 320, "beta@example.com").await;
+    let at = json!({ "releaseAt": console_host::db::now_ms() + 1000 });
+    host.post(&format!("/upgrade-service/app-packages/{id}/release/schedule"), admin, at).await.ok();
+
+    let base = host.base.trim_end_matches("/api");
+    let app = devsim::app::App::new(base, &app_key(&fleet).await, "Robot Home", "android", 310);
+    for user in ["beta@example.com", "ann@example.com"] {
+        app.report_user(user).await.expect("reported");
+    }
+    let users = host.get("/app-service/app-users", admin).await.ok().clone();
+    for user in users["list"].as_array().expect("users") {
+        let password = json!({ "password": "robot#2026", "confirmPassword": "robot#2026" });
+        let id = user["id"].as_str().expect("id");
+        host.post(&format!("/app-service/app-users/{id}/password"), admin, password).await.ok();
+    }
+    let beta = app.sign_in("beta@example.com", "robot#2026").await.expect("signed in");
+    let ann = app.sign_in("ann@example.com", "robot#2026").await.expect("signed in");
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+
+    assert_eq!(app.check_upgrade(&beta).await.expect("asked")["versionCode"], 320, "its whitelisted user");
+    assert_eq!(app.check_upgrade(&ann).await.expect("asked"), Value::Null, "another user");
+    assert_eq!(app.check_upgrade("").await.expect("asked"), Value::Null, "nobody signed in");
+    // The user's name in the app's own words is no session.
+    let forged = app.check_upgrade("beta@example.com").await.expect_err("refused");
+    assert_eq!(forged.field.as_deref(), Some("userToken"));
 }

@@ -16,14 +16,16 @@ pub struct UploadRow {
     pub sha256: String,
     pub facts: String,
     pub created_at: i64,
+    /// The key of the device or app that uploaded it; `None` for a console user's upload.
+    pub device_key_id: Option<i64>,
 }
 
 impl Db {
     pub async fn add_upload(&self, row: &UploadRow) -> Result<(), sqlx::Error> {
         super::with_pool!(self, |pool| {
             sqlx::query(
-            "INSERT INTO uploads (id, tenant_id, plugin_id, purpose, account_id, file_name, size, md5, sha256, facts, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+            "INSERT INTO uploads (id, tenant_id, plugin_id, purpose, account_id, file_name, size, md5, sha256, facts, created_at, device_key_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         )
         .bind(&row.id)
         .bind(row.tenant_id)
@@ -36,6 +38,7 @@ impl Db {
         .bind(&row.sha256)
         .bind(&row.facts)
         .bind(row.created_at)
+        .bind(row.device_key_id)
         .execute(pool)
         .await
         .map(drop)
@@ -49,6 +52,24 @@ impl Db {
                 .bind(before_ms)
                 .fetch_all(pool)
                 .await
+        })
+    }
+
+    /// How many uploads of the device key wait for their claim, and their bytes.
+    pub async fn device_uploads_waiting(&self, key_id: i64) -> Result<(i64, i64), sqlx::Error> {
+        super::with_pool!(self, |pool| {
+            sqlx::query_as(
+                "SELECT COUNT(*), CAST(COALESCE(SUM(size), 0) AS BIGINT) FROM uploads WHERE device_key_id = $1",
+            )
+            .bind(key_id)
+            .fetch_one(pool)
+            .await
+        })
+    }
+
+    pub async fn delete_upload(&self, id: &str) -> Result<(), sqlx::Error> {
+        super::with_pool!(self, |pool| {
+            sqlx::query("DELETE FROM uploads WHERE id = $1").bind(id).execute(pool).await.map(drop)
         })
     }
 

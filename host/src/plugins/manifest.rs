@@ -84,7 +84,12 @@ pub struct ApprovalSpec {
 pub struct UploadSpec {
     /// `excel`, `media`, `firmware`: lower-case letters, digits and hyphens.
     pub purpose: String,
-    /// The button action a user must hold to upload.
+    /// Who uploads: `user` (the console, holding `action`) or `device` (a device or app with a
+    /// key the plugin serves, at `/api/device-files/upload/<mount>/<purpose>`, with no action).
+    #[serde(default)]
+    pub caller: RouteCaller,
+    /// The button action a user must hold to upload; none for `caller = "device"`.
+    #[serde(default)]
     pub action: String,
     /// The largest file, in MiB; the operator's `max_upload_mib` caps it.
     pub max_mib: u64,
@@ -460,8 +465,17 @@ impl Manifest {
             if !is_name(&u.purpose, 32) || !purposes.insert(u.purpose.as_str()) {
                 return fail(&format!("uploads[{i}].purpose"), "a unique lower-case name");
             }
-            if !actions.contains(u.action.as_str()) {
-                return fail(&format!("uploads[{i}].action"), "a button of this manifest's menus");
+            match u.caller {
+                RouteCaller::User if !actions.contains(u.action.as_str()) => {
+                    return fail(&format!("uploads[{i}].action"), "a button of this manifest's menus");
+                }
+                RouteCaller::Device if !u.action.is_empty() => {
+                    return fail(&format!("uploads[{i}].action"), "none: a device holds no button action");
+                }
+                RouteCaller::Plugin | RouteCaller::Host => {
+                    return fail(&format!("uploads[{i}].caller"), "`user` or `device`");
+                }
+                _ => {}
             }
             if u.max_mib == 0 {
                 return fail(&format!("uploads[{i}].max_mib"), "1 or more");
@@ -605,6 +619,25 @@ mod tests {
             seen.push(manifest.id);
         }
         assert!(seen.contains(&"pet".to_string()) && seen.len() >= 2, "{seen:?}");
+    }
+
+    #[test]
+    fn an_upload_purpose_names_an_action_for_users_and_none_for_devices() {
+        let dir = tempfile::tempdir().expect("dir");
+        let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins/app/plugin.toml");
+        let text = std::fs::read_to_string(app).expect("app manifest");
+        let device_purpose = "purpose = \"app-log\"\ncaller = \"device\"\n";
+        assert!(text.contains(device_purpose));
+        let path = dir.path().join("plugin.toml");
+        for (changed, field) in [
+            (format!("{device_purpose}action = \"app:product:edit\"\n"), ".action"),
+            ("purpose = \"app-log\"\n".to_string(), ".action"),
+            ("purpose = \"app-log\"\ncaller = \"plugin\"\n".to_string(), ".caller"),
+        ] {
+            std::fs::write(&path, text.replace(device_purpose, &changed)).expect("write");
+            let err = Manifest::load(&path).expect_err("refused").to_string();
+            assert!(err.contains("uploads[") && err.contains(field), "{field}: {err}");
+        }
     }
 
     #[test]

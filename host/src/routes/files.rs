@@ -6,6 +6,11 @@
 //! The purpose is declared in the plugin's manifest (limit, kinds, the action it needs) and capped
 //! by the operator's grant. The answer is an upload id with what the host measured; the browser
 //! sends the id in the plugin's own JSON route, where the plugin claims it (`files.claim`).
+//!
+//! Devices and apps upload the same way at `POST /api/device-files/upload/<mount>/<purpose>` with
+//! their key, for purposes the manifest marks `caller = "device"`, and send the id in the plugin's
+//! device route. A key has at most [`WAITING_PER_KEY`] uploads, [`WAITING_MIB_PER_KEY`] MiB in
+//! all, waiting for their claim.
 
 use std::time::Duration;
 use utoipa::ToSchema;
@@ -21,7 +26,8 @@ use serde_json::json;
 
 use crate::AppState;
 use crate::api::{
-    Answer, ApiError, ApiPath, ApiQuery, ApiResult, ApiRouter, Caller, Envelope, Perm, RecordBody, RouteSpec,
+    Answer, ApiError, ApiPath, ApiQuery, ApiResult, ApiRouter, Caller, DeviceCaller, Envelope, Perm, RecordBody,
+    RouteSpec,
 };
 use crate::db::Db;
 use crate::db::uploads::UploadRow;
@@ -31,13 +37,26 @@ use crate::objects::ingest::{IngestError, ingest};
 use crate::objects::signed::Refused;
 use crate::objects::sniff::{ImageFacts, sniff};
 use crate::plugins::capabilities::CLAIMABLE_MS;
-use crate::plugins::manifest::UploadSpec;
+use crate::plugins::manifest::{RouteCaller, UploadSpec};
 use crate::plugins::registry::LoadedPlugin;
 
 /// How long after the claim window an unclaimed upload is removed: a claim committed at its last
 /// moment has moved its object by then.
 const SWEEP_GRACE_MS: i64 = 10 * 60 * 1000;
 const SWEEP_EVERY: Duration = Duration::from_secs(5 * 60);
+/// Uploads one device key may have waiting: a key shipped in every copy of an app is anyone's,
+/// so what it can park in storage before a plugin claims it is bounded. An app claims its upload
+/// right after it finishes, so a fleet of honest apps keeps few waiting at any moment.
+pub const WAITING_PER_KEY: i64 = 32;
+pub const WAITING_MIB_PER_KEY: i64 = 256;
+
+async fn key_may_upload(app: &AppState, key: i64) -> ApiResult<()> {
+    let (count, bytes) = app.db.device_uploads_waiting(key).await?;
+    if count > WAITING_PER_KEY || bytes > WAITING_MIB_PER_KEY << 20 {
+        return Err(ApiError::Client { code: 429, msg: Msg::UploadsWaiting });
+    }
+    Ok(())
+}
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
@@ -54,6 +73,16 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         .query::<UploadQuery>()
         .data::<Uploaded>(),
         upload,
+    )
+    .route(
+        RouteSpec::stream(
+            "/device-files/upload/{mount}/{purpose}",
+            Perm::Device,
+            "Upload a file from a device or app, with its key, for a plugin to claim",
+        )
+        .query::<UploadQuery>()
+        .data::<Uploaded>(),
+        device_upload,
     )
     .route(
         RouteSpec::read(
@@ -81,11 +110,34 @@ fn target(
     if !caller.plugins.contains(&plugin.manifest.id) {
         return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
     }
-    let spec = plugin.manifest.upload(purpose).ok_or_else(no_route)?.clone();
+    let spec = plugin.manifest.upload(purpose).filter(|u| u.caller == RouteCaller::User).ok_or_else(no_route)?.clone();
     if !caller.may(&spec.action) {
         return Err(ApiError::Forbidden(Msg::NotPermitted));
     }
     Ok((plugin, spec))
+}
+
+/// The plugin and purpose a device's upload is for: a `caller = "device"` purpose of a plugin
+/// that serves the key (its own, or `device_keys_from`), both on for the key's enterprise.
+async fn device_target(
+    app: &AppState,
+    device: &DeviceCaller,
+    mount: &str,
+    purpose: &str,
+) -> ApiResult<(std::sync::Arc<LoadedPlugin>, UploadSpec)> {
+    let no_route = || ApiError::Client { code: 404, msg: Msg::NoSuchRoute };
+    let key = &device.key;
+    let plugin = app
+        .plugins
+        .by_mount(mount)
+        .filter(|p| p.manifest.id == key.plugin_id || p.manifest.device_keys_from.contains(&key.plugin_id))
+        .ok_or_else(no_route)?;
+    let enabled = app.plugins.enabled_for(key.tenant_id).await?;
+    if !enabled.contains(&plugin.manifest.id) || !enabled.contains(&key.plugin_id) {
+        return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
+    }
+    let spec = plugin.manifest.upload(purpose).filter(|u| u.caller == RouteCaller::Device).ok_or_else(no_route)?;
+    Ok((plugin.clone(), spec.clone()))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -118,6 +170,13 @@ fn clean_file_name(name: &str) -> String {
     }
 }
 
+/// Who uploads, as the waiting row records it.
+struct Uploader {
+    tenant: i64,
+    account_id: i64,
+    device_key_id: Option<i64>,
+}
+
 async fn upload(
     State(app): State<AppState>,
     caller: Caller,
@@ -126,6 +185,33 @@ async fn upload(
     request: Request,
 ) -> ApiResult<Response> {
     let (plugin, spec) = target(&app, &caller, &mount, &purpose)?;
+    let uploader = Uploader { tenant: caller.scope.owner(), account_id: caller.account_id, device_key_id: None };
+    receive(&app, &plugin, &spec, uploader, &query.file_name, request).await
+}
+
+async fn device_upload(
+    State(app): State<AppState>,
+    device: DeviceCaller,
+    ApiPath((mount, purpose)): ApiPath<(String, String)>,
+    ApiQuery(query): ApiQuery<UploadQuery>,
+    request: Request,
+) -> ApiResult<Response> {
+    let (plugin, spec) = device_target(&app, &device, &mount, &purpose).await?;
+    key_may_upload(&app, device.key.id).await?;
+    let uploader = Uploader { tenant: device.key.tenant_id, account_id: 0, device_key_id: Some(device.key.id) };
+    receive(&app, &plugin, &spec, uploader, &query.file_name, request).await
+}
+
+/// Streams the body (or its multipart file) into storage under a new upload id, measures and
+/// checks it against the purpose, and records it for the plugin's claim.
+async fn receive(
+    app: &AppState,
+    plugin: &LoadedPlugin,
+    spec: &UploadSpec,
+    uploader: Uploader,
+    query_file_name: &str,
+    request: Request,
+) -> ApiResult<Response> {
     let limit_mib = spec.max_mib.min(plugin.installed.grants.max_upload_mib);
     let limit = limit_mib << 20;
     let too_large = || ApiError::Client { code: 413, msg: Msg::FileTooLarge { max_mib: limit_mib } };
@@ -143,7 +229,7 @@ async fn upload(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
     let (file_name, ingested) = if multipart {
-        let mut form = Multipart::from_request(request, &app)
+        let mut form = Multipart::from_request(request, app)
             .await
             .map_err(|e| ApiError::Client { code: 400, msg: Msg::BadJson { detail: e.body_text() } })?;
         loop {
@@ -158,7 +244,7 @@ async fn upload(
         }
     } else {
         let body = request.into_body().into_data_stream();
-        (clean_file_name(&query.file_name), ingest(objects.store.as_ref(), &path, body, limit).await)
+        (clean_file_name(query_file_name), ingest(objects.store.as_ref(), &path, body, limit).await)
     };
     let ingested = match ingested {
         Ok(ingested) => ingested,
@@ -182,20 +268,30 @@ async fn upload(
     }
     let row = UploadRow {
         id: id.clone(),
-        tenant_id: caller.scope.owner(),
+        tenant_id: uploader.tenant,
         plugin_id: plugin.manifest.id.clone(),
         purpose: spec.purpose.clone(),
-        account_id: caller.account_id,
+        account_id: uploader.account_id,
         file_name: file_name.clone(),
         size: i64::try_from(ingested.size).unwrap_or(i64::MAX),
         md5: ingested.md5.clone(),
         sha256: ingested.sha256.clone(),
         facts: serde_json::to_string(&facts).unwrap_or_default(),
         created_at: crate::db::now_ms(),
+        device_key_id: uploader.device_key_id,
     };
     if let Err(err) = app.db.add_upload(&row).await {
         let _ = objects.delete(&path).await;
         return Err(err.into());
+    }
+    // Uploads of one key that ran side by side all passed the check before they began: the
+    // check after, with this one counted, keeps the bound (each that exceeds it takes itself back).
+    if let Some(key) = uploader.device_key_id
+        && let Err(refused) = key_may_upload(app, key).await
+    {
+        app.db.delete_upload(&id).await?;
+        objects.delete(&path).await.map_err(|e| ApiError::Internal(e.to_string()))?;
+        return Err(refused);
     }
     let recorded = json!({ "plugin": row.plugin_id, "purpose": row.purpose, "fileName": file_name, "size": ingested.size, "sha256": ingested.sha256 });
     let mut response = Envelope(Uploaded {

@@ -49,7 +49,7 @@ pub async fn fleet(code: &str, count: u32) -> Fleet {
 }
 
 /// The grants of plugins.toml for the upgrade plugin.
-pub const UPGRADE_GRANTS: &str = "uses = [\"product-service\"]\nfiles = true\nmax_upload_mib = 1024";
+pub const UPGRADE_GRANTS: &str = "uses = [\"product-service\", \"app-service\"]\nfiles = true\nmax_upload_mib = 1024";
 
 /// The same fleet with more plugins installed (the upgrade plugin, for one).
 pub async fn fleet_with(code: &str, count: u32, more: Vec<Install>) -> Fleet {

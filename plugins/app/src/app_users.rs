@@ -8,7 +8,7 @@ use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
-use crate::messages;
+use crate::{app_sessions, messages};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -109,7 +109,7 @@ fn verify(plain: &str, hash: &str) -> bool {
     PasswordHash::new(hash).is_ok_and(|parsed| hasher().verify_password(plain.as_bytes(), &parsed).is_ok())
 }
 
-fn by_username(call: &mut Call<'_>, username: &str) -> PluginResult<Option<Doc<AppUser>>> {
+pub fn by_username(call: &mut Call<'_>, username: &str) -> PluginResult<Option<Doc<AppUser>>> {
     Ok(APP_USERS.query(call.host, &Query::new().eq("username", username).page(1, 1))?.list.into_iter().next())
 }
 
@@ -147,6 +147,9 @@ fn set_blocked(call: &mut Call<'_>, blocked: bool) -> PluginResult<Value> {
     }
     user.data.blocked = blocked;
     let saved = APP_USERS.update(call.host, &user.id, &user.data, Some(user.version))?;
+    if blocked {
+        app_sessions::end_all(call, &saved.data.username)?;
+    }
     call.host.audit(if blocked { "Block an app user" } else { "Unblock an app user" }, &saved.data.username);
     Ok(shown(&saved))
 }
@@ -169,6 +172,7 @@ pub fn reset_password(call: &mut Call<'_>) -> PluginResult<Value> {
     let mut user = APP_USERS.find(call.host, &id)?;
     user.data.password_hash = hash(&plain)?;
     let saved = APP_USERS.update(call.host, &user.id, &user.data, Some(user.version))?;
+    app_sessions::end_all(call, &saved.data.username)?;
     call.host.audit("Reset an app user's password", &saved.data.username);
     Ok(shown(&saved))
 }
@@ -211,17 +215,44 @@ pub struct SignIn {
     password: String,
 }
 
-/// `POST /app/users/sign-in`: whether the password is the user's; a blocked user is refused.
-/// The same refusal for an unknown user and a wrong password.
+/// `POST /app/users/sign-in`: a session for the user (see `app_sessions`) when the password is
+/// theirs; a blocked user is refused. An unknown user and a wrong password get the same refusal
+/// after the same work: the password is checked against a stand-in hash.
 pub fn sign_in(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: SignIn = call.body()?;
     let username = validate::required("username", &input.username, SHORT_TEXT)?;
-    let user = by_username(call, &username)?;
-    let known =
-        user.as_ref().filter(|u| !u.data.password_hash.is_empty() && verify(&input.password, &u.data.password_hash));
-    match known {
+    let user = by_username(call, &username)?.filter(|u| !u.data.password_hash.is_empty());
+    let stored = user.as_ref().map_or(STAND_IN_HASH, |u| u.data.password_hash.as_str());
+    let matches = verify(&input.password, stored);
+    match user.filter(|_| matches) {
         Some(user) if user.data.blocked => Err(messages::account_blocked()),
-        Some(user) => Ok(json!({ "userId": user.id, "username": user.data.username })),
+        Some(user) => {
+            let (token, expires_at) = app_sessions::start(call, &user.data.username)?;
+            Ok(json!({ "userId": user.id, "username": user.data.username, "token": token, "expiresAt": expires_at }))
+        }
         None => Err(messages::wrong_password()),
+    }
+}
+
+/// The argon2id hash of a password nobody has, with the parameters of [`hasher`]: an unknown
+/// account costs a sign-in as much as a known one.
+const STAND_IN_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$c3RhbmRpbnN0YW5kaW4$6lFvmJkbycEYY8Jf4m3wDb0G9nQ6XoJ0bIhE9E9gqlA";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stand-in that failed to parse would be refused at once, and the unknown account told
+    /// apart by its speed.
+    #[test]
+    fn the_stand_in_hash_is_checked_with_the_same_work_as_a_real_one() {
+        let parsed = PasswordHash::new(STAND_IN_HASH).expect("a PHC string");
+        let real = hash("robot#2026").expect("hashed");
+        let real = PasswordHash::new(&real).expect("a PHC string");
+        assert_eq!(parsed.algorithm, real.algorithm);
+        assert_eq!(parsed.params, real.params);
+        assert_eq!(parsed.hash.map(|h| h.len()), real.hash.map(|h| h.len()));
+        assert!(!verify("robot#2026", STAND_IN_HASH));
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod app_logs;
 pub mod app_products;
+pub mod app_sessions;
 pub mod app_users;
 pub mod beta_users;
 pub mod copies;
@@ -75,6 +76,10 @@ impl Plugin for AppPlugin {
             .with_body::<app_users::SignIn>()
             .post("/app/logs", app_logs::upload)
             .with_body::<app_logs::LogUpload>()
+            // What other plugins ask.
+            .post("/internal/app-users/signed-in", app_sessions::signed_in)
+            .with_body::<app_sessions::SignedInAsk>()
+            .with_data::<app_sessions::SignedIn>()
             // The console.
             .resource::<app_products::AppProducts>("/app-products", "/app-products/{id}")
             .resource::<projects::Projects>("/projects", "/projects/{id}")

@@ -190,3 +190,21 @@ pub fn wrong_password() -> PluginError {
         ],
     )
 }
+
+/// An app's user session is unknown, expired or ended (blocked, password reset, signed in on
+/// too many phones): the app signs the user in again.
+pub fn sign_in_again(field: &str) -> PluginError {
+    texts(
+        400,
+        Some(field),
+        [
+            "登录已失效，请重新登录",
+            "The sign-in has expired; please sign in again.",
+            "Die Anmeldung ist abgelaufen; bitte melden Sie sich erneut an.",
+            "La sesión ha caducado; vuelva a iniciar sesión.",
+            "La connexion a expiré ; veuillez vous reconnecter.",
+            "A sessão expirou; inicie sessão novamente.",
+            "Срок входа истёк; войдите снова.",
+        ],
+    )
+}

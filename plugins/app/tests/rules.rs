@@ -292,13 +292,92 @@ fn an_app_user_is_blocked_and_unblocked_and_signs_in_with_a_password_by_the_app_
             json!({ "username": "86-13800138000", "password": password }),
         )
     };
-    assert_eq!(sign_in(&mut host, "robot#2026").0, 200);
-    assert_eq!(sign_in(&mut host, "robot#2025").0, 400);
+    let (status, signed_in) = sign_in(&mut host, "robot#2026");
+    assert_eq!(status, 200, "{signed_in}");
+    let token = signed_in["token"].as_str().expect("a session token").to_string();
+    assert!(!host.stored_text("app_sessions").contains(&token), "only the token's hash is kept");
+    let whose = |host: &mut MemoryHost, token: &str| {
+        host.calling_plugin = Some("upgrade".into());
+        let answer = host.call::<AppPlugin>("POST", "/internal/app-users/signed-in", json!({ "token": token }));
+        host.calling_plugin = None;
+        answer
+    };
+    assert_eq!(whose(&mut host, &token), (200, json!({ "username": "86-13800138000" })));
+    let (status, wrong) = sign_in(&mut host, "robot#2025");
+    let (unknown_status, unknown) = {
+        host.as_device("robot home app");
+        host.call::<AppPlugin>(
+            "POST",
+            "/app/users/sign-in",
+            json!({ "username": "49-1511234", "password": "robot#2025" }),
+        )
+    };
+    assert_eq!((status, unknown_status), (400, 400));
+    assert_eq!(wrong, unknown, "an unknown account and a wrong password are refused alike");
     ok(&mut host, "POST", &format!("/app-users/{id}/block"), json!({}));
     assert_eq!(sign_in(&mut host, "robot#2026").0, 403, "blocked");
+    assert_eq!(whose(&mut host, &token).1["msg"], "The sign-in has expired; please sign in again.", "blocking ends it");
     ok(&mut host, "POST", &format!("/app-users/{id}/unblock"), json!({}));
     let (status, _, msg) = refused(&mut host, "POST", &format!("/app-users/{id}/unblock"), json!({}));
     assert_eq!((status, msg.as_str()), (409, "Unblocking failed: this user is not blocked."));
+
+    // A session lasts thirty days; a password reset ends every one.
+    let token = sign_in(&mut host, "robot#2026").1["token"].as_str().expect("a token").to_string();
+    host.now_ms += app::app_sessions::SESSION_MS - 1000;
+    assert_eq!(whose(&mut host, &token).0, 200);
+    host.now_ms += 2000;
+    assert_eq!(whose(&mut host, &token).1["field"], "userToken", "expired");
+    let token = sign_in(&mut host, "robot#2026").1["token"].as_str().expect("a token").to_string();
+    let again = json!({ "password": "robot#2027", "confirmPassword": "robot#2027" });
+    ok(&mut host, "POST", &format!("/app-users/{id}/password"), again);
+    assert_eq!(whose(&mut host, &token).1["field"], "userToken", "the reset ends it");
+}
+
+#[test]
+fn an_app_user_keeps_the_five_newest_sessions() {
+    let mut host = host();
+    let id = app_user_with_password(&mut host, "ann@example.com");
+    let _ = id;
+    let tokens: Vec<String> = (0..6)
+        .map(|_| {
+            host.now_ms += 1;
+            signed_in(&mut host, "ann@example.com")
+        })
+        .collect();
+    assert_eq!(host.stored_text("app_sessions").matches("tokenHash").count(), 5);
+    host.calling_plugin = Some("upgrade".into());
+    let (first, _) = host.call::<AppPlugin>("POST", "/internal/app-users/signed-in", json!({ "token": tokens[0] }));
+    let (last, _) = host.call::<AppPlugin>("POST", "/internal/app-users/signed-in", json!({ "token": tokens[5] }));
+    assert_eq!((first, last), (400, 200), "the oldest ended");
+}
+
+/// An app user as the app reports it, with a password the console set; its id.
+fn app_user_with_password(host: &mut MemoryHost, username: &str) -> String {
+    host.as_device("robot home app");
+    let (status, _) = host.call::<AppPlugin>("POST", "/app/users/report", json!({ "username": username }));
+    assert_eq!(status, 200);
+    let users = ok(host, "GET", "/app-users", Value::Null);
+    let id =
+        users["list"].as_array().expect("a list").iter().find(|u| u["username"] == username).expect("reported")["id"]
+            .as_str()
+            .expect("id")
+            .to_string();
+    ok(
+        host,
+        "POST",
+        &format!("/app-users/{id}/password"),
+        json!({ "password": "robot#2026", "confirmPassword": "robot#2026" }),
+    );
+    id
+}
+
+/// The session token of a sign-in.
+fn signed_in(host: &mut MemoryHost, username: &str) -> String {
+    host.as_device("robot home app");
+    let body = json!({ "username": username, "password": "robot#2026" });
+    let (status, answer) = host.call::<AppPlugin>("POST", "/app/users/sign-in", body);
+    assert_eq!(status, 200, "{answer}");
+    answer["token"].as_str().expect("a token").to_string()
 }
 
 #[test]
@@ -396,28 +475,36 @@ fn a_copy_library_goes_to_excel_and_comes_back_all_rows_or_none() {
 }
 
 #[test]
-fn an_app_uploads_a_log_a_minute_its_twenty_newest_kept_and_downloaded_by_a_signed_link() {
+fn an_app_files_an_uploaded_log_for_its_signed_in_user_a_minute_apart_the_twenty_newest_kept() {
     let mut host = host();
-    let upload = |host: &mut MemoryHost, n: usize| {
+    app_user_with_password(&mut host, "ann@example.com");
+    let token = signed_in(&mut host, "ann@example.com");
+    let file = |host: &mut MemoryHost, n: usize, token: &str| {
+        let upload_id = host.add_upload("app-log", "app.log", format!("log {n}").into_bytes());
         host.as_device("robot home app");
-        let content = STANDARD.encode(format!("log {n}"));
-        let body =
-            json!({ "username": "ann@example.com", "appVersion": "3.1.0", "fileName": "app.log", "content": content });
-        host.call::<AppPlugin>("POST", "/app/logs", body).0
+        let body = json!({ "userToken": token, "uploadId": upload_id, "appVersion": "3.1.0", "phoneModel": "Pixel 9" });
+        host.call::<AppPlugin>("POST", "/app/logs", body)
     };
-    assert_eq!(upload(&mut host, 0), 200);
-    assert_eq!(upload(&mut host, 1), 429, "one a minute");
+    let (status, answer) = file(&mut host, 0, "not-a-session");
+    assert_eq!((status, answer["field"].as_str()), (400, Some("userToken")), "only for a signed-in user");
+    assert_eq!(file(&mut host, 0, &token).0, 200);
+    assert_eq!(file(&mut host, 1, &token).0, 429, "one a minute");
     for n in 1..=21 {
         host.now_ms += 61_000;
-        assert_eq!(upload(&mut host, n), 200);
+        assert_eq!(file(&mut host, n, &token).0, 200);
     }
     let logs = ok(&mut host, "GET", "/app-logs", Value::Null);
     assert_eq!(logs["total"], 20, "the twenty newest");
-    assert_eq!(host.files.keys().filter(|k| k.starts_with("app-logs/")).count(), 20, "the older files deleted");
+    assert_eq!(logs["list"][0]["username"], "ann@example.com", "the user is the session's");
+    assert_eq!(logs["list"][0]["file"]["size"], 6);
+    assert_eq!(host.files.keys().filter(|k| k.starts_with("uploads/")).count(), 20, "the older files deleted");
     let id = logs["list"][0]["id"].as_str().expect("id");
     let link = ok(&mut host, "GET", &format!("/app-logs/{id}/file"), Value::Null);
     assert!(link["url"].as_str().is_some_and(|u| u.contains("ttl=300")), "{link}");
+    // An upload for another purpose is not a log.
+    host.now_ms += 61_000;
+    let logo = host.add_upload("logo", "logo.png", vec![1, 2, 3]);
     host.as_device("robot home app");
-    let body = json!({ "username": "ann@example.com", "fileName": "../etc/passwd", "content": "" });
-    assert_eq!(host.call::<AppPlugin>("POST", "/app/logs", body).1["field"], "fileName");
+    let body = json!({ "userToken": token, "uploadId": logo });
+    assert_eq!(host.call::<AppPlugin>("POST", "/app/logs", body).1["field"], "uploadId");
 }

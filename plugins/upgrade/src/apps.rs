@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use console_plugin_sdk::upload::{self, StoredFile};
 use console_plugin_sdk::validate::{self, LONG_TEXT, MAX_LIST_ENTRIES, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json, services};
 use serde::{Deserialize, Serialize};
 
 use crate::app_flow::{self, AppAction, AppStatus, Publication};
@@ -548,10 +548,16 @@ pub struct AppCheckInput {
     app_name: String,
     platform: String,
     version_code: Option<i64>,
-    /// The signed-in app user (account name), for whitelist policies.
-    user: String,
+    /// The signed-in app user's session token (the app plugin's `/app/users/sign-in`), for
+    /// whitelisted builds.
+    user_token: String,
     /// The app's service region, when it knows it.
     region: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct SignedIn {
+    username: String,
 }
 
 /// What an app is offered; `null`: it is up to date.
@@ -580,8 +586,16 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
     let app_name = validate::required("appName", &input.app_name, SHORT_TEXT)?;
     let platform = validate::one_of("platform", &input.platform, &PLATFORMS)?;
     let version = version_code("versionCode", input.version_code)?;
-    // Checked, but not trusted: see below.
-    validate::optional("user", &input.user, SHORT_TEXT)?;
+    // The app's key is in every copy of the app: only the app plugin's session says who the user
+    // is, and a whitelisted build goes only to its users.
+    let user = match input.user_token.trim() {
+        "" => None,
+        token => {
+            let signed_in: SignedIn =
+                services::post(call.host, "app-service", "/internal/app-users/signed-in", &json!({ "token": token }))?;
+            Some(signed_in.username)
+        }
+    };
     let region =
         if input.region.is_empty() { String::new() } else { validate::one_of("region", &input.region, &REGIONS)? };
     let now = call.host.now_ms();
@@ -594,13 +608,12 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
             .gt("versionCode", version)
             .page(1, 100),
     )?;
-    // Only what everyone may have: the app's key is in every copy of the app and `user` is its
-    // word alone, so a whitelisted build waits until app users sign in (the app plugin). The
-    // must-pass chain and the minimum version are those of the packages this app may get.
+    // The must-pass chain and the minimum version are those of the packages this user may get.
+    let for_user = |p: &AppPackage| p.policy == "all" || user.as_ref().is_some_and(|u| p.whitelist.contains(u));
     let packages: Vec<Doc<AppPackage>> = found
         .list
         .into_iter()
-        .filter(|p| is_out(&p.data, now) && p.data.policy == "all")
+        .filter(|p| is_out(&p.data, now) && for_user(&p.data))
         .filter(|p| region.is_empty() || p.data.region == region)
         .collect();
     let candidates: Vec<Candidate> = packages

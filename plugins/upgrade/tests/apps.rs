@@ -51,12 +51,28 @@ fn released(host: &mut MemoryHost, code: i64, changes: Value) -> String {
     id
 }
 
-fn check(host: &mut MemoryHost, version: i64, user: &str) -> Value {
-    host.as_device("android app");
-    let body = json!({ "appName": "Robot Home", "platform": "android", "versionCode": version, "user": user });
-    let (status, answer) = host.call::<UpgradePlugin>("POST", "/app/check", body);
+fn check(host: &mut MemoryHost, version: i64, user_token: &str) -> Value {
+    let (status, answer) = asked(host, version, user_token);
     assert_eq!(status, 200, "{answer}");
     answer
+}
+
+fn asked(host: &mut MemoryHost, version: i64, user_token: &str) -> (u16, Value) {
+    host.as_device("android app");
+    let body =
+        json!({ "appName": "Robot Home", "platform": "android", "versionCode": version, "userToken": user_token });
+    host.call::<UpgradePlugin>("POST", "/app/check", body)
+}
+
+/// The app plugin as the upgrade plugin asks it: one live session, `beta-session`.
+fn with_app_sessions(host: &mut MemoryHost) {
+    host.plugins.insert("app-service".into(), |_, path, body| match (path, body["token"].as_str()) {
+        ("/internal/app-users/signed-in", Some("beta-session")) => (200, json!({ "username": "beta@example.com" })),
+        ("/internal/app-users/signed-in", _) => {
+            (400, json!({ "field": "userToken", "msg": "The sign-in has expired; please sign in again." }))
+        }
+        _ => (404, json!({ "msg": "Data does not exist." })),
+    });
 }
 
 fn hour_passes(host: &mut MemoryHost) {
@@ -128,8 +144,9 @@ fn an_app_package_is_tested_reviewed_and_released_at_its_time() {
 }
 
 #[test]
-fn an_app_gets_must_pass_versions_first_no_whitelisted_build_and_is_forced_below_the_minimum() {
+fn an_app_gets_must_pass_versions_first_whitelisted_builds_for_their_signed_in_users_and_is_forced_below_the_minimum() {
     let mut host = MemoryHost::new();
+    with_app_sessions(&mut host);
     released(&mut host, 200, json!({ "mustPass": true }));
     released(&mut host, 300, json!({ "minCompatibleCode": 150 }));
     released(&mut host, 400, json!({ "policy": "whitelist", "whitelist": "beta@example.com" }));
@@ -139,8 +156,10 @@ fn an_app_gets_must_pass_versions_first_no_whitelisted_build_and_is_forced_below
     let offer = check(&mut host, 200, "");
     assert_eq!((offer["versionCode"].clone(), offer["force"].clone()), (json!(300), json!(false)));
     assert_eq!(check(&mut host, 300, ""), Value::Null, "4.0 is for its whitelist");
-    // An app's word for its user proves nothing: a whitelisted build is not handed out on it.
-    assert_eq!(check(&mut host, 300, "beta@example.com"), Value::Null);
+    // Only the app plugin's session names the user: the whitelisted build goes to its user alone.
+    assert_eq!(check(&mut host, 300, "beta-session")["versionCode"], 400);
+    let (status, refused) = asked(&mut host, 300, "beta@example.com");
+    assert_eq!((status, refused["msg"].as_str()), (400, Some("The sign-in has expired; please sign in again.")));
 }
 
 #[test]

@@ -51,6 +51,8 @@ pub struct MemoryHost {
     pub approvals: Vec<(String, String, String, Value)>,
     /// Uploads waiting for a claim, by id: purpose, what the host measured, the bytes.
     pub uploads: BTreeMap<String, (String, crate::upload::UploadedFile, Vec<u8>)>,
+    /// Uploads made so far: ids are never reused, as on the host.
+    uploads_made: usize,
     /// The platform's enterprises the caller may see (contract 0.1.6).
     pub enterprises: Vec<Enterprise>,
     /// The codes of the platform's languages; the console's seven when empty.
@@ -72,7 +74,8 @@ impl MemoryHost {
     /// left for the test to set on `uploads`); returns its upload id.
     pub fn add_upload(&mut self, purpose: &str, file_name: &str, bytes: Vec<u8>) -> String {
         use sha2::Digest as _;
-        let id = format!("up{}", self.uploads.len() + 1);
+        self.uploads_made += 1;
+        let id = format!("up{}", self.uploads_made);
         let file = crate::upload::UploadedFile {
             name: format!("uploads/{id}"),
             file_name: file_name.into(),

@@ -10,6 +10,7 @@ use rand::Rng;
 use serde_json::{Map, Value, json};
 use sha2::Sha256;
 
+pub mod app;
 pub mod console;
 pub mod ota;
 

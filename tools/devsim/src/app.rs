@@ -1,0 +1,90 @@
+//! A phone app (the app plugin's app-facing routes, with the one key every copy of the app
+//! ships): it reports its user, signs the user in for a session token, uploads the user's log
+//! through the host's large-file upload and files it, and asks the upgrade plugin for a build
+//! (a whitelisted one when its user is signed in).
+
+use serde_json::{Value, json};
+
+use crate::{Answer, Refusal};
+
+/// One installed copy of an app.
+#[derive(Clone)]
+pub struct App {
+    http: reqwest::Client,
+    /// The host's `/api`.
+    api: String,
+    key: String,
+    pub name: String,
+    pub platform: String,
+    pub version_code: i64,
+}
+
+impl App {
+    pub fn new(base_url: &str, key: &str, name: &str, platform: &str, version_code: i64) -> Self {
+        App {
+            http: reqwest::Client::new(),
+            api: format!("{}/api", base_url.trim_end_matches('/')),
+            key: key.into(),
+            name: name.into(),
+            platform: platform.into(),
+            version_code,
+        }
+    }
+
+    fn post(&self, path: &str, body: &Value) -> reqwest::RequestBuilder {
+        self.http
+            .post(format!("{}{path}", self.api))
+            .header("authorization", format!("Device {}", self.key))
+            .header("lang", "en")
+            .json(body)
+    }
+
+    /// Reports the user on this phone (the app user list's report time, network and phone).
+    pub async fn report_user(&self, username: &str) -> Answer {
+        let body = json!({ "username": username, "networkType": "wifi", "phoneModel": "Pixel 9",
+                           "appVersion": version_name(self.version_code) });
+        crate::answered(self.post("/device/app-service/app/users/report", &body)).await
+    }
+
+    /// Signs the user in: the session token.
+    pub async fn sign_in(&self, username: &str, password: &str) -> Result<String, Refusal> {
+        let body = json!({ "username": username, "password": password });
+        let answer = crate::answered(self.post("/device/app-service/app/users/sign-in", &body)).await?;
+        Ok(answer["token"].as_str().unwrap_or_default().to_string())
+    }
+
+    /// Streams a file to the host's upload for the app plugin's `purpose`: its upload id.
+    pub async fn upload(&self, purpose: &str, file_name: &str, bytes: Vec<u8>) -> Result<String, Refusal> {
+        let url = format!("{}/device-files/upload/app-service/{purpose}?fileName={file_name}", self.api);
+        let request = self
+            .http
+            .post(url)
+            .header("authorization", format!("Device {}", self.key))
+            .header("lang", "en")
+            .header("content-type", "application/octet-stream")
+            .body(bytes);
+        let answer = crate::answered(request).await?;
+        Ok(answer["uploadId"].as_str().unwrap_or_default().to_string())
+    }
+
+    /// Uploads a log of the signed-in user and files it: the log's id.
+    pub async fn upload_log(&self, user_token: &str, file_name: &str, bytes: Vec<u8>) -> Answer {
+        let upload_id = self.upload("app-log", file_name, bytes).await?;
+        let body = json!({ "userToken": user_token, "uploadId": upload_id,
+                           "appVersion": version_name(self.version_code), "phoneModel": "Pixel 9" });
+        crate::answered(self.post("/device/app-service/app/logs", &body)).await
+    }
+
+    /// The build the upgrade plugin offers this copy (`null`: up to date); `user_token` when a
+    /// user is signed in.
+    pub async fn check_upgrade(&self, user_token: &str) -> Answer {
+        let body = json!({ "appName": self.name, "platform": self.platform, "versionCode": self.version_code,
+                           "userToken": user_token });
+        crate::answered(self.post("/device/upgrade-service/app/check", &body)).await
+    }
+}
+
+/// `2.0.0` for version code 200.
+fn version_name(code: i64) -> String {
+    format!("{}.{}.{}", code / 100, code / 10 % 10, code % 10)
+}
