@@ -65,6 +65,31 @@ fn an_app_code_cannot_contain_an_underscore() {
     assert_eq!((status, field.as_str(), msg.as_str()), (400, "appCode", "The app code cannot contain an underscore."));
 }
 
+/// §5 avatar-size rule for an app product's logo: 200×200 png, jpg or gif, at most 500 KB.
+#[test]
+fn an_app_logo_is_200_by_200_and_at_most_500_kb() {
+    let mut host = host();
+    let logo = |host: &mut MemoryHost, width: u32, height: u32, size: usize| {
+        let id = host.add_upload("logo", "logo.png", vec![0; size]);
+        let upload = host.uploads.get_mut(&id).expect("the upload");
+        upload.1.image =
+            Some(console_plugin_sdk::upload::ImageFacts { format: "png".into(), width, height, alpha: false });
+        let mut body = app_product("robot-home");
+        body["logo"] = json!(id);
+        body
+    };
+    for (width, height, size) in [(201, 200, 1000), (200, 199, 1000), (200, 200, 500_001)] {
+        let body = logo(&mut host, width, height, size);
+        let (status, field, msg) = refusal(&mut host, "POST", "/app-products", body);
+        assert_eq!((status, field.as_str()), (400, "logo"), "{width}×{height}, {size} bytes");
+        assert!(msg.contains("200×200") && msg.contains("500"), "{msg}");
+    }
+    let body = logo(&mut host, 200, 200, 500_000);
+    let id = created(&mut host, "/app-products", body);
+    let (_, saved) = call(&mut host, "GET", &format!("/app-products/{id}"), Value::Null);
+    assert_eq!(saved["logo"]["size"], 500_000);
+}
+
 #[test]
 fn a_questionnaire_name_is_only_chinese_characters_letters_and_digits() {
     let (mut host, project_id, app_id) = questionnaire_host();

@@ -2526,6 +2526,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/device-files/upload/{mount}/{purpose}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file from a device or app, with its key, for a plugin to claim
+         * @description Permission: a device key of the plugin. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The file's name, for an `application/octet-stream` body. */
+                    fileName?: string;
+                };
+                header?: never;
+                path: {
+                    mount: string;
+                    purpose: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/octet-stream": string;
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["Uploaded"];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/ws": {
         parameters: {
             query?: never;
