@@ -1,5 +1,6 @@
 //! `console-host migrate-to-postgres` (issue 14): an installation started on the embedded SQLite
-//! moves to PostgreSQL with its accounts, enterprises and plugin records, and goes on from there.
+//! moves to PostgreSQL with its accounts, enterprises, plugin records and search indexes, and goes
+//! on from there.
 //! Runs where the test run has a PostgreSQL (`scripts/with-postgres.sh`, as `make test` does).
 
 mod common;
@@ -56,7 +57,7 @@ async fn an_installation_on_sqlite_moves_to_postgres_whole() {
         eprintln!("skipped: this run has no PostgreSQL (scripts/with-postgres.sh gives it one)");
         return;
     }
-    let plugins = [Install::pet()];
+    let plugins = [Install::pet(), Install::probe("")];
     let dir = tempfile::tempdir().expect("dir");
     let sqlite = format!("sqlite://{}", dir.path().join("console.db").display());
     let client = reqwest::Client::new();
@@ -78,6 +79,12 @@ async fn an_installation_on_sqlite_moves_to_postgres_whole() {
     }
     let before = breeds(&client, &host, &admin).await;
     assert_eq!(before.len(), 3);
+    post(&client, &host, "/probe/search/create", &admin, json!({ "index": "faq" })).await;
+    let documents = json!([
+        { "id": "zh", "language": "zhCn", "title": "扫地机器人如何重置", "body": "长按电源键十秒。", "tags": ["p1"] },
+        { "id": "en", "language": "en", "title": "Connecting to Wi-Fi", "body": "Open the app.", "tags": ["p2"] },
+    ]);
+    post(&client, &host, "/probe/search/put", &admin, json!({ "index": "faq", "documents": documents })).await;
     let dir = host.kill();
 
     // A target that already holds an installation is refused, and left as it was.
@@ -99,6 +106,12 @@ async fn an_installation_on_sqlite_moves_to_postgres_whole() {
         .expect("token")
         .to_string();
     assert_eq!(breeds(&client, &host, &admin).await, before, "every record moved");
+    // The search index moved with its terms and tags.
+    for (text, tags, found) in [("机器人重置", json!([]), json!("zh")), ("connect", json!(["p2"]), json!("en"))] {
+        let question = json!({ "index": "faq", "text": text, "language": "en", "tags": tags, "limit": 5 });
+        let hits = post(&client, &host, "/probe/search/query", &admin, question).await;
+        assert_eq!(hits.as_array().map(|h| h.iter().map(|h| h["id"].clone()).collect::<Vec<_>>()), Some(vec![found]));
+    }
     let tenants = post(&client, &host, "/authority-service/tenantInfo/page", &admin, json!({ "pageSize": 50 })).await;
     assert!(tenants["list"].as_array().expect("list").iter().any(|t| t["id"] == acme && t["tenantName"] == "Acme"));
     // Ids go on after the highest ever given, the deleted enterprise's included.

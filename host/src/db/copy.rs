@@ -15,7 +15,7 @@ use super::{Db, Pool};
 
 /// Every table, parents before children. A table the schema has and this list lacks fails the
 /// copy (see [`copy_sqlite_to_postgres`]): nothing is left behind silently.
-const TABLES: [&str; 23] = [
+const TABLES: [&str; 24] = [
     "tenants",
     "departments",
     "menus",
@@ -39,11 +39,16 @@ const TABLES: [&str; 23] = [
     "operation_records",
     "uploads",
     "approvals",
+    "search_indexes",
 ];
 
 /// Tables not copied: messages between running hosts (nothing in them outlives a minute), and
 /// the indexed values PostgreSQL counts from, which the first start rebuilds from the records.
 const TRANSIENT: [&str; 3] = ["cluster_events", "plugin_key_fields", "plugin_record_keys"];
+
+/// Tables copied by a function of their own: search documents, whose terms are an FTS5 table on
+/// SQLite and a `tsvector` column on PostgreSQL ([`copy_search_documents`]).
+const REBUILT: [&str; 1] = ["search_documents"];
 
 /// Rows per INSERT: well under PostgreSQL's 65,535 bound parameters for the widest table.
 const BATCH: usize = 500;
@@ -79,7 +84,7 @@ pub async fn copy_sqlite_to_postgres(from: &str, to: &str) -> Result<Copied, Cop
     .fetch_all(target)
     .await?;
     let unknown: Vec<String> =
-        known.into_iter().filter(|t| !TABLES.contains(&t.as_str()) && !TRANSIENT.contains(&t.as_str())).collect();
+        known.into_iter().filter(|t| ![&TABLES[..], &TRANSIENT, &REBUILT].concat().contains(&t.as_str())).collect();
     if !unknown.is_empty() {
         return Err(CopyError::UnknownTables(unknown));
     }
@@ -124,8 +129,43 @@ pub async fn copy_sqlite_to_postgres(from: &str, to: &str) -> Result<Copied, Cop
             continue_identity(&mut tx, source, table).await?;
         }
     }
+    copied.push(("search_documents", copy_search_documents(&mut tx, source).await?));
     tx.commit().await?;
     Ok(copied)
+}
+
+/// Search documents with their terms: SQLite's FTS5 rows become PostgreSQL's weighted
+/// `tsvector`s of the same terms (title A, body B), their tag terms an array.
+async fn copy_search_documents(
+    tx: &mut sqlx::Transaction<'_, Postgres>,
+    source: &sqlx::SqlitePool,
+) -> Result<u64, sqlx::Error> {
+    let rows: Vec<(i64, i64, String, String, String, String)> = sqlx::query_as(
+        "SELECT d.id, d.index_id, d.doc_id, t.title, t.body, t.tags
+         FROM search_documents d JOIN search_terms t ON t.rowid = d.id ORDER BY d.id",
+    )
+    .fetch_all(source)
+    .await?;
+    for batch in rows.chunks(BATCH) {
+        let mut insert =
+            QueryBuilder::<Postgres>::new("INSERT INTO search_documents (id, index_id, doc_id, tags, terms) ");
+        insert.push_values(batch, |mut values, (id, index, doc_id, title, body, tags)| {
+            let tags: Vec<&str> = tags.split_whitespace().collect();
+            values
+                .push_bind(*id)
+                .push_bind(*index)
+                .push_bind(doc_id.as_str())
+                .push_bind(tags)
+                .push("setweight(to_tsvector('simple', ")
+                .push_bind_unseparated(title.as_str())
+                .push_unseparated("), 'A') || setweight(to_tsvector('simple', ")
+                .push_bind_unseparated(body.as_str())
+                .push_unseparated("), 'B')");
+        });
+        insert.build().execute(&mut **tx).await?;
+    }
+    continue_identity(tx, source, "search_documents").await?;
+    Ok(rows.len() as u64)
 }
 
 /// Moves the table's identity sequence past every id SQLite ever gave.

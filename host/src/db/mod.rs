@@ -46,6 +46,7 @@ pub mod plugin_store;
 mod plugins;
 pub mod records;
 mod reference;
+pub mod search;
 mod tenants;
 pub mod uploads;
 

@@ -70,6 +70,9 @@ pub struct Grants {
     /// The largest upload, in MiB, whatever the manifest's purposes ask.
     #[serde(default = "default_upload_mib")]
     pub max_upload_mib: u64,
+    /// The documents the plugin's search indexes hold for one tenant, together.
+    #[serde(default = "default_search_documents")]
+    pub max_search_documents: u64,
 }
 
 impl Default for Grants {
@@ -88,6 +91,7 @@ impl Default for Grants {
             max_file_kib: default_file_kib(),
             max_files_mib: default_files_mib(),
             max_upload_mib: default_upload_mib(),
+            max_search_documents: default_search_documents(),
         }
     }
 }
@@ -110,6 +114,10 @@ fn default_files_mib() -> u64 {
 /// Media uploads go up to 200 MB (spec console-shell §9).
 fn default_upload_mib() -> u64 {
     200
+}
+
+fn default_search_documents() -> u64 {
+    200_000
 }
 
 /// The largest memory a grant may give: the pooling allocator's slot size.

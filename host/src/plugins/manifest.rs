@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::i18n::Lang;
 
 /// The contract this host implements (`wit/plugin.wit`).
-pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 8);
+pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 9);
 
 /// Mounts the core owns; a plugin cannot take them.
 const RESERVED_MOUNTS: [&str; 9] = [
@@ -208,6 +208,9 @@ pub struct Capabilities {
     /// Since contract 0.1.2.
     #[serde(default)]
     pub mail: bool,
+    /// Full-text indexes; since contract 0.1.9.
+    #[serde(default)]
+    pub search: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -342,6 +345,9 @@ impl Manifest {
                 "contract".into(),
                 format!("built for contract {}, this host implements {CONTRACT}", self.contract),
             ));
+        }
+        if self.capabilities.search && self.contract < semver::Version::new(0, 1, 9) {
+            return fail("capabilities.search", "needs contract 0.1.9 or later");
         }
         if self.capabilities.secrets && self.contract < semver::Version::new(0, 1, 1) {
             return fail("capabilities.secrets", "needs contract 0.1.1 or later");

@@ -2,7 +2,8 @@
 //! [`crate::testing::MemoryHost`] stands in for them in native unit tests.
 
 use crate::bindings::console::plugin::{
-    approvals, audit, caller, device_keys, events, files, http, log, mail, platform, secrets, services, store, template,
+    approvals, audit, caller, device_keys, events, files, http, log, mail, platform, search, secrets, services, store,
+    template,
 };
 
 pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundResponse};
@@ -116,6 +117,35 @@ pub trait Host {
     fn wake_device(&mut self, _sn: &str) -> Result<(), String> {
         Err("device wakes are not available here".into())
     }
+    /// Full-text search (contract 0.1.9; the manifest asks for `search`). Use [`crate::search`].
+    fn search_create(&mut self, _index: &str) -> Result<bool, String> {
+        Err("search is not available here".into())
+    }
+    fn search_drop(&mut self, _index: &str) -> Result<bool, String> {
+        Err("search is not available here".into())
+    }
+    fn search_indexes(&mut self) -> Result<Vec<search::IndexInfo>, String> {
+        Err("search is not available here".into())
+    }
+    fn search_put(&mut self, _index: &str, _documents: &[search::Document]) -> Result<(), String> {
+        Err("search is not available here".into())
+    }
+    fn search_remove(&mut self, _index: &str, _ids: &[String]) -> Result<u64, String> {
+        Err("search is not available here".into())
+    }
+    fn search_clear(&mut self, _index: &str) -> Result<u64, String> {
+        Err("search is not available here".into())
+    }
+    fn search_query(
+        &mut self,
+        _index: &str,
+        _text: &str,
+        _language: &str,
+        _tags: &[String],
+        _limit: u32,
+    ) -> Result<Vec<search::Hit>, String> {
+        Err("search is not available here".into())
+    }
 }
 
 /// The host seen through the component's imports.
@@ -211,6 +241,34 @@ impl Host for WasmHost {
     }
     fn wake_device(&mut self, sn: &str) -> Result<(), String> {
         device_keys::wake(sn)
+    }
+    fn search_create(&mut self, index: &str) -> Result<bool, String> {
+        search::create(index)
+    }
+    fn search_drop(&mut self, index: &str) -> Result<bool, String> {
+        search::drop(index)
+    }
+    fn search_indexes(&mut self) -> Result<Vec<search::IndexInfo>, String> {
+        search::indexes()
+    }
+    fn search_put(&mut self, index: &str, documents: &[search::Document]) -> Result<(), String> {
+        search::put(index, documents)
+    }
+    fn search_remove(&mut self, index: &str, ids: &[String]) -> Result<u64, String> {
+        search::remove(index, ids)
+    }
+    fn search_clear(&mut self, index: &str) -> Result<u64, String> {
+        search::clear(index)
+    }
+    fn search_query(
+        &mut self,
+        index: &str,
+        text: &str,
+        language: &str,
+        tags: &[String],
+        limit: u32,
+    ) -> Result<Vec<search::Hit>, String> {
+        search::query(index, text, language, tags, limit)
     }
     fn call_plugin(
         &mut self,

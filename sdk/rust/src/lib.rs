@@ -20,6 +20,7 @@ pub mod platform;
 pub mod random;
 pub mod resource;
 pub mod router;
+pub mod search;
 pub mod secrets;
 pub mod services;
 #[cfg(feature = "excel")]

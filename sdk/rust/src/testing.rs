@@ -16,6 +16,22 @@ use crate::host::{
 /// Another plugin in a native test: `(method, path, body)` to `(status, data or {"msg"})`.
 pub type FakePlugin = fn(&str, &str, &Value) -> (u16, Value);
 
+/// A search index of the in-memory host, its documents by id.
+#[derive(Debug, Default, Clone)]
+pub struct MemoryIndex {
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub documents: BTreeMap<String, IndexedDocument>,
+}
+
+/// A document as the in-memory host keeps it: its title's and body's terms, and its tags.
+#[derive(Debug, Default, Clone)]
+pub struct IndexedDocument {
+    pub title: Vec<String>,
+    pub body: Vec<String>,
+    pub tags: Vec<String>,
+}
+
 #[derive(Default)]
 pub struct MemoryHost {
     pub user_id: i64,
@@ -53,6 +69,8 @@ pub struct MemoryHost {
     pub uploads: BTreeMap<String, (String, crate::upload::UploadedFile, Vec<u8>)>,
     /// Uploads made so far: ids are never reused, as on the host.
     uploads_made: usize,
+    /// Search indexes by name (contract 0.1.9).
+    pub search: BTreeMap<String, MemoryIndex>,
     /// The platform's enterprises the caller may see (contract 0.1.6).
     pub enterprises: Vec<Enterprise>,
     /// The codes of the platform's languages; the console's seven when empty.
@@ -520,6 +538,84 @@ impl Host for MemoryHost {
     fn wake_device(&mut self, sn: &str) -> Result<(), String> {
         self.woken.push(sn.to_string());
         Ok(())
+    }
+    fn search_create(&mut self, index: &str) -> Result<bool, String> {
+        self.wrote = true;
+        let now = self.now_ms;
+        let made = !self.search.contains_key(index);
+        self.search.entry(index.into()).or_insert_with(|| MemoryIndex { created_at: now, ..MemoryIndex::default() });
+        Ok(made)
+    }
+    fn search_drop(&mut self, index: &str) -> Result<bool, String> {
+        self.wrote = true;
+        Ok(self.search.remove(index).is_some())
+    }
+    fn search_indexes(&mut self) -> Result<Vec<crate::search::IndexInfo>, String> {
+        Ok(self
+            .search
+            .iter()
+            .map(|(name, index)| crate::search::IndexInfo {
+                name: name.clone(),
+                documents: index.documents.len() as u64,
+                created_at: index.created_at,
+                updated_at: index.updated_at,
+            })
+            .collect())
+    }
+    fn search_put(&mut self, index: &str, documents: &[crate::search::Document]) -> Result<(), String> {
+        use search_terms::{Side, terms};
+        self.wrote = true;
+        let now = self.now_ms;
+        let found = self.search.get_mut(index).ok_or_else(|| format!("there is no index `{index}`"))?;
+        for d in documents {
+            let kept = IndexedDocument {
+                title: terms(&d.title, &d.language, Side::Document),
+                body: terms(&d.body, &d.language, Side::Document),
+                tags: d.tags.clone(),
+            };
+            found.documents.insert(d.id.clone(), kept);
+        }
+        found.updated_at = now;
+        Ok(())
+    }
+    fn search_remove(&mut self, index: &str, ids: &[String]) -> Result<u64, String> {
+        self.wrote = true;
+        let found = self.search.get_mut(index).ok_or_else(|| format!("there is no index `{index}`"))?;
+        Ok(ids.iter().filter(|id| found.documents.remove(*id).is_some()).count() as u64)
+    }
+    fn search_clear(&mut self, index: &str) -> Result<u64, String> {
+        self.wrote = true;
+        let found = self.search.get_mut(index).ok_or_else(|| format!("there is no index `{index}`"))?;
+        let held = found.documents.len() as u64;
+        found.documents.clear();
+        Ok(held)
+    }
+    /// Ranked by how often the question's terms occur, a title's four times a body's: not the
+    /// engines' bm25 or `ts_rank`, but the same documents in a plainly better-first order.
+    fn search_query(
+        &mut self,
+        index: &str,
+        text: &str,
+        language: &str,
+        tags: &[String],
+        limit: u32,
+    ) -> Result<Vec<crate::search::Hit>, String> {
+        let found = self.search.get(index).ok_or_else(|| format!("there is no index `{index}`"))?;
+        let asked = search_terms::terms(text, language, search_terms::Side::Query);
+        let count = |list: &[String], term: &String| list.iter().filter(|t| *t == term).count() as f64;
+        let mut hits: Vec<crate::search::Hit> = found
+            .documents
+            .iter()
+            .filter(|(_, d)| tags.iter().all(|t| d.tags.contains(t)))
+            .map(|(id, d)| crate::search::Hit {
+                id: id.clone(),
+                score: asked.iter().map(|t| 4.0 * count(&d.title, t) + count(&d.body, t)).sum(),
+            })
+            .filter(|hit| hit.score > 0.0)
+            .collect();
+        hits.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| a.id.cmp(&b.id)));
+        hits.truncate(limit as usize);
+        Ok(hits)
     }
     fn approval_submit(&mut self, kind: &str, title: &str, subject_id: &str, detail: &str) -> Result<String, String> {
         self.wrote = true;

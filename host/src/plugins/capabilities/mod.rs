@@ -13,6 +13,7 @@ pub use files::{CLAIMABLE_MS, StagedFiles};
 mod http;
 mod mail;
 mod platform;
+mod search;
 mod secrets;
 mod services;
 mod store;
@@ -40,6 +41,7 @@ pub enum Capability {
     Http,
     Secrets,
     Mail,
+    Search,
 }
 
 impl CallState {
@@ -55,6 +57,8 @@ impl CallState {
             // Sealing reaches nothing outside the plugin's own scope: the manifest's word is enough.
             Capability::Secrets => (requested.secrets, true, "secrets"),
             Capability::Mail => (requested.mail, !granted.mail_servers.is_empty(), "mail"),
+            // Indexes are the plugin's own, bounded by `max_search_documents`.
+            Capability::Search => (requested.search, true, "search"),
         };
         match (asked, given) {
             (true, true) => Ok(()),
