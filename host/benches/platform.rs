@@ -388,6 +388,11 @@ async fn main() {
         devices(&state.db, &base, &token, plugin.rps()).await;
         return;
     }
+    // `BENCH_ONLY=search make bench`: full-text search alone, on both engines.
+    if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "search") {
+        search_both(&client, &base, &token, dir.path()).await;
+        return;
+    }
 
     // 1a. The request path (issue 14): authenticated routes beside a bare axum route answering
     // the same bytes without auth, and a kept-alive static file beside an API answer.
@@ -562,10 +567,13 @@ async fn main() {
     // beside the plain plugin route of section 1; then the device list over 100,000 devices.
     devices(&state.db, &base, &token, plugin.rps()).await;
 
+    // 3d. Full-text search (issue 19): questions over 100,000 FAQ-like documents.
+    search_both(&client, &base, &token, dir.path()).await;
+
     // 3a. The same on PostgreSQL, when the run has one (`make bench` starts it): 16 writers
     // beside 16 on SQLite, and the paged query over as many records.
     if let Ok(server) = std::env::var("CONSOLE_TEST_POSTGRES") {
-        let (pg_base, pg_db) = postgres_host(&server, dir.path()).await;
+        let (pg_base, pg_db) = postgres_host(&server, dir.path(), "paged").await;
         let pg_token = login(&client, &pg_base).await;
         let loads = side_by_side(&client, &[&add_breed, &adding_breeds(&pg_base, &pg_token)]).await;
         print_beside_first(
@@ -600,6 +608,134 @@ async fn main() {
     println!("{:<44} {:.1} MiB", "host RSS, 3 plugins, after a 64-client burst", rss as f64 / 1024.0);
 }
 
+const SEARCH_DOCUMENTS: usize = 100_000;
+
+/// The made-up documents' words: a vocabulary of 5,000 English-like words (a robot vacuum's
+/// help-page words first) and of 3,000 two-character Chinese words, drawn with a heavy head as
+/// natural text is (a few words in most documents, most words in few).
+struct Vocabulary {
+    english: Vec<String>,
+    chinese: Vec<String>,
+}
+
+impl Vocabulary {
+    fn new() -> Self {
+        const HEAD: [&str; 24] = [
+            "robot", "vacuum", "reset", "battery", "charge", "dock", "map", "room", "clean", "mop", "water", "brush",
+            "filter", "suction", "app", "wifi", "connect", "update", "firmware", "error", "sensor", "carpet", "voice",
+            "power",
+        ];
+        const SYLLABLES: [&str; 20] = [
+            "ka", "lo", "mi", "ne", "tor", "ban", "sel", "qui", "dra", "ven", "pol", "ru", "sta", "fen", "gi", "ho",
+            "zar", "wem", "cle", "tys",
+        ];
+        const HAN: &str = "扫地机器人重置电池充电回座图房间清拖水箱边刷滤网吸力应用无线络连接升级固件故障传感轮子毯预约语音噪指示灯按键源出厂设离开关面板湿干尘盒主题模式定时区域禁障碍越过楼梯识别宠物毛发";
+        let mut english: Vec<String> = HEAD.iter().map(|w| w.to_string()).collect();
+        'outer: for a in SYLLABLES {
+            for b in SYLLABLES {
+                for c in SYLLABLES {
+                    if english.len() == 5_000 {
+                        break 'outer;
+                    }
+                    english.push(format!("{a}{b}{c}"));
+                }
+            }
+        }
+        let han: Vec<char> = HAN.chars().collect();
+        let chinese =
+            (0..3_000).map(|i| format!("{}{}", han[i % han.len()], han[(i * 7 + i / han.len()) % han.len()])).collect();
+        Vocabulary { english, chinese }
+    }
+
+    /// `n` words, from the generator state `seed`.
+    fn text(&self, chinese: bool, n: usize, seed: &mut u64) -> String {
+        let words = if chinese { &self.chinese } else { &self.english };
+        let picked: Vec<&str> = (0..n)
+            .map(|_| {
+                *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let u = (*seed >> 11) as f64 / (1u64 << 53) as f64;
+                words[((words.len() as f64) * u.powi(3)) as usize % words.len()].as_str()
+            })
+            .collect();
+        picked.join(if chinese { "" } else { " " })
+    }
+}
+
+/// Loads 100,000 documents (half English, half Chinese) into the probe's index through its
+/// route, 500 a call, then times 400 questions one after another: p50 and p95.
+async fn search_questions(client: &reqwest::Client, base: &str, token: &str) -> (Duration, Vec<Duration>) {
+    let post_json = |path: &str, body: Value| {
+        client.post(format!("{base}{path}")).header("authorization", token).json(&body).send()
+    };
+    post_json("/probe/search/create", json!({ "index": "bench" })).await.expect("index");
+    let loading = Instant::now();
+    let (vocabulary, mut seed) = (Vocabulary::new(), 7u64);
+    for batch in 0..SEARCH_DOCUMENTS / 500 {
+        let documents: Vec<Value> = (0..500)
+            .map(|i| {
+                let n = batch * 500 + i;
+                let (chinese, language) = (n % 2 == 1, if n % 2 == 1 { "zhCn" } else { "en" });
+                json!({ "id": format!("d{n}"), "language": language, "title": vocabulary.text(chinese, 6, &mut seed),
+                        "body": vocabulary.text(chinese, 60, &mut seed), "tags": [format!("p{}", n % 20)] })
+            })
+            .collect();
+        let answer: Value = post_json("/probe/search/put", json!({ "index": "bench", "documents": documents }))
+            .await
+            .expect("put")
+            .json()
+            .await
+            .expect("json");
+        assert_eq!(answer["code"], 200, "{answer}");
+    }
+    let loaded = loading.elapsed();
+    let mut times = Vec::new();
+    for q in 0..400 {
+        let (text, language) = if q % 2 == 0 {
+            (vocabulary.text(false, 3, &mut seed), "en")
+        } else {
+            (vocabulary.text(true, 2, &mut seed), "zhCn")
+        };
+        // Every fourth question (an English one) asks within one product: p4 tags English documents.
+        let tags = if q % 4 == 0 { json!(["p4"]) } else { json!([]) };
+        let sent = Instant::now();
+        let answer: Value = post_json(
+            "/probe/search/query",
+            json!({ "index": "bench", "text": text, "language": language, "tags": tags, "limit": 10 }),
+        )
+        .await
+        .expect("query")
+        .json()
+        .await
+        .expect("json");
+        times.push(sent.elapsed());
+        assert_eq!(answer["code"], 200, "{answer}");
+        assert!(!answer["data"].as_array().expect("hits").is_empty(), "{text}: nothing found");
+    }
+    times.sort();
+    (loaded, times)
+}
+
+/// The search section on SQLite, and on PostgreSQL when the run has one.
+async fn search_both(client: &reqwest::Client, base: &str, token: &str, dir: &Path) {
+    let mut engines = vec![("SQLite", base.to_string(), token.to_string())];
+    if let Ok(server) = std::env::var("CONSOLE_TEST_POSTGRES") {
+        let (pg_base, _) = postgres_host(&server, dir, "search").await;
+        let pg_token = login(client, &pg_base).await;
+        engines.push(("PostgreSQL", pg_base, pg_token));
+    }
+    println!("\n{:<44} {:>14} {:>14} {:>14}", "full-text search, 100,000 documents", "loaded in", "p50", "p95");
+    for (engine, base, token) in engines {
+        let (loaded, times) = search_questions(client, &base, &token).await;
+        println!(
+            "{:<44} {:>12.1} s {:>14} {:>14}",
+            format!("{engine}: a question, best 10 (HTTP)"),
+            loaded.as_secs_f64(),
+            ms(percentile(&times, 0.5)),
+            ms(percentile(&times, 0.95))
+        );
+    }
+}
+
 /// Adds a breed of a new name each time it is sent.
 fn adding_breeds(base: &str, token: &str) -> Request {
     let written = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
@@ -611,15 +747,18 @@ fn adding_breeds(base: &str, token: &str) -> Request {
 }
 
 /// A second host in this process on a new database of the PostgreSQL at `server`.
-async fn postgres_host(server: &str, dir: &Path) -> (String, console_host::db::Db) {
+async fn postgres_host(server: &str, dir: &Path, purpose: &str) -> (String, console_host::db::Db) {
     use sqlx::Connection;
-    let name = format!("bench_{}", std::process::id());
+    let name = format!("bench_{purpose}_{}", std::process::id());
     let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres")).await.expect("PostgreSQL");
     sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut admin).await.expect("database");
-    let mut config = Config::with_data_dir(dir.join("postgres-host"));
+    // Its own data folder, the compile cache shared.
+    let own = dir.join(&name);
+    std::fs::create_dir_all(&own).expect("folder");
+    let mut config = Config::with_data_dir(own.join("postgres-host"));
     config.database_url = format!("{server}/{name}");
     config.admin_password = Some(ADMIN_PASSWORD.into());
-    config.plugins = plugins_toml(dir);
+    config.plugins = plugins_toml(&own);
     config.cache_dir = Some(dir.join("cache"));
     let state = console_host::prepare(config).await.expect("host on PostgreSQL");
     let db = state.db.clone();

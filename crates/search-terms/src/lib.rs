@@ -9,6 +9,9 @@
 //!   document also keeps each character, so a one-character question still finds it. A question
 //!   of two or more characters asks for its pairs, which keeps 机器 from matching 器机.
 //!
+//! - A word written with joiners (`Wi-Fi`, `e-mail`, `x.y`) also gives its joined form (`wifi`),
+//!   so whichever way a user writes it, it is found.
+//!
 //! Every term is made of letters and digits only, so it can be quoted into either engine's
 //! query language as it is.
 
@@ -29,27 +32,49 @@ pub enum Side {
 pub fn terms(text: &str, language: &str, side: Side) -> Vec<String> {
     let stemmer = Stemmer::create(algorithm(language));
     let mut out = Vec::new();
-    let mut word = String::new();
-    let mut cjk: Vec<char> = Vec::new();
-    for c in text.chars().map(fold) {
-        if is_cjk(c) {
-            flush_word(&mut word, &stemmer, &mut out);
-            cjk.push(c);
-        } else if c.is_alphanumeric() {
-            flush_cjk(&mut cjk, side, &mut out);
-            word.extend(c.to_lowercase());
-        } else {
-            flush_word(&mut word, &stemmer, &mut out);
-            flush_cjk(&mut cjk, side, &mut out);
-        }
+    let folded: String = text.chars().map(fold).collect();
+    for chunk in folded.split_whitespace() {
+        chunk_terms(chunk, &stemmer, side, &mut out);
+        joined_term(chunk, &stemmer, &mut out);
     }
-    flush_word(&mut word, &stemmer, &mut out);
-    flush_cjk(&mut cjk, side, &mut out);
     if side == Side::Query {
         let mut seen = std::collections::HashSet::new();
         out.retain(|t| seen.insert(t.clone()));
     }
     out
+}
+
+/// `Wi-Fi` → `wifi`: a chunk of Latin letters and digits split by joiners, as one word.
+fn joined_term(chunk: &str, stemmer: &Stemmer, out: &mut Vec<String>) {
+    let core = chunk.trim_matches(|c: char| !c.is_alphanumeric());
+    let joiners = core.chars().filter(|c| matches!(c, '-' | '.' | '_' | '/' | '\'' | '’')).count();
+    if joiners == 0
+        || core.chars().any(is_cjk)
+        || !core.chars().all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_' | '/' | '\'' | '’'))
+    {
+        return;
+    }
+    let mut word: String = core.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect();
+    flush_word(&mut word, stemmer, out);
+}
+
+fn chunk_terms(chunk: &str, stemmer: &Stemmer, side: Side, out: &mut Vec<String>) {
+    let mut word = String::new();
+    let mut cjk: Vec<char> = Vec::new();
+    for c in chunk.chars() {
+        if is_cjk(c) {
+            flush_word(&mut word, stemmer, out);
+            cjk.push(c);
+        } else if c.is_alphanumeric() {
+            flush_cjk(&mut cjk, side, out);
+            word.extend(c.to_lowercase());
+        } else {
+            flush_word(&mut word, stemmer, out);
+            flush_cjk(&mut cjk, side, out);
+        }
+    }
+    flush_word(&mut word, stemmer, out);
+    flush_cjk(&mut cjk, side, out);
 }
 
 fn algorithm(language: &str) -> Algorithm {
@@ -121,7 +146,13 @@ mod tests {
         assert_eq!(terms("Cleaning the Robot's brushes", "en", Side::Query), ["clean", "the", "robot", "s", "brush"]);
         assert_eq!(terms("Die Reinigungen", "de", Side::Query), terms("die Reinigung", "de", Side::Query));
         assert_eq!(terms("Уборка пылесосом", "ru", Side::Query), terms("уборки пылесос", "ru", Side::Query));
-        assert_eq!(terms("ＲＶ２０ Wi-Fi", "en", Side::Query), ["rv20", "wi", "fi"], "full-width folded");
+        assert_eq!(
+            terms("ＲＶ２０ Wi-Fi", "en", Side::Query),
+            ["rv20", "wi", "fi", "wifi"],
+            "full-width folded, joined"
+        );
+        assert_eq!(terms("wifi", "en", Side::Query), ["wifi"]);
+        assert_eq!(terms("(e-mail)", "en", Side::Query), ["e", "mail", "email"]);
     }
 
     #[test]

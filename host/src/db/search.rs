@@ -128,22 +128,24 @@ pub async fn put(tx: &mut CallTx, index: i64, documents: &[Terms<'_>], now: i64)
     remove(tx, index, &ids, now).await?;
     match tx {
         CallTx::Sqlite(conn) => {
-            for document in documents {
-                let id: i64 =
-                    sqlx::query_scalar("INSERT INTO search_documents (index_id, doc_id) VALUES ($1, $2) RETURNING id")
-                        .bind(index)
-                        .bind(document.doc_id)
-                        .fetch_one(&mut **conn)
-                        .await?;
-                sqlx::query("INSERT INTO search_terms (rowid, scope, title, body, tags) VALUES ($1, $2, $3, $4, $5)")
-                    .bind(id)
-                    .bind(format!("i{index}"))
-                    .bind(&document.title)
-                    .bind(&document.body)
-                    .bind(document.tags.join(" "))
-                    .execute(&mut **conn)
-                    .await?;
-            }
+            // Two statements for the whole batch: the documents (their ids back), then their terms.
+            let mut q = QueryBuilder::new("INSERT INTO search_documents (index_id, doc_id) ");
+            q.push_values(documents, |mut row, document| {
+                row.push_bind(index).push_bind(document.doc_id);
+            });
+            q.push(" RETURNING id, doc_id");
+            let ids: Vec<(i64, String)> = q.build_query_as().fetch_all(&mut **conn).await?;
+            let ids: std::collections::HashMap<&str, i64> = ids.iter().map(|(id, doc)| (doc.as_str(), *id)).collect();
+            let scope = format!("i{index}");
+            let mut q = QueryBuilder::new("INSERT INTO search_terms (rowid, scope, title, body, tags) ");
+            q.push_values(documents, |mut row, document| {
+                row.push_bind(ids.get(document.doc_id).copied())
+                    .push_bind(scope.as_str())
+                    .push_bind(document.title.as_str())
+                    .push_bind(document.body.as_str())
+                    .push_bind(document.tags.join(" "));
+            });
+            q.build().execute(&mut **conn).await?;
         }
         CallTx::Postgres(conn) => {
             let mut q = QueryBuilder::new("INSERT INTO search_documents (index_id, doc_id, tags, terms) ");
@@ -172,12 +174,20 @@ pub async fn put(tx: &mut CallTx, index: i64, documents: &[Terms<'_>], now: i64)
     })
 }
 
-/// The best `limit` documents with any of `terms` and every one of `tags` (tag terms): their
-/// ids and scores, best first.
+/// Whether a document must have every term of the question or any one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Match {
+    All,
+    Any,
+}
+
+/// The best `limit` documents with all or any of `terms` and every one of `tags` (tag terms):
+/// their ids and scores, best first.
 pub async fn query(
     tx: &mut CallTx,
     index: i64,
     terms: &[String],
+    matching: Match,
     tags: &[String],
     limit: u32,
 ) -> Result<Vec<(String, f64)>, sqlx::Error> {
@@ -190,14 +200,17 @@ pub async fn query(
             // weighs four times the body.
             let quoted =
                 |list: &[String], join: &str| list.iter().map(|t| format!("\"{t}\"")).collect::<Vec<_>>().join(join);
-            let mut expression = format!("scope : \"i{index}\" AND {{title body}} : ({})", quoted(terms, " OR "));
+            let joiner = if matching == Match::All { " AND " } else { " OR " };
+            let mut expression = format!("scope : \"i{index}\" AND {{title body}} : ({})", quoted(terms, joiner));
             if !tags.is_empty() {
                 expression.push_str(&format!(" AND tags : ({})", quoted(tags, " AND ")));
             }
+            // The best rows are chosen in the FTS table alone; only they are joined to their ids.
             sqlx::query_as(
-                "SELECT d.doc_id, -bm25(search_terms, 0.0, 4.0, 1.0, 0.0) AS score
-                 FROM search_terms JOIN search_documents d ON d.id = search_terms.rowid
-                 WHERE search_terms MATCH $1 ORDER BY bm25(search_terms, 0.0, 4.0, 1.0, 0.0), d.doc_id LIMIT $2",
+                "SELECT d.doc_id, -best.rank FROM
+                   (SELECT rowid AS id, bm25(search_terms, 0.0, 4.0, 1.0, 0.0) AS rank FROM search_terms
+                    WHERE search_terms MATCH $1 ORDER BY rank LIMIT $2) AS best
+                 JOIN search_documents d ON d.id = best.id ORDER BY best.rank, d.doc_id",
             )
             .bind(expression)
             .bind(i64::from(limit))
@@ -205,7 +218,8 @@ pub async fn query(
             .await
         }
         CallTx::Postgres(conn) => {
-            let question = terms.iter().map(|t| format!("'{t}'")).collect::<Vec<_>>().join(" | ");
+            let joiner = if matching == Match::All { " & " } else { " | " };
+            let question = terms.iter().map(|t| format!("'{t}'")).collect::<Vec<_>>().join(joiner);
             sqlx::query_as(
                 "SELECT doc_id, CAST(ts_rank(terms, question, 1) AS DOUBLE PRECISION) AS score
                  FROM search_documents, to_tsquery('simple', $2) AS question

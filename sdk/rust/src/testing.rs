@@ -590,8 +590,9 @@ impl Host for MemoryHost {
         found.documents.clear();
         Ok(held)
     }
-    /// Ranked by how often the question's terms occur, a title's four times a body's: not the
-    /// engines' bm25 or `ts_rank`, but the same documents in a plainly better-first order.
+    /// Those with every term of the question first, then those with any, each ranked by how
+    /// often the question's terms occur, a title's four times a body's: not the engines' bm25 or
+    /// `ts_rank`, but the same documents in a plainly better-first order.
     fn search_query(
         &mut self,
         index: &str,
@@ -603,17 +604,21 @@ impl Host for MemoryHost {
         let found = self.search.get(index).ok_or_else(|| format!("there is no index `{index}`"))?;
         let asked = search_terms::terms(text, language, search_terms::Side::Query);
         let count = |list: &[String], term: &String| list.iter().filter(|t| *t == term).count() as f64;
-        let mut hits: Vec<crate::search::Hit> = found
+        let mut hits: Vec<(bool, crate::search::Hit)> = found
             .documents
             .iter()
             .filter(|(_, d)| tags.iter().all(|t| d.tags.contains(t)))
-            .map(|(id, d)| crate::search::Hit {
-                id: id.clone(),
-                score: asked.iter().map(|t| 4.0 * count(&d.title, t) + count(&d.body, t)).sum(),
+            .map(|(id, d)| {
+                let all = asked.iter().all(|t| d.title.contains(t) || d.body.contains(t));
+                let score = asked.iter().map(|t| 4.0 * count(&d.title, t) + count(&d.body, t)).sum();
+                (all, crate::search::Hit { id: id.clone(), score })
             })
-            .filter(|hit| hit.score > 0.0)
+            .filter(|(_, hit)| hit.score > 0.0)
             .collect();
-        hits.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| a.id.cmp(&b.id)));
+        hits.sort_by(|(a_all, a), (b_all, b)| {
+            b_all.cmp(a_all).then_with(|| b.score.total_cmp(&a.score)).then_with(|| a.id.cmp(&b.id))
+        });
+        let mut hits: Vec<crate::search::Hit> = hits.into_iter().map(|(_, hit)| hit).collect();
         hits.truncate(limit as usize);
         Ok(hits)
     }

@@ -1,7 +1,7 @@
 //! A phone app (the app plugin's app-facing routes, with the one key every copy of the app
 //! ships): it reports its user, signs the user in for a session token, uploads the user's log
-//! through the host's large-file upload and files it, and asks the upgrade plugin for a build
-//! (a whitelisted one when its user is signed in).
+//! through the host's large-file upload and files it, asks the upgrade plugin for a build (a
+//! whitelisted one when its user is signed in), and asks the customer-service FAQ.
 
 use serde_json::{Value, json};
 
@@ -81,6 +81,20 @@ impl App {
         let body = json!({ "appName": self.name, "platform": self.platform, "versionCode": self.version_code,
                            "userToken": user_token });
         crate::answered(self.post("/device/upgrade-service/app/check", &body)).await
+    }
+}
+
+impl App {
+    /// The FAQ answers to the user's question in `language`, best first.
+    pub async fn ask_faq(&self, question: &str, language: &str) -> Answer {
+        let body = json!({ "question": question, "language": language });
+        crate::answered(self.post("/device/customer-service/app/faq/search", &body)).await
+    }
+
+    /// The signed-in user says whether an FAQ answer solved the problem.
+    pub async fn vote_faq(&self, user_token: &str, faq_id: &str, solved: bool) -> Answer {
+        let body = json!({ "userToken": user_token, "solved": solved });
+        crate::answered(self.post(&format!("/device/customer-service/app/faq/{faq_id}/vote"), &body)).await
     }
 }
 

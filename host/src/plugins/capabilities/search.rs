@@ -186,7 +186,19 @@ impl wit::Host for CallState {
             Err(why) => return Ok(Err(why)),
         };
         let terms = search_terms::terms(cut(&text, QUESTION_CHARS), &language, Side::Query);
-        let hits = db::query(self.read_conn().await?, found.id, &terms, &tags, limit).await?;
+        // Documents with every term first, then, when they are too few, those with any: the
+        // first is narrow and quick in a large index, the second finds what a question worded
+        // differently from the answer still shares with it.
+        let conn = self.read_conn().await?;
+        let mut hits = Vec::new();
+        if terms.len() > 1 {
+            hits = db::query(conn, found.id, &terms, db::Match::All, &tags, limit).await?;
+        }
+        if hits.len() < limit as usize {
+            let any = db::query(conn, found.id, &terms, db::Match::Any, &tags, limit).await?;
+            let seen: std::collections::HashSet<String> = hits.iter().map(|(id, _)| id.clone()).collect();
+            hits.extend(any.into_iter().filter(|(id, _)| !seen.contains(id)).take(limit as usize - hits.len()));
+        }
         Ok(Ok(hits.into_iter().map(|(id, score)| Hit { id, score }).collect()))
     }
 }
