@@ -351,3 +351,40 @@ pub fn products(call: &mut Call<'_>) -> PluginResult<Value> {
     let found: Vec<ProductWithModels> = services::get(call.host, PRODUCT_SERVICE, "/internal/model-options")?;
     Ok(json!(found.into_iter().map(|p| json!({ "id": p.product_id, "name": p.product_name })).collect::<Vec<_>>()))
 }
+
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LanguageOption {
+    pub code: String,
+    pub name: String,
+    pub is_default: bool,
+}
+
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FaqOptions {
+    pub question_types: Vec<question_types::TypeNode>,
+    pub languages: Vec<LanguageOption>,
+}
+
+/// `GET /faq-options`: what an FAQ is filed under, for whoever may read the FAQ (the question
+/// type and language pages have view actions of their own): the question type tree and the
+/// service languages, or the platform's while none is configured.
+pub fn options(call: &mut Call<'_>) -> PluginResult<Value> {
+    let question_types = question_types::nodes(call)?;
+    let configured = languages::LANGUAGES.query(call.host, &Query::new().sort("code", false).page(1, 100))?.list;
+    let languages: Vec<LanguageOption> = if configured.is_empty() {
+        let codes = console_plugin_sdk::platform::languages(call.host)?;
+        codes
+            .into_iter()
+            .enumerate()
+            .map(|(i, code)| LanguageOption { name: code.clone(), code, is_default: i == 0 })
+            .collect()
+    } else {
+        configured
+            .into_iter()
+            .map(|l| LanguageOption { code: l.data.code, name: l.data.name, is_default: l.data.is_default })
+            .collect()
+    };
+    Ok(json!(FaqOptions { question_types, languages }))
+}

@@ -39,6 +39,8 @@ impl Plugin for CustomerService {
             .post("/faq-index/clear", faq::clear_index)
             .post("/faq-index/delete", faq::delete_index)
             .get("/products", faq::products)
+            .get("/faq-options", faq::options)
+            .with_data::<faq::FaqOptions>()
             .get("/question-types/tree", question_types::tree)
             .with_data_list::<question_types::TypeNode>()
             .resource::<question_types::QuestionTypes>("/question-types", "/question-types/{id}")

@@ -113,6 +113,10 @@ pub struct TypeNode {
 
 /// `GET /question-types/tree`: the categories with their subcategories, in their order.
 pub fn tree(call: &mut Call<'_>) -> PluginResult<Value> {
+    Ok(json!(nodes(call)?))
+}
+
+pub fn nodes(call: &mut Call<'_>) -> PluginResult<Vec<TypeNode>> {
     let all = QUESTION_TYPES.query(call.host, &Query::new().sort("sort", false).page(1, 500))?.list;
     let node = |d: &Doc<QuestionType>, children| TypeNode { id: d.id.clone(), name: d.data.name.clone(), children };
     let tree: Vec<TypeNode> = all
@@ -124,5 +128,5 @@ pub fn tree(call: &mut Call<'_>) -> PluginResult<Value> {
             node(c, subs.collect())
         })
         .collect();
-    Ok(json!(tree))
+    Ok(tree)
 }

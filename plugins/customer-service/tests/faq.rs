@@ -208,3 +208,18 @@ fn an_faq_needs_an_existing_type_a_known_language_and_a_role_of_the_spec() {
     unknown_product["productId"] = json!("p9");
     assert_eq!(call(&mut host, "POST", "/faqs", unknown_product).1["field"], "productId");
 }
+
+#[test]
+fn the_faq_page_reads_its_options_with_its_own_right_the_platforms_languages_until_some_are_configured() {
+    let mut host = host();
+    let device = id(&ok(&mut host, "POST", "/question-types", json!({ "name": "Device" })));
+    ok(&mut host, "POST", "/question-types", json!({ "name": "Reset", "parentId": device }));
+    let options = ok(&mut host, "GET", "/faq-options", Value::Null);
+    assert_eq!(options["questionTypes"][0]["children"][0]["name"], "Reset");
+    let codes: Vec<&str> =
+        options["languages"].as_array().expect("languages").iter().filter_map(|l| l["code"].as_str()).collect();
+    assert_eq!(codes, ["zhCn", "en", "de", "es", "fr", "pt", "ru"], "the platform's, while none is configured");
+    ok(&mut host, "POST", "/languages", json!({ "name": "English", "englishName": "English", "code": "en" }));
+    let options = ok(&mut host, "GET", "/faq-options", Value::Null);
+    assert_eq!(options["languages"], json!([{ "code": "en", "name": "English", "isDefault": true }]));
+}
