@@ -7,72 +7,11 @@ mod common;
 
 use std::sync::{Arc, Mutex};
 
+use common::smtp::smtp_sink;
 use common::{Install, TestHost};
 use reqwest::Method;
 use serde_json::json;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
-
-/// What the sink received: envelope recipients and the raw message.
-#[derive(Debug, Clone, Default)]
-struct Received {
-    /// `AUTH PLAIN` credentials, decoded: `\0user\0password`.
-    credentials: String,
-    recipients: Vec<String>,
-    data: String,
-}
-
-/// A minimal SMTP server: accepts every mail and keeps it.
-async fn smtp_sink(listener: TcpListener) -> Arc<Mutex<Vec<Received>>> {
-    let inbox = Arc::new(Mutex::new(Vec::new()));
-    let kept = inbox.clone();
-    tokio::spawn(async move {
-        while let Ok((socket, _)) = listener.accept().await {
-            let kept = kept.clone();
-            tokio::spawn(async move {
-                let (read, mut write) = socket.into_split();
-                let mut lines = BufReader::new(read).lines();
-                let mut mail = Received::default();
-                write.write_all(b"220 sink ESMTP\r\n").await.ok();
-                while let Ok(Some(line)) = lines.next_line().await {
-                    let upper = line.to_ascii_uppercase();
-                    let answer: &[u8] = if upper.starts_with("EHLO") || upper.starts_with("HELO") {
-                        b"250-sink\r\n250 AUTH PLAIN LOGIN\r\n"
-                    } else if upper.starts_with("AUTH PLAIN ") {
-                        use base64::Engine as _;
-                        let decoded =
-                            base64::engine::general_purpose::STANDARD.decode(line[11..].trim()).unwrap_or_default();
-                        mail.credentials = String::from_utf8_lossy(&decoded).into_owned();
-                        b"235 accepted\r\n"
-                    } else if upper.starts_with("RCPT TO:") {
-                        mail.recipients.push(line[8..].trim().trim_matches(['<', '>']).to_string());
-                        b"250 OK\r\n"
-                    } else if upper.starts_with("DATA") {
-                        write.write_all(b"354 go on\r\n").await.ok();
-                        while let Ok(Some(data)) = lines.next_line().await {
-                            if data == "." {
-                                break;
-                            }
-                            mail.data.push_str(&data);
-                            mail.data.push('\n');
-                        }
-                        let credentials = mail.credentials.clone();
-                        kept.lock().expect("inbox").push(std::mem::take(&mut mail));
-                        mail.credentials = credentials;
-                        b"250 queued\r\n"
-                    } else if upper.starts_with("QUIT") {
-                        write.write_all(b"221 bye\r\n").await.ok();
-                        break;
-                    } else {
-                        b"250 OK\r\n"
-                    };
-                    write.write_all(answer).await.ok();
-                }
-            });
-        }
-    });
-    inbox
-}
 
 async fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").await.expect("bind").local_addr().expect("addr").port()

@@ -123,6 +123,9 @@ pub struct CallState {
     lock_eagerly: bool,
     /// The call made an outbound request: it cannot be run again.
     went_outbound: bool,
+    /// How often the call's transaction was ended for an outbound request and begun anew: a
+    /// nested call's savepoint went with the transaction it was made in.
+    tx_replaced: u32,
     /// Its reads went stale before its first write: run it again, locking eagerly.
     pub rerun: bool,
     /// Events published during the call, delivered after it commits.
@@ -220,6 +223,7 @@ impl CallState {
                 // writes (it has sent something out; it cannot start over): a fresh transaction.
                 if let Some(snapshot) = self.tx.take() {
                     snapshot.rollback().await?;
+                    self.tx_replaced += 1;
                 }
                 self.tx = Some(self.services.db.begin_call(true).await?);
                 self.write_locked = true;
@@ -253,6 +257,7 @@ impl CallState {
         }
         if let Some(snapshot) = self.tx.take() {
             snapshot.rollback().await.map_err(|e| format!("ending the read snapshot: {e}"))?;
+            self.tx_replaced += 1;
         }
         self.went_outbound = true;
         Ok(())
@@ -336,6 +341,7 @@ fn new_store(
         // A decision is written at the end: holding the lock from the start, it cannot go stale.
         lock_eagerly: decides,
         went_outbound: false,
+        tx_replaced: 0,
         rerun: false,
         published: Vec::new(),
         woken: Vec::new(),
@@ -437,10 +443,15 @@ pub async fn invoke_nested(
     let result = Box::pin(run(&mut store, &callee, &Invocation::Handle(request), deadline)).await;
 
     let state = store.data_mut();
+    // A callee that went outbound ended the caller's read snapshot, savepoint and all (the
+    // caller had written nothing: outbound requests come before writes); what it wrote since is
+    // in a transaction of its own.
+    let had_tx = had_tx && state.tx_replaced == 0;
     let answered_ok = matches!(&result, Ok(Returned::Response(r)) if r.status == 200) && !state.doomed;
     let files = std::mem::take(&mut state.staged_files);
     caller.write_locked = state.write_locked;
     caller.went_outbound = state.went_outbound;
+    caller.tx_replaced += state.tx_replaced;
     caller.tx = state.tx.take();
     if state.rerun {
         caller.rerun = true;

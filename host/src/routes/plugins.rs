@@ -487,6 +487,9 @@ fn rendered(outcome: Result<Finished, Failure>) -> Response {
         Err(Failure::Instantiate(why)) if why.contains("semaphore") => {
             ApiError::Client { code: 503, msg: Msg::Busy }.into_response()
         }
-        Err(_) => ApiError::Client { code: 500, msg: Msg::PluginFailed }.into_response(),
+        Err(failure) => {
+            tracing::warn!(?failure, "a plugin call failed");
+            ApiError::Client { code: 500, msg: Msg::PluginFailed }.into_response()
+        }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod fleet;
 pub mod s3;
+pub mod smtp;
 
 use std::path::{Path, PathBuf};
 

@@ -48,12 +48,7 @@ pub struct AppProductInput {
 
 /// A link users open: https, or http for a local test server.
 pub fn link(field: &str, value: &str, required: bool) -> PluginResult<String> {
-    let link = if required { validate::required(field, value, 1024)? } else { validate::optional(field, value, 1024)? };
-    if link.is_empty() || link.starts_with("https://") || link.starts_with("http://") {
-        Ok(link)
-    } else {
-        Err(PluginError::format(field, console_plugin_sdk::expected::HTTP_URL))
-    }
+    validate::http_link(field, value, required)
 }
 
 /// The products bound to an app: each one the product plugin knows (at most 100).

@@ -15,7 +15,6 @@ use crate::{languages, messages, question_types};
 pub const FAQ_INDEX: Index = Index::new("faq");
 /// Who an FAQ is for (spec §6 actors); empty: everyone.
 pub const ROLES: [&str; 6] = ["", "endUser", "agent", "engineer", "enterprise", "admin"];
-const PRODUCT_SERVICE: &str = "product-service";
 const APP_SERVICE: &str = "app-service";
 /// What an app is answered with at most.
 const APP_HITS: u32 = 5;
@@ -59,11 +58,6 @@ pub struct FaqInput {
     language: String,
 }
 
-#[derive(Debug, Deserialize)]
-struct ProductFound {
-    name: String,
-}
-
 impl FaqInput {
     fn validate(self, call: &mut Call<'_>, current: Option<&Doc<Faq>>) -> PluginResult<Faq> {
         // Another plugin is asked before anything is written.
@@ -71,9 +65,7 @@ impl FaqInput {
         let product_name = if product_id.is_empty() {
             String::new()
         } else {
-            let found: PluginResult<ProductFound> =
-                services::get(call.host, PRODUCT_SERVICE, &format!("/internal/products/{product_id}"));
-            found.map_err(|_| PluginError::required("productId"))?.name
+            console_plugin_sdk::products::name(call.host, "productId", &product_id)?
         };
         let question_type_id = validate::required("questionTypeId", &self.question_type_id, 64)?;
         let question_type_name = question_types::full_name(call, &question_type_id)?;
@@ -339,17 +331,9 @@ pub fn vote(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!({ "solved": saved.data.solved, "unsolved": saved.data.unsolved }))
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct ProductWithModels {
-    product_id: String,
-    product_name: String,
-}
-
 /// `GET /products`: the products an FAQ can be for (those with a released model).
 pub fn products(call: &mut Call<'_>) -> PluginResult<Value> {
-    let found: Vec<ProductWithModels> = services::get(call.host, PRODUCT_SERVICE, "/internal/model-options")?;
-    Ok(json!(found.into_iter().map(|p| json!({ "id": p.product_id, "name": p.product_name })).collect::<Vec<_>>()))
+    Ok(json!(console_plugin_sdk::products::options(call.host)?))
 }
 
 #[derive(Debug, Serialize, schemars::JsonSchema)]

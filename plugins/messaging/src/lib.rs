@@ -66,6 +66,8 @@ impl Plugin for Messaging {
             .resource::<sms::Signatures>("/sms/signatures", "/sms/signatures/{id}")
             .resource::<sms::Platforms>("/sms/platforms", "/sms/platforms/{id}")
             .resource::<sms::Templates>("/sms/templates", "/sms/templates/{id}")
+            .post("/internal/mail/send", records::send_for_plugin)
+            .with_body::<records::PluginMail>()
             .post("/sms/send", sms::send)
             .with_body::<sms::SendInput>()
             .with_data_list::<Doc<sms::SmsRecord>>()

@@ -125,3 +125,60 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
         .paged_by(call)?;
     Ok(json!(RECORDS.query(call.host, &query)?))
 }
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PluginMail {
+    to: Vec<String>,
+    subject: String,
+    /// The mail's HTML; the calling plugin escapes what its users typed.
+    html: String,
+}
+
+/// `POST /internal/mail/send` (other plugins: a feedback reply, a work-order summary): sends
+/// through the enterprise's first mail server and keeps the record, a failure included (it can
+/// be retried from the records page). Answers `{status, error}`.
+pub fn send_for_plugin(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input: PluginMail = call.body()?;
+    let to = input.to.iter().map(|a| a.trim().to_string()).filter(|a| !a.is_empty()).collect::<Vec<_>>();
+    if to.is_empty() || to.len() > MAX_LIST_ENTRIES {
+        return Err(console_plugin_sdk::PluginError::required("to"));
+    }
+    let subject = validate::required("subject", &input.subject, 200)?;
+    let html = validate::required("html", &input.html, 100_000)?;
+    let server = SERVERS.query(call.host, &Query::new().sort("createdAt", false).page(1, 1))?.list.into_iter().next();
+    let Some(server) = server else {
+        return Err(no_mail_server());
+    };
+    let template_name = format!("({})", call.host.calling_plugin().unwrap_or_default());
+    let mut record = EmailRecord {
+        server_id: server.id,
+        to,
+        subject,
+        html,
+        template_name,
+        lang: call.lang().to_string(),
+        delivery: Delivery::pending(),
+    };
+    deliver(call.host, &mut record)?;
+    let alarm = alarms::after_sends(call.host, &record.server_id, u64::from(record.delivery.sent()))?;
+    RECORDS.insert(call.host, &record)?;
+    alarms::save_raised(call.host, alarm)?;
+    Ok(json!({ "status": record.delivery.status, "error": record.delivery.error }))
+}
+
+fn no_mail_server() -> console_plugin_sdk::PluginError {
+    console_plugin_sdk::PluginError::localized(
+        409,
+        None,
+        [
+            "尚未配置邮件服务器，无法发送邮件".into(),
+            "No mail server is configured, so the mail cannot be sent.".into(),
+            "Es ist kein Mailserver eingerichtet; die E-Mail kann nicht gesendet werden.".into(),
+            "No hay ningún servidor de correo configurado; no se puede enviar el correo.".into(),
+            "Aucun serveur de messagerie n’est configuré ; l’e-mail ne peut pas être envoyé.".into(),
+            "Não há nenhum servidor de correio configurado; o e-mail não pode ser enviado.".into(),
+            "Почтовый сервер не настроен, письмо отправить нельзя.".into(),
+        ],
+    )
+}

@@ -21,3 +21,14 @@ pub const CODE: [&str; 7] = [
     "letras, algarismos, - e _",
     "буквы, цифры, - и _",
 ];
+
+/// "an e-mail address", in the seven languages.
+pub const EMAIL: [&str; 7] = [
+    "电子邮件地址",
+    "an e-mail address",
+    "eine E-Mail-Adresse",
+    "una dirección de correo electrónico",
+    "une adresse e-mail",
+    "um endereço de e-mail",
+    "адрес электронной почты",
+];

@@ -17,6 +17,7 @@ pub mod export;
 pub mod host;
 pub mod limits;
 pub mod platform;
+pub mod products;
 pub mod random;
 pub mod resource;
 pub mod router;

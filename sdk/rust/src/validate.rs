@@ -151,6 +151,16 @@ pub fn confirm_name(expected: &str, typed: &str) -> PluginResult<()> {
     if expected == typed { Ok(()) } else { Err(PluginError::invalid("confirmName", Message::NameMismatch)) }
 }
 
+/// An http or https address of at most 1,024 characters; empty when not `required` and not given.
+pub fn http_link(field: &str, value: &str, required: bool) -> PluginResult<String> {
+    let link = if required { self::required(field, value, 1024)? } else { optional(field, value, 1024)? };
+    if link.is_empty() || link.starts_with("https://") || link.starts_with("http://") {
+        Ok(link)
+    } else {
+        Err(PluginError::format(field, crate::expected::HTTP_URL))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

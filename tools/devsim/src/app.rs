@@ -55,7 +55,18 @@ impl App {
 
     /// Streams a file to the host's upload for the app plugin's `purpose`: its upload id.
     pub async fn upload(&self, purpose: &str, file_name: &str, bytes: Vec<u8>) -> Result<String, Refusal> {
-        let url = format!("{}/device-files/upload/app-service/{purpose}?fileName={file_name}", self.api);
+        self.upload_for("app-service", purpose, file_name, bytes).await
+    }
+
+    /// Streams a file to the host's upload for `purpose` of the plugin at `mount`: its upload id.
+    pub async fn upload_for(
+        &self,
+        mount: &str,
+        purpose: &str,
+        file_name: &str,
+        bytes: Vec<u8>,
+    ) -> Result<String, Refusal> {
+        let url = format!("{}/device-files/upload/{mount}/{purpose}?fileName={file_name}", self.api);
         let request = self
             .http
             .post(url)
@@ -89,6 +100,23 @@ impl App {
     pub async fn ask_faq(&self, question: &str, language: &str) -> Answer {
         let body = json!({ "question": question, "language": language });
         crate::answered(self.post("/device/customer-service/app/faq/search", &body)).await
+    }
+
+    /// Sends the user's feedback, with a file uploaded first when there is one: its id.
+    pub async fn send_feedback(
+        &self,
+        account: &str,
+        contact: &str,
+        text: &str,
+        file: Option<(&str, Vec<u8>)>,
+    ) -> Answer {
+        let upload_id = match file {
+            Some((name, bytes)) => self.upload_for("content-service", "feedback-file", name, bytes).await?,
+            None => String::new(),
+        };
+        let body = json!({ "account": account, "contact": contact, "routerModel": "AX3000", "smartScene": text,
+                           "uploadId": upload_id });
+        crate::answered(self.post("/device/content-service/app/feedback", &body)).await
     }
 
     /// The signed-in user says whether an FAQ answer solved the problem.
