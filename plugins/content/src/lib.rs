@@ -58,6 +58,7 @@ impl Plugin for ContentPlugin {
             .resource::<agreements::Manuals>("/manuals", "/manuals/{id}")
             .get("/products", agreements::products)
             .get("/languages", agreements::languages)
+            .get("/manual-languages", agreements::languages)
     }
 }
 
