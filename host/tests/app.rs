@@ -265,8 +265,9 @@ async fn a_device_upload_takes_only_device_purposes_of_a_plugin_serving_the_key_
     let product_key = product_key.await.ok()["key"].as_str().expect("a key").to_string();
     let stranger = devsim::app::App::new(&base, &product_key, "Robot Home", "android", 310);
     assert_eq!(stranger.upload("app-log", "app.log", b"log".to_vec()).await.expect_err("not served").code, 404);
-    // What one key (shipped in every copy of the app) may park unclaimed is bounded.
-    for n in 0..console_host::routes::files::WAITING_PER_KEY {
+    // What one key (shipped in every copy of the app) may park unclaimed from one address is
+    // bounded, so that one client cannot use up what the key's other users need.
+    for n in 0..console_host::routes::files::WAITING_PER_CLIENT {
         app.upload("app-log", "app.log", format!("log {n}").into_bytes()).await.expect("waiting");
     }
     let refused = app.upload("app-log", "app.log", b"one too many".to_vec()).await.expect_err("bounded");

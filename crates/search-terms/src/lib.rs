@@ -100,7 +100,9 @@ fn fold(c: char) -> char {
 
 /// Han ideographs, kana and Hangul: scripts written without spaces between words.
 pub fn is_cjk(c: char) -> bool {
-    matches!(c,
+    // Letters only: the kana blocks hold a few marks (・ ゠ ゛) that are not.
+    c.is_alphanumeric()
+        && matches!(c,
         '\u{3040}'..='\u{30FF}'      // hiragana, katakana
         | '\u{3400}'..='\u{4DBF}'    // CJK extension A
         | '\u{4E00}'..='\u{9FFF}'    // CJK unified ideographs

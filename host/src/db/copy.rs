@@ -140,16 +140,23 @@ async fn copy_search_documents(
     tx: &mut sqlx::Transaction<'_, Postgres>,
     source: &sqlx::SqlitePool,
 ) -> Result<u64, sqlx::Error> {
-    let rows: Vec<(i64, i64, String, String, String, String)> = sqlx::query_as(
-        "SELECT d.id, d.index_id, d.doc_id, t.title, t.body, t.tags
-         FROM search_documents d JOIN search_terms t ON t.rowid = d.id ORDER BY d.id",
-    )
-    .fetch_all(source)
-    .await?;
-    for batch in rows.chunks(BATCH) {
+    // In pages by id: a large index is not read into memory whole.
+    let (mut after, mut copied) = (0i64, 0u64);
+    loop {
+        let batch: Vec<(i64, i64, String, String, String, String)> = sqlx::query_as(
+            "SELECT d.id, d.index_id, d.doc_id, t.title, t.body, t.tags
+             FROM search_documents d JOIN search_terms t ON t.rowid = d.id WHERE d.id > $1 ORDER BY d.id LIMIT $2",
+        )
+        .bind(after)
+        .bind(BATCH as i64)
+        .fetch_all(source)
+        .await?;
+        let Some(last) = batch.last() else { break };
+        after = last.0;
+        copied += batch.len() as u64;
         let mut insert =
             QueryBuilder::<Postgres>::new("INSERT INTO search_documents (id, index_id, doc_id, tags, terms) ");
-        insert.push_values(batch, |mut values, (id, index, doc_id, title, body, tags)| {
+        insert.push_values(&batch, |mut values, (id, index, doc_id, title, body, tags)| {
             let tags: Vec<&str> = tags.split_whitespace().collect();
             values
                 .push_bind(*id)
@@ -165,7 +172,7 @@ async fn copy_search_documents(
         insert.build().execute(&mut **tx).await?;
     }
     continue_identity(tx, source, "search_documents").await?;
-    Ok(rows.len() as u64)
+    Ok(copied)
 }
 
 /// Moves the table's identity sequence past every id SQLite ever gave.

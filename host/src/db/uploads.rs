@@ -18,14 +18,16 @@ pub struct UploadRow {
     pub created_at: i64,
     /// The key of the device or app that uploaded it; `None` for a console user's upload.
     pub device_key_id: Option<i64>,
+    /// The address a device's upload came from.
+    pub client_ip: Option<String>,
 }
 
 impl Db {
     pub async fn add_upload(&self, row: &UploadRow) -> Result<(), sqlx::Error> {
         super::with_pool!(self, |pool| {
             sqlx::query(
-            "INSERT INTO uploads (id, tenant_id, plugin_id, purpose, account_id, file_name, size, md5, sha256, facts, created_at, device_key_id)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+            "INSERT INTO uploads (id, tenant_id, plugin_id, purpose, account_id, file_name, size, md5, sha256, facts, created_at, device_key_id, client_ip)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
         )
         .bind(&row.id)
         .bind(row.tenant_id)
@@ -39,6 +41,7 @@ impl Db {
         .bind(&row.facts)
         .bind(row.created_at)
         .bind(row.device_key_id)
+        .bind(&row.client_ip)
         .execute(pool)
         .await
         .map(drop)
@@ -55,15 +58,25 @@ impl Db {
         })
     }
 
-    /// How many uploads of the device key wait for their claim, and their bytes.
-    pub async fn device_uploads_waiting(&self, key_id: i64) -> Result<(i64, i64), sqlx::Error> {
+    /// How many uploads of the device key wait for their claim, and their bytes: all of them, and
+    /// those from `client_ip`.
+    pub async fn device_uploads_waiting(&self, key_id: i64, client_ip: &str) -> Result<[(i64, i64); 2], sqlx::Error> {
         super::with_pool!(self, |pool| {
-            sqlx::query_as(
+            let all: (i64, i64) = sqlx::query_as(
                 "SELECT COUNT(*), CAST(COALESCE(SUM(size), 0) AS BIGINT) FROM uploads WHERE device_key_id = $1",
             )
             .bind(key_id)
             .fetch_one(pool)
-            .await
+            .await?;
+            let mine: (i64, i64) = sqlx::query_as(
+                "SELECT COUNT(*), CAST(COALESCE(SUM(size), 0) AS BIGINT) FROM uploads
+                 WHERE device_key_id = $1 AND client_ip = $2",
+            )
+            .bind(key_id)
+            .bind(client_ip)
+            .fetch_one(pool)
+            .await?;
+            Ok([all, mine])
         })
     }
 

@@ -9,8 +9,9 @@
 //!
 //! Devices and apps upload the same way at `POST /api/device-files/upload/<mount>/<purpose>` with
 //! their key, for purposes the manifest marks `caller = "device"`, and send the id in the plugin's
-//! device route. A key has at most [`WAITING_PER_KEY`] uploads, [`WAITING_MIB_PER_KEY`] MiB in
-//! all, waiting for their claim.
+//! device route. One key has at most [`WAITING_PER_CLIENT`] uploads ([`WAITING_MIB_PER_CLIENT`]
+//! MiB) waiting for their claim from one address, and [`WAITING_PER_KEY`]
+//! ([`WAITING_MIB_PER_KEY`] MiB) from all.
 
 use std::time::Duration;
 use utoipa::ToSchema;
@@ -45,14 +46,24 @@ use crate::plugins::registry::LoadedPlugin;
 const SWEEP_GRACE_MS: i64 = 10 * 60 * 1000;
 const SWEEP_EVERY: Duration = Duration::from_secs(5 * 60);
 /// Uploads one device key may have waiting: a key shipped in every copy of an app is anyone's,
-/// so what it can park in storage before a plugin claims it is bounded. An app claims its upload
-/// right after it finishes, so a fleet of honest apps keeps few waiting at any moment.
-pub const WAITING_PER_KEY: i64 = 32;
-pub const WAITING_MIB_PER_KEY: i64 = 256;
+/// so what it can park in storage before a plugin claims it is bounded, per address first, so
+/// that one client cannot use up what the key's other users need. An app claims its upload right
+/// after it finishes, so honest apps keep few waiting at any moment.
+pub const WAITING_PER_CLIENT: i64 = 8;
+pub const WAITING_MIB_PER_CLIENT: i64 = 128;
+pub const WAITING_PER_KEY: i64 = 1024;
+pub const WAITING_MIB_PER_KEY: i64 = 4096;
 
-async fn key_may_upload(app: &AppState, key: i64) -> ApiResult<()> {
-    let (count, bytes) = app.db.device_uploads_waiting(key).await?;
-    if count > WAITING_PER_KEY || bytes > WAITING_MIB_PER_KEY << 20 {
+/// Whether the key may have one more upload waiting from `client` (`counted`: this one is among
+/// those waiting already).
+async fn key_may_upload(app: &AppState, key: i64, client: &str, counted: bool) -> ApiResult<()> {
+    let [(all, all_bytes), (mine, my_bytes)] = app.db.device_uploads_waiting(key, client).await?;
+    let more = i64::from(!counted);
+    let over = mine + more > WAITING_PER_CLIENT
+        || my_bytes > WAITING_MIB_PER_CLIENT << 20
+        || all + more > WAITING_PER_KEY
+        || all_bytes > WAITING_MIB_PER_KEY << 20;
+    if over {
         return Err(ApiError::Client { code: 429, msg: Msg::UploadsWaiting });
     }
     Ok(())
@@ -175,6 +186,7 @@ struct Uploader {
     tenant: i64,
     account_id: i64,
     device_key_id: Option<i64>,
+    client_ip: Option<String>,
 }
 
 async fn upload(
@@ -185,7 +197,8 @@ async fn upload(
     request: Request,
 ) -> ApiResult<Response> {
     let (plugin, spec) = target(&app, &caller, &mount, &purpose)?;
-    let uploader = Uploader { tenant: caller.scope.owner(), account_id: caller.account_id, device_key_id: None };
+    let uploader =
+        Uploader { tenant: caller.scope.owner(), account_id: caller.account_id, device_key_id: None, client_ip: None };
     receive(&app, &plugin, &spec, uploader, &query.file_name, request).await
 }
 
@@ -197,8 +210,13 @@ async fn device_upload(
     request: Request,
 ) -> ApiResult<Response> {
     let (plugin, spec) = device_target(&app, &device, &mount, &purpose).await?;
-    key_may_upload(&app, device.key.id).await?;
-    let uploader = Uploader { tenant: device.key.tenant_id, account_id: 0, device_key_id: Some(device.key.id) };
+    key_may_upload(&app, device.key.id, &device.client.ip, false).await?;
+    let uploader = Uploader {
+        tenant: device.key.tenant_id,
+        account_id: 0,
+        device_key_id: Some(device.key.id),
+        client_ip: Some(device.client.ip.clone()),
+    };
     receive(&app, &plugin, &spec, uploader, &query.file_name, request).await
 }
 
@@ -279,6 +297,7 @@ async fn receive(
         facts: serde_json::to_string(&facts).unwrap_or_default(),
         created_at: crate::db::now_ms(),
         device_key_id: uploader.device_key_id,
+        client_ip: uploader.client_ip.clone(),
     };
     if let Err(err) = app.db.add_upload(&row).await {
         let _ = objects.delete(&path).await;
@@ -286,8 +305,8 @@ async fn receive(
     }
     // Uploads of one key that ran side by side all passed the check before they began: the
     // check after, with this one counted, keeps the bound (each that exceeds it takes itself back).
-    if let Some(key) = uploader.device_key_id
-        && let Err(refused) = key_may_upload(app, key).await
+    if let (Some(key), Some(client)) = (uploader.device_key_id, uploader.client_ip.as_deref())
+        && let Err(refused) = key_may_upload(app, key, client, true).await
     {
         app.db.delete_upload(&id).await?;
         objects.delete(&path).await.map_err(|e| ApiError::Internal(e.to_string()))?;

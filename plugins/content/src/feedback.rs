@@ -2,7 +2,8 @@
 //! what app users send (contact, router model, smart scene, account, an attached file through the
 //! host's large-file upload), incomplete until someone replies (by mail, through the messaging
 //! plugin, when the contact is an address) or marks it completed. The feedback recipients
-//! (/content/feedback-email) are mailed when feedback arrives, at most once a minute.
+//! (/content/feedback-email) are mailed what arrived by a job, at most once a minute: an app's
+//! request never sends mail itself (its key is in every copy of the app).
 
 use console_plugin_sdk::upload::{self, StoredFile};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
@@ -92,28 +93,6 @@ pub fn submit(call: &mut Call<'_>) -> PluginResult<Value> {
     if FEEDBACK.count(call.host, &Query::new().gte("submittedAt", now - 60_000))? >= PER_MINUTE {
         return Err(messages::feedback_busy());
     }
-    // The recipients hear of it before anything is written (no outbound call after a write),
-    // once a minute at most.
-    let recent = NOTICES.query(call.host, &Query::new().sort("createdAt", true).page(1, 1))?.list;
-    let quiet = recent.first().is_some_and(|n| now - n.created_at < 60_000);
-    let recipients: Vec<String> = crate::recipients::RECIPIENTS
-        .query(call.host, &Query::new().page(1, 100))?
-        .list
-        .into_iter()
-        .map(|r| r.data.email)
-        .collect();
-    let notified = !quiet && !recipients.is_empty();
-    if notified {
-        let html = format!(
-            "<p>{}</p><p>{}: {}<br>{}: {}</p>",
-            escape(&smart_scene),
-            "Account",
-            escape(&account),
-            "Contact",
-            escape(&contact)
-        );
-        mail(call, recipients, "New user feedback", html);
-    }
     let file = match input.upload_id.trim() {
         "" => None,
         id => Some(StoredFile::from(&upload::claim(call.host, "uploadId", id, "feedback-file")?)),
@@ -134,10 +113,42 @@ pub fn submit(call: &mut Call<'_>) -> PluginResult<Value> {
             submitted_at: now,
         },
     )?;
-    if notified {
-        NOTICES.insert(call.host, &Notice { feedback_id: saved.id.clone() })?;
-    }
+    NOTICES.insert(call.host, &Notice { feedback_id: saved.id.clone() })?;
     Ok(json!({ "id": saved.id }))
+}
+
+/// The job `feedback-notices` (every minute): one mail to the recipients about the feedback that
+/// arrived since, then the notices go. The mail is sent before anything is written.
+pub fn send_notices(call: &mut Call<'_>) -> PluginResult<()> {
+    let waiting = NOTICES.query(call.host, &Query::new().sort("createdAt", false).page(1, 100))?.list;
+    if waiting.is_empty() {
+        return Ok(());
+    }
+    let recipients: Vec<String> = crate::recipients::RECIPIENTS
+        .query(call.host, &Query::new().page(1, 100))?
+        .list
+        .into_iter()
+        .map(|r| r.data.email)
+        .collect();
+    if !recipients.is_empty() {
+        let mut items = String::new();
+        for notice in waiting.iter().take(20) {
+            if let Some(f) = FEEDBACK.get(call.host, &notice.data.feedback_id)? {
+                items.push_str(&format!(
+                    "<li>{} ({}): {}</li>",
+                    escape(&f.data.account),
+                    escape(&f.data.contact),
+                    escape(&f.data.smart_scene)
+                ));
+            }
+        }
+        let html = format!("<p>{} new user feedback.</p><ul>{items}</ul>", waiting.len());
+        mail(call, recipients, "New user feedback", html);
+    }
+    for notice in waiting {
+        NOTICES.delete(call.host, &notice.id)?;
+    }
+    Ok(())
 }
 
 /// The console's list: by account (search mode) and status, newest first.

@@ -11,7 +11,7 @@ pub mod messages;
 pub mod recipients;
 
 use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
-use console_plugin_sdk::{Doc, Plugin, Router, export_plugin};
+use console_plugin_sdk::{Call, Context, Doc, Host, Plugin, Router, export_plugin};
 
 pub struct ContentPlugin;
 
@@ -59,6 +59,16 @@ impl Plugin for ContentPlugin {
             .get("/products", agreements::products)
             .get("/languages", agreements::languages)
             .get("/manual-languages", agreements::languages)
+    }
+
+    fn run_job(host: &mut dyn Host, name: &str, context: &Context) -> Result<(), String> {
+        match name {
+            "feedback-notices" => {
+                let mut call = Call::for_job(host, context);
+                feedback::send_notices(&mut call).map_err(|e| format!("{e:?}"))
+            }
+            _ => Ok(()),
+        }
     }
 }
 

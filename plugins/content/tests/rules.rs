@@ -121,3 +121,16 @@ fn a_recipient_is_an_address() {
         200
     );
 }
+
+#[test]
+fn an_apps_feedback_sends_no_mail_itself_the_minutes_job_tells_the_recipients_once() {
+    use console_plugin_sdk::{Context, Plugin};
+    let mut host = host();
+    call(&mut host, "POST", "/feedback-emails", json!({ "email": "care@example.com", "name": "Care" }));
+    for n in 0..3 {
+        assert_eq!(send(&mut host, &format!("user{n}"), "x").0, 200);
+    }
+    assert_eq!(host.stored_text("notices").lines().count(), 3, "waiting for the job");
+    ContentPlugin::run_job(&mut host, "feedback-notices", &Context::default()).expect("the job runs");
+    assert!(host.stored_text("notices").is_empty(), "told once, then gone");
+}

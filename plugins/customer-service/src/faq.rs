@@ -238,11 +238,18 @@ pub struct Answer {
     pub score: f64,
 }
 
-/// The FAQs of `hits`, in their order (an FAQ deleted meanwhile is left out).
-fn answers(call: &mut Call<'_>, hits: Vec<console_plugin_sdk::search::Hit>) -> PluginResult<Vec<Answer>> {
+/// The FAQs of `hits`, in their order (an FAQ deleted meanwhile is left out); for an end user
+/// only those for everyone or for end users, as stored (an import racing an edit may leave the
+/// index's tags behind).
+fn answers(
+    call: &mut Call<'_>,
+    hits: Vec<console_plugin_sdk::search::Hit>,
+    end_user: bool,
+) -> PluginResult<Vec<Answer>> {
     let mut found = Vec::with_capacity(hits.len());
     for hit in hits {
-        if let Some(faq) = FAQS.get(call.host, &hit.id)? {
+        let faq = FAQS.get(call.host, &hit.id)?;
+        if let Some(faq) = faq.filter(|f| !end_user || f.data.role.is_empty() || f.data.role == "endUser") {
             found.push(Answer { id: faq.id, question: faq.data.question, answer: faq.data.answer, score: hit.score });
         }
     }
@@ -256,7 +263,7 @@ pub fn search(call: &mut Call<'_>) -> PluginResult<Value> {
     let tags: Vec<String> = if language.is_empty() { Vec::new() } else { vec![format!("lang:{language}")] };
     let stemmed_in = if language.is_empty() { call.lang().to_string() } else { language };
     let hits = FAQ_INDEX.search(call.host, &question, &stemmed_in, &tags, 10)?;
-    Ok(json!(answers(call, hits)?))
+    Ok(json!(answers(call, hits, false)?))
 }
 
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
@@ -280,7 +287,7 @@ pub fn app_search(call: &mut Call<'_>) -> PluginResult<Value> {
         tags.push(format!("product:{}", input.product_id.trim()));
     }
     let hits = FAQ_INDEX.search(call.host, &question, &language, &tags, APP_HITS)?;
-    Ok(json!(answers(call, hits)?))
+    Ok(json!(answers(call, hits, true)?))
 }
 
 #[derive(Debug, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]

@@ -587,13 +587,14 @@ pub fn check(call: &mut Call<'_>) -> PluginResult<Value> {
     let platform = validate::one_of("platform", &input.platform, &PLATFORMS)?;
     let version = version_code("versionCode", input.version_code)?;
     // The app's key is in every copy of the app: only the app plugin's session says who the user
-    // is, and a whitelisted build goes only to its users.
+    // is, and a whitelisted build goes only to its users. A session that ended (expired, pushed
+    // out, blocked) leaves the app with what everyone gets: it still hears of forced updates.
     let user = match input.user_token.trim() {
         "" => None,
         token => {
-            let signed_in: SignedIn =
-                services::post(call.host, "app-service", "/internal/app-users/signed-in", &json!({ "token": token }))?;
-            Some(signed_in.username)
+            let signed_in: PluginResult<SignedIn> =
+                services::post(call.host, "app-service", "/internal/app-users/signed-in", &json!({ "token": token }));
+            signed_in.ok().map(|s| s.username)
         }
     };
     let region =

@@ -199,6 +199,9 @@ impl wit::Host for CallState {
             let seen: std::collections::HashSet<String> = hits.iter().map(|(id, _)| id.clone()).collect();
             hits.extend(any.into_iter().filter(|(id, _)| !seen.contains(id)).take(limit as usize - hits.len()));
         }
-        Ok(Ok(hits.into_iter().map(|(id, score)| Hit { id, score }).collect()))
+        // The engines' scores weigh each term by the documents of every enterprise (bm25 reads
+        // the whole FTS table's counts): a plugin gets the order alone, as a falling number.
+        let count = hits.len() as f64;
+        Ok(Ok(hits.into_iter().enumerate().map(|(i, (id, _))| Hit { id, score: 1.0 - i as f64 / count }).collect()))
     }
 }
