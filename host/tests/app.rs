@@ -77,6 +77,42 @@ fn workbook(rows: &[Vec<String>]) -> Vec<u8> {
     book.save_to_buffer().expect("workbook")
 }
 
+/// A workbook saved with a password, as Excel writes it: an OLE compound file holding the
+/// `EncryptionInfo` and `EncryptedPackage` streams in place of the workbook's own parts.
+fn encrypted_workbook() -> Vec<u8> {
+    use std::io::Write as _;
+    let mut file = cfb::CompoundFile::create(std::io::Cursor::new(Vec::new())).expect("a compound file");
+    file.create_stream("/EncryptionInfo").expect("stream").write_all(&[4, 0, 4, 0, 0x40, 0, 0, 0]).expect("info");
+    file.create_stream("/EncryptedPackage").expect("stream").write_all(&[0x5a; 4096]).expect("package");
+    file.flush().expect("flushed");
+    file.into_inner().into_inner()
+}
+
+/// §5 "an encrypted import file must be reselected", and the import's limits: the copy
+/// workbook's upload takes Excel only, at most 20 MB, not encrypted; each refusal names the file,
+/// in the user's language, and keeps nothing to claim.
+#[tokio::test]
+async fn a_copy_import_takes_only_an_unencrypted_excel_workbook_of_at_most_20_mb() {
+    let (host, admin) = start().await;
+    let text = host.upload(&admin, "app-service", "copy-excel", "copy.xlsx", b"key1,en\nhome,Home\n").await;
+    let msg = text["msg"].as_str().unwrap_or("");
+    assert!(text["code"] == 400 && msg.contains("copy.xlsx") && msg.contains("Excel workbook"), "{text}");
+
+    let locked = host.upload(&admin, "app-service", "copy-excel", "locked.xlsx", &encrypted_workbook()).await;
+    let msg = locked["msg"].as_str().unwrap_or("");
+    assert!(locked["code"] == 400 && msg.contains("locked.xlsx") && msg.contains("encrypted"), "{locked}");
+
+    let big = host.announce(&admin, "/files/upload/app-service/copy-excel?fileName=big.xlsx", 21 << 20).await;
+    assert!(big.contains("\"code\":413") && big.contains("20 MiB"), "{big}");
+
+    let titles = ["key1", "key2", "key3", "keyDescription", "functionType", "functionCode", "placeholderCount", "en"];
+    let rows = [titles.map(String::from).to_vec(), ["home", "", "", "", "", "", "", "Home"].map(String::from).to_vec()];
+    let fine = host.upload(&admin, "app-service", "copy-excel", "copy.xlsx", &workbook(&rows)).await;
+    assert_eq!(fine["code"], 200, "{fine}");
+    let body = json!({ "library": "public", "uploadId": fine["data"]["uploadId"] });
+    assert_eq!(host.post("/app-service/copies/import", &admin, body).await.ok(), &json!({ "added": 1, "updated": 0 }));
+}
+
 #[tokio::test]
 async fn a_copy_library_round_trips_through_excel_and_reaches_apps_by_etag() {
     let (host, admin) = start().await;

@@ -10,7 +10,6 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use common::{Install, TestHost, USER_PASSWORD, content, png};
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
 const GRANTS: &str = "files = true\nmax_upload_mib = 2048";
 
@@ -185,21 +184,6 @@ async fn images_are_measured_from_a_browser_form_and_wrong_or_encrypted_files_ar
     assert_eq!(up.raw(&admin, "nothing", "a.bin", vec![1], "en").await.0, 404);
 }
 
-/// A request written by hand: `content-length` announces more than the purpose takes.
-async fn announce(host: &TestHost, token: &str, path: &str, length: u64) -> String {
-    let addr = host.base.trim_start_matches("http://").trim_end_matches("/api").to_string();
-    let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
-    let head = format!(
-        "POST /api{path} HTTP/1.1\r\nhost: x\r\nauthorization: {token}\r\nlang: en\r\n\
-         content-type: application/octet-stream\r\ncontent-length: {length}\r\n\r\n"
-    );
-    stream.write_all(head.as_bytes()).await.expect("write");
-    let _ = stream.write_all(&[0u8; 65536]).await;
-    let mut answer = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut answer)).await;
-    String::from_utf8_lossy(&answer).into_owned()
-}
-
 #[tokio::test]
 async fn limits_rights_tenants_and_transactions_hold() {
     let host = TestHost::start_with_plugins(&[Install::probe(GRANTS)], |_| {}).await;
@@ -207,7 +191,7 @@ async fn limits_rights_tenants_and_transactions_hold() {
     let up = Uploader::new(&host);
 
     // 21 MiB announced for the 20 MiB Excel purpose: refused before a byte is stored.
-    let answer = announce(&host, &admin, "/files/upload/probe/excel?fileName=big.xlsx", 21 << 20).await;
+    let answer = host.announce(&admin, "/files/upload/probe/excel?fileName=big.xlsx", 21 << 20).await;
     assert!(answer.contains("\"code\":413") && answer.contains("20 MiB"), "{answer}");
 
     // A user without the purpose's action cannot upload.

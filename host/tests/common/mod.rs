@@ -295,6 +295,23 @@ impl TestHost {
         res.json().await.expect("an envelope")
     }
 
+    /// A request written by hand whose `content-length` announces `length` bytes, of which only
+    /// the first 64 KiB follow: what the host answers before it would have read more.
+    pub async fn announce(&self, token: &str, path: &str, length: u64) -> String {
+        use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+        let addr = self.base.trim_start_matches("http://").trim_end_matches("/api").to_string();
+        let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        let head = format!(
+            "POST /api{path} HTTP/1.1\r\nhost: x\r\nauthorization: {token}\r\nlang: en\r\n\
+             content-type: application/octet-stream\r\ncontent-length: {length}\r\n\r\n"
+        );
+        stream.write_all(head.as_bytes()).await.expect("write");
+        let _ = stream.write_all(&[0u8; 65536]).await;
+        let mut answer = Vec::new();
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(5), stream.read_to_end(&mut answer)).await;
+        String::from_utf8_lossy(&answer).into_owned()
+    }
+
     /// The bytes behind a URL the host handed out (`/api/files/...`), fetched without a session.
     pub async fn fetch_url(&self, url: &str) -> Vec<u8> {
         let origin = self.base.trim_end_matches("/api");

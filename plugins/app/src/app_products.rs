@@ -52,7 +52,7 @@ pub fn link(field: &str, value: &str, required: bool) -> PluginResult<String> {
 }
 
 /// The products bound to an app: each one the product plugin knows (at most 100).
-fn products(call: &mut Call<'_>, ids: &[String]) -> PluginResult<Vec<String>> {
+pub fn products(call: &mut Call<'_>, ids: &[String]) -> PluginResult<Vec<String>> {
     if ids.len() > 100 {
         return Err(PluginError::invalid(
             "productIds",

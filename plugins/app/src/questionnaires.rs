@@ -54,8 +54,8 @@ pub struct QuestionnaireInput {
     product_ids: Vec<String>,
     name: String,
     address: String,
-    interval_days: Option<i64>,
-    lifecycle: Option<i64>,
+    interval_days: Option<f64>,
+    lifecycle: Option<f64>,
     enabled: bool,
     sub_questionnaires: Vec<SubQuestionnaire>,
     /// The user previewed it and confirmed (§5: required to submit).
@@ -105,8 +105,7 @@ impl QuestionnaireInput {
         let app_product_id = validate::required("appProductId", &self.app_product_id, 64)?;
         APP_PRODUCTS.get(call.host, &app_product_id)?.ok_or_else(|| PluginError::required("appProductId"))?;
         // §5, §9: an integer below 365, 0 when the app has no questionnaire before this one.
-        let interval = self.interval_days.ok_or_else(|| PluginError::required("intervalDays"))?;
-        validate::range("intervalDays", interval as f64, 0.0, 364.0)?;
+        let interval = validate::integer("intervalDays", self.interval_days, 0, 364)?;
         let earlier = QUESTIONNAIRES
             .query(call.host, &Query::new().eq("appProductId", app_product_id.as_str()).page(1, 2))?
             .list
@@ -119,8 +118,7 @@ impl QuestionnaireInput {
             return Err(messages::first_interval_zero());
         }
         // §5, §9: an integer above 0, at most 1000.
-        let lifecycle = self.lifecycle.ok_or_else(|| PluginError::required("lifecycle"))?;
-        validate::range("lifecycle", lifecycle as f64, 1.0, 1000.0)?;
+        let lifecycle = validate::integer("lifecycle", self.lifecycle, 1, 1000)?;
         if self.sub_questionnaires.len() > 20 {
             return Err(PluginError::invalid(
                 "subQuestionnaires",
@@ -137,12 +135,6 @@ impl QuestionnaireInput {
                 address: self::address("subQuestionnaires", &sub.address)?,
             });
         }
-        if self.product_ids.len() > 100 {
-            return Err(PluginError::invalid(
-                "productIds",
-                console_plugin_sdk::Message::TooMany { field: "productIds".into(), max: 100 },
-            ));
-        }
         let now = call.host.now_ms();
         let was_enabled = current.is_some_and(|c| c.data.enabled);
         Ok(Questionnaire {
@@ -150,11 +142,8 @@ impl QuestionnaireInput {
             project_name: project.data.name,
             app_product_id,
             questionnaire_type: validate::optional("questionnaireType", &self.questionnaire_type, 32)?,
-            product_ids: self
-                .product_ids
-                .iter()
-                .map(|p| validate::required("productIds", p, 64))
-                .collect::<PluginResult<_>>()?,
+            // Each one the product plugin knows, as an app product's.
+            product_ids: app_products::products(call, &self.product_ids)?,
             name,
             address,
             interval_days: interval as u32,

@@ -107,7 +107,12 @@ fn a_questionnaire_address_is_an_http_or_https_link() {
     let (mut host, project_id, app_id) = questionnaire_host();
     for bad in ["survey.example.com", "ftp://survey.example.com", "https://"] {
         let body = questionnaire(&project_id, &app_id, json!({ "address": bad }));
-        assert_eq!(refusal(&mut host, "POST", "/questionnaires", body).1, "address", "{bad}");
+        let (status, field, msg) = refusal(&mut host, "POST", "/questionnaires", body);
+        assert_eq!(
+            (status, field.as_str(), msg.as_str()),
+            (400, "address", "address: wrong format, expected an http(s) URL."),
+            "{bad}"
+        );
     }
     created(
         &mut host,
@@ -126,8 +131,16 @@ fn the_interval_is_below_365_days_and_0_without_a_previous_questionnaire() {
         (400, "intervalDays", "With no previous questionnaire the interval is 0 days.")
     );
     created(&mut host, "/questionnaires", questionnaire(&project_id, &app_id, json!({})));
-    let too_long = questionnaire(&project_id, &app_id, json!({ "name": "Survey2", "intervalDays": 365 }));
-    assert_eq!(refusal(&mut host, "POST", "/questionnaires", too_long).1, "intervalDays");
+    // §5 "an integer below 365": neither 365 nor a fraction of a day.
+    for bad in [json!(365), json!(7.5)] {
+        let body = questionnaire(&project_id, &app_id, json!({ "name": "Survey2", "intervalDays": bad }));
+        let (status, field, msg) = refusal(&mut host, "POST", "/questionnaires", body);
+        assert_eq!(
+            (status, field.as_str(), msg.as_str()),
+            (400, "intervalDays", "intervalDays: wrong format, expected an integer from 0 to 364."),
+            "{bad}"
+        );
+    }
     created(
         &mut host,
         "/questionnaires",
@@ -138,9 +151,14 @@ fn the_interval_is_below_365_days_and_0_without_a_previous_questionnaire() {
 #[test]
 fn the_lifecycle_is_above_0_and_at_most_1000() {
     let (mut host, project_id, app_id) = questionnaire_host();
-    for bad in [0, 1001] {
+    for bad in [json!(0), json!(1001), json!(2.5)] {
         let body = questionnaire(&project_id, &app_id, json!({ "lifecycle": bad }));
-        assert_eq!(refusal(&mut host, "POST", "/questionnaires", body).1, "lifecycle", "{bad}");
+        let (status, field, msg) = refusal(&mut host, "POST", "/questionnaires", body);
+        assert_eq!(
+            (status, field.as_str(), msg.as_str()),
+            (400, "lifecycle", "lifecycle: wrong format, expected an integer from 1 to 1000."),
+            "{bad}"
+        );
     }
     created(&mut host, "/questionnaires", questionnaire(&project_id, &app_id, json!({ "lifecycle": 1000 })));
 }
@@ -280,8 +298,78 @@ fn deleting_needs_the_exact_name_typed_again() {
         json!({ "storeName": "Google Play", "downloadAddress": "https://play.google.com/store",
                                                        "domainPrefix": "play.google.com" }),
     );
-    let (status, field, _) =
+    let (status, field, msg) =
         refusal(&mut host, "DELETE", &format!("/app-stores/{id}"), json!({ "confirmName": "Google play" }));
-    assert_eq!((status, field.as_str()), (400, "confirmName"));
+    assert_eq!(
+        (status, field.as_str(), msg.as_str()),
+        (400, "confirmName", "The input does not match the name to delete.")
+    );
     assert_eq!(call(&mut host, "DELETE", &format!("/app-stores/{id}"), json!({ "confirmName": "Google Play" })).0, 200);
+}
+
+/// A copy entry with placeholders has the same number of them in every language.
+#[test]
+fn a_placeholder_count_holds_in_every_language() {
+    let mut host = host();
+    let entry = |de: &str| {
+        json!({ "library": "public", "key1": "welcome", "placeholder": true, "placeholderCount": 1,
+                "texts": { "en": "Hello {name}", "de": de } })
+    };
+    let (status, field, msg) = refusal(&mut host, "POST", "/copies", entry("Hallo {name}, {0}"));
+    assert_eq!(
+        (status, field.as_str(), msg.as_str()),
+        (400, "texts", "The de text has 2 placeholders; it should have 1.")
+    );
+    let (status, _, msg) = refusal(&mut host, "POST", "/copies", entry("Hallo"));
+    assert_eq!((status, msg.as_str()), (400, "The de text has 0 placeholders; it should have 1."));
+    created(&mut host, "/copies", entry("Hallo %s"));
+}
+
+/// §4 copy completeness: complete when every language the project uses is filled.
+#[test]
+fn a_copy_entry_is_complete_when_every_language_of_its_project_is_filled() {
+    let mut host = host();
+    let project = json!({ "name": "P", "region": "asia", "enterpriseId": 7, "startsAt": 1, "endsAt": 2,
+                          "appSecret": "project-secret-0123456789", "languages": ["en", "fr"] });
+    let project_id = created(&mut host, "/projects", project);
+    let entry =
+        |texts: Value| json!({ "library": "project", "projectId": project_id, "key1": "title", "texts": texts });
+    let id = created(&mut host, "/copies", entry(json!({ "en": "Home", "de": "Zuhause" })));
+    let (_, saved) = call(&mut host, "GET", &format!("/copies/{id}"), Value::Null);
+    assert_eq!(saved["complete"], false, "French is missing: German does not count");
+    let mut body = entry(json!({ "en": "Home", "fr": "Maison" }));
+    body["version"] = saved["version"].clone();
+    assert_eq!(call(&mut host, "PUT", &format!("/copies/{id}"), body).0, 200);
+    assert_eq!(call(&mut host, "GET", &format!("/copies/{id}"), Value::Null).1["complete"], true);
+}
+
+/// §8 "Unblocking failed": a user who is not blocked cannot be unblocked.
+#[test]
+fn unblocking_a_user_who_is_not_blocked_fails() {
+    let mut host = host();
+    host.as_device("app");
+    host.call::<AppPlugin>("POST", "/app/users/report", json!({ "username": "bob@example.com" }));
+    let id = call(&mut host, "GET", "/app-users", Value::Null).1["list"][0]["id"].as_str().expect("id").to_string();
+    let (status, _, msg) = refusal(&mut host, "POST", &format!("/app-users/{id}/unblock"), json!({}));
+    assert_eq!((status, msg.as_str()), (409, "Unblocking failed: this user is not blocked."));
+    assert_eq!(call(&mut host, "POST", &format!("/app-users/{id}/block"), json!({})).0, 200);
+    assert_eq!(call(&mut host, "POST", &format!("/app-users/{id}/unblock"), json!({})).0, 200);
+}
+
+/// An object storage's authorisation key is sealed where it is kept and never answered whole.
+#[test]
+fn an_object_storage_key_is_sealed_and_never_returned() {
+    let mut host = host();
+    let key = "wJalrXUtnFEMI-K7MDENG-bPxRfiCYEXAMPLEKEY";
+    let body = json!({ "objectName": "robot-maps", "cloudService": "aliyun-oss", "region": "oss-cn-hangzhou",
+                       "endpoint": "https://oss-cn-hangzhou.aliyuncs.com", "keyId": "LTAI5t", "key": key,
+                       "accessRight": "private", "enterpriseId": 7 });
+    let id = created(&mut host, "/buckets", body);
+    assert!(!host.stored_text("buckets").contains(key), "kept sealed");
+    let (_, one) = call(&mut host, "GET", &format!("/buckets/{id}"), Value::Null);
+    let (_, list) = call(&mut host, "GET", "/buckets", Value::Null);
+    for answer in [&one, &list] {
+        assert!(!answer.to_string().contains(key), "answered whole: {answer}");
+    }
+    assert_eq!(one["key"]["hint"], "••••••EKEY", "shown masked, by its last four characters");
 }

@@ -74,6 +74,17 @@ pub fn range(field: &str, value: f64, min: f64, max: f64) -> PluginResult<f64> {
     }
 }
 
+/// A whole number from `min` to `max` given as a JSON number (`7.5` and `1e400` are refused
+/// naming the field, not as a malformed request).
+pub fn integer(field: &str, value: Option<f64>, min: i64, max: i64) -> PluginResult<i64> {
+    let value = value.ok_or_else(|| PluginError::required(field))?;
+    if value.is_finite() && value.fract() == 0.0 && value >= min as f64 && value <= max as f64 {
+        Ok(value as i64)
+    } else {
+        Err(PluginError::format(field, crate::error::integer_range(min, max)))
+    }
+}
+
 /// A text that must be a JSON document (commands, credentials).
 pub fn json_text(field: &str, value: &str) -> PluginResult<serde_json::Value> {
     let value = required(field, value, 64 * 1024)?;
@@ -181,6 +192,16 @@ mod tests {
         assert_eq!(risky_lines("sns", &list(20), true).map(|l| l.len()), Ok(20));
         let refused = risky_lines("sns", &list(21), true).map_err(|e| e.render("en"));
         assert_eq!(refused, Err("The number cannot be greater than 20.".to_string()));
+    }
+
+    #[test]
+    fn an_integer_is_whole_and_in_range() {
+        assert_eq!(integer("days", Some(364.0), 0, 364), Ok(364));
+        for bad in [Some(7.5), Some(365.0), Some(-1.0), Some(f64::INFINITY)] {
+            let refused = integer("days", bad, 0, 364).map_err(|e| e.render("en"));
+            assert_eq!(refused, Err("days: wrong format, expected an integer from 0 to 364.".to_string()), "{bad:?}");
+        }
+        assert_eq!(integer("days", None, 0, 364).map_err(|e| e.field), Err(Some("days".to_string())));
     }
 
     #[test]
