@@ -97,6 +97,11 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_TRUST_PROXY", default_value_t = false)]
     pub trust_proxy: bool,
 
+    /// How often an app's or device's websocket is authorised again (its key, its plugin, the
+    /// route's answer), in seconds: a revoked key or a refused user is cut off within this.
+    #[arg(long, env = "CONSOLE_SOCKET_RECHECK_SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub socket_recheck_secs: u64,
+
     /// Something to do instead of serving.
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -1,5 +1,5 @@
 //! Two hosts on one PostgreSQL behave as one (issue 14): sessions, their end, login throttling,
-//! schedules, live events, enabling and reloading plugins. Runs where the test run has a
+//! schedules, live events and live messages to apps' sockets, enabling and reloading plugins. Runs where the test run has a
 //! PostgreSQL (`scripts/with-postgres.sh`, as `make test` does); SQLite runs one host.
 
 mod common;
@@ -130,6 +130,29 @@ async fn an_event_published_on_one_host_reaches_the_shells_on_the_other() {
     // Subscribers hear it once, on the publishing host: their effects are in the shared database.
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(two.get("/probe/heard", &admin).await.ok()["total"], 2);
+}
+
+/// Contract 0.1.10: a live message sent through host one reaches an app listening on host two.
+#[tokio::test]
+async fn a_live_message_sent_on_one_host_reaches_an_apps_socket_on_the_other() {
+    use futures_util::SinkExt as _;
+    use tokio_tungstenite::tungstenite::Message;
+    let Some((one, two)) = two_hosts().await else { return };
+    let admin = one.admin().await;
+    let body = json!({ "pluginId": "probe", "tenantId": 0, "name": "app" });
+    let key =
+        one.post("/plugin-admin/device-keys/add", &admin, body).await.ok()["key"].as_str().expect("key").to_string();
+    let url = two.base.replace("http://", "ws://") + "/device/probe/device/live";
+    let mut request = url.into_client_request().expect("request");
+    request.headers_mut().insert("sec-websocket-protocol", format!("device.v1, {key}").parse().expect("header"));
+    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.expect("a socket on host two");
+    socket.send(Message::Text(json!({ "rooms": ["chat:9"] }).to_string().into())).await.expect("hello");
+    let answer = tokio::time::timeout(WITHIN, socket.next()).await.expect("answered").expect("frame").expect("ok");
+    assert!(answer.to_text().expect("text").contains("\"code\":200"), "{answer}");
+    one.post("/probe/live/send", &admin, json!({ "channel": "chat:9", "message": { "text": "hi" } })).await.ok();
+    let frame = tokio::time::timeout(WITHIN, socket.next()).await.expect("in time").expect("frame").expect("ok");
+    let heard: Value = serde_json::from_str(frame.to_text().expect("text")).expect("json");
+    assert_eq!(heard, json!({ "channel": "chat:9", "message": { "text": "hi" } }));
 }
 
 #[tokio::test]

@@ -19,14 +19,18 @@ fn manifest(id: &str) -> String {
         .replace("menu_id = 9000", "menu_id = 9200")
         .replace("menu_id = 9001\nparent = 9000", "menu_id = 9201\nparent = 9200")
         .replace("probe:", &format!("{id}:"))
-        // The probe is built for 0.1.9, calls the peer, takes uploads and searches; these tests
-        // are about older contracts.
-        .replace("contract = \"0.1.9\"", "contract = \"0.1.1\"")
+        // The probe is built for 0.1.10, calls the peer, takes uploads, searches and has a
+        // socket; these tests are about older contracts.
+        .replace("contract = \"0.1.10\"", "contract = \"0.1.1\"")
         .replace("search = true\n", "")
         .replace("uses = [\"peer\"]\n", "")
         .split("# uploads (0.1.4)")
         .enumerate()
         .map(|(i, part)| if i == 0 { part } else { part.split_once("# end uploads").map_or(part, |(_, rest)| rest) })
+        .collect::<String>()
+        .split("# live (0.1.10)")
+        .enumerate()
+        .map(|(i, part)| if i == 0 { part } else { part.split_once("# end live").map_or(part, |(_, rest)| rest) })
         .collect()
 }
 

@@ -104,13 +104,15 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
     response
 }
 
-/// `authorization: Device <key>`: the key names its tenant and plugin.
+/// `authorization: Device <key>`, or for a browser's websocket (which sets no header) the
+/// subprotocols `device.v1, <key>`: the key names its tenant and plugin.
 async fn authorize_device(app: &AppState, headers: &HeaderMap, client: ClientInfo) -> Result<DeviceCaller, ApiError> {
     let refused = ApiError::Client { code: 401, msg: Msg::DeviceKeyRefused };
     let key = headers
         .get("authorization")
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Device "))
+        .or_else(|| offered_token(headers, crate::plugins::sockets::PROTOCOL))
         .map(str::trim)
         .filter(|v| !v.is_empty())
         .ok_or(refused.clone())?;
@@ -190,9 +192,14 @@ async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) 
 /// Browsers cannot set headers on a WebSocket; the shell offers `["console.v1", token]` as
 /// subprotocols instead, which keeps the token out of URLs and logs.
 fn websocket_token(headers: &HeaderMap) -> Option<&str> {
+    offered_token(headers, super::live::PROTOCOL)
+}
+
+/// The token a websocket offers as the subprotocol after `protocol`.
+fn offered_token<'h>(headers: &'h HeaderMap, protocol: &str) -> Option<&'h str> {
     let offered = headers.get("sec-websocket-protocol")?.to_str().ok()?;
     let mut protocols = offered.split(',').map(str::trim);
-    (protocols.next()? == super::live::PROTOCOL).then(|| protocols.next()).flatten()
+    (protocols.next()? == protocol).then(|| protocols.next()).flatten()
 }
 
 /// The body as stored in the operation record: JSON with every secret-looking field masked.

@@ -23,6 +23,14 @@ fn may_see(app: &AppState, caller: &Caller, plugin: &str) -> bool {
     app.plugins.get(plugin).is_some_and(|p| p.actions().any(|action| caller.may(action)))
 }
 
+/// An event of the caller's enterprises; a live message only to the console user it names, and
+/// never one meant for the sockets of a channel (contract 0.1.10).
+fn for_console(event: &LiveEvent, caller: &Caller) -> bool {
+    caller.scope.covers(event.tenant_id)
+        && event.channel.is_none()
+        && event.user.is_none_or(|user| user == caller.account_id)
+}
+
 pub async fn events(
     State(app): State<AppState>,
     caller: Caller,
@@ -58,7 +66,7 @@ async fn forward(
                 }
             }
             event = events.recv() => match event {
-                Ok(event) if caller.scope.covers(event.tenant_id) && may_see(&app, &caller, &event.plugin) => {
+                Ok(event) if for_console(&event, &caller) && may_see(&app, &caller, &event.plugin) => {
                     let text = serde_json::to_string(&event).unwrap_or_default();
                     if socket.send(Message::Text(text.into())).await.is_err() {
                         return;

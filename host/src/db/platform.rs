@@ -36,3 +36,33 @@ pub async fn enterprises(tx: &mut CallTx, ids: &[i64], only: Option<i64>) -> Res
 pub async fn language_codes(tx: &mut CallTx) -> Result<Vec<String>, sqlx::Error> {
     super::with_call!(tx, |conn| sqlx::query_scalar("SELECT code FROM languages ORDER BY id").fetch_all(conn).await)
 }
+
+#[derive(Debug, Clone, FromRow)]
+pub struct AccountFacts {
+    pub id: i64,
+    pub username: String,
+    pub name: String,
+    pub disabled: bool,
+}
+
+/// Accounts of `tenant_id` whose user name or name contains `text` (any case; all when empty),
+/// by user name, at most `limit`.
+pub async fn accounts(
+    tx: &mut CallTx,
+    tenant_id: i64,
+    text: &str,
+    limit: u32,
+) -> Result<Vec<AccountFacts>, sqlx::Error> {
+    let escaped: String =
+        text.to_lowercase().chars().flat_map(|c| if "\\%_".contains(c) { vec!['\\', c] } else { vec![c] }).collect();
+    let pattern = format!("%{escaped}%");
+    let sql = "SELECT id, username, name, disabled FROM accounts
+               WHERE tenant_id = $1 AND (lower(username) LIKE $2 ESCAPE '\\' OR lower(name) LIKE $2 ESCAPE '\\')
+               ORDER BY username LIMIT $3";
+    super::with_call!(tx, |conn| sqlx::query_as(sql)
+        .bind(tenant_id)
+        .bind(&pattern)
+        .bind(i64::from(limit))
+        .fetch_all(conn)
+        .await)
+}

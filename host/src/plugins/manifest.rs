@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::i18n::Lang;
 
 /// The contract this host implements (`wit/plugin.wit`).
-pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 9);
+pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 10);
 
 /// Mounts the core owns; a plugin cannot take them.
 const RESERVED_MOUNTS: [&str; 9] = [
@@ -146,6 +146,10 @@ pub struct RouteSpec {
     /// until the plugin wakes the device (`device-keys.wake`) or the time is up.
     #[serde(default)]
     pub long_poll: bool,
+    /// A device route that is a websocket (contract 0.1.10): its first text frame is the body
+    /// of a call whose answer names the channels the socket listens to (`live.send`).
+    #[serde(default)]
+    pub socket: bool,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize)]
@@ -418,6 +422,12 @@ impl Manifest {
             }
             if r.long_poll && (r.caller != RouteCaller::Device || r.method != "GET") {
                 return fail(&format!("routes[{i}].long_poll"), "a long poll is a device's GET");
+            }
+            if r.socket && (r.caller != RouteCaller::Device || r.method != "GET" || r.long_poll) {
+                return fail(&format!("routes[{i}].socket"), "a socket is a device's GET, and no long poll");
+            }
+            if r.socket && self.contract < semver::Version::new(0, 1, 10) {
+                return fail(&format!("routes[{i}].socket"), "needs contract 0.1.10 or later");
             }
             if r.caller == RouteCaller::Device {
                 if !r.action.is_empty() {

@@ -13,6 +13,7 @@ pub mod registry;
 pub mod remote;
 pub mod runtime;
 pub mod scheduler;
+pub mod sockets;
 pub mod wakes;
 
 pub use registry::{LiveEvent, LoadedPlugin, Plugins};

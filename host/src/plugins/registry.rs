@@ -16,7 +16,9 @@ use super::engine::{self, EpochTicker, INSTANCE_SLOTS};
 use super::installation::{Installation, Installed, sha256_hex};
 use super::manifest::{CONTRACT, Manifest, RouteCaller, RouteSpec, contract_compatible};
 use super::metrics::PluginMetrics;
-use super::runtime::{self, CallContext, EventBudget, Failure, Finished, Invocation, Returned, Services};
+use super::runtime::{
+    self, Audience, CallContext, EventBudget, Failure, Finished, Invocation, Outgoing, Returned, Services,
+};
 use super::{capabilities, runtime::CallState};
 use crate::db::{ButtonFields, Db, MenuFields, now_ms};
 use crate::sealing::MasterKey;
@@ -74,6 +76,13 @@ pub struct LiveEvent {
     pub plugin: String,
     pub topic: String,
     pub payload: serde_json::Value,
+    /// A live message to the sockets listening to this channel of the plugin (contract 0.1.10):
+    /// never to the shell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub channel: Option<String>,
+    /// A live message to this console user alone (contract 0.1.10).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<i64>,
     /// Published on another host and relayed here (`cluster`): not relayed again.
     #[serde(skip)]
     pub relayed: bool,
@@ -108,6 +117,8 @@ pub struct Plugins {
     /// without end.
     deliveries: Arc<Semaphore>,
     pub live: broadcast::Sender<LiveEvent>,
+    /// Websockets of apps and devices open in this process (contract 0.1.10).
+    pub sockets: Arc<super::sockets::Sockets>,
 }
 
 /// Whether a plugin runs; named for the OpenAPI document (the status is text).
@@ -182,7 +193,8 @@ impl Plugins {
             memory_budget_mib: memory_budget_mib.max(1),
             tenant_slots: std::sync::Mutex::default(),
             deliveries: Arc::new(Semaphore::new(MAX_DELIVERIES_UNDER_WAY)),
-            live: broadcast::channel(1024).0,
+            live: broadcast::channel(4096).0,
+            sockets: Default::default(),
         });
         let _ = plugins.services.registry.set(Arc::downgrade(&plugins));
         match Installation::load(&plugins.plugins_file) {
@@ -585,8 +597,27 @@ impl Plugins {
     }
 
     /// Sends committed events to the shell and to every subscribed plugin enabled for the tenant.
-    fn deliver(self: &Arc<Self>, from: &str, call: &CallContext, events: &[(String, String)], depth: u8) {
-        for (topic, payload) in events {
+    fn deliver(self: &Arc<Self>, from: &str, call: &CallContext, outgoing: &[Outgoing], depth: u8) {
+        for sent in outgoing {
+            let (topic, payload) = match sent {
+                Outgoing::Event { topic, payload } => (topic, payload),
+                Outgoing::Live { plugin, audience, topic, message } => {
+                    let (channel, user) = match audience {
+                        Audience::Channel(channel) => (Some(channel.clone()), None),
+                        Audience::User(user) => (None, Some(*user)),
+                    };
+                    let _ = self.live.send(LiveEvent {
+                        tenant_id: call.tenant_id,
+                        plugin: plugin.clone(),
+                        topic: topic.clone(),
+                        payload: serde_json::from_str(message).unwrap_or(serde_json::Value::Null),
+                        channel,
+                        user,
+                        relayed: false,
+                    });
+                    continue;
+                }
+            };
             // A plugin it called published it: topics start with their publisher's id.
             let from = topic.split_once('.').map_or(from, |(publisher, _)| publisher);
             let payload_value = serde_json::from_str(payload).unwrap_or(serde_json::Value::Null);
@@ -595,6 +626,8 @@ impl Plugins {
                 plugin: from.to_string(),
                 topic: topic.clone(),
                 payload: payload_value,
+                channel: None,
+                user: None,
                 relayed: false,
             });
             if depth >= MAX_EVENT_DEPTH {

@@ -128,8 +128,8 @@ pub struct CallState {
     tx_replaced: u32,
     /// Its reads went stale before its first write: run it again, locking eagerly.
     pub rerun: bool,
-    /// Events published during the call, delivered after it commits.
-    pub published: Vec<(String, String)>,
+    /// Events published and live messages sent during the call, delivered after it commits.
+    pub published: Vec<Outgoing>,
     /// Devices the call woke (`device-keys.wake`): the waking plugin and the SN, woken after
     /// it commits.
     pub woken: Vec<(String, String)>,
@@ -293,9 +293,27 @@ pub enum Failure {
     Instantiate(String),
 }
 
+/// Who hears a live message (contract 0.1.10).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Audience {
+    /// The sockets listening to a channel of the sending plugin.
+    Channel(String),
+    /// The console pages of one user of the call's enterprise.
+    User(i64),
+}
+
+/// What a call sends out once it commits.
+#[derive(Debug, Clone)]
+pub enum Outgoing {
+    /// An event: to the shell and to the plugins subscribed to its topic.
+    Event { topic: String, payload: String },
+    /// A live message of `plugin` to its audience only; no plugin hears it.
+    Live { plugin: String, audience: Audience, topic: String, message: String },
+}
+
 pub struct Finished {
     pub returned: Returned,
-    pub published: Vec<(String, String)>,
+    pub published: Vec<Outgoing>,
     pub memory_peak: usize,
 }
 

@@ -12,6 +12,7 @@ mod menus;
 mod plugins;
 mod reference;
 pub(crate) mod roles;
+mod sockets;
 mod tenants;
 
 use axum::Router;

@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::State;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::http::{Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -299,6 +301,7 @@ async fn dispatch(
 /// `/api/device/<mount>/...`: a device-facing route, for the tenant and plugin of the device key.
 /// The plugin sees user id 0 and the user name `device:<key name>`, or `device-sn:<SN>` for a key
 /// bound to one device (the SDK's `Context::device_sn`).
+#[allow(clippy::too_many_arguments)]
 async fn dispatch_device(
     State(app): State<AppState>,
     device: DeviceCaller,
@@ -306,6 +309,7 @@ async fn dispatch_device(
     headers: axum::http::HeaderMap,
     ApiPath((mount, rest)): ApiPath<(String, String)>,
     ApiQuery(query): ApiQuery<Vec<(String, String)>>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
     body: Bytes,
 ) -> ApiResult<Response> {
     let no_route = || ApiError::Client { code: 404, msg: Msg::NoSuchRoute };
@@ -344,6 +348,9 @@ async fn dispatch_device(
         decision: None,
         client_address: device.client.ip.clone(),
     };
+    if route.socket {
+        return super::sockets::serve(app, plugin, device, context, (path, query), upgrade).await;
+    }
     match long_poll {
         None if method == Method::GET => {
             let answer = call_route(&app, &plugin, context, method, path, query, &body).await?;

@@ -2,14 +2,14 @@
 //! [`crate::testing::MemoryHost`] stands in for them in native unit tests.
 
 use crate::bindings::console::plugin::{
-    approvals, audit, caller, device_keys, events, files, http, log, mail, platform, search, secrets, services, store,
-    template,
+    approvals, audit, caller, device_keys, events, files, http, live, log, mail, platform, search, secrets, services,
+    store, template,
 };
 
 pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundResponse};
 pub use crate::bindings::console::plugin::log::Level;
 pub use crate::bindings::console::plugin::mail::{OutgoingMail, Security, SmtpServer};
-pub use crate::bindings::console::plugin::platform::Enterprise;
+pub use crate::bindings::console::plugin::platform::{Account, Enterprise};
 pub use crate::bindings::console::plugin::store::{Filter, Op, Page, QuerySpec, Sort, StoreError, Stored};
 /// Another plugin's answer: status 200 with the envelope's `data` as JSON text, or the status
 /// and `{"msg", "field"}` of its refusal.
@@ -98,6 +98,20 @@ pub trait Host {
     /// The codes of the platform's languages (contract 0.1.6).
     fn languages(&mut self) -> Result<Vec<String>, String> {
         Err("the platform's languages are not available here".into())
+    }
+    /// Accounts of the call's enterprise whose user name or name contains `text` (contract
+    /// 0.1.10). Use [`crate::platform::accounts`].
+    fn accounts(&mut self, _text: &str, _limit: u32) -> Result<Vec<Account>, String> {
+        Err("the platform's accounts are not available here".into())
+    }
+    /// A live message to the sockets listening to `channel` (contract 0.1.10). Use
+    /// [`crate::live::send`].
+    fn live_send(&mut self, _channel: &str, _message: &str) -> Result<(), String> {
+        Err("live messages are not available here".into())
+    }
+    /// A live message to one console user's pages (contract 0.1.10). Use [`crate::live::notify`].
+    fn live_notify(&mut self, _user_id: i64, _topic: &str, _message: &str) -> Result<(), String> {
+        Err("live messages are not available here".into())
     }
     /// A new key for the device `sn`, replacing its old one (contract 0.1.7). Use
     /// [`crate::devices::issue_key`].
@@ -229,6 +243,15 @@ impl Host for WasmHost {
     }
     fn languages(&mut self) -> Result<Vec<String>, String> {
         platform::languages()
+    }
+    fn accounts(&mut self, text: &str, limit: u32) -> Result<Vec<Account>, String> {
+        platform::accounts(text, limit)
+    }
+    fn live_send(&mut self, channel: &str, message: &str) -> Result<(), String> {
+        live::send(channel, message)
+    }
+    fn live_notify(&mut self, user_id: i64, topic: &str, message: &str) -> Result<(), String> {
+        live::notify(user_id, topic, message)
     }
     fn issue_device_key(&mut self, sn: &str) -> Result<String, String> {
         device_keys::issue(sn)

@@ -16,6 +16,7 @@ pub mod expected;
 pub mod export;
 pub mod host;
 pub mod limits;
+pub mod live;
 pub mod platform;
 pub mod products;
 pub mod random;

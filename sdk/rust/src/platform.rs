@@ -2,8 +2,8 @@
 //! and the languages the platform offers. Read only; the caller's tenant bounds what is seen.
 
 use crate::error::{PluginError, PluginResult};
-pub use crate::host::Enterprise;
 use crate::host::Host;
+pub use crate::host::{Account, Enterprise};
 
 /// The robot kind of enterprise (spec DP §6): for internal management only.
 pub const ROBOT: &str = "robot";
@@ -38,4 +38,30 @@ pub fn existing_enterprises(host: &mut dyn Host, field: &str, ids: &[i64]) -> Pl
 /// The codes of the platform's languages (`zhCn`, `en`, ...).
 pub fn languages(host: &mut dyn Host) -> PluginResult<Vec<String>> {
     host.languages().map_err(PluginError::internal)
+}
+
+/// Accounts of the call's enterprise whose user name or name contains `text` (all when empty), by
+/// user name, at most `limit` (1 to 100) (contract 0.1.10).
+pub fn accounts(host: &mut dyn Host, text: &str, limit: u32) -> PluginResult<Vec<Account>> {
+    host.accounts(text, limit.clamp(1, 100)).map_err(PluginError::internal)
+}
+
+/// The enabled account of the call's enterprise named `user_name` exactly, or a refusal on `field`.
+pub fn account(host: &mut dyn Host, field: &str, user_name: &str) -> PluginResult<Account> {
+    let name = user_name.trim();
+    accounts(host, name, 100)?.into_iter().find(|a| a.user_name == name && !a.disabled).ok_or_else(|| {
+        PluginError::localized(
+            400,
+            Some(field),
+            [
+                format!("账号 {name} 不存在或已停用"),
+                format!("The account {name} does not exist or is disabled."),
+                format!("Das Konto {name} existiert nicht oder ist deaktiviert."),
+                format!("La cuenta {name} no existe o está desactivada."),
+                format!("Le compte {name} n’existe pas ou est désactivé."),
+                format!("A conta {name} não existe ou está desativada."),
+                format!("Учётная запись {name} не существует или отключена."),
+            ],
+        )
+    })
 }

@@ -9,8 +9,8 @@ use serde_json::Value;
 use crate::Plugin;
 use crate::bindings::console::plugin::types;
 use crate::host::{
-    Enterprise, Filter, Host, Level, Op, OutboundRequest, OutboundResponse, OutgoingMail, Page, QuerySpec, SmtpServer,
-    StoreError, Stored,
+    Account, Enterprise, Filter, Host, Level, Op, OutboundRequest, OutboundResponse, OutgoingMail, Page, QuerySpec,
+    SmtpServer, StoreError, Stored,
 };
 
 /// Another plugin in a native test: `(method, path, body)` to `(status, data or {"msg"})`.
@@ -81,6 +81,12 @@ pub struct MemoryHost {
     pub client_address: String,
     /// Devices woken (contract 0.1.8), in order.
     pub woken: Vec<String>,
+    /// The console accounts of the enterprise (contract 0.1.10).
+    pub accounts: Vec<Account>,
+    /// Live messages sent to channels (contract 0.1.10), in order: channel, message.
+    pub live: Vec<(String, Value)>,
+    /// Live messages sent to console users (contract 0.1.10), in order: user, topic, message.
+    pub notified: Vec<(i64, String, Value)>,
 }
 
 impl MemoryHost {
@@ -537,6 +543,26 @@ impl Host for MemoryHost {
     }
     fn wake_device(&mut self, sn: &str) -> Result<(), String> {
         self.woken.push(sn.to_string());
+        Ok(())
+    }
+    fn accounts(&mut self, text: &str, limit: u32) -> Result<Vec<Account>, String> {
+        let text = text.to_lowercase();
+        let mut found: Vec<Account> = self
+            .accounts
+            .iter()
+            .filter(|a| a.user_name.to_lowercase().contains(&text) || a.name.to_lowercase().contains(&text))
+            .cloned()
+            .collect();
+        found.sort_by(|a, b| a.user_name.cmp(&b.user_name));
+        found.truncate(limit as usize);
+        Ok(found)
+    }
+    fn live_send(&mut self, channel: &str, message: &str) -> Result<(), String> {
+        self.live.push((channel.into(), serde_json::from_str(message).map_err(|e| e.to_string())?));
+        Ok(())
+    }
+    fn live_notify(&mut self, user_id: i64, topic: &str, message: &str) -> Result<(), String> {
+        self.notified.push((user_id, topic.into(), serde_json::from_str(message).map_err(|e| e.to_string())?));
         Ok(())
     }
     fn search_create(&mut self, index: &str) -> Result<bool, String> {

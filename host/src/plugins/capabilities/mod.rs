@@ -6,11 +6,12 @@ mod approvals;
 mod audit;
 mod caller;
 mod device_keys;
-mod events;
+pub mod events;
 mod files;
 
 pub use files::{CLAIMABLE_MS, StagedFiles};
 mod http;
+pub mod live;
 mod mail;
 mod platform;
 mod search;

@@ -3,11 +3,13 @@
 //! enterprise, whichever one they act for; anybody else (an enterprise's user, a device, a
 //! schedule) only the enterprise of the call.
 
-use crate::db::platform::{enterprises, language_codes};
+use crate::db::platform::{accounts, enterprises, language_codes};
 use crate::plugins::bindings::console::plugin::platform;
 use crate::plugins::runtime::CallState;
 
 const MAX_IDS: usize = 1000;
+const MAX_ACCOUNTS: u32 = 100;
+const MAX_TEXT: usize = 64;
 
 impl platform::Host for CallState {
     async fn enterprises(&mut self, ids: Vec<i64>) -> wasmtime::Result<Result<Vec<platform::Enterprise>, String>> {
@@ -33,5 +35,19 @@ impl platform::Host for CallState {
 
     async fn languages(&mut self) -> wasmtime::Result<Result<Vec<String>, String>> {
         Ok(Ok(language_codes(self.read_conn().await?).await?))
+    }
+
+    /// The call's enterprise's accounts only, whoever asks: a seat is an agent of its own
+    /// enterprise (contract 0.1.10).
+    async fn accounts(&mut self, text: String, limit: u32) -> wasmtime::Result<Result<Vec<platform::Account>, String>> {
+        if !(1..=MAX_ACCOUNTS).contains(&limit) || text.chars().count() > MAX_TEXT {
+            return Ok(Err(format!("at most {MAX_ACCOUNTS} accounts, found by at most {MAX_TEXT} characters")));
+        }
+        let tenant = self.call.tenant_id;
+        let found = accounts(self.read_conn().await?, tenant, text.trim(), limit).await?;
+        Ok(Ok(found
+            .into_iter()
+            .map(|a| platform::Account { id: a.id, user_name: a.username, name: a.name, disabled: a.disabled })
+            .collect()))
     }
 }
