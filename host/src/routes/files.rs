@@ -48,9 +48,10 @@ const SWEEP_EVERY: Duration = Duration::from_secs(5 * 60);
 /// Uploads one device key may have waiting: a key shipped in every copy of an app is anyone's,
 /// so what it can park in storage before a plugin claims it is bounded, per address first, so
 /// that one client cannot use up what the key's other users need. An app claims its upload right
-/// after it finishes, so honest apps keep few waiting at any moment.
+/// after it finishes, so honest apps keep few waiting at any moment. One client's bytes leave
+/// room for one video of a chat (customer service takes 200 MB).
 pub const WAITING_PER_CLIENT: i64 = 8;
-pub const WAITING_MIB_PER_CLIENT: i64 = 128;
+pub const WAITING_MIB_PER_CLIENT: i64 = 256;
 pub const WAITING_PER_KEY: i64 = 1024;
 pub const WAITING_MIB_PER_KEY: i64 = 4096;
 

@@ -7,15 +7,14 @@
 use console_plugin_sdk::search::{Document, Index};
 use console_plugin_sdk::upload::{self, ImageFormat, StoredFile};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json, services};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
 use serde::{Deserialize, Serialize};
 
-use crate::{languages, messages, question_types};
+use crate::{end_users, languages, messages, question_types};
 
 pub const FAQ_INDEX: Index = Index::new("faq");
 /// Who an FAQ is for (spec §6 actors); empty: everyone.
 pub const ROLES: [&str; 6] = ["", "endUser", "agent", "engineer", "enterprise", "admin"];
-const APP_SERVICE: &str = "app-service";
 /// What an app is answered with at most.
 const APP_HITS: u32 = 5;
 /// The tag of FAQs an end user may read (for everyone, or for end users).
@@ -282,12 +281,27 @@ pub fn app_search(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: AppQuestion = call.body()?;
     let question = validate::required("question", &input.question, 500)?;
     let language = validate::required("language", &input.language, 16)?;
-    let mut tags = vec![PUBLIC.to_string(), format!("lang:{language}")];
-    if !input.product_id.trim().is_empty() {
-        tags.push(format!("product:{}", input.product_id.trim()));
+    Ok(json!(end_user_answers(call, &question, &language, input.product_id.trim(), APP_HITS)?))
+}
+
+/// The FAQs an end user's question finds in `language` (and of `product_id`, when given), best
+/// first, only those an end user may read; none while the index does not exist.
+pub fn end_user_answers(
+    call: &mut Call<'_>,
+    question: &str,
+    language: &str,
+    product_id: &str,
+    limit: u32,
+) -> PluginResult<Vec<Answer>> {
+    if FAQ_INDEX.info(call.host)?.is_none() {
+        return Ok(Vec::new());
     }
-    let hits = FAQ_INDEX.search(call.host, &question, &language, &tags, APP_HITS)?;
-    Ok(json!(answers(call, hits, true)?))
+    let mut tags = vec![PUBLIC.to_string(), format!("lang:{language}")];
+    if !product_id.is_empty() {
+        tags.push(format!("product:{product_id}"));
+    }
+    let hits = FAQ_INDEX.search(call.host, question, language, &tags, limit)?;
+    answers(call, hits, true)
 }
 
 #[derive(Debug, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
@@ -309,19 +323,12 @@ pub struct VoteInput {
     solved: bool,
 }
 
-#[derive(Debug, Deserialize)]
-struct SignedIn {
-    username: String,
-}
-
 /// `POST /app/faq/{id}/vote`: a signed-in end user says whether an answer solved the problem,
 /// once per FAQ.
 pub fn vote(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: VoteInput = call.body()?;
-    let token = validate::required("userToken", &input.user_token, 200)?;
     // Asked before anything is written: only the app plugin's session names the user.
-    let user: SignedIn =
-        services::post(call.host, APP_SERVICE, "/internal/app-users/signed-in", &json!({ "token": token }))?;
+    let user = end_users::signed_in(call, &input.user_token)?;
     let id = call.param("id")?.to_string();
     let mut faq = FAQS.find(call.host, &id)?;
     let mine = Query::new().eq("faqId", id.as_str()).eq("username", user.username.as_str());

@@ -104,3 +104,13 @@ pub fn check(call: &mut Call<'_>, field: &str, code: &str) -> PluginResult<Strin
     }
     Ok(code)
 }
+
+/// The default service language; while none is configured, the platform's first.
+pub fn default_code(call: &mut Call<'_>) -> PluginResult<String> {
+    let default = LANGUAGES.query(call.host, &Query::new().eq("isDefault", true).page(1, 1))?.list;
+    if let Some(language) = default.into_iter().next() {
+        return Ok(language.data.code);
+    }
+    let platform = console_plugin_sdk::platform::languages(call.host)?;
+    Ok(platform.into_iter().next().unwrap_or_else(|| "zhCn".into()))
+}

@@ -157,3 +157,31 @@ pub fn detail(call: &mut Call<'_>) -> PluginResult<Value> {
     let binding = crate::bindings::binding_of(call, &sn)?;
     Ok(json!(DeviceDetail { device, shadow, events, commands, thing_model, binding }))
 }
+
+/// What another domain may know of one device (customer service's work orders and chats).
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeviceFacts {
+    pub sn: String,
+    pub product_id: String,
+    pub product_name: String,
+    pub model_code: String,
+    pub online: bool,
+    pub firmware_version: String,
+}
+
+/// `GET /internal/devices/{sn}` (other plugins): the device's facts, or a 404.
+pub fn facts(call: &mut Call<'_>) -> PluginResult<Value> {
+    let sn = call.param("sn")?.to_string();
+    let device = find(call, &sn)?;
+    let now = call.host.now_ms();
+    let d = device.data;
+    Ok(json!(DeviceFacts {
+        online: is_online(d.last_seen_at, now),
+        sn: d.sn,
+        product_id: d.product_id,
+        product_name: d.product_name,
+        model_code: d.model_code,
+        firmware_version: d.firmware_version,
+    }))
+}

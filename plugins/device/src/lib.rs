@@ -40,6 +40,9 @@ const RESET_QUERY: [QueryParam; 4] =
 impl Plugin for DevicePlugin {
     fn router() -> Router {
         Router::new()
+            // What other plugins ask.
+            .get("/internal/devices/{sn}", devices::facts)
+            .with_data::<devices::DeviceFacts>()
             // What devices say.
             .post("/thing/activate", thing::activate)
             .with_body::<thing::Activation>()
