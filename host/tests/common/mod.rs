@@ -295,6 +295,16 @@ impl TestHost {
         res.json().await.expect("an envelope")
     }
 
+    /// The console's event socket (`/api/events/ws`) of a signed-in user, as the shell opens it.
+    pub async fn console_socket(&self, token: &str) -> ConsoleSocket {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let url = self.base.replace("http://", "ws://") + "/events/ws";
+        let mut request = url.into_client_request().expect("request");
+        let protocols = format!("console.v1, {token}").parse().expect("header");
+        request.headers_mut().insert("sec-websocket-protocol", protocols);
+        ConsoleSocket(tokio_tungstenite::connect_async(request).await.expect("the console's socket").0)
+    }
+
     /// A request written by hand whose `content-length` announces `length` bytes, of which only
     /// the first 64 KiB follow: what the host answers before it would have read more.
     pub async fn announce(&self, token: &str, path: &str, length: u64) -> String {
@@ -587,4 +597,37 @@ pub fn png(width: u32, height: u32, alpha: bool) -> Vec<u8> {
     let mut out = Vec::new();
     image::codecs::png::PngEncoder::new(&mut out).write_image(&pixels, width, height, color).expect("png");
     out
+}
+
+/// The console's event socket.
+pub struct ConsoleSocket(
+    pub tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+);
+
+impl ConsoleSocket {
+    /// The next event as JSON, if one comes within `wait`.
+    pub async fn next(&mut self, wait: std::time::Duration) -> Option<Value> {
+        use futures_util::StreamExt as _;
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let frame = tokio::time::timeout_at(deadline, self.0.next()).await.ok()??.ok()?;
+            match frame {
+                tokio_tungstenite::tungstenite::Message::Text(text) => return serde_json::from_str(&text).ok(),
+                tokio_tungstenite::tungstenite::Message::Close(_) => return None,
+                _ => continue,
+            }
+        }
+    }
+
+    /// The next event of `topic` whose payload's `type` is `kind`, within `wait`.
+    pub async fn next_of(&mut self, topic: &str, kind: &str, wait: std::time::Duration) -> Option<Value> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let event = self.next(left).await?;
+            if event["topic"] == topic && event["payload"]["type"] == kind {
+                return Some(event["payload"].clone());
+            }
+        }
+    }
 }

@@ -12,8 +12,8 @@ use crate::{Answer, Refusal};
 pub struct App {
     http: reqwest::Client,
     /// The host's `/api`.
-    api: String,
-    key: String,
+    pub(crate) api: String,
+    pub(crate) key: String,
     pub name: String,
     pub platform: String,
     pub version_code: i64,
@@ -29,6 +29,11 @@ impl App {
             platform: platform.into(),
             version_code,
         }
+    }
+
+    /// A POST of this app to `/api<path>`: the envelope's data, or the refusal.
+    pub(crate) async fn send(&self, path: &str, body: &Value) -> Answer {
+        crate::answered(self.post(path, body)).await
     }
 
     fn post(&self, path: &str, body: &Value) -> reqwest::RequestBuilder {

@@ -11,6 +11,7 @@ use serde_json::{Map, Value, json};
 use sha2::Sha256;
 
 pub mod app;
+pub mod chat;
 pub mod console;
 pub mod ota;
 
