@@ -120,6 +120,8 @@ impl Plugin for CustomerService {
             .post("/work-orders/{id}/{action}", work_orders::act)
             .with_body::<work_orders::ActionInput>()
             .get("/work-order-options", order_options)
+            .get("/work-order-types", question_types::tree)
+            .with_data_list::<question_types::TypeNode>()
             // Seats.
             .resource::<seats::Seats>("/seats", "/seats/{id}")
             .get("/seat-accounts", seats::accounts)

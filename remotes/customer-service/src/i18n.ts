@@ -1,5 +1,7 @@
 import type { Resources } from '@console/sdk';
 
+import { desk } from './i18n-desk';
+
 const en = {
   // Pages
   faq: 'FAQ', questionTypes: 'Question types', serviceLanguages: 'Service languages',
@@ -294,4 +296,12 @@ const ru: typeof en = {
   defaultSet: '{{name}} теперь язык по умолчанию',
 };
 
-export const resources: Resources = { en, zhCn, de, es, fr, pt, ru };
+export const resources: Resources = {
+  en: { ...en, ...desk.en },
+  zhCn: { ...zhCn, ...desk.zhCn },
+  de: { ...de, ...desk.de },
+  es: { ...es, ...desk.es },
+  fr: { ...fr, ...desk.fr },
+  pt: { ...pt, ...desk.pt },
+  ru: { ...ru, ...desk.ru },
+};

@@ -13,8 +13,15 @@ import { type FaqOptions, type LanguageChoice, type ProductOption, type Role, RO
 /** This remote's strings (namespace `customer-service`). */
 export const useTexts = () => useNamespace('customer-service', resources);
 
-/** The menu paths of the plugin's pages (plugin.toml, menus 6008-6010). */
+/** The menu paths of the plugin's pages (plugin.toml, menus 6001-6010). */
 export const PAGES = {
+  orderRecord: '/customerService/orderRecord',
+  myOrderRecord: '/customerService/myOrderRecord',
+  userOrder: '/customerService/userOrder',
+  companyOrder: '/customerService/companyOrder',
+  seatList: '/customerService/seatList',
+  serviceCenter: '/customerService/serviceCenter',
+  systemService: '/customerService/systemService',
   faq: '/customerService/faq',
   language: '/customerService/language',
   questionType: '/customerService/questionType',

@@ -1,7 +1,35 @@
 // The customer-service plugin's routes (plugins/customer-service/plugin.toml), as the pages call them.
 import { api, type Page } from '@console/sdk';
 
-import type { Faq, FaqHit, FaqIndexState, FaqOptions, Language, ProductOption, QuestionType, TypeNode } from './types';
+import type {
+  AccountChoice,
+  Chat,
+  ChatMessage,
+  Faq,
+  FaqHit,
+  FaqIndexState,
+  FaqOptions,
+  Language,
+  OrderAction,
+  OrderOptions,
+  ProductOption,
+  QuestionType,
+  Seat,
+  SeatChoice,
+  SeatState,
+  ServiceSettings,
+  TypeNode,
+  Waiting,
+  WorkOrder,
+  Presence,
+} from './types';
+
+/** A file the server sends as base64 (the SDK's `ExportedFile`). */
+export interface ExportedFile {
+  fileName: string;
+  contentType: string;
+  content: string;
+}
 
 export const MOUNT = 'customer-service';
 export const BASE = `/${MOUNT}`;
@@ -11,6 +39,7 @@ export const PATHS = {
   faqs: `${BASE}/faqs`,
   questionTypes: `${BASE}/question-types`,
   languages: `${BASE}/languages`,
+  seats: `${BASE}/seats`,
 } as const;
 
 export type Params = Record<string, string | number | boolean | undefined>;
@@ -66,3 +95,46 @@ export function param(value: unknown): string | undefined {
   if (typeof value === 'boolean') return String(value);
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
+
+/** The four lists of work orders, each its page's own route and view action. */
+export const ORDER_LISTS = {
+  records: { path: `${BASE}/work-orders`, view: 'cs:order:view' },
+  mine: { path: `${BASE}/work-orders/mine`, view: 'cs:order:mine' },
+  user: { path: `${BASE}/work-orders/user`, view: 'cs:order:user' },
+  enterprise: { path: `${BASE}/work-orders/enterprise`, view: 'cs:order:enterprise' },
+} as const;
+export type OrderList = keyof typeof ORDER_LISTS;
+
+export const workOrders = {
+  list: (list: OrderList, params: Params) => api.get<Page<WorkOrder>>(ORDER_LISTS[list].path, params),
+  /** Quiet: a refused field shows on it in the form. */
+  act: (id: string, action: OrderAction, body: Body) => api.post<WorkOrder>(`${BASE}/work-orders/${encodeURIComponent(id)}/${action}`, body, { quiet: true }),
+  create: (body: Body) => api.post<WorkOrder>(`${BASE}/work-orders`, body, { quiet: true }),
+  urge: (id: string) => api.post<WorkOrder>(`${BASE}/work-orders/${encodeURIComponent(id)}/urge`, {}),
+  exportFile: (params: Params) => api.get<ExportedFile>(`${BASE}/work-orders/export`, params),
+  options: () => api.get<OrderOptions>(`${BASE}/work-order-options`, undefined, { quiet: true }),
+  /** The question categories, for an enterprise's order (the submit action's own route). */
+  types: () => api.get<TypeNode[]>(`${BASE}/work-order-types`, undefined, { quiet: true }),
+};
+
+export const seats = {
+  accounts: (text: string) => api.get<AccountChoice[]>(`${BASE}/seat-accounts`, { text }, { quiet: true }),
+};
+
+export const workspace = {
+  presence: () => api.post<Presence>(`${BASE}/workspace/presence`, {}, { quiet: true }),
+  away: () => api.post(`${BASE}/workspace/away`, {}, { quiet: true }),
+  busy: (busy: boolean) => api.post<{ seat: Seat; state: SeatState }>(`${BASE}/workspace/busy`, { busy }),
+  queue: () => api.get<Waiting[]>(`${BASE}/workspace/queue`, undefined, { quiet: true }),
+  seats: () => api.get<(SeatChoice & { state: SeatState })[]>(`${BASE}/workspace/seats`),
+  messages: (chatId: string, after: number) => api.get<ChatMessage[]>(`${BASE}/workspace/chats/${encodeURIComponent(chatId)}/messages`, { after }, { quiet: true }),
+  send: (chatId: string, body: Body) => api.post<ChatMessage>(`${BASE}/workspace/chats/${encodeURIComponent(chatId)}/send`, body, { quiet: true }),
+  transfer: (chatId: string, seatId: string) => api.post<Chat>(`${BASE}/workspace/chats/${encodeURIComponent(chatId)}/transfer`, { seatId }, { quiet: true }),
+  fileOrder: (chatId: string, body: Body) => api.post<WorkOrder>(`${BASE}/workspace/chats/${encodeURIComponent(chatId)}/work-order`, body, { quiet: true }),
+  end: (chatId: string, body: Body) => api.post<Chat>(`${BASE}/workspace/chats/${encodeURIComponent(chatId)}/end`, body, { quiet: true }),
+};
+
+export const serviceSettings = {
+  get: () => api.get<ServiceSettings>(`${BASE}/settings`),
+  save: (body: Body) => api.put<ServiceSettings>(`${BASE}/settings`, body, { quiet: true }),
+};

@@ -7,6 +7,8 @@ export type { RequestOptions, UploadedFile, UploadTask } from './request';
 export { ConsoleContext, useConsole, useCurrentUser, useTenant, usePermission, usePagePermission, Auth, findMenu } from './context';
 export type { ConsoleState } from './context';
 export { useNamespace } from './i18n';
+export { useLiveEvents } from './live';
+export type { LiveEvent, LiveStatus } from './live';
 export type { Resources } from './i18n';
 // antd-based building blocks are in '@console/sdk/ui', so that screens without antd (sign-in)
 // load fast.
