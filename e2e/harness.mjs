@@ -117,7 +117,7 @@ ${p.grants}
   async function newPage(lang = 'zh-CN') {
     const context = await browser.newContext({ locale: lang, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    page.on('pageerror', (error) => console.log(`[browser] ${error.message}`));
+    page.on('pageerror', (error) => console.log(`[browser] ${error.stack ?? error.message}`));
     return page;
   }
 

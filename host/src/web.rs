@@ -98,14 +98,29 @@ pub async fn security_headers(mut response: Response) -> Response {
 }
 
 /// `/remotes/<plugin>/<file>`: a file of a loaded plugin's remote, served only while it still
-/// has the content pinned in plugins.toml.
+/// has the content pinned in plugins.toml. A folder's `index.html` is a page of its own (the
+/// customer-service plugin's chat page for apps' web views), at the folder's path with its `/`.
 pub async fn remote(State(app): State<AppState>, Path((plugin, file)): Path<(String, String)>) -> Response {
     let Some(remote) = app.plugins.get(&plugin).and_then(|p| p.remote.clone()) else {
         return StatusCode::NOT_FOUND.into_response();
     };
     // Development (`CONSOLE_DEV`): a remote rebuilt while the host runs is served as it is now.
-    let bytes = if app.config.dev { remote.current(&file).await } else { remote.verified(&file).await };
-    let Some(bytes) = bytes else { return StatusCode::NOT_FOUND.into_response() };
+    let dev = app.config.dev;
+    let read = |name: String| {
+        let remote = remote.clone();
+        async move { if dev { remote.current(&name).await } else { remote.verified(&name).await } }
+    };
+    let page = format!("{}index.html", file);
+    let bytes = if file.is_empty() || file.ends_with('/') { read(page).await } else { read(file.clone()).await };
+    let Some(bytes) = bytes else {
+        // A folder asked for without its `/`: its page's relative links need it.
+        let folder = !file.rsplit('/').next().unwrap_or("").contains('.');
+        if folder && read(format!("{file}/index.html")).await.is_some() {
+            return axum::response::Redirect::permanent(&format!("/remotes/{plugin}/{file}/")).into_response();
+        }
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let file = if file.is_empty() || file.ends_with('/') { format!("{file}index.html") } else { file };
     let content_type = match file.rsplit('.').next().unwrap_or("") {
         "js" | "mjs" => "text/javascript; charset=utf-8",
         "css" => "text/css; charset=utf-8",

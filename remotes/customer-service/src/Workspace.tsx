@@ -279,7 +279,10 @@ function ChatPane({ chat, messages, tree, onChanged, onSent, notify }: { chat: C
   const [seats, setSeats] = useState<(SeatChoice & { state: SeatState })[]>([]);
   const bottom = useRef<HTMLDivElement>(null);
   const active = chat.active;
-  useEffect(() => bottom.current?.scrollIntoView?.({ block: 'end' }), [messages.length]);
+  // A block: scrollIntoView answers a promise in newer browsers, and an effect may return only its cleanup.
+  useEffect(() => {
+    void bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
 
   const send = () => {
     const body = sendable(text);

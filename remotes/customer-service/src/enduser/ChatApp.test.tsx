@@ -63,17 +63,17 @@ describe('the end user’s chat page', { timeout: 30_000 }, () => {
   it('opens the chat with the app key, and tells a waiting user how many are ahead as the queue moves', async () => {
     const calls = host();
     render(<ChatApp start={start} texts={TEXTS.en} onSignedIn={() => undefined} />);
-    expect((await screen.findByTestId('enduser-busy')).textContent).toBe('The customer service is busy, please wait. 2 ahead of you.');
+    expect((await screen.findByTestId('enduser-busy')).textContent).toBe('The customer service is busy, please wait. You are number 3 in the queue.');
     expect(calls[0]).toMatchObject({ path: '/api/device/customer-service/app/chats', body: { userToken: 'session', language: 'en' } });
     expect(calls[0].headers.authorization).toBe('Device app-key');
     const socket = FakeSocket.open[0];
     expect(socket.protocols).toEqual(['device.v1', 'app-key']);
     await waitFor(() => expect(socket.sent).toEqual([JSON.stringify({ userToken: 'session', chatId: 'c1' })]));
     act(() => socket.emit({ channel: 'queue', message: { type: 'queue', left: 4000, waiting: 2 } }));
-    expect(screen.getByTestId('enduser-busy').textContent).toBe('The customer service is busy, please wait. 1 ahead of you.');
+    expect(screen.getByTestId('enduser-busy').textContent).toBe('The customer service is busy, please wait. You are number 2 in the queue.');
     // Someone behind him left: his place does not change.
     act(() => socket.emit({ channel: 'queue', message: { type: 'queue', left: 9000, waiting: 1 } }));
-    expect(screen.getByTestId('enduser-busy').textContent).toBe('The customer service is busy, please wait. 1 ahead of you.');
+    expect(screen.getByTestId('enduser-busy').textContent).toBe('The customer service is busy, please wait. You are number 2 in the queue.');
     act(() => socket.emit({ channel: 'chat:c1', message: { type: 'state', chat: { ...CHAT, state: 'connected', agentName: 'Ann', ahead: 0 } } }));
     expect(screen.getByTestId('enduser-state').textContent).toBe('With Ann');
     expect(screen.queryByTestId('enduser-busy')).toBeNull();

@@ -154,7 +154,7 @@ function Conversation({ client, t }: { client: Client; t: T }) {
       </header>
       {chat.state === 'queued' && (
         <div className="cc-busy" data-testid="enduser-busy">
-          {chat.ahead ? t('busy', { ahead: chat.ahead }) : t('yourTurn')}
+          {t('busy', { position: (chat.ahead ?? 0) + 1 })}
         </div>
       )}
       {!online && !ended && <div className="cc-banner">{t('reconnecting')}</div>}
@@ -178,7 +178,10 @@ function Conversation({ client, t }: { client: Client; t: T }) {
 
 function Messages({ messages, t, onHuman }: { messages: ChatMessage[]; t: T; onHuman?: () => void }) {
   const bottom = useRef<HTMLDivElement>(null);
-  useEffect(() => bottom.current?.scrollIntoView?.({ block: 'end' }), [messages.length]);
+  // A block: scrollIntoView answers a promise in newer browsers, and an effect may return only its cleanup.
+  useEffect(() => {
+    void bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
   return (
     <main className="cc-messages" data-testid="enduser-messages">
       {messages.map((m) => {
