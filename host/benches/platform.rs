@@ -51,6 +51,13 @@ fn plugins_toml(dir: &Path) -> PathBuf {
         ("product", wasm("product"), repo().join("plugins/product/plugin.toml"), product),
         ("device", wasm("device"), repo().join("plugins/device/plugin.toml"), device),
         ("upgrade", wasm("upgrade"), repo().join("plugins/upgrade/plugin.toml"), device),
+        ("app", wasm("app"), repo().join("plugins/app/plugin.toml"), device),
+        (
+            "customer-service",
+            wasm("customer_service"),
+            repo().join("plugins/customer-service/plugin.toml"),
+            SERVICE_GRANTS,
+        ),
     ] {
         let bytes =
             std::fs::read(&artefact).unwrap_or_else(|e| panic!("{}: {e} (make test-plugins)", artefact.display()));
@@ -65,6 +72,12 @@ fn plugins_toml(dir: &Path) -> PathBuf {
 }
 
 const UPLOAD_BYTES: usize = 256 << 20;
+const SERVICE_GRANTS: &str = "uses = [\"product-service\", \"app-service\", \"device-service\"]\ntimeout_ms = 30000\n";
+/// Chats at once in the chat section (`BENCH_CHATS` overrides it), and the seats that take them.
+fn chat_count() -> usize {
+    std::env::var("BENCH_CHATS").ok().and_then(|v| v.parse().ok()).unwrap_or(200)
+}
+const AGENTS: usize = 10;
 
 /// The best of three: a 256 MiB upload to the probe's `firmware` purpose, and the same bytes
 /// written in 1 MiB chunks to a file beside the object store.
@@ -388,6 +401,11 @@ async fn main() {
         devices(&state.db, &base, &token, plugin.rps()).await;
         return;
     }
+    // `BENCH_ONLY=chat make bench`: chat round trips alone.
+    if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "chat") {
+        chats(&state.db, &base, &token).await;
+        return;
+    }
     // `BENCH_ONLY=search make bench`: full-text search alone, on both engines.
     if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "search") {
         search_both(&client, &base, &token, dir.path()).await;
@@ -569,6 +587,9 @@ async fn main() {
 
     // 3d. Full-text search (issue 19): questions over 100,000 FAQ-like documents.
     search_both(&client, &base, &token, dir.path()).await;
+
+    // 3e. Chats (issue 19): 200 users each chatting with an agent at once.
+    chats(&state.db, &base, &token).await;
 
     // 3a. The same on PostgreSQL, when the run has one (`make bench` starts it): 16 writers
     // beside 16 on SQLite, and the paged query over as many records.
@@ -1049,4 +1070,194 @@ async fn devices(db: &console_host::db::Db, base: &str, token: &str, plugin_rout
             format!("p95 {}", ms(percentile(&times, 0.95)))
         );
     }
+}
+
+/// A console user's call that must succeed: its `data`.
+async fn console_call(client: &reqwest::Client, base: &str, token: &str, path: &str, body: Value) -> Value {
+    let answer: Value = client
+        .post(format!("{base}{path}"))
+        .header("authorization", token)
+        .json(&body)
+        .send()
+        .await
+        .expect("sent")
+        .json()
+        .await
+        .expect("an envelope");
+    assert_eq!(answer["code"], 200, "{path}: {answer}");
+    answer["data"].clone()
+}
+
+/// 200 app users in chats with 10 agents at once: each user writes a message a second, his
+/// agent's console hears it over the event socket and answers at once, and the user's chat
+/// socket brings the answer.
+/// The round trip is from the user's send to his socket's frame of the agent's answer: two
+/// plugin calls that write, two live deliveries (a notice to the agent, a channel message to
+/// the user) and the agent's reaction.
+async fn chats(db: &console_host::db::Db, base: &str, token: &str) {
+    let chats = chat_count();
+    use futures_util::StreamExt as _;
+    use sha2::Digest as _;
+    use tokio_tungstenite::tungstenite::Message;
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+    let client = reqwest::Client::new();
+    let origin = base.trim_end_matches("/api").to_string();
+    // Agents: a role with the workspace's action, ten accounts, a seat of 20 each.
+    let buttons = console_call(
+        &client,
+        base,
+        token,
+        "/authority-service/button/list",
+        json!({ "pageSize": 500, "keyword": "cs:chat" }),
+    )
+    .await;
+    let button = buttons["list"]
+        .as_array()
+        .and_then(|l| l.iter().find(|b| b["action"] == "cs:chat:serve"))
+        .expect("the workspace's button")["id"]
+        .clone();
+    let role = console_call(
+        &client,
+        base,
+        token,
+        "/authority-service/role/add",
+        json!({ "name": "Bench agents", "roleType": "ordinary" }),
+    )
+    .await;
+    console_call(
+        &client,
+        base,
+        token,
+        "/authority-service/role/grant",
+        json!({ "id": role["id"], "buttonIds": [button] }),
+    )
+    .await;
+    let mut agents = Vec::new();
+    for n in 0..AGENTS {
+        let name = format!("agent{n}");
+        let account = json!({ "userName": name, "name": name, "accountType": "operation", "roleIds": [role["id"]],
+                              "password": "Work#2026", "confirmPassword": "Work#2026" });
+        console_call(&client, base, token, "/authority-service/account/add", account).await;
+        let seat = json!({ "number": format!("S{n:02}"), "userName": name, "maxUsers": chats.div_ceil(AGENTS), "timeZone": "UTC",
+                           "periods": [{ "days": "everyday", "start": "00:00", "end": "24:00" }] });
+        console_call(&client, base, token, "/customer-service/seats", seat).await;
+        let login = json!({ "userName": name, "password": "Work#2026" });
+        let agent = console_call(&client, base, "", "/authority-service/authority/login", login).await["token"]
+            .as_str()
+            .expect("token")
+            .to_string();
+        agents.push(agent);
+    }
+    // The app and its signed-in users, loaded straight into its store (argon2 sign-ins of 200
+    // users are not what this measures).
+    let key = console_call(
+        &client,
+        base,
+        token,
+        "/plugin-admin/device-keys/add",
+        json!({ "pluginId": "app", "tenantId": 0, "name": "bench app" }),
+    )
+    .await;
+    let key = key["key"].as_str().expect("a key").to_string();
+    let now = console_host::db::now_ms();
+    let users = (0..chats).map(|n| {
+        json!({ "username": format!("u{n}@bench.example"), "mobile": "", "reportedAt": now, "networkType": "wifi",
+        "phoneModel": "Pixel", "appVersion": "3.1.0", "blocked": false, "passwordHash": "" })
+        .to_string()
+    });
+    db.bulk_insert_records("app", "app_users", 0, users).await.expect("users");
+    let sessions = (0..chats).map(|n| {
+        json!({ "username": format!("u{n}@bench.example"),
+        "tokenHash": hex::encode(sha2::Sha256::digest(format!("bench-session-{n}").as_bytes())),
+        "startedAt": now, "expiresAt": now + 86_400_000 })
+        .to_string()
+    });
+    db.bulk_insert_records("app", "app_sessions", 0, sessions).await.expect("sessions");
+
+    // Each agent opens the workspace and answers every user message at once.
+    let mut agent_tasks = Vec::new();
+    for agent in &agents {
+        console_call(&client, base, agent, "/customer-service/workspace/presence", json!({})).await;
+        let mut request = (base.replace("http://", "ws://") + "/events/ws").into_client_request().expect("request");
+        request.headers_mut().insert("sec-websocket-protocol", format!("console.v1, {agent}").parse().expect("header"));
+        let (mut socket, _) = tokio_tungstenite::connect_async(request).await.expect("the agent's socket");
+        let (client, base, agent) = (client.clone(), base.to_string(), agent.clone());
+        agent_tasks.push(tokio::spawn(async move {
+            while let Some(Ok(frame)) = socket.next().await {
+                let Message::Text(text) = frame else { continue };
+                let event: Value = serde_json::from_str(&text).unwrap_or_default();
+                let payload = &event["payload"];
+                if payload["type"] != "message" || payload["message"]["from"] != "user" {
+                    continue;
+                }
+                let path = format!(
+                    "/customer-service/workspace/chats/{}/send",
+                    payload["chatId"].as_str().unwrap_or_default()
+                );
+                let (client, base, agent, text) =
+                    (client.clone(), base.clone(), agent.clone(), payload["message"]["text"].clone());
+                tokio::spawn(async move { console_call(&client, &base, &agent, &path, json!({ "text": text })).await });
+            }
+        }));
+    }
+    // Each user: a chat with the bot, a person asked for (connected at once: 200 places), the
+    // chat's socket, then messages one after another, each timed until the agent's answer.
+    let started = Instant::now();
+    let mut user_tasks = Vec::new();
+    for n in 0..chats {
+        let (origin, key) = (origin.clone(), key.clone());
+        user_tasks.push(tokio::spawn(async move {
+            let app = devsim::app::App::new(&origin, &key, "bench app", "android", 310);
+            let mut user = devsim::chat::ChatUser::new(app, &format!("bench-session-{n}"));
+            user.start("en").await.expect("a chat");
+            let asked = user.ask_for_a_person().await.expect("a person");
+            assert_eq!(asked["state"], "connected", "{asked}");
+            let mut socket = user.listen().await.expect("the chat's socket");
+            let mut times = Vec::new();
+            let mut seq = 0;
+            // A message a second each, as people chat (a sender may send ten per 5 s), the users
+            // spread over the second.
+            tokio::time::sleep(Duration::from_millis((n as u64 * 997) % 1000)).await;
+            let mut pace = tokio::time::interval(Duration::from_secs(1));
+            while started.elapsed() < ROUND * 5 {
+                pace.tick().await;
+                seq += 1;
+                let text = format!("u{n} message {seq}");
+                let sent = Instant::now();
+                user.send(&text, "").await.expect("sent");
+                loop {
+                    let Some(message) = socket.next_of("message", Duration::from_secs(30)).await else { return times };
+                    if message["message"]["from"] == "agent" && message["message"]["text"] == text.as_str() {
+                        times.push(sent.elapsed());
+                        break;
+                    }
+                }
+            }
+            times
+        }));
+    }
+    let mut times = Vec::new();
+    for task in user_tasks {
+        times.extend(task.await.expect("a user"));
+    }
+    for task in agent_tasks {
+        task.abort();
+    }
+    times.sort();
+    let elapsed = started.elapsed();
+    println!(
+        "\n{:<44} {:>12} {:>10} {:>10}",
+        format!("{chats} chats with {AGENTS} agents at once"),
+        "trips/s",
+        "p50",
+        "p99"
+    );
+    println!(
+        "{:<44} {:>12.0} {:>10} {:>10}",
+        "message round trip (user → agent → user)",
+        times.len() as f64 / elapsed.as_secs_f64(),
+        ms(percentile(&times, 0.5)),
+        ms(percentile(&times, 0.99))
+    );
 }

@@ -194,6 +194,7 @@ async fn act(pool: &PgPool, plugins: &Arc<Plugins>, cache: &AuthCache, note: Not
 
 fn relay(plugins: &Plugins, mut event: LiveEvent) {
     event.relayed = true;
+    plugins.sockets.deliver(&event);
     // Nobody connected here: nothing to do.
     let _ = plugins.live.send(event);
 }

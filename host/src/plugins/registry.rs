@@ -606,7 +606,7 @@ impl Plugins {
                         Audience::Channel(channel) => (Some(channel.clone()), None),
                         Audience::User(user) => (None, Some(*user)),
                     };
-                    let _ = self.live.send(LiveEvent {
+                    let event = LiveEvent {
                         tenant_id: call.tenant_id,
                         plugin: plugin.clone(),
                         topic: topic.clone(),
@@ -614,7 +614,11 @@ impl Plugins {
                         channel,
                         user,
                         relayed: false,
-                    });
+                    };
+                    // A channel's sockets here at once; every event also goes past the cluster's
+                    // relay (and the consoles' sockets, which take only theirs).
+                    self.sockets.deliver(&event);
+                    let _ = self.live.send(event);
                     continue;
                 }
             };

@@ -3,9 +3,13 @@
 //! enterprise's apps cannot take every connection of the process.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use tokio::sync::mpsc;
+
+use super::LiveEvent;
 
 /// The subprotocol an app offers, followed by its key (a browser's websocket sets no header).
 pub const PROTOCOL: &str = "device.v1";
@@ -20,17 +24,48 @@ pub const HELLO_WAIT: Duration = Duration::from_secs(10);
 pub const MAX_FRAME: usize = 4096;
 /// How often the host pings, so that a connection through a NAT stays open.
 pub const PING: Duration = Duration::from_secs(30);
+/// Frames waiting for one socket at most: a socket this far behind is closed, and its app reads
+/// what it missed.
+pub const BACKLOG: usize = 256;
 
+/// A channel as sockets listen to it: (tenant, plugin, channel).
+type ChannelKey = (i64, String, String);
+
+/// The sockets open in this process, and who listens to which channel: a live message goes to
+/// the sockets of its channel only, not past every socket of the process.
 #[derive(Default)]
 pub struct Sockets {
     per_tenant: Mutex<HashMap<i64, usize>>,
     count: AtomicUsize,
+    next_id: AtomicU64,
+    listening: Mutex<Listening>,
 }
 
-/// One socket open; dropping it (the socket closed) lets go.
+/// Who listens to what, both ways.
+#[derive(Default)]
+struct Listening {
+    channels: HashMap<ChannelKey, Vec<(u64, mpsc::Sender<Arc<str>>)>>,
+    sockets: HashMap<u64, Vec<ChannelKey>>,
+}
+
+impl Listening {
+    fn forget(&mut self, id: u64) {
+        for key in self.sockets.remove(&id).unwrap_or_default() {
+            if let Some(listeners) = self.channels.get_mut(&key) {
+                listeners.retain(|(socket, _)| *socket != id);
+                if listeners.is_empty() {
+                    self.channels.remove(&key);
+                }
+            }
+        }
+    }
+}
+
+/// One socket open; dropping it (the socket closed) lets go of its place and its channels.
 pub struct OpenSocket {
     sockets: Arc<Sockets>,
     tenant: i64,
+    pub id: u64,
 }
 
 impl Sockets {
@@ -43,7 +78,41 @@ impl Sockets {
         }
         *open += 1;
         self.count.fetch_add(1, Ordering::Relaxed);
-        Some(OpenSocket { sockets: self.clone(), tenant })
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        Some(OpenSocket { sockets: self.clone(), tenant, id })
+    }
+
+    /// The socket `id` listens to these channels of `plugin` from now on (and no others); what
+    /// they carry comes through `frames`.
+    pub fn listen(&self, id: u64, tenant: i64, plugin: &str, channels: &[String], frames: &mpsc::Sender<Arc<str>>) {
+        let mut listening = self.listening.lock().unwrap_or_else(|e| e.into_inner());
+        listening.forget(id);
+        let keys: Vec<ChannelKey> = channels.iter().map(|c| (tenant, plugin.to_string(), c.clone())).collect();
+        for key in &keys {
+            listening.channels.entry(key.clone()).or_default().push((id, frames.clone()));
+        }
+        listening.sockets.insert(id, keys);
+    }
+
+    /// Hands a live message to the sockets listening to its channel; a socket too far behind
+    /// loses its channels (its frames end, and it closes).
+    pub fn deliver(&self, event: &LiveEvent) {
+        let Some(channel) = &event.channel else { return };
+        let key = (event.tenant_id, event.plugin.clone(), channel.clone());
+        let mut listening = self.listening.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(sockets) = listening.channels.get_mut(&key) else { return };
+        let frame: Arc<str> = serde_json::json!({ "channel": channel, "message": event.payload }).to_string().into();
+        let mut behind = Vec::new();
+        sockets.retain(|(id, frames)| match frames.try_send(frame.clone()) {
+            Ok(()) => true,
+            Err(_) => {
+                behind.push(*id);
+                false
+            }
+        });
+        for id in behind {
+            listening.forget(id);
+        }
     }
 
     /// Sockets open now.
@@ -54,6 +123,7 @@ impl Sockets {
 
 impl Drop for OpenSocket {
     fn drop(&mut self) {
+        self.sockets.listening.lock().unwrap_or_else(|e| e.into_inner()).forget(self.id);
         self.sockets.count.fetch_sub(1, Ordering::Relaxed);
         let mut per_tenant = self.sockets.per_tenant.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(open) = per_tenant.get_mut(&self.tenant) {
@@ -81,5 +151,42 @@ mod tests {
         drop(other);
         drop(open);
         assert_eq!(sockets.open_now(), 0);
+    }
+
+    fn message(channel: &str, text: &str) -> LiveEvent {
+        LiveEvent {
+            tenant_id: 1,
+            plugin: "chat".into(),
+            topic: "chat.live".into(),
+            payload: serde_json::json!({ "text": text }),
+            channel: Some(channel.into()),
+            user: None,
+            relayed: false,
+        }
+    }
+
+    #[test]
+    fn a_message_reaches_the_sockets_of_its_channel_only_and_one_far_behind_is_let_go() {
+        let sockets = Arc::new(Sockets::default());
+        let (a, b) = (sockets.open(1).expect("a"), sockets.open(1).expect("b"));
+        let (to_a, mut at_a) = mpsc::channel(BACKLOG);
+        let (to_b, mut at_b) = mpsc::channel(1);
+        sockets.listen(a.id, 1, "chat", &["chat:1".into(), "queue".into()], &to_a);
+        sockets.listen(b.id, 1, "chat", &["chat:2".into(), "queue".into()], &to_b);
+        sockets.deliver(&message("chat:1", "for a"));
+        assert_eq!(at_a.try_recv().ok().as_deref(), Some(r#"{"channel":"chat:1","message":{"text":"for a"}}"#));
+        assert!(at_b.try_recv().is_err(), "b listens to another chat");
+        // b holds one frame at most: the second finds it full, and b loses its channels.
+        sockets.deliver(&message("queue", "one"));
+        sockets.deliver(&message("queue", "two"));
+        assert!(at_b.try_recv().is_ok());
+        drop(to_b);
+        assert!(at_b.try_recv().is_err(), "nothing more for b, and its sender is gone: it closes");
+        assert_eq!(at_a.try_recv().ok().as_deref().map(|f| f.contains("one")), Some(true));
+        assert_eq!(at_a.try_recv().ok().as_deref().map(|f| f.contains("two")), Some(true));
+        // A closed socket's channels go with it.
+        drop(a);
+        sockets.deliver(&message("queue", "three"));
+        assert!(at_a.try_recv().is_err());
     }
 }

@@ -12,18 +12,17 @@ use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::http::Method;
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
-use tokio::sync::broadcast::error::RecvError;
+use serde_json::Value;
+use tokio::sync::mpsc;
 
 use super::plugins::call_route;
 use crate::AppState;
 use crate::api::{ApiError, ApiResult, DeviceCaller};
 use crate::i18n::Msg;
-use crate::plugins::LiveEvent;
 use crate::plugins::capabilities::live::valid_channel;
 use crate::plugins::registry::LoadedPlugin;
 use crate::plugins::runtime::CallContext;
-use crate::plugins::sockets::{HELLO_WAIT, MAX_CHANNELS, MAX_FRAME, OpenSocket, PING, PROTOCOL};
+use crate::plugins::sockets::{BACKLOG, HELLO_WAIT, MAX_CHANNELS, MAX_FRAME, OpenSocket, PING, PROTOCOL};
 
 /// What one socket asks of its route, again at every check.
 struct Route {
@@ -52,18 +51,22 @@ pub(super) async fn serve(
     Ok(upgrade.on_upgrade(move |socket| listen(route, socket, open)).into_response())
 }
 
-async fn listen(route: Route, mut socket: WebSocket, _open: OpenSocket) {
+async fn listen(route: Route, mut socket: WebSocket, open: OpenSocket) {
     let Some(hello) = first_text(&mut socket).await else {
         return close(socket, close_code::POLICY, "the first frame is the route's JSON body").await;
     };
-    // Listening before the route is asked: nothing sent after its answer is missed.
-    let mut events = route.app.plugins.live.subscribe();
-    let mut channels = match route.ask(&hello).await {
+    let sockets = route.app.plugins.sockets.clone();
+    let (to_socket, mut frames) = mpsc::channel::<Arc<str>>(BACKLOG);
+    let key = &route.device.key;
+    let plugin = route.plugin.manifest.id.clone();
+    match route.ask(&hello).await {
         Ok((answer, channels)) => {
+            // Listening before the answer goes out: what is sent after it reaches the socket (the
+            // app reads what came before from its route, as after any reconnection).
+            sockets.listen(open.id, key.tenant_id, &plugin, &channels, &to_socket);
             if socket.send(Message::Text(answer.into())).await.is_err() {
                 return;
             }
-            channels
         }
         Err(answer) => {
             let _ = socket.send(Message::Text(answer.into())).await;
@@ -76,7 +79,7 @@ async fn listen(route: Route, mut socket: WebSocket, _open: OpenSocket) {
     loop {
         tokio::select! {
             _ = recheck.tick() => match route.still_listening(&hello).await {
-                Ok(now) => channels = now,
+                Ok(now) => sockets.listen(open.id, key.tenant_id, &plugin, &now, &to_socket),
                 Err(answer) => {
                     let _ = socket.send(Message::Text(answer.into())).await;
                     return close(socket, close_code::POLICY, "refused").await;
@@ -87,17 +90,14 @@ async fn listen(route: Route, mut socket: WebSocket, _open: OpenSocket) {
                     return;
                 }
             }
-            event = events.recv() => match event {
-                Ok(event) => {
-                    if let Some(text) = route.delivered(&event, &channels)
-                        && socket.send(Message::Text(text.into())).await.is_err()
-                    {
+            frame = frames.recv() => match frame {
+                Some(text) => {
+                    if socket.send(Message::Text(text.to_string().into())).await.is_err() {
                         return;
                     }
                 }
-                // Messages were lost: the app reconnects and reads what it missed.
-                Err(RecvError::Lagged(_)) => return close(socket, close_code::AGAIN, "fell behind").await,
-                Err(RecvError::Closed) => return close(socket, close_code::AWAY, "").await,
+                // It fell behind and lost its channels: the app reconnects and reads what it missed.
+                None => return close(socket, close_code::AGAIN, "fell behind").await,
             },
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
@@ -168,15 +168,6 @@ impl Route {
             return Err(refusal(ApiError::Client { code: 404, msg: Msg::PluginDisabled }));
         }
         self.ask(hello).await.map(|(_, channels)| channels)
-    }
-
-    /// The frame an event makes for this socket: a live message of its plugin and enterprise to
-    /// one of its channels.
-    fn delivered(&self, event: &LiveEvent, channels: &[String]) -> Option<String> {
-        let channel = event.channel.as_ref()?;
-        let ours = event.tenant_id == self.device.key.tenant_id && event.plugin == self.plugin.manifest.id;
-        (ours && channels.contains(channel))
-            .then(|| json!({ "channel": channel, "message": event.payload }).to_string())
     }
 }
 

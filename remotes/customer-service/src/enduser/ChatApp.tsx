@@ -87,8 +87,11 @@ function Conversation({ client, t }: { client: Client; t: T }) {
         (frame: SocketFrame) => {
           if ('code' in frame) {
             setOnline(frame.code === 200);
-            if (frame.code === 200) setChat(frame.data.chat);
-            else say(frame.msg);
+            if (frame.code === 200) {
+              setChat(frame.data.chat);
+              // What was written before the socket listened.
+              void chatApi.messages(client, id, 0).then(add, () => undefined);
+            } else say(frame.msg);
             return;
           }
           const live = frame.message;
@@ -106,10 +109,7 @@ function Conversation({ client, t }: { client: Client; t: T }) {
           setOnline(false);
           if (stopped || chatRef.current?.state === 'disconnected') return;
           // Reconnect, and read what was missed meanwhile.
-          retry = window.setTimeout(() => {
-            void chatApi.messages(client, id, 0).then(add, () => undefined);
-            listen(id);
-          }, 2000);
+          retry = window.setTimeout(() => listen(id), 2000);
         },
       );
     };
