@@ -30,6 +30,8 @@ pub const BACKLOG: usize = 256;
 
 /// A channel as sockets listen to it: (tenant, plugin, channel).
 type ChannelKey = (i64, String, String);
+/// Where a socket's frames go: its id, and its queue.
+type Listener = (u64, mpsc::Sender<Arc<str>>);
 
 /// The sockets open in this process, and who listens to which channel: a live message goes to
 /// the sockets of its channel only, not past every socket of the process.
@@ -44,7 +46,7 @@ pub struct Sockets {
 /// Who listens to what, both ways.
 #[derive(Default)]
 struct Listening {
-    channels: HashMap<ChannelKey, Vec<(u64, mpsc::Sender<Arc<str>>)>>,
+    channels: HashMap<ChannelKey, Vec<Listener>>,
     sockets: HashMap<u64, Vec<ChannelKey>>,
 }
 
