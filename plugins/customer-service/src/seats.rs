@@ -196,7 +196,7 @@ impl Resource for Seats {
 
 /// `GET /seat-accounts?text=`: the enterprise's accounts a seat can be given.
 pub fn accounts(call: &mut Call<'_>) -> PluginResult<Value> {
-    let text = call.query("text").unwrap_or("").to_string();
+    let text = validate::optional("text", call.query("text").unwrap_or(""), 64)?;
     let found = platform::accounts(call.host, &text, 20)?;
     let list: Vec<Value> = found
         .iter()
