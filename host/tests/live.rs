@@ -160,4 +160,8 @@ async fn a_notice_reaches_one_console_user_and_accounts_are_the_enterprises_own(
     let found = host.get("/probe/accounts?text=agent", &ann).await;
     let names: Vec<&str> = found.ok().as_array().expect("list").iter().filter_map(|a| a["userName"].as_str()).collect();
     assert_eq!(names, ["ann-agent", "bob-agent"], "Beta's agent is not Alpha's to name");
+    // The account named exactly comes first, before those whose names merely contain it.
+    host.create_account(&admin, &tenant.to_string(), "agent", &[role]).await;
+    let found = host.get("/probe/accounts?text=AGENT", &ann).await;
+    assert_eq!(found.ok()[0]["userName"], "agent");
 }

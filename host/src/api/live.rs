@@ -72,7 +72,13 @@ async fn forward(
                         return;
                     }
                 }
-                Ok(_) | Err(RecvError::Lagged(_)) => {}
+                Ok(_) => {}
+                // Events were lost: the page opens the socket again and reads what it shows anew.
+                Err(RecvError::Lagged(_)) => {
+                    let frame = axum::extract::ws::CloseFrame { code: axum::extract::ws::close_code::AGAIN, reason: "fell behind".into() };
+                    let _ = socket.send(Message::Close(Some(frame))).await;
+                    return;
+                }
                 Err(RecvError::Closed) => return,
             },
             incoming = socket.recv() => match incoming {

@@ -46,7 +46,7 @@ pub struct AccountFacts {
 }
 
 /// Accounts of `tenant_id` whose user name or name contains `text` (any case; all when empty),
-/// by user name, at most `limit`.
+/// the one named exactly `text` first, then by user name, at most `limit`.
 pub async fn accounts(
     tx: &mut CallTx,
     tenant_id: i64,
@@ -56,13 +56,16 @@ pub async fn accounts(
     let escaped: String =
         text.to_lowercase().chars().flat_map(|c| if "\\%_".contains(c) { vec!['\\', c] } else { vec![c] }).collect();
     let pattern = format!("%{escaped}%");
+    // The account of exactly that name first: a short name among many that contain it is found.
     let sql = "SELECT id, username, name, disabled FROM accounts
                WHERE tenant_id = $1 AND (lower(username) LIKE $2 ESCAPE '\\' OR lower(name) LIKE $2 ESCAPE '\\')
-               ORDER BY username LIMIT $3";
+               ORDER BY lower(username) = $4 DESC, username LIMIT $3";
+    let exact = text.to_lowercase();
     super::with_call!(tx, |conn| sqlx::query_as(sql)
         .bind(tenant_id)
         .bind(&pattern)
         .bind(i64::from(limit))
+        .bind(&exact)
         .fetch_all(conn)
         .await)
 }

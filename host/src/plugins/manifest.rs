@@ -590,7 +590,8 @@ mod tests {
         assert!(contract_compatible(&semver::Version::new(0, 1, 2)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 5)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 9)));
-        assert!(!contract_compatible(&semver::Version::new(0, 1, 10)), "newer than the host");
+        assert!(contract_compatible(&semver::Version::new(0, 1, 10)));
+        assert!(!contract_compatible(&semver::Version::new(0, 1, 11)), "newer than the host");
     }
 
     #[test]

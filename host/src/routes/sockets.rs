@@ -22,7 +22,7 @@ use crate::i18n::Msg;
 use crate::plugins::capabilities::live::valid_channel;
 use crate::plugins::registry::LoadedPlugin;
 use crate::plugins::runtime::CallContext;
-use crate::plugins::sockets::{BACKLOG, HELLO_WAIT, MAX_CHANNELS, MAX_FRAME, OpenSocket, PING, PROTOCOL};
+use crate::plugins::sockets::{BACKLOG, HELLO_WAIT, MAX_CHANNELS, MAX_FRAME, OpenSocket, PING, PROTOCOL, SEND_WAIT};
 
 /// What one socket asks of its route, again at every check.
 struct Route {
@@ -45,7 +45,11 @@ pub(super) async fn serve(
 ) -> ApiResult<Response> {
     let upgrade = upgrade
         .map_err(|rejection| ApiError::Client { code: 400, msg: Msg::BadJson { detail: rejection.body_text() } })?;
-    let open = app.plugins.sockets.open(device.key.tenant_id).ok_or(ApiError::Client { code: 503, msg: Msg::Busy })?;
+    let open = app
+        .plugins
+        .sockets
+        .open(device.key.tenant_id, device.key.id, &device.client.ip)
+        .ok_or(ApiError::Client { code: 503, msg: Msg::Busy })?;
     let route = Route { app, plugin, device, context, path, query };
     let upgrade = upgrade.protocols([PROTOCOL]).max_message_size(MAX_FRAME).max_frame_size(MAX_FRAME);
     Ok(upgrade.on_upgrade(move |socket| listen(route, socket, open)).into_response())
@@ -56,22 +60,27 @@ async fn listen(route: Route, mut socket: WebSocket, open: OpenSocket) {
         return close(socket, close_code::POLICY, "the first frame is the route's JSON body").await;
     };
     let sockets = route.app.plugins.sockets.clone();
-    let (to_socket, mut frames) = mpsc::channel::<Arc<str>>(BACKLOG);
-    let key = &route.device.key;
-    let plugin = route.plugin.manifest.id.clone();
-    match route.ask(&hello).await {
-        Ok((answer, channels)) => {
-            // Listening before the answer goes out: what is sent after it reaches the socket (the
-            // app reads what came before from its route, as after any reconnection).
-            sockets.listen(open.id, key.tenant_id, &plugin, &channels, &to_socket);
-            if socket.send(Message::Text(answer.into())).await.is_err() {
-                return;
+    let (sender, mut frames) = mpsc::channel::<Arc<str>>(BACKLOG);
+    // Only `Sockets` holds the sender: when it lets go (the socket fell behind), the frames end.
+    let to_socket = {
+        let weak = sender.downgrade();
+        let key = &route.device.key;
+        match route.ask(&hello).await {
+            Ok((answer, channels)) => {
+                // Listening before the answer goes out: what is sent after it reaches the socket
+                // (the app reads what came before from its route, as after any reconnection).
+                sockets.listen(open.id, key.tenant_id, &route.plugin.manifest.id, &channels, &sender);
+                drop(sender);
+                if !sent(&mut socket, Message::Text(answer.into())).await {
+                    return;
+                }
             }
-        }
-        Err(answer) => {
-            let _ = socket.send(Message::Text(answer.into())).await;
-            return close(socket, close_code::POLICY, "refused").await;
-        }
+            Err(answer) => {
+                sent(&mut socket, Message::Text(answer.into())).await;
+                return close(socket, close_code::POLICY, "refused").await;
+            }
+        };
+        weak
     };
     let every = std::time::Duration::from_secs(route.app.config.socket_recheck_secs);
     let mut recheck = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
@@ -79,20 +88,23 @@ async fn listen(route: Route, mut socket: WebSocket, open: OpenSocket) {
     loop {
         tokio::select! {
             _ = recheck.tick() => match route.still_listening(&hello).await {
-                Ok(now) => sockets.listen(open.id, key.tenant_id, &plugin, &now, &to_socket),
+                Ok(now) => match to_socket.upgrade() {
+                    Some(sender) => sockets.listen(open.id, route.device.key.tenant_id, &route.plugin.manifest.id, &now, &sender),
+                    None => return close(socket, close_code::AGAIN, "fell behind").await,
+                },
                 Err(answer) => {
-                    let _ = socket.send(Message::Text(answer.into())).await;
+                    sent(&mut socket, Message::Text(answer.into())).await;
                     return close(socket, close_code::POLICY, "refused").await;
                 }
             },
             _ = ping.tick() => {
-                if socket.send(Message::Ping(Vec::new().into())).await.is_err() {
+                if !sent(&mut socket, Message::Ping(Vec::new().into())).await {
                     return;
                 }
             }
             frame = frames.recv() => match frame {
                 Some(text) => {
-                    if socket.send(Message::Text(text.to_string().into())).await.is_err() {
+                    if !sent(&mut socket, Message::Text(text.to_string().into())).await {
                         return;
                     }
                 }
@@ -106,6 +118,11 @@ async fn listen(route: Route, mut socket: WebSocket, open: OpenSocket) {
             },
         }
     }
+}
+
+/// Sends a frame, within [`SEND_WAIT`]: a client that stops reading is let go.
+async fn sent(socket: &mut WebSocket, message: Message) -> bool {
+    matches!(tokio::time::timeout(SEND_WAIT, socket.send(message)).await, Ok(Ok(())))
 }
 
 impl Route {
@@ -171,10 +188,11 @@ impl Route {
     }
 }
 
-/// The first frame, if it is text and arrives in time.
+/// The first frame, if it is text and arrives within [`HELLO_WAIT`] (pings or not).
 async fn first_text(socket: &mut WebSocket) -> Option<String> {
+    let deadline = tokio::time::Instant::now() + HELLO_WAIT;
     loop {
-        match tokio::time::timeout(HELLO_WAIT, socket.recv()).await {
+        match tokio::time::timeout_at(deadline, socket.recv()).await {
             Ok(Some(Ok(Message::Text(text)))) => return Some(text.to_string()),
             Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => continue,
             _ => return None,
@@ -183,5 +201,5 @@ async fn first_text(socket: &mut WebSocket) -> Option<String> {
 }
 
 async fn close(mut socket: WebSocket, code: u16, reason: &'static str) {
-    let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
+    sent(&mut socket, Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
 }

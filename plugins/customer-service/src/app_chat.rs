@@ -7,7 +7,7 @@
 use console_plugin_sdk::{Call, Doc, PluginError, PluginResult, Query, Value, json};
 use serde::Deserialize;
 
-use crate::chats::{self, CHATS, Chat, ChatView, DISCONNECTED};
+use crate::chats::{self, CHATS, Chat, ChatView, DISCONNECTED, unless_changed};
 use crate::end_users::{self, EndUser};
 use crate::{bot, languages, messages, queue, settings};
 
@@ -65,14 +65,31 @@ fn owned(call: &mut Call<'_>, user: &EndUser, id: &str) -> PluginResult<Doc<Chat
     Ok(chat)
 }
 
-/// The user's app is there: a waiting user keeps his place.
-fn seen(call: &mut Call<'_>, mut chat: Doc<Chat>) -> PluginResult<Doc<Chat>> {
+/// The user's app is there: a waiting user keeps his place. Written at the version read; if the
+/// chat changed meanwhile (handed over), it is read again and left to the next ask.
+fn seen(call: &mut Call<'_>, chat: Doc<Chat>) -> PluginResult<Doc<Chat>> {
     let now = call.host.now_ms();
-    if chat.data.state != DISCONNECTED && now - chat.data.user_seen_at > 10_000 {
-        chat.data.user_seen_at = now;
-        chat = CHATS.update(call.host, &chat.id, &chat.data, None)?;
+    if chat.data.state == DISCONNECTED || now - chat.data.user_seen_at <= 10_000 {
+        return Ok(chat);
     }
-    Ok(chat)
+    let mut touched = chat.data.clone();
+    touched.user_seen_at = now;
+    match unless_changed(CHATS.update(call.host, &chat.id, &touched, Some(chat.version)))? {
+        Some(chat) => Ok(chat),
+        None => CHATS.find(call.host, &chat.id),
+    }
+}
+
+/// A device SN the app names, if the device plugin knows it; otherwise none (the agent can name
+/// the device when he files a work order).
+fn known_device(call: &mut Call<'_>, sn: &str) -> PluginResult<String> {
+    let sn = console_plugin_sdk::validate::optional("deviceSn", sn, 64)?;
+    if sn.is_empty() || !sn.chars().all(|c| c.is_ascii_alphanumeric() || ".-_".contains(c)) {
+        return Ok(String::new());
+    }
+    let found: PluginResult<Value> =
+        console_plugin_sdk::services::get(call.host, "device-service", &format!("/internal/devices/{sn}"));
+    Ok(if found.is_ok() { sn } else { String::new() })
 }
 
 /// The language a chat is served in: the app's, if the service offers it; else the default.
@@ -87,18 +104,19 @@ fn service_language(call: &mut Call<'_>, asked: &str) -> PluginResult<String> {
 pub fn start(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: StartInput = call.body()?;
     let user = end_users::signed_in(call, &input.user_token)?;
-    let open = Query::new().eq("username", user.username.as_str()).ne("state", DISCONNECTED).page(1, 1);
-    if let Some(chat) = CHATS.query(call.host, &open)?.list.into_iter().next() {
+    if let Some(chat) = open_chat(call, &user)? {
         let chat = seen(call, chat)?;
         return Ok(json!(chats::chat_view(call, chat)?));
     }
+    // Other plugins are asked before anything is written.
+    let device_sn = known_device(call, &input.device_sn)?;
     let now = call.host.now_ms();
     let chat = Chat {
-        username: user.username,
+        username: user.username.clone(),
         app: call.context.device().unwrap_or_default().to_string(),
         language: service_language(call, &input.language)?,
         product_id: console_plugin_sdk::validate::optional("productId", &input.product_id, 64)?,
-        device_sn: console_plugin_sdk::validate::optional("deviceSn", &input.device_sn, 64)?,
+        device_sn,
         state: chats::BOT.into(),
         active: false,
         ticket: 0,
@@ -114,10 +132,25 @@ pub fn start(call: &mut Call<'_>) -> PluginResult<Value> {
         user_seen_at: now,
         work_order_id: String::new(),
         work_order_number: String::new(),
+        open_key: Some(user.username.clone()),
     };
-    let chat = CHATS.insert(call.host, &chat)?;
+    let chat = match CHATS.insert(call.host, &chat) {
+        Ok(chat) => chat,
+        // The same user's app started one at the same moment: that one is his.
+        Err(err) if err.status == 400 && matches!(err.message, console_plugin_sdk::Message::Duplicate { .. }) => {
+            let chat = open_chat(call, &user)?.ok_or_else(PluginError::conflict)?;
+            return Ok(json!(chats::chat_view(call, chat)?));
+        }
+        Err(err) => return Err(err),
+    };
     bot::greet(call, &chat)?;
     Ok(json!(chats::chat_view(call, chat)?))
+}
+
+/// The user's open chat, if he has one.
+fn open_chat(call: &mut Call<'_>, user: &EndUser) -> PluginResult<Option<Doc<Chat>>> {
+    let open = Query::new().eq("openKey", user.username.as_str()).page(1, 1);
+    Ok(CHATS.query(call.host, &open)?.list.into_iter().next())
 }
 
 /// `GET /app/chats/live` (a socket): its first frame `{userToken, chatId}`; it listens to the
@@ -217,5 +250,7 @@ pub fn leave(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let chat = owned(call, &user, &id)?;
     let chat = chats::end(call, chat, "user")?;
+    // A place is free: the next waiting user gets it.
+    queue::dispatch(call)?;
     Ok(json!(chats::chat_view(call, chat)?))
 }

@@ -57,6 +57,10 @@ pub struct Chat {
     pub user_seen_at: i64,
     pub work_order_id: String,
     pub work_order_number: String,
+    /// The user's name while the chat is open, none once it ended: a unique key, so that a
+    /// user has one open chat however fast his app asks.
+    #[serde(default)]
+    pub open_key: Option<String>,
 }
 
 pub const CHATS: Collection<Chat> = Collection::new("chats");
@@ -274,14 +278,26 @@ pub fn message(chat: &Doc<Chat>, from: &str, author: &str, written: Written, now
     }
 }
 
-/// The chat's messages after `after` (a time), oldest first, at most 200.
+/// The chat's newest 200 messages after `after` (a time), oldest first.
 pub fn history(call: &mut Call<'_>, chat_id: &str, after: i64) -> PluginResult<Vec<MessageView>> {
-    let query = Query::new().eq("chatId", chat_id).gt("sentAt", after).sort("sentAt", false).page(1, 200);
-    let found = MESSAGES.query(call.host, &query)?.list;
+    let query = Query::new().eq("chatId", chat_id).gt("sentAt", after).sort("sentAt", true).page(1, 200);
+    let mut found = MESSAGES.query(call.host, &query)?.list;
+    found.reverse();
     found.into_iter().map(|m| view(call, m)).collect()
 }
 
-/// Ends a chat: no longer counted against its seat, out of the queue, and both sides told.
+/// A write refused because someone changed the record meanwhile, as `None`: the caller skips
+/// what another call already did (handed the chat over, took the seat's last place).
+pub fn unless_changed<T>(result: PluginResult<T>) -> PluginResult<Option<T>> {
+    match result {
+        Ok(done) => Ok(Some(done)),
+        Err(err) if err.message == console_plugin_sdk::Message::Conflict => Ok(None),
+        Err(err) => Err(err),
+    }
+}
+
+/// Ends a chat: no longer counted against its seat, out of the queue, and both sides told. The
+/// caller moves the queue afterwards (`queue::dispatch`): a place may have opened.
 pub fn end(call: &mut Call<'_>, mut chat: Doc<Chat>, by: &str) -> PluginResult<Doc<Chat>> {
     if chat.data.state == DISCONNECTED {
         return Ok(chat);
@@ -293,37 +309,40 @@ pub fn end(call: &mut Call<'_>, mut chat: Doc<Chat>, by: &str) -> PluginResult<D
     chat.data.ticket = 0;
     chat.data.ended_at = call.host.now_ms();
     chat.data.ended_by = by.into();
+    chat.data.open_key = None;
     let chat = CHATS.update(call.host, &chat.id, &chat.data, Some(chat.version))?;
     note(call, &chat, "ended", json!({ "by": by }))?;
     announce_state(call, &chat)?;
     if was_queued {
         queue::left(call, ticket)?;
     }
-    // A place is free: the next waiting user gets it.
-    queue::dispatch(call)?;
     Ok(chat)
 }
 
 /// How long an ended chat and its messages are kept.
 pub const KEEP_MS: i64 = 180 * console_plugin_sdk::time::DAY_MS;
 
+/// Messages the `retention` schedule deletes in one run at most (the next run goes on).
+const DELETED_PER_RUN: u32 = 500;
+
 /// The `retention` schedule: chats ended more than [`KEEP_MS`] ago go, with their messages and
-/// shared files (a few hundred a run; the next run takes the rest).
+/// shared files, at most [`DELETED_PER_RUN`] messages a run.
 pub fn delete_expired(call: &mut Call<'_>) -> PluginResult<()> {
     let before = call.host.now_ms() - KEEP_MS;
-    let expired = Query::new().eq("state", DISCONNECTED).lt("endedAt", before).page(1, 200);
+    let expired = Query::new().eq("state", DISCONNECTED).lt("endedAt", before).page(1, 50);
+    let mut budget = DELETED_PER_RUN;
     for chat in CHATS.query(call.host, &expired)?.list {
-        loop {
-            let page = MESSAGES.query(call.host, &Query::new().eq("chatId", chat.id.as_str()).page(1, 500))?;
-            if page.list.is_empty() {
-                break;
+        let page = MESSAGES.query(call.host, &Query::new().eq("chatId", chat.id.as_str()).page(1, budget))?;
+        let more = page.total > u64::from(budget);
+        for message in page.list {
+            if let Some(file) = &message.data.attachment {
+                call.host.file_delete(&file.object).map_err(PluginError::internal)?;
             }
-            for message in page.list {
-                if let Some(file) = &message.data.attachment {
-                    call.host.file_delete(&file.object).map_err(PluginError::internal)?;
-                }
-                MESSAGES.delete(call.host, &message.id)?;
-            }
+            MESSAGES.delete(call.host, &message.id)?;
+            budget -= 1;
+        }
+        if more || budget == 0 {
+            return Ok(());
         }
         CHATS.delete(call.host, &chat.id)?;
     }

@@ -596,3 +596,52 @@ pub fn export_titles(lang: usize) -> [&'static str; 18] {
     ];
     TITLES[lang.min(6)]
 }
+
+pub fn seat_account_busy() -> PluginError {
+    texts(
+        409,
+        Some("userName"),
+        [
+            "该坐席仍有接入中的会话，待会话结束后才能更换账号",
+            "This seat still has chats connected; its account can change once they end.",
+            "Dieser Platz hat noch verbundene Chats; sein Konto kann wechseln, sobald sie enden.",
+            "Este puesto aún tiene chats conectados; su cuenta podrá cambiar cuando terminen.",
+            "Ce poste a encore des discussions en cours ; son compte pourra changer une fois celles-ci terminées.",
+            "Este posto ainda tem conversas ligadas; a conta pode mudar quando terminarem.",
+            "У этого места ещё есть подключённые чаты; учётную запись можно сменить после их завершения.",
+        ],
+    )
+}
+
+/// An order nobody handles is assigned (or transferred) before it is worked on.
+pub fn assign_first() -> PluginError {
+    texts(
+        409,
+        None,
+        [
+            "请先分配该工单，再进行处理",
+            "Assign this work order to a seat before working on it.",
+            "Weisen Sie diesen Arbeitsauftrag einem Platz zu, bevor Sie ihn bearbeiten.",
+            "Asigne esta orden de trabajo a un puesto antes de trabajar en ella.",
+            "Attribuez cet ordre de travail à un poste avant de le traiter.",
+            "Atribua esta ordem de trabalho a um posto antes de a tratar.",
+            "Сначала назначьте заявку месту, затем работайте с ней.",
+        ],
+    )
+}
+
+pub fn chat_has_an_order(number: &str) -> PluginError {
+    PluginError::localized(
+        409,
+        None,
+        [
+            format!("该会话已生成工单 {number}"),
+            format!("This chat already has work order {number}."),
+            format!("Dieser Chat hat bereits den Arbeitsauftrag {number}."),
+            format!("Este chat ya tiene la orden de trabajo {number}."),
+            format!("Cette discussion a déjà l’ordre de travail {number}."),
+            format!("Esta conversa já tem a ordem de trabalho {number}."),
+            format!("У этого чата уже есть заявка {number}."),
+        ],
+    )
+}

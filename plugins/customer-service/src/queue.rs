@@ -4,23 +4,35 @@
 //! the one given a chat longest ago. The queue moves whenever a place may have opened: a chat
 //! ends or is handed on, an agent opens the workspace or switches back from busy, a seat is
 //! edited, and every few seconds by the `queue` schedule (a period begins). While a user waits
-//! the app shows how many wait ahead (§8 "the customer service is busy, please wait"): every
-//! departure from the queue is sent on the `queue` channel with its ticket, and each app behind
-//! it counts one fewer.
+//! the app shows his place (§8 "the customer service is busy, please wait"): every departure from
+//! the queue, and every chat put back at its head, is sent on the `queue` channel with its
+//! ticket, and each app behind it counts one fewer or one more.
+//!
+//! Two calls that hand over at once (several host processes on PostgreSQL) cannot fill a seat
+//! past its maximum: a hand-over writes the seat's presence at the version it read, so the
+//! second one finds it changed and leaves its chat waiting for the next turn.
 
 use console_plugin_sdk::{Call, Doc, PluginResult, Query, json, live};
 
-use crate::chats::{self, CHATS, Chat, QUEUED};
+use crate::chats::{self, CHATS, Chat, QUEUED, unless_changed};
 use crate::seats::{self, PRESENCE, SEATS, Seat, SeatState};
 
 /// The channel every waiting app listens to.
 pub const QUEUE_CHANNEL: &str = "queue";
-/// Chats handed over in one call at most (a call sends at most 100 live messages).
-const HANDOVERS_PER_CALL: u32 = 10;
+/// Chats handed over in one call at most: each sends seven live messages, and a call sends at
+/// most 100 (the `queue` schedule's run sends about 45 more).
+const HANDOVERS_PER_CALL: u32 = 6;
 /// Seats looked at per hand-over at most.
 const MAX_SEATS: u32 = 500;
 /// The topic of the queue's length, for the consoles.
 pub const QUEUE_TOPIC: &str = "customer-service.queue";
+/// How long an agent may be gone before his chats go back to the queue, a waiting user whose
+/// app stopped asking before he leaves it, and a chat with the bot alone before it ends.
+pub const AGENT_GONE_MS: i64 = 120_000;
+pub const USER_GONE_MS: i64 = 120_000;
+pub const BOT_IDLE_MS: i64 = 30 * 60_000;
+/// Chats the `queue` schedule puts back, or ends, of each kind in one run at most.
+const SWEPT_PER_RUN: u32 = 3;
 
 /// (Chats ahead of `ticket`, chats waiting in all).
 pub fn place(call: &mut Call<'_>, ticket: i64) -> PluginResult<(u64, u64)> {
@@ -29,13 +41,19 @@ pub fn place(call: &mut Call<'_>, ticket: i64) -> PluginResult<(u64, u64)> {
     Ok((ahead, waiting))
 }
 
-/// A chat left the queue (handed over, or its user left): the apps behind it move up.
-pub fn left(call: &mut Call<'_>, ticket: i64) -> PluginResult<()> {
+/// Tells the waiting apps and the consoles that the queue changed: a chat left it (`left`: its
+/// ticket) or was put back at its head (`joined`).
+fn moved(call: &mut Call<'_>, change: &str, ticket: i64) -> PluginResult<()> {
     let waiting = CHATS.count(call.host, &Query::new().eq("state", QUEUED))?;
-    live::send(call.host, QUEUE_CHANNEL, &json!({ "type": "queue", "left": ticket, "waiting": waiting }))?;
+    live::send(call.host, QUEUE_CHANNEL, &json!({ "type": "queue", change: ticket, "waiting": waiting }))?;
     call.host
         .publish(QUEUE_TOPIC, &json!({ "waiting": waiting }).to_string())
         .map_err(console_plugin_sdk::PluginError::internal)
+}
+
+/// A chat left the queue (handed over, or its user left): the apps behind it move up.
+pub fn left(call: &mut Call<'_>, ticket: i64) -> PluginResult<()> {
+    moved(call, "left", ticket)
 }
 
 /// A seat that may take the next chat, with what it is doing.
@@ -79,17 +97,37 @@ pub fn dispatch(call: &mut Call<'_>) -> PluginResult<()> {
     for chat in waiting {
         let Some(index) = best(&candidates) else { break };
         let seat = candidates[index].seat.clone();
-        connect(call, chat, &seat, chats::CONNECTED)?;
-        let now = call.host.now_ms();
-        candidates[index].state.active += 1;
-        candidates[index].last_assigned_at = now;
+        match connect(call, chat, &seat, chats::CONNECTED)? {
+            Some(_) => {
+                let now = call.host.now_ms();
+                candidates[index].state.active += 1;
+                candidates[index].last_assigned_at = now;
+            }
+            // Another call took the seat's place, or the chat, meanwhile: the seat is left for
+            // this turn, and the chat waits for the next.
+            None => {
+                candidates.remove(index);
+            }
+        }
     }
     Ok(())
 }
 
-/// Connects a chat to a seat (`connected` from the queue, `transferred` from another seat).
-pub fn connect(call: &mut Call<'_>, mut chat: Doc<Chat>, seat: &Doc<Seat>, state: &str) -> PluginResult<Doc<Chat>> {
+/// Connects a chat to a seat (`connected` from the queue, `transferred` from another seat); `None`
+/// when another call changed the seat's presence or the chat meanwhile (nothing is written then).
+pub fn connect(
+    call: &mut Call<'_>,
+    mut chat: Doc<Chat>,
+    seat: &Doc<Seat>,
+    state: &str,
+) -> PluginResult<Option<Doc<Chat>>> {
     let now = call.host.now_ms();
+    // The seat's presence at the version read: the seat's lock against a second hand-over.
+    let Some(mut presence) = seats::presence(call, &seat.id)? else { return Ok(None) };
+    presence.data.last_assigned_at = now;
+    if unless_changed(PRESENCE.update(call.host, &presence.id, &presence.data, Some(presence.version)))?.is_none() {
+        return Ok(None);
+    }
     let ticket = chat.data.ticket;
     let previous_agent = chat.data.agent_id;
     let from_seat = std::mem::take(&mut chat.data.seat_number);
@@ -103,11 +141,9 @@ pub fn connect(call: &mut Call<'_>, mut chat: Doc<Chat>, seat: &Doc<Seat>, state
     if chat.data.connected_at == 0 {
         chat.data.connected_at = now;
     }
-    let chat = CHATS.update(call.host, &chat.id, &chat.data, Some(chat.version))?;
-    if let Some(mut presence) = seats::presence(call, &seat.id)? {
-        presence.data.last_assigned_at = now;
-        PRESENCE.update(call.host, &presence.id, &presence.data, None)?;
-    }
+    let Some(chat) = unless_changed(CHATS.update(call.host, &chat.id, &chat.data, Some(chat.version)))? else {
+        return Ok(None);
+    };
     let detail = json!({ "seat": seat.data.number, "agent": seat.data.agent_name, "from": from_seat });
     let event = if state == chats::TRANSFERRED { "transferred" } else { "connected" };
     chats::note(call, &chat, event, detail)?;
@@ -121,39 +157,43 @@ pub fn connect(call: &mut Call<'_>, mut chat: Doc<Chat>, seat: &Doc<Seat>, state
     if ticket > 0 {
         left(call, ticket)?;
     }
-    Ok(chat)
+    Ok(Some(chat))
 }
 
-/// How long an agent may be gone before his chats go back to the queue, and a waiting user
-/// whose app stopped asking before he leaves it.
-pub const AGENT_GONE_MS: i64 = 120_000;
-pub const USER_GONE_MS: i64 = 120_000;
-
-/// The `queue` schedule: chats of agents gone for two minutes go back to the queue, at its head
-/// (they keep their first ticket time); waiting users whose apps went away leave it; then the
-/// queue moves (a period may have begun).
+/// The `queue` schedule, a few chats a run: chats of agents gone for two minutes go back to the
+/// queue, at its head (they keep their first ticket time); waiting users whose apps went away
+/// leave it; chats left with the bot for half an hour end; then the queue moves (a period may
+/// have begun).
 pub fn run(call: &mut Call<'_>) -> PluginResult<()> {
     let now = call.host.now_ms();
-    let seats_with_chats = SEATS.query(call.host, &Query::new().page(1, MAX_SEATS))?.list;
-    for seat in seats_with_chats {
+    let mut requeued = 0;
+    for seat in SEATS.query(call.host, &Query::new().page(1, MAX_SEATS))?.list {
+        if requeued >= SWEPT_PER_RUN {
+            break;
+        }
         let seen = seats::presence(call, &seat.id)?.map_or(0, |p| p.data.last_seen_at);
         if now - seen < AGENT_GONE_MS {
             continue;
         }
-        let connected = Query::new().eq("seatId", seat.id.as_str()).eq("active", true).page(1, 50);
+        let connected =
+            Query::new().eq("seatId", seat.id.as_str()).eq("active", true).page(1, SWEPT_PER_RUN - requeued);
         for chat in CHATS.query(call.host, &connected)?.list {
-            requeue(call, chat)?;
+            requeued += u32::from(requeue(call, chat)?);
         }
     }
-    let stale = Query::new().eq("state", QUEUED).lt("userSeenAt", now - USER_GONE_MS).page(1, 50);
+    let stale = Query::new().eq("state", QUEUED).lt("userSeenAt", now - USER_GONE_MS).page(1, SWEPT_PER_RUN);
     for chat in CHATS.query(call.host, &stale)?.list {
-        chats::end(call, chat, "system")?;
+        unless_changed(chats::end(call, chat, "system"))?;
+    }
+    let idle = Query::new().eq("state", chats::BOT).lt("userSeenAt", now - BOT_IDLE_MS).page(1, SWEPT_PER_RUN);
+    for chat in CHATS.query(call.host, &idle)?.list {
+        unless_changed(chats::end(call, chat, "system"))?;
     }
     dispatch(call)
 }
 
-/// Back to the queue, ahead of those who came after it.
-fn requeue(call: &mut Call<'_>, mut chat: Doc<Chat>) -> PluginResult<()> {
+/// Back to the queue, ahead of those who came after it; whether it went.
+fn requeue(call: &mut Call<'_>, mut chat: Doc<Chat>) -> PluginResult<bool> {
     let agent = chat.data.agent_id;
     chat.data.state = QUEUED.into();
     chat.data.active = false;
@@ -162,10 +202,14 @@ fn requeue(call: &mut Call<'_>, mut chat: Doc<Chat>) -> PluginResult<()> {
     chat.data.seat_number.clear();
     chat.data.agent_id = 0;
     chat.data.agent_name.clear();
-    let chat = CHATS.update(call.host, &chat.id, &chat.data, Some(chat.version))?;
+    let Some(chat) = unless_changed(CHATS.update(call.host, &chat.id, &chat.data, Some(chat.version)))? else {
+        return Ok(false);
+    };
     chats::note(call, &chat, "requeued", json!({}))?;
     chats::announce_state(call, &chat)?;
-    live::notify(call.host, agent, chats::AGENT_TOPIC, &json!({ "type": "requeued", "chatId": chat.id }))
+    moved(call, "joined", chat.data.ticket)?;
+    live::notify(call.host, agent, chats::AGENT_TOPIC, &json!({ "type": "requeued", "chatId": chat.id }))?;
+    Ok(true)
 }
 
 /// A ticket for a chat queued at `at`: in time order, and apart from another chat queued in the

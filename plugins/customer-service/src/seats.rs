@@ -43,6 +43,10 @@ pub struct Presence {
     pub seat_id: String,
     pub last_seen_at: i64,
     pub last_assigned_at: i64,
+    /// The workspace was closed: offline at once, though its chats stay until the agent has
+    /// been gone for `queue::AGENT_GONE_MS` (a reload must not hand them to others).
+    #[serde(default)]
+    pub away: bool,
 }
 
 pub const PRESENCE: Collection<Presence> = Collection::new("seat_presence");
@@ -65,8 +69,14 @@ impl SeatInput {
         if number.len() > 16 || !number.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
             return Err(messages::seat_number_format());
         }
-        let user_name = validate::required("userName", &self.user_name, SHORT_TEXT)?;
+        let user_name = validate::required("userName", &self.user_name, 64)?;
         let account = platform::account(call.host, "userName", &user_name)?;
+        // The chats it has stay with their agent: another account takes the seat once they end.
+        if let Some(current) = current.filter(|c| c.data.account_id != account.id)
+            && chats::active_count(call, &current.id)? > 0
+        {
+            return Err(messages::seat_account_busy());
+        }
         let taken = SEATS.query(call.host, &Query::new().eq("accountId", account.id).page(1, 2))?;
         if taken.list.iter().any(|s| Some(s.id.as_str()) != current.map(|c| c.id.as_str())) {
             return Err(messages::account_has_a_seat());
@@ -111,8 +121,8 @@ pub fn presence(call: &mut Call<'_>, seat_id: &str) -> PluginResult<Option<Doc<P
 
 pub fn state(call: &mut Call<'_>, seat: &Doc<Seat>) -> PluginResult<SeatState> {
     let now = call.host.now_ms();
-    let seen = presence(call, &seat.id)?.map_or(0, |p| p.data.last_seen_at);
-    let online = now - seen < ONLINE_MS;
+    let here = presence(call, &seat.id)?.filter(|p| !p.data.away);
+    let online = here.is_some_and(|p| now - p.data.last_seen_at < ONLINE_MS);
     let on_duty = periods::on_duty(&seat.data.periods, &seat.data.time_zone, now);
     let active = chats::active_count(call, &seat.id)?;
     let free = online && on_duty && !seat.data.manual_busy && active < u64::from(seat.data.max_users);
@@ -136,20 +146,23 @@ pub fn seen(call: &mut Call<'_>, seat_id: &str) -> PluginResult<()> {
     match presence(call, seat_id)? {
         Some(mut doc) => {
             doc.data.last_seen_at = now;
+            doc.data.away = false;
             PRESENCE.update(call.host, &doc.id, &doc.data, None)?;
         }
         None => {
-            PRESENCE
-                .insert(call.host, &Presence { seat_id: seat_id.into(), last_seen_at: now, last_assigned_at: 0 })?;
+            PRESENCE.insert(
+                call.host,
+                &Presence { seat_id: seat_id.into(), last_seen_at: now, last_assigned_at: 0, away: false },
+            )?;
         }
     }
     Ok(())
 }
 
-/// The seat's agent left the workspace: offline at once, not a minute later.
+/// The seat's agent left the workspace: offline at once, not a minute later (his chats stay).
 pub fn gone(call: &mut Call<'_>, seat_id: &str) -> PluginResult<()> {
     if let Some(mut doc) = presence(call, seat_id)? {
-        doc.data.last_seen_at = 0;
+        doc.data.away = true;
         PRESENCE.update(call.host, &doc.id, &doc.data, None)?;
     }
     Ok(())

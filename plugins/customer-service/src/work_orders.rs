@@ -94,6 +94,9 @@ pub struct WorkOrder {
     /// SLA: when the first response and the resolution are due.
     pub due_first_response: i64,
     pub due_resolution: i64,
+    /// Not yet handled or closed (kept beside the status for the `sla` schedule's index).
+    #[serde(default)]
+    pub open: bool,
     /// A target was missed (marked by the `sla` schedule, or when acted on late).
     pub breached: bool,
     pub breached_first_response: bool,
@@ -148,6 +151,9 @@ fn about(call: &mut Call<'_>, input: &OrderInput) -> PluginResult<About> {
     let question_type_name =
         if question_type_id.is_empty() { String::new() } else { question_types::full_name(call, &question_type_id)? };
     let device_sn = validate::optional("deviceSn", &input.device_sn, 64)?;
+    if !device_sn.chars().all(|c| c.is_ascii_alphanumeric() || ".-_".contains(c)) {
+        return Err(messages::unknown_device());
+    }
     let mut product_id = validate::optional("productId", &input.product_id, 64)?;
     let mut product_name = String::new();
     if !device_sn.is_empty() {
@@ -201,6 +207,7 @@ fn new_order(call: &mut Call<'_>, about: About, kind: &str, origin: &str, channe
         resolved_at: 0,
         due_first_response: now + i64::from(targets.first_response_minutes) * MINUTE_MS,
         due_resolution: now + i64::from(targets.resolution_hours) * HOUR_MS,
+        open: true,
         breached: false,
         breached_first_response: false,
         breached_resolution: false,
@@ -341,8 +348,12 @@ pub fn apply(
     let from = order.status;
     let to = order_flow::next(from, action).ok_or_else(|| refused(&order, action))?;
     let me = call.context.user_id;
-    let mine = order.handler_id == me;
-    if order.handler_id != 0 && !mine && action != Action::Transfer {
+    if order.handler_id == 0 {
+        // Nobody handles it yet: it is assigned or transferred first (or closed as it is).
+        if !matches!(action, Action::Assign | Action::Transfer | Action::Close) {
+            return Err(messages::assign_first());
+        }
+    } else if order.handler_id != me && action != Action::Transfer {
         return Err(messages::not_your_order());
     }
     let now = call.host.now_ms();
@@ -377,7 +388,9 @@ pub fn apply(
         Action::Process | Action::Urge | Action::Rate => {}
     }
     order.status = to;
-    if order.first_response_at == 0 && action != Action::Transfer {
+    order.open = order_flow::is_open(to);
+    // Taking an order or passing it on is no response to the user; working on it is.
+    if order.first_response_at == 0 && !matches!(action, Action::Assign | Action::Transfer) {
         order.first_response_at = now;
         if now > order.due_first_response {
             order.breached = true;
@@ -446,6 +459,19 @@ fn listed(call: &mut Call<'_>, scope: Query) -> PluginResult<Value> {
     Ok(json!({ "list": list, "total": page.total, "page": page.page, "pageSize": page.page_size }))
 }
 
+/// An order as its end user gets it: what was done and said to him, not the staff's notes,
+/// accounts or the engineer.
+pub fn for_user(order: &Doc<WorkOrder>) -> Value {
+    let o = &order.data;
+    json!({
+        "id": order.id, "number": o.number, "status": o.status, "type": o.kind, "channel": o.channel,
+        "description": o.description, "productName": o.product_name, "deviceSn": o.device_sn,
+        "questionTypeName": o.question_type_name, "submittedAt": o.submitted_at, "handlerName": o.handler_name,
+        "summaryTitle": o.summary_title, "summaryContent": o.summary_content, "rating": o.rating,
+        "urged": o.urged, "resolved": o.resolved, "chatId": o.chat_id,
+    })
+}
+
 /// An order as the pages get it: with the time left to each open target (negative: overdue).
 pub fn shown(order: &Doc<WorkOrder>, now: i64) -> Value {
     let mut shown = json!(order);
@@ -496,7 +522,7 @@ fn urged(call: &mut Call<'_>, doc: Doc<WorkOrder>, by: &str) -> PluginResult<Doc
     order.urged = true;
     let now = call.host.now_ms();
     step(&mut order, now, by, "urge", from, "");
-    let saved = WORK_ORDERS.update(call.host, &doc.id, &order, None)?;
+    let saved = WORK_ORDERS.update(call.host, &doc.id, &order, Some(doc.version))?;
     if saved.data.handler_id > 0 {
         let notice = json!({ "type": "urged", "number": saved.data.number, "id": saved.id });
         live::notify(call.host, saved.data.handler_id, ORDER_TOPIC, &notice)?;
@@ -528,10 +554,11 @@ pub fn app_submit(call: &mut Call<'_>) -> PluginResult<Value> {
         kind: OFFLINE.into(),
         username: String::new(),
     };
-    let about = about(call, &order_input)?;
-    // One a minute per user: an app cannot flood the agents' lists.
+    // One a minute per user, before anything else is asked: an app cannot flood the agents'
+    // lists, nor use the device lookup to learn which SNs exist.
     let last = Query::new().eq("username", user.username.as_str()).eq("channel", "app");
     console_plugin_sdk::limits::at_most_every(call, &WORK_ORDERS, last, 60)?;
+    let about = about(call, &order_input)?;
     let mut order = new_order(call, about, OFFLINE, "user", "app")?;
     order.username = user.username.clone();
     order.nickname = user.username.clone();
@@ -539,7 +566,7 @@ pub fn app_submit(call: &mut Call<'_>) -> PluginResult<Value> {
     let now = order.submitted_at;
     let by = order.submitter.clone();
     step(&mut order, now, &by, "submit", Status::Unassigned, "");
-    Ok(json!(WORK_ORDERS.insert(call.host, &order)?))
+    Ok(for_user(&WORK_ORDERS.insert(call.host, &order)?))
 }
 
 /// `POST /app/work-orders/list`: the user's own orders, newest first.
@@ -548,8 +575,7 @@ pub fn app_list(call: &mut Call<'_>) -> PluginResult<Value> {
     let user = end_users::signed_in(call, &input.user_token)?;
     let query = Query::new().eq("username", user.username.as_str()).sort("submittedAt", true).page(1, 50);
     let page = WORK_ORDERS.query(call.host, &query)?;
-    let now = call.host.now_ms();
-    Ok(json!(page.list.iter().map(|o| shown(o, now)).collect::<Vec<_>>()))
+    Ok(json!(page.list.iter().map(for_user).collect::<Vec<_>>()))
 }
 
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
@@ -565,7 +591,7 @@ pub fn app_urge(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let doc = WORK_ORDERS.get(call.host, &id)?.filter(|o| o.data.username == user.username);
     let doc = doc.ok_or_else(PluginError::not_found)?;
-    Ok(json!(urged(call, doc, &user.username)?))
+    Ok(for_user(&urged(call, doc, &user.username)?))
 }
 
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
@@ -604,31 +630,47 @@ pub fn app_rate(call: &mut Call<'_>) -> PluginResult<Value> {
     order.rating =
         Some(Rating { score, solved, comment: validate::optional("comment", &input.comment, 500)?, rated_at: now });
     order.resolved = solved;
+    order.open = order_flow::is_open(order.status);
     step(&mut order, now, &user.username, "rate", from, "");
     let saved = WORK_ORDERS.update(call.host, &doc.id, &order, Some(doc.version))?;
     if saved.data.handler_id > 0 {
         let notice = json!({ "type": "rated", "number": saved.data.number, "id": saved.id });
         live::notify(call.host, saved.data.handler_id, ORDER_TOPIC, &notice)?;
     }
-    Ok(json!(shown(&saved, now)))
+    Ok(for_user(&saved))
 }
 
-/// The `sla` schedule: open orders past a due time are marked breached (the records page lists
-/// them), and their handlers told.
+/// Orders the `sla` schedule marks in one run at most, per target (each may notify its handler;
+/// a call sends at most 100).
+const BREACHES_PER_RUN: u32 = 40;
+
+/// The `sla` schedule: orders past a due time they have not met are marked breached (the lists
+/// filter them), earliest due first, and their handlers told. An order changed meanwhile is left
+/// to the next run.
 pub fn mark_breaches(call: &mut Call<'_>) -> PluginResult<()> {
     let now = call.host.now_ms();
-    for (field, first_response) in [("dueFirstResponse", true), ("dueResolution", false)] {
-        let query = Query::new().eq("breached", false).lt(field, now).page(1, 200);
-        for mut doc in WORK_ORDERS.query(call.host, &query)?.list {
-            let o = &mut doc.data;
-            let missed = if first_response { o.first_response_at == 0 } else { order_flow::is_open(o.status) };
-            if !missed || !order_flow::is_open(o.status) {
+    let unanswered = Query::new()
+        .eq("breachedFirstResponse", false)
+        .eq("firstResponseAt", 0)
+        .lt("dueFirstResponse", now)
+        .sort("dueFirstResponse", false)
+        .page(1, BREACHES_PER_RUN);
+    let unresolved = Query::new()
+        .eq("open", true)
+        .eq("breachedResolution", false)
+        .lt("dueResolution", now)
+        .sort("dueResolution", false)
+        .page(1, BREACHES_PER_RUN);
+    for (query, first_response) in [(unanswered, true), (unresolved, false)] {
+        for doc in WORK_ORDERS.query(call.host, &query)?.list {
+            let mut order = doc.data.clone();
+            order.breached = true;
+            order.breached_first_response |= first_response;
+            order.breached_resolution |= !first_response;
+            let Some(saved) = chats::unless_changed(WORK_ORDERS.update(call.host, &doc.id, &order, Some(doc.version)))?
+            else {
                 continue;
-            }
-            o.breached = true;
-            o.breached_first_response |= first_response;
-            o.breached_resolution |= !first_response;
-            let saved = WORK_ORDERS.update(call.host, &doc.id, &doc.data, None)?;
+            };
             if saved.data.handler_id > 0 {
                 let notice = json!({ "type": "breached", "number": saved.data.number, "id": saved.id });
                 live::notify(call.host, saved.data.handler_id, ORDER_TOPIC, &notice)?;

@@ -69,7 +69,7 @@ pub fn busy(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: BusyInput = call.body()?;
     let mut seat = seats::mine(call)?;
     seat.data.manual_busy = input.busy;
-    let seat = SEATS.update(call.host, &seat.id, &seat.data, None)?;
+    let seat = SEATS.update(call.host, &seat.id, &seat.data, Some(seat.version))?;
     if !input.busy {
         queue::dispatch(call)?;
     }
@@ -144,7 +144,9 @@ pub fn transfer(call: &mut Call<'_>) -> PluginResult<Value> {
     if to.id == seat.id || !seats::state(call, &to)?.takes_chats() {
         return Err(messages::seat_cannot_take("seatId"));
     }
-    let chat = queue::connect(call, chat, &to, chats::TRANSFERRED)?;
+    // Another call took that seat's last place meanwhile: it cannot take this one.
+    let chat =
+        queue::connect(call, chat, &to, chats::TRANSFERRED)?.ok_or_else(|| messages::seat_cannot_take("seatId"))?;
     // Its old seat has a place again.
     queue::dispatch(call)?;
     Ok(json!(chat))
@@ -155,15 +157,20 @@ pub fn transfer(call: &mut Call<'_>) -> PluginResult<Value> {
 pub fn file_order(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: OrderInput = call.body()?;
     let (chat, seat) = my_chat(call)?;
+    with_agent(&chat)?;
+    if !chat.data.work_order_id.is_empty() {
+        return Err(messages::chat_has_an_order(&chat.data.work_order_number));
+    }
     let order = work_orders::from_chat(call, &chat, &seat, &input)?;
     link(call, chat, &order)?;
     Ok(json!(order))
 }
 
+/// The chat names its order, at the version read.
 fn link(call: &mut Call<'_>, mut chat: Doc<Chat>, order: &Doc<work_orders::WorkOrder>) -> PluginResult<Doc<Chat>> {
     chat.data.work_order_id = order.id.clone();
     chat.data.work_order_number = order.data.number.clone();
-    CHATS.update(call.host, &chat.id, &chat.data, None)
+    CHATS.update(call.host, &chat.id, &chat.data, Some(chat.version))
 }
 
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
@@ -191,7 +198,10 @@ pub fn end(call: &mut Call<'_>) -> PluginResult<Value> {
     }
     let mut chat = chat;
     if input.work_order {
-        let order = match WORK_ORDERS.get(call.host, &chat.data.work_order_id)? {
+        // The chat's own order while it is still this agent's; a new one if it went elsewhere.
+        let own =
+            WORK_ORDERS.get(call.host, &chat.data.work_order_id)?.filter(|o| o.data.handler_id == seat.data.account_id);
+        let order = match own {
             Some(order) => order,
             None => {
                 let description = match input.description.trim() {
@@ -209,6 +219,8 @@ pub fn end(call: &mut Call<'_>) -> PluginResult<Value> {
     }
     let chat = CHATS.find(call.host, &chat.id)?;
     let ended = chats::end(call, chat, "agent")?;
+    // A place is free: the next waiting user gets it.
+    queue::dispatch(call)?;
     Ok(json!(ended))
 }
 

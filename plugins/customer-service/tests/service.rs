@@ -20,7 +20,7 @@ const BOB: (i64, &str) = (12, "bob");
 const CID: (i64, &str) = (13, "cid");
 
 fn host() -> MemoryHost {
-    let mut host = MemoryHost::new();
+    let mut host = MemoryHost::new().unique("chats", &["openKey"]);
     host.now_ms = THURSDAY_2_UTC;
     host.plugins.insert("product-service".into(), |_, path, _| match path {
         "/internal/products/p1" => (200, json!({ "id": "p1", "name": "RV20" })),
@@ -279,7 +279,9 @@ fn an_order_past_its_sla_targets_is_marked_breached_and_listed() {
     let type_id = question_type(&mut host);
     let late =
         user_ok(&mut host, "dan", "/app/work-orders", json!({ "description": "Noisy", "questionTypeId": type_id }));
-    assert_eq!(late["dueFirstResponse"], THURSDAY_2_UTC + 30 * MINUTE);
+    let stored = WORK_ORDERS.get(&mut host, late["id"].as_str().expect("id")).expect("read").expect("kept").data;
+    assert_eq!(stored.due_first_response, THURSDAY_2_UTC + 30 * MINUTE);
+    assert!(late.get("history").is_none() && late.get("handlerId").is_none(), "the user sees no staff fields: {late}");
     host.now_ms += 20 * MINUTE;
     let on_time =
         user_ok(&mut host, "eve", "/app/work-orders", json!({ "description": "Loud", "questionTypeId": type_id }));
@@ -541,4 +543,112 @@ fn statuses_and_actions_have_names_in_every_language() {
         assert_eq!(names.len(), 7);
         assert_ne!(names[0], names[1], "{action:?} is translated");
     }
+}
+
+#[test]
+fn an_order_nobody_handles_is_assigned_before_it_is_worked_on() {
+    let mut host = host();
+    seat(&mut host, "A01", ANN, 5, always(), "UTC");
+    let type_id = question_type(&mut host);
+    let order =
+        user_ok(&mut host, "dan", "/app/work-orders", json!({ "description": "Loud", "questionTypeId": type_id }));
+    let id = id(&order);
+    // Urged while nobody handles it, it is urgent; still nobody may process it before taking it.
+    assert_eq!(user_ok(&mut host, "dan", &format!("/app/work-orders/{id}/urge"), json!({}))["status"], "urgent");
+    let (code, refused) = as_agent(&mut host, ANN, "POST", &format!("/work-orders/{id}/process"), json!({}));
+    assert_eq!((code, refused["msg"].as_str()), (409, Some("Assign this work order to a seat before working on it.")));
+    ok(&mut host, ANN, "POST", &format!("/work-orders/{id}/assign"), json!({}));
+    let taken = WORK_ORDERS.get(&mut host, &id).expect("read").expect("kept").data;
+    assert_eq!(taken.first_response_at, 0, "taking an order is no response to the user");
+    ok(&mut host, ANN, "POST", &format!("/work-orders/{id}/process"), json!({}));
+    let worked = WORK_ORDERS.get(&mut host, &id).expect("read").expect("kept").data;
+    assert!(worked.first_response_at > 0 && worked.urged);
+}
+
+#[test]
+fn orders_met_on_time_never_hide_a_later_breach() {
+    let mut host = host();
+    seat(&mut host, "A01", ANN, 5, always(), "UTC");
+    ok(
+        &mut host,
+        ANN,
+        "PUT",
+        "/settings",
+        json!({ "firstResponseMinutes": 10, "resolutionHours": 1, "queueLimit": 100 }),
+    );
+    let type_id = question_type(&mut host);
+    // Fifty orders answered and closed at once: past their due times, but met.
+    for n in 0..50 {
+        let order = user_ok(
+            &mut host,
+            &format!("u{n}"),
+            "/app/work-orders",
+            json!({ "description": "Fine", "questionTypeId": type_id }),
+        );
+        let id = id(&order);
+        ok(&mut host, ANN, "POST", &format!("/work-orders/{id}/assign"), json!({}));
+        ok(&mut host, ANN, "POST", &format!("/work-orders/{id}/close"), json!({ "summaryContent": "Done." }));
+        host.now_ms += MINUTE;
+    }
+    let late =
+        user_ok(&mut host, "late", "/app/work-orders", json!({ "description": "Waiting", "questionTypeId": type_id }));
+    host.now_ms += 2 * 60 * MINUTE;
+    run_job(&mut host, "sla");
+    let order = WORK_ORDERS.get(&mut host, late["id"].as_str().expect("id")).expect("read").expect("kept").data;
+    assert!(order.breached_first_response && order.breached_resolution, "both targets missed, both marked");
+    host.user_id = ANN.0;
+    let (_, breached) =
+        host.call_with::<CustomerService>("GET", "/work-orders", &[("breached", "true")], Value::Null, "en");
+    assert_eq!(breached["total"], 1, "only the late one: {breached}");
+}
+
+#[test]
+fn closing_the_workspace_is_offline_at_once_but_keeps_the_chats_until_the_agent_has_been_gone_two_minutes() {
+    let mut host = host();
+    seat(&mut host, "A01", ANN, 2, always(), "UTC");
+    online(&mut host, ANN);
+    let chat = ask_for_a_person(&mut host, "dan");
+    ok(&mut host, ANN, "POST", "/workspace/away", json!({}));
+    let waiting = ask_for_a_person(&mut host, "eve");
+    assert_eq!(waiting["state"], "queued", "an agent who closed the workspace takes no new chat");
+    // A reload: the schedule runs before the page says it is back.
+    host.now_ms += 10_000;
+    run_job(&mut host, "queue");
+    let still = user_ok(&mut host, "dan", &format!("/app/chats/{}/state", id(&chat)), json!({}));
+    assert_eq!(still["state"], "connected", "his chat stays his");
+    online(&mut host, ANN);
+    let eve = user_ok(&mut host, "eve", &format!("/app/chats/{}/state", id(&waiting)), json!({}));
+    assert_eq!(eve["state"], "connected", "back, he takes the waiting user");
+}
+
+#[test]
+fn a_user_has_one_open_chat_and_a_chat_without_a_person_ends_after_half_an_hour() {
+    let mut host = host();
+    let first = user_ok(&mut host, "dan", "/app/chats", json!({ "language": "en", "deviceSn": "NOT-A-DEVICE" }));
+    assert_eq!(first["deviceSn"], "", "a device the device plugin does not know is not kept");
+    let again = user_ok(&mut host, "dan", "/app/chats", json!({ "language": "en", "deviceSn": "SN001" }));
+    assert_eq!(id(&again), id(&first), "his open chat, not a second one");
+    host.now_ms += customer_service::queue::BOT_IDLE_MS + 1;
+    run_job(&mut host, "queue");
+    let ended = user_ok(&mut host, "dan", &format!("/app/chats/{}/state", id(&first)), json!({}));
+    assert_eq!(ended["state"], "disconnected");
+    let next = user_ok(&mut host, "dan", "/app/chats", json!({ "language": "en", "deviceSn": "SN001" }));
+    assert_ne!(id(&next), id(&first), "a new chat once the last ended");
+    assert_eq!(next["deviceSn"], "SN001");
+}
+
+#[test]
+fn a_chat_files_one_work_order_and_only_while_it_is_on() {
+    let mut host = host();
+    seat(&mut host, "A01", ANN, 2, always(), "UTC");
+    online(&mut host, ANN);
+    let chat = ask_for_a_person(&mut host, "dan");
+    let path = format!("/workspace/chats/{}/work-order", id(&chat));
+    let order = ok(&mut host, ANN, "POST", &path, json!({ "description": "Loud brush" }));
+    let (code, refused) = as_agent(&mut host, ANN, "POST", &path, json!({ "description": "Again" }));
+    let expected = format!("This chat already has work order {}.", order["number"].as_str().expect("number"));
+    assert_eq!((code, refused["msg"].as_str()), (409, Some(expected.as_str())));
+    ok(&mut host, ANN, "POST", &format!("/workspace/chats/{}/end", id(&chat)), json!({}));
+    let (code, _) = as_agent(&mut host, ANN, "POST", &path, json!({ "description": "After" }));
+    assert_eq!(code, 409, "an ended chat files nothing");
 }

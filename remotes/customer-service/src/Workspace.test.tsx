@@ -89,6 +89,10 @@ describe('the agent workspace', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('workspace-waiting').textContent).toBe('2 waiting');
     const socket = FakeSocket.open[0];
     expect(socket.url).toMatch(/\/api\/events\/ws$/);
+    // Once live, the page reads its state again (what it may have missed): let that settle.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
     act(() => {
       socket.emit({ tenantId: 1, plugin: 'customer-service', topic: 'customer-service.chat', payload: { type: 'message', chatId: 'c1', message: message('m3', 'user', 'Here is the photo', 30) } });
       socket.emit({ tenantId: 1, plugin: 'customer-service', topic: 'customer-service.queue', payload: { waiting: 1 } });

@@ -58,7 +58,11 @@ function Desk() {
           setWaiting(now.waiting);
           setNoSeat(null);
         },
-        (error: Error) => setNoSeat(error.message),
+        // A failed heartbeat once the desk is shown is only a missed beat; at first, it says why.
+        (error: Error) => setPresence((shown) => {
+          if (!shown) setNoSeat(error.message);
+          return shown;
+        }),
       ),
     [],
   );
@@ -80,14 +84,17 @@ function Desk() {
       return { ...all, [chatId]: [...known, ...fresh].sort((a, b) => a.sentAt - b.sentAt) };
     });
   }, []);
+  // Read through a ref: `load` stays the same function as messages arrive.
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
   const load = useCallback(
     (chatId: string) => {
-      const known = messages[chatId] ?? [];
+      const known = messagesRef.current[chatId] ?? [];
       // From just before the last one: a message sent in the same millisecond is not missed.
       const after = known.length > 0 ? known[known.length - 1].sentAt - 1 : 0;
       return workspace.messages(chatId, after).then((list) => add(chatId, list), () => undefined);
     },
-    [messages, add],
+    [add],
   );
 
   const live = useLiveEvents(`${MOUNT}.`, (event: LiveEvent) => {
@@ -116,9 +123,14 @@ function Desk() {
     void refresh();
   });
 
-  // Without the socket, the page asks every few seconds instead.
+  // Without the socket, the page asks every few seconds instead; when it is back, it reads what
+  // it may have missed.
   useEffect(() => {
-    if (live === 'open') return;
+    if (live === 'open') {
+      void refresh();
+      if (selectedRef.current) void load(selectedRef.current);
+      return;
+    }
     const poll = setInterval(() => {
       void refresh();
       if (selectedRef.current) void load(selectedRef.current);

@@ -53,6 +53,8 @@ function open() {
     listeners.forEach((listen) => listen(event));
   };
   ws.onclose = () => {
+    // A socket closed on purpose, or replaced since, is not this tab's socket any more.
+    if (socket !== ws) return;
     socket = null;
     setStatus('closed');
     if (listeners.size === 0) return;
@@ -67,8 +69,13 @@ function open() {
 function close() {
   if (retry) clearTimeout(retry);
   retry = null;
-  socket?.close();
+  const closing = socket;
   socket = null;
+  if (closing) {
+    closing.onmessage = null;
+    closing.close();
+  }
+  setStatus('closed');
 }
 
 /**

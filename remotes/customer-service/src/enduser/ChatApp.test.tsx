@@ -74,6 +74,9 @@ describe('the end user’s chat page', { timeout: 30_000 }, () => {
     // Someone behind him left: his place does not change.
     act(() => socket.emit({ channel: 'queue', message: { type: 'queue', left: 9000, waiting: 1 } }));
     expect(screen.getByTestId('enduser-busy').textContent).toBe('The customer service is busy, please wait. You are number 2 in the queue.');
+    // A chat whose agent left is put back ahead of him: one more ahead.
+    act(() => socket.emit({ channel: 'queue', message: { type: 'queue', joined: 1000, waiting: 2 } }));
+    expect(screen.getByTestId('enduser-busy').textContent).toBe('The customer service is busy, please wait. You are number 3 in the queue.');
     act(() => socket.emit({ channel: 'chat:c1', message: { type: 'state', chat: { ...CHAT, state: 'connected', agentName: 'Ann', ahead: 0 } } }));
     expect(screen.getByTestId('enduser-state').textContent).toBe('With Ann');
     expect(screen.queryByTestId('enduser-busy')).toBeNull();

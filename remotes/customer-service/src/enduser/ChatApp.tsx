@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { FILE_ACCEPT, keyAction, MAX_FILE_MIB, MAX_MESSAGE, sendable } from '../composer';
 import type { Chat, ChatMessage, WorkOrder } from '../types';
@@ -21,9 +21,12 @@ type T = (key: keyof Texts, vars?: Record<string, string | number>) => string;
  */
 export function ChatApp({ start, texts, onSignedIn }: { start: Start; texts: Texts; onSignedIn: (token: string) => void }) {
   const t: T = useCallback((key, vars) => fill(texts[key], vars), [texts]);
+  // One object for the session, so that the conversation starts once.
+  const client = useMemo(() => ({ key: start.key, token: start.token, lang: start.lang }), [start.key, start.token, start.lang]);
   if (!start.key) return <p className="cc-note" data-testid="enduser-no-key">{t('openFromApp')}</p>;
   if (!start.token) return <SignIn start={start} t={t} onSignedIn={onSignedIn} />;
-  return <Conversation client={{ key: start.key, token: start.token, lang: start.lang }} t={t} />;
+  // A session the platform no longer knows signs in again.
+  return <Conversation client={client} t={t} onSignedOut={() => onSignedIn('')} />;
 }
 
 function SignIn({ start, t, onSignedIn }: { start: Start; t: T; onSignedIn: (token: string) => void }) {
@@ -54,7 +57,7 @@ function SignIn({ start, t, onSignedIn }: { start: Start; t: T; onSignedIn: (tok
   );
 }
 
-function Conversation({ client, t }: { client: Client; t: T }) {
+function Conversation({ client, t, onSignedOut }: { client: Client; t: T; onSignedOut: () => void }) {
   const [chat, setChat] = useState<Chat | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [notice, setNotice] = useState('');
@@ -80,6 +83,7 @@ function Conversation({ client, t }: { client: Client; t: T }) {
     let socket: WebSocket | null = null;
     let stopped = false;
     let retry: number | undefined;
+    let wait = 1000;
     const listen = (id: string) => {
       socket = openSocket(
         client,
@@ -88,10 +92,16 @@ function Conversation({ client, t }: { client: Client; t: T }) {
           if ('code' in frame) {
             setOnline(frame.code === 200);
             if (frame.code === 200) {
-              setChat(frame.data.chat);
+              wait = 1000;
+              setChat((frame.data as { chat: Chat }).chat);
               // What was written before the socket listened.
               void chatApi.messages(client, id, 0).then(add, () => undefined);
-            } else say(frame.msg);
+            } else {
+              // Refused: no retrying. A session the platform no longer knows signs in again.
+              stopped = true;
+              if (frame.code === 400 && (frame.data as { field?: string } | null)?.field === 'userToken') onSignedOut();
+              else say(frame.msg);
+            }
             return;
           }
           const live = frame.message;
@@ -101,15 +111,20 @@ function Conversation({ client, t }: { client: Client; t: T }) {
           } else if (live.type === 'state') {
             setChat(live.chat);
           } else if (live.type === 'queue') {
-            // One ahead of me left: one fewer ahead.
-            setChat((now) => (now && now.state === 'queued' && live.left < now.ticket ? { ...now, ahead: Math.max(0, (now.ahead ?? 1) - 1), waiting: live.waiting } : now));
+            // One ahead of me left: one fewer ahead; one put back ahead of me: one more.
+            setChat((now) => {
+              if (!now || now.state !== 'queued') return now;
+              const change = live.left !== undefined && live.left < now.ticket ? -1 : live.joined !== undefined && live.joined < now.ticket ? 1 : 0;
+              return { ...now, ahead: Math.max(0, (now.ahead ?? 0) + change), waiting: live.waiting };
+            });
           }
         },
         () => {
           setOnline(false);
           if (stopped || chatRef.current?.state === 'disconnected') return;
-          // Reconnect, and read what was missed meanwhile.
-          retry = window.setTimeout(() => listen(id), 2000);
+          // Reconnect, each time a little later; the socket's answer brings what was missed.
+          retry = window.setTimeout(() => listen(id), wait);
+          wait = Math.min(wait * 2, 30_000);
         },
       );
     };
@@ -120,14 +135,16 @@ function Conversation({ client, t }: { client: Client; t: T }) {
         void loadOrders();
         listen(started.id);
       },
-      (e: Error) => say(e instanceof Refused ? e.message : t('networkAbnormal')),
+      (e: Error) => (e instanceof Refused && e.field === 'userToken' ? onSignedOut() : say(e instanceof Refused ? e.message : t('networkAbnormal'))),
     );
     return () => {
       stopped = true;
       window.clearTimeout(retry);
       socket?.close();
     };
-  }, [client, add, loadOrders, t]);
+    // Started once per session; `onSignedOut` and `t` do not restart it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, add, loadOrders]);
 
   if (!chat) return <p className="cc-note">{notice || t('connecting')}</p>;
   const ended = chat.state === 'disconnected';

@@ -77,10 +77,10 @@ export function openSocket(client: Client, chatId: string, onFrame: (frame: Sock
 
 /** What the socket brings: first the route's answer, then the channels' messages. */
 export type SocketFrame =
-  | { code: number; msg: string; data: { channels: string[]; chat: Chat } }
+  | { code: number; msg: string; data: { channels: string[]; chat: Chat } | { field?: string } | null }
   | { channel: string; message: LiveMessage };
 
 export type LiveMessage =
   | { type: 'message'; message: ChatMessage }
   | { type: 'state'; chat: Chat }
-  | { type: 'queue'; left: number; waiting: number };
+  | { type: 'queue'; left?: number; joined?: number; waiting: number };
