@@ -104,7 +104,7 @@ function Desk() {
     }
     if (event.topic === `${MOUNT}.order`) {
       const order = event.payload as { type: string; number: string };
-      notification.info({ message: t(`orderNotice_${order.type}`, { number: order.number, defaultValue: order.number }) });
+      notification.info({ message: t(`orderNotice_${order.type}`, { number: order.number, defaultValue: order.number }), placement: 'bottomRight' });
       return;
     }
     if (event.topic !== `${MOUNT}.chat`) return;
@@ -117,7 +117,7 @@ function Desk() {
       return;
     }
     if (notice.type === 'assigned') {
-      notification.info({ message: t('newChat', { user: notice.chat?.username ?? '' }) });
+      notification.info({ message: t('newChat', { user: notice.chat?.username ?? '' }), placement: 'bottomRight' });
       if (!selectedRef.current) setSelected(notice.chatId);
     }
     void refresh();
