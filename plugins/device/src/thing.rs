@@ -187,24 +187,31 @@ pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
         .list
         .into_iter()
         .next();
-    let mut device = existing.as_ref().map(|d| d.data.clone()).unwrap_or_default();
-    device.sn = sn.clone();
-    device.product_id = product.id.clone();
-    device.product_key = product.product_key.clone();
-    device.product_name = product.name.clone();
-    device.region = product.regions.first().cloned().unwrap_or_default();
-    device.firmware_version = versions.0;
-    device.software_version = versions.1;
-    if device.work_state.is_empty() {
-        device.work_state = "unknown".into();
-    }
-    device.registered_at = device.registered_at.or(Some(now));
-    device.last_login_ip = call.host.client_address();
-    device.activations += 1;
-    came_online(&mut device, now);
-    match existing {
-        Some(doc) => DEVICES.update(call.host, &doc.id, &device, Some(doc.version))?,
-        None => DEVICES.insert(call.host, &device)?,
+    let address = call.host.client_address();
+    let activated = |device: &mut Device| {
+        device.sn.clone_from(&sn);
+        device.product_id.clone_from(&product.id);
+        device.product_key.clone_from(&product.product_key);
+        device.product_name.clone_from(&product.name);
+        device.region = product.regions.first().cloned().unwrap_or_default();
+        device.firmware_version.clone_from(&versions.0);
+        device.software_version.clone_from(&versions.1);
+        if device.work_state.is_empty() {
+            device.work_state = "unknown".into();
+        }
+        device.registered_at = device.registered_at.or(Some(now));
+        device.last_login_ip.clone_from(&address);
+        device.activations += 1;
+        came_online(device, now);
+    };
+    // Merged into the record as stored now: the `presence` schedule may write it meanwhile.
+    let device = match existing {
+        Some(doc) => DEVICES.modify(call.host, doc, activated)?.data,
+        None => {
+            let mut device = Device::default();
+            activated(&mut device);
+            DEVICES.insert(call.host, &device)?.data
+        }
     };
     let device_key = device_keys::issue_key(call.host, &sn)?;
     let login = DeviceLog {
@@ -237,22 +244,45 @@ fn calling_device(call: &mut Call<'_>) -> PluginResult<Doc<Device>> {
     devices::find(call, &sn)
 }
 
-/// Writes down that the device was heard, unless it was a moment ago and nothing changed.
-fn heard(call: &mut Call<'_>, doc: Doc<Device>, changed: Option<Device>) -> PluginResult<Doc<Device>> {
+/// Writes down that the device was heard, unless it was a moment ago.
+fn heard(call: &mut Call<'_>, doc: Doc<Device>) -> PluginResult<Doc<Device>> {
     let now = call.host.now_ms();
     let recently = doc.data.last_seen_at.is_some_and(|seen| now - seen < SEEN_RESOLUTION_MS) && doc.data.online;
-    if changed.is_none() && recently {
+    if recently {
         return Ok(doc);
     }
-    let mut device = changed.unwrap_or_else(|| doc.data.clone());
-    came_online(&mut device, now);
-    DEVICES.update(call.host, &doc.id, &device, Some(doc.version))
+    heard_saying(call, doc, |_| {})
+}
+
+/// Writes down what the device said of itself, and that it was heard: merged into the record as
+/// stored now, since the `presence` schedule may have marked it offline after it was read (a
+/// device's word is never refused as someone else's change).
+fn heard_saying(call: &mut Call<'_>, doc: Doc<Device>, said: impl Fn(&mut Device)) -> PluginResult<Doc<Device>> {
+    let now = call.host.now_ms();
+    DEVICES.modify(call.host, doc, |device| {
+        said(device);
+        came_online(device, now);
+    })
+}
+
+/// What a heartbeat reports of the device's state, from `beat` (checked) onto `device`.
+fn take_heartbeat(device: &mut Device, beat: &Device) {
+    device.work_state.clone_from(&beat.work_state);
+    device.firmware_version.clone_from(&beat.firmware_version);
+    device.software_version.clone_from(&beat.software_version);
+    device.package_version.clone_from(&beat.package_version);
+    device.lan_ip.clone_from(&beat.lan_ip);
+    device.base_station_id.clone_from(&beat.base_station_id);
+    device.base_station_name.clone_from(&beat.base_station_name);
+    device.packet_loss = beat.packet_loss;
+    device.delay = beat.delay;
+    device.signal = beat.signal;
 }
 
 pub fn thing_model(call: &mut Call<'_>) -> PluginResult<Value> {
     let device = calling_device(call)?;
     let product = model::product(call, &device.data.product_id)?;
-    heard(call, device, None)?;
+    heard(call, device)?;
     Ok(json!(product.thing_model))
 }
 
@@ -306,7 +336,7 @@ pub fn heartbeat(call: &mut Call<'_>) -> PluginResult<Value> {
         let (id, name) = (device.base_station_id.clone(), device.base_station_name.clone());
         crate::stations::reported(call, &device, &id, &name)?;
     }
-    let device = heard(call, doc, Some(device))?;
+    let device = heard_saying(call, doc, |stored| take_heartbeat(stored, &device))?;
     Ok(json!({ "heartbeatMs": HEARTBEAT_MS, "workState": device.data.work_state }))
 }
 
@@ -365,7 +395,7 @@ pub fn post_properties(call: &mut Call<'_>) -> PluginResult<Value> {
         None => SHADOWS.insert(call.host, &data)?,
     };
     keep(call, &device.data, &product, PROPERTY, "", "", &message)?;
-    heard(call, device, None)?;
+    heard(call, device)?;
     Ok(json!({ "id": message.id, "code": 200 }))
 }
 
@@ -377,14 +407,14 @@ pub fn post_event(call: &mut Call<'_>) -> PluginResult<Value> {
     let event_type =
         thing_model::check_event(&product.thing_model, "identifier", &identifier, &message.params)?.event_type.clone();
     keep(call, &device.data, &product, EVENT, &identifier, &event_type, &message)?;
-    heard(call, device, None)?;
+    heard(call, device)?;
     Ok(json!({ "id": message.id, "code": 200 }))
 }
 
 pub fn fetch_commands(call: &mut Call<'_>) -> PluginResult<Value> {
     let device = calling_device(call)?;
     let sn = device.data.sn.clone();
-    heard(call, device, None)?;
+    heard(call, device)?;
     crate::commands::fetch(call, &sn)
 }
 
@@ -392,7 +422,7 @@ pub fn reply(call: &mut Call<'_>) -> PluginResult<Value> {
     let device = calling_device(call)?;
     let product = model::product(call, &device.data.product_id)?;
     let answered = crate::commands::reply(call, &device, product.cleaning_expiry_days, &product.thing_model)?;
-    heard(call, device, None)?;
+    heard(call, device)?;
     Ok(answered)
 }
 
@@ -472,7 +502,7 @@ pub fn upload_log(call: &mut Call<'_>) -> PluginResult<Value> {
         ..DeviceLog::default()
     };
     logs::write(call, log)?;
-    heard(call, doc, None)?;
+    heard(call, doc)?;
     Ok(json!({ "code": 200 }))
 }
 
@@ -481,7 +511,7 @@ pub fn post_station_record(call: &mut Call<'_>) -> PluginResult<Value> {
     let product = model::product(call, &device.data.product_id)?;
     let expires_at = expiry(call.host.now_ms(), product.cleaning_expiry_days);
     let answer = crate::stations::keep(call, &device.data, expires_at)?;
-    heard(call, device, None)?;
+    heard(call, device)?;
     Ok(answer)
 }
 
@@ -491,7 +521,7 @@ pub fn post_cleaning_record(call: &mut Call<'_>) -> PluginResult<Value> {
     let expires_at = expiry(call.host.now_ms(), product.cleaning_expiry_days);
     let (sn, product_id) = (device.data.sn.clone(), device.data.product_id.clone());
     let answer = crate::cleaning::keep(call, &sn, &product_id, expires_at)?;
-    heard(call, device, None)?;
+    heard(call, device)?;
     Ok(answer)
 }
 

@@ -48,6 +48,10 @@ pub struct PageOf<T> {
     pub page_size: u32,
 }
 
+/// How often [`Collection::modify`] reads a record that others keep writing before it gives up
+/// with a 409.
+pub const MODIFY_ATTEMPTS: usize = 4;
+
 /// A collection declared in the plugin's manifest, holding records of type `T`.
 pub struct Collection<T> {
     pub name: &'static str,
@@ -82,6 +86,26 @@ impl<T: Serialize + DeserializeOwned> Collection<T> {
     /// Replaces the data; with `version`, refuses (409) if someone changed it meanwhile.
     pub fn update(&self, host: &mut dyn Host, id: &str, data: &T, version: Option<i64>) -> PluginResult<Doc<T>> {
         Doc::from_stored(host.store_update(self.name, id, &serde_json::to_string(data)?, version)?)
+    }
+
+    /// Applies `change` to the record as stored now and writes it. When another call wrote the
+    /// record between the read and the write (a schedule, a parallel request: on PostgreSQL each
+    /// statement sees what was committed last), it is read again and `change` applied to that,
+    /// up to [`MODIFY_ATTEMPTS`] times. For changes that merge into a record rather than replace
+    /// what a user saw: what a device says of itself, counters, flags.
+    pub fn modify(&self, host: &mut dyn Host, doc: Doc<T>, mut change: impl FnMut(&mut T)) -> PluginResult<Doc<T>> {
+        let mut doc = doc;
+        for _ in 1..MODIFY_ATTEMPTS {
+            let mut data = doc.data;
+            change(&mut data);
+            match self.update(host, &doc.id, &data, Some(doc.version)) {
+                Err(err) if err.is_conflict() => doc = self.find(host, &doc.id)?,
+                written => return written,
+            }
+        }
+        let mut data = doc.data;
+        change(&mut data);
+        self.update(host, &doc.id, &data, Some(doc.version))
     }
 
     pub fn delete(&self, host: &mut dyn Host, id: &str) -> PluginResult<bool> {
@@ -208,5 +232,46 @@ impl Query {
             }
         };
         Ok(self.page(number("page", 1, u32::MAX)?, number("pageSize", 20, 1000)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::MemoryHost;
+
+    #[derive(Debug, Default, Clone, Serialize, Deserialize)]
+    struct Device {
+        online: bool,
+        beats: u32,
+    }
+
+    const DEVICES: Collection<Device> = Collection::new("devices");
+
+    #[test]
+    fn modify_applies_its_change_to_what_another_call_wrote_meanwhile() {
+        let mut host = MemoryHost::new();
+        let read = DEVICES.insert(&mut host, &Device { online: true, beats: 0 }).expect("insert");
+        // A schedule marks the device offline after this call read it.
+        let mut offline = read.data.clone();
+        offline.online = false;
+        DEVICES.update(&mut host, &read.id, &offline, Some(read.version)).expect("the schedule's write");
+
+        let written = DEVICES.modify(&mut host, read, |device| device.beats += 1).expect("modified");
+        assert_eq!(written.data.beats, 1);
+        assert!(!written.data.online, "the schedule's change is kept, not overwritten by the stale copy");
+        assert_eq!(written.version, 3);
+    }
+
+    #[test]
+    fn a_plain_update_stays_a_409_and_modify_of_a_deleted_record_is_not_retried() {
+        let mut host = MemoryHost::new();
+        let read = DEVICES.insert(&mut host, &Device::default()).expect("insert");
+        DEVICES.update(&mut host, &read.id, &Device { online: true, beats: 5 }, None).expect("changed");
+        let stale = DEVICES.update(&mut host, &read.id, &read.data, Some(read.version)).expect_err("stale");
+        assert!(stale.is_conflict() && stale.status == 409);
+        DEVICES.delete(&mut host, &read.id).expect("deleted");
+        let gone = DEVICES.modify(&mut host, read, |device| device.beats += 1).expect_err("gone");
+        assert!(!gone.is_conflict(), "the store's own refusal (no such record), not a conflict: {gone:?}");
     }
 }

@@ -93,6 +93,10 @@ impl PluginError {
     pub fn conflict() -> Self {
         PluginError { status: 409, field: None, message: Message::Conflict }
     }
+    /// Whether this is the store's refusal of a write made on a stale version.
+    pub fn is_conflict(&self) -> bool {
+        matches!(self.message, Message::Conflict)
+    }
     pub fn forbidden() -> Self {
         PluginError { status: 403, field: None, message: Message::Forbidden }
     }
