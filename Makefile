@@ -38,6 +38,7 @@ demo: setup-rust plugins web
 
 ## make test: build everything and run every test
 test: setup-rust lint test-plugins web test-rust test-web test-openapi test-e2e
+	@echo "== done $$(date +%T)"
 
 build: setup-rust plugins
 	$(CARGO) build --workspace --all-targets
@@ -46,6 +47,7 @@ plugins: setup-wasm
 	$(CARGO) build --release --target $(WASM_TARGET) $(foreach p,$(PLUGINS),-p $(p))
 
 test-plugins: setup-wasm
+	@echo "== $@ $$(date +%T)"
 	$(CARGO) build --release --target $(WASM_TARGET) $(foreach p,$(PLUGINS) $(TEST_PLUGINS),-p $(p))
 	@# The scaffold must produce a plugin that builds on its own: a test loads this one.
 	rm -rf $(SCAFFOLD) && scripts/new-plugin.sh scaffold-demo $(SCAFFOLD) >/dev/null
@@ -58,25 +60,30 @@ new-plugin:
 ## The host's integration tests run twice: on SQLite, then on a PostgreSQL the run starts itself
 ## (scripts/with-postgres.sh: initdb into a temporary folder, a loopback port, removed after).
 test-rust: setup-s3 setup-postgres
+	@echo "== $@ $$(date +%T)"
 	$(CARGO) test --workspace --no-fail-fast
 	@# The same package selection as the pass before, so that nothing is built twice.
 	scripts/with-postgres.sh $(CARGO) test --workspace --no-fail-fast --test '*'
 
 ## The shell and the remotes: type-checked and built for production (the host serves them).
 web: setup-node
+	@echo "== $@ $$(date +%T)"
 	npm run build --workspaces --if-present
 
 test-web: setup-node
+	@echo "== $@ $$(date +%T)"
 	npx vitest run
 
 ## The OpenAPI document as clients use it: openapi-spec-validator, then a Schemathesis pass
 ## against the debug host with the product plugins (Python tools pinned in target/openapi-venv).
 test-openapi:
+	@echo "== $@ $$(date +%T)"
 	scripts/openapi-check.sh
 
 ## End to end: the debug host (built by test-rust) serving the production build, in Chromium.
 ## Screenshots: test-artifacts/screenshots/.
 test-e2e: setup-chromium
+	@echo "== $@ $$(date +%T)"
 	@# The device simulator the device test runs (debug, like the host it talks to).
 	$(CARGO) build -p devsim
 	node --test --test-concurrency=1 e2e/*.e2e.mjs
@@ -100,6 +107,7 @@ setup-chromium:
 	@[ -x /usr/bin/chromium ] || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk; }
 
 lint:
+	@echo "== $@ $$(date +%T)"
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 

@@ -178,5 +178,11 @@ async fn metrics(State(app): State<AppState>, headers: axum::http::HeaderMap) ->
     if auth::session::token_hash(offered) != auth::session::token_hash(expected) {
         return (StatusCode::UNAUTHORIZED, [(axum::http::header::WWW_AUTHENTICATE, "Bearer")]).into_response();
     }
-    app.plugins.metrics.encode().into_response()
+    let mut text = app.plugins.metrics.encode();
+    if let Some(cache) = app.plugins.db().read_cache() {
+        // Before OpenMetrics' closing line.
+        let end = text.rfind("# EOF").unwrap_or(text.len());
+        text.insert_str(end, &cache.encode_metrics());
+    }
+    text.into_response()
 }

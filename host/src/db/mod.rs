@@ -44,6 +44,7 @@ mod org;
 pub mod platform;
 pub mod plugin_store;
 mod plugins;
+pub mod read_cache;
 pub mod records;
 mod reference;
 pub mod search;
@@ -51,6 +52,7 @@ mod tenants;
 pub mod uploads;
 
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::Connection;
@@ -70,6 +72,8 @@ static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migration
 #[derive(Clone, Debug)]
 pub struct Db {
     pool: Pool,
+    /// Plugin store reads kept exactly (SQLite only: see `read_cache`).
+    read_cache: Option<Arc<read_cache::ReadCache>>,
 }
 
 #[derive(Clone, Debug)]
@@ -139,7 +143,8 @@ impl Db {
             .connect_with(options)
             .await?;
         SQLITE_MIGRATOR.run(&pool).await?;
-        Ok(Db { pool: Pool::Sqlite(pool) })
+        let read_cache = Some(Arc::new(read_cache::ReadCache::default()));
+        Ok(Db { pool: Pool::Sqlite(pool), read_cache })
     }
 
     async fn open_postgres(url: &str) -> Result<Db, sqlx::Error> {
@@ -151,7 +156,7 @@ impl Db {
             .connect_with(options)
             .await?;
         POSTGRES_MIGRATOR.run(&pool).await?;
-        Ok(Db { pool: Pool::Postgres(pool) })
+        Ok(Db { pool: Pool::Postgres(pool), read_cache: None })
     }
 
     pub fn engine(&self) -> Engine {
@@ -159,6 +164,11 @@ impl Db {
             Pool::Sqlite(_) => Engine::Sqlite,
             Pool::Postgres(_) => Engine::Postgres,
         }
+    }
+
+    /// The exact cache of plugin store reads; none on PostgreSQL, where other hosts write.
+    pub fn read_cache(&self) -> Option<&Arc<read_cache::ReadCache>> {
+        self.read_cache.as_ref()
     }
 
     /// The PostgreSQL pool, for what only PostgreSQL offers (`LISTEN/NOTIFY`, see `cluster`).

@@ -596,13 +596,15 @@ async fn count_by_key(
     Ok(Some(u64::try_from(total).unwrap_or(0)))
 }
 
+/// A page of the records `conditions` match, in `order`, with their total. `known_total` is the
+/// total as the read cache kept it for the same conditions (paging through one filter).
 pub async fn query(
     tx: &mut CallTx,
     scope: &Scope<'_>,
     conditions: &[Condition],
     order: &[Order],
-    offset: u32,
-    limit: u32,
+    (offset, limit): (u32, u32),
+    known_total: Option<u64>,
 ) -> Result<(Vec<RecordRow>, u64), StoreFailure> {
     if limit > MAX_PAGE {
         return Err(StoreFailure::Limit(format!("a page holds at most {MAX_PAGE} records")));
@@ -642,7 +644,10 @@ pub async fn query(
         u64::from(offset) + rows.len() as u64
     } else {
         rows.truncate(limit as usize);
-        count(&mut *tx, scope, conditions).await?
+        match known_total {
+            Some(total) => total,
+            None => count(&mut *tx, scope, conditions).await?,
+        }
     };
     Ok((rows, total))
 }
@@ -810,6 +815,8 @@ impl Db {
         match &self.pool {
             super::Pool::Sqlite(pool) => {
                 let sql = format!("INSERT INTO {COLUMNS} VALUES ($1, $2, $3, $4, 1, $5, 0, $5, 0)");
+                // Written outside a plugin call: the read cache keeps nothing meanwhile.
+                let _written = self.read_cache().map(|cache| cache.writing_everything());
                 let mut tx = pool.begin().await?;
                 for data in records {
                     sqlx::query(&sql)
@@ -860,6 +867,17 @@ impl Db {
             }
             super::Pool::Postgres(pool) => CallTx::Postgres(pool.begin().await?),
         })
+    }
+
+    /// Takes the snapshot of a transaction that has read nothing yet (SQLite takes it at the
+    /// first read, not at `BEGIN`), so that what is checked after this is what it reads.
+    pub async fn pin_snapshot(tx: &mut CallTx) -> Result<(), sqlx::Error> {
+        match tx {
+            CallTx::Sqlite(tx) => {
+                sqlx::query("SELECT 1 FROM plugin_file_usage LIMIT 1").fetch_optional(&mut **tx).await.map(drop)
+            }
+            CallTx::Postgres(_) => Ok(()),
+        }
     }
 
     /// Takes the write lock in a transaction that has only read so far. SQLite refuses at once

@@ -3,6 +3,7 @@
 //! one database transaction per call, scoped to (tenant, plugin).
 
 pub mod bindings;
+pub mod cached_reads;
 pub mod capabilities;
 pub mod cpu;
 pub mod engine;

@@ -147,6 +147,8 @@ pub struct CallState {
     pub cpu_turn: super::cpu::HeldTurn,
     /// The plugins that called this one, outermost first (plugin-to-plugin calls).
     pub chain: Vec<String>,
+    /// Its reads served from the read cache, and whose records it writes (goes with `tx`).
+    pub cached: super::cached_reads::CachedReads,
 }
 
 /// Operation records and log output one call may write: one call wrote 79,647 records and
@@ -204,8 +206,17 @@ impl CallState {
     /// For reading: the transaction, begun as a snapshot at the first store access.
     pub async fn read_conn(&mut self) -> wasmtime::Result<&mut CallTx> {
         if self.tx.is_none() {
-            self.tx = Some(self.services.db.begin_call(self.lock_eagerly).await?);
+            self.cached.snapshot_begins();
+            let mut tx = self.services.db.begin_call(self.lock_eagerly).await?;
             self.write_locked = self.lock_eagerly;
+            if self.cached.was_served() && !self.went_outbound {
+                // What it was served and what its snapshot reads must be one moment.
+                Db::pin_snapshot(&mut tx).await?;
+                self.tx = Some(tx);
+                self.stale_if_served_changed()?;
+            } else {
+                self.tx = Some(tx);
+            }
         }
         self.tx_conn()
     }
@@ -215,8 +226,10 @@ impl CallState {
     pub async fn write_conn(&mut self) -> wasmtime::Result<&mut CallTx> {
         match self.tx.as_mut() {
             None => {
+                self.cached.snapshot_begins();
                 self.tx = Some(self.services.db.begin_call(true).await?);
                 self.write_locked = true;
+                self.stale_if_served_changed()?;
             }
             Some(_) if !self.write_locked && self.went_outbound => {
                 // What it read since its outbound request is not kept consistent with what it
@@ -225,6 +238,7 @@ impl CallState {
                     snapshot.rollback().await?;
                     self.tx_replaced += 1;
                 }
+                self.cached.snapshot_begins();
                 self.tx = Some(self.services.db.begin_call(true).await?);
                 self.write_locked = true;
             }
@@ -238,6 +252,25 @@ impl CallState {
             Some(_) => {}
         }
         self.tx_conn()
+    }
+
+    /// Stops the call to run it again without the cache when an entry it was served is no
+    /// longer what the database holds (nothing went out, nothing is written yet).
+    fn stale_if_served_changed(&mut self) -> wasmtime::Result<()> {
+        if self.cached.was_served() && !self.went_outbound && !self.cached.served_still_hold() {
+            self.rerun = true;
+            wasmtime::bail!("what the read cache served the call was written meanwhile: it runs again");
+        }
+        Ok(())
+    }
+
+    /// The kept answer of a read, if the call may be served from the cache: while it has no
+    /// transaction, on its first run, before any outbound request.
+    pub fn cached_answer(&mut self, key: &crate::db::read_cache::ReadKey) -> Option<crate::db::read_cache::Answer> {
+        if self.tx.is_some() || self.lock_eagerly || self.went_outbound {
+            return None;
+        }
+        self.cached.serve(key)
     }
 
     fn tx_conn(&mut self) -> wasmtime::Result<&mut CallTx> {
@@ -341,6 +374,7 @@ fn new_store(
     let grants = &plugin.installed.grants;
     let memory_cap = usize::try_from(grants.memory_mib << 20).unwrap_or(usize::MAX);
     let decides = call.decision.is_some();
+    let cached = super::cached_reads::CachedReads::new(services.db.read_cache().cloned(), call.tenant_id);
     let state = CallState {
         wasi: WasiCtx::builder()
             .allow_tcp(false)
@@ -361,6 +395,7 @@ fn new_store(
         went_outbound: false,
         tx_replaced: 0,
         rerun: false,
+        cached,
         published: Vec::new(),
         woken: Vec::new(),
         doomed: false,
@@ -453,6 +488,7 @@ pub async fn invoke_nested(
         state.went_outbound = caller.went_outbound;
         state.staged_files = caller.staged_files.for_callee();
         state.tx = caller.tx.take();
+        std::mem::swap(&mut state.cached, &mut caller.cached);
         if let Some(tx) = state.tx.as_mut() {
             tx.execute(&format!("SAVEPOINT {savepoint}")).await?;
         }
@@ -471,6 +507,7 @@ pub async fn invoke_nested(
     caller.went_outbound = state.went_outbound;
     caller.tx_replaced += state.tx_replaced;
     caller.tx = state.tx.take();
+    std::mem::swap(&mut state.cached, &mut caller.cached);
     if state.rerun {
         caller.rerun = true;
         caller.staged_files.skip_past(&files);
@@ -549,6 +586,7 @@ async fn settle(store: &mut Store<CallState>, success: bool) -> Result<(), sqlx:
     let objects = state.services.objects.clone();
     if let Some(tx) = state.tx.take() {
         let settled = if success { tx.commit().await } else { tx.rollback().await };
+        state.cached.transaction_ended();
         if let Err(err) = settled {
             files.discard(&objects).await;
             return Err(err);

@@ -3,6 +3,7 @@
 use serde_json::Value;
 
 use crate::db::plugin_store::{self, Condition, Op, Order, RecordRow, Scope, StoreFailure};
+use crate::db::read_cache::{Answer, ReadKey};
 use crate::plugins::bindings::console::plugin::store::{self as wit, Filter, Page, QuerySpec, StoreError, Stored};
 use crate::plugins::manifest::CollectionSpec;
 use crate::plugins::runtime::CallState;
@@ -86,6 +87,27 @@ impl CallState {
     fn scope<'a>(&self, plugin: &'a str, collection: &'a CollectionSpec) -> Scope<'a> {
         Scope { plugin, collection, tenant: self.call.tenant_id, user: self.call.user_id }
     }
+
+    /// The write connection, for a write to the scope's records: the read cache stops serving
+    /// them until the call's transaction is over.
+    async fn write_records(&mut self, scope_plugin: &str) -> wasmtime::Result<&mut crate::db::CallTx> {
+        self.write_conn().await?;
+        self.cached.writes(scope_plugin);
+        self.write_conn().await
+    }
+}
+
+/// What identifies a read in the read cache: its scope and the statement's text.
+fn read_key(scope: &Scope<'_>, read: String) -> ReadKey {
+    ReadKey { tenant: scope.tenant, plugin: scope.plugin.to_string(), collection: scope.collection.name.clone(), read }
+}
+
+fn conditions_text(conditions: &[Condition]) -> String {
+    let mut text = String::new();
+    for c in conditions {
+        text.push_str(&format!("{}\u{1f}{:?}\u{1f}{}\u{1e}", c.field, c.op, c.value));
+    }
+    text
 }
 
 impl wit::Host for CallState {
@@ -93,15 +115,22 @@ impl wit::Host for CallState {
         let (plugin, spec) = scoped!(self, collection);
         let Ok(id) = id.parse::<i64>() else { return Ok(Ok(None)) };
         let scope = self.scope(&plugin.manifest.id, &spec);
+        let key = read_key(&scope, format!("get {id}"));
+        if let Some(Answer::Row(row)) = self.cached_answer(&key) {
+            return Ok(Ok(row.map(stored)));
+        }
         let conn = self.read_conn().await?;
-        let found = plugin_store::get(conn, &scope, id).await.map(|row| row.map(stored));
-        Ok(self.settle(found))
+        let found = plugin_store::get(conn, &scope, id).await;
+        if let Ok(row) = &found {
+            self.cached.keep(key, Answer::Row(row.clone()));
+        }
+        Ok(self.settle(found.map(|row| row.map(stored))))
     }
 
     async fn insert(&mut self, collection: String, data: String) -> wasmtime::Result<Result<Stored, StoreError>> {
         let (plugin, spec) = scoped!(self, collection);
         let scope = self.scope(&plugin.manifest.id, &spec);
-        let conn = self.write_conn().await?;
+        let conn = self.write_records(&plugin.manifest.id).await?;
         let inserted = plugin_store::insert(conn, &scope, &data).await.map(stored);
         Ok(self.settle(inserted))
     }
@@ -113,7 +142,7 @@ impl wit::Host for CallState {
     ) -> wasmtime::Result<Result<Vec<Stored>, StoreError>> {
         let (plugin, spec) = scoped!(self, collection);
         let scope = self.scope(&plugin.manifest.id, &spec);
-        let conn = self.write_conn().await?;
+        let conn = self.write_records(&plugin.manifest.id).await?;
         let inserted =
             plugin_store::insert_many(conn, &scope, &data).await.map(|rows| rows.into_iter().map(stored).collect());
         Ok(self.settle(inserted))
@@ -129,7 +158,7 @@ impl wit::Host for CallState {
         let (plugin, spec) = scoped!(self, collection);
         let Ok(id) = id.parse::<i64>() else { return Ok(Err(StoreError::Invalid(format!("no record {id}")))) };
         let scope = self.scope(&plugin.manifest.id, &spec);
-        let conn = self.write_conn().await?;
+        let conn = self.write_records(&plugin.manifest.id).await?;
         let updated = plugin_store::update(conn, &scope, id, &data, expected_version).await.map(stored);
         Ok(self.settle(updated))
     }
@@ -138,7 +167,7 @@ impl wit::Host for CallState {
         let (plugin, spec) = scoped!(self, collection);
         let Ok(id) = id.parse::<i64>() else { return Ok(Ok(false)) };
         let scope = self.scope(&plugin.manifest.id, &spec);
-        let conn = self.write_conn().await?;
+        let conn = self.write_records(&plugin.manifest.id).await?;
         let deleted = plugin_store::delete(conn, &scope, id).await;
         Ok(self.settle(deleted))
     }
@@ -154,7 +183,7 @@ impl wit::Host for CallState {
             Err(e) => return Ok(Err(e)),
         };
         let scope = self.scope(&plugin.manifest.id, &spec);
-        let conn = self.write_conn().await?;
+        let conn = self.write_records(&plugin.manifest.id).await?;
         let deleted = plugin_store::delete_where(conn, &scope, &conditions).await;
         Ok(self.settle(deleted))
     }
@@ -168,10 +197,30 @@ impl wit::Host for CallState {
         let order: Vec<Order> =
             spec_query.sort.iter().map(|s| Order { field: s.field.clone(), descending: s.descending }).collect();
         let scope = self.scope(&plugin.manifest.id, &spec);
+        let conditions_text = conditions_text(&conditions);
+        let mut read = format!("query {} {} ", spec_query.offset, spec_query.limit);
+        for o in &order {
+            read.push_str(&format!("{}\u{1f}{}\u{1e}", o.field, o.descending));
+        }
+        read.push_str(&conditions_text);
+        let key = read_key(&scope, read);
+        if let Some(Answer::Page(rows, total)) = self.cached_answer(&key) {
+            return Ok(Ok(Page { records: rows.into_iter().map(stored).collect(), total }));
+        }
+        // Another page of the same filter: its total is known (counting is most of a deep list).
+        let count_key = read_key(&scope, format!("count {conditions_text}"));
+        let known_total = match self.cached_answer(&count_key) {
+            Some(Answer::Count(total)) => Some(total),
+            _ => None,
+        };
         let conn = self.read_conn().await?;
-        let page = plugin_store::query(conn, &scope, &conditions, &order, spec_query.offset, spec_query.limit)
-            .await
-            .map(|(rows, total)| Page { records: rows.into_iter().map(stored).collect(), total });
+        let paging = (spec_query.offset, spec_query.limit);
+        let page = plugin_store::query(conn, &scope, &conditions, &order, paging, known_total).await;
+        if let Ok((rows, total)) = &page {
+            self.cached.keep(key, Answer::Page(rows.clone(), *total));
+            self.cached.keep(count_key, Answer::Count(*total));
+        }
+        let page = page.map(|(rows, total)| Page { records: rows.into_iter().map(stored).collect(), total });
         Ok(self.settle(page))
     }
 
@@ -182,8 +231,15 @@ impl wit::Host for CallState {
             Err(e) => return Ok(Err(e)),
         };
         let scope = self.scope(&plugin.manifest.id, &spec);
+        let key = read_key(&scope, format!("count {}", conditions_text(&conditions)));
+        if let Some(Answer::Count(total)) = self.cached_answer(&key) {
+            return Ok(Ok(total));
+        }
         let conn = self.read_conn().await?;
         let counted = plugin_store::count(conn, &scope, &conditions).await;
+        if let Ok(total) = &counted {
+            self.cached.keep(key, Answer::Count(*total));
+        }
         Ok(self.settle(counted))
     }
 }
