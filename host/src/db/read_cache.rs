@@ -169,14 +169,17 @@ impl ReadCache {
         found.map(|entry| (entry.answer, entry.stamp))
     }
 
+    /// Whether a read in a snapshot taken at `read_at` or later may be kept now: nothing was
+    /// written since, and nobody is writing.
+    pub fn may_keep(&self, tenant: i64, plugin: &str, read_at: Stamp) -> bool {
+        let now = self.stamp(tenant, plugin);
+        read_at.settled() && now.settled() && now.same_records(&read_at)
+    }
+
     /// Keeps `answer`, read in a snapshot taken at `read_at` or later, if nothing was written
     /// since `read_at`.
     pub fn put(&self, key: ReadKey, read_at: Stamp, answer: Answer) {
-        if !read_at.settled() || answer.bytes() > LARGEST_ENTRY_BYTES {
-            return;
-        }
-        let now = self.stamp(key.tenant, &key.plugin);
-        if now.settled() && now.same_records(&read_at) {
+        if answer.bytes() <= LARGEST_ENTRY_BYTES && self.may_keep(key.tenant, &key.plugin, read_at) {
             self.entries.insert(key, Entry { stamp: read_at, answer });
         }
     }

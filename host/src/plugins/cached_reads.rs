@@ -38,13 +38,16 @@ impl CachedReads {
         Some(answer)
     }
 
-    /// Keeps what the call read in its transaction, if its snapshot saw no write since.
-    pub fn keep(&self, key: ReadKey, answer: Answer) {
+    /// Keeps what the call read in its transaction, if its snapshot saw no write since (the
+    /// answer is made only then: under writers it is never copied).
+    pub fn keep(&self, key: ReadKey, answer: impl FnOnce() -> Answer) {
         if let (Some(cache), Some(before)) = (&self.cache, &self.before_snapshot)
             && !self.writing.contains(&key.plugin)
         {
             let read_at = before.of(&key.plugin);
-            cache.put(key, read_at, answer);
+            if cache.may_keep(key.tenant, &key.plugin, read_at) {
+                cache.put(key, read_at, answer());
+            }
         }
     }
 

@@ -128,6 +128,9 @@ pub struct CallState {
     tx_replaced: u32,
     /// Its reads went stale before its first write: run it again, locking eagerly.
     pub rerun: bool,
+    /// For that rerun its transaction holds the write lock and has written nothing: the rerun
+    /// takes it over instead of queueing for the lock again.
+    lock_kept_for_rerun: bool,
     /// Events published and live messages sent during the call, delivered after it commits.
     pub published: Vec<Outgoing>,
     /// Devices the call woke (`device-keys.wake`): the waking plugin and the SN, woken after
@@ -229,7 +232,10 @@ impl CallState {
                 self.cached.snapshot_begins();
                 self.tx = Some(self.services.db.begin_call(true).await?);
                 self.write_locked = true;
+                // Nothing is written yet: a rerun keeps the lock this call waited for.
+                self.lock_kept_for_rerun = true;
                 self.stale_if_served_changed()?;
+                self.lock_kept_for_rerun = false;
             }
             Some(_) if !self.write_locked && self.went_outbound => {
                 // What it read since its outbound request is not kept consistent with what it
@@ -395,6 +401,7 @@ fn new_store(
         went_outbound: false,
         tx_replaced: 0,
         rerun: false,
+        lock_kept_for_rerun: false,
         cached,
         published: Vec::new(),
         woken: Vec::new(),
@@ -439,9 +446,14 @@ pub async fn invoke(
         // Its snapshot went stale before its first write: once more, holding the write lock from
         // its first store access (nothing was sent out, and its writes were never made).
         tracing::debug!(plugin = %plugin.manifest.id, "snapshot went stale before the first write: run again");
+        let held = if store.data().lock_kept_for_rerun { store.data_mut().tx.take() } else { None };
         settle(&mut store, false).await.ok();
         store = new_store(engine, plugin.clone(), services, call, deadline);
         store.data_mut().lock_eagerly = true;
+        if let Some(tx) = held {
+            store.data_mut().tx = Some(tx);
+            store.data_mut().write_locked = true;
+        }
         result = run(&mut store, &plugin, &invocation, deadline).await;
     }
     finish(store, &plugin, result).await
@@ -510,6 +522,7 @@ pub async fn invoke_nested(
     std::mem::swap(&mut state.cached, &mut caller.cached);
     if state.rerun {
         caller.rerun = true;
+        caller.lock_kept_for_rerun = state.lock_kept_for_rerun;
         caller.staged_files.skip_past(&files);
         files.discard(&caller.services.objects).await;
         return Ok(Nested::Rerun);

@@ -122,7 +122,7 @@ impl wit::Host for CallState {
         let conn = self.read_conn().await?;
         let found = plugin_store::get(conn, &scope, id).await;
         if let Ok(row) = &found {
-            self.cached.keep(key, Answer::Row(row.clone()));
+            self.cached.keep(key, || Answer::Row(row.clone()));
         }
         Ok(self.settle(found.map(|row| row.map(stored))))
     }
@@ -217,8 +217,8 @@ impl wit::Host for CallState {
         let paging = (spec_query.offset, spec_query.limit);
         let page = plugin_store::query(conn, &scope, &conditions, &order, paging, known_total).await;
         if let Ok((rows, total)) = &page {
-            self.cached.keep(key, Answer::Page(rows.clone(), *total));
-            self.cached.keep(count_key, Answer::Count(*total));
+            self.cached.keep(key, || Answer::Page(rows.clone(), *total));
+            self.cached.keep(count_key, || Answer::Count(*total));
         }
         let page = page.map(|(rows, total)| Page { records: rows.into_iter().map(stored).collect(), total });
         Ok(self.settle(page))
@@ -238,7 +238,7 @@ impl wit::Host for CallState {
         let conn = self.read_conn().await?;
         let counted = plugin_store::count(conn, &scope, &conditions).await;
         if let Ok(total) = &counted {
-            self.cached.keep(key, Answer::Count(*total));
+            self.cached.keep(key, || Answer::Count(*total));
         }
         Ok(self.settle(counted))
     }
