@@ -187,6 +187,9 @@ impl Db {
     /// keys (migration 0010), so that nothing a call still under way writes for it can outlive
     /// it. Its files are the caller's to remove. Its id is never handed out again.
     pub async fn delete_tenant(&self, id: i64) -> Result<(), sqlx::Error> {
+        // Its plugin records go by cascade, outside any plugin call: the read cache keeps nothing
+        // meanwhile and serves nothing kept before.
+        let _written = self.read_cache().map(|cache| cache.writing_everything());
         super::with_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
             for table in ["login_logs", "roles", "departments"] {

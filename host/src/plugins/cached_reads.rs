@@ -26,9 +26,13 @@ impl CachedReads {
         CachedReads { cache, tenant, served: Vec::new(), before_snapshot: None, writing: Vec::new() }
     }
 
-    /// The kept answer of `key`, unless the call already holds entries of the plugin taken at
-    /// another stamp (its view would not be one moment).
+    /// The kept answer of `key`, unless a write since the call's first entry would make its
+    /// view more than one moment (a write to two plugins: the old record of one beside the new
+    /// of the other). The call then reads its own snapshot, and its check there reruns it.
     pub fn serve(&mut self, key: &ReadKey) -> Option<Answer> {
+        if !self.served_still_hold() {
+            return None;
+        }
         let (answer, stamp) = self.cache.as_ref()?.get(key)?;
         match self.served.iter().find(|(plugin, _)| plugin == &key.plugin) {
             Some((_, held)) if !held.same_records(&stamp) => return None,
@@ -94,5 +98,50 @@ impl Drop for CachedReads {
     /// rolled back as it goes, and the cache must not stay off for its plugins.
     fn drop(&mut self) {
         self.transaction_ended();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(plugin: &str) -> ReadKey {
+        ReadKey { tenant: 1, plugin: plugin.into(), collection: "items".into(), read: "get 1".into() }
+    }
+
+    /// A writer changes a record of `a` and one of `b` in one transaction. A call served `a`'s
+    /// old record must not then be served `b`'s new one: the database never held both.
+    #[test]
+    fn a_call_is_served_nothing_once_a_write_followed_its_first_entry() {
+        let cache = Arc::new(ReadCache::default());
+        for plugin in ["a", "b"] {
+            let at = cache.stamp(1, plugin);
+            cache.put(key(plugin), at, Answer::Count(1));
+        }
+        let mut call = CachedReads::new(Some(cache.clone()), 1);
+        assert!(call.serve(&key("a")).is_some());
+        for plugin in ["a", "b"] {
+            cache.begin_write(1, plugin);
+        }
+        for plugin in ["a", "b"] {
+            cache.end_write(1, plugin);
+        }
+        let at = cache.stamp(1, "b");
+        cache.put(key("b"), at, Answer::Count(2));
+        assert!(call.serve(&key("b")).is_none(), "b's new record beside a's old one");
+        assert!(!call.served_still_hold(), "its transaction's check reruns it");
+        let mut fresh = CachedReads::new(Some(cache), 1);
+        assert!(matches!(fresh.serve(&key("b")), Some(Answer::Count(2))), "a new call is served b");
+    }
+
+    #[test]
+    fn the_writer_count_goes_back_when_a_call_ends_without_settling() {
+        let cache = Arc::new(ReadCache::default());
+        {
+            let mut call = CachedReads::new(Some(cache.clone()), 1);
+            call.writes("a");
+            assert!(!cache.stamp(1, "a").settled());
+        }
+        assert!(cache.stamp(1, "a").settled());
     }
 }

@@ -131,6 +131,11 @@ pub struct CallState {
     /// For that rerun its transaction holds the write lock and has written nothing: the rerun
     /// takes it over instead of queueing for the lock again.
     lock_kept_for_rerun: bool,
+    /// The rerun is for reads the cache served that went stale before any write: it reads a
+    /// snapshot of its own without the cache, and takes the write lock only if it writes.
+    rerun_for_reads: bool,
+    /// The read cache serves this call nothing (a rerun).
+    cache_off: bool,
     /// Events published and live messages sent during the call, delivered after it commits.
     pub published: Vec<Outgoing>,
     /// Devices the call woke (`device-keys.wake`): the waking plugin and the SN, woken after
@@ -216,7 +221,9 @@ impl CallState {
                 // What it was served and what its snapshot reads must be one moment.
                 Db::pin_snapshot(&mut tx).await?;
                 self.tx = Some(tx);
+                self.rerun_for_reads = true;
                 self.stale_if_served_changed()?;
+                self.rerun_for_reads = false;
             } else {
                 self.tx = Some(tx);
             }
@@ -273,7 +280,7 @@ impl CallState {
     /// The kept answer of a read, if the call may be served from the cache: while it has no
     /// transaction, on its first run, before any outbound request.
     pub fn cached_answer(&mut self, key: &crate::db::read_cache::ReadKey) -> Option<crate::db::read_cache::Answer> {
-        if self.tx.is_some() || self.lock_eagerly || self.went_outbound {
+        if self.tx.is_some() || self.lock_eagerly || self.cache_off || self.went_outbound {
             return None;
         }
         self.cached.serve(key)
@@ -402,6 +409,8 @@ fn new_store(
         tx_replaced: 0,
         rerun: false,
         lock_kept_for_rerun: false,
+        rerun_for_reads: false,
+        cache_off: false,
         cached,
         published: Vec::new(),
         woken: Vec::new(),
@@ -442,17 +451,24 @@ pub async fn invoke(
     let deadline = Instant::now() + Duration::from_millis(plugin.installed.grants.timeout_ms);
     let mut store = new_store(engine, plugin.clone(), services.clone(), call.clone(), deadline);
     let mut result = run(&mut store, &plugin, &invocation, deadline).await;
-    if result.is_err() && store.data().rerun {
-        // Its snapshot went stale before its first write: once more, holding the write lock from
-        // its first store access (nothing was sent out, and its writes were never made).
-        tracing::debug!(plugin = %plugin.manifest.id, "snapshot went stale before the first write: run again");
+    // At most twice: reads the cache served went stale (a snapshot of its own, no cache), then
+    // its snapshot went stale before its first write (the write lock from the start).
+    for _ in 0..2 {
+        if result.is_ok() || !store.data().rerun {
+            break;
+        }
+        // Nothing was sent out, and its writes were never made: once more from the start.
+        tracing::debug!(plugin = %plugin.manifest.id, "what the call read went stale before its first write: run again");
+        let for_reads = store.data().rerun_for_reads;
         let held = if store.data().lock_kept_for_rerun { store.data_mut().tx.take() } else { None };
         settle(&mut store, false).await.ok();
-        store = new_store(engine, plugin.clone(), services, call, deadline);
-        store.data_mut().lock_eagerly = true;
+        store = new_store(engine, plugin.clone(), services.clone(), call.clone(), deadline);
+        let state = store.data_mut();
+        state.cache_off = true;
+        state.lock_eagerly = !for_reads;
         if let Some(tx) = held {
-            store.data_mut().tx = Some(tx);
-            store.data_mut().write_locked = true;
+            state.tx = Some(tx);
+            state.write_locked = true;
         }
         result = run(&mut store, &plugin, &invocation, deadline).await;
     }
@@ -497,6 +513,7 @@ pub async fn invoke_nested(
         state.chain = caller.chain.iter().cloned().chain([caller.plugin.manifest.id.clone()]).collect();
         state.write_locked = caller.write_locked;
         state.lock_eagerly = caller.lock_eagerly;
+        state.cache_off = caller.cache_off;
         state.went_outbound = caller.went_outbound;
         state.staged_files = caller.staged_files.for_callee();
         state.tx = caller.tx.take();
@@ -523,6 +540,7 @@ pub async fn invoke_nested(
     if state.rerun {
         caller.rerun = true;
         caller.lock_kept_for_rerun = state.lock_kept_for_rerun;
+        caller.rerun_for_reads = state.rerun_for_reads;
         caller.staged_files.skip_past(&files);
         files.discard(&caller.services.objects).await;
         return Ok(Nested::Rerun);
@@ -545,6 +563,7 @@ pub async fn invoke_nested(
                 if let Some(tx) = caller.tx.take() {
                     tx.rollback().await?;
                 }
+                caller.cached.transaction_ended();
                 caller.write_locked = false;
             }
             _ => {}

@@ -102,12 +102,11 @@ fn read_key(scope: &Scope<'_>, read: String) -> ReadKey {
     ReadKey { tenant: scope.tenant, plugin: scope.plugin.to_string(), collection: scope.collection.name.clone(), read }
 }
 
+/// The conditions as JSON: field names and values escaped, so that no two reads share a text.
 fn conditions_text(conditions: &[Condition]) -> String {
-    let mut text = String::new();
-    for c in conditions {
-        text.push_str(&format!("{}\u{1f}{:?}\u{1f}{}\u{1e}", c.field, c.op, c.value));
-    }
-    text
+    let conditions: Vec<(&str, String, &serde_json::Value)> =
+        conditions.iter().map(|c| (c.field.as_str(), format!("{:?}", c.op), &c.value)).collect();
+    serde_json::to_string(&conditions).unwrap_or_default()
 }
 
 impl wit::Host for CallState {
@@ -198,11 +197,9 @@ impl wit::Host for CallState {
             spec_query.sort.iter().map(|s| Order { field: s.field.clone(), descending: s.descending }).collect();
         let scope = self.scope(&plugin.manifest.id, &spec);
         let conditions_text = conditions_text(&conditions);
-        let mut read = format!("query {} {} ", spec_query.offset, spec_query.limit);
-        for o in &order {
-            read.push_str(&format!("{}\u{1f}{}\u{1e}", o.field, o.descending));
-        }
-        read.push_str(&conditions_text);
+        let sort: Vec<(&str, bool)> = order.iter().map(|o| (o.field.as_str(), o.descending)).collect();
+        let sort = serde_json::to_string(&sort).unwrap_or_default();
+        let read = format!("query {} {} {sort} {conditions_text}", spec_query.offset, spec_query.limit);
         let key = read_key(&scope, read);
         if let Some(Answer::Page(rows, total)) = self.cached_answer(&key) {
             return Ok(Ok(Page { records: rows.into_iter().map(stored).collect(), total }));
