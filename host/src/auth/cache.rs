@@ -68,8 +68,8 @@ pub struct AuthCache {
     /// By (account, whether it is a platform account, the enterprise whose plugins count).
     actions: Map<(i64, bool, i64), Arc<HashSet<String>>>,
     /// An account's menu tree as `getUserMenu` answers it (the shell asks on every start), by
-    /// (account, the enterprise whose plugins count).
-    menus: Map<(i64, i64), Arc<serde_json::Value>>,
+    /// (account, the enterprise whose plugins count): the answer's body, written once.
+    menus: Map<(i64, i64), bytes::Bytes>,
     /// Woken by every change made here, for `cluster` to announce to the other hosts.
     pub changed: tokio::sync::Notify,
 }
@@ -139,12 +139,12 @@ impl AuthCache {
         self.actions.put(key, stamp, actions);
     }
 
-    pub fn menus(&self, key: (i64, i64), now: Stamp) -> Option<Arc<serde_json::Value>> {
+    pub fn menus(&self, key: (i64, i64), now: Stamp) -> Option<bytes::Bytes> {
         self.menus.get(&key, now)
     }
 
-    pub fn keep_menus(&self, key: (i64, i64), stamp: Stamp, tree: Arc<serde_json::Value>) {
-        self.menus.put(key, stamp, tree);
+    pub fn keep_menus(&self, key: (i64, i64), stamp: Stamp, body: bytes::Bytes) {
+        self.menus.put(key, stamp, body);
     }
 }
 

@@ -2,7 +2,6 @@
 //! (spec console-shell-and-services.md §3 "User info", §7).
 
 use std::collections::{BTreeMap, HashSet};
-use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, header};
@@ -240,20 +239,25 @@ async fn keep_session(State(app): State<AppState>, caller: Caller, headers: Head
     Ok(([(header::SET_COOKIE, set_cookie)], Envelope(user)).into_response())
 }
 
-/// Asked by the shell on every start: answered from the guard's cache until a change (a role
-/// edit, a plugin enabled, a menu moved) drops it.
-async fn user_menu(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<serde_json::Value>> {
+/// Asked by the shell on every start: answered from the guard's cache, the body written once,
+/// until a change (a role edit, a plugin enabled, a menu moved) drops it.
+async fn user_menu(State(app): State<AppState>, caller: Caller) -> ApiResult<Response> {
     let key = (caller.account_id, caller.scope.owner());
     // Read before the database is asked: see `auth::cache`.
     let stamp = app.auth_cache.stamp(app.plugins.builds());
-    if let Some(tree) = app.auth_cache.menus(key, stamp) {
-        return Ok(Envelope(tree.as_ref().clone()));
-    }
-    let account = app.db.account(caller.account_id).await?.ok_or(ApiError::NotSignedIn)?;
-    let user = serde_json::to_value(user_info(&app.db, &caller.plugins, &account).await?)
-        .map_err(|err| ApiError::Internal(err.to_string()))?;
-    app.auth_cache.keep_menus(key, stamp, Arc::new(user.clone()));
-    Ok(Envelope(user))
+    let body = match app.auth_cache.menus(key, stamp) {
+        Some(body) => body,
+        None => {
+            let account = app.db.account(caller.account_id).await?.ok_or(ApiError::NotSignedIn)?;
+            let user = user_info(&app.db, &caller.plugins, &account).await?;
+            let body = serde_json::to_vec(&serde_json::json!({ "code": 200, "msg": "success", "data": user }))
+                .map_err(|err| ApiError::Internal(err.to_string()))?;
+            let body = bytes::Bytes::from(body);
+            app.auth_cache.keep_menus(key, stamp, body.clone());
+            body
+        }
+    };
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 /// The spec's user info of `account`; `plugins` are those enabled for the tenant the user acts

@@ -92,7 +92,11 @@ pub fn handle<P: Plugin>(host: &mut dyn Host, request: types::Request) -> types:
         host,
     };
     match P::router().dispatch(&mut call) {
-        Ok(data) => types::Response { status: 200, body: data.to_string() },
+        // `to_string` writes straight into the buffer; `Value`'s `Display` goes through a
+        // formatter per token and took a third of a list call's time in the guest.
+        Ok(data) => {
+            types::Response { status: 200, body: serde_json::to_string(&data).unwrap_or_else(|_| "null".into()) }
+        }
         Err(err) => types::Response { status: err.status, body: err.body(&lang) },
     }
 }
