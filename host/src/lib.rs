@@ -104,6 +104,9 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     .map_err(|e| StartError::Plugins(format!("{e:#}")))?;
     plugins::scheduler::spawn(plugins.clone());
     routes::files::spawn_sweeper(db.clone(), plugins.objects().clone());
+    if let Some(pool) = db.postgres() {
+        db::plugin_store::spawn_key_count_settler(pool.clone());
+    }
     if config.dev {
         plugins.spawn_dev_watch();
     }

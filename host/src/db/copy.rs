@@ -44,7 +44,7 @@ const TABLES: [&str; 24] = [
 
 /// Tables not copied: messages between running hosts (nothing in them outlives a minute), and
 /// the indexed values PostgreSQL counts from, which the first start rebuilds from the records.
-const TRANSIENT: [&str; 3] = ["cluster_events", "plugin_key_fields", "plugin_record_keys"];
+const TRANSIENT: [&str; 4] = ["cluster_events", "plugin_key_fields", "plugin_record_keys", "plugin_key_counts"];
 
 /// Tables copied by a function of their own: search documents, whose terms are an FTS5 table on
 /// SQLite and a `tsvector` column on PostgreSQL ([`copy_search_documents`]).

@@ -563,8 +563,8 @@ pub async fn count(tx: &mut CallTx, scope: &Scope<'_>, conditions: &[Condition])
 }
 
 /// PostgreSQL, one equality on an indexed field (a list filtered by one choice, the commonest
-/// count): counted index-only from `plugin_record_keys` (migration 0012), whose trigger keeps
-/// the fields `plugin_key_fields` names. A host whose manifest indexes a field the table does
+/// count): the sum of the value's rows in `plugin_key_counts` (migration 0017), which triggers
+/// keep beside `plugin_record_keys` (0012) for the fields `plugin_key_fields` names. A host whose manifest indexes a field the table does
 /// not keep (another host loaded a newer build) counts the records themselves.
 async fn count_by_key(
     tx: &mut CallTx,
@@ -581,7 +581,7 @@ async fn count_by_key(
     }
     let total: i64 = sqlx::query_scalar(
         "SELECT CASE WHEN EXISTS (SELECT 1 FROM plugin_key_fields WHERE plugin_id = $1 AND collection = $2 AND field = $3)
-         THEN (SELECT COUNT(*) FROM plugin_record_keys
+         THEN (SELECT CAST(COALESCE(SUM(records), 0) AS BIGINT) FROM plugin_key_counts
                WHERE plugin_id = $1 AND collection = $2 AND field = $3 AND tenant_id = $4 AND value = CAST($5 AS jsonb))
          ELSE (SELECT COUNT(*) FROM plugin_records
                WHERE plugin_id = $1 AND collection = $2 AND tenant_id = $4 AND (data -> $3) = CAST($5 AS jsonb)) END",
@@ -665,7 +665,10 @@ async fn keep_key_fields(pool: &sqlx::PgPool, plugin: &str, collections: &[Colle
             .fetch_all(&mut *tx)
             .await?;
     for (collection, field) in kept.iter().filter(|k| !wanted.contains(k)) {
-        for table in ["plugin_key_fields", "plugin_record_keys"] {
+        // The keys' counts last: deleting the keys adds rows of their own there. Folding
+        // deletes rows too: taking its lock keeps the two from waiting for each other.
+        sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(SETTLE_LOCK).execute(&mut *tx).await?;
+        for table in ["plugin_key_fields", "plugin_record_keys", "plugin_key_counts"] {
             sqlx::query(&format!("DELETE FROM {table} WHERE plugin_id = $1 AND collection = $2 AND field = $3"))
                 .bind(plugin)
                 .bind(collection)
@@ -700,6 +703,61 @@ async fn keep_key_fields(pool: &sqlx::PgPool, plugin: &str, collections: &[Colle
         .await?;
     }
     tx.commit().await
+}
+
+/// Values the background folding takes in one statement.
+const KEYS_PER_SETTLE: i64 = 1_000;
+/// The advisory lock that lets one host at a time fold counts (any number unlikely to clash).
+const SETTLE_LOCK: i64 = 0x6b65_795f_636e_7473;
+
+/// PostgreSQL: folds the rows of `plugin_key_counts` written since the last time into one
+/// settled row per value (migration 0017), so that a total sums a row or two. One host at a
+/// time (the others wait for it); a row committed while it runs waits for the next round. At most `values` values a
+/// statement; returns whether rows written before it began may be left (it folded `values`).
+pub async fn settle_key_counts(pool: &sqlx::PgPool, values: i64) -> Result<bool, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(SETTLE_LOCK).execute(&mut *tx).await?;
+    let chosen: i64 = sqlx::query_scalar(
+        "WITH chosen AS (
+             SELECT DISTINCT plugin_id, collection, field, tenant_id, value
+             FROM plugin_key_counts WHERE NOT settled LIMIT $1),
+         gone AS (
+             DELETE FROM plugin_key_counts c USING chosen k
+             WHERE c.plugin_id = k.plugin_id AND c.collection = k.collection AND c.field = k.field
+               AND c.tenant_id = k.tenant_id AND c.value = k.value
+             RETURNING c.plugin_id, c.collection, c.field, c.tenant_id, c.value, c.records),
+         folded AS (
+             INSERT INTO plugin_key_counts (plugin_id, collection, field, tenant_id, value, records, settled)
+             SELECT plugin_id, collection, field, tenant_id, value, SUM(records), TRUE FROM gone
+             GROUP BY plugin_id, collection, field, tenant_id, value HAVING SUM(records) <> 0)
+         SELECT COUNT(*) FROM chosen",
+    )
+    .bind(values)
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(chosen >= values)
+}
+
+/// Folds key counts every second for as long as the host runs (PostgreSQL).
+pub fn spawn_key_count_settler(pool: sqlx::PgPool) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            loop {
+                match settle_key_counts(&pool, KEYS_PER_SETTLE).await {
+                    Ok(true) => continue,
+                    Ok(false) => break,
+                    Err(err) => {
+                        tracing::warn!(%err, "folding key counts");
+                        break;
+                    }
+                }
+            }
+        }
+    });
 }
 
 /// Bytes of files the plugin keeps for the tenant.
@@ -850,8 +908,13 @@ impl Db {
                         .await?;
                 }
                 tx.commit().await?;
+                // A row of counts per loaded record, folded in one statement now (a thousand
+                // values a round would walk the rows the rounds before deleted).
+                settle_key_counts(pool, i64::MAX).await?;
                 // Statistics for the planner, and the visibility map an index-only count needs.
-                sqlx::raw_sql("VACUUM (ANALYZE) plugin_records, plugin_record_keys").execute(pool).await?;
+                sqlx::raw_sql("VACUUM (ANALYZE) plugin_records, plugin_record_keys, plugin_key_counts")
+                    .execute(pool)
+                    .await?;
             }
         }
         Ok(count)
