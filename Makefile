@@ -128,7 +128,10 @@ soak: test-plugins
 
 ## make bench: the platform's figures, side by side (release build; takes a few minutes)
 bench: test-plugins setup-postgres
+	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 	POSTGRES_OPTIONS="-c shared_buffers=1GB" scripts/with-postgres.sh $(CARGO) bench -p console-host --bench platform
+	@# The request path under wrk, last (not with BENCH_ONLY, which asks for one section).
+	@[ -n "$$BENCH_ONLY" ] || { $(CARGO) build --release -p console-host --bins --example bare_route && scripts/wrk.sh; }
 
 clean:
 	$(CARGO) clean

@@ -282,6 +282,22 @@ async fn login(client: &reqwest::Client, base: &str) -> String {
     body["data"]["token"].as_str().expect("token").to_string()
 }
 
+/// Every plugin of the project's `plugins.toml`, pinned as `make run` pins them.
+fn all_plugins_toml(dir: &Path) -> PathBuf {
+    let path = dir.join("all-plugins.toml");
+    let pinned = Command::new(env!("CARGO_BIN_EXE_console-host"))
+        .arg("--plugins")
+        .arg(repo().join("plugins.toml"))
+        .arg("--pin-plugins")
+        .arg("--pin-into")
+        .arg(&path)
+        .stdout(Stdio::null())
+        .status()
+        .expect("pin plugins");
+    assert!(pinned.success(), "pinning the project's plugins (make plugins)");
+    path
+}
+
 /// Starts the release binary and returns (time until it answers, RSS in KiB after a burst of calls).
 async fn start_binary(dir: &Path, cache: &Path, plugins: &Path) -> (Duration, u64) {
     let port = std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port();
@@ -347,6 +363,8 @@ async fn main() {
     let cache = dir.path().join("cache");
     let mut config = Config::with_data_dir(dir.path().join("inproc"));
     config.admin_password = Some(ADMIN_PASSWORD.into());
+    // As behind a load balancer: the chat users report addresses of their own.
+    config.trust_proxy = true;
     config.plugins = plugins_toml(dir.path());
     config.cache_dir = Some(cache.clone());
     // A shell with one hashed 100 KB script, as the console's own chunks are.
@@ -404,6 +422,22 @@ async fn main() {
     // `BENCH_ONLY=chat make bench`: chat round trips alone.
     if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "chat") {
         chats(&state.db, &base, &token).await;
+        return;
+    }
+    // `BENCH_ONLY=paged make bench`: the paged queries alone, on both engines (with
+    // `BENCH_RECORDS=10000000` for issue 14's ten million); `paged-postgres` on PostgreSQL only.
+    let only = std::env::var("BENCH_ONLY").unwrap_or_default();
+    if only == "paged" || only == "paged-postgres" {
+        if only == "paged" {
+            let (query_times, sn_times) = paged_queries(&client, &state.db, &base, &token).await;
+            print_queries("SQLite", &query_times, &sn_times);
+        }
+        if let Ok(server) = std::env::var("CONSOLE_TEST_POSTGRES") {
+            let (pg_base, pg_db) = postgres_host(&server, dir.path(), "paged").await;
+            let pg_token = login(&client, &pg_base).await;
+            let (query_times, sn_times) = paged_queries(&client, &pg_db, &pg_base, &pg_token).await;
+            print_queries("PostgreSQL", &query_times, &sn_times);
+        }
         return;
     }
     // `BENCH_ONLY=search make bench`: full-text search alone, on both engines.
@@ -608,11 +642,12 @@ async fn main() {
         println!("\n(no PostgreSQL in this run: `make bench` starts one with scripts/with-postgres.sh)");
     }
 
-    // 4. Start time and memory of the release binary.
+    // 4. Start time and memory of the release binary, with every plugin of the project.
     let cold_dir = dir.path().join("cold");
     let warm_cache = dir.path().join("bin-cache");
     std::fs::create_dir_all(&cold_dir).expect("dir");
-    let plugins = plugins_toml(dir.path());
+    let plugins = all_plugins_toml(dir.path());
+    let plugin_count = std::fs::read_to_string(&plugins).expect("pinned").matches("[[plugin]]").count();
     let (cold, _) = start_binary(&cold_dir, &warm_cache, &plugins).await;
     let warm_dir = dir.path().join("warm");
     std::fs::create_dir_all(&warm_dir).expect("dir");
@@ -626,7 +661,11 @@ async fn main() {
         cold.as_secs_f64() / warm.as_secs_f64()
     );
     println!("{:<44} {:>14} {:>14}", "", ms(cold), ms(warm));
-    println!("{:<44} {:.1} MiB", "host RSS, 3 plugins, after a 64-client burst", rss as f64 / 1024.0);
+    println!(
+        "{:<44} {:.1} MiB",
+        format!("host RSS, {plugin_count} plugins, after a 64-client burst"),
+        rss as f64 / 1024.0
+    );
 }
 
 const SEARCH_DOCUMENTS: usize = 100_000;
@@ -1222,7 +1261,10 @@ async fn chats(db: &console_host::db::Db, base: &str, token: &str) {
     for n in 0..chats {
         let (origin, key) = (origin.clone(), key.clone());
         user_tasks.push(tokio::spawn(async move {
-            let app = devsim::app::App::new(&origin, &key, "bench app", "android", 310);
+            // Each phone its own address behind the (trusted) proxy: the host lets one address
+            // hold 64 sockets at most.
+            let app = devsim::app::App::new(&origin, &key, "bench app", "android", 310)
+                .behind_proxy_as(&format!("198.51.100.{}", n % 250 + 1));
             let mut user = devsim::chat::ChatUser::new(app, &format!("bench-session-{n}"));
             user.start("en").await.expect("a chat");
             let asked = user.ask_for_a_person().await.expect("a person");

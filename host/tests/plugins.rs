@@ -793,6 +793,23 @@ async fn every_page_tells_the_whole_total_full_or_not_first_or_past_the_end() {
 }
 
 #[tokio::test]
+async fn records_loaded_in_bulk_are_the_plugins_records_batch_after_batch() {
+    // The bench's loader (one statement per 10,000 records), on the host's database before
+    // anything was read through the host.
+    let (host, admin) = probe_host(PROBE).await;
+    let db = console_host::db::Db::open(&host.database_url).await.expect("database");
+    let notes = (0..10_050)
+        .map(|n| json!({ "text": if n % 10 == 0 { "milk".to_string() } else { format!("bulk {n}") } }).to_string());
+    assert_eq!(db.bulk_insert_records("probe", "notes", 0, notes).await.expect("loaded"), 10_050);
+    let answer = host.get("/probe/notes?page=2&pageSize=20", &admin).await;
+    let page = answer.ok();
+    assert_eq!(page["total"], 10_050);
+    assert_eq!(page["list"].as_array().map(Vec::len), Some(20));
+    assert_eq!(count_notes(&host, &admin, "milk").await, 1_005, "every tenth, across both batches");
+    assert_eq!(count_notes(&host, &admin, "bulk 10049").await, 1, "the last record of the second batch");
+}
+
+#[tokio::test]
 async fn a_count_by_an_indexed_field_follows_inserts_updates_deletes_and_enterprises() {
     let (host, admin) = probe_host(PROBE).await;
     let (_, alpha) = enterprise(&host, &admin, "Alpha", 1).await;

@@ -872,20 +872,26 @@ impl Db {
         let mut count = 0;
         match &self.pool {
             super::Pool::Sqlite(pool) => {
-                let sql = format!("INSERT INTO {COLUMNS} VALUES ($1, $2, $3, $4, 1, $5, 0, $5, 0)");
+                // A statement per batch, the records a JSON array: a statement per record made
+                // a round trip to the connection's thread each (1,000,000 records in 350 s).
+                let sql = format!(
+                    "INSERT INTO {COLUMNS} SELECT $1, $2, $3, value, 1, $5, 0, $5, 0 FROM json_each($4) ORDER BY key"
+                );
                 // Written outside a plugin call: the read cache keeps nothing meanwhile.
                 let _written = self.read_cache().map(|cache| cache.writing_everything());
                 let mut tx = pool.begin().await?;
-                for data in records {
+                let mut records = records.peekable();
+                while records.peek().is_some() {
+                    let batch: Vec<String> = records.by_ref().take(BULK_BATCH).collect();
+                    count += batch.len() as u64;
                     sqlx::query(&sql)
                         .bind(tenant)
                         .bind(plugin)
                         .bind(collection)
-                        .bind(data)
+                        .bind(format!("[{}]", batch.join(",")))
                         .bind(now)
                         .execute(&mut *tx)
                         .await?;
-                    count += 1;
                 }
                 tx.commit().await?;
             }

@@ -17,6 +17,9 @@ pub struct App {
     pub name: String,
     pub platform: String,
     pub version_code: i64,
+    /// The phone's address as a trusted proxy in front of the host reports it (many phones
+    /// behind one load balancer), sent as `x-forwarded-for`.
+    pub forwarded_for: Option<String>,
 }
 
 impl App {
@@ -28,7 +31,14 @@ impl App {
             name: name.into(),
             platform: platform.into(),
             version_code,
+            forwarded_for: None,
         }
+    }
+
+    /// The same app on a phone whose address a trusted proxy reports as `address`.
+    pub fn behind_proxy_as(mut self, address: &str) -> Self {
+        self.forwarded_for = Some(address.into());
+        self
     }
 
     /// A POST of this app to `/api<path>`: the envelope's data, or the refusal.
@@ -37,11 +47,16 @@ impl App {
     }
 
     fn post(&self, path: &str, body: &Value) -> reqwest::RequestBuilder {
-        self.http
+        let request = self
+            .http
             .post(format!("{}{path}", self.api))
             .header("authorization", format!("Device {}", self.key))
             .header("lang", "en")
-            .json(body)
+            .json(body);
+        match &self.forwarded_for {
+            Some(address) => request.header("x-forwarded-for", address),
+            None => request,
+        }
     }
 
     /// Reports the user on this phone (the app user list's report time, network and phone).

@@ -85,6 +85,9 @@ impl ChatUser {
         let mut request = url.into_client_request().map_err(Refusal::failed)?;
         let protocols = format!("device.v1, {}", self.app.key);
         request.headers_mut().insert("sec-websocket-protocol", protocols.parse().map_err(Refusal::failed)?);
+        if let Some(address) = &self.app.forwarded_for {
+            request.headers_mut().insert("x-forwarded-for", address.parse().map_err(Refusal::failed)?);
+        }
         let (mut socket, _) = tokio_tungstenite::connect_async(request).await.map_err(Refusal::failed)?;
         let hello = json!({ "userToken": self.token, "chatId": self.chat_id }).to_string();
         socket.send(Message::Text(hello.into())).await.map_err(Refusal::failed)?;
