@@ -424,6 +424,27 @@ async fn main() {
         chats(&state.db, &base, &token).await;
         return;
     }
+    // `BENCH_ONLY=writers make bench`: 16 writers through a plugin, on SQLite and PostgreSQL.
+    if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "writers") {
+        let add_breed = adding_breeds(&base, &token);
+        let loads = side_by_side(&client, &[&get(&plugin_url, &token), &add_breed]).await;
+        print_beside_first(
+            "writers through a plugin (SQLite)",
+            &["a plugin read (probe version, no store)", "add a breed (16 writers, a transaction each)"],
+            &loads,
+        );
+        if let Ok(server) = std::env::var("CONSOLE_TEST_POSTGRES") {
+            let (pg_base, _) = postgres_host(&server, dir.path(), "writers").await;
+            let pg_token = login(&client, &pg_base).await;
+            let loads = side_by_side(&client, &[&add_breed, &adding_breeds(&pg_base, &pg_token)]).await;
+            print_beside_first(
+                "16 writers adding breeds (a transaction each)",
+                &["SQLite (WAL, synchronous=NORMAL)", "PostgreSQL (the run's own, fsync off)"],
+                &loads,
+            );
+        }
+        return;
+    }
     // `BENCH_ONLY=paged make bench`: the paged queries alone, on both engines (with
     // `BENCH_RECORDS=10000000` for issue 14's ten million); `paged-postgres` on PostgreSQL only.
     let only = std::env::var("BENCH_ONLY").unwrap_or_default();

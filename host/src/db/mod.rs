@@ -22,7 +22,7 @@ pub(crate) use with_pool;
 macro_rules! with_call {
     ($tx:expr, |$conn:ident| $body:expr) => {
         match $tx {
-            $crate::db::CallTx::Sqlite(tx) => {
+            $crate::db::CallTx::Sqlite(tx, _) => {
                 let $conn: &mut sqlx::SqliteConnection = &mut *tx;
                 $body
             }
@@ -74,7 +74,15 @@ pub struct Db {
     pool: Pool,
     /// Plugin store reads kept exactly (SQLite only: see `read_cache`).
     read_cache: Option<Arc<read_cache::ReadCache>>,
+    /// The plugin calls' queue for SQLite's write lock (see [`WriterTurn`]).
+    writers: Arc<tokio::sync::Mutex<()>>,
 }
+
+/// A plugin call's turn at SQLite's write lock, held with its transaction until it ends. Calls
+/// queue for it in order of arrival; without it they retried in SQLite's busy handler, whose
+/// sleeps grow to 100 ms while the lock may be free, and a writer among 16 could lose every
+/// retry until its call's deadline passed (a 504 in the bench; p99 136 ms).
+pub type WriterTurn = Option<tokio::sync::OwnedMutexGuard<()>>;
 
 #[derive(Clone, Debug)]
 pub(crate) enum Pool {
@@ -144,7 +152,7 @@ impl Db {
             .await?;
         SQLITE_MIGRATOR.run(&pool).await?;
         let read_cache = Some(Arc::new(read_cache::ReadCache::default()));
-        Ok(Db { pool: Pool::Sqlite(pool), read_cache })
+        Ok(Db { pool: Pool::Sqlite(pool), read_cache, writers: Default::default() })
     }
 
     async fn open_postgres(url: &str) -> Result<Db, sqlx::Error> {
@@ -156,7 +164,7 @@ impl Db {
             .connect_with(options)
             .await?;
         POSTGRES_MIGRATOR.run(&pool).await?;
-        Ok(Db { pool: Pool::Postgres(pool), read_cache: None })
+        Ok(Db { pool: Pool::Postgres(pool), read_cache: None, writers: Default::default() })
     }
 
     pub fn engine(&self) -> Engine {
@@ -182,14 +190,14 @@ impl Db {
 
 /// The transaction of one plugin call, on either engine.
 pub enum CallTx {
-    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>, WriterTurn),
     Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
 }
 
 impl CallTx {
     pub fn engine(&self) -> Engine {
         match self {
-            CallTx::Sqlite(_) => Engine::Sqlite,
+            CallTx::Sqlite(..) => Engine::Sqlite,
             CallTx::Postgres(_) => Engine::Postgres,
         }
     }
@@ -201,14 +209,14 @@ impl CallTx {
 
     pub async fn commit(self) -> Result<(), sqlx::Error> {
         match self {
-            CallTx::Sqlite(tx) => tx.commit().await,
+            CallTx::Sqlite(tx, _turn) => tx.commit().await,
             CallTx::Postgres(tx) => tx.commit().await,
         }
     }
 
     pub async fn rollback(self) -> Result<(), sqlx::Error> {
         match self {
-            CallTx::Sqlite(tx) => tx.rollback().await,
+            CallTx::Sqlite(tx, _turn) => tx.rollback().await,
             CallTx::Postgres(tx) => tx.rollback().await,
         }
     }

@@ -931,9 +931,12 @@ impl Db {
     /// read-committed transaction: writers lock rows, not the database.
     pub async fn begin_call(&self, write_lock: bool) -> Result<CallTx, sqlx::Error> {
         Ok(match &self.pool {
-            super::Pool::Sqlite(pool) => {
-                CallTx::Sqlite(pool.begin_with(if write_lock { "BEGIN IMMEDIATE" } else { "BEGIN" }).await?)
+            super::Pool::Sqlite(pool) if write_lock => {
+                // The turn before a connection: calls queued for it hold none.
+                let turn = self.writers.clone().lock_owned().await;
+                CallTx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?, Some(turn))
             }
+            super::Pool::Sqlite(pool) => CallTx::Sqlite(pool.begin_with("BEGIN").await?, None),
             super::Pool::Postgres(pool) => CallTx::Postgres(pool.begin().await?),
         })
     }
@@ -942,7 +945,7 @@ impl Db {
     /// first read, not at `BEGIN`), so that what is checked after this is what it reads.
     pub async fn pin_snapshot(tx: &mut CallTx) -> Result<(), sqlx::Error> {
         match tx {
-            CallTx::Sqlite(tx) => {
+            CallTx::Sqlite(tx, _) => {
                 sqlx::query("SELECT 1 FROM plugin_file_usage LIMIT 1").fetch_optional(&mut **tx).await.map(drop)
             }
             CallTx::Postgres(_) => Ok(()),
@@ -953,10 +956,16 @@ impl Db {
     /// (`SQLITE_BUSY`, `SQLITE_BUSY_SNAPSHOT`) when another writer holds the lock or has
     /// committed since the snapshot: what the call read may be stale, and it has to start over.
     /// PostgreSQL has no database-wide write lock: nothing to take.
-    pub async fn take_write_lock(tx: &mut CallTx) -> Result<(), sqlx::Error> {
+    pub async fn take_write_lock(&self, tx: &mut CallTx) -> Result<(), sqlx::Error> {
         match tx {
-            // A statement that writes nothing but, as a write, takes the lock.
-            CallTx::Sqlite(tx) => {
+            // A statement that writes nothing but, as a write, takes the lock. A call holding a
+            // snapshot never queues for the turn (it would hold its connection while the call
+            // with the turn may wait for one): taken, it starts over as SQLite's refusal does.
+            CallTx::Sqlite(tx, turn) => {
+                if turn.is_none() {
+                    let taken = self.writers.clone().try_lock_owned();
+                    *turn = Some(taken.map_err(|_| sqlx::Error::Protocol("another call holds the write lock".into()))?);
+                }
                 sqlx::query("DELETE FROM plugin_file_usage WHERE 0").execute(&mut **tx).await.map(drop)
             }
             CallTx::Postgres(_) => Ok(()),

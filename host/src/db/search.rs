@@ -127,7 +127,7 @@ pub async fn put(tx: &mut CallTx, index: i64, documents: &[Terms<'_>], now: i64)
     let ids: Vec<String> = documents.iter().map(|d| d.doc_id.to_string()).collect();
     remove(tx, index, &ids, now).await?;
     match tx {
-        CallTx::Sqlite(conn) => {
+        CallTx::Sqlite(conn, _) => {
             // Two statements for the whole batch: the documents (their ids back), then their terms.
             let mut q = QueryBuilder::new("INSERT INTO search_documents (index_id, doc_id) ");
             q.push_values(documents, |mut row, document| {
@@ -195,7 +195,7 @@ pub async fn query(
         return Ok(Vec::new());
     }
     match tx {
-        CallTx::Sqlite(conn) => {
+        CallTx::Sqlite(conn, _) => {
             // Terms are letters and digits (`search_terms`), quoted as FTS5 strings. The title
             // weighs four times the body.
             let quoted =

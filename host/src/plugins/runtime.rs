@@ -234,6 +234,10 @@ impl CallState {
     /// For writing: the transaction with the write lock. A call whose snapshot went stale before
     /// its first write is stopped and run again from the start (it has sent nothing out yet).
     pub async fn write_conn(&mut self) -> wasmtime::Result<&mut CallTx> {
+        if !self.write_locked {
+            // It may queue for the write lock behind a call that needs this CPU turn.
+            super::cpu::CpuGate::release(&self.cpu_turn);
+        }
         match self.tx.as_mut() {
             None => {
                 self.cached.snapshot_begins();
@@ -256,7 +260,7 @@ impl CallState {
                 self.write_locked = true;
             }
             Some(tx) if !self.write_locked => {
-                if let Err(err) = Db::take_write_lock(tx).await {
+                if let Err(err) = self.services.db.take_write_lock(tx).await {
                     self.rerun = true;
                     wasmtime::bail!("the write lock was not free over the call's snapshot: {err}");
                 }
