@@ -436,12 +436,7 @@ async fn main() {
         if let Ok(server) = std::env::var("CONSOLE_TEST_POSTGRES") {
             let (pg_base, _) = postgres_host(&server, dir.path(), "writers").await;
             let pg_token = login(&client, &pg_base).await;
-            let loads = side_by_side(&client, &[&add_breed, &adding_breeds(&pg_base, &pg_token)]).await;
-            print_beside_first(
-                "16 writers adding breeds (a transaction each)",
-                &["SQLite (WAL, synchronous=NORMAL)", "PostgreSQL (the run's own, fsync off)"],
-                &loads,
-            );
+            writers_beside_postgres(&client, &add_breed, &pg_base, &pg_token).await;
         }
         return;
     }
@@ -651,12 +646,7 @@ async fn main() {
     if let Ok(server) = std::env::var("CONSOLE_TEST_POSTGRES") {
         let (pg_base, pg_db) = postgres_host(&server, dir.path(), "paged").await;
         let pg_token = login(&client, &pg_base).await;
-        let loads = side_by_side(&client, &[&add_breed, &adding_breeds(&pg_base, &pg_token)]).await;
-        print_beside_first(
-            "16 writers adding breeds (a transaction each)",
-            &["SQLite (WAL, synchronous=NORMAL)", "PostgreSQL (the run's own, fsync off)"],
-            &loads,
-        );
+        writers_beside_postgres(&client, &add_breed, &pg_base, &pg_token).await;
         let (query_times, sn_times) = paged_queries(&client, &pg_db, &pg_base, &pg_token).await;
         print_queries("PostgreSQL", &query_times, &sn_times);
     } else {
@@ -818,6 +808,17 @@ async fn search_both(client: &reqwest::Client, base: &str, token: &str, dir: &Pa
 }
 
 /// Adds a breed of a new name each time it is sent.
+/// 16 writers adding breeds on SQLite (`add_breed`) beside as many on PostgreSQL, in
+/// alternating rounds.
+async fn writers_beside_postgres(client: &reqwest::Client, add_breed: &Request, pg_base: &str, pg_token: &str) {
+    let loads = side_by_side(client, &[add_breed, &adding_breeds(pg_base, pg_token)]).await;
+    print_beside_first(
+        "16 writers adding breeds (a transaction each)",
+        &["SQLite (WAL, synchronous=NORMAL)", "PostgreSQL (the run's own, fsync off)"],
+        &loads,
+    );
+}
+
 fn adding_breeds(base: &str, token: &str) -> Request {
     let written = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let (url, token) = (format!("{base}/pet-service/breeds"), token.to_string());

@@ -820,15 +820,7 @@ async fn a_count_by_an_indexed_field_follows_inserts_updates_deletes_and_enterpr
     host.post("/probe/notes", &alpha, json!({ "text": "milk" })).await.ok();
     assert_eq!(count_notes(&host, &admin, "milk").await, 2);
     assert_eq!(count_notes(&host, &alpha, "milk").await, 1, "each enterprise counts its own");
-    host.call(
-        Method::PUT,
-        &format!("/probe/notes/{}", ids[0].as_str().expect("id")),
-        Some(&admin),
-        &[],
-        Some(json!({})),
-    )
-    .await
-    .ok();
+    overwrite_note(&host, &admin, &ids[0]).await;
     assert_eq!(count_notes(&host, &admin, "milk").await, 1, "an update moves the record's value");
     assert_eq!(count_notes(&host, &admin, "overwritten").await, 1);
     host.call(Method::DELETE, &format!("/probe/notes/{}", ids[0].as_str().expect("id")), Some(&admin), &[], None)
@@ -862,24 +854,8 @@ async fn a_count_by_an_indexed_field_follows_inserts_updates_deletes_and_enterpr
         assert_eq!(count_notes(&host, &admin, "milk").await, 1);
         assert_eq!(count_notes(&host, &alpha, "milk").await, 1);
         // A record written again with the same value adds no rows at all.
-        host.call(
-            Method::PUT,
-            &format!("/probe/notes/{}", ids[1].as_str().expect("id")),
-            Some(&admin),
-            &[],
-            Some(json!({})),
-        )
-        .await
-        .ok();
-        host.call(
-            Method::PUT,
-            &format!("/probe/notes/{}", ids[1].as_str().expect("id")),
-            Some(&admin),
-            &[],
-            Some(json!({})),
-        )
-        .await
-        .ok();
+        overwrite_note(&host, &admin, &ids[1]).await;
+        overwrite_note(&host, &admin, &ids[1]).await;
         let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM plugin_key_counts WHERE field = 'text'")
             .fetch_one(&db)
             .await
@@ -907,6 +883,12 @@ async fn a_count_by_an_indexed_field_follows_inserts_updates_deletes_and_enterpr
             .expect("keys");
         assert_eq!(kept, 3, "the values of the three notes left");
     }
+}
+
+/// The probe's PUT: the note's text becomes "overwritten".
+async fn overwrite_note(host: &TestHost, token: &str, id: &serde_json::Value) {
+    let path = format!("/probe/notes/{}", id.as_str().expect("id"));
+    host.call(Method::PUT, &path, Some(token), &[], Some(json!({}))).await.ok();
 }
 
 async fn count_notes(host: &TestHost, token: &str, text: &str) -> serde_json::Value {
