@@ -562,16 +562,16 @@ pub async fn count(tx: &mut CallTx, scope: &Scope<'_>, conditions: &[Condition])
     Ok(u64::try_from(total).unwrap_or(0))
 }
 
-/// PostgreSQL, one equality on an indexed field (a list filtered by one choice, the commonest
-/// count): the sum of the value's rows in `plugin_key_counts` (migration 0017), which triggers
-/// keep beside `plugin_record_keys` (0012) for the fields `plugin_key_fields` names. A host whose manifest indexes a field the table does
-/// not keep (another host loaded a newer build) counts the records themselves.
+/// One equality on an indexed field (a list filtered by one choice, the commonest count): read
+/// from `plugin_key_counts`, which triggers keep for the fields `plugin_key_fields` names
+/// (migrations 0017 on PostgreSQL, 0018 on SQLite). A host whose manifest indexes a field the
+/// table does not keep (another host loaded a newer build) counts the records themselves.
 async fn count_by_key(
     tx: &mut CallTx,
     scope: &Scope<'_>,
     conditions: &[Condition],
 ) -> Result<Option<u64>, StoreFailure> {
-    let ([condition], CallTx::Postgres(tx)) = (conditions, tx) else { return Ok(None) };
+    let [condition] = conditions else { return Ok(None) };
     let keyed = condition.op == Op::Eq
         && matches!(condition.value, Value::String(_) | Value::Number(_) | Value::Bool(_))
         && scope.collection.indexes.contains(&condition.field)
@@ -579,21 +579,41 @@ async fn count_by_key(
     if !keyed {
         return Ok(None);
     }
-    let total: i64 = sqlx::query_scalar(
-        "SELECT CASE WHEN EXISTS (SELECT 1 FROM plugin_key_fields WHERE plugin_id = $1 AND collection = $2 AND field = $3)
-         THEN (SELECT CAST(COALESCE(SUM(records), 0) AS BIGINT) FROM plugin_key_counts
-               WHERE plugin_id = $1 AND collection = $2 AND field = $3 AND tenant_id = $4 AND value = CAST($5 AS jsonb))
-         ELSE (SELECT COUNT(*) FROM plugin_records
-               WHERE plugin_id = $1 AND collection = $2 AND tenant_id = $4 AND (data -> $3) = CAST($5 AS jsonb)) END",
-    )
-    .bind(scope.plugin)
-    .bind(&scope.collection.name)
-    .bind(&condition.field)
-    .bind(scope.tenant)
-    .bind(condition.value.to_string())
-    .fetch_one(&mut **tx)
-    .await?;
-    Ok(Some(u64::try_from(total).unwrap_or(0)))
+    let total: Option<i64> = match tx {
+        CallTx::Postgres(tx) => sqlx::query_scalar(
+            "SELECT CASE WHEN EXISTS (SELECT 1 FROM plugin_key_fields WHERE plugin_id = $1 AND collection = $2 AND field = $3)
+             THEN (SELECT CAST(COALESCE(SUM(records), 0) AS BIGINT) FROM plugin_key_counts
+                   WHERE plugin_id = $1 AND collection = $2 AND field = $3 AND tenant_id = $4 AND value = CAST($5 AS jsonb))
+             ELSE (SELECT COUNT(*) FROM plugin_records
+                   WHERE plugin_id = $1 AND collection = $2 AND tenant_id = $4 AND (data -> $3) = CAST($5 AS jsonb)) END",
+        )
+        .bind(scope.plugin)
+        .bind(&scope.collection.name)
+        .bind(&condition.field)
+        .bind(scope.tenant)
+        .bind(condition.value.to_string())
+        .fetch_one(&mut **tx)
+        .await?,
+        // NULL when the field is not kept: counted below from the expression index.
+        CallTx::Sqlite(tx, _) => {
+            let key = |q: &mut QueryBuilder<'_, sqlx::Sqlite>| {
+                q.push("plugin_id = ").push_bind(scope.plugin.to_string());
+                q.push(" AND collection = ").push_bind(scope.collection.name.clone());
+                q.push(" AND field = ").push_bind(condition.field.clone());
+            };
+            let mut q = QueryBuilder::new("SELECT CASE WHEN EXISTS (SELECT 1 FROM plugin_key_fields WHERE ");
+            key(&mut q);
+            q.push(") THEN COALESCE((SELECT records FROM plugin_key_counts WHERE ");
+            key(&mut q);
+            q.push(" AND tenant_id = ").push_bind(scope.tenant).push(" AND value = ");
+            // Bound as the filter binds it, so the count agrees with the records it matches.
+            push_value(&mut q, Engine::Sqlite, &Field::Json(condition.field.clone()), &condition.value)?;
+            q.push("), 0) END");
+            let q = q.build_query_scalar();
+            q.fetch_one(&mut **tx).await?
+        }
+    };
+    Ok(total.map(|total| u64::try_from(total).unwrap_or(0)))
 }
 
 /// A page of the records `conditions` match, in `order`, with their total. `known_total` is the
@@ -656,8 +676,7 @@ pub async fn query(
 /// values of records stored before a field was indexed. Writers wait meanwhile (a lock held once
 /// per newly indexed field, at load), so no record is missed.
 async fn keep_key_fields(pool: &sqlx::PgPool, plugin: &str, collections: &[CollectionSpec]) -> Result<(), sqlx::Error> {
-    let wanted: Vec<(String, String)> =
-        collections.iter().flat_map(|c| c.indexes.iter().map(|f| (c.name.clone(), f.clone()))).collect();
+    let wanted = indexed_fields(collections);
     let mut tx = pool.begin().await?;
     let kept: Vec<(String, String)> =
         sqlx::query_as("SELECT collection, field FROM plugin_key_fields WHERE plugin_id = $1")
@@ -703,6 +722,57 @@ async fn keep_key_fields(pool: &sqlx::PgPool, plugin: &str, collections: &[Colle
         .await?;
     }
     tx.commit().await
+}
+
+/// SQLite: makes `plugin_key_fields` name exactly the manifest's indexed fields and counts the
+/// records stored before a field was indexed (migration 0018's triggers count the rest).
+async fn keep_key_fields_sqlite(
+    pool: &sqlx::SqlitePool,
+    plugin: &str,
+    collections: &[CollectionSpec],
+) -> Result<(), sqlx::Error> {
+    let wanted = indexed_fields(collections);
+    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+    let kept: Vec<(String, String)> =
+        sqlx::query_as("SELECT collection, field FROM plugin_key_fields WHERE plugin_id = $1")
+            .bind(plugin)
+            .fetch_all(&mut *tx)
+            .await?;
+    for (collection, field) in kept.iter().filter(|k| !wanted.contains(k)) {
+        for table in ["plugin_key_fields", "plugin_key_counts"] {
+            sqlx::query(&format!("DELETE FROM {table} WHERE plugin_id = $1 AND collection = $2 AND field = $3"))
+                .bind(plugin)
+                .bind(collection)
+                .bind(field)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    for (collection, field) in wanted.iter().filter(|w| !kept.contains(w)) {
+        sqlx::query("INSERT INTO plugin_key_fields (plugin_id, collection, field) VALUES ($1, $2, $3)")
+            .bind(plugin)
+            .bind(collection)
+            .bind(field)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "INSERT INTO plugin_key_counts (plugin_id, collection, field, tenant_id, value, records)
+             SELECT plugin_id, collection, $3, tenant_id, json_extract(data, '$.' || $3) AS value, COUNT(*)
+             FROM plugin_records WHERE plugin_id = $1 AND collection = $2 AND value IS NOT NULL
+             GROUP BY tenant_id, value",
+        )
+        .bind(plugin)
+        .bind(collection)
+        .bind(field)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await
+}
+
+/// The (collection, field) pairs whose values are counted: each collection's single-field indexes.
+fn indexed_fields(collections: &[CollectionSpec]) -> Vec<(String, String)> {
+    collections.iter().flat_map(|c| c.indexes.iter().map(|f| (c.name.clone(), f.clone()))).collect()
 }
 
 /// Values the background folding takes in one statement.
@@ -853,7 +923,11 @@ impl Db {
         })?;
         match &self.pool {
             super::Pool::Postgres(pool) => keep_key_fields(pool, plugin, collections).await,
-            super::Pool::Sqlite(_) => Ok(()),
+            super::Pool::Sqlite(pool) => {
+                // In the writers' turn: a record stored meanwhile would be counted twice or not at all.
+                let _turn = self.writers.clone().lock_owned().await;
+                keep_key_fields_sqlite(pool, plugin, collections).await
+            }
         }
     }
 
@@ -976,6 +1050,7 @@ impl Db {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn collection(name: &str, unique: &[&str]) -> CollectionSpec {
         CollectionSpec {
@@ -1013,5 +1088,86 @@ mod tests {
         insert(&mut tx, &scope, r#"{"sn":"SN1"}"#).await.expect("first device");
         let again = insert(&mut tx, &scope, r#"{"sn":"SN1"}"#).await;
         assert!(matches!(again, Err(StoreFailure::Duplicate(ref key)) if key == &["sn".to_string()]), "{again:?}");
+    }
+
+    /// SQLite reads a one-choice total from `plugin_key_counts` (migration 0018): it must agree
+    /// with the records the same filter pages through, value type by value type, after inserts,
+    /// updates, deletes and a move to another enterprise, and for records stored before the field
+    /// was indexed.
+    #[tokio::test]
+    async fn a_total_read_from_the_key_counts_agrees_with_the_records_the_filter_matches() {
+        let dir = tempfile::tempdir().expect("dir");
+        let db = Db::open(&format!("sqlite://{}", dir.path().join("t.db").display())).await.expect("db");
+        let unindexed =
+            CollectionSpec { name: "things".into(), indexes: Vec::new(), unique: Vec::new(), compound: Vec::new() };
+        let indexed = CollectionSpec { indexes: vec!["code".into()], ..unindexed.clone() };
+        let crate::db::Pool::Sqlite(pool) = &db.pool else { unreachable!("a SQLite database") };
+        sqlx::query("INSERT INTO tenants (id, tenant_name, full_name, abbr_en, credit_code, created_at, updated_at) VALUES (7, 'seven', 'Seven', 'S', '-', 0, 0)")
+            .execute(pool)
+            .await
+            .expect("enterprise 7");
+        db.ensure_collection_indexes("p", std::slice::from_ref(&unindexed)).await.expect("indexes");
+        let stored = |collection: &CollectionSpec, tenant: i64, data: &'static str| {
+            let (db, collection) = (&db, collection.clone());
+            async move {
+                let mut tx = db.begin_call(true).await.expect("tx");
+                let row = insert(&mut tx, &Scope { plugin: "p", collection: &collection, tenant, user: 1 }, data)
+                    .await
+                    .expect("stored");
+                tx.commit().await.expect("commit");
+                row.id
+            }
+        };
+        // Stored before `code` was indexed: counted when the plugin loads with the index.
+        stored(&unindexed, 0, r#"{"code": "1"}"#).await;
+        db.ensure_collection_indexes("p", std::slice::from_ref(&indexed)).await.expect("indexes");
+        let mut ids = Vec::new();
+        for data in [r#"{"code": 1}"#, r#"{"code": 1.0}"#, r#"{"code": true}"#, r#"{"code": "a"}"#, r#"{"code": "a"}"#]
+        {
+            ids.push(stored(&indexed, 0, data).await);
+        }
+        for data in [r#"{"code": null}"#, r#"{"other": 1}"#, r#"{"code": [1]}"#] {
+            stored(&indexed, 0, data).await;
+        }
+        stored(&indexed, 7, r#"{"code": "a"}"#).await;
+        let agree = |expected: [(Value, u64); 5]| {
+            let (db, indexed) = (&db, indexed.clone());
+            async move {
+                let mut tx = db.begin_call(false).await.expect("tx");
+                let scope = Scope { plugin: "p", collection: &indexed, tenant: 0, user: 1 };
+                for (value, records) in expected {
+                    let filter = [Condition { field: "code".into(), op: Op::Eq, value: value.clone() }];
+                    let read = count_by_key(&mut tx, &scope, &filter).await.expect("count");
+                    let (paged, _) = query(&mut tx, &scope, &filter, &[], (0, MAX_PAGE), None).await.expect("page");
+                    assert_eq!((read, paged.len() as u64), (Some(records), records), "code = {value}");
+                }
+            }
+        };
+        // The store compares as SQLite does: 1 and 1.0 and true are one number, "1" another.
+        agree([(json!("1"), 1), (json!(1), 3), (json!(1.0), 3), (json!("a"), 2), (json!("b"), 0)]).await;
+
+        let mut tx = db.begin_call(true).await.expect("tx");
+        let scope = Scope { plugin: "p", collection: &indexed, tenant: 0, user: 1 };
+        update(&mut tx, &scope, ids[0], r#"{"code": "b"}"#, None).await.expect("moved");
+        update(&mut tx, &scope, ids[3], r#"{"code": "a", "note": "same value"}"#, None).await.expect("kept");
+        delete(&mut tx, &scope, ids[4]).await.expect("deleted");
+        tx.commit().await.expect("commit");
+        sqlx::query("UPDATE plugin_records SET tenant_id = 7 WHERE id = ?")
+            .bind(ids[2])
+            .execute(pool)
+            .await
+            .expect("moved to enterprise 7");
+        agree([(json!("1"), 1), (json!(true), 1), (json!(1.0), 1), (json!("a"), 1), (json!("b"), 1)]).await;
+        let zeros: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM plugin_key_counts WHERE records <= 0")
+            .fetch_one(pool)
+            .await
+            .expect("zeros");
+        assert_eq!(zeros, 0, "a value no record holds keeps no row");
+
+        // The index dropped from the manifest: its counts go, and totals are counted again.
+        db.ensure_collection_indexes("p", std::slice::from_ref(&unindexed)).await.expect("indexes");
+        let left: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM plugin_key_counts").fetch_one(pool).await.expect("counts");
+        assert_eq!(left, 0);
     }
 }
