@@ -210,3 +210,37 @@ test('a request one user submits is approved by another in the process centre', 
   assert.equal(applied.review, 'approved', JSON.stringify(applied));
   await page.context().close();
 });
+
+test('an operator encrypts a text with the encryption tool, opens it again, and reads a time stamp', async () => {
+  const page = await newPage('en-US');
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-/system-config/encrypt-decode').click();
+  await page.getByLabel('Key', { exact: true }).fill('000102030405060708090a0b0c0d0e0f');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await page.getByLabel('Plaintext').fill('{"power":true}');
+  await page.getByTestId('crypt-run').click();
+  const result = page.getByTestId('crypt-result').locator('pre');
+  await shotOnFailure(page, 'crypt-encrypt', () => result.waitFor());
+  const sealed = await result.textContent();
+  assert.match(sealed, /^[A-Za-z0-9+/]+=*$/, 'Base64 by default');
+  await page.screenshot({ path: join(shots, '11-encryption-tool.png') });
+
+  await page.locator('label.ant-radio-button-wrapper', { hasText: 'Decrypt' }).click();
+  await page.getByLabel('Ciphertext').fill(sealed);
+  await page.getByTestId('crypt-run').click();
+  await shotOnFailure(page, 'crypt-decrypt', () => page.getByTestId('crypt-result').getByText('{"power":true}').waitFor());
+
+  // Another key: refused on the ciphertext's field, with the host's words.
+  await page.getByLabel('Key', { exact: true }).fill('ff0102030405060708090a0b0c0d0e0f');
+  await page.getByTestId('crypt-run').click();
+  await shotOnFailure(page, 'crypt-refused', () => page.getByText(/^Decryption failed/).waitFor());
+  assert.equal(await page.getByTestId('crypt-result').count(), 0, 'no result shown for a refused decryption');
+
+  await page.getByTestId('menu-/system-config/tools').click();
+  await page.getByRole('textbox', { name: 'Time stamp' }).fill('0');
+  await page.getByTestId('timestamp-result').getByText('1970-01-01 00:00:00.000', { exact: true }).waitFor();
+  await page.getByRole('tab', { name: 'Device signature' }).click();
+  await page.getByText('HMAC-SHA256', { exact: false }).first().waitFor();
+  await page.screenshot({ path: join(shots, '12-tools.png') });
+  await page.context().close();
+});

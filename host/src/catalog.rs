@@ -195,6 +195,8 @@ pub const CORE_MENUS: &[MenuSeed] = &[
             ("plugin:device-key", "device-key", "管理设备密钥"),
         ],
     ),
+    page(206, 200, "加解密工具", "/system-config/encrypt-decode", "platform", &[("crypt:use", "use", "加密/解密")]),
+    page(207, 200, "工具", "/system-config/tools", "platform", &[("tools:use", "use", "使用工具")]),
     group(300, "区域管理", "/regional-manage", "GlobalOutlined", "platform"),
     page(
         301,

@@ -160,6 +160,21 @@ pub enum Msg {
     /// The applicant of a request cannot decide it.
     OwnRequest,
     DecidedAlready,
+    /// The encryption tool's key is not as long as the algorithm's.
+    CipherKeyLength {
+        algorithm: &'static str,
+        expected: usize,
+        got: usize,
+    },
+    CipherIvLength {
+        algorithm: &'static str,
+        expected: usize,
+        got: usize,
+    },
+    /// Decryption failed: wrong key, IV or data (GCM's tag, CBC's padding).
+    DecryptionFailed,
+    /// A result that is not text, asked for as text.
+    NotText,
 }
 
 /// A kind of file (`objects::sniff::KINDS`) in the caller's language.
@@ -277,6 +292,14 @@ impl Msg {
             Msg::RangeNotSatisfiable => "请求的范围超出文件大小".into(),
             Msg::OwnRequest => "不能审批自己提交的申请".into(),
             Msg::DecidedAlready => "该申请已被处理".into(),
+            Msg::CipherKeyLength { algorithm, expected, got } => {
+                format!("{algorithm} 的密钥须为 {expected} 字节，当前为 {got} 字节")
+            }
+            Msg::CipherIvLength { algorithm, expected, got } => {
+                format!("{algorithm} 的 IV 须为 {expected} 字节，当前为 {got} 字节")
+            }
+            Msg::DecryptionFailed => "解密失败：密钥、IV 或密文不正确，或密文已被改动".into(),
+            Msg::NotText => "结果不是文本，请选择以十六进制或 Base64 输出".into(),
         }
     }
 
@@ -360,6 +383,16 @@ impl Msg {
             Msg::RangeNotSatisfiable => "The requested range lies outside the file.".into(),
             Msg::OwnRequest => "You cannot decide a request you submitted yourself.".into(),
             Msg::DecidedAlready => "This request has already been decided.".into(),
+            Msg::CipherKeyLength { algorithm, expected, got } => {
+                format!("{algorithm} takes a key of {expected} bytes; this one has {got}.")
+            }
+            Msg::CipherIvLength { algorithm, expected, got } => {
+                format!("{algorithm} takes an IV of {expected} bytes; this one has {got}.")
+            }
+            Msg::DecryptionFailed => {
+                "Decryption failed: the key, the IV or the ciphertext is wrong, or the ciphertext was altered.".into()
+            }
+            Msg::NotText => "The result is not text: show it as hexadecimal or Base64.".into(),
         }
     }
 
@@ -460,6 +493,10 @@ impl Msg {
             Msg::RangeNotSatisfiable => "Der angeforderte Bereich liegt außerhalb der Datei.".into(),
             Msg::OwnRequest => "Über einen eigenen Antrag können Sie nicht selbst entscheiden.".into(),
             Msg::DecidedAlready => "Über diesen Antrag wurde bereits entschieden.".into(),
+            Msg::CipherKeyLength { algorithm, expected, got } => format!("{algorithm} verlangt einen Schlüssel von {expected} Byte; dieser hat {got}."),
+            Msg::CipherIvLength { algorithm, expected, got } => format!("{algorithm} verlangt einen IV von {expected} Byte; dieser hat {got}."),
+            Msg::DecryptionFailed => "Entschlüsselung fehlgeschlagen: Schlüssel, IV oder Chiffretext sind falsch, oder der Chiffretext wurde verändert.".into(),
+            Msg::NotText => "Das Ergebnis ist kein Text: Geben Sie es hexadezimal oder als Base64 aus.".into(),
         }
     }
 
@@ -555,6 +592,10 @@ impl Msg {
             Msg::RangeNotSatisfiable => "El rango solicitado está fuera del archivo.".into(),
             Msg::OwnRequest => "No puede resolver una solicitud que usted mismo presentó.".into(),
             Msg::DecidedAlready => "Esta solicitud ya se ha resuelto.".into(),
+            Msg::CipherKeyLength { algorithm, expected, got } => format!("{algorithm} requiere una clave de {expected} bytes; esta tiene {got}."),
+            Msg::CipherIvLength { algorithm, expected, got } => format!("{algorithm} requiere un IV de {expected} bytes; este tiene {got}."),
+            Msg::DecryptionFailed => "No se pudo descifrar: la clave, el IV o el texto cifrado son incorrectos, o el texto cifrado fue alterado.".into(),
+            Msg::NotText => "El resultado no es texto: muéstrelo en hexadecimal o en Base64.".into(),
         }
     }
 
@@ -655,6 +696,10 @@ impl Msg {
             Msg::RangeNotSatisfiable => "La plage demandée est en dehors du fichier.".into(),
             Msg::OwnRequest => "Vous ne pouvez pas statuer sur une demande que vous avez soumise.".into(),
             Msg::DecidedAlready => "Il a déjà été statué sur cette demande.".into(),
+            Msg::CipherKeyLength { algorithm, expected, got } => format!("{algorithm} demande une clé de {expected} octets ; celle-ci en a {got}."),
+            Msg::CipherIvLength { algorithm, expected, got } => format!("{algorithm} demande un IV de {expected} octets ; celui-ci en a {got}."),
+            Msg::DecryptionFailed => "Échec du déchiffrement : la clé, l'IV ou le texte chiffré est erroné, ou le texte chiffré a été modifié.".into(),
+            Msg::NotText => "Le résultat n'est pas du texte : affichez-le en hexadécimal ou en Base64.".into(),
         }
     }
 
@@ -744,6 +789,17 @@ impl Msg {
             Msg::RangeNotSatisfiable => "O intervalo pedido está fora do ficheiro.".into(),
             Msg::OwnRequest => "Não pode decidir um pedido que submeteu.".into(),
             Msg::DecidedAlready => "Este pedido já foi decidido.".into(),
+            Msg::CipherKeyLength { algorithm, expected, got } => {
+                format!("{algorithm} exige uma chave de {expected} bytes; esta tem {got}.")
+            }
+            Msg::CipherIvLength { algorithm, expected, got } => {
+                format!("{algorithm} exige um IV de {expected} bytes; este tem {got}.")
+            }
+            Msg::DecryptionFailed => {
+                "Falha ao decifrar: a chave, o IV ou o texto cifrado está errado, ou o texto cifrado foi alterado."
+                    .into()
+            }
+            Msg::NotText => "O resultado não é texto: mostre-o em hexadecimal ou em Base64.".into(),
         }
     }
 
@@ -825,6 +881,16 @@ impl Msg {
             Msg::RangeNotSatisfiable => "Запрошенный диапазон выходит за пределы файла.".into(),
             Msg::OwnRequest => "Нельзя принять решение по собственной заявке.".into(),
             Msg::DecidedAlready => "По этой заявке уже принято решение.".into(),
+            Msg::CipherKeyLength { algorithm, expected, got } => {
+                format!("Для {algorithm} нужен ключ длиной {expected} байт, а у этого {got}.")
+            }
+            Msg::CipherIvLength { algorithm, expected, got } => {
+                format!("Для {algorithm} нужен IV длиной {expected} байт, а у этого {got}.")
+            }
+            Msg::DecryptionFailed => {
+                "Не удалось расшифровать: неверны ключ, IV или шифротекст, либо шифротекст был изменён.".into()
+            }
+            Msg::NotText => "Результат не является текстом: выведите его в шестнадцатеричном виде или в Base64.".into(),
         }
     }
 }
@@ -987,6 +1053,29 @@ const EXPECTED: &[(&str, [&str; 6])] = &[
             "une région hors de celle-ci",
             "uma região fora desta",
             "регион вне этого",
+        ],
+    ),
+    (
+        "hexadecimal digits",
+        [
+            "十六进制数字",
+            "Hexadezimalziffern",
+            "dígitos hexadecimales",
+            "des chiffres hexadécimaux",
+            "dígitos hexadecimais",
+            "шестнадцатеричные цифры",
+        ],
+    ),
+    ("Base64", ["Base64", "Base64", "Base64", "Base64", "Base64", "Base64"]),
+    (
+        "milliseconds since 1970",
+        [
+            "自 1970 年起的毫秒数",
+            "Millisekunden seit 1970",
+            "milisegundos desde 1970",
+            "des millisecondes depuis 1970",
+            "milissegundos desde 1970",
+            "миллисекунды с 1970 года",
         ],
     ),
     (

@@ -16,6 +16,7 @@ pub mod plugins;
 pub mod routes;
 pub mod sealing;
 pub mod tenancy;
+pub mod tools;
 pub mod validate;
 pub mod web;
 

@@ -1,6 +1,6 @@
 // The sign-in page: its own small build (no module federation, no antd), so the first screen
 // loads fast; the console and its shared libraries load after sign-in.
-import { session } from '@console/sdk';
+import { configureRequest, session } from '@console/sdk';
 import { createRoot } from 'react-dom/client';
 
 import { LoginPage } from '../src/app/Login';
@@ -8,7 +8,9 @@ import { acceptEntryParameters, entryHasPortal, fetchPortalOrigins, keepEntrySes
 import { setupI18n } from '../src/i18n';
 import '../src/styles.css';
 
-setupI18n();
+const i18n = setupI18n();
+// The form shows what failed in the user's language, a lost network included.
+configureRequest({ systemException: () => i18n.t('errors.systemException'), networkAbnormal: () => i18n.t('errors.networkAbnormal') });
 // A portal to return to is remembered only if the host lists it (fetched only when one is named).
 const origins = entryHasPortal(window.location) ? await fetchPortalOrigins() : [];
 const next = acceptEntryParameters(window.location, window.history, origins);

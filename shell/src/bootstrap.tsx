@@ -9,7 +9,11 @@ import './styles.css';
 
 const i18n = setupI18n();
 addSdkStrings();
-configureRequest({ lang: () => (i18n.language as never) ?? 'zhCn', systemException: () => i18n.t('errors.systemException') });
+configureRequest({
+  lang: () => (i18n.language as never) ?? 'zhCn',
+  systemException: () => i18n.t('errors.systemException'),
+  networkAbnormal: () => i18n.t('errors.networkAbnormal'),
+});
 
 // For the end-to-end test: the shell and every remote must share this one React.
 (window as unknown as { __shellReact: unknown }).__shellReact = React;

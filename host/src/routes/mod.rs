@@ -14,6 +14,7 @@ mod reference;
 pub(crate) mod roles;
 mod sockets;
 mod tenants;
+mod tools;
 
 use axum::Router;
 use serde::{Deserialize, Serialize};
@@ -38,6 +39,7 @@ pub fn api(state: AppState, extra: impl FnOnce(ApiRouter) -> ApiRouter) -> (Rout
     let api = device_keys::routes(api);
     let api = files::routes(api);
     let api = approvals::routes(api);
+    let api = tools::routes(api);
     let api = api.route(
         RouteSpec::read(Method::GET, "/openapi.json", Perm::Public, "This OpenAPI document")
             .answers(crate::api::Answer::Document),

@@ -13,7 +13,14 @@ describe('the request layer (spec §7, §8)', () => {
     notify = vi.fn<(message: string, seconds: number) => void>();
     onSessionEnd = vi.fn<(code: number) => void>();
     now = 10_000;
-    configureRequest({ notify, onSessionEnd, now: () => now, systemException: () => 'System exception', menuId: () => undefined });
+    configureRequest({
+      notify,
+      onSessionEnd,
+      now: () => now,
+      systemException: () => 'System exception',
+      networkAbnormal: () => 'Network abnormal',
+      menuId: () => undefined,
+    });
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -76,5 +83,16 @@ describe('the request layer (spec §7, §8)', () => {
     expect(init.headers).toMatchObject({ 'x-console-session': 'cookie', tenantId: '7', menuId: '104', lang: 'en', 'content-type': 'application/json' });
     expect(init.body).toBe('{"page":1}');
     expect(TIMEOUT_MS).toBe(20 * 60 * 1000);
+  });
+
+  it('says "network abnormal" when no answer comes, and nothing for a call its caller gave up on', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(request('GET', '/authority-service/language/list')).rejects.toMatchObject({ code: -1, message: 'Network abnormal', shown: true });
+    expect(notify).toHaveBeenLastCalledWith('Network abnormal', 3);
+    now += 600;
+    const gaveUp = new AbortController();
+    gaveUp.abort();
+    await expect(request('GET', '/authority-service/language/list', { signal: gaveUp.signal })).rejects.toMatchObject({ code: -1, shown: false });
+    expect(notify).toHaveBeenCalledTimes(1);
   });
 });

@@ -38,6 +38,8 @@ interface Handlers {
   lang: () => Lang;
   /** Text shown when the server gave no message. */
   systemException: () => string;
+  /** Text shown when no answer came: the network failed or the request timed out (spec §8). */
+  networkAbnormal: () => string;
   now: () => number;
 }
 
@@ -47,6 +49,7 @@ const handlers: Handlers = {
   menuId: () => undefined,
   lang: () => session.lang() ?? 'zhCn',
   systemException: () => 'System exception',
+  networkAbnormal: () => 'Network abnormal',
   now: () => Date.now(),
 };
 let lastToastAt = Number.NEGATIVE_INFINITY;
@@ -149,7 +152,7 @@ export function uploadFile(mount: string, purpose: string, file: File, onProgres
         reject(error as Error);
       }
     };
-    xhr.onerror = () => reject(new RequestError(-1, handlers.systemException()));
+    xhr.onerror = () => reject(new RequestError(-1, handlers.networkAbnormal()));
     xhr.onabort = () => reject(new RequestError(UPLOAD_CANCELLED, 'cancelled'));
   });
   xhr.open('POST', url);
@@ -178,8 +181,14 @@ export async function request<T>(method: string, path: string, options: RequestO
   try {
     response = await fetch(url, { method, headers, body, signal: timeout.signal });
   } catch (cause) {
-    if (!options.quiet) toast(handlers.systemException());
-    throw new RequestError(-1, String(cause));
+    // A call the caller gave up on says nothing; one the network lost says so.
+    if (options.signal?.aborted) throw new RequestError(-1, String(cause));
+    const error = new RequestError(-1, handlers.networkAbnormal());
+    if (!options.quiet) {
+      toast(error.message);
+      error.shown = true;
+    }
+    throw error;
   } finally {
     clearTimeout(timer);
   }

@@ -3,7 +3,7 @@ const en = {
   menu: {
     '1': 'Operation guide', '100': 'Enterprise', '101': 'Enterprises', '102': 'Departments', '103': 'Roles', '104': 'Accounts',
     '105': 'Personal centre', '200': 'System settings', '201': 'Menus', '202': 'Buttons', '203': 'Service areas', '204': 'Languages',
-    '205': 'Plugins', '300': 'Regions', '301': 'Region list', '400': 'Logs', '401': 'Operation records', '402': 'Login log', '500': "Process centre", '501': "Waiting for me", '502': "Decided by me", '600': "App management", '700': "Media",
+    '205': 'Plugins', '206': "Encryption tool", '207': "Tools", '300': 'Regions', '301': 'Region list', '400': 'Logs', '401': 'Operation records', '402': 'Login log', '500': "Process centre", '501': "Waiting for me", '502': "Decided by me", '600': "App management", '700': "Media",
   },
   layout: {
     logout: 'Sign out', personalCenter: 'Personal centre', allTenants: 'All enterprises', tenant: 'Enterprise',
@@ -18,7 +18,7 @@ const en = {
     confirmDisable: 'Disable "{{name}}"?', confirmEnable: 'Enable "{{name}}"?', user: 'User', time: 'Time', result: 'Result', all: 'All',
   },
   errors: {
-    systemException: 'System exception, please try again later.', remoteFailed: 'This page could not be loaded',
+    systemException: 'System exception, please try again later.', networkAbnormal: 'Network error: check your connection and try again.', remoteFailed: 'This page could not be loaded',
     remoteFailedHint: 'The feature "{{name}}" is unavailable right now. The rest of the console works; try again later.', retry: 'Retry',
   },
   guide: {
@@ -39,6 +39,8 @@ const en = {
   loginLogs: { title: 'Login log', userAgent: 'User agent', loginAt: 'Signed in', logoutAt: 'Signed out', success: 'Success', bad_credentials: 'Wrong password', locked: 'Locked', disabled: 'Disabled' },
   plugins: { title: 'Plugins', version: 'Version', contract: 'Contract', mount: 'API mount', loaded: 'Loaded', failed: 'Failed', calls: 'Calls', traps: 'Traps', timeouts: 'Timeouts', memory: 'Memory peak', enabledByDefault: 'On by default', enterprises: 'Enterprises', enableFor: 'Use of "{{name}}" by enterprise', reloaded: 'Reloaded', deviceKeys: 'Device keys', deviceKeysFor: 'Device keys of "{{name}}"', platformDevices: 'The platform\'s own devices', keyName: 'Key name', keyHint: 'Ends with', lastUsed: 'Last used', never: 'Never', issue: 'Issue a key', issued: 'Copy the key now: it is shown only this once.', revoke: 'Revoke', deviceKeysHint: 'Devices, apps and media servers call the plugin\'s device routes at /api/device/{{mount}}/... with the header authorization: Device <key>.' },
   personal: { title: 'Personal centre', oldPassword: 'Current password', newPassword: 'New password', changePassword: 'Change password', changed: 'Password changed; please sign in again.' },
+  crypt: { title: "Encryption tool", operation: "Operation", encrypt: "Encrypt", decrypt: "Decrypt", algorithm: "Algorithm", key: "Key", keyHint: "{{count}} bytes", iv: "IV (nonce)", ivHint: "{{count}} bytes", generateIv: "Generate", input: "Input", source_text: "Text", source_file: "File", plaintext: "Plaintext", ciphertext: "Ciphertext", encoding: "Written as", encoding_text: "Text (UTF-8)", encoding_hex: "Hexadecimal", encoding_base64: "Base64", outputEncoding: "Result as", file: "File", chooseFile: "Choose a file", fileLimit: "At most {{mib}} MB", fileTooLarge: "The file is larger than {{mib}} MB", gcmNote: "GCM: the ciphertext is followed by its 16-byte authentication tag, as devices send it.", result: "Result ({{count}} bytes)", download: "Download", required: "Required" },
+  tools: { title: "Tools", timestamp: "Time stamp", now: "Now", unit: "Read as", seconds: "Seconds", milliseconds: "Milliseconds", localTime: "Local time", notTimestamp: "Enter a time stamp in seconds or milliseconds.", pickTime: "Date and time", signature: "Device signature", signatureHint: "A device signs in with HMAC-SHA256 over its client ID, SN, product key and time stamp joined together, keyed with the SN's secret. Enter what the device sent to see what it should have signed.", clientId: "Client ID", productKey: "Product key", timestampMs: "Time stamp (ms)", secret: "SN secret", deviceSignature: "Signature sent by the device", deviceSignatureHint: "Hexadecimal or Base64; leave it empty to compute the signature only", check: "Check", content: "Signed content", computed: "Expected signature", matches: "Matches", mismatch: "Does not match", skew: "Clock difference", skewSeconds: "{{count}} s (positive: older than the host's clock)", jsonInvalid: "Not valid JSON: {{reason}}", format: "Format", minify: "Minify" },
 };
 
 export default en;

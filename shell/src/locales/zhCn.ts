@@ -4,7 +4,7 @@ const zhCn: Strings = {
   app: { product: '设备控制台' },
   menu: {
     '1': '操作指南', '100': '企业管理', '101': '企业信息', '102': '部门管理', '103': '角色管理', '104': '账号管理', '105': '个人中心',
-    '200': '系统配置', '201': '菜单管理', '202': '按钮管理', '203': '服务区域', '204': '语言管理', '205': '插件管理', '300': '区域管理',
+    '200': '系统配置', '201': '菜单管理', '202': '按钮管理', '203': '服务区域', '204': '语言管理', '205': '插件管理', '206': "加解密工具", '207': "工具", '300': '区域管理',
     '301': '区域列表', '400': '日志管理', '401': '操作记录', '402': '登录日志', '500': "流程中心", '501': "待办任务", '502': "已办任务", '600': "APP管理", '700': "媒体管理",
   },
   layout: {
@@ -18,7 +18,7 @@ const zhCn: Strings = {
     deleted: '删除成功', keyword: '关键字', from: '开始', to: '结束', grant: '权限', detail: '详情', reload: '重新加载', confirmDisable: '确定禁用“{{name}}”吗？',
     confirmEnable: '确定启用“{{name}}”吗？', user: '用户', time: '时间', result: '结果', all: '全部',
   },
-  errors: { systemException: '系统异常，请稍后再试', remoteFailed: '页面加载失败', remoteFailedHint: '功能“{{name}}”暂时不可用，控制台其他功能不受影响，请稍后再试。', retry: '重试' },
+  errors: { systemException: '系统异常，请稍后再试', networkAbnormal: '网络异常，请检查网络后重试', remoteFailed: '页面加载失败', remoteFailedHint: '功能“{{name}}”暂时不可用，控制台其他功能不受影响，请稍后再试。', retry: '重试' },
   guide: {
     title: '欢迎使用设备控制台', intro: '在这里管理企业、账号、权限，以及贵企业启用的全部功能。',
     steps: ['平台用户可在顶部选择要操作的企业。', '从左侧菜单打开页面，已打开的页面以标签保留。', '只有角色允许的操作才会显示对应按钮。'],
@@ -37,6 +37,8 @@ const zhCn: Strings = {
   loginLogs: { title: '登录日志', userAgent: '客户端', loginAt: '登录时间', logoutAt: '退出时间', success: '成功', bad_credentials: '密码错误', locked: '已锁定', disabled: '已禁用' },
   plugins: { title: '插件管理', version: '版本', contract: '契约版本', mount: '接口前缀', loaded: '已加载', failed: '加载失败', calls: '调用次数', traps: '异常', timeouts: '超时', memory: '内存峰值', enabledByDefault: '默认启用', enterprises: '启用企业', enableFor: '“{{name}}”的企业启用情况', reloaded: '已重新加载', deviceKeys: '设备密钥', deviceKeysFor: '“{{name}}”的设备密钥', platformDevices: '平台自有设备', keyName: '密钥名称', keyHint: '末四位', lastUsed: '最近使用', never: '从未', issue: '签发密钥', issued: '请立即复制密钥：它只显示这一次。', revoke: '吊销', deviceKeysHint: '设备、App 与媒体服务器以请求头 authorization: Device <密钥> 调用插件的设备接口 /api/device/{{mount}}/...' },
   personal: { title: '个人中心', oldPassword: '原密码', newPassword: '新密码', changePassword: '修改密码', changed: '密码已修改，请重新登录。' },
+  crypt: { title: "加解密工具", operation: "操作", encrypt: "加密", decrypt: "解密", algorithm: "算法", key: "密钥", keyHint: "{{count}} 字节", iv: "IV（初始向量）", ivHint: "{{count}} 字节", generateIv: "随机生成", input: "输入", source_text: "文本", source_file: "文件", plaintext: "明文", ciphertext: "密文", encoding: "编码", encoding_text: "文本（UTF-8）", encoding_hex: "十六进制", encoding_base64: "Base64", outputEncoding: "结果编码", file: "文件", chooseFile: "选择文件", fileLimit: "不超过 {{mib}} MB", fileTooLarge: "文件超过 {{mib}} MB", gcmNote: "GCM：密文后附 16 字节认证标签，与设备发送的格式一致。", result: "结果（{{count}} 字节）", download: "下载", required: "必填" },
+  tools: { title: "工具", timestamp: "时间戳", now: "当前时间", unit: "识别为", seconds: "秒", milliseconds: "毫秒", localTime: "本地时间", notTimestamp: "请输入以秒或毫秒为单位的时间戳。", pickTime: "日期和时间", signature: "设备签名", signatureHint: "设备登录时以 SN 密钥对“客户端 ID + SN + 产品密钥 + 时间戳”拼接后的内容做 HMAC-SHA256 签名。输入设备发送的内容，即可查看它应有的签名。", clientId: "客户端 ID", productKey: "产品密钥", timestampMs: "时间戳（毫秒）", secret: "SN 密钥", deviceSignature: "设备发送的签名", deviceSignatureHint: "十六进制或 Base64；留空则只计算签名", check: "校验", content: "签名内容", computed: "应有的签名", matches: "一致", mismatch: "不一致", skew: "时钟偏差", skewSeconds: "{{count}} 秒（正数表示早于服务器时间）", jsonInvalid: "不是有效的 JSON：{{reason}}", format: "格式化", minify: "压缩" },
 };
 
 export default zhCn;
