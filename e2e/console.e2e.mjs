@@ -242,5 +242,13 @@ test('an operator encrypts a text with the encryption tool, opens it again, and 
   await page.getByRole('tab', { name: 'Device signature' }).click();
   await page.getByText('HMAC-SHA256', { exact: false }).first().waitFor();
   await page.screenshot({ path: join(shots, '12-tools.png') });
+
+  // Page tabs close with their icon, and from the keyboard with Delete on the focused tab.
+  await page.getByRole('tab', { name: 'Encryption tool' }).focus();
+  await page.keyboard.press('Delete');
+  await page.getByRole('tab', { name: 'Encryption tool' }).waitFor({ state: 'detached' });
+  await page.getByTestId('close-tab-/system-config/tools').click();
+  await page.waitForURL('**/operation-guide');
+  assert.deepEqual(await page.getByRole('tab').allTextContents(), ['Operation guide']);
   await page.context().close();
 });

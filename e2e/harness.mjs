@@ -114,8 +114,9 @@ ${p.grants}
     return envelope.data;
   }
 
-  async function newPage(lang = 'zh-CN') {
-    const context = await browser.newContext({ locale: lang, viewport: { width: 1440, height: 900 } });
+  /** A page in a new browser context; `options` add context options (`bypassCSP` for axe). */
+  async function newPage(lang = 'zh-CN', options = {}) {
+    const context = await browser.newContext({ locale: lang, viewport: { width: 1440, height: 900 }, ...options });
     const page = await context.newPage();
     page.on('pageerror', (error) => console.log(`[browser] ${error.stack ?? error.message}`));
     return page;

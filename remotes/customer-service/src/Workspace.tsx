@@ -261,7 +261,7 @@ export function MessageBubble({ m, mine }: { m: ChatMessage; mine: boolean }) {
       </div>
     );
   }
-  const colour = mine ? '#1677ff' : m.from === 'bot' ? '#f0f0f0' : '#e6f4ff';
+  const colour = mine ? '#0958d9' : m.from === 'bot' ? '#f0f0f0' : '#e6f4ff';
   return (
     <div style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', margin: '6px 0' }} data-testid={`chat-message-${m.from}`}>
       <div style={{ maxWidth: '75%', background: colour, color: mine ? '#fff' : undefined, borderRadius: 8, padding: '6px 10px' }}>

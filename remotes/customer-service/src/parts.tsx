@@ -142,6 +142,8 @@ export function LanguageSelect({ list, id, value, onChange, testId, allowClear, 
       allowClear={allowClear}
       showSearch={{ optionFilterProp: 'label' }}
       placeholder={placeholder ?? t('chooseLanguage')}
+      // Outside a form item (no label of its own), its placeholder names it.
+      aria-label={id ? undefined : (placeholder ?? t('chooseLanguage'))}
       data-testid={testId}
       style={style}
       options={list.map((l) => ({ value: l.code, label: `${l.name} (${l.code})` }))}

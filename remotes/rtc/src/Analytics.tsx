@@ -1,7 +1,7 @@
 import { api, useNamespace } from '@console/sdk';
 import { Chart } from '@console/sdk/charts';
 import { TimeRangeSelect, type TimeRange } from '@console/sdk/ui';
-import { Alert, Card, Col, Empty, Row, Select, Space, Statistic, Tag } from 'antd';
+import { Alert, Card, Col, Empty, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 
 import { resources } from './i18n';
@@ -73,7 +73,9 @@ export default function Analytics() {
           <Statistic title={t('minutes')} value={summary?.totalMinutes ?? 0} data-testid="total-minutes" />
         </Col>
         <Col span={12}>
-          <div style={{ color: 'rgba(0,0,0,0.45)', marginBottom: 8 }}>{t('quality')}</div>
+          <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
+            {t('quality')}
+          </Typography.Text>
           <Space wrap>
             {QUALITIES.map(([quality, color]) => (
               <Tag key={quality} color={color}>

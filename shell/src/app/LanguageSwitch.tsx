@@ -18,7 +18,8 @@ export function LanguageSwitch() {
         onClick: ({ key }) => void i18n.changeLanguage(key),
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('layout.language')} data-testid="language-switch">
+      {/* The name holds the visible text (WCAG 2.5.3, label in name): "Language: English". */}
+      <Button type="text" icon={<GlobalOutlined />} aria-label={`${t('layout.language')}: ${LANGUAGE_NAMES[current]}`} data-testid="language-switch">
         {LANGUAGE_NAMES[current]}
       </Button>
     </Dropdown>

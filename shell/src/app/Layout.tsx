@@ -2,6 +2,7 @@ import {
   ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  CloseOutlined,
   BookOutlined,
   CloudServerOutlined,
   FileSearchOutlined,
@@ -12,7 +13,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { api, configureRequest, ConsoleContext, findMenu, session, type MenuNode, type UserInfo } from '@console/sdk';
-import { App, Avatar, Dropdown, Layout, Menu, Spin, Tabs, type MenuProps } from 'antd';
+import { App, Avatar, Button, Dropdown, Layout, Menu, Spin, Tabs, type MenuProps } from 'antd';
 import { Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
@@ -26,11 +27,15 @@ import { fetchRemotes, register, remotePage, type RemoteInfo } from './remotes';
 import { TenantSelect, type TenantOption } from './TenantSelect';
 import { usePageTitle } from './title';
 
+/** The page tabs' id: antd names each tab `<id>-tab-<path>`. */
+const TABS_ID = 'console-tabs';
+
 // The icons menus may name (explicit: the whole icon set would weigh 225 KB gzip).
 const ICONS: Record<string, ComponentType> = {
   ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  CloseOutlined,
   BookOutlined,
   CloudServerOutlined,
   FileSearchOutlined,
@@ -199,35 +204,55 @@ export function ConsoleLayout() {
               </Dropdown>
             </div>
           </Layout.Header>
-          <div className="console-tabs">
+          {/* A tablist holds tabs only (WCAG 4.1.2, axe aria-required-children): the close icon is
+              inside the tab's label, hidden from assistive technology, whose users close the
+              focused tab with Delete; the close-others menu is a button beside the list. */}
+          <div className="console-tabs" onKeyDown={(event) => {
+            const tab = (event.target as HTMLElement).closest('[role=tab]');
+            const path = tab?.id.slice(TABS_ID.length + '-tab-'.length);
+            if (event.key === 'Delete' && path && tabs.some((t) => t.path === path)) closeTab(path);
+          }}>
             <Tabs
-              hideAdd
-              type="editable-card"
+              id={TABS_ID}
+              type="card"
               size="small"
               activeKey={location.pathname}
               onChange={(path) => navigate(path)}
-              onEdit={(path, action) => action === 'remove' && typeof path === 'string' && closeTab(path)}
-              items={tabs.map((tab) => ({ key: tab.path, label: tabLabel(tab), closable: true }))}
-              tabBarExtraContent={
-                <Dropdown
-                  menu={{
-                    items: [
-                      { key: 'others', label: t('layout.closeOthers'), onClick: () => setTabs(tabs.filter((tab) => tab.path === location.pathname)) },
-                      {
-                        key: 'all',
-                        label: t('layout.closeAll'),
-                        onClick: () => {
-                          setTabs([]);
-                          navigate('/operation-guide');
-                        },
-                      },
-                    ],
-                  }}
-                >
-                  <MoreOutlined className="console-tabs-more" data-testid="tabs-more" />
-                </Dropdown>
-              }
+              items={tabs.map((tab) => ({
+                key: tab.path,
+                label: (
+                  <span className="console-tab-label">
+                    {tabLabel(tab)}
+                    <CloseOutlined
+                      aria-hidden
+                      className="console-tab-close"
+                      data-testid={`close-tab-${tab.path}`}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        closeTab(tab.path);
+                      }}
+                    />
+                  </span>
+                ),
+              }))}
             />
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'others', label: t('layout.closeOthers'), onClick: () => setTabs(tabs.filter((tab) => tab.path === location.pathname)) },
+                  {
+                    key: 'all',
+                    label: t('layout.closeAll'),
+                    onClick: () => {
+                      setTabs([]);
+                      navigate('/operation-guide');
+                    },
+                  },
+                ],
+              }}
+            >
+              <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('layout.tabActions')} className="console-tabs-more" data-testid="tabs-more" />
+            </Dropdown>
           </div>
           <Layout.Content className="console-content" key={tenant}>
             {!ready ? (

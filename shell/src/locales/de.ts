@@ -42,6 +42,7 @@ const de: Strings = {
     "language": "Sprache",
     "closeOthers": "Andere schließen",
     "closeAll": "Alle schließen",
+    "tabActions": "Tab-Aktionen",
     "home": "Start"
   },
   "login": {

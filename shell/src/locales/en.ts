@@ -8,7 +8,7 @@ const en = {
   layout: {
     logout: 'Sign out', personalCenter: 'Personal centre', allTenants: 'All enterprises', tenant: 'Enterprise',
     switchAllTitle: 'Prompt', switchAllContent: 'Act for all enterprises? Lists will show every enterprise\'s data, and new records belong to the platform.',
-    language: 'Language', closeOthers: 'Close others', closeAll: 'Close all', home: 'Home',
+    language: 'Language', closeOthers: 'Close others', closeAll: 'Close all', tabActions: 'Tab actions', home: 'Home',
   },
   login: { title: 'Sign in to Device Console', subtitle: 'Products, devices and services in one place', userName: 'User name', userNameHint: 'Enterprise accounts: name@ENTERPRISE (the enterprise\'s abbreviation)', password: 'Password', submit: 'Sign in', required: 'Required' },
   common: {

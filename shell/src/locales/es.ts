@@ -42,6 +42,7 @@ const es: Strings = {
     "language": "Idioma",
     "closeOthers": "Cerrar otras",
     "closeAll": "Cerrar todas",
+    "tabActions": "Acciones de pestañas",
     "home": "Inicio"
   },
   "login": {

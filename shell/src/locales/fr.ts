@@ -42,6 +42,7 @@ const fr: Strings = {
     "language": "Langue",
     "closeOthers": "Fermer les autres",
     "closeAll": "Tout fermer",
+    "tabActions": "Actions des onglets",
     "home": "Accueil"
   },
   "login": {

@@ -42,6 +42,7 @@ const pt: Strings = {
     "language": "Idioma",
     "closeOthers": "Fechar outros",
     "closeAll": "Fechar todos",
+    "tabActions": "Ações dos separadores",
     "home": "Início"
   },
   "login": {

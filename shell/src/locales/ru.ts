@@ -42,6 +42,7 @@ const ru: Strings = {
     "language": "Язык",
     "closeOthers": "Закрыть другие",
     "closeAll": "Закрыть все",
+    "tabActions": "Действия с вкладками",
     "home": "Главная"
   },
   "login": {

@@ -9,7 +9,7 @@ const zhCn: Strings = {
   },
   layout: {
     logout: '退出登录', personalCenter: '个人中心', allTenants: '全部企业', tenant: '企业', switchAllTitle: '提示',
-    switchAllContent: '确定切换到全部企业吗？列表将显示所有企业的数据，新增的数据归属平台。', language: '语言', closeOthers: '关闭其他', closeAll: '关闭全部', home: '首页',
+    switchAllContent: '确定切换到全部企业吗？列表将显示所有企业的数据，新增的数据归属平台。', language: '语言', closeOthers: '关闭其他', closeAll: '关闭全部', tabActions: '标签页操作', home: '首页',
   },
   login: { title: '登录设备控制台', subtitle: '产品、设备与服务，一站管理', userName: '用户名', userNameHint: '企业账号：用户名@企业英文简称', password: '密码', submit: '登录', required: '必填' },
   common: {

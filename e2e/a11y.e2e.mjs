@@ -1,0 +1,103 @@
+// Accessibility: axe-core (WCAG 2.1 A and AA) on every page of the menu, shell and remotes, signed
+// in as the platform administrator with every plugin of the project, in the default language.
+// No serious or critical violation may be left (issue 20). The report names page, rule and element.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { ADMIN_PASSWORD, productPlugin, repo, shots, startConsole } from './harness.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = ['serious', 'critical'];
+
+/** The plugins of the project's plugins.toml, with the operator's grants `make run` gives them. */
+function projectPlugins() {
+  return readFileSync(join(repo, 'plugins.toml'), 'utf8')
+    .split(/^\[\[plugin\]\]$/m)
+    .slice(1)
+    .map((block) => {
+      const id = /^id = "([^"]+)"/m.exec(block)[1];
+      const grants = block.split(/^\[plugin\.grants\]$/m)[1] ?? '';
+      return productPlugin(id, grants.trim());
+    });
+}
+
+/** The route paths of every page the user's menu holds (hidden pages included, links not). */
+function pagesOf(nodes, found = []) {
+  for (const node of nodes) {
+    if (node.menuType === 'page') found.push(node.id);
+    pagesOf(node.userMenuVoList ?? [], found);
+  }
+  return found;
+}
+
+let console_;
+
+before(async () => {
+  console_ = await startConsole(projectPlugins());
+});
+
+after(async () => {
+  await console_?.close();
+});
+
+test('every page of the menu has no serious or critical WCAG 2.1 AA violation', async () => {
+  const { api, newPage, login, base } = console_;
+  const admin = (await api('/authority-service/authority/login', { userName: 'admin', password: ADMIN_PASSWORD })).token;
+  const paths = pagesOf((await api('/authority-service/authority/getUserMenu', {}, admin)).userMenuVoList);
+  assert.ok(paths.length >= 40, `the administrator's menu has ${paths.length} pages`);
+
+  // axe runs as an injected script, which the console's Content-Security-Policy refuses.
+  const page = await newPage('zh-CN', { bypassCSP: true });
+  const found = [];
+  let checked = 0;
+  for (const path of ['/login', ...paths]) {
+    if (path === '/login') {
+      await page.goto(`${base}/login`);
+      await page.locator('input[name=userName]').waitFor();
+    } else {
+      if (checked === 1) await login(page, 'admin', ADMIN_PASSWORD);
+      await page.goto(`${base}${path}`);
+      await page.getByTestId('sidebar').waitFor();
+    }
+    // Live pages keep a socket open (no network idle): the page has rendered when the content
+    // area holds something and no spinner is left (the remote's chunk, then its data).
+    await page
+      .waitForFunction(() => {
+        const content = document.querySelector('.console-content, .login-card');
+        return content && content.childElementCount > 0 && !content.querySelector('.ant-spin-spinning, .console-loading');
+      }, undefined, { timeout: 15_000, polling: 100 })
+      .catch(() => console.log(`${path}: still loading after 15 s`));
+    await page.waitForTimeout(200);
+    await page.addScriptTag({ path: AXE });
+    const result = await page.evaluate(async (tags) => {
+      const outcome = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return outcome.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}`),
+      }));
+    }, TAGS);
+    checked += 1;
+    for (const violation of result.filter((v) => BLOCKING.includes(v.impact))) found.push({ path, ...violation });
+    if (result.some((v) => BLOCKING.includes(v.impact))) await page.screenshot({ path: join(shots, `a11y${path.replaceAll('/', '-')}.png`) });
+  }
+  const report = found
+    .map((v) => `${v.path}: ${v.id} (${v.impact}, ${v.nodes.length}): ${v.help}\n    ${v.nodes.slice(0, 3).join('\n    ')}`)
+    .join('\n');
+  const nodes = found.reduce((sum, v) => sum + v.nodes.length, 0);
+  // The same fault on many pages once, with how often: what to fix first.
+  const kinds = new Map();
+  for (const v of found) for (const node of v.nodes) {
+    const kind = `${v.id}: ${node.split(' — ')[1]?.replace(/\(foreground/, '\n      (foreground') ?? node}`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  console.log([...kinds].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${n} × ${kind}`).join('\n'));
+  console.log(`axe on ${checked} pages: ${found.length} serious or critical violations (${nodes} elements)`);
+  assert.equal(found.length, 0, `serious or critical violations:\n${report}`);
+  await page.context().close();
+});
