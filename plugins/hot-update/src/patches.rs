@@ -4,7 +4,7 @@
 //! → promoted to production; revoked from test or production.
 
 use console_plugin_sdk::upload::{self, StoredFile};
-use console_plugin_sdk::validate::{self, LONG_TEXT, MAX_LIST_ENTRIES, SHORT_TEXT};
+use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
@@ -229,16 +229,18 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
 }
 
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
-#[serde(default)]
+#[serde(rename_all = "camelCase", default)]
 pub struct Release {
-    /// One SN or app user id per line.
+    /// One SN or app user id per line: above 10 the risk is confirmed, above 20 refused.
     whitelist: String,
+    risk_confirmed: bool,
 }
 
 /// Releases a draft to test, or changes the whitelist of a patch in test.
 pub fn release_to_test(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
-    let whitelist = validate::lines("whitelist", &call.body::<Release>()?.whitelist, MAX_LIST_ENTRIES)?;
+    let release = call.body::<Release>()?;
+    let whitelist = validate::risky_lines("whitelist", &release.whitelist, release.risk_confirmed)?;
     if whitelist.is_empty() {
         return Err(PluginError::required("whitelist"));
     }

@@ -119,6 +119,14 @@ fn test_release_then_production_with_the_device_check_following_and_a_flow_of_ev
         409,
         "not before test"
     );
+    // Above ten the risk is confirmed first (spec DP §5, every SN list).
+    let eleven: String = (0..11).map(|i| format!("SN-{i}\n")).collect();
+    let release = format!("/test/patches/{id}/release");
+    let (status, warned) = host.call_with::<HotUpdate>("POST", &release, &[], json!({ "whitelist": eleven }), "en");
+    assert_eq!((status, warned["field"].as_str()), (400, Some("whitelist")), "{warned}");
+    assert!(warned["msg"].as_str().is_some_and(|m| m.contains("exceeded 10")), "{warned}");
+    assert_eq!(check(&mut host, "SN-1"), Value::Null, "still a draft");
+    ok(host.call::<HotUpdate>("POST", &release, json!({ "whitelist": eleven, "riskConfirmed": true })));
     ok(host.call::<HotUpdate>("POST", &format!("/test/patches/{id}/release"), json!({ "whitelist": "SN-1\nuser-7" })));
     assert_eq!(check(&mut host, "SN-1")["patchVersion"], 1);
     assert_eq!(check(&mut host, "SN-1")["test"], true);
@@ -149,7 +157,7 @@ fn test_release_then_production_with_the_device_check_following_and_a_flow_of_ev
 
     let flow = ok(host.call_with::<HotUpdate>("GET", "/flow", &[("patchId", &id)], Value::Null, "en"));
     let steps: Vec<&str> = flow["list"].as_array().expect("list").iter().filter_map(|s| s["step"].as_str()).collect();
-    assert_eq!(steps, vec!["revoked", "promoted", "releasedToTest", "created"], "newest first");
+    assert_eq!(steps, vec!["revoked", "promoted", "whitelistChanged", "releasedToTest", "created"], "newest first");
     assert_eq!(flow["list"][0]["by"], "tester");
 
     host.as_device("app");

@@ -3,7 +3,7 @@
 //! answered to the console), a step timeout; status per [`crate::lifecycle`].
 
 use console_plugin_sdk::secrets;
-use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES, SHORT_TEXT};
+use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
@@ -62,8 +62,9 @@ pub fn version(field: &str, text: &str) -> PluginResult<(String, Vec<u64>)> {
 #[serde(rename_all = "camelCase", default)]
 pub struct TaskInput {
     task_name: String,
-    /// One SN per line.
+    /// One SN per line: above 10 the risk is confirmed (`riskConfirmed`), above 20 refused.
     device_sns: String,
+    risk_confirmed: bool,
     steps: Option<u32>,
     upgrade_version: String,
     downgrade_version: String,
@@ -85,7 +86,7 @@ pub fn public(doc: Doc<Task>) -> Value {
 pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<TaskInput>()?;
     let task_name = validate::length("taskName", &input.task_name, 2, SHORT_TEXT)?;
-    let sns = validate::lines("deviceSns", &input.device_sns, MAX_LIST_ENTRIES)?;
+    let sns = validate::risky_lines("deviceSns", &input.device_sns, input.risk_confirmed)?;
     if sns.is_empty() {
         return Err(PluginError::required("deviceSns"));
     }

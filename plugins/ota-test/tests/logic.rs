@@ -191,3 +191,20 @@ fn decode(value: &Value) -> Vec<u8> {
     use base64::Engine as _;
     base64::engine::general_purpose::STANDARD.decode(value.as_str().unwrap_or("")).expect("base64")
 }
+
+/// Spec DP §5 on every SN list: above 10 SNs the user confirms the risk, above 20 none is taken.
+#[test]
+fn more_than_ten_task_devices_need_the_risk_confirmed() {
+    let mut host = host();
+    let sns: Vec<String> = (3..=13).map(|i| format!("SN-{i}")).collect();
+    for sn in &sns {
+        ok(host.call::<OtaTest>("POST", "/devices", json!({ "sn": sn, "ip": "10.0.0.8", "online": true, "appUser": "tester" })));
+    }
+    let mut body = task_body("Eleven", 1);
+    body["deviceSns"] = json!(sns.join("\n"));
+    let (status, answer) = host.call_with::<OtaTest>("POST", "/tasks", &[], body.clone(), "en");
+    assert_eq!((status, answer["field"].as_str()), (400, Some("deviceSns")), "{answer}");
+    assert!(answer["msg"].as_str().is_some_and(|m| m.contains("exceeded 10")), "{answer}");
+    body["riskConfirmed"] = json!(true);
+    assert_eq!(ok(host.call::<OtaTest>("POST", "/tasks", body))["totalSteps"].as_u64(), Some(11), "a step per device");
+}

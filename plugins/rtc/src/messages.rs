@@ -129,3 +129,20 @@ pub fn token_refusal(reason: &str, lang: &str) -> String {
     let index = console_plugin_sdk::LANGS.iter().position(|l| *l == lang).unwrap_or(1);
     texts[index].to_string()
 }
+
+/// A client's product whitelist holds at most `max` entries; it holds `listed`.
+pub fn whitelist_full(max: usize, listed: u64) -> PluginError {
+    PluginError::localized(
+        400,
+        Some("productIds"),
+        [
+            format!("白名单数量不能超过 {max} 个（已有 {listed} 个）"),
+            format!("The number of whitelist entries cannot exceed {max} ({listed} listed already)."),
+            format!("Die Whitelist darf höchstens {max} Einträge haben ({listed} sind bereits eingetragen)."),
+            format!("La lista blanca no puede superar {max} entradas (ya hay {listed})."),
+            format!("La liste blanche ne peut pas dépasser {max} entrées ({listed} déjà inscrites)."),
+            format!("A lista branca não pode exceder {max} entradas (já tem {listed})."),
+            format!("В белом списке не может быть больше {max} записей (уже {listed})."),
+        ],
+    )
+}

@@ -6,6 +6,7 @@ use console_plugin_sdk::{Call, Collection, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::clients::{CLIENTS, identifier};
+use crate::messages;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -54,10 +55,16 @@ pub fn add_batch(call: &mut Call<'_>) -> PluginResult<Value> {
         if WHITELIST.count(call.host, &exists)? > 0 {
             present.push(product);
         } else {
-            WHITELIST
-                .insert(call.host, &WhitelistEntry { client_id: client_id.clone(), product_id: product.clone() })?;
             added.push(product);
         }
+    }
+    // Spec DP §8: "The number of whitelists cannot exceed 20", the client's whole list.
+    let listed = WHITELIST.count(call.host, &Query::new().eq("clientId", client_id.as_str()))?;
+    if listed + added.len() as u64 > MAX_LIST_ENTRIES as u64 {
+        return Err(messages::whitelist_full(MAX_LIST_ENTRIES, listed));
+    }
+    for product in &added {
+        WHITELIST.insert(call.host, &WhitelistEntry { client_id: client_id.clone(), product_id: product.clone() })?;
     }
     call.host.audit("Add products to the RTC whitelist", &format!("{}: {}", client.data.client_name, added.join(", ")));
     Ok(json!(validate::Batch { added, already_listed: present }))

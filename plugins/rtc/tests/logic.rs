@@ -137,6 +137,14 @@ fn the_whitelist_takes_at_most_twenty_products_per_request_and_skips_listed_ones
     let listed =
         ok(host.call_with::<Rtc>("GET", "/whitelist", &[("productId", "P"), ("mode", "fuzzy")], Value::Null, "en"));
     assert_eq!(listed["total"], 3, "nothing of the refused batch was added");
+    // The client's whole list holds 20 at most (spec DP §8), however it is added.
+    let seventeen: String = (0..17).map(|i| format!("R{i}\n")).collect();
+    ok(host.call::<Rtc>("POST", "/whitelist", json!({ "clientId": id, "productIds": seventeen })));
+    let full = host.call_with::<Rtc>("POST", "/whitelist", &[], json!({ "clientId": id, "productIds": "S1" }), "en");
+    assert_eq!((full.0, full.1["field"].as_str()), (400, Some("productIds")), "{}", full.1);
+    assert!(full.1["msg"].as_str().unwrap_or("").contains("cannot exceed 20 (20 listed"), "{}", full.1);
+    let listed_again = ok(host.call_with::<Rtc>("GET", "/whitelist", &[("pageSize", "50")], Value::Null, "en"));
+    assert_eq!(listed_again["total"], 20);
     let precise =
         ok(host.call_with::<Rtc>("GET", "/whitelist", &[("productId", "P"), ("mode", "precise")], Value::Null, "en"));
     assert_eq!(precise["total"], 0);

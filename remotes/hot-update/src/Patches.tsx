@@ -1,5 +1,5 @@
 import { api, Auth, useNamespace, usePermission, type Page } from '@console/sdk';
-import { type ListHandle, LinesField, ListPage, ModalForm, RowActions, SearchModeField, UploadField, useConfirm } from '@console/sdk/ui';
+import { type ListHandle, LinesField, ListPage, ModalForm, RowActions, SearchModeField, UploadField, useConfirm, useRiskConfirm } from '@console/sdk/ui';
 import { App, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 
@@ -33,6 +33,7 @@ export function Patches({ stage }: { stage: 'test' | 'prod' }) {
   const { message } = App.useApp();
   const may = usePermission();
   const confirm = useConfirm();
+  const riskConfirm = useRiskConfirm();
   const list = useRef<ListHandle>(null);
   const [editing, setEditing] = useState<Partial<Patch> | null>(null);
   const [releasing, setReleasing] = useState<Patch | null>(null);
@@ -163,7 +164,9 @@ export function Patches({ stage }: { stage: 'test' | 'prod' }) {
         title={`${t('releaseTest')} · ${releasing?.pluginName ?? ''} ${releasing?.patchVersion ?? ''}`}
         initialValues={releasing ? { whitelist: releasing.whitelist.join('\n') } : undefined}
         onClose={() => setReleasing(null)}
-        onSubmit={(values) => api.post(`${base}/${releasing?.id}/release`, values, { quiet: true }).then(reload)}
+        onSubmit={(values) =>
+          riskConfirm(values.whitelist, (riskConfirmed) => api.post(`${base}/${releasing?.id}/release`, { ...values, riskConfirmed }, { quiet: true }).then(reload))
+        }
       >
         <LinesField name="whitelist" label={t('whitelist')} max={20} />
       </ModalForm>

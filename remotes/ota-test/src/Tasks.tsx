@@ -1,5 +1,5 @@
 import { api, Auth, useNamespace, usePermission, type Page } from '@console/sdk';
-import { type ListHandle, ListPage, ModalForm, RowActions, SearchModeField, useConfirm } from '@console/sdk/ui';
+import { type ListHandle, ListPage, ModalForm, RowActions, SearchModeField, useConfirm, useRiskConfirm } from '@console/sdk/ui';
 import { App, Button, Card, Form, Input, InputNumber, Progress, Select, Space, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
@@ -52,6 +52,7 @@ export default function Tasks() {
   const { message } = App.useApp();
   const may = usePermission();
   const confirm = useConfirm();
+  const riskConfirm = useRiskConfirm();
   const list = useRef<ListHandle>(null);
   const [adding, setAdding] = useState(false);
   const [reportOf, setReportOf] = useState<Task | null>(null);
@@ -136,12 +137,16 @@ export default function Tasks() {
         initialValues={NEW_TASK}
         width={640}
         onClose={() => setAdding(false)}
-        onSubmit={(values) =>
-          api.post('/ota-test-service/tasks', { ...values, deviceSns: (values.deviceSns as string[] | undefined)?.join('\n') ?? '' }, { quiet: true }).then(() => {
-            void message.success(t('saved'));
-            list.current?.reload();
-          })
-        }
+        onSubmit={(values) => {
+          const deviceSns = (values.deviceSns as string[] | undefined)?.join('\n') ?? '';
+          // Above ten devices the risk is confirmed first (spec §5); the server asks for it too.
+          return riskConfirm(deviceSns, (riskConfirmed) =>
+            api.post('/ota-test-service/tasks', { ...values, deviceSns, riskConfirmed }, { quiet: true }).then(() => {
+              void message.success(t('saved'));
+              list.current?.reload();
+            }),
+          );
+        }}
       >
         <Form.Item name="taskName" label={t('taskName')} rules={[{ required: true, min: 2, max: 80 }]}>
           <Input />

@@ -1,12 +1,12 @@
 import { api, useNamespace, usePagePermission, usePermission } from '@console/sdk';
 import type { ListHandle } from '@console/sdk/ui';
-import { LinesField, ListPage, ModalForm, RowActions, SearchModeField, UploadField, downloadBase64, useConfirm } from '@console/sdk/ui';
+import { LinesField, ListPage, ModalForm, RowActions, SearchModeField, UploadField, downloadBase64, lineCount, useConfirm, useRiskConfirm } from '@console/sdk/ui';
 import { App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { resources } from './i18n';
-import { RISK_ABOVE, lineCount, ruleChoices, useReleasedModels } from './snModels';
+import { ruleChoices, useReleasedModels } from './snModels';
 
 export interface SnGroup {
   id: string;
@@ -43,10 +43,11 @@ const SOURCE_COLOURS = { generated: 'blue', entered: 'purple', imported: 'cyan' 
  * line, or imported from Excel; exported, renamed, cancelled, deleted. Keys are never shown. */
 export default function SnGroups() {
   const { t } = useNamespace('product', resources);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const may = usePermission();
   const mayQuery = usePagePermission('/product-manage/snGroupEvery');
   const confirm = useConfirm();
+  const riskConfirm = useRiskConfirm();
   const navigate = useNavigate();
   const list = useRef<ListHandle>(null);
   const models = useReleasedModels('/product-service/sn-model-options');
@@ -65,20 +66,12 @@ export default function SnGroups() {
     api.get<ExportedFile>(path).then((file) => downloadBase64(file.fileName, file.contentType, file.content));
 
   /** §5: above ten SNs the user confirms the risk; the server asks for the same confirmation. */
-  const enter = (values: Record<string, unknown>) => {
-    const send = (riskConfirmed: boolean) =>
-      api.post('/product-service/sn-groups/entered', { ...values, riskConfirmed }).then(() => done(t('snsEntered')));
-    if (lineCount(values.sns) <= RISK_ABOVE) return send(false);
-    return new Promise<unknown>((resolve, reject) =>
-      modal.confirm({
-        title: t('riskTitle', { max: RISK_ABOVE }),
-        content: t('riskHint', { count: lineCount(values.sns) }),
-        okText: t('riskOk'),
-        onOk: () => send(true).then(resolve, reject),
-        onCancel: () => reject(new Error(t('riskTitle', { max: RISK_ABOVE }))),
-      }),
+  const enter = (values: Record<string, unknown>) =>
+    riskConfirm(
+      values.sns,
+      (riskConfirmed) => api.post('/product-service/sn-groups/entered', { ...values, riskConfirmed }).then(() => done(t('snsEntered'))),
+      t('riskHint', { count: lineCount(values.sns) }),
     );
-  };
 
   const cancelGroup = (row: SnGroup) =>
     confirm(t('cancelGroupTitle'), t('cancelGroupHint'), () =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { lineCount, ruleChoices, type SnRule } from './snModels';
+import { ruleChoices, type SnRule } from './snModels';
 
 const rule = (over: Partial<SnRule>): SnRule => ({
   formName: 'Factory',
@@ -17,11 +17,6 @@ const rule = (over: Partial<SnRule>): SnRule => ({
 });
 
 describe('SN group forms', () => {
-  it('counts SNs as the server does: trimmed, blank lines dropped, repeats once', () => {
-    expect(lineCount(' A-1 \n\nA-2\nA-1\n')).toBe(2);
-    expect(lineCount(undefined)).toBe(0);
-  });
-
   it('offers the year and month of the generation where a rule allows them', () => {
     const now = new Date(Date.UTC(2026, 2, 9));
     expect(ruleChoices(rule({}), now)).toEqual(['SZ', 'HZ']);

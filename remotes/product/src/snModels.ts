@@ -47,15 +47,3 @@ export function ruleChoices(rule: SnRule, now: Date): string[] {
   return choices;
 }
 
-/** §5: entries one per line, distinct and trimmed, as the server counts them. */
-export function lineCount(text: unknown): number {
-  return new Set(
-    String(text ?? '')
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean),
-  ).size;
-}
-
-/** Above this many SNs entered at once, the user confirms the risk (§5, §9). */
-export const RISK_ABOVE = 10;

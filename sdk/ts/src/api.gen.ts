@@ -2526,6 +2526,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/authority-service/tools/crypt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Encrypt or decrypt text or a file with a device cipher (AES-GCM, AES-CBC)
+         * @description Permission: button action `crypt:use`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CryptInput"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["CryptAnswer"];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/authority-service/tools/device-signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compute and check the signature a device signs in with
+         * @description Permission: button action `tools:use`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SignatureInput"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["SignatureAnswer"];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/device-files/upload/{mount}/{purpose}": {
         parameters: {
             query?: never;
@@ -4025,6 +4137,8 @@ export interface components {
              */
             pageSize: number | null;
         };
+        /** @enum {string} */
+        Algorithm: "AES-128-GCM" | "AES-256-GCM" | "AES-128-CBC" | "AES-256-CBC";
         ApprovalRow: {
             /** Format: int64 */
             applicantId: number;
@@ -4130,6 +4244,24 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        CryptAnswer: {
+            /** @description The result's length in bytes. */
+            bytes: number;
+            output: string;
+        };
+        CryptInput: {
+            algorithm: components["schemas"]["Algorithm"];
+            /** @description The plaintext (to encrypt) or the ciphertext (to decrypt); a file travels in Base64. */
+            data: string;
+            dataEncoding: components["schemas"]["Encoding"];
+            /** @description GCM's 12-byte nonce or CBC's 16-byte IV. */
+            iv: string;
+            ivEncoding: components["schemas"]["Encoding"];
+            key: string;
+            keyEncoding: components["schemas"]["Encoding"];
+            operation: components["schemas"]["Operation"];
+            outputEncoding: components["schemas"]["Encoding"];
+        };
         DecideRequest: {
             /** @default false */
             approved: boolean;
@@ -4224,6 +4356,11 @@ export interface components {
              */
             tenantIds: number[];
         };
+        /**
+         * @description How bytes are written as text: UTF-8 text as it is, hexadecimal, or Base64.
+         * @enum {string}
+         */
+        Encoding: "text" | "hex" | "base64";
         Envelope: {
             code: number;
             data?: unknown;
@@ -4479,6 +4616,8 @@ export interface components {
              */
             tenantId: number;
         };
+        /** @enum {string} */
+        Operation: "encrypt" | "decrypt";
         OperationRecordRow: {
             /** Format: int64 */
             accountId: number;
@@ -4705,6 +4844,31 @@ export interface components {
             defaultOpen: boolean;
             /** Format: int64 */
             id: number;
+        };
+        SignatureAnswer: {
+            /** @description What is signed: client ID, SN, product key and time stamp, joined. */
+            content: string;
+            /** @description Whether the given signature is that one; null when none was given. */
+            matches?: boolean | null;
+            /** @description HMAC-SHA256 of the content under the secret, lower-case hex. */
+            signature: string;
+            /**
+             * Format: int64
+             * @description How far the time stamp is from the host's clock, in seconds (positive: in the past).
+             */
+            skewSeconds: number;
+        };
+        SignatureInput: {
+            clientId: string;
+            productKey: string;
+            /** @description The SN's secret. */
+            secret: string;
+            secretEncoding: components["schemas"]["Encoding"];
+            /** @description The signature the device sent, to check (hex or Base64); empty to only compute it. */
+            signature?: string;
+            sn: string;
+            /** @description Milliseconds since 1970, as the device sent it. */
+            timestamp: string;
         };
         Task: components["schemas"]["ApprovalRow"] & {
             detail: unknown;

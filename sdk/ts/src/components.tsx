@@ -3,6 +3,7 @@ import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/tab
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { lineCount } from './fields';
 import { RequestError } from './request';
 import type { Page } from './types';
 
@@ -237,4 +238,31 @@ export function RowActions({ onEdit, remove, extra }: RowActionsProps) {
 export function useConfirm() {
   const { modal } = App.useApp();
   return (title: ReactNode, content: ReactNode, onOk: () => Promise<unknown>) => modal.confirm({ title, content, onOk });
+}
+
+/** Spec §5, §9: above this many entries one per line (SNs), the user confirms the risk first. */
+export const RISK_ABOVE = 10;
+
+/**
+ * Sends a list of entries one per line (`lines`) with `send(riskConfirmed)`: above
+ * {@link RISK_ABOVE} entries the user confirms the risk first, and the server, which asks for
+ * the same confirmation, is told so. Cancelling rejects, so a form stays open. `hint` words the
+ * risk for the list at hand.
+ */
+export function useRiskConfirm() {
+  const { modal } = App.useApp();
+  const { t } = useTranslation('sdk');
+  return (lines: unknown, send: (riskConfirmed: boolean) => Promise<unknown>, hint?: string): Promise<unknown> => {
+    const count = lineCount(lines);
+    if (count <= RISK_ABOVE) return send(false);
+    return new Promise<unknown>((resolve, reject) =>
+      modal.confirm({
+        title: t('riskTitle', { max: RISK_ABOVE }),
+        content: hint ?? t('riskHint', { count }),
+        okText: t('riskOk'),
+        onOk: () => send(true).then(resolve, reject),
+        onCancel: () => reject(new Error(t('riskTitle', { max: RISK_ABOVE }))),
+      }),
+    );
+  };
 }

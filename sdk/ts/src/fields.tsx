@@ -29,11 +29,21 @@ export function TimeRangeSelect({ value, onChange }: { value: TimeRange; onChang
   );
 }
 
+/** How many different entries a text of one per line holds (blank lines and repeats not counted). */
+export function lineCount(text: unknown): number {
+  return new Set(
+    String(text ?? '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  ).size;
+}
+
 /** Entries one per line (SNs, product ids, recipients), at most `max` (the spec's 20): counted as
  * typed, refused before sending; the server checks again. */
 export function LinesField({ name, label, max = 20, required = true }: { name: string; label: string; max?: number; required?: boolean }) {
   const { t } = useTranslation('sdk');
-  const count = (text: unknown) => new Set(String(text ?? '').split('\n').map((l) => l.trim()).filter(Boolean)).size;
+  const count = lineCount;
   return (
     <Form.Item
       name={name}

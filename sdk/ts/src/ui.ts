@@ -1,7 +1,7 @@
 // The list-page building blocks every remote uses (antd).
-export { ListPage, ModalForm, DetailDrawer, RowActions, useDeleteByName, useConfirm, showFieldError } from './components';
+export { ListPage, ModalForm, DetailDrawer, RowActions, useDeleteByName, useConfirm, useRiskConfirm, RISK_ABOVE, showFieldError } from './components';
 export type { ListHandle, ListPageProps, ModalFormProps, RowActionsProps } from './components';
-export { SearchModeField, TimeRangeSelect, LinesField, TIME_RANGES } from './fields';
+export { SearchModeField, TimeRangeSelect, LinesField, TIME_RANGES, lineCount } from './fields';
 export type { TimeRange } from './fields';
 export { UploadField, downloadBase64 } from './files';
 export { ResourcePage, DateRangeField, queryParams } from './resource';

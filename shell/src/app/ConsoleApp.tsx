@@ -9,7 +9,7 @@ import { SessionWiring } from './SessionWiring';
 
 /**
  * antd's default blue under white text is 4.1:1 and its tertiary text (#8c8c8c) 3.4:1, short of
- * WCAG AA's 4.5:1 (the axe check of every page in e2e/a11y.e2e.mjs): a darker primary (antd's
+ * WCAG AA's 4.5:1 (the axe check of every page in e2e/every-page.e2e.mjs): a darker primary (antd's
  * blue-7) and darker secondary texts and placeholders.
  */
 const CONSOLE_THEME = {

@@ -2,7 +2,6 @@ import {
   ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
-  CloseOutlined,
   BookOutlined,
   CloudServerOutlined,
   FileSearchOutlined,
@@ -13,7 +12,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { api, configureRequest, ConsoleContext, findMenu, session, type MenuNode, type UserInfo } from '@console/sdk';
-import { App, Avatar, Button, Dropdown, Layout, Menu, Spin, Tabs, type MenuProps } from 'antd';
+import { App, Avatar, Button, Dropdown, Layout, Menu, Spin, type MenuProps } from 'antd';
 import { Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
@@ -21,21 +20,19 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router'
 import { addPluginTranslations } from '../i18n';
 import { toLogin } from './App';
 import { PageBoundary } from './ErrorPanel';
+import { PageTabs, tabId } from './PageTabs';
 import { LanguageSwitch } from './LanguageSwitch';
-import { CORE_PAGES } from './pages';
+import { CORE_PAGES, REDIRECTS } from './pages';
 import { fetchRemotes, register, remotePage, type RemoteInfo } from './remotes';
 import { TenantSelect, type TenantOption } from './TenantSelect';
 import { usePageTitle } from './title';
 
-/** The page tabs' id: antd names each tab `<id>-tab-<path>`. */
-const TABS_ID = 'console-tabs';
 
 // The icons menus may name (explicit: the whole icon set would weigh 225 KB gzip).
 const ICONS: Record<string, ComponentType> = {
   ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
-  CloseOutlined,
   BookOutlined,
   CloudServerOutlined,
   FileSearchOutlined,
@@ -204,37 +201,13 @@ export function ConsoleLayout() {
               </Dropdown>
             </div>
           </Layout.Header>
-          {/* A tablist holds tabs only (WCAG 4.1.2, axe aria-required-children): the close icon is
-              inside the tab's label, hidden from assistive technology, whose users close the
-              focused tab with Delete; the close-others menu is a button beside the list. */}
-          <div className="console-tabs" onKeyDown={(event) => {
-            const tab = (event.target as HTMLElement).closest('[role=tab]');
-            const path = tab?.id.slice(TABS_ID.length + '-tab-'.length);
-            if (event.key === 'Delete' && path && tabs.some((t) => t.path === path)) closeTab(path);
-          }}>
-            <Tabs
-              id={TABS_ID}
-              type="card"
-              size="small"
-              activeKey={location.pathname}
-              onChange={(path) => navigate(path)}
-              items={tabs.map((tab) => ({
-                key: tab.path,
-                label: (
-                  <span className="console-tab-label">
-                    {tabLabel(tab)}
-                    <CloseOutlined
-                      aria-hidden
-                      className="console-tab-close"
-                      data-testid={`close-tab-${tab.path}`}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        closeTab(tab.path);
-                      }}
-                    />
-                  </span>
-                ),
-              }))}
+          <div className="console-tabs">
+            <PageTabs
+              tabs={tabs.map((tab) => ({ path: tab.path, label: tabLabel(tab) }))}
+              active={location.pathname}
+              label={t('layout.openPages')}
+              onOpen={(path) => navigate(path)}
+              onClose={closeTab}
             />
             <Dropdown
               menu={{
@@ -254,7 +227,13 @@ export function ConsoleLayout() {
               <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('layout.tabActions')} className="console-tabs-more" data-testid="tabs-more" />
             </Dropdown>
           </div>
-          <Layout.Content className="console-content" key={tenant}>
+          <Layout.Content
+            className="console-content"
+            key={tenant}
+            id="console-page"
+            role="tabpanel"
+            aria-labelledby={tabs.some((tab) => tab.path === location.pathname) ? tabId(location.pathname) : undefined}
+          >
             {!ready ? (
               <Spin className="console-loading" />
             ) : (
@@ -273,6 +252,9 @@ export function ConsoleLayout() {
                       </PageBoundary>
                     }
                   />
+                ))}
+                {Object.entries(REDIRECTS).map(([from, to]) => (
+                  <Route key={from} path={from} element={<Navigate to={to} replace />} />
                 ))}
                 <Route path="*" element={<Navigate to="/" replace />} />
               </Routes>

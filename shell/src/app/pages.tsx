@@ -37,3 +37,17 @@ export const CORE_PAGES: Record<string, ComponentType> = {
   '/process-center/task-waiting': page(() => import('../pages/ProcessCenter').then((m) => ({ default: m.Waiting }))),
   '/process-center/task-finish': page(() => import('../pages/ProcessCenter').then((m) => ({ default: m.Finished }))),
 };
+
+/**
+ * Paths of the spec that lead to today's pages: a group's default page (spec
+ * console-shell-and-services.md §2: /product-manage opens classify, /device-manage userDevice,
+ * /customerService my work orders) and the message pages' spec paths (/sms/sms, /jpush/jpush).
+ * A target the user may not open goes on to /, as any unknown path does.
+ */
+export const REDIRECTS: Record<string, string> = {
+  '/product-manage': '/product-manage/classify',
+  '/device-manage': '/device-manage/userDevice',
+  '/customerService': '/customerService/myOrderRecord',
+  '/sms/sms': '/message/sms',
+  '/jpush/jpush': '/message/jpush',
+};

@@ -43,6 +43,7 @@ const de: Strings = {
     "closeOthers": "Andere schließen",
     "closeAll": "Alle schließen",
     "tabActions": "Tab-Aktionen",
+    "openPages": "Geöffnete Seiten",
     "home": "Start"
   },
   "login": {
@@ -151,6 +152,7 @@ const de: Strings = {
     "passwordRule": "6–18 Zeichen aus Buchstaben, Ziffern und Sonderzeichen",
     "mismatch": "Die beiden Passwörter stimmen nicht überein",
     "resetPassword": "Passwort zurücksetzen",
+    "rolesFailed": "Die Rollenliste konnte nicht geladen werden",
     "add": "Konto hinzufügen"
   },
   "menus": {

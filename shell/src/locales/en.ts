@@ -8,7 +8,7 @@ const en = {
   layout: {
     logout: 'Sign out', personalCenter: 'Personal centre', allTenants: 'All enterprises', tenant: 'Enterprise',
     switchAllTitle: 'Prompt', switchAllContent: 'Act for all enterprises? Lists will show every enterprise\'s data, and new records belong to the platform.',
-    language: 'Language', closeOthers: 'Close others', closeAll: 'Close all', tabActions: 'Tab actions', home: 'Home',
+    language: 'Language', closeOthers: 'Close others', closeAll: 'Close all', tabActions: 'Tab actions', openPages: 'Open pages', home: 'Home',
   },
   login: { title: 'Sign in to Device Console', subtitle: 'Products, devices and services in one place', userName: 'User name', userNameHint: 'Enterprise accounts: name@ENTERPRISE (the enterprise\'s abbreviation)', password: 'Password', submit: 'Sign in', required: 'Required' },
   common: {
@@ -28,7 +28,7 @@ const en = {
   tenants: { title: 'Enterprises', tenantName: 'Short name', fullName: 'Full name', abbrEn: 'English abbreviation', creditCode: 'Unified social credit code', description: 'Description', disabledUntil: 'Disabled until', disableUntilHint: 'Leave empty to disable until enabled again', kind: "Kind", kind_ordinary: "Ordinary", kind_robot: "Robot (internal management)", kindHint: "A robot-type enterprise is for internal management only; product models warn before relating it.", add: 'Add enterprise' },
   departments: { title: 'Departments', parent: 'Parent department', level: 'Level', add: 'Add department', top: 'Top level' },
   roles: { title: 'Roles', roleType: 'Role type', ordinary: 'Ordinary', administrator: 'Administrator', add: 'Add role', grantTitle: 'Permissions of "{{name}}"', adminAll: 'An administrator role holds every permission of its enterprise.' },
-  accounts: { title: 'Accounts', userName: 'User name', name: 'Name', department: 'Department', phone: 'Phone', email: 'Email', accountType: 'Account type', development: 'Development', operation: 'Operation', test: 'Test', roles: 'Roles', password: 'Password', confirmPassword: 'Confirm password', passwordRule: '6-18 characters combining letters, numbers and special characters', mismatch: 'The two passwords do not match', resetPassword: 'Reset password', add: 'Add account' },
+  accounts: { title: 'Accounts', userName: 'User name', name: 'Name', department: 'Department', phone: 'Phone', email: 'Email', accountType: 'Account type', development: 'Development', operation: 'Operation', test: 'Test', roles: 'Roles', password: 'Password', confirmPassword: 'Confirm password', passwordRule: '6-18 characters combining letters, numbers and special characters', mismatch: 'The two passwords do not match', resetPassword: 'Reset password', rolesFailed: 'Failed to get the role list', add: 'Add account' },
   menus: { title: 'Menus', menuId: 'Menu ID', menuType: 'Type', group: 'Group', page: 'Page', link: 'Link', sortWeight: 'Sort weight', routePath: 'Route path', icon: 'Icon', parentMenuId: 'Parent menu ID', scope: 'Scope', platform: 'Platform', tenant: 'Enterprise', source: 'Source', add: 'Add menu', buttons: 'Buttons' },
   buttons: { title: 'Buttons', action: 'Action', buttonType: 'Button type', requestUrl: 'Request URL', description: 'Description', add: 'Add button' },
   regions: { title: 'Regions', regionEn: 'English identifier', regionFullEn: 'English full name', regionCh: 'Chinese name', regionAbbrEn: 'English abbreviation', regionAbbrShort: 'Short abbreviation', pinyin: 'Pinyin', parentId: 'Parent region', add: 'Add region' },

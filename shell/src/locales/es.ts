@@ -43,6 +43,7 @@ const es: Strings = {
     "closeOthers": "Cerrar otras",
     "closeAll": "Cerrar todas",
     "tabActions": "Acciones de pestañas",
+    "openPages": "Páginas abiertas",
     "home": "Inicio"
   },
   "login": {
@@ -151,6 +152,7 @@ const es: Strings = {
     "passwordRule": "De 6 a 18 caracteres que combinen letras, números y caracteres especiales",
     "mismatch": "Las dos contraseñas no coinciden",
     "resetPassword": "Restablecer contraseña",
+    "rolesFailed": "No se pudo obtener la lista de roles",
     "add": "Añadir cuenta"
   },
   "menus": {

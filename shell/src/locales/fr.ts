@@ -43,6 +43,7 @@ const fr: Strings = {
     "closeOthers": "Fermer les autres",
     "closeAll": "Tout fermer",
     "tabActions": "Actions des onglets",
+    "openPages": "Pages ouvertes",
     "home": "Accueil"
   },
   "login": {
@@ -151,6 +152,7 @@ const fr: Strings = {
     "passwordRule": "6 à 18 caractères mêlant lettres, chiffres et caractères spéciaux",
     "mismatch": "Les deux mots de passe ne correspondent pas",
     "resetPassword": "Réinitialiser le mot de passe",
+    "rolesFailed": "Impossible d'obtenir la liste des rôles",
     "add": "Ajouter un compte"
   },
   "menus": {

@@ -43,6 +43,7 @@ const pt: Strings = {
     "closeOthers": "Fechar outros",
     "closeAll": "Fechar todos",
     "tabActions": "Ações dos separadores",
+    "openPages": "Páginas abertas",
     "home": "Início"
   },
   "login": {
@@ -151,6 +152,7 @@ const pt: Strings = {
     "passwordRule": "6 a 18 caracteres combinando letras, números e caracteres especiais",
     "mismatch": "As duas palavras-passe não coincidem",
     "resetPassword": "Repor palavra-passe",
+    "rolesFailed": "Não foi possível obter a lista de funções",
     "add": "Adicionar conta"
   },
   "menus": {

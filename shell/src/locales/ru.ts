@@ -43,6 +43,7 @@ const ru: Strings = {
     "closeOthers": "Закрыть другие",
     "closeAll": "Закрыть все",
     "tabActions": "Действия с вкладками",
+    "openPages": "Открытые страницы",
     "home": "Главная"
   },
   "login": {
@@ -151,6 +152,7 @@ const ru: Strings = {
     "passwordRule": "6–18 символов: буквы, цифры и специальные символы",
     "mismatch": "Пароли не совпадают",
     "resetPassword": "Сбросить пароль",
+    "rolesFailed": "Не удалось получить список ролей",
     "add": "Добавить учётную запись"
   },
   "menus": {

@@ -1,4 +1,4 @@
-import { api, Auth, usePermission, type Page, type ApiSchemas } from '@console/sdk';
+import { api, Auth, RequestError, usePermission, type Page, type ApiSchemas } from '@console/sdk';
 import { ListPage, ModalForm, useConfirm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
 import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -38,8 +38,12 @@ export default function Accounts() {
     api
       .post<Page<{ id: number; name: string }>>('/authority-service/role/list', { pageSize: 500 }, { quiet: true })
       .then((page) => setRoles(page.list.map((r) => ({ value: r.id, label: r.name }))))
-      .catch(() => undefined);
-  }, []);
+      // Spec device-and-product-domain.md §8: "Failed to get the role list" (an ended session
+      // has already taken the user to sign-in).
+      .catch((error: unknown) => {
+        if (!(error instanceof RequestError && error.shown)) void message.error(t('accounts.rolesFailed'));
+      });
+  }, [message, t]);
   const done = () => {
     void message.success(t('common.saved'));
     list.current?.reload();

@@ -1,0 +1,28 @@
+import { serve, renderPage } from '@console/sdk/testing';
+import { screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import en from '../locales/en';
+import Accounts from './Accounts';
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the accounts page', () => {
+  it('says "Failed to get the role list" when the roles cannot be read (spec §8)', async () => {
+    serve((call) => (call.path === '/authority-service/role/list' ? { code: 400, msg: 'refused' } : { data: { list: [], total: 0, page: 1, pageSize: 20 } }));
+    renderPage(Accounts, '/system/user', ['account:view', 'account:add']);
+    expect(await screen.findByText('Failed to get the role list')).toBeTruthy();
+  });
+
+  it('says nothing of the roles when they load', async () => {
+    const sent = serve((call) => (call.path === '/authority-service/role/list' ? { data: { list: [{ id: 1, name: 'ops' }], total: 1, page: 1, pageSize: 500 } } : { data: { list: [], total: 0, page: 1, pageSize: 20 } }));
+    renderPage(Accounts, '/system/user', ['account:view']);
+    await vi.waitFor(() => expect(sent.some((call) => call.path === '/authority-service/role/list')).toBe(true));
+    expect(screen.queryByText('Failed to get the role list')).toBeNull();
+  });
+});
