@@ -198,7 +198,11 @@ fn more_than_ten_task_devices_need_the_risk_confirmed() {
     let mut host = host();
     let sns: Vec<String> = (3..=13).map(|i| format!("SN-{i}")).collect();
     for sn in &sns {
-        ok(host.call::<OtaTest>("POST", "/devices", json!({ "sn": sn, "ip": "10.0.0.8", "online": true, "appUser": "tester" })));
+        ok(host.call::<OtaTest>(
+            "POST",
+            "/devices",
+            json!({ "sn": sn, "ip": "10.0.0.8", "online": true, "appUser": "tester" }),
+        ));
     }
     let mut body = task_body("Eleven", 1);
     body["deviceSns"] = json!(sns.join("\n"));
