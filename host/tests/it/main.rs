@@ -1,0 +1,42 @@
+//! The host's integration tests in one binary: one link instead of one per file (each is
+//! ~250 MB with wasmtime), which saves CI minutes and ~9 GB of disk. Tests that measure the
+//! process (memory, CPU fairness, latency under load, the soak) or move its clock
+//! (`clock::advance_for_tests`: content, retention) stay alone in their own binaries.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod app;
+mod approvals;
+mod auth;
+mod cancellation;
+mod cluster;
+mod contract;
+mod customer_service;
+mod device;
+mod durability;
+mod escalation;
+mod hot_update;
+mod live;
+mod messaging;
+mod migrate;
+mod ota_test;
+mod permissions;
+mod pinning;
+mod plugins;
+mod product;
+mod read_cache;
+mod records;
+mod rtc;
+mod s3;
+mod search;
+mod services;
+mod signin_memory;
+mod tenancy;
+mod tenant_lifecycle;
+mod tools;
+mod upgrade;
+mod upload_memory;
+mod uploads;
+mod validation;
+mod voice;
