@@ -562,7 +562,7 @@ pub async fn count(tx: &mut CallTx, scope: &Scope<'_>, conditions: &[Condition])
     Ok(u64::try_from(total).unwrap_or(0))
 }
 
-/// One equality on an indexed field (a list filtered by one choice, the commonest count): read
+/// One equality on a counted field (a list filtered by one choice, the commonest count): read
 /// from `plugin_key_counts`, which triggers keep for the fields `plugin_key_fields` names
 /// (migrations 0017 on PostgreSQL, 0018 on SQLite). A host whose manifest indexes a field the
 /// table does not keep (another host loaded a newer build) counts the records themselves.
@@ -574,7 +574,7 @@ async fn count_by_key(
     let [condition] = conditions else { return Ok(None) };
     let keyed = condition.op == Op::Eq
         && matches!(condition.value, Value::String(_) | Value::Number(_) | Value::Bool(_))
-        && scope.collection.indexes.contains(&condition.field)
+        && scope.collection.counted_fields().contains(&condition.field)
         && matches!(Field::of(&condition.field)?, Field::Json(_));
     if !keyed {
         return Ok(None);
@@ -672,11 +672,11 @@ pub async fn query(
     Ok((rows, total))
 }
 
-/// PostgreSQL: makes `plugin_key_fields` name exactly the manifest's indexed fields, copying the
+/// PostgreSQL: makes `plugin_key_fields` name exactly the manifest's counted fields, copying the
 /// values of records stored before a field was indexed. Writers wait meanwhile (a lock held once
 /// per newly indexed field, at load), so no record is missed.
 async fn keep_key_fields(pool: &sqlx::PgPool, plugin: &str, collections: &[CollectionSpec]) -> Result<(), sqlx::Error> {
-    let wanted = indexed_fields(collections);
+    let wanted = counted_fields(collections);
     let mut tx = pool.begin().await?;
     let kept: Vec<(String, String)> =
         sqlx::query_as("SELECT collection, field FROM plugin_key_fields WHERE plugin_id = $1")
@@ -724,14 +724,14 @@ async fn keep_key_fields(pool: &sqlx::PgPool, plugin: &str, collections: &[Colle
     tx.commit().await
 }
 
-/// SQLite: makes `plugin_key_fields` name exactly the manifest's indexed fields and counts the
+/// SQLite: makes `plugin_key_fields` name exactly the manifest's counted fields and counts the
 /// records stored before a field was indexed (migration 0018's triggers count the rest).
 async fn keep_key_fields_sqlite(
     pool: &sqlx::SqlitePool,
     plugin: &str,
     collections: &[CollectionSpec],
 ) -> Result<(), sqlx::Error> {
-    let wanted = indexed_fields(collections);
+    let wanted = counted_fields(collections);
     let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
     let kept: Vec<(String, String)> =
         sqlx::query_as("SELECT collection, field FROM plugin_key_fields WHERE plugin_id = $1")
@@ -770,9 +770,10 @@ async fn keep_key_fields_sqlite(
     tx.commit().await
 }
 
-/// The (collection, field) pairs whose values are counted: each collection's single-field indexes.
-fn indexed_fields(collections: &[CollectionSpec]) -> Vec<(String, String)> {
-    collections.iter().flat_map(|c| c.indexes.iter().map(|f| (c.name.clone(), f.clone()))).collect()
+/// The (collection, field) pairs whose values are counted: each collection's `counted` fields
+/// (by default its single-field indexes).
+fn counted_fields(collections: &[CollectionSpec]) -> Vec<(String, String)> {
+    collections.iter().flat_map(|c| c.counted_fields().iter().map(|f| (c.name.clone(), f.clone()))).collect()
 }
 
 /// Values the background folding takes in one statement.
@@ -1058,6 +1059,7 @@ mod tests {
             indexes: Vec::new(),
             unique: vec![unique.iter().map(|f| f.to_string()).collect()],
             compound: Vec::new(),
+            counted: None,
         }
     }
 
@@ -1093,14 +1095,23 @@ mod tests {
     /// SQLite reads a one-choice total from `plugin_key_counts` (migration 0018): it must agree
     /// with the records the same filter pages through, value type by value type, after inserts,
     /// updates, deletes and a move to another enterprise, and for records stored before the field
-    /// was indexed.
+    /// was indexed. An indexed field left out of `counted` keeps no counts and is counted.
     #[tokio::test]
     async fn a_total_read_from_the_key_counts_agrees_with_the_records_the_filter_matches() {
         let dir = tempfile::tempdir().expect("dir");
         let db = Db::open(&format!("sqlite://{}", dir.path().join("t.db").display())).await.expect("db");
-        let unindexed =
-            CollectionSpec { name: "things".into(), indexes: Vec::new(), unique: Vec::new(), compound: Vec::new() };
-        let indexed = CollectionSpec { indexes: vec!["code".into()], ..unindexed.clone() };
+        let unindexed = CollectionSpec {
+            name: "things".into(),
+            indexes: Vec::new(),
+            unique: Vec::new(),
+            compound: Vec::new(),
+            counted: None,
+        };
+        let indexed = CollectionSpec {
+            indexes: vec!["code".into(), "name".into()],
+            counted: Some(vec!["code".into()]),
+            ..unindexed.clone()
+        };
         let crate::db::Pool::Sqlite(pool) = &db.pool else { unreachable!("a SQLite database") };
         sqlx::query("INSERT INTO tenants (id, tenant_name, full_name, abbr_en, credit_code, created_at, updated_at) VALUES (7, 'seven', 'Seven', 'S', '-', 0, 0)")
             .execute(pool)
@@ -1126,7 +1137,7 @@ mod tests {
         {
             ids.push(stored(&indexed, 0, data).await);
         }
-        for data in [r#"{"code": null}"#, r#"{"other": 1}"#, r#"{"code": [1]}"#] {
+        for data in [r#"{"code": null}"#, r#"{"other": 1, "name": "x"}"#, r#"{"code": [1], "name": "x"}"#] {
             stored(&indexed, 0, data).await;
         }
         stored(&indexed, 7, r#"{"code": "a"}"#).await;
@@ -1145,6 +1156,18 @@ mod tests {
         };
         // The store compares as SQLite does: 1 and 1.0 and true are one number, "1" another.
         agree([(json!("1"), 1), (json!(1), 3), (json!(1.0), 3), (json!("a"), 2), (json!("b"), 0)]).await;
+        // `name` is indexed, not counted: no counts kept, its totals counted from the records.
+        let names: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM plugin_key_counts WHERE field = 'name'")
+            .fetch_one(pool)
+            .await
+            .expect("names");
+        assert_eq!(names, 0);
+        let mut tx = db.begin_call(false).await.expect("tx");
+        let scope = Scope { plugin: "p", collection: &indexed, tenant: 0, user: 1 };
+        let by_name = [Condition { field: "name".into(), op: Op::Eq, value: json!("x") }];
+        assert_eq!(count_by_key(&mut tx, &scope, &by_name).await.expect("count"), None);
+        assert_eq!(count(&mut tx, &scope, &by_name).await.expect("count"), 2);
+        drop(tx);
 
         let mut tx = db.begin_call(true).await.expect("tx");
         let scope = Scope { plugin: "p", collection: &indexed, tenant: 0, user: 1 };

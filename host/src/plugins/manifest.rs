@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::i18n::Lang;
 
 /// The contract this host implements (`wit/plugin.wit`).
-pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 10);
+pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 11);
 
 /// Mounts the core owns; a plugin cannot take them.
 const RESERVED_MOUNTS: [&str; 9] = [
@@ -123,6 +123,19 @@ pub struct CollectionSpec {
     /// others to be read from each record.
     #[serde(default)]
     pub compound: Vec<Vec<String>>,
+    /// The indexed fields whose records are counted per value as they are written (choice lists:
+    /// a status, a breed), so that a total filtered by one value is read, not counted. Absent:
+    /// every field of `indexes`. Near-unique fields (a name, an SN) gain nothing from it and
+    /// cost a row per record. Since contract 0.1.11.
+    #[serde(default)]
+    pub counted: Option<Vec<String>>,
+}
+
+impl CollectionSpec {
+    /// The fields counted per value: `counted`, or every indexed field when it is absent.
+    pub fn counted_fields(&self) -> &[String] {
+        self.counted.as_deref().unwrap_or(&self.indexes)
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -384,6 +397,17 @@ impl Manifest {
             if c.compound.iter().any(|fields| fields.len() < 2) {
                 return fail(&format!("collections[{i}].compound"), "a compound index has two fields or more");
             }
+            if let Some(counted) = &c.counted {
+                if self.contract < semver::Version::new(0, 1, 11) {
+                    return fail(&format!("collections[{i}].counted"), "needs contract 0.1.11 or later");
+                }
+                if let Some(field) = counted.iter().find(|f| !c.indexes.contains(f)) {
+                    return Err((
+                        format!("collections[{i}].counted"),
+                        format!("`{field}` is not one of the collection's indexes"),
+                    ));
+                }
+            }
         }
         let mut actions = HashSet::new();
         let mut menu_ids = HashSet::new();
@@ -591,7 +615,8 @@ mod tests {
         assert!(contract_compatible(&semver::Version::new(0, 1, 5)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 9)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 10)));
-        assert!(!contract_compatible(&semver::Version::new(0, 1, 11)), "newer than the host");
+        assert!(contract_compatible(&semver::Version::new(0, 1, 11)));
+        assert!(!contract_compatible(&semver::Version::new(0, 1, 12)), "newer than the host");
     }
 
     #[test]
@@ -658,6 +683,33 @@ mod tests {
         }
     }
 
+    /// `counted` (contract 0.1.11) names some of the indexes; absent, every index is counted.
+    #[test]
+    fn counted_fields_are_indexes_and_need_contract_0_1_11() {
+        let dir = tempfile::tempdir().expect("dir");
+        let pet = Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins/pet/plugin.toml");
+        let text = std::fs::read_to_string(pet).expect("pet manifest");
+        let manifest = Manifest::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins/pet/plugin.toml"))
+            .expect("pet manifest");
+        let pets = manifest.collections.iter().find(|c| c.name == "pets").expect("pets");
+        assert_eq!(pets.counted_fields(), ["breedId", "sterilized"]);
+        let path = dir.path().join("plugin.toml");
+        let counted = "counted = [\"breedId\", \"sterilized\"]";
+        assert!(text.contains(counted));
+        for (changed, problem) in [
+            (text.replace(counted, "counted = [\"breedId\", \"nickname\"]"), "`nickname` is not one of"),
+            (text.replace("contract = \"0.1.11\"", "contract = \"0.1.10\""), "needs contract 0.1.11"),
+        ] {
+            std::fs::write(&path, changed).expect("write");
+            let err = Manifest::load(&path).expect_err("refused").to_string();
+            assert!(err.contains(".counted") && err.contains(problem), "{err}");
+        }
+        std::fs::write(&path, text.replace(counted, "")).expect("write");
+        let manifest = Manifest::load(&path).expect("without counted");
+        let pets = manifest.collections.iter().find(|c| c.name == "pets").expect("pets");
+        assert_eq!(pets.counted_fields(), ["petName", "breedId", "deviceSn", "sterilized"], "every index");
+    }
+
     #[test]
     fn a_translation_missing_in_one_language_is_refused() {
         let dir = tempfile::tempdir().expect("dir");
@@ -681,7 +733,7 @@ mod tests {
             .expect("pet manifest");
         let cases = [
             (base.replace("mount = \"pet-service\"", "mount = \"authority-service\""), "`mount`"),
-            (base.replace("contract = \"0.1.0\"", "contract = \"2.0.0\""), "`contract`"),
+            (base.replace("contract = \"0.1.11\"", "contract = \"2.0.0\""), "`contract`"),
             (
                 base.replace("action = \"pet:record:add\"\nsummary", "action = \"pet:nothing\"\nsummary"),
                 "`pet:nothing` is not a button",
