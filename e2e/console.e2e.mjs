@@ -31,7 +31,11 @@ before(async () => {
       remoteDir: broken,
       grants: '',
     },
-  ]);
+  ], {
+    // The menu's external links: this host is reached at 127.0.0.1, the local environment.
+    CONSOLE_PROCESS_MANAGE_LINKS: 'local=http://127.0.0.1:9/flow,https://flow.example.com',
+    CONSOLE_DATA_ANALYSIS_LINKS: 'prod=https://bi.example.com',
+  });
   ({ base, api, newPage, login } = console_);
 });
 
@@ -235,6 +239,13 @@ test('an operator encrypts a text with the encryption tool, opens it again, and 
   await page.getByTestId('crypt-run').click();
   await shotOnFailure(page, 'crypt-refused', () => page.getByText(/^Decryption failed/).waitFor());
   assert.equal(await page.getByTestId('crypt-result').count(), 0, 'no result shown for a refused decryption');
+
+  // The workflow link opens the local environment's address in a new tab; the big-data site has
+  // no local address, so it is not in the menu.
+  const flow = page.getByTestId('menu-/process-manage');
+  assert.equal(await flow.getAttribute('href'), 'http://127.0.0.1:9/flow');
+  assert.equal(await flow.getAttribute('target'), '_blank');
+  assert.equal(await page.getByTestId('menu-/data-analysis').count(), 0);
 
   await page.getByTestId('menu-/system-config/tools').click();
   await page.getByRole('textbox', { name: 'Time stamp' }).fill('0');

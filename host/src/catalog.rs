@@ -38,6 +38,16 @@ const fn group(
     }
 }
 
+const fn link(
+    menu_id: i64,
+    name: &'static str,
+    path: &'static str,
+    icon: &'static str,
+    scope: &'static str,
+) -> MenuSeed {
+    MenuSeed { kind: "link", ..group(menu_id, name, path, icon, scope) }
+}
+
 const fn page(
     menu_id: i64,
     parent: i64,
@@ -222,6 +232,10 @@ pub const CORE_MENUS: &[MenuSeed] = &[
     group(600, "APP管理", "/app-manage", "AppstoreOutlined", "tenant"),
     // Media: object domains, and the content pages to come.
     group(700, "媒体管理", "/media", "CloudServerOutlined", "tenant"),
+    // External links (spec console-shell §3): their address comes from the configuration, per
+    // environment (`links.rs`); without one for the environment the shell leaves them out.
+    link(800, "流程管理", "/process-manage", "ApartmentOutlined", "tenant"),
+    link(900, "数据分析", "/data-analysis", "AreaChartOutlined", "platform"),
 ];
 
 /// A page every signed-in user has: what it shows is filtered by the user's rights.

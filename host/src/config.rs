@@ -93,6 +93,16 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_PORTAL_ORIGINS", value_delimiter = ',')]
     pub portal_origins: Vec<String>,
 
+    /// The workflow service the /process-manage menu opens, per environment (comma-separated
+    /// `env=url`, env one of local, dev, test, prod, told by the prefix of the host name the
+    /// console is reached at; a bare url for the others). Unset: the menu entry is not shown.
+    #[arg(long, env = "CONSOLE_PROCESS_MANAGE_LINKS", value_delimiter = ',')]
+    pub process_manage_links: Vec<crate::links::EnvLink>,
+
+    /// The big-data site the /data-analysis menu opens, per environment, as above.
+    #[arg(long, env = "CONSOLE_DATA_ANALYSIS_LINKS", value_delimiter = ',')]
+    pub data_analysis_links: Vec<crate::links::EnvLink>,
+
     /// Take the client address from `x-forwarded-for` (only behind a trusted proxy).
     #[arg(long, env = "CONSOLE_TRUST_PROXY", default_value_t = false)]
     pub trust_proxy: bool,

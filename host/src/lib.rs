@@ -10,6 +10,7 @@ pub mod cluster;
 pub mod config;
 pub mod db;
 pub mod i18n;
+pub mod links;
 pub mod objects;
 pub mod openapi;
 pub mod plugins;

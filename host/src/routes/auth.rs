@@ -80,6 +80,16 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
     )
     .route(
         RouteSpec::read(
+            Method::GET,
+            "/authority-service/authority/links",
+            Perm::SignedIn,
+            "The addresses of the menu's external links for the environment the console is reached at",
+        )
+        .data::<ExternalLinks>(),
+        external_links,
+    )
+    .route(
+        RouteSpec::read(
             Method::POST,
             "/authority-service/authority/keepSession",
             Perm::SignedIn,
@@ -211,6 +221,31 @@ async fn login(
 pub struct PortalOrigins {
     /// `https://` origins; the shell accepts `from` only on one of them.
     origins: Vec<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExternalLinks {
+    /// The environment told by the host name: `local`, `dev`, `test` or `prod`.
+    environment: &'static str,
+    /// Menu path (`/process-manage`, `/data-analysis`) to address, for the links that have one.
+    links: BTreeMap<&'static str, String>,
+}
+
+/// The menu's external links for the host name the shell was loaded from (spec console-shell §9:
+/// the environment is the host name's prefix). Only the menu entries the user sees are links at
+/// all; the addresses are those of the company's own sites.
+async fn external_links(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<Envelope<ExternalLinks>> {
+    // Behind a trusted proxy the name the browser used is the forwarded one.
+    let forwarded = app.config.trust_proxy.then(|| headers.get("x-forwarded-host")).flatten();
+    let host = forwarded.or_else(|| headers.get(header::HOST)).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let env = crate::links::Environment::of_host(host);
+    let configured =
+        [("/process-manage", &app.config.process_manage_links), ("/data-analysis", &app.config.data_analysis_links)];
+    let links = configured
+        .into_iter()
+        .filter_map(|(path, links)| crate::links::resolve(links, env).map(|url| (path, url.to_string())))
+        .collect();
+    Ok(Envelope(ExternalLinks { environment: env.name(), links }))
 }
 
 /// Read before sign-in, when the shell is entered with `from`: public by necessity, and it

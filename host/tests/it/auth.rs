@@ -341,3 +341,47 @@ async fn a_cached_caller_sees_every_change_at_once() {
     // A plugin disabled for an enterprise: plugins.rs,
     // a_disabled_plugins_routes_and_menus_are_unavailable_to_that_tenant (its menus are read first).
 }
+
+/// The menu's external links (/process-manage, /data-analysis) open the address configured for
+/// the environment the host name's prefix names (spec console-shell §3, §9).
+#[tokio::test]
+async fn external_links_follow_the_environment_of_the_host_name() {
+    let host = TestHost::start_with(|c| {
+        c.process_manage_links = ["dev=https://flow.dev.example.com", "https://flow.example.com"]
+            .iter()
+            .map(|l| l.parse().expect("link"))
+            .collect();
+        c.data_analysis_links = vec!["prod=https://bi.example.com".parse().expect("link")];
+    })
+    .await;
+    let admin = host.admin().await;
+    let links = |name: &'static str| {
+        let (host, admin) = (&host, admin.clone());
+        async move {
+            let answer = host
+                .call(Method::GET, "/authority-service/authority/links", Some(&admin), &[("host", name)], None)
+                .await;
+            answer.ok().clone()
+        }
+    };
+    let dev = links("dev-console.example.com").await;
+    assert_eq!(dev["environment"], "dev");
+    assert_eq!(dev["links"], json!({ "/process-manage": "https://flow.dev.example.com" }), "no dev big-data site");
+    let prod = links("console.example.com").await;
+    assert_eq!(
+        prod["links"],
+        json!({ "/process-manage": "https://flow.example.com", "/data-analysis": "https://bi.example.com" })
+    );
+    assert_eq!(links("127.0.0.1:8080").await["environment"], "local");
+
+    // Both are entries of the administrator's menu, of type link.
+    let menu = host.call(Method::POST, MENU, Some(&admin), &[], None).await;
+    let entries = menu.ok()["userMenuVoList"].as_array().expect("menu");
+    for path in ["/process-manage", "/data-analysis"] {
+        let entry = entries.iter().find(|m| m["id"] == path).unwrap_or_else(|| panic!("{path} in the menu"));
+        assert_eq!(entry["menuType"], "link", "{path}");
+    }
+    // Signed out, nothing.
+    let anonymous = host.call(Method::GET, "/authority-service/authority/links", None, &[], None).await;
+    assert_ne!(anonymous.code(), 200);
+}

@@ -465,7 +465,11 @@ async fn a_plugin_built_for_an_incompatible_contract_is_refused_with_a_message()
     let future = statuses.iter().find(|p| p["id"] == "future").expect("listed");
     assert_eq!(future["status"], "failed");
     let error = future["error"].as_str().unwrap_or("");
-    assert!(error.contains("console:plugin@9.0.0") && error.contains(&console_host::plugins::manifest::CONTRACT.to_string()), "{error}");
+    assert!(
+        error.contains("console:plugin@9.0.0")
+            && error.contains(&console_host::plugins::manifest::CONTRACT.to_string()),
+        "{error}"
+    );
     assert_eq!(host.get("/pet-service/breeds", &admin).await.code(), 200, "the host started");
 }
 

@@ -170,6 +170,7 @@ export function CopyForm({ open, editing, scope, projects, onClose, onSaved }: {
     <ModalForm<CopyValues>
       open={open}
       title={editing ? t('editCopy', { key: editing.keyPath }) : t('addCopy')}
+      failure={editing ? 'modify' : 'add'}
       initialValues={initial}
       width={820}
       onClose={onClose}

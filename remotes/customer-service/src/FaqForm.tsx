@@ -72,6 +72,7 @@ export function FaqForm({ open, editing, tree, languages, products, onClose, onS
     <ModalForm<FaqValues>
       open={open}
       title={editing ? t('editFaq') : t('addFaq')}
+      failure={editing ? 'modify' : 'add'}
       width={720}
       initialValues={editing ? toValues(editing) : { role: '', sortWeight: 0, language: preset }}
       onClose={onClose}

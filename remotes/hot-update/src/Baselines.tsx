@@ -76,6 +76,7 @@ export default function Baselines() {
       <ModalForm<Record<string, unknown>>
         open={editing !== null}
         title={editing?.id ? t('edit') : t('upload')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
         onClose={() => setEditing(null)}
         onSubmit={(values) =>

@@ -109,6 +109,7 @@ export function Patches({ stage }: { stage: 'test' | 'prod' }) {
       <ModalForm<Record<string, unknown>>
         open={editing !== null}
         title={editing?.id ? t('edit') : t('addPatch')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
         width={640}
         onClose={() => setEditing(null)}

@@ -78,6 +78,7 @@ export default function Servers() {
       <ModalForm<Record<string, unknown>>
         open={editing !== null}
         title={editing?.id ? t('edit') : t('addServer')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
         width={640}
         onClose={() => setEditing(null)}

@@ -73,6 +73,7 @@ export default function Templates() {
       <ModalForm<MailTemplate>
         open={editing !== null}
         title={editing?.id ? t('edit') : t('addTemplate')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
         width={720}
         onClose={() => setEditing(null)}

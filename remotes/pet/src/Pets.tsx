@@ -102,6 +102,7 @@ export default function Pets() {
       <ModalForm<Pet & { birthdayDay: Dayjs }>
         open={editing !== null}
         title={editing?.id ? t('edit') : t('addPet')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
         onClose={() => setEditing(null)}
         onSubmit={save}

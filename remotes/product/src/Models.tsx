@@ -83,6 +83,7 @@ export default function Models() {
         message.success(t('published'));
         reload();
       }),
+      'publish',
     );
 
   return (

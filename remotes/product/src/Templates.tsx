@@ -71,6 +71,7 @@ export default function Templates() {
         message.success(t('published'));
         reload();
       }),
+      'publish',
     );
 
   const mayEdit = usePermission()('product:template:edit');

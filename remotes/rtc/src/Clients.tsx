@@ -76,6 +76,7 @@ export default function Clients() {
       <ModalForm<RtcClient>
         open={editing !== null}
         title={editing?.id ? t('edit') : t('addClient')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
         onClose={() => setEditing(null)}
         onSubmit={(values) =>

@@ -184,7 +184,7 @@ export function AppPackageForm({ editing, open, onClose, onSaved }: { editing: A
   // A local file kept from before need not be chosen again, if the source stays local.
   const keptLocal = editing?.fileSource === 'local' && Boolean(editing.build.file);
   return (
-    <ModalForm<AppForm> open={open} title={editing ? t('editAppPackage') : t('uploadAppPackage')} initialValues={editing ? formOf(editing) : NEW_PACKAGE} width={880} onClose={onClose} onSubmit={submit}>
+    <ModalForm<AppForm> open={open} title={editing ? t('editAppPackage') : t('uploadAppPackage')} failure={editing ? 'modify' : 'add'} initialValues={editing ? formOf(editing) : NEW_PACKAGE} width={880} onClose={onClose} onSubmit={submit}>
       <Space wrap align="start">
         <Form.Item name="appName" label={t('appName')} rules={text(80)}>
           <Input style={{ width: 220 }} maxLength={80} data-testid="app-name" />

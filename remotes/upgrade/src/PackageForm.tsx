@@ -32,7 +32,7 @@ export function PackageForm({ editing, open, onClose, onSaved }: { editing: Firm
     });
   };
   return (
-    <ModalForm<Body> open={open} title={editing ? t('editPackage') : t('uploadPackage')} initialValues={editing ? formOf(editing) : NEW_PACKAGE} width={760} onClose={onClose} onSubmit={submit}>
+    <ModalForm<Body> open={open} title={editing ? t('editPackage') : t('uploadPackage')} failure={editing ? 'modify' : 'add'} initialValues={editing ? formOf(editing) : NEW_PACKAGE} width={760} onClose={onClose} onSubmit={submit}>
       {editing && <Typography.Paragraph type="warning">{t('editGoesToReview')}</Typography.Paragraph>}
       <Space wrap align="start">
         <ProductModelFields products={products} required width={220} />

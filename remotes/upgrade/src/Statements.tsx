@@ -24,6 +24,7 @@ function StatementActions({ statement, onEdit, reload }: { statement: Statement;
         void message.success(published ? t('unpublished') : t('published'));
         reload();
       }),
+      published ? 'update' : 'publish',
     );
   return (
     <Space wrap size="small">

@@ -105,6 +105,7 @@ export function Assistants({ platform }: { platform: Platform }) {
       <ModalForm<Assistant & { credentials: string }>
         open={editing !== null}
         title={editing?.id ? t('edit') : t('add')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
         width={640}
         onClose={() => setEditing(null)}

@@ -212,6 +212,7 @@ export default function Intents() {
       <ModalForm<Intent>
         open={editing !== null}
         title={editing?.id ? t('edit') : t('addIntent')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
         width={720}
         onClose={() => setEditing(null)}

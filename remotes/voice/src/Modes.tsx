@@ -63,6 +63,7 @@ function JsonEntries<T extends Named>({ title, nameKey, base, query, scope, canE
       <ModalForm<{ name: string; parameters: string }>
         open={editing !== null}
         title={editing?.id ? t('edit') : nameKey === 'modeName' ? t('addMode') : t('addCommand')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ? { name: editing.id ? name(editing as T) : '', parameters: editing.parametersText ?? '{}' } : undefined}
         onClose={() => setEditing(null)}
         onSubmit={(values) => {

@@ -117,6 +117,28 @@ export function showFieldError(form: FormInstance, error: unknown): boolean {
   return false;
 }
 
+/** What a failed action was, for its message (spec §8: publish failed, delete failed, ...). */
+export type Failure = 'publish' | 'update' | 'add' | 'modify' | 'delete' | 'operation' | 'disable';
+
+/**
+ * Says why an action failed, once: nothing when the request layer said it already, the server's
+ * message for a refusal the caller kept quiet, and "<action> failed" (spec §8) when there is no
+ * message worth showing: a server error (500, which the request layer never toasts) or an
+ * exception in the page.
+ */
+export function useFailure() {
+  const { message } = App.useApp();
+  const { t } = useTranslation('sdk');
+  return useCallback(
+    (failure: Failure, error: unknown) => {
+      if (error instanceof RequestError && error.shown) return;
+      const said = error instanceof RequestError && error.code !== 500 ? error.message : t(`failed_${failure}`);
+      void message.error(said);
+    },
+    [message, t],
+  );
+}
+
 export interface ModalFormProps<V> {
   open: boolean;
   title: ReactNode;
@@ -125,12 +147,14 @@ export interface ModalFormProps<V> {
   onClose: () => void;
   children: ReactNode;
   width?: number;
+  /** The action the form performs, for the message when it fails; `operation` by default. */
+  failure?: Failure;
 }
 
 /** A form in a modal: submits, shows the server's field errors on their fields, closes on success. */
 export function ModalForm<V extends object>(props: ModalFormProps<V>) {
   const [form] = Form.useForm<V>();
-  const { message } = App.useApp();
+  const sayFailure = useFailure();
   const [busy, setBusy] = useState(false);
   // Filled when the form opens, not whenever the parent re-renders with a new object.
   const initialValues = useRef(props.initialValues);
@@ -151,9 +175,7 @@ export function ModalForm<V extends object>(props: ModalFormProps<V>) {
       props.onClose();
     } catch (error) {
       // A refusal naming no field (the record changed meanwhile) is said, not swallowed.
-      if (!showFieldError(form, error) && !(error instanceof RequestError && error.shown)) {
-        void message.error(error instanceof Error ? error.message : String(error));
-      }
+      if (!showFieldError(form, error)) sayFailure(props.failure ?? 'operation', error);
     } finally {
       setBusy(false);
     }
@@ -184,6 +206,7 @@ export function DetailDrawer({ open, title, items, onClose }: { open: boolean; t
 export function useDeleteByName() {
   const { modal } = App.useApp();
   const { t } = useTranslation('sdk');
+  const sayFailure = useFailure();
   return (name: string, onConfirm: (typed: string) => Promise<unknown>) => {
     let typed = '';
     const instance = modal.confirm({
@@ -203,7 +226,8 @@ export function useDeleteByName() {
           />
         </div>
       ),
-      onOk: () => onConfirm(typed),
+      // A failure is said and closes the dialog (a rejection would leave it open, unhandled).
+      onOk: () => onConfirm(typed).catch((error: unknown) => sayFailure('delete', error)),
     });
   };
 }
@@ -234,10 +258,19 @@ export function RowActions({ onEdit, remove, extra }: RowActionsProps) {
   );
 }
 
-/** A confirmation before publish, revoke, disable and the like. */
+/**
+ * A confirmation before publish, revoke, disable and the like. When `onOk` fails the failure is
+ * said (`failure` names the action; `operation` by default) and the dialog closes.
+ */
 export function useConfirm() {
   const { modal } = App.useApp();
-  return (title: ReactNode, content: ReactNode, onOk: () => Promise<unknown>) => modal.confirm({ title, content, onOk });
+  const sayFailure = useFailure();
+  return (title: ReactNode, content: ReactNode, onOk: () => Promise<unknown>, failure: Failure = 'operation') =>
+    modal.confirm({
+      title,
+      content,
+      onOk: () => onOk().catch((error: unknown) => sayFailure(failure, error)),
+    });
 }
 
 /** Spec §5, §9: above this many entries one per line (SNs), the user confirms the risk first. */

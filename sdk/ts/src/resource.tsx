@@ -138,6 +138,7 @@ export function ResourcePage<T extends ResourceRow>(props: ResourcePageProps<T>)
         title={editing?.id ? t('edit') : props.addLabel}
         initialValues={editing ?? undefined}
         width={props.formWidth}
+        failure={editing?.id ? 'modify' : 'add'}
         onClose={() => setEditing(null)}
         onSubmit={(values) =>
           (editing?.id ? api.put(`${path}/${editing.id}`, { ...send(values), version: editing.version }, { quiet: true }) : api.post(path, send(values), { quiet: true })).then(done)

@@ -1,5 +1,5 @@
 // The list-page building blocks every remote uses (antd).
-export { ListPage, ModalForm, DetailDrawer, RowActions, useDeleteByName, useConfirm, useRiskConfirm, RISK_ABOVE, showFieldError } from './components';
+export { ListPage, ModalForm, DetailDrawer, RowActions, useDeleteByName, useConfirm, useFailure, type Failure, useRiskConfirm, RISK_ABOVE, showFieldError } from './components';
 export type { ListHandle, ListPageProps, ModalFormProps, RowActionsProps } from './components';
 export { SearchModeField, TimeRangeSelect, LinesField, TIME_RANGES, lineCount } from './fields';
 export type { TimeRange } from './fields';

@@ -1,6 +1,8 @@
 import {
+  ApartmentOutlined,
   ApiOutlined,
   AppstoreOutlined,
+  AreaChartOutlined,
   AuditOutlined,
   BookOutlined,
   CloudServerOutlined,
@@ -30,8 +32,10 @@ import { usePageTitle } from './title';
 
 // The icons menus may name (explicit: the whole icon set would weigh 225 KB gzip).
 const ICONS: Record<string, ComponentType> = {
+  ApartmentOutlined,
   ApiOutlined,
   AppstoreOutlined,
+  AreaChartOutlined,
   AuditOutlined,
   BookOutlined,
   CloudServerOutlined,
@@ -67,6 +71,9 @@ export function ConsoleLayout() {
   const [tenants, setTenants] = useState<TenantOption[]>([]);
   const [remotes, setRemotes] = useState<RemoteInfo[] | null>(null);
   const [tabs, setTabs] = useState<OpenTab[]>([]);
+  // Addresses of the menu's external links (/process-manage, /data-analysis) for the environment
+  // the console is reached at; a link without one is left out.
+  const [links, setLinks] = useState<Record<string, string>>({});
   const label = (menu: MenuNode) => t(`menu.${menu.menuId}`, { defaultValue: menu.name });
 
   // The menu tree and the enabled remotes depend on the tenant acted for.
@@ -103,6 +110,15 @@ export function ConsoleLayout() {
   const page = findMenu(user?.userMenuVoList, location.pathname);
   useEffect(() => configureRequest({ menuId: () => page?.menuId }), [page?.menuId]);
   usePageTitle(page ? label(page) : '');
+  const hasLinks = pagesOf(user?.userMenuVoList).some((m) => m.menuType === 'link');
+  useEffect(() => {
+    if (!hasLinks) return;
+    api
+      .get<{ links: Record<string, string> }>('/authority-service/authority/links')
+      .then((answer) => setLinks(answer.links))
+      .catch(() => undefined);
+  }, [hasLinks]);
+
   useEffect(() => {
     if (page && page.menuType === 'page') {
       setTabs((open) => (open.some((tab) => tab.path === page.id) ? open : [...open, { path: page.id, menuId: page.menuId }]));
@@ -117,11 +133,25 @@ export function ConsoleLayout() {
         // A group whose pages are all hidden (the personal centre) has nothing to show.
         return children.length ? { key: menu.id, icon: icon(menu.icon), label: label(menu), children } : null;
       }
+      if (menu.menuType === 'link') {
+        const url = links[menu.id];
+        if (!url) return null;
+        const text = label(menu);
+        return {
+          key: menu.id,
+          icon: icon(menu.icon),
+          label: (
+            <a href={url} target="_blank" rel="noopener noreferrer" data-testid={`menu-${menu.id}`}>
+              {text}
+            </a>
+          ),
+        };
+      }
       return { key: menu.id, icon: icon(menu.icon), label: <span data-testid={`menu-${menu.id}`}>{label(menu)}</span> };
     };
     return (user?.userMenuVoList ?? []).map(toItem).filter((item) => item !== null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user, t]);
+  }, [user, t, links]);
 
   const routes = useMemo(() => {
     const byPath = new Map<string, ComponentType>();
@@ -175,7 +205,10 @@ export function ConsoleLayout() {
             selectedKeys={[location.pathname]}
             defaultOpenKeys={(user?.userMenuVoList ?? []).map((m) => m.id)}
             items={menuItems}
-            onClick={({ key }) => navigate(key)}
+            // An external link opens through its own anchor, in a new tab.
+            onClick={({ key }) => {
+              if (!links[key]) navigate(key);
+            }}
             data-testid="sidebar"
           />
         </Layout.Sider>

@@ -30,7 +30,9 @@ const de: Strings = {
     "501": "Meine offenen Aufgaben",
     "502": "Von mir entschieden",
     "600": "App-Verwaltung",
-    "700": "Medien"
+    "700": "Medien",
+    "800": "Prozessverwaltung",
+    "900": "Datenanalyse"
   },
   "layout": {
     "logout": "Abmelden",

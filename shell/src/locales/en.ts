@@ -3,7 +3,7 @@ const en = {
   menu: {
     '1': 'Operation guide', '100': 'Enterprise', '101': 'Enterprises', '102': 'Departments', '103': 'Roles', '104': 'Accounts',
     '105': 'Personal centre', '200': 'System settings', '201': 'Menus', '202': 'Buttons', '203': 'Service areas', '204': 'Languages',
-    '205': 'Plugins', '206': "Encryption tool", '207': "Tools", '300': 'Regions', '301': 'Region list', '400': 'Logs', '401': 'Operation records', '402': 'Login log', '500': "Process centre", '501': "Waiting for me", '502': "Decided by me", '600': "App management", '700': "Media",
+    '205': 'Plugins', '206': "Encryption tool", '207': "Tools", '300': 'Regions', '301': 'Region list', '400': 'Logs', '401': 'Operation records', '402': 'Login log', '500': "Process centre", '501': "Waiting for me", '502': "Decided by me", '600': "App management", '700': "Media", '800': "Process management", '900': "Data analysis",
   },
   layout: {
     logout: 'Sign out', personalCenter: 'Personal centre', allTenants: 'All enterprises', tenant: 'Enterprise',

@@ -30,7 +30,9 @@ const es: Strings = {
     "501": "Pendientes para mí",
     "502": "Resueltas por mí",
     "600": "Gestión de aplicaciones",
-    "700": "Medios"
+    "700": "Medios",
+    "800": "Gestión de procesos",
+    "900": "Análisis de datos"
   },
   "layout": {
     "logout": "Cerrar sesión",

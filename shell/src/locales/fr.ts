@@ -30,7 +30,9 @@ const fr: Strings = {
     "501": "En attente de moi",
     "502": "Traitées par moi",
     "600": "Gestion des applications",
-    "700": "Médias"
+    "700": "Médias",
+    "800": "Gestion des processus",
+    "900": "Analyse de données"
   },
   "layout": {
     "logout": "Se déconnecter",

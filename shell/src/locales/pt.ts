@@ -30,7 +30,9 @@ const pt: Strings = {
     "501": "Pendentes para mim",
     "502": "Decididas por mim",
     "600": "Gestão de aplicações",
-    "700": "Multimédia"
+    "700": "Multimédia",
+    "800": "Gestão de processos",
+    "900": "Análise de dados"
   },
   "layout": {
     "logout": "Terminar sessão",

@@ -85,6 +85,7 @@ export default function Accounts() {
                     onClick={() =>
                       confirm(t(row.disabled ? 'common.confirmEnable' : 'common.confirmDisable', { name: row.username }), null, () =>
                         api.post(row.disabled ? '/authority-service/account/enable' : '/authority-service/account/disable', { id: row.id }).then(done),
+                        row.disabled ? 'operation' : 'disable',
                       )
                     }
                   >
@@ -105,6 +106,7 @@ export default function Accounts() {
       <ModalForm<Account & { password?: string; confirmPassword?: string }>
         open={editing !== null}
         title={editing?.id ? t('common.edit') : t('accounts.add')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
         onClose={() => setEditing(null)}
         onSubmit={(values) => api.post(editing?.id ? '/authority-service/account/update' : '/authority-service/account/add', { ...values, id: editing?.id }, { quiet: true }).then(done)}

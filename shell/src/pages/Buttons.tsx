@@ -60,6 +60,7 @@ export default function Buttons() {
       <ModalForm<ButtonRow>
         open={editing !== null}
         title={editing?.id ? t('common.edit') : t('buttons.add')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
         onClose={() => setEditing(null)}
         onSubmit={(values) => api.post(editing?.id ? '/authority-service/button/update' : '/authority-service/button/add', { ...values, id: editing?.id }, { quiet: true }).then(done)}

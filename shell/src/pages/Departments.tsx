@@ -55,6 +55,7 @@ export default function Departments() {
       <ModalForm<Department>
         open={editing !== null}
         title={editing?.id ? t('common.edit') : t('departments.add')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
         onClose={() => setEditing(null)}
         onSubmit={(values) =>

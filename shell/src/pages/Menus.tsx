@@ -65,6 +65,7 @@ export default function Menus() {
       <ModalForm<MenuRow>
         open={editing !== null}
         title={editing?.id ? t('common.edit') : t('menus.add')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
         onClose={() => setEditing(null)}
         onSubmit={(values) => api.post(editing?.id ? '/authority-service/menu/update' : '/authority-service/menu/add', { ...values, id: editing?.id }, { quiet: true }).then(done)}

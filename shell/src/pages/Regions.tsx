@@ -77,6 +77,7 @@ export default function Regions() {
       <ModalForm<Region>
         open={editing !== null}
         title={editing?.id ? t('common.edit') : t('regions.add')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
         onClose={() => setEditing(null)}
         onSubmit={(values) =>

@@ -108,6 +108,7 @@ export default function Roles() {
       <ModalForm<Role>
         open={editing !== null}
         title={editing?.id ? t('common.edit') : t('roles.add')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
         onClose={() => setEditing(null)}
         onSubmit={(values) => api.post(editing?.id ? '/authority-service/role/update' : '/authority-service/role/add', { ...values, id: editing?.id }, { quiet: true }).then(done)}

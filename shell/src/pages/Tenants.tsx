@@ -76,6 +76,7 @@ export default function Tenants() {
       <ModalForm<Tenant>
         open={editing !== null}
         title={editing?.id ? t('common.edit') : t('tenants.add')}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ? { kind: 'ordinary', ...editing } : undefined}
         onClose={() => setEditing(null)}
         onSubmit={(values) => api.post(editing?.id ? '/authority-service/tenantInfo/update' : '/authority-service/tenantInfo/add', { ...values, id: editing?.id }, { quiet: true }).then(done)}
@@ -102,6 +103,7 @@ export default function Tenants() {
       <ModalForm<{ disabledUntil?: Dayjs }>
         open={disabling !== null}
         title={t('common.confirmDisable', { name: disabling?.tenantName })}
+        failure="disable"
         onClose={() => setDisabling(null)}
         onSubmit={(values) => api.post('/authority-service/tenantInfo/disable', { id: disabling?.id, disabledUntil: values.disabledUntil?.valueOf() }, { quiet: true }).then(done)}
       >

@@ -65,6 +65,7 @@ export function SimpleList<T extends { id: number }>(props: {
       <ModalForm<T>
         open={editing !== null}
         title={editing?.id ? t('common.edit') : props.addLabel}
+        failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
         onClose={() => setEditing(null)}
         onSubmit={(values) => api.post(`${props.writePath}/${editing?.id ? 'update' : 'add'}`, { ...values, id: editing?.id }, { quiet: true }).then(done)}
