@@ -46,7 +46,7 @@ test('an end user waits for the only agent, chats with him, and rates the work o
   const role = await api('/authority-service/role/add', { name: 'Agents', roleType: 'ordinary' }, admin, '0');
   const agentActions = ['cs:chat:serve', 'cs:order:mine', 'cs:order:handle'];
   await api('/authority-service/role/grant', { id: role.id, buttonIds: buttons.list.filter((b) => agentActions.includes(b.action)).map((b) => b.id) }, admin, '0');
-  await api('/authority-service/account/add', { userName: 'ann', name: 'Ann', accountType: 'operation', roleIds: [role.id], password: 'Work#2026', confirmPassword: 'Work#2026' }, admin, '0');
+  await api('/authority-service/account/add', { userName: 'ann', name: 'Ann', accountType: 'operation', phone: '+86-13800000000', email: 'staff@example.com', roleIds: [role.id], password: 'Work#2026', confirmPassword: 'Work#2026' }, admin, '0');
   await api('/customer-service/seats', { number: 'A01', userName: 'ann', maxUsers: 1, timeZone: 'UTC', periods: [{ days: 'everyday', start: '00:00', end: '24:00' }] }, admin);
 
   // The app and two of its users.

@@ -145,7 +145,7 @@ test('a user sees only the pages and buttons their role grants', async () => {
   const viewOnly = buttons.list.filter((b) => b.action === 'pet:info:view').map((b) => b.id);
   const role = await api('/authority-service/role/add', { name: 'pet viewers', roleType: 'ordinary' }, admin, String(tenant.id));
   await api('/authority-service/role/grant', { id: role.id, buttonIds: viewOnly }, admin, String(tenant.id));
-  const user = { userName: 'viewer', name: 'Viewer', accountType: 'operation', roleIds: [role.id], password: 'View#2026', confirmPassword: 'View#2026' };
+  const user = { userName: 'viewer', name: 'Viewer', accountType: 'operation', phone: '+86-13800000000', email: 'staff@example.com', roleIds: [role.id], password: 'View#2026', confirmPassword: 'View#2026' };
   await api('/authority-service/account/add', user, admin, String(tenant.id));
 
   const page = await newPage();
@@ -186,7 +186,7 @@ test('a request one user submits is approved by another in the process centre', 
     return role.id;
   };
   const account = async (userName, roleId) =>
-    api('/authority-service/account/add', { userName, name: userName, accountType: 'operation', roleIds: [roleId], password: 'Work#2026', confirmPassword: 'Work#2026' }, admin, tenant);
+    api('/authority-service/account/add', { userName, name: userName, accountType: 'operation', phone: '+86-13800000000', email: 'staff@example.com', roleIds: [roleId], password: 'Work#2026', confirmPassword: 'Work#2026' }, admin, tenant);
   await account('author', await grant('authors', ['probe:use', 'probe:write']));
   await account('reviewer', await grant('reviewers', ['probe:use', 'probe:review']));
   const author = (await api('/authority-service/authority/login', { userName: 'author@GLOBEX', password: 'Work#2026' })).token;

@@ -84,7 +84,7 @@ test('an auditor approves a factory initialisation in one click, and the SN star
   const role = await api('/authority-service/role/add', { name: 'device auditors', roleType: 'ordinary' }, admin);
   const decide = ['device:audit:view', 'device:audit:decide'];
   await api('/authority-service/role/grant', { id: role.id, buttonIds: buttons.list.filter((b) => decide.includes(b.action)).map((b) => b.id) }, admin);
-  await api('/authority-service/account/add', { userName: 'auditor', name: 'auditor', accountType: 'operation', roleIds: [role.id], password: 'Work#2026', confirmPassword: 'Work#2026' }, admin);
+  await api('/authority-service/account/add', { userName: 'auditor', name: 'auditor', accountType: 'operation', phone: '+86-13800000000', email: 'staff@example.com', roleIds: [role.id], password: 'Work#2026', confirmPassword: 'Work#2026' }, admin);
 
   const page = await newPage('en-US');
   await login(page, 'auditor', 'Work#2026');

@@ -275,7 +275,7 @@ test('an engineer applies for a product status and another user approves it in t
     return role.id;
   };
   const account = async (userName, roleId) =>
-    api('/authority-service/account/add', { userName, name: userName, accountType: 'development', roleIds: [roleId], password: 'Work#2026', confirmPassword: 'Work#2026' }, admin, tenant);
+    api('/authority-service/account/add', { userName, name: userName, accountType: 'development', phone: '+86-13800000000', email: 'staff@example.com', roleIds: [roleId], password: 'Work#2026', confirmPassword: 'Work#2026' }, admin, tenant);
   await account('engineer', await grant('engineers', ['product:category:add', 'product:template:add', 'product:template:publish', 'product:product:view', 'product:product:add', 'product:audit:apply', 'product:audit:view']));
   await account('auditor', await grant('auditors', ['product:audit:view', 'product:audit:decide']));
   const engineer = (await api('/authority-service/authority/login', { userName: 'engineer@INITECH', password: 'Work#2026' })).token;

@@ -49,7 +49,7 @@ test('a firmware package is uploaded, reviewed, tested and released to 10%, and 
   const buttons = await api('/authority-service/button/list', { pageSize: 500, keyword: 'ota:' }, admin);
   const role = await api('/authority-service/role/add', { name: 'firmware reviewers', roleType: 'ordinary' }, admin, 'ALL');
   await api('/authority-service/role/grant', { id: role.id, buttonIds: buttons.list.filter((b) => b.action === 'ota:package:review').map((b) => b.id) }, admin, 'ALL');
-  await api('/authority-service/account/add', { userName: 'fwreviewer', name: 'fwreviewer', accountType: 'operation', roleIds: [role.id], password: 'Work#2026', confirmPassword: 'Work#2026' }, admin, 'ALL');
+  await api('/authority-service/account/add', { userName: 'fwreviewer', name: 'fwreviewer', accountType: 'operation', phone: '+86-13800000000', email: 'staff@example.com', roleIds: [role.id], password: 'Work#2026', confirmPassword: 'Work#2026' }, admin, 'ALL');
 
   const page = await newPage('en-US');
   await login(page, 'admin', ADMIN_PASSWORD);

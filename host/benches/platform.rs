@@ -1211,7 +1211,7 @@ async fn chats(db: &console_host::db::Db, base: &str, token: &str) {
     let mut agents = Vec::new();
     for n in 0..AGENTS {
         let name = format!("agent{n}");
-        let account = json!({ "userName": name, "name": name, "accountType": "operation", "roleIds": [role["id"]],
+        let account = json!({ "userName": name, "name": name, "accountType": "operation", "phone": "+86-13800000000", "email": "staff@example.com", "roleIds": [role["id"]],
                               "password": "Work#2026", "confirmPassword": "Work#2026" });
         console_call(&client, base, token, "/authority-service/account/add", account).await;
         let seat = json!({ "number": format!("S{n:02}"), "userName": name, "maxUsers": chats.div_ceil(AGENTS), "timeZone": "UTC",

@@ -155,8 +155,9 @@ async fn fields(
         name: validate::required("name", &input.name, SHORT_TEXT)?,
         department_id: input.department_id.filter(|d| *d != 0),
         avatar: validate::optional("avatar", &input.avatar, 1024)?,
-        phone: validate::phone("phone", &input.phone)?,
-        email: validate::email("email", &input.email)?,
+        // Spec §5: both required.
+        phone: validate::phone("phone", &validate::required("phone", &input.phone, 20)?)?,
+        email: validate::email("email", &validate::required("email", &input.email, 254)?)?,
         account_type: validate::one_of("accountType", &input.account_type, &ACCOUNT_TYPES)?,
         role_ids,
     };

@@ -434,7 +434,7 @@ impl TestHost {
     /// An account in `tenant` ("ALL" for the platform) with the given roles and USER_PASSWORD.
     pub async fn create_account(&self, admin: &str, tenant: &str, username: &str, role_ids: &[i64]) -> i64 {
         let body = json!({
-            "userName": username, "name": username, "accountType": "operation", "roleIds": role_ids,
+            "userName": username, "name": username, "accountType": "operation", "phone": "+86-13800000000", "email": "staff@example.com", "roleIds": role_ids,
             "password": USER_PASSWORD, "confirmPassword": USER_PASSWORD,
         });
         let id = self.post_as("/authority-service/account/add", admin, tenant, body).await.ok()["id"]

@@ -173,7 +173,7 @@ async fn account_actions_need_the_targets_rights_within_the_callers() {
         let answer = host.post("/authority-service/account/resetPassword", &helpdesk, reset(target)).await;
         assert_eq!(answer.code(), 400, "reset {target}: {:?}", answer.body);
         let edit = json!({ "id": target, "userName": if target == lead { "lead" } else { "admin" }, "name": "x",
-                           "accountType": "operation", "roleIds": [] });
+                           "accountType": "operation", "phone": "+86-13800000000", "email": "staff@example.com", "roleIds": [] });
         let answer = host.post("/authority-service/account/update", &helpdesk, edit).await;
         assert_eq!(answer.code(), 400, "strip roles of {target}: {:?}", answer.body);
         let answer = host.post("/authority-service/account/disable", &helpdesk, json!({ "id": target })).await;

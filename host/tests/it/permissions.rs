@@ -174,7 +174,7 @@ async fn a_user_cannot_give_roles_beyond_their_own_rights() {
     let boss = host.login("boss", USER_PASSWORD).await;
 
     let account = |name: &str, roles: &[i64]| {
-        json!({ "userName": name, "name": name, "accountType": "operation", "roleIds": roles,
+        json!({ "userName": name, "name": name, "accountType": "operation", "phone": "+86-13800000000", "email": "staff@example.com", "roleIds": roles,
                 "password": USER_PASSWORD, "confirmPassword": USER_PASSWORD })
     };
     let add = "/authority-service/account/add";
@@ -189,11 +189,11 @@ async fn a_user_cannot_give_roles_beyond_their_own_rights() {
     host.post(add, &hr, account("clerk", &[staff])).await.ok();
 
     let promote =
-        json!({ "id": hr_id, "userName": "hr", "name": "hr", "accountType": "operation", "roleIds": [staff, admins] });
+        json!({ "id": hr_id, "userName": "hr", "name": "hr", "accountType": "operation", "phone": "+86-13800000000", "email": "staff@example.com", "roleIds": [staff, admins] });
     let own = host.post("/authority-service/account/update", &hr, promote.clone()).await;
     assert_eq!((own.code(), own.msg()), (400, "You cannot change your own roles."));
     let keep =
-        json!({ "id": hr_id, "userName": "hr", "name": "HR desk", "accountType": "operation", "roleIds": [staff] });
+        json!({ "id": hr_id, "userName": "hr", "name": "HR desk", "accountType": "operation", "phone": "+86-13800000000", "email": "staff@example.com", "roleIds": [staff] });
     host.post("/authority-service/account/update", &hr, keep).await.ok();
     host.post("/authority-service/account/update", &boss, promote).await.ok();
 

@@ -11,7 +11,7 @@ async fn a_write_is_recorded_with_user_tenant_operation_ip_method_and_data() {
     let admin = host.admin().await;
     let tenant = host.create_tenant(&admin, "Acme", 9).await;
     host.post_as("/authority-service/account/add", &admin, &tenant.to_string(), json!({
-        "userName": "ann", "name": "Ann", "accountType": "test", "password": "Secret#1", "confirmPassword": "Secret#1"
+        "userName": "ann", "name": "Ann", "accountType": "test", "phone": "+86-13800000000", "email": "staff@example.com", "password": "Secret#1", "confirmPassword": "Secret#1"
     }))
     .await
     .ok();

@@ -133,7 +133,7 @@ async fn an_account_name_in_another_enterprise_is_not_revealed() {
     let bolt_admin = host.login("bolt-admin", USER_PASSWORD).await;
     for name in ["alice", "ADMIN"] {
         let body = json!({
-            "userName": name, "name": name, "accountType": "operation", "roleIds": [],
+            "userName": name, "name": name, "accountType": "operation", "phone": "+86-13800000000", "email": "staff@example.com", "roleIds": [],
             "password": "Bolt#2026x", "confirmPassword": "Bolt#2026x",
         });
         let made = host.post("/authority-service/account/add", &bolt_admin, body.clone()).await;

@@ -14,7 +14,7 @@ async fn account_total(host: &TestHost, admin: &str) -> i64 {
 }
 
 fn account(password: &str, confirm: &str) -> Value {
-    json!({ "userName": "ann", "name": "Ann", "accountType": "test", "password": password, "confirmPassword": confirm })
+    json!({ "userName": "ann", "name": "Ann", "accountType": "test", "phone": "+86-13800000000", "email": "ann@example.com", "password": password, "confirmPassword": confirm })
 }
 
 #[tokio::test]
@@ -64,13 +64,24 @@ async fn required_fields_and_formats_name_the_field() {
         ("/authority-service/department/add", json!({ "name": "Ops" }), "code"),
         (
             "/authority-service/account/add",
-            json!({ "userName": "ann", "name": "Ann", "accountType": "test", "email": "ann@", "password": "abc12!", "confirmPassword": "abc12!" }),
+            json!({ "userName": "ann", "name": "Ann", "accountType": "test", "phone": "+86-13800000000", "email": "ann@", "password": "abc12!", "confirmPassword": "abc12!" }),
             "email",
         ),
         (
             "/authority-service/account/add",
-            json!({ "userName": "ann", "name": "Ann", "accountType": "test", "phone": "call me", "password": "abc12!", "confirmPassword": "abc12!" }),
+            json!({ "userName": "ann", "name": "Ann", "accountType": "test", "phone": "call me", "email": "ann@example.com", "password": "abc12!", "confirmPassword": "abc12!" }),
             "phone",
+        ),
+        // Spec §5: an account's phone and e-mail are required.
+        (
+            "/authority-service/account/add",
+            json!({ "userName": "ann", "name": "Ann", "accountType": "test", "email": "ann@example.com", "password": "abc12!", "confirmPassword": "abc12!" }),
+            "phone",
+        ),
+        (
+            "/authority-service/account/add",
+            json!({ "userName": "ann", "name": "Ann", "accountType": "test", "phone": "+86-13800000000", "password": "abc12!", "confirmPassword": "abc12!" }),
+            "email",
         ),
         (
             "/authority-service/menu/add",
@@ -131,7 +142,7 @@ async fn unique_keys_are_refused_with_the_value() {
     assert_eq!(host.post("/authority-service/tenantInfo/add", &admin, same_name).await.data()["field"], "tenantName");
     let same_code = json!({ "tenantName": "Other", "fullName": "Other", "abbrEn": "O", "creditCode": credit_code(4) });
     assert_eq!(host.post("/authority-service/tenantInfo/add", &admin, same_code).await.data()["field"], "creditCode");
-    let same_user = host.post("/authority-service/account/add", &admin, json!({ "userName": "ADMIN", "name": "x", "accountType": "test", "password": "abc12!", "confirmPassword": "abc12!" })).await;
+    let same_user = host.post("/authority-service/account/add", &admin, json!({ "userName": "ADMIN", "name": "x", "accountType": "test", "phone": "+86-13800000000", "email": "ann@example.com", "password": "abc12!", "confirmPassword": "abc12!" })).await;
     assert_eq!(same_user.data()["field"], "userName", "user names are unique regardless of case");
 }
 

@@ -123,10 +123,10 @@ export default function Accounts() {
         <Form.Item name="roleIds" label={t('accounts.roles')}>
           <Select mode="multiple" options={roles} optionFilterProp="label" />
         </Form.Item>
-        <Form.Item name="phone" label={t('accounts.phone')} rules={[{ pattern: /^\+?\d[\d-]{4,19}$/ }]}>
+        <Form.Item name="phone" label={t('accounts.phone')} rules={[{ required: true }, { pattern: /^\+?\d[\d-]{4,19}$/ }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="email" label={t('accounts.email')} rules={[{ type: 'email' }]}>
+        <Form.Item name="email" label={t('accounts.email')} rules={[{ required: true }, { type: 'email' }]}>
           <Input />
         </Form.Item>
         {!editing?.id && (

@@ -200,7 +200,7 @@ impl Console {
         let role = self.send_for(reqwest::Method::POST, "/authority-service/role/add", Some("ALL"), Some(role)).await?;
         let grant = json!({ "id": role["id"], "buttonIds": ids });
         self.send_for(reqwest::Method::POST, "/authority-service/role/grant", Some("ALL"), Some(grant)).await?;
-        let account = json!({ "userName": user, "name": user, "accountType": "operation", "roleIds": [role["id"]],
+        let account = json!({ "userName": user, "name": user, "accountType": "operation", "phone": "+86-13800000000", "email": "staff@example.com", "roleIds": [role["id"]],
                               "password": COLLEAGUE_PASSWORD, "confirmPassword": COLLEAGUE_PASSWORD });
         self.send_for(reqwest::Method::POST, "/authority-service/account/add", Some("ALL"), Some(account)).await?;
         Console::sign_in(base_url, user, COLLEAGUE_PASSWORD).await
