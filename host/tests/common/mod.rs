@@ -151,7 +151,7 @@ impl Install {
             wasm: wasm("pet"),
             manifest: repo().join("plugins/pet/plugin.toml"),
             enabled_by_default: true,
-            grants: "events = true".into(),
+            grants: "events = true\nfiles = true".into(),
             sha256: None,
             remote: None,
         }

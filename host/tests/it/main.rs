@@ -22,6 +22,7 @@ mod messaging;
 mod migrate;
 mod ota_test;
 mod permissions;
+mod pet;
 mod pinning;
 mod plugins;
 mod product;

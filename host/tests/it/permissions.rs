@@ -188,12 +188,10 @@ async fn a_user_cannot_give_roles_beyond_their_own_rights() {
     assert_eq!(host.post(add, &hr, account("wide", &[wider])).await.code(), 400, "role:delete is not hr's to give");
     host.post(add, &hr, account("clerk", &[staff])).await.ok();
 
-    let promote =
-        json!({ "id": hr_id, "userName": "hr", "name": "hr", "accountType": "operation", "phone": "+86-13800000000", "email": "staff@example.com", "roleIds": [staff, admins] });
+    let promote = json!({ "id": hr_id, "userName": "hr", "name": "hr", "accountType": "operation", "phone": "+86-13800000000", "email": "staff@example.com", "roleIds": [staff, admins] });
     let own = host.post("/authority-service/account/update", &hr, promote.clone()).await;
     assert_eq!((own.code(), own.msg()), (400, "You cannot change your own roles."));
-    let keep =
-        json!({ "id": hr_id, "userName": "hr", "name": "HR desk", "accountType": "operation", "phone": "+86-13800000000", "email": "staff@example.com", "roleIds": [staff] });
+    let keep = json!({ "id": hr_id, "userName": "hr", "name": "HR desk", "accountType": "operation", "phone": "+86-13800000000", "email": "staff@example.com", "roleIds": [staff] });
     host.post("/authority-service/account/update", &hr, keep).await.ok();
     host.post("/authority-service/account/update", &boss, promote).await.ok();
 

@@ -1,6 +1,7 @@
 //! Pets: a cat bound to a litter box (device SN and the cat's id on it).
 
 use console_plugin_sdk::time;
+use console_plugin_sdk::upload::{self, StoredFile};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
 use serde::{Deserialize, Serialize};
@@ -18,7 +19,9 @@ pub struct PetInfo {
     pub sterilized: bool,
     /// YYYY-MM-DD.
     pub birthday: String,
-    pub avatar: String,
+    /// The avatar, uploaded (spec DP §5: 200 × 200 PNG, JPEG or GIF, at most 500 KB).
+    #[serde(default, deserialize_with = "stored_or_none")]
+    pub avatar: Option<StoredFile>,
     /// The litter box the cat is bound to, and the cat's id on it; absent for an unbound pet
     /// (absent, not empty, so that unbound pets never collide on the unique key).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -31,6 +34,14 @@ pub struct PetInfo {
 
 pub const PETS: Collection<PetInfo> = Collection::new("pets");
 
+/// Pets stored before avatars were uploads held an address typed in: read as no avatar.
+fn stored_or_none<'de, D: serde::Deserializer<'de>>(value: D) -> Result<Option<StoredFile>, D::Error> {
+    Ok(match Value::deserialize(value)? {
+        stored @ Value::Object(_) => serde_json::from_value(stored).ok(),
+        _ => None,
+    })
+}
+
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PetInput {
@@ -39,6 +50,7 @@ pub struct PetInput {
     breed_id: String,
     sterilized: bool,
     birthday: String,
+    /// The upload id of a new avatar; empty keeps the current one.
     avatar: String,
     device_sn: String,
     cat_id: String,
@@ -47,7 +59,7 @@ pub struct PetInput {
 
 /// Parses YYYY-MM-DD into (year, month, day), checking the calendar.
 impl PetInput {
-    fn validate(self, call: &mut Call<'_>) -> PluginResult<PetInfo> {
+    fn validate(self, call: &mut Call<'_>, current: Option<&Doc<PetInfo>>) -> PluginResult<PetInfo> {
         let birthday = validate::required("birthday", &self.birthday, 10)?;
         let date = time::parse_date(&birthday).ok_or_else(|| {
             PluginError::format(
@@ -106,7 +118,14 @@ impl PetInput {
             breed_name: breed.data.breed_name,
             sterilized: self.sterilized,
             birthday,
-            avatar: validate::optional("avatar", &self.avatar, 1024)?,
+            avatar: match self.avatar.trim() {
+                "" => current.and_then(|pet| pet.data.avatar.clone()),
+                upload_id => {
+                    let file = upload::claim(call.host, "avatar", upload_id, "pet-avatar")?;
+                    upload::require_avatar("avatar", &file)?;
+                    Some(StoredFile::from(&file))
+                }
+            },
             device_sn: Some(device_sn).filter(|sn| !sn.is_empty()),
             cat_id: Some(cat_id).filter(|id| !id.is_empty()),
             weight_kg,
@@ -114,11 +133,17 @@ impl PetInput {
     }
 }
 
-/// A pet as the pages show it: with its age on the day of `now_ms`.
-fn with_age(pet: &console_plugin_sdk::Doc<PetInfo>, now_ms: i64) -> Value {
+/// A pet as the pages show it: with its age on the day of `now_ms` and a link to its avatar,
+/// valid for an hour.
+fn shown_pet(call: &mut Call<'_>, pet: &console_plugin_sdk::Doc<PetInfo>) -> Value {
     let mut value = json!(pet);
     if let Some(birthday) = time::parse_date(&pet.data.birthday) {
-        value["age"] = json!(time::whole_years(birthday, time::date_at(now_ms)));
+        value["age"] = json!(time::whole_years(birthday, time::date_at(call.host.now_ms())));
+    }
+    if let Some(avatar) = &pet.data.avatar
+        && let Ok(url) = call.host.file_access_url(&avatar.object, &avatar.file_name, 3600)
+    {
+        value["avatarUrl"] = json!(url);
     }
     value
 }
@@ -128,7 +153,7 @@ pub fn detail(call: &mut Call<'_>) -> PluginResult<Value> {
     let pet = PETS.find(call.host, &id)?;
     let latest =
         RECORDS.query(call.host, &Query::new().eq("petId", id.as_str()).sort("startTime", true).page(1, 10))?;
-    let mut value = with_age(&pet, call.host.now_ms());
+    let mut value = shown_pet(call, &pet);
     value["latestRecords"] = json!(latest.list);
     Ok(value)
 }
@@ -151,8 +176,8 @@ impl Resource for Pets {
         &pet.pet_name
     }
 
-    fn validate(call: &mut Call<'_>, input: PetInput, _current: Option<&Doc<PetInfo>>) -> PluginResult<PetInfo> {
-        input.validate(call)
+    fn validate(call: &mut Call<'_>, input: PetInput, current: Option<&Doc<PetInfo>>) -> PluginResult<PetInfo> {
+        input.validate(call, current)
     }
 
     fn after_create(call: &mut Call<'_>, created: &Doc<PetInfo>) -> PluginResult<()> {
@@ -173,6 +198,6 @@ impl Resource for Pets {
     }
 
     fn shown(call: &mut Call<'_>, pet: &Doc<PetInfo>) -> Value {
-        with_age(pet, call.host.now_ms())
+        shown_pet(call, pet)
     }
 }

@@ -117,3 +117,44 @@ fn stale_versions_are_refused() {
     assert_eq!(host.call::<Pet>("PUT", &path, json!({ "breedName": "Siamese cat", "version": 1 })).0, 200);
     assert_eq!(host.call::<Pet>("PUT", &path, json!({ "breedName": "Siamese", "version": 1 })).0, 409);
 }
+
+/// An uploaded avatar as the host measured it: `format`, `side` × `side` pixels, `bytes` long.
+fn avatar(host: &mut MemoryHost, format: &str, side: u32, bytes: usize) -> String {
+    let id = host.add_upload("pet-avatar", "cat.img", vec![0; bytes]);
+    host.uploads.get_mut(&id).expect("upload").1.image =
+        Some(console_plugin_sdk::upload::ImageFacts { format: format.into(), width: side, height: side, alpha: false });
+    id
+}
+
+/// Spec DP §5: a pet's avatar is 200 × 200 pixels, PNG, JPEG or GIF, at most 500 KB, told from
+/// the file; an edit without a new avatar keeps the one it has.
+#[test]
+fn a_pet_avatar_is_200_pixels_square_png_jpeg_or_gif_and_at_most_500_kb() {
+    let mut host = host();
+    let breed_id = breed(&mut host, "Siamese");
+    for (format, side, bytes, why) in
+        [("png", 100, 10_000, "100 × 100"), ("webp", 200, 10_000, "WebP"), ("jpeg", 200, 500_001, "over 500 KB")]
+    {
+        let mut body = pet_body(&breed_id, "Tom");
+        body["avatar"] = json!(avatar(&mut host, format, side, bytes));
+        let (status, refused) = host.call::<Pet>("POST", "/pets", body);
+        assert_eq!((status, refused["field"].as_str()), (400, Some("avatar")), "{why}: {refused}");
+    }
+    assert_eq!(host.call::<Pet>("GET", "/pets", json!({})).1["total"], 0, "nothing stored");
+
+    for (n, format) in ["png", "jpg", "gif"].into_iter().enumerate() {
+        let mut body = pet_body(&breed_id, &format!("Tom{n}"));
+        body["avatar"] = json!(avatar(&mut host, format, 200, 500_000));
+        let (status, created) = host.call::<Pet>("POST", "/pets", body);
+        assert_eq!(status, 200, "{format}: {created}");
+        assert!(created["avatarUrl"].as_str().is_some_and(|url| !url.is_empty()), "{created}");
+    }
+    let list = host.call::<Pet>("GET", "/pets", json!({})).1;
+    let pet = list["list"][0].clone();
+    let id = pet["id"].as_str().expect("id");
+    let kept = json!({ "petName": pet["petName"], "breedId": breed_id, "birthday": "2021-03-04", "weightKg": 5.0,
+                       "deviceSn": pet["deviceSn"], "catId": pet["catId"], "version": pet["version"] });
+    let (status, edited) = host.call::<Pet>("PUT", &format!("/pets/{id}"), kept);
+    assert_eq!(status, 200, "{edited}");
+    assert_eq!(edited["avatar"], pet["avatar"], "the avatar is kept");
+}

@@ -1,6 +1,6 @@
 import { api, Auth, useNamespace, usePermission, type Page } from '@console/sdk';
-import { DetailDrawer, type ListHandle, ListPage, ModalForm, RowActions, SearchModeField } from '@console/sdk/ui';
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd';
+import { DetailDrawer, type ListHandle, ListPage, ModalForm, RowActions, SearchModeField, UploadField } from '@console/sdk/ui';
+import { App, Avatar, Button, Card, DatePicker, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 
@@ -19,8 +19,13 @@ interface Pet {
   catId?: string;
   weightKg: number;
   age?: number;
+  /** A link to the avatar, valid for an hour. */
+  avatarUrl?: string;
   version: number;
 }
+
+/** The form's values: the avatar is the id of a new upload (none keeps the current one). */
+type PetForm = Omit<Pet, 'avatarUrl'> & { birthdayDay: Dayjs; avatar?: string };
 interface PetRecord {
   id: string;
   kind: string;
@@ -31,13 +36,19 @@ interface PetRecord {
   clearType: string;
 }
 
+/** A row as the edit form starts: the stored avatar stays unless a new one is uploaded. */
+function withoutAvatar(row: Pet): Partial<PetForm> {
+  const { avatarUrl: _url, ...rest } = row as Pet & { avatar?: unknown };
+  return { ...rest, avatar: undefined };
+}
+
 export default function Pets() {
   const { t } = useNamespace('pet', resources);
   const { message } = App.useApp();
   const may = usePermission();
   const list = useRef<ListHandle>(null);
   const [breeds, setBreeds] = useState<Breed[]>([]);
-  const [editing, setEditing] = useState<(Partial<Pet> & { birthdayDay?: Dayjs }) | null>(null);
+  const [editing, setEditing] = useState<Partial<PetForm> | null>(null);
   const [viewing, setViewing] = useState<(Pet & { latestRecords: PetRecord[] }) | null>(null);
   useEffect(() => {
     // Breed names through the pets' own route: a pet keeper may not hold pet:breed:view, and a
@@ -48,7 +59,7 @@ export default function Pets() {
     void message.success(t('saved'));
     list.current?.reload();
   };
-  const save = (values: Pet & { birthdayDay: Dayjs }) => {
+  const save = (values: PetForm) => {
     const { birthdayDay, ...rest } = values;
     const body = { ...rest, birthday: birthdayDay.format('YYYY-MM-DD'), version: editing?.version };
     return (editing?.id ? api.put(`/pet-service/pets/${editing.id}`, body, { quiet: true }) : api.post('/pet-service/pets', body, { quiet: true })).then(done);
@@ -84,6 +95,7 @@ export default function Pets() {
           </Auth>
         }
         columns={[
+          { title: t('avatar'), dataIndex: 'avatarUrl', width: 72, render: (url: string | undefined, row) => <Avatar src={url} alt={row.petName}>{row.petName.slice(0, 1)}</Avatar> },
           { title: t('petName'), dataIndex: 'petName' },
           { title: t('nickname'), dataIndex: 'nickname' },
           { title: t('breed'), dataIndex: 'breedName' },
@@ -94,12 +106,12 @@ export default function Pets() {
           {
             title: t('actions'),
             render: (_, row) => (
-              <RowActions extra={<a onClick={() => void api.get<Pet & { latestRecords: PetRecord[] }>(`/pet-service/pets/${row.id}`).then(setViewing)}>{t('detail')}</a>} onEdit={may('pet:info:edit') ? () => setEditing({ ...row, birthdayDay: dayjs(row.birthday) }) : undefined} remove={may('pet:info:delete') ? { name: row.petName, confirm: (typed) => api.delete(`/pet-service/pets/${row.id}`, { confirmName: typed }).then(done) } : undefined} />
+              <RowActions extra={<a onClick={() => void api.get<Pet & { latestRecords: PetRecord[] }>(`/pet-service/pets/${row.id}`).then(setViewing)}>{t('detail')}</a>} onEdit={may('pet:info:edit') ? () => setEditing({ ...withoutAvatar(row), birthdayDay: dayjs(row.birthday) }) : undefined} remove={may('pet:info:delete') ? { name: row.petName, confirm: (typed) => api.delete(`/pet-service/pets/${row.id}`, { confirmName: typed }).then(done) } : undefined} />
             ),
           },
         ]}
       />
-      <ModalForm<Pet & { birthdayDay: Dayjs }>
+      <ModalForm<PetForm>
         open={editing !== null}
         title={editing?.id ? t('edit') : t('addPet')}
         failure={editing?.id ? 'modify' : 'add'}
@@ -131,6 +143,7 @@ export default function Pets() {
         <Form.Item name="catId" label={t('catId')}>
           <Input />
         </Form.Item>
+        <UploadField name="avatar" label={t('avatarRule')} mount="pet-service" purpose="pet-avatar" accept="image/png,image/jpeg,image/gif" maxMib={1} required={false} />
       </ModalForm>
       {viewing && (
         <DetailDrawer

@@ -1,6 +1,7 @@
 import type { Resources } from '@console/sdk';
 
 const en = {
+  avatar: 'Avatar', avatarRule: 'Avatar (200×200 PNG, JPEG or GIF, at most 500 KB)',
   breeds: 'Pet breeds', pets: 'Pets', breedName: 'Breed', initial: 'Initial', hot: 'Popular', sortWeight: 'Sort weight', addBreed: 'Add breed',
   petName: 'Pet name', nickname: 'Nickname', breed: 'Breed', sterilized: 'Sterilized', birthday: 'Birthday', age: 'Age', deviceSn: 'Litter box SN',
   catId: 'Cat ID on the box', weightKg: 'Weight (kg)', addPet: 'Add pet', records: 'Records', kind: 'Kind', usage: 'Usage', clearing: 'Clearing',
@@ -10,6 +11,7 @@ const en = {
 };
 
 const zhCn: typeof en = {
+  avatar: '头像', avatarRule: '头像（200×200 的 PNG、JPEG 或 GIF，不超过 500 KB）',
   breeds: '宠物品种', pets: '宠物信息', breedName: '品种', initial: '首字母', hot: '热门', sortWeight: '排序权重', addBreed: '新增品种',
   petName: '宠物名', nickname: '昵称', breed: '品种', sterilized: '已绝育', birthday: '生日', age: '年龄', deviceSn: '猫砂盆 SN', catId: '盆内猫咪 ID',
   weightKg: '体重 (kg)', addPet: '新增宠物', records: '记录', kind: '类型', usage: '如厕', clearing: '清理', taste: '口味', startTime: '开始时间',
@@ -18,6 +20,7 @@ const zhCn: typeof en = {
 };
 
 const de: typeof en = {
+  avatar: 'Profilbild', avatarRule: 'Profilbild (200×200 PNG, JPEG oder GIF, höchstens 500 KB)',
   breeds: 'Haustierrassen', pets: 'Haustiere', breedName: 'Rasse', initial: 'Anfangsbuchstabe', hot: 'Beliebt', sortWeight: 'Sortiergewicht', addBreed: 'Rasse hinzufügen',
   petName: 'Name des Haustiers', nickname: 'Spitzname', breed: 'Rasse', sterilized: 'Kastriert', birthday: 'Geburtstag', age: 'Alter', deviceSn: 'SN der Katzentoilette',
   catId: 'Katzen-ID an der Toilette', weightKg: 'Gewicht (kg)', addPet: 'Haustier hinzufügen', records: 'Aufzeichnungen', kind: 'Art', usage: 'Benutzung', clearing: 'Reinigung',
@@ -26,6 +29,7 @@ const de: typeof en = {
   saved: 'Gespeichert', latest: 'Neueste Aufzeichnungen',
 };
 const es: typeof en = {
+  avatar: 'Foto', avatarRule: 'Foto (PNG, JPEG o GIF de 200×200, como máximo 500 KB)',
   breeds: 'Razas de mascotas', pets: 'Mascotas', breedName: 'Raza', initial: 'Inicial', hot: 'Popular', sortWeight: 'Peso de orden', addBreed: 'Añadir raza',
   petName: 'Nombre de la mascota', nickname: 'Apodo', breed: 'Raza', sterilized: 'Esterilizada', birthday: 'Fecha de nacimiento', age: 'Edad', deviceSn: 'SN del arenero',
   catId: 'ID del gato en el arenero', weightKg: 'Peso (kg)', addPet: 'Añadir mascota', records: 'Registros', kind: 'Tipo', usage: 'Uso', clearing: 'Limpieza',
@@ -34,6 +38,7 @@ const es: typeof en = {
   saved: 'Guardado', latest: 'Últimos registros',
 };
 const fr: typeof en = {
+  avatar: 'Photo', avatarRule: 'Photo (PNG, JPEG ou GIF de 200×200, 500 Ko au plus)',
   breeds: 'Races d’animaux', pets: 'Animaux', breedName: 'Race', initial: 'Initiale', hot: 'Populaire', sortWeight: 'Poids de tri', addBreed: 'Ajouter une race',
   petName: 'Nom de l’animal', nickname: 'Surnom', breed: 'Race', sterilized: 'Stérilisé', birthday: 'Date de naissance', age: 'Âge', deviceSn: 'SN de la litière',
   catId: 'ID du chat sur la litière', weightKg: 'Poids (kg)', addPet: 'Ajouter un animal', records: 'Relevés', kind: 'Type', usage: 'Passage', clearing: 'Nettoyage',
@@ -42,6 +47,7 @@ const fr: typeof en = {
   saved: 'Enregistré', latest: 'Derniers relevés',
 };
 const pt: typeof en = {
+  avatar: 'Foto', avatarRule: 'Foto (PNG, JPEG ou GIF de 200×200, no máximo 500 KB)',
   breeds: 'Raças de animais', pets: 'Animais', breedName: 'Raça', initial: 'Inicial', hot: 'Popular', sortWeight: 'Peso de ordenação', addBreed: 'Adicionar raça',
   petName: 'Nome do animal', nickname: 'Alcunha', breed: 'Raça', sterilized: 'Esterilizado', birthday: 'Data de nascimento', age: 'Idade', deviceSn: 'SN da caixa de areia',
   catId: 'ID do gato na caixa', weightKg: 'Peso (kg)', addPet: 'Adicionar animal', records: 'Registos', kind: 'Tipo', usage: 'Utilização', clearing: 'Limpeza',
@@ -50,6 +56,7 @@ const pt: typeof en = {
   saved: 'Guardado', latest: 'Registos mais recentes',
 };
 const ru: typeof en = {
+  avatar: 'Аватар', avatarRule: 'Аватар (PNG, JPEG или GIF 200×200, не более 500 КБ)',
   breeds: 'Породы питомцев', pets: 'Питомцы', breedName: 'Порода', initial: 'Первая буква', hot: 'Популярная', sortWeight: 'Вес сортировки', addBreed: 'Добавить породу',
   petName: 'Кличка питомца', nickname: 'Прозвище', breed: 'Порода', sterilized: 'Стерилизован', birthday: 'Дата рождения', age: 'Возраст', deviceSn: 'SN лотка',
   catId: 'ID кошки в лотке', weightKg: 'Вес (кг)', addPet: 'Добавить питомца', records: 'Записи', kind: 'Тип', usage: 'Посещение', clearing: 'Очистка',

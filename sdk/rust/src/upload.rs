@@ -87,13 +87,15 @@ pub enum ImageFormat {
 }
 
 impl ImageFormat {
-    fn code(self) -> &'static str {
+    /// Whether the host's `format` fact (the format's first file extension: `png`, `jpg`, ...)
+    /// is this format. A JPEG is `jpg` there: `jpeg` is taken too.
+    fn is(self, format: &str) -> bool {
         match self {
-            ImageFormat::Png => "png",
-            ImageFormat::Jpeg => "jpeg",
-            ImageFormat::Gif => "gif",
-            ImageFormat::Webp => "webp",
-            ImageFormat::Bmp => "bmp",
+            ImageFormat::Png => format == "png",
+            ImageFormat::Jpeg => format == "jpg" || format == "jpeg",
+            ImageFormat::Gif => format == "gif",
+            ImageFormat::Webp => format == "webp",
+            ImageFormat::Bmp => format == "bmp",
         }
     }
 
@@ -123,6 +125,12 @@ pub fn require_image(
     require_image_of(field, file, width, height, &[format], transparent, max_kb)
 }
 
+/// The spec's avatar rule (DP §5, §9): 200 × 200 pixels, PNG, JPEG or GIF, at most 500 KB,
+/// read from the file itself, not from its name.
+pub fn require_avatar(field: &str, file: &UploadedFile) -> PluginResult<()> {
+    require_image_of(field, file, 200, 200, &[ImageFormat::Png, ImageFormat::Jpeg, ImageFormat::Gif], false, 500)
+}
+
 /// As [`require_image`], for a rule that takes several formats (the spec's startup guide:
 /// png, jpg or gif).
 pub fn require_image_of(
@@ -135,7 +143,7 @@ pub fn require_image_of(
     max_kb: u64,
 ) -> PluginResult<()> {
     let fits = file.image.as_ref().is_some_and(|image| {
-        formats.iter().any(|format| image.format == format.code())
+        formats.iter().any(|format| format.is(&image.format))
             && (width == 0 || image.width == width)
             && (height == 0 || image.height == height)
             && (!transparent || image.alpha)
