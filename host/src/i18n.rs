@@ -908,6 +908,17 @@ fn with_article(name: &str) -> String {
 /// English text is the key ([`Lang::ALL`] order for the rest: zhCn, de, es, fr, pt, ru).
 const EXPECTED: &[(&str, [&str; 6])] = &[
     (
+        "a PNG, JPEG or GIF image of 200×200 pixels, at most 500 KB",
+        [
+            "200×200 像素、不超过 500 KB 的 PNG、JPEG 或 GIF 图片",
+            "ein PNG-, JPEG- oder GIF-Bild mit 200×200 Pixeln, höchstens 500 KB",
+            "una imagen PNG, JPEG o GIF de 200×200 píxeles, como máximo 500 KB",
+            "une image PNG, JPEG ou GIF de 200×200 pixels, 500 Ko au plus",
+            "uma imagem PNG, JPEG ou GIF de 200×200 píxeis, no máximo 500 KB",
+            "изображение PNG, JPEG или GIF размером 200×200 пикселей, не более 500 КБ",
+        ],
+    ),
+    (
         "whole seconds from 0 to 30",
         [
             "0 到 30 之间的整数秒",

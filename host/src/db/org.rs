@@ -525,6 +525,20 @@ impl Db {
         })
     }
 
+    /// One's own avatar (the personal centre).
+    pub async fn set_account_avatar(&self, id: i64, avatar: &str) -> Result<(), sqlx::Error> {
+        super::with_pool!(self, |pool| {
+            sqlx::query("UPDATE accounts SET avatar = $1, updated_at = $2, updated_by = $3 WHERE id = $4")
+                .bind(avatar)
+                .bind(now_ms())
+                .bind(id)
+                .bind(id)
+                .execute(pool)
+                .await
+                .map(drop)
+        })
+    }
+
     pub async fn set_account_password(&self, id: i64, password_hash: &str, by: i64) -> Result<(), sqlx::Error> {
         super::with_pool!(self, |pool| {
             sqlx::query("UPDATE accounts SET password_hash = $1, updated_at = $2, updated_by = $3 WHERE id = $4")

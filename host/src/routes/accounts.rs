@@ -154,7 +154,7 @@ async fn fields(
         username: username(&input.user_name)?,
         name: validate::required("name", &input.name, SHORT_TEXT)?,
         department_id: input.department_id.filter(|d| *d != 0),
-        avatar: validate::optional("avatar", &input.avatar, 1024)?,
+        avatar: super::avatars::checked_address(app, tenant, &input.avatar).await?,
         // Spec §5: both required.
         phone: validate::phone("phone", &validate::required("phone", &input.phone, 20)?)?,
         email: validate::email("email", &validate::required("email", &input.email, 254)?)?,

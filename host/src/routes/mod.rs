@@ -4,6 +4,7 @@
 mod accounts;
 mod approvals;
 mod auth;
+mod avatars;
 mod departments;
 mod device_keys;
 pub mod files;
@@ -33,6 +34,7 @@ pub fn api(state: AppState, extra: impl FnOnce(ApiRouter) -> ApiRouter) -> (Rout
     let api = departments::routes(api);
     let api = roles::routes(api);
     let api = accounts::routes(api);
+    let api = avatars::routes(api);
     let api = menus::routes(api);
     let api = reference::routes(api);
     let api = logs::routes(api);

@@ -9,6 +9,7 @@ mod common;
 mod app;
 mod approvals;
 mod auth;
+mod avatars;
 mod cancellation;
 mod cluster;
 mod contract;

@@ -46,6 +46,8 @@ async fn the_route_table_is_complete_and_every_action_is_a_grantable_button() {
         public,
         vec![
             "/authority-service/authority/login",
+            // An <img> sends no session; the name is the image's SHA-256 (tests/it/avatars.rs).
+            "/authority-service/avatars/{tenant}/{file}",
             "/authority-service/portal/origins",
             // Its signed, expiring token is its permission (tests/uploads.rs).
             "/files/download",

@@ -28,6 +28,7 @@ import { CORE_PAGES, REDIRECTS } from './pages';
 import { fetchRemotes, register, remotePage, type RemoteInfo } from './remotes';
 import { TenantSelect, type TenantOption } from './TenantSelect';
 import { usePageTitle } from './title';
+import { USER_CHANGED } from './events';
 
 
 // The icons menus may name (explicit: the whole icon set would weigh 225 KB gzip).
@@ -75,6 +76,13 @@ export function ConsoleLayout() {
   // the console is reached at; a link without one is left out.
   const [links, setLinks] = useState<Record<string, string>>({});
   const label = (menu: MenuNode) => t(`menu.${menu.menuId}`, { defaultValue: menu.name });
+
+  // A new avatar from the personal centre shows in the header at once.
+  useEffect(() => {
+    const changed = () => setUser(session.user());
+    window.addEventListener(USER_CHANGED, changed);
+    return () => window.removeEventListener(USER_CHANGED, changed);
+  }, []);
 
   // The menu tree and the enabled remotes depend on the tenant acted for.
   useEffect(() => {

@@ -138,6 +138,10 @@ const de: Strings = {
     "adminAll": "Eine Administratorrolle hat jede Berechtigung ihres Unternehmens."
   },
   "accounts": {
+    "avatar": "Profilbild",
+    "avatarRule": "200×200 PNG, JPEG oder GIF, höchstens 500 KB",
+    "chooseAvatar": "Bild wählen",
+    "removeAvatar": "Entfernen",
     "title": "Konten",
     "userName": "Benutzername",
     "name": "Name",
@@ -271,6 +275,7 @@ const de: Strings = {
     "deviceKeysHint": "Geräte, Apps und Medienserver rufen die Geräterouten des Plugins unter /api/device/{{mount}}/... mit dem Header authorization: Device <Schlüssel> auf."
   },
   "personal": {
+    "avatarChanged": "Profilbild geändert",
     "title": "Persönlicher Bereich",
     "oldPassword": "Aktuelles Passwort",
     "newPassword": "Neues Passwort",

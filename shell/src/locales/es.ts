@@ -138,6 +138,10 @@ const es: Strings = {
     "adminAll": "Un rol de administrador tiene todos los permisos de su empresa."
   },
   "accounts": {
+    "avatar": "Avatar",
+    "avatarRule": "PNG, JPEG o GIF de 200×200, como máximo 500 KB",
+    "chooseAvatar": "Elegir imagen",
+    "removeAvatar": "Quitar",
     "title": "Cuentas",
     "userName": "Usuario",
     "name": "Nombre",
@@ -271,6 +275,7 @@ const es: Strings = {
     "deviceKeysHint": "Los dispositivos, apps y servidores multimedia llaman a las rutas de dispositivo del plugin en /api/device/{{mount}}/... con la cabecera authorization: Device <clave>."
   },
   "personal": {
+    "avatarChanged": "Avatar cambiado",
     "title": "Centro personal",
     "oldPassword": "Contraseña actual",
     "newPassword": "Contraseña nueva",

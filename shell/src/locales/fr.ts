@@ -138,6 +138,10 @@ const fr: Strings = {
     "adminAll": "Un rôle d’administrateur détient toutes les autorisations de son entreprise."
   },
   "accounts": {
+    "avatar": "Avatar",
+    "avatarRule": "PNG, JPEG ou GIF de 200×200, 500 Ko au plus",
+    "chooseAvatar": "Choisir une image",
+    "removeAvatar": "Retirer",
     "title": "Comptes",
     "userName": "Nom d’utilisateur",
     "name": "Nom",
@@ -271,6 +275,7 @@ const fr: Strings = {
     "deviceKeysHint": "Les appareils, applications et serveurs multimédias appellent les routes d’appareil du plugin sur /api/device/{{mount}}/... avec l’en-tête authorization: Device <clé>."
   },
   "personal": {
+    "avatarChanged": "Avatar modifié",
     "title": "Espace personnel",
     "oldPassword": "Mot de passe actuel",
     "newPassword": "Nouveau mot de passe",

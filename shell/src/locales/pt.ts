@@ -138,6 +138,10 @@ const pt: Strings = {
     "adminAll": "Uma função de administrador tem todas as permissões da sua empresa."
   },
   "accounts": {
+    "avatar": "Avatar",
+    "avatarRule": "PNG, JPEG ou GIF de 200×200, no máximo 500 KB",
+    "chooseAvatar": "Escolher imagem",
+    "removeAvatar": "Remover",
     "title": "Contas",
     "userName": "Utilizador",
     "name": "Nome",
@@ -271,6 +275,7 @@ const pt: Strings = {
     "deviceKeysHint": "Dispositivos, apps e servidores multimédia chamam as rotas de dispositivo do plugin em /api/device/{{mount}}/... com o cabeçalho authorization: Device <chave>."
   },
   "personal": {
+    "avatarChanged": "Avatar alterado",
     "title": "Centro pessoal",
     "oldPassword": "Palavra-passe atual",
     "newPassword": "Nova palavra-passe",

@@ -138,6 +138,10 @@ const ru: Strings = {
     "adminAll": "Роль администратора имеет все права своего предприятия."
   },
   "accounts": {
+    "avatar": "Аватар",
+    "avatarRule": "PNG, JPEG или GIF 200×200, не более 500 КБ",
+    "chooseAvatar": "Выбрать изображение",
+    "removeAvatar": "Удалить",
     "title": "Учётные записи",
     "userName": "Имя пользователя",
     "name": "Имя",
@@ -271,6 +275,7 @@ const ru: Strings = {
     "deviceKeysHint": "Устройства, приложения и медиасерверы вызывают маршруты устройств плагина по адресу /api/device/{{mount}}/... с заголовком authorization: Device <ключ>."
   },
   "personal": {
+    "avatarChanged": "Аватар изменён",
     "title": "Личный кабинет",
     "oldPassword": "Текущий пароль",
     "newPassword": "Новый пароль",

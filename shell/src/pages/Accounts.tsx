@@ -1,10 +1,10 @@
 import { api, Auth, RequestError, usePermission, type Page, type ApiSchemas } from '@console/sdk';
 import { ListPage, ModalForm, useConfirm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
-import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
+import { App, Avatar, Button, Form, Input, Select, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PageCard } from './common';
+import { AvatarField, PageCard } from './common';
 
 type Account = ApiSchemas['AccountRow'];
 
@@ -69,6 +69,7 @@ export default function Accounts() {
           </Auth>
         }
         columns={[
+          { title: t('accounts.avatar'), dataIndex: 'avatar', width: 72, render: (src: string, row) => <Avatar src={src || undefined} alt={row.username}>{row.username.slice(0, 1).toUpperCase()}</Avatar> },
           { title: t('accounts.userName'), dataIndex: 'username' },
           { title: t('accounts.name'), dataIndex: 'name' },
           { title: t('accounts.accountType'), dataIndex: 'accountType', render: (v: string) => t(`accounts.${v}`) },
@@ -128,6 +129,9 @@ export default function Accounts() {
         </Form.Item>
         <Form.Item name="email" label={t('accounts.email')} rules={[{ required: true }, { type: 'email' }]}>
           <Input />
+        </Form.Item>
+        <Form.Item name="avatar" label={t('accounts.avatar')} extra={t('accounts.avatarRule')}>
+          <AvatarField />
         </Form.Item>
         {!editing?.id && (
           <>

@@ -4,7 +4,7 @@ import { Alert, App, Button, Form, Input, Radio, Select, Space, Typography, Uplo
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PageCard } from './common';
+import { fileBase64, PageCard } from './common';
 
 type Encoding = 'text' | 'hex' | 'base64';
 type Algorithm = 'AES-128-GCM' | 'AES-256-GCM' | 'AES-128-CBC' | 'AES-256-CBC';
@@ -34,13 +34,6 @@ const ivBytes = (algorithm: Algorithm) => (algorithm.endsWith('GCM') ? 12 : 16);
 
 const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-/** A file's bytes in Base64, as the host takes a file. */
-async function fileBase64(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 /**
  * Encrypts and decrypts what devices exchange (spec /system-config/encrypt-decode): AES-GCM and

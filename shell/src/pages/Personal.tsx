@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 
 import { toLogin } from '../app/App';
 import { passwordRules } from './Accounts';
-import { PageCard } from './common';
+import { USER_CHANGED } from '../app/events';
+import { AvatarField, PageCard } from './common';
 
 export default function Personal() {
   const { t } = useTranslation();
@@ -13,6 +14,13 @@ export default function Personal() {
   const user = useCurrentUser();
   const [form] = Form.useForm();
   const rules = passwordRules(t);
+  const changeAvatar = async (avatar: string) => {
+    await api.post('/authority-service/authority/avatar', { avatar });
+    const current = session.user();
+    if (current) session.setUser({ ...current, headImageUrl: avatar });
+    window.dispatchEvent(new Event(USER_CHANGED));
+    void message.success(t('personal.avatarChanged'));
+  };
   const submit = async (values: { oldPassword: string; password: string; confirmPassword: string }) => {
     try {
       await api.post('/authority-service/authority/changePassword', values, { quiet: true });
@@ -31,6 +39,16 @@ export default function Personal() {
         items={[
           { key: 'u', label: t('accounts.userName'), children: user?.userName },
           { key: 'n', label: t('accounts.name'), children: user?.name },
+          {
+            key: 'a',
+            label: t('accounts.avatar'),
+            children: (
+              <div>
+                <AvatarField value={user?.headImageUrl ?? ''} onChange={(avatar) => void changeAvatar(avatar).catch(() => undefined)} />
+                <div className="ant-form-item-extra">{t('accounts.avatarRule')}</div>
+              </div>
+            ),
+          },
         ]}
       />
       <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={(values) => void submit(values)}>
