@@ -656,12 +656,7 @@ pub async fn query(
         push_scope(&mut q, scope);
         push_conditions(&mut q, engine, conditions)?;
         q.push(&order_by);
-        // Numbers in the text, not parameters: a plan made for any LIMIT and OFFSET assumes they
-        // take a tenth of the matches (PostgreSQL's guess), and over 200,000 matches it read
-        // and sorted them all rather than walking the index for 21 (issue 14: 96 ms). Both are
-        // integers of the host's own, so the text is safe; each page size and page is a
-        // statement of its own, planned once per connection.
-        q.push(format!(" LIMIT {} OFFSET {}", u64::from(limit) + 1, offset));
+        q.push(" LIMIT ").push_bind(i64::from(limit) + 1).push(" OFFSET ").push_bind(i64::from(offset));
         q.push(")").push(&order_by);
         q.build_query_as().fetch_all(conn).await?
     });
@@ -1017,14 +1012,7 @@ impl Db {
                 CallTx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?, Some(turn))
             }
             super::Pool::Sqlite(pool) => CallTx::Sqlite(pool.begin_with("BEGIN").await?, None),
-            // Generic plans: every collection's indexes are partial indexes of `plugin_records`,
-            // and planning a statement for its values weighed each of them against the query
-            // every time (5 ms of a 6 ms paged query, issue 14). A plugin's statements name
-            // their plugin and collection as text, so the plan made once per connection and
-            // statement uses the same indexes; only the values are bound.
-            super::Pool::Postgres(pool) => {
-                CallTx::Postgres(pool.begin_with("BEGIN; SET LOCAL plan_cache_mode = force_generic_plan").await?)
-            }
+            super::Pool::Postgres(pool) => CallTx::Postgres(pool.begin().await?),
         })
     }
 
