@@ -88,6 +88,12 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_METRICS_TOKEN", hide_env_values = true)]
     pub metrics_token: Option<String>,
 
+    /// The address devices and services reach this console at (`https://console.example.com`),
+    /// written in the certificates the enterprises' CAs sign as where their revocation list is.
+    /// Unset: `http://` and the listening address.
+    #[arg(long, env = "CONSOLE_PUBLIC_URL")]
+    pub public_url: Option<String>,
+
     /// The portals (`https://` origins, comma-separated) a user who signed in from one is sent
     /// back to when the session ends; a `from` naming any other address is ignored.
     #[arg(long, env = "CONSOLE_PORTAL_ORIGINS", value_delimiter = ',')]

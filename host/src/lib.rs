@@ -13,6 +13,7 @@ pub mod i18n;
 pub mod links;
 pub mod objects;
 pub mod openapi;
+pub mod pki;
 pub mod plugins;
 pub mod routes;
 pub mod sealing;
@@ -101,6 +102,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         cache_dir,
         master_key,
         config.plugin_memory_mib,
+        config.public_url.clone().unwrap_or_else(|| format!("http://{}", config.listen)),
     )
     .await
     .map_err(|e| StartError::Plugins(format!("{e:#}")))?;

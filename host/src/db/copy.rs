@@ -15,7 +15,7 @@ use super::{Db, Pool};
 
 /// Every table, parents before children. A table the schema has and this list lacks fails the
 /// copy (see [`copy_sqlite_to_postgres`]): nothing is left behind silently.
-const TABLES: [&str; 24] = [
+const TABLES: [&str; 26] = [
     "tenants",
     "departments",
     "menus",
@@ -40,6 +40,8 @@ const TABLES: [&str; 24] = [
     "uploads",
     "approvals",
     "search_indexes",
+    "certificate_authorities",
+    "issued_certificates",
 ];
 
 /// Tables not copied: messages between running hosts (nothing in them outlives a minute), and

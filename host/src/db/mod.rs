@@ -41,6 +41,7 @@ pub mod copy;
 pub mod device_keys;
 mod menus;
 mod org;
+pub mod pki;
 pub mod platform;
 pub mod plugin_store;
 mod plugins;

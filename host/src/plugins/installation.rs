@@ -43,6 +43,9 @@ pub struct Grants {
     pub events: bool,
     #[serde(default)]
     pub files: bool,
+    /// Certificates signed by the enterprise's CA (contract 0.1.12).
+    #[serde(default)]
+    pub certificates: bool,
     /// `host` or `host:port` the plugin may call; empty: none.
     #[serde(default)]
     pub outbound_hosts: Vec<String>,
@@ -81,6 +84,7 @@ impl Default for Grants {
             template: false,
             events: false,
             files: false,
+            certificates: false,
             outbound_hosts: Vec::new(),
             mail_servers: Vec::new(),
             subscribe: Vec::new(),

@@ -9,10 +9,10 @@ use serde::Deserialize;
 use crate::i18n::Lang;
 
 /// The contract this host implements (`wit/plugin.wit`).
-pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 11);
+pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 12);
 
 /// Mounts the core owns; a plugin cannot take them.
-const RESERVED_MOUNTS: [&str; 9] = [
+const RESERVED_MOUNTS: [&str; 10] = [
     "authority-service",
     "region-service-admin",
     "sync-service",
@@ -22,6 +22,7 @@ const RESERVED_MOUNTS: [&str; 9] = [
     "device",
     "files",
     "process-center",
+    "pki",
 ];
 
 #[derive(Debug, Clone, Deserialize)]
@@ -228,6 +229,9 @@ pub struct Capabilities {
     /// Full-text indexes; since contract 0.1.9.
     #[serde(default)]
     pub search: bool,
+    /// The enterprise's certificate authority; since contract 0.1.12.
+    #[serde(default)]
+    pub certificates: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -365,6 +369,9 @@ impl Manifest {
         }
         if self.capabilities.search && self.contract < semver::Version::new(0, 1, 9) {
             return fail("capabilities.search", "needs contract 0.1.9 or later");
+        }
+        if self.capabilities.certificates && self.contract < semver::Version::new(0, 1, 12) {
+            return fail("capabilities.certificates", "needs contract 0.1.12 or later");
         }
         if self.capabilities.secrets && self.contract < semver::Version::new(0, 1, 1) {
             return fail("capabilities.secrets", "needs contract 0.1.1 or later");

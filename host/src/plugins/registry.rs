@@ -160,6 +160,7 @@ impl Plugins {
         cache_dir: PathBuf,
         master_key: MasterKey,
         memory_budget_mib: u32,
+        public_url: String,
     ) -> wasmtime::Result<Arc<Plugins>> {
         let engine = engine::new_engine()?;
         let mut linker = Linker::new(&engine);
@@ -181,6 +182,7 @@ impl Plugins {
                 cpu: super::cpu::CpuGate::for_this_machine(),
                 registry: std::sync::OnceLock::new(),
                 wakes: Default::default(),
+                public_url: public_url.trim_end_matches('/').to_string(),
             }),
             plugins_file,
             cache_dir,
@@ -698,6 +700,10 @@ impl Plugins {
             }
         }
         times
+    }
+
+    pub fn master_key(&self) -> &MasterKey {
+        &self.services.master_key
     }
 
     pub fn objects(&self) -> &Arc<crate::objects::Objects> {

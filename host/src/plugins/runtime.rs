@@ -26,6 +26,8 @@ pub struct Services {
     pub registry: std::sync::OnceLock<std::sync::Weak<super::Plugins>>,
     /// Devices waiting on long polls, woken by the calls that have something for them.
     pub wakes: super::wakes::DeviceWakes,
+    /// Where devices reach this console (`CONSOLE_PUBLIC_URL`), without a trailing `/`.
+    pub public_url: String,
 }
 
 /// Who a call is for, filled by the host (never by the plugin).

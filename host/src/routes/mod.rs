@@ -10,6 +10,7 @@ mod device_keys;
 pub mod files;
 mod logs;
 mod menus;
+mod pki;
 mod plugins;
 mod reference;
 pub(crate) mod roles;
@@ -42,6 +43,7 @@ pub fn api(state: AppState, extra: impl FnOnce(ApiRouter) -> ApiRouter) -> (Rout
     let api = files::routes(api);
     let api = approvals::routes(api);
     let api = tools::routes(api);
+    let api = pki::routes(api);
     let api = api.route(
         RouteSpec::read(Method::GET, "/openapi.json", Perm::Public, "This OpenAPI document")
             .answers(crate::api::Answer::Document),

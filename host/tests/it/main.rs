@@ -11,6 +11,7 @@ mod approvals;
 mod auth;
 mod avatars;
 mod cancellation;
+mod certificates;
 mod cluster;
 mod contract;
 mod customer_service;

@@ -51,7 +51,10 @@ async fn the_route_table_is_complete_and_every_action_is_a_grantable_button() {
             "/authority-service/portal/origins",
             // Its signed, expiring token is its permission (tests/uploads.rs).
             "/files/download",
-            "/openapi.json"
+            "/openapi.json",
+            // What TLS stacks and devices fetch to verify a certificate (tests/it/certificates.rs).
+            "/pki/{tenant}/ca.pem",
+            "/pki/{tenant}/crl"
         ],
         "the only public routes"
     );

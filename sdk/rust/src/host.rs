@@ -2,8 +2,8 @@
 //! [`crate::testing::MemoryHost`] stands in for them in native unit tests.
 
 use crate::bindings::console::plugin::{
-    approvals, audit, caller, device_keys, events, files, http, live, log, mail, platform, search, secrets, services,
-    store, template,
+    approvals, audit, caller, certificates, device_keys, events, files, http, live, log, mail, platform, search,
+    secrets, services, store, template,
 };
 
 pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundResponse};
@@ -160,6 +160,35 @@ pub trait Host {
     ) -> Result<Vec<search::Hit>, String> {
         Err("search is not available here".into())
     }
+    /// The enterprise's CA certificate, PEM (contract 0.1.12; the manifest asks for
+    /// `certificates` and the operator grants it). Use [`crate::certificates`].
+    fn certificate_authority(&mut self) -> Result<String, String> {
+        Err("certificates are not available here".into())
+    }
+    fn certificate_issue(
+        &mut self,
+        _request: &certificates::CertificateRequest,
+    ) -> Result<certificates::Issued, String> {
+        Err("certificates are not available here".into())
+    }
+    fn certificate_revoke(&mut self, _serial: &str) -> Result<bool, String> {
+        Err("certificates are not available here".into())
+    }
+    fn certificate_pkcs12(
+        &mut self,
+        _certificate_pem: &str,
+        _encrypted_key_pem: &str,
+        _password: &str,
+    ) -> Result<Vec<u8>, String> {
+        Err("certificates are not available here".into())
+    }
+    fn certificate_inspect(
+        &mut self,
+        _chain_pem: &str,
+        _key_pem: Option<&str>,
+    ) -> Result<certificates::Inspection, String> {
+        Err("certificates are not available here".into())
+    }
 }
 
 /// The host seen through the component's imports.
@@ -305,6 +334,33 @@ impl Host for WasmHost {
     }
     fn calling_plugin(&mut self) -> Option<String> {
         services::caller()
+    }
+    fn certificate_authority(&mut self) -> Result<String, String> {
+        certificates::authority()
+    }
+    fn certificate_issue(
+        &mut self,
+        request: &certificates::CertificateRequest,
+    ) -> Result<certificates::Issued, String> {
+        certificates::issue(request)
+    }
+    fn certificate_revoke(&mut self, serial: &str) -> Result<bool, String> {
+        certificates::revoke(serial)
+    }
+    fn certificate_pkcs12(
+        &mut self,
+        certificate_pem: &str,
+        encrypted_key_pem: &str,
+        password: &str,
+    ) -> Result<Vec<u8>, String> {
+        certificates::pkcs12(certificate_pem, encrypted_key_pem, password)
+    }
+    fn certificate_inspect(
+        &mut self,
+        chain_pem: &str,
+        key_pem: Option<&str>,
+    ) -> Result<certificates::Inspection, String> {
+        certificates::inspect(chain_pem, key_pem)
     }
     fn now_ms(&mut self) -> i64 {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();

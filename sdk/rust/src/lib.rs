@@ -8,6 +8,7 @@
 
 pub mod approvals;
 pub mod bindings;
+pub mod certificates;
 pub mod collection;
 pub mod describe;
 pub mod devices;

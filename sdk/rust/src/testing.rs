@@ -87,6 +87,10 @@ pub struct MemoryHost {
     pub live: Vec<(String, Value)>,
     /// Live messages sent to console users (contract 0.1.10), in order: user, topic, message.
     pub notified: Vec<(i64, String, Value)>,
+    /// Certificates issued (contract 0.1.12), in order, and the serials revoked. The memory
+    /// host signs nothing: its PEM texts only carry the request, for the plugin's logic.
+    pub certificates: Vec<crate::certificates::CertificateRequest>,
+    pub revoked: Vec<String>,
 }
 
 impl MemoryHost {
@@ -540,6 +544,53 @@ impl Host for MemoryHost {
     }
     fn client_address(&mut self) -> String {
         self.client_address.clone()
+    }
+    fn certificate_authority(&mut self) -> Result<String, String> {
+        Ok("-----BEGIN CERTIFICATE-----\nmemory-authority\n-----END CERTIFICATE-----\n".into())
+    }
+    fn certificate_issue(
+        &mut self,
+        request: &crate::certificates::CertificateRequest,
+    ) -> Result<crate::certificates::Issued, String> {
+        self.wrote = true;
+        self.certificates.push(request.clone());
+        let serial = format!("{:032X}", self.certificates.len());
+        let not_after = self.now_ms + i64::from(request.valid_days) * 86_400_000;
+        Ok(crate::certificates::Issued {
+            certificate_pem: format!(
+                "-----BEGIN CERTIFICATE-----\n{}\n-----END CERTIFICATE-----\n",
+                request.common_name
+            ),
+            encrypted_key_pem: format!(
+                "-----BEGIN ENCRYPTED PRIVATE KEY-----\n{}\n-----END ENCRYPTED PRIVATE KEY-----\n",
+                request.key_password
+            ),
+            fingerprint: format!("{:064X}", self.certificates.len()),
+            serial,
+            not_before: self.now_ms,
+            not_after,
+        })
+    }
+    fn certificate_revoke(&mut self, serial: &str) -> Result<bool, String> {
+        self.wrote = true;
+        let issued = (1..=self.certificates.len()).any(|n| format!("{n:032X}") == serial);
+        let fresh = issued && !self.revoked.iter().any(|s| s == serial);
+        if fresh {
+            self.revoked.push(serial.to_string());
+        }
+        Ok(fresh)
+    }
+    fn certificate_pkcs12(
+        &mut self,
+        _certificate_pem: &str,
+        encrypted_key_pem: &str,
+        password: &str,
+    ) -> Result<Vec<u8>, String> {
+        // The memory host's "encrypted" key is its password.
+        if !encrypted_key_pem.contains(&format!("\n{password}\n")) {
+            return Err("the password does not open the key".into());
+        }
+        Ok(b"memory pkcs12".to_vec())
     }
     fn wake_device(&mut self, sn: &str) -> Result<(), String> {
         self.woken.push(sn.to_string());

@@ -5,6 +5,7 @@
 mod approvals;
 mod audit;
 mod caller;
+mod certificates;
 mod device_keys;
 pub mod events;
 mod files;
@@ -43,6 +44,7 @@ pub enum Capability {
     Secrets,
     Mail,
     Search,
+    Certificates,
 }
 
 impl CallState {
@@ -60,6 +62,7 @@ impl CallState {
             Capability::Mail => (requested.mail, !granted.mail_servers.is_empty(), "mail"),
             // Indexes are the plugin's own, bounded by `max_search_documents`.
             Capability::Search => (requested.search, true, "search"),
+            Capability::Certificates => (requested.certificates, granted.certificates, "certificates"),
         };
         match (asked, given) {
             (true, true) => Ok(()),
