@@ -138,7 +138,8 @@ pub fn check(request: &Request) -> Result<(), (&'static str, String)> {
         return Err(("organization", "at most 64 characters".into()));
     }
     let country = &request.country;
-    if !country.is_empty() && !(country.len() == 2 && country.chars().all(|c| c.is_ascii_uppercase())) {
+    let alpha2 = country.len() == 2 && country.chars().all(|c| c.is_ascii_uppercase());
+    if !country.is_empty() && !alpha2 {
         return Err(("country", "a two-letter country code (ISO 3166), such as CN or DE".into()));
     }
     if request.dns_names.len() > MAX_DNS_NAMES {
@@ -341,7 +342,7 @@ fn pem_blocks(text: &str) -> Result<Vec<(String, Vec<u8>)>, String> {
         let label = &after[11..label_end];
         let end_marker = format!("-----END {label}-----");
         let end = after.find(&end_marker).ok_or_else(|| format!("`{label}` is not closed"))? + end_marker.len();
-        let (found, der) = pkcs8::der::pem::decode_vec(after[..end].as_bytes()).map_err(|e| e.to_string())?;
+        let (found, der) = pkcs8::der::pem::decode_vec(&after.as_bytes()[..end]).map_err(|e| e.to_string())?;
         blocks.push((found.to_string(), der));
         rest = &after[end..];
     }

@@ -623,7 +623,8 @@ mod tests {
         assert!(contract_compatible(&semver::Version::new(0, 1, 9)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 10)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 11)));
-        assert!(!contract_compatible(&semver::Version::new(0, 1, 12)), "newer than the host");
+        assert!(contract_compatible(&semver::Version::new(0, 1, 12)));
+        assert!(!contract_compatible(&semver::Version::new(0, 1, 13)), "newer than the host");
     }
 
     #[test]
@@ -688,6 +689,19 @@ mod tests {
             let err = Manifest::load(&path).expect_err("refused").to_string();
             assert!(err.contains("uploads[") && err.contains(field), "{field}: {err}");
         }
+    }
+
+    /// `certificates` (contract 0.1.12) is refused to a plugin built for an older contract.
+    #[test]
+    fn the_certificates_capability_needs_contract_0_1_12() {
+        let dir = tempfile::tempdir().expect("dir");
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins/device-access/plugin.toml");
+        let text = std::fs::read_to_string(&source).expect("device-access manifest");
+        assert!(Manifest::load(&source).expect("loads").capabilities.certificates);
+        let path = dir.path().join("plugin.toml");
+        std::fs::write(&path, text.replace("contract = \"0.1.12\"", "contract = \"0.1.11\"")).expect("write");
+        let err = Manifest::load(&path).expect_err("refused").to_string();
+        assert!(err.contains("capabilities.certificates") && err.contains("0.1.12"), "{err}");
     }
 
     /// `counted` (contract 0.1.11) names some of the indexes; absent, every index is counted.

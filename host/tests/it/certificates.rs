@@ -301,3 +301,15 @@ async fn a_device_is_told_the_domain_of_its_country_and_a_permanent_disable_stay
     let none = host.get_as("/device-access-service/domain-resolve?country=DE&serviceName=ota", &admin, &tenant).await;
     assert_eq!(none.code(), 404);
 }
+
+#[tokio::test]
+async fn without_the_operator_s_grant_nothing_is_signed() {
+    let host = TestHost::start_with_plugins(&[Install::plugin("device-access", "timeout_ms = 30000")], |_| {}).await;
+    let admin = host.admin().await;
+    let tenant = host.create_tenant(&admin, "Acme", 36).await.to_string();
+    let refused = generate(&host, &admin, &tenant, mqtt_certificate("Ungranted")).await;
+    assert_eq!(refused.code(), 500, "{:?}", refused.body);
+    assert_eq!(host.get_as("/device-access-service/certificates", &admin, &tenant).await.ok()["total"], 0);
+    let crl = reqwest::get(format!("{}/pki/{tenant}/crl", host.base)).await.expect("sent");
+    assert_eq!(crl.status(), 404, "no CA was made");
+}

@@ -7,7 +7,7 @@
 use console_plugin_sdk::certificates::{self as ca, CertificateRequest, KeyAlgorithm, Usage};
 use console_plugin_sdk::export::{ExportedFile, file_stem};
 use console_plugin_sdk::validate::{self, LONG_TEXT, MAX_LIST_ENTRIES, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Message, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::domains::{country, host_name};
@@ -135,6 +135,10 @@ pub fn generate(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<CertificateInput>()?;
     let (name, request, cert_type) = request_of(&input)?;
     let remark = validate::optional("remark", &input.remark, LONG_TEXT)?;
+    // Before a key is made for nothing (the store would refuse the name after the signing).
+    if CERTIFICATES.count(call.host, &Query::new().eq("name", name.as_str()))? > 0 {
+        return Err(PluginError::invalid("name", Message::Duplicate { fields: vec!["name".into()] }));
+    }
     let issued = ca::issue(call.host, &request)?;
     let certificate = Certificate {
         name,

@@ -149,11 +149,14 @@ export interface ModalFormProps<V> {
   width?: number;
   /** The action the form performs, for the message when it fails; `operation` by default. */
   failure?: Failure;
+  /** The page's own form instance, to watch fields (`Form.useWatch`) or set one from another. */
+  form?: FormInstance<V>;
 }
 
 /** A form in a modal: submits, shows the server's field errors on their fields, closes on success. */
 export function ModalForm<V extends object>(props: ModalFormProps<V>) {
-  const [form] = Form.useForm<V>();
+  const [ownForm] = Form.useForm<V>();
+  const form = props.form ?? ownForm;
   const sayFailure = useFailure();
   const [busy, setBusy] = useState(false);
   // Filled when the form opens, not whenever the parent re-renders with a new object.
@@ -207,15 +210,16 @@ export function useDeleteByName() {
   const { modal } = App.useApp();
   const { t } = useTranslation('sdk');
   const sayFailure = useFailure();
-  return (name: string, onConfirm: (typed: string) => Promise<unknown>) => {
+  /** `act` names another irreversible act confirmed the same way (revoke): its title, button, hint (which asks for the name) and failure. */
+  return (name: string, onConfirm: (typed: string) => Promise<unknown>, act?: { title: ReactNode; ok: ReactNode; hint: ReactNode; failure: Failure }) => {
     let typed = '';
     const instance = modal.confirm({
-      title: t('deleteTitle'),
-      okText: t('delete'),
+      title: act?.title ?? t('deleteTitle'),
+      okText: act?.ok ?? t('delete'),
       okButtonProps: { danger: true, disabled: true },
       content: (
         <div>
-          <p>{t('deleteHint', { name })}</p>
+          <p>{act?.hint ?? t('deleteHint', { name })}</p>
           <Input
             aria-label={t('deleteInput')}
             data-testid="delete-confirm-input"
@@ -227,7 +231,7 @@ export function useDeleteByName() {
         </div>
       ),
       // A failure is said and closes the dialog (a rejection would leave it open, unhandled).
-      onOk: () => onConfirm(typed).catch((error: unknown) => sayFailure('delete', error)),
+      onOk: () => onConfirm(typed).catch((error: unknown) => sayFailure(act?.failure ?? 'delete', error)),
     });
   };
 }
