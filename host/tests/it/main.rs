@@ -33,6 +33,7 @@ mod records;
 mod rtc;
 mod s3;
 mod search;
+mod security_center;
 mod services;
 mod signin_memory;
 mod tenancy;

@@ -91,6 +91,8 @@ pub struct MemoryHost {
     /// host signs nothing: its PEM texts only carry the request, for the plugin's logic.
     pub certificates: Vec<crate::certificates::CertificateRequest>,
     pub revoked: Vec<String>,
+    /// The button actions the calling user holds (the host's `context.actions`).
+    pub actions: Vec<String>,
 }
 
 impl MemoryHost {
@@ -221,7 +223,7 @@ impl MemoryHost {
                 user_id: self.user_id,
                 user_name: self.user_name.clone(),
                 lang: lang.into(),
-                actions: Vec::new(),
+                actions: self.actions.clone(),
                 request_id: "test".into(),
             },
         };
