@@ -132,6 +132,9 @@ pub enum Msg {
     Text(String),
     PluginDisabled,
     DeviceKeyRefused,
+    /// The optional request signature (CS §7, `api::signature`), by why it is refused.
+    SignatureRefused(crate::api::signature::Refusal),
+    SignatureReplayed,
     DeviceKeyNameTaken,
     PluginFailed,
     PluginTimeout,
@@ -274,6 +277,13 @@ impl Msg {
             Msg::Text(text) => text.clone(),
             Msg::PluginDisabled => "贵企业未启用此功能".into(),
             Msg::DeviceKeyRefused => "设备密钥缺失或无效".into(),
+            Msg::SignatureRefused(why) => match why {
+                crate::api::signature::Refusal::Missing => "缺少请求签名头或格式不正确",
+                crate::api::signature::Refusal::Stale => "请求签名已过期，请校准设备时间后重试",
+                crate::api::signature::Refusal::Wrong => "请求签名不正确",
+            }
+            .into(),
+            Msg::SignatureReplayed => "该请求已处理过，不可重放".into(),
             Msg::UploadsWaiting => "等待处理的上传文件过多，请稍后再上传".into(),
             Msg::DeviceKeyNameTaken => "该插件已有同名设备密钥".into(),
             Msg::PluginFailed => "功能插件执行失败，操作未生效".into(),
@@ -361,6 +371,15 @@ impl Msg {
             Msg::Text(text) => text.clone(),
             Msg::PluginDisabled => "This feature is not enabled for your enterprise.".into(),
             Msg::DeviceKeyRefused => "The device key is missing or not valid.".into(),
+            Msg::SignatureRefused(why) => match why {
+                crate::api::signature::Refusal::Missing => "The request signature headers are missing or malformed.",
+                crate::api::signature::Refusal::Stale => {
+                    "The request signature has expired: check the device's clock and sign again."
+                }
+                crate::api::signature::Refusal::Wrong => "The request signature does not match the request.",
+            }
+            .into(),
+            Msg::SignatureReplayed => "This request was already received: a signed request cannot be replayed.".into(),
             Msg::UploadsWaiting => {
                 "Too many uploaded files are still waiting to be used; please upload again later.".into()
             }
@@ -471,6 +490,13 @@ impl Msg {
             Msg::Text(text) => text.clone(),
             Msg::PluginDisabled => "Diese Funktion ist für Ihr Unternehmen nicht aktiviert.".into(),
             Msg::DeviceKeyRefused => "Der Geräteschlüssel fehlt oder ist ungültig.".into(),
+            Msg::SignatureRefused(why) => match why {
+                crate::api::signature::Refusal::Missing => "Die Kopfzeilen der Anfragesignatur fehlen oder sind fehlerhaft.",
+                crate::api::signature::Refusal::Stale => "Die Anfragesignatur ist abgelaufen: Prüfen Sie die Uhr des Geräts und signieren Sie erneut.",
+                crate::api::signature::Refusal::Wrong => "Die Anfragesignatur passt nicht zur Anfrage.",
+            }
+            .into(),
+            Msg::SignatureReplayed => "Diese Anfrage wurde bereits empfangen: Eine signierte Anfrage kann nicht wiederholt werden.".into(),
             Msg::UploadsWaiting => {
                 "Zu viele hochgeladene Dateien warten noch auf ihre Verwendung; bitte später erneut hochladen.".into()
             }
@@ -570,6 +596,13 @@ impl Msg {
             Msg::Text(text) => text.clone(),
             Msg::PluginDisabled => "Esta función no está activada para su empresa.".into(),
             Msg::DeviceKeyRefused => "Falta la clave de dispositivo o no es válida.".into(),
+            Msg::SignatureRefused(why) => match why {
+                crate::api::signature::Refusal::Missing => "Faltan las cabeceras de la firma de la solicitud o están mal formadas.",
+                crate::api::signature::Refusal::Stale => "La firma de la solicitud ha caducado: compruebe el reloj del dispositivo y vuelva a firmar.",
+                crate::api::signature::Refusal::Wrong => "La firma no corresponde a la solicitud.",
+            }
+            .into(),
+            Msg::SignatureReplayed => "Esta solicitud ya se recibió: una solicitud firmada no puede repetirse.".into(),
             Msg::UploadsWaiting => {
                 "Hay demasiados archivos subidos esperando a usarse; vuelva a subirlo más tarde.".into()
             }
@@ -672,6 +705,13 @@ impl Msg {
             Msg::Text(text) => text.clone(),
             Msg::PluginDisabled => "Cette fonction n’est pas activée pour votre entreprise.".into(),
             Msg::DeviceKeyRefused => "La clé d’appareil est absente ou invalide.".into(),
+            Msg::SignatureRefused(why) => match why {
+                crate::api::signature::Refusal::Missing => "Les en-têtes de signature de la requête sont absents ou mal formés.",
+                crate::api::signature::Refusal::Stale => "La signature de la requête a expiré : vérifiez l’horloge de l’appareil et signez de nouveau.",
+                crate::api::signature::Refusal::Wrong => "La signature ne correspond pas à la requête.",
+            }
+            .into(),
+            Msg::SignatureReplayed => "Cette requête a déjà été reçue : une requête signée ne peut pas être rejouée.".into(),
             Msg::UploadsWaiting => {
                 "Trop de fichiers téléversés attendent encore d’être utilisés ; réessayez plus tard.".into()
             }
@@ -767,6 +807,17 @@ impl Msg {
             Msg::Text(text) => text.clone(),
             Msg::PluginDisabled => "Esta funcionalidade não está ativada para a sua empresa.".into(),
             Msg::DeviceKeyRefused => "A chave de dispositivo está em falta ou não é válida.".into(),
+            Msg::SignatureRefused(why) => match why {
+                crate::api::signature::Refusal::Missing => {
+                    "Os cabeçalhos da assinatura do pedido estão em falta ou mal formados."
+                }
+                crate::api::signature::Refusal::Stale => {
+                    "A assinatura do pedido expirou: verifique o relógio do dispositivo e assine novamente."
+                }
+                crate::api::signature::Refusal::Wrong => "A assinatura não corresponde ao pedido.",
+            }
+            .into(),
+            Msg::SignatureReplayed => "Este pedido já foi recebido: um pedido assinado não pode ser repetido.".into(),
             Msg::UploadsWaiting => {
                 "Há demasiados ficheiros carregados à espera de serem usados; volte a carregar mais tarde.".into()
             }
@@ -859,6 +910,17 @@ impl Msg {
             Msg::Text(text) => text.clone(),
             Msg::PluginDisabled => "Эта функция не включена для вашего предприятия.".into(),
             Msg::DeviceKeyRefused => "Ключ устройства отсутствует или недействителен.".into(),
+            Msg::SignatureRefused(why) => match why {
+                crate::api::signature::Refusal::Missing => {
+                    "Заголовки подписи запроса отсутствуют или неверно оформлены."
+                }
+                crate::api::signature::Refusal::Stale => {
+                    "Срок подписи запроса истёк: проверьте часы устройства и подпишите снова."
+                }
+                crate::api::signature::Refusal::Wrong => "Подпись не соответствует запросу.",
+            }
+            .into(),
+            Msg::SignatureReplayed => "Этот запрос уже получен: подписанный запрос нельзя повторить.".into(),
             Msg::UploadsWaiting => {
                 "Слишком много загруженных файлов ещё ждут обработки; повторите загрузку позже.".into()
             }

@@ -35,13 +35,18 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
     }
     if guard.route.perm == Perm::Device {
         // Device reports are data for the plugin, not an operator's operations: no record.
-        return match authorize_device(&guard.app, req.headers(), client).await {
-            Ok(device) => {
-                req.extensions_mut().insert(device);
-                next.run(req).await
-            }
-            Err(err) => err.into_response(),
+        let (device, presented) = match authorize_device(&guard.app, req.headers(), client).await {
+            Ok(found) => found,
+            Err(err) => return err.into_response(),
         };
+        if device.key.require_signature {
+            req = match verify_signature(&guard, req, &device, &presented).await {
+                Ok(req) => req,
+                Err(err) => return err.into_response(),
+            };
+        }
+        req.extensions_mut().insert(device);
+        return next.run(req).await;
     }
 
     let caller = match authorize(&guard, req.headers(), client).await {
@@ -104,9 +109,45 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
     response
 }
 
+/// The request of a key that requires signatures, once its signature holds and its nonce is new
+/// (`api::signature`). A streamed body (an upload) is signed as empty: the upload's SHA-256,
+/// which the answer names, vouches for its bytes.
+async fn verify_signature(
+    guard: &GuardState,
+    req: Request,
+    device: &DeviceCaller,
+    presented: &str,
+) -> Result<Request, ApiError> {
+    use super::signature;
+    let (parts, body) = req.into_parts();
+    let (bytes, body) = if guard.route.effect == Effect::Stream {
+        (axum::body::Bytes::new(), body)
+    } else {
+        let bytes = axum::body::to_bytes(body, guard.route.max_body)
+            .await
+            .map_err(|_| ApiError::BodyTooLarge { limit_kib: guard.route.max_body / 1024 })?;
+        (bytes.clone(), Body::from(bytes))
+    };
+    let refused = |msg| ApiError::Client { code: 401, msg };
+    // The path as the client sent it (`/api/...`), before any router took its prefix off.
+    let uri = parts.extensions.get::<axum::extract::OriginalUri>().map_or(&parts.uri, |original| &original.0);
+    let (method, path, query) = (parts.method.as_str(), uri.path(), uri.query().unwrap_or(""));
+    let nonce = signature::check(presented, &parts.headers, method, path, query, &bytes, crate::clock::now_ms())
+        .map_err(|why| refused(Msg::SignatureRefused(why)))?;
+    if !guard.app.db.remember_nonce(device.key.id, &nonce).await? {
+        return Err(refused(Msg::SignatureReplayed));
+    }
+    Ok(Request::from_parts(parts, body))
+}
+
 /// `authorization: Device <key>`, or for a browser's websocket (which sets no header) the
-/// subprotocols `device.v1, <key>`: the key names its tenant and plugin.
-async fn authorize_device(app: &AppState, headers: &HeaderMap, client: ClientInfo) -> Result<DeviceCaller, ApiError> {
+/// subprotocols `device.v1, <key>`: the key names its tenant and plugin. Also the key as
+/// presented, which signs the request when the key requires it.
+async fn authorize_device(
+    app: &AppState,
+    headers: &HeaderMap,
+    client: ClientInfo,
+) -> Result<(DeviceCaller, String), ApiError> {
     let refused = ApiError::Client { code: 401, msg: Msg::DeviceKeyRefused };
     let key = headers
         .get("authorization")
@@ -116,11 +157,12 @@ async fn authorize_device(app: &AppState, headers: &HeaderMap, client: ClientInf
         .map(str::trim)
         .filter(|v| !v.is_empty())
         .ok_or(refused.clone())?;
+    let presented = key.to_string();
     let key = app.db.use_device_key(&session::token_hash(key)).await?.ok_or(refused)?;
     if app.db.device_key_tenant_disabled(&key).await? {
         return Err(ApiError::AccountDisabled);
     }
-    Ok(DeviceCaller { key, lang: Lang::from_headers(headers), client })
+    Ok((DeviceCaller { key, lang: Lang::from_headers(headers), client }, presented))
 }
 
 async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) -> Result<Caller, ApiError> {

@@ -9,6 +9,7 @@ pub mod error;
 pub mod extract;
 mod guard;
 pub mod live;
+pub mod signature;
 
 use std::sync::Arc;
 

@@ -44,9 +44,11 @@ const TABLES: [&str; 26] = [
     "issued_certificates",
 ];
 
-/// Tables not copied: messages between running hosts (nothing in them outlives a minute), and
+/// Tables not copied: messages between running hosts (nothing in them outlives a minute), the
+/// nonces of signed requests (ten minutes), and
 /// the indexed values PostgreSQL counts from, which the first start rebuilds from the records.
-const TRANSIENT: [&str; 4] = ["cluster_events", "plugin_key_fields", "plugin_record_keys", "plugin_key_counts"];
+const TRANSIENT: [&str; 5] =
+    ["cluster_events", "plugin_key_fields", "plugin_record_keys", "plugin_key_counts", "request_nonces"];
 
 /// Tables copied by a function of their own: search documents, whose terms are an FTS5 table on
 /// SQLite and a `tsvector` column on PostgreSQL ([`copy_search_documents`]).

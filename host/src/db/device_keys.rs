@@ -17,6 +17,8 @@ pub struct DeviceKey {
     pub last_used_at: Option<i64>,
     /// The one device the key belongs to; `None` for a key shared by a fleet.
     pub sn: Option<String>,
+    /// Every request with the key must be signed (spec CS §7; `api::signature`).
+    pub require_signature: bool,
 }
 
 pub struct NewDeviceKey<'a> {
@@ -27,11 +29,12 @@ pub struct NewDeviceKey<'a> {
     pub key_hint: &'a str,
     pub by: i64,
     pub sn: Option<&'a str>,
+    pub require_signature: bool,
 }
 
 const INSERT: &str =
-    "INSERT INTO device_keys (tenant_id, plugin_id, name, key_hash, key_hint, created_at, created_by, sn)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+    "INSERT INTO device_keys (tenant_id, plugin_id, name, key_hash, key_hint, created_at, created_by, sn, require_signature)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
 
 /// Binds a [`NewDeviceKey`]'s values to [`INSERT`]'s parameters, in their order (for a plain
 /// query or a scalar one, on either engine).
@@ -46,10 +49,11 @@ macro_rules! bind_new_key {
             .bind(now_ms())
             .bind($new.by)
             .bind($new.sn)
+            .bind($new.require_signature)
     };
 }
 
-const COLUMNS: &str = "id, tenant_id, plugin_id, name, key_hint, created_at, last_used_at, sn";
+const COLUMNS: &str = "id, tenant_id, plugin_id, name, key_hint, created_at, last_used_at, sn, require_signature";
 
 impl Db {
     pub async fn device_keys(&self, tenant: i64, plugin: &str) -> Result<Vec<DeviceKey>, sqlx::Error> {
@@ -185,4 +189,35 @@ pub async fn revoke_in_call(
             .await?;
         Ok(done.rows_affected() > 0)
     })
+}
+
+/// How long a signed request's nonce is remembered: twice the clock skew a signature may have.
+const NONCE_KEPT_MS: i64 = 2 * crate::api::signature::WINDOW_MS;
+
+impl Db {
+    /// Remembers the nonce of a signed request of key `key_id`; false when it was seen already
+    /// (a replay). Nonces older than the signature's window go on the way.
+    pub async fn remember_nonce(&self, key_id: i64, nonce: &str) -> Result<bool, sqlx::Error> {
+        let now = now_ms();
+        super::with_pool!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            sqlx::query("DELETE FROM request_nonces WHERE key_id = $1 AND seen_at < $2")
+                .bind(key_id)
+                .bind(now - NONCE_KEPT_MS)
+                .execute(&mut *tx)
+                .await?;
+            let fresh = sqlx::query(
+                "INSERT INTO request_nonces (key_id, nonce, seen_at) VALUES ($1, $2, $3) ON CONFLICT (key_id, nonce) DO NOTHING",
+            )
+            .bind(key_id)
+            .bind(nonce)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+                == 1;
+            tx.commit().await?;
+            Ok(fresh)
+        })
+    }
 }

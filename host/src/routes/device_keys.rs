@@ -53,6 +53,8 @@ pub struct NewKey {
     name: String,
     /// Binds the key to one device: only it then gets what is meant for that SN alone.
     sn: String,
+    /// Every request with the key must be signed (spec CS §7; the README's "Signed requests").
+    require_signature: bool,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -105,6 +107,7 @@ async fn add(
         key_hint: &hint,
         by: caller.account_id,
         sn: sn.as_deref(),
+        require_signature: req.require_signature,
     };
     let id = app.db.insert_device_key(new).await?.ok_or(ApiError::invalid("name", Msg::DeviceKeyNameTaken))?;
     Ok(Envelope(IssuedKey { id, key }))

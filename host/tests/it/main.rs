@@ -35,6 +35,7 @@ mod s3;
 mod search;
 mod security_center;
 mod services;
+mod signed_requests;
 mod signin_memory;
 mod tenancy;
 mod tenant_lifecycle;

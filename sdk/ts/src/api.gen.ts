@@ -4671,6 +4671,8 @@ export interface components {
             lastUsedAt?: number | null;
             name: string;
             pluginId: string;
+            /** @description Every request with the key must be signed (spec CS §7; `api::signature`). */
+            requireSignature: boolean;
             /** @description The one device the key belongs to; `None` for a key shared by a fleet. */
             sn?: string | null;
             /** Format: int64 */
@@ -4955,6 +4957,11 @@ export interface components {
             name: string;
             /** @default  */
             pluginId: string;
+            /**
+             * @description Every request with the key must be signed (spec CS §7; the README's "Signed requests").
+             * @default false
+             */
+            requireSignature: boolean;
             /**
              * @description Binds the key to one device: only it then gets what is meant for that SN alone.
              * @default

@@ -272,6 +272,9 @@ const de: Strings = {
     "issue": "Schlüssel ausstellen",
     "issued": "Kopieren Sie den Schlüssel jetzt: Er wird nur dieses eine Mal angezeigt.",
     "revoke": "Widerrufen",
+    "requireSignature": "Signierte Anfragen verlangen",
+    "requireSignatureHint": "Jede Anfrage braucht eine frische HMAC-SHA256-Signatur mit dem Schlüssel (Kopfzeilen x-console-timestamp, x-console-nonce, x-console-signature); wiederholte oder veränderte Anfragen werden abgewiesen.",
+    "signed": "Signiert",
     "deviceKeysHint": "Geräte, Apps und Medienserver rufen die Geräterouten des Plugins unter /api/device/{{mount}}/... mit dem Header authorization: Device <Schlüssel> auf."
   },
   "personal": {

@@ -272,6 +272,9 @@ const es: Strings = {
     "issue": "Emitir una clave",
     "issued": "Copie la clave ahora: solo se muestra esta vez.",
     "revoke": "Revocar",
+    "requireSignature": "Exigir solicitudes firmadas",
+    "requireSignatureHint": "Cada solicitud debe llevar una firma HMAC-SHA256 nueva hecha con la clave (cabeceras x-console-timestamp, x-console-nonce, x-console-signature); se rechaza una solicitud repetida o alterada.",
+    "signed": "Firmada",
     "deviceKeysHint": "Los dispositivos, apps y servidores multimedia llaman a las rutas de dispositivo del plugin en /api/device/{{mount}}/... con la cabecera authorization: Device <clave>."
   },
   "personal": {

@@ -272,6 +272,9 @@ const fr: Strings = {
     "issue": "Émettre une clé",
     "issued": "Copiez la clé maintenant : elle n’est affichée qu’une seule fois.",
     "revoke": "Révoquer",
+    "requireSignature": "Exiger des requêtes signées",
+    "requireSignatureHint": "Chaque requête doit porter une signature HMAC-SHA256 récente faite avec la clé (en-têtes x-console-timestamp, x-console-nonce, x-console-signature) ; une requête rejouée ou modifiée est refusée.",
+    "signed": "Signée",
     "deviceKeysHint": "Les appareils, applications et serveurs multimédias appellent les routes d’appareil du plugin sur /api/device/{{mount}}/... avec l’en-tête authorization: Device <clé>."
   },
   "personal": {

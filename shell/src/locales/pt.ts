@@ -272,6 +272,9 @@ const pt: Strings = {
     "issue": "Emitir uma chave",
     "issued": "Copie a chave agora: só é mostrada desta vez.",
     "revoke": "Revogar",
+    "requireSignature": "Exigir pedidos assinados",
+    "requireSignatureHint": "Cada pedido tem de levar uma assinatura HMAC-SHA256 nova feita com a chave (cabeçalhos x-console-timestamp, x-console-nonce, x-console-signature); um pedido repetido ou alterado é recusado.",
+    "signed": "Assinado",
     "deviceKeysHint": "Dispositivos, apps e servidores multimédia chamam as rotas de dispositivo do plugin em /api/device/{{mount}}/... com o cabeçalho authorization: Device <chave>."
   },
   "personal": {

@@ -272,6 +272,9 @@ const ru: Strings = {
     "issue": "Выпустить ключ",
     "issued": "Скопируйте ключ сейчас: он показывается только один раз.",
     "revoke": "Отозвать",
+    "requireSignature": "Требовать подписанные запросы",
+    "requireSignatureHint": "Каждый запрос должен нести свежую подпись HMAC-SHA256, сделанную этим ключом (заголовки x-console-timestamp, x-console-nonce, x-console-signature); повторённый или изменённый запрос отклоняется.",
+    "signed": "С подписью",
     "deviceKeysHint": "Устройства, приложения и медиасерверы вызывают маршруты устройств плагина по адресу /api/device/{{mount}}/... с заголовком authorization: Device <ключ>."
   },
   "personal": {

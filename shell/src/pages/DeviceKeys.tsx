@@ -1,6 +1,6 @@
 import { api, usePermission, type ApiSchemas } from '@console/sdk';
 import { ModalForm, RowActions } from '@console/sdk/ui';
-import { Alert, Button, Drawer, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Drawer, Form, Input, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +56,7 @@ export function DeviceKeys({ plugin, onClose }: { plugin: { id: string; name: st
         columns={[
           { title: t('plugins.keyName'), dataIndex: 'name' },
           { title: t('plugins.keyHint'), dataIndex: 'keyHint', render: (v: string) => <code>…{v}</code> },
+          { title: t('plugins.signed'), dataIndex: 'requireSignature', render: (v: boolean) => (v ? <Tag color="blue">{t('plugins.signed')}</Tag> : null) },
           { title: t('plugins.lastUsed'), dataIndex: 'lastUsedAt', render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : t('plugins.never')) },
           {
             title: t('common.actions'),
@@ -65,12 +66,12 @@ export function DeviceKeys({ plugin, onClose }: { plugin: { id: string; name: st
           },
         ]}
       />
-      <ModalForm<{ name: string }>
+      <ModalForm<{ name: string; requireSignature?: boolean }>
         open={issuing}
         title={t('plugins.issue')}
         onClose={() => setIssuing(false)}
         onSubmit={(values) =>
-          api.post<{ key: string }>('/plugin-admin/device-keys/add', { pluginId: plugin.id, tenantId, name: values.name }, { quiet: true }).then((answer) => {
+          api.post<{ key: string }>('/plugin-admin/device-keys/add', { pluginId: plugin.id, tenantId, name: values.name, requireSignature: values.requireSignature ?? false }, { quiet: true }).then((answer) => {
             setIssued(answer.key);
             load();
           })
@@ -78,6 +79,9 @@ export function DeviceKeys({ plugin, onClose }: { plugin: { id: string; name: st
       >
         <Form.Item name="name" label={t('plugins.keyName')} rules={[{ required: true, max: 64 }]}>
           <Input />
+        </Form.Item>
+        <Form.Item name="requireSignature" label={t('plugins.requireSignature')} valuePropName="checked" extra={t('plugins.requireSignatureHint')}>
+          <Switch />
         </Form.Item>
       </ModalForm>
     </Drawer>

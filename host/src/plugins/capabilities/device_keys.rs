@@ -33,6 +33,7 @@ impl device_keys::Host for CallState {
             key_hint: &key[key.len() - 4..],
             by,
             sn: Some(&sn),
+            require_signature: false,
         };
         issue_in_call(self.write_conn().await?, new).await?;
         // A long poll under the key this one replaces wakes, finds it gone and ends.

@@ -1,0 +1,11 @@
+-- The optional request signature (spec CS §7; host/src/api/signature.rs): a device key may require
+-- every request it authenticates to be signed, and the nonces of its signed requests are kept for
+-- ten minutes so that none is accepted twice.
+ALTER TABLE device_keys ADD COLUMN require_signature BOOLEAN NOT NULL DEFAULT FALSE;
+
+CREATE TABLE request_nonces (
+    key_id   BIGINT NOT NULL REFERENCES device_keys (id) ON DELETE CASCADE,
+    nonce    TEXT    NOT NULL,
+    seen_at  BIGINT NOT NULL,
+    PRIMARY KEY (key_id, nonce)
+);
