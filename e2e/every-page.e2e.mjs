@@ -117,6 +117,10 @@ test("the spec's group paths open their default pages, and its message paths tod
     ['/customerService', '/customerService/myOrderRecord'],
     ['/sms/sms', '/message/sms'],
     ['/jpush/jpush', '/message/jpush'],
+    ['/system-config/organization-structure', '/system/department'],
+    ['/system-config/system-role', '/system/role'],
+    ['/system-config/system-account', '/system/user'],
+    ['/system-config/service-area-config', '/system-config/service-area'],
   ]) {
     await page.goto(`${base}${from}`);
     await page.waitForURL(`**${to}`);

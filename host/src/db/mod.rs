@@ -62,7 +62,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 
 pub use auth::{LoginAccount, SessionRow};
 pub use menus::{ButtonFields, ButtonRow, MenuFields, MenuRow, MenuType};
-pub use org::{AccountFields, AccountRow, DepartmentFields, DepartmentRow, RoleRow, RoleType};
+pub use org::{AccountFields, AccountRow, BoundUser, DepartmentFields, DepartmentRow, RoleRow, RoleType};
 pub use records::{LogFilter, LoginLogRow, OperationRecordRow};
 pub use reference::{LanguageRow, RegionRow, ServiceAreaRow};
 pub use tenants::{KINDS as TENANT_KINDS, TenantFields, TenantKey, TenantRow};

@@ -45,6 +45,18 @@ pub struct RoleRow {
     pub remark: String,
     pub created_at: i64,
     pub updated_at: i64,
+    /// How many accounts hold the role.
+    pub bound_users: i64,
+}
+
+/// An account that holds a role, as the role's page lists it.
+#[derive(Debug, Clone, FromRow, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BoundUser {
+    pub id: i64,
+    pub username: String,
+    pub name: String,
+    pub disabled: bool,
 }
 
 #[derive(Debug, Clone, FromRow, Serialize, ToSchema)]
@@ -220,18 +232,32 @@ impl Db {
             let mut count = QueryBuilder::new("SELECT COUNT(*) FROM roles");
             filter(&mut count);
             let total = count.build_query_scalar().fetch_one(pool).await?;
-            let mut rows =
-                QueryBuilder::new("SELECT id, tenant_id, name, role_type, remark, created_at, updated_at FROM roles");
+            let mut rows = QueryBuilder::new(
+                "SELECT id, tenant_id, name, role_type, remark, created_at, updated_at, (SELECT COUNT(*) FROM account_roles ar WHERE ar.role_id = roles.id) AS bound_users FROM roles",
+            );
             filter(&mut rows);
             rows.push(" ORDER BY id LIMIT ").push_bind(paging.page_size).push(" OFFSET ").push_bind(paging.offset());
             Ok((rows.build_query_as().fetch_all(pool).await?, total))
         })
     }
 
+    /// The accounts that hold role `id`, by user name.
+    pub async fn role_users(&self, id: i64) -> Result<Vec<BoundUser>, sqlx::Error> {
+        super::with_pool!(self, |pool| {
+            sqlx::query_as(
+                "SELECT a.id, a.username, a.name, a.disabled FROM accounts a
+                 JOIN account_roles ar ON ar.account_id = a.id WHERE ar.role_id = $1 ORDER BY a.username",
+            )
+            .bind(id)
+            .fetch_all(pool)
+            .await
+        })
+    }
+
     pub async fn role(&self, id: i64) -> Result<Option<RoleRow>, sqlx::Error> {
         super::with_pool!(self, |pool| {
             sqlx::query_as(
-                "SELECT id, tenant_id, name, role_type, remark, created_at, updated_at FROM roles WHERE id = $1",
+                "SELECT id, tenant_id, name, role_type, remark, created_at, updated_at, (SELECT COUNT(*) FROM account_roles ar WHERE ar.role_id = roles.id) AS bound_users FROM roles WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(pool)

@@ -37,6 +37,17 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         detail,
     )
     .route(
+        RouteSpec::read(
+            Method::POST,
+            "/authority-service/role/users",
+            Perm::Action("role:view"),
+            "The accounts bound to a role",
+        )
+        .body::<ById>()
+        .data_list::<crate::db::BoundUser>(),
+        users,
+    )
+    .route(
         RouteSpec::write("/authority-service/role/add", Perm::Action("role:add"), "Add a role")
             .body::<RoleInput>()
             .data::<Created>(),
@@ -108,6 +119,15 @@ async fn detail(
     let role = existing(&app, &caller, req.id).await?;
     let (menu_ids, button_ids) = app.db.role_grants(role.id).await?;
     Ok(Envelope(RoleDetail { role, menu_ids, button_ids }))
+}
+
+async fn users(
+    State(app): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<ById>,
+) -> ApiResult<Envelope<Vec<crate::db::BoundUser>>> {
+    let role = existing(&app, &caller, req.id).await?;
+    Ok(Envelope(app.db.role_users(role.id).await?))
 }
 
 async fn existing(app: &AppState, caller: &Caller, id: i64) -> ApiResult<RoleRow> {

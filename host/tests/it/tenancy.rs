@@ -159,3 +159,30 @@ async fn an_account_name_in_another_enterprise_is_not_revealed() {
     let taken = host.post("/authority-service/tenantInfo/add", &admin, body).await;
     assert_eq!((taken.code(), taken.data()["field"].as_str()), (400, Some("abbrEn")), "{:?}", taken.body);
 }
+
+#[tokio::test]
+async fn a_role_shows_its_bound_users_to_its_own_enterprise_only() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    let acme = host.create_tenant(&admin, "Acme", 61).await.to_string();
+    let globex = host.create_tenant(&admin, "Globex", 62).await.to_string();
+    let role = host.create_role(&admin, &acme, "Support", "ordinary", &["role:view"]).await;
+    host.create_account(&admin, &acme, "zoe", &[role]).await;
+    host.create_account(&admin, &acme, "adam", &[role]).await;
+    host.create_account(&admin, &acme, "nobody", &[]).await;
+
+    let listed = host.post_as("/authority-service/role/list", &admin, &acme, json!({ "name": "Support" })).await;
+    assert_eq!(listed.ok()["list"][0]["boundUsers"], 2);
+    let users = host.post_as("/authority-service/role/users", &admin, &acme, json!({ "id": role })).await;
+    let names: Vec<&str> = users.ok().as_array().unwrap().iter().map(|u| u["username"].as_str().unwrap()).collect();
+    assert_eq!(names, ["adam", "zoe"]);
+
+    // From inside: an account of Acme with the role sees them; Globex's scope does not reach it.
+    let zoe = host.login("zoe", USER_PASSWORD).await;
+    assert_eq!(
+        host.post("/authority-service/role/users", &zoe, json!({ "id": role })).await.ok().as_array().unwrap().len(),
+        2
+    );
+    let elsewhere = host.post_as("/authority-service/role/users", &admin, &globex, json!({ "id": role })).await;
+    assert_eq!(elsewhere.code(), 404);
+}

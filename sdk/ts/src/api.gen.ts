@@ -2344,6 +2344,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/authority-service/role/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The accounts bound to a role
+         * @description Permission: button action `role:view`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ById"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["BoundUser"][];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/authority-service/tenantInfo/add": {
         parameters: {
             query?: never;
@@ -4508,6 +4564,14 @@ export interface components {
              */
             content: string;
         };
+        /** @description An account that holds a role, as the role's page lists it. */
+        BoundUser: {
+            disabled: boolean;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            username: string;
+        };
         ButtonInput: {
             /**
              * @description The identifier routes require, e.g. `device:reset`.
@@ -5151,6 +5215,11 @@ export interface components {
             roleType: string;
         };
         RoleRow: {
+            /**
+             * Format: int64
+             * @description How many accounts hold the role.
+             */
+            boundUsers: number;
             /** Format: int64 */
             createdAt: number;
             /** Format: int64 */

@@ -41,7 +41,10 @@ export const CORE_PAGES: Record<string, ComponentType> = {
 /**
  * Paths of the spec that lead to today's pages: a group's default page (spec
  * console-shell-and-services.md §2: /product-manage opens classify, /device-manage userDevice,
- * /customerService my work orders) and the message pages' spec paths (/sms/sms, /jpush/jpush).
+ * /customerService my work orders), the message pages' spec paths (/sms/sms, /jpush/jpush), and
+ * the system-configuration paths (§2 /system-config) of pages that live once, under enterprise
+ * management and the service areas: the platform's own organisation, roles and accounts are the
+ * platform's, chosen in the enterprise switcher.
  * A target the user may not open goes on to /, as any unknown path does.
  */
 export const REDIRECTS: Record<string, string> = {
@@ -50,4 +53,8 @@ export const REDIRECTS: Record<string, string> = {
   '/customerService': '/customerService/myOrderRecord',
   '/sms/sms': '/message/sms',
   '/jpush/jpush': '/message/jpush',
+  '/system-config/organization-structure': '/system/department',
+  '/system-config/system-role': '/system/role',
+  '/system-config/system-account': '/system/user',
+  '/system-config/service-area-config': '/system-config/service-area',
 };

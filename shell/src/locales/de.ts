@@ -129,6 +129,9 @@ const de: Strings = {
     "top": "Oberste Ebene"
   },
   "roles": {
+    "boundUsers": "Zugeordnete Benutzer",
+    "boundUsersOf": "Konten mit der Rolle „{{name}}“",
+    "noBoundUsers": "Kein Konto hat diese Rolle.",
     "title": "Rollen",
     "roleType": "Rollentyp",
     "ordinary": "Normal",

@@ -129,6 +129,9 @@ const es: Strings = {
     "top": "Nivel superior"
   },
   "roles": {
+    "boundUsers": "Usuarios asignados",
+    "boundUsersOf": "Cuentas con el rol «{{name}}»",
+    "noBoundUsers": "Ninguna cuenta tiene este rol.",
     "title": "Roles",
     "roleType": "Tipo de rol",
     "ordinary": "Normal",

@@ -129,6 +129,9 @@ const fr: Strings = {
     "top": "Niveau supérieur"
   },
   "roles": {
+    "boundUsers": "Utilisateurs liés",
+    "boundUsersOf": "Comptes ayant le rôle « {{name}} »",
+    "noBoundUsers": "Aucun compte n’a ce rôle.",
     "title": "Rôles",
     "roleType": "Type de rôle",
     "ordinary": "Ordinaire",

@@ -129,6 +129,9 @@ const pt: Strings = {
     "top": "Nível superior"
   },
   "roles": {
+    "boundUsers": "Utilizadores associados",
+    "boundUsersOf": "Contas com a função «{{name}}»",
+    "noBoundUsers": "Nenhuma conta tem esta função.",
     "title": "Funções",
     "roleType": "Tipo de função",
     "ordinary": "Normal",

@@ -129,6 +129,9 @@ const ru: Strings = {
     "top": "Верхний уровень"
   },
   "roles": {
+    "boundUsers": "Пользователи",
+    "boundUsersOf": "Учётные записи с ролью «{{name}}»",
+    "noBoundUsers": "Ни у одной учётной записи нет этой роли.",
     "title": "Роли",
     "roleType": "Тип роли",
     "ordinary": "Обычная",

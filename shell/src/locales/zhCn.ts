@@ -25,7 +25,7 @@ const zhCn: Strings = {
   },
   tenants: { title: '企业信息', tenantName: '企业简称', fullName: '企业全称', abbrEn: '英文缩写', creditCode: '统一社会信用代码', description: '描述', disabledUntil: '禁用截止时间', disableUntilHint: '不填则禁用至重新启用', kind: "企业类型", kind_ordinary: "普通", kind_robot: "机器人（内部管理）", kindHint: "机器人类型企业仅用于内部管理；产品型号关联前会提示确认。", add: '新增企业' },
   departments: { title: '部门管理', parent: '上级部门', level: '层级', add: '新增部门', top: '顶级' },
-  roles: { title: '角色管理', roleType: '角色类型', ordinary: '普通角色', administrator: '管理员', add: '新增角色', grantTitle: '“{{name}}”的权限', adminAll: '管理员角色拥有本企业的全部权限。' },
+  roles: { boundUsers: "绑定用户", boundUsersOf: "拥有角色“{{name}}”的账号", noBoundUsers: "暂无账号拥有该角色。", title: '角色管理', roleType: '角色类型', ordinary: '普通角色', administrator: '管理员', add: '新增角色', grantTitle: '“{{name}}”的权限', adminAll: '管理员角色拥有本企业的全部权限。' },
   accounts: { avatar: '头像', avatarRule: '200×200 的 PNG、JPEG 或 GIF，不超过 500 KB', chooseAvatar: '选择图片', removeAvatar: '移除', title: '账号管理', userName: '用户名', name: '姓名', department: '部门', phone: '联系电话', email: '邮箱', accountType: '账号类型', development: '开发', operation: '运营', test: '测试', roles: '角色', password: '密码', confirmPassword: '确认密码', passwordRule: '6-18 位，需同时包含字母、数字和特殊字符', mismatch: '两次输入的密码不一致', resetPassword: '重置密码', rolesFailed: '获取角色列表失败', add: '新增账号' },
   menus: { title: '菜单管理', menuId: '菜单 ID', menuType: '类型', group: '分组', page: '页面', link: '外链', sortWeight: '排序权重', routePath: '路由路径', icon: '图标', parentMenuId: '父级菜单 ID', scope: '范围', platform: '平台', tenant: '企业', source: '来源', add: '新增菜单', buttons: '按钮' },
   buttons: { title: '按钮管理', action: '标识', buttonType: '按钮类型', requestUrl: '请求地址', description: '描述', add: '新增按钮' },

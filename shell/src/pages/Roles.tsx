@@ -1,8 +1,8 @@
 import { api, Auth, usePermission, type Page, type ApiSchemas } from '@console/sdk';
 import { ListPage, ModalForm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
-import { Alert, App, Button, Drawer, Form, Input, Radio, Space, Tag, Tree } from 'antd';
+import { Alert, App, Button, Drawer, Form, Input, Radio, Space, Table, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PageCard } from './common';
@@ -55,6 +55,34 @@ function GrantDrawer({ role, onClose }: { role: Role; onClose: () => void }) {
   );
 }
 
+type BoundUser = ApiSchemas['BoundUser'];
+
+/** The accounts that hold a role. */
+function BoundUsers({ role, onClose }: { role: Role; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [users, setUsers] = useState<BoundUser[] | null>(null);
+  useEffect(() => {
+    void api.post<BoundUser[]>('/authority-service/role/users', { id: role.id }).then(setUsers, () => setUsers([]));
+  }, [role.id]);
+  return (
+    <Drawer open title={t('roles.boundUsersOf', { name: role.name })} width={480} onClose={onClose}>
+      <Table<BoundUser>
+        rowKey="id"
+        size="small"
+        loading={users === null}
+        dataSource={users ?? []}
+        pagination={false}
+        locale={{ emptyText: t('roles.noBoundUsers') }}
+        columns={[
+          { title: t('accounts.userName'), dataIndex: 'username' },
+          { title: t('common.name'), dataIndex: 'name' },
+          { title: t('common.status'), dataIndex: 'disabled', render: (v: boolean) => (v ? <Tag>{t('common.disabled')}</Tag> : <Tag color="green">{t('common.enabled')}</Tag>) },
+        ]}
+      />
+    </Drawer>
+  );
+}
+
 export default function Roles() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -62,6 +90,7 @@ export default function Roles() {
   const list = useRef<ListHandle>(null);
   const [editing, setEditing] = useState<Partial<Role> | null>(null);
   const [granting, setGranting] = useState<Role | null>(null);
+  const [bound, setBound] = useState<Role | null>(null);
   const deleteByName = useDeleteByName();
   const done = () => {
     void message.success(t('common.saved'));
@@ -88,6 +117,15 @@ export default function Roles() {
         columns={[
           { title: t('common.name'), dataIndex: 'name' },
           { title: t('roles.roleType'), dataIndex: 'roleType', render: (v: string) => <Tag color={v === 'administrator' ? 'gold' : 'default'}>{t(`roles.${v}`)}</Tag> },
+          {
+            title: t('roles.boundUsers'),
+            dataIndex: 'boundUsers',
+            render: (count: number, row) => (
+              <a onClick={() => setBound(row)} data-testid={`bound-users-${row.name}`}>
+                {count}
+              </a>
+            ),
+          },
           { title: t('common.remark'), dataIndex: 'remark' },
           {
             title: t('common.actions'),
@@ -124,6 +162,7 @@ export default function Roles() {
         </Form.Item>
       </ModalForm>
       {granting && <GrantDrawer role={granting} onClose={() => setGranting(null)} />}
+      {bound && <BoundUsers role={bound} onClose={() => setBound(null)} />}
     </PageCard>
   );
 }
