@@ -51,6 +51,7 @@ pub async fn ensure_admin(db: &Db, config: &Config) -> Result<(), BootstrapError
         phone: String::new(),
         email: String::new(),
         account_type: "operation".into(),
+        corresponding_id: String::new(),
         role_ids: vec![role],
     };
     db.insert_account(0, &admin, &hash, 0).await?;

@@ -15,6 +15,8 @@ pub struct DepartmentRow {
     pub name: String,
     pub parent_id: i64,
     pub level: i64,
+    /// development, test or operation; empty when none is given (DP §3).
+    pub department_role: String,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -24,6 +26,7 @@ pub struct DepartmentFields {
     pub name: String,
     pub parent_id: i64,
     pub level: i64,
+    pub department_role: String,
 }
 
 /// What a role is; named for the OpenAPI document (stored as text).
@@ -71,6 +74,8 @@ pub struct AccountRow {
     pub phone: String,
     pub email: String,
     pub account_type: String,
+    /// The account's number in another system (DP §3 System account).
+    pub corresponding_id: String,
     pub disabled: bool,
     pub created_at: i64,
     pub updated_at: i64,
@@ -88,6 +93,7 @@ pub struct AccountFields {
     pub phone: String,
     pub email: String,
     pub account_type: String,
+    pub corresponding_id: String,
     pub role_ids: Vec<i64>,
 }
 
@@ -107,7 +113,7 @@ impl Db {
     pub async fn departments(&self, tenant: Option<i64>) -> Result<Vec<DepartmentRow>, sqlx::Error> {
         super::with_pool!(self, |pool| {
             let mut q = QueryBuilder::new(
-                "SELECT id, tenant_id, code, name, parent_id, level, created_at, updated_at FROM departments",
+                "SELECT id, tenant_id, code, name, parent_id, level, department_role, created_at, updated_at FROM departments",
             );
             push_tenant_filter(&mut q, "tenant_id", tenant);
             q.push(" ORDER BY tenant_id, level, code");
@@ -118,7 +124,7 @@ impl Db {
     pub async fn department(&self, id: i64) -> Result<Option<DepartmentRow>, sqlx::Error> {
         super::with_pool!(self, |pool| {
             sqlx::query_as(
-            "SELECT id, tenant_id, code, name, parent_id, level, created_at, updated_at FROM departments WHERE id = $1",
+            "SELECT id, tenant_id, code, name, parent_id, level, department_role, created_at, updated_at FROM departments WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(pool)
@@ -143,8 +149,8 @@ impl Db {
         super::with_pool!(self, |pool| {
             let now = now_ms();
             sqlx::query_scalar(
-            "INSERT INTO departments (tenant_id, code, name, parent_id, level, created_at, created_by, updated_at, updated_by)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+            "INSERT INTO departments (tenant_id, code, name, parent_id, level, created_at, created_by, updated_at, updated_by, department_role)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
         )
         .bind(tenant)
         .bind(&f.code)
@@ -155,6 +161,7 @@ impl Db {
         .bind(by)
         .bind(now)
         .bind(by)
+        .bind(&f.department_role)
         .fetch_one(pool)
         .await
         })
@@ -165,7 +172,7 @@ impl Db {
         super::with_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
             sqlx::query(
-            "UPDATE departments SET code = $1, name = $2, parent_id = $3, level = $4, updated_at = $5, updated_by = $6 WHERE id = $7",
+            "UPDATE departments SET code = $1, name = $2, parent_id = $3, level = $4, updated_at = $5, updated_by = $6, department_role = $8 WHERE id = $7",
         )
         .bind(&f.code)
         .bind(&f.name)
@@ -174,6 +181,7 @@ impl Db {
         .bind(now_ms())
         .bind(by)
         .bind(id)
+        .bind(&f.department_role)
         .execute(&mut *tx)
         .await?;
             sqlx::query(
@@ -419,7 +427,7 @@ impl Db {
             let total = count.build_query_scalar().fetch_one(pool).await?;
             let mut rows = QueryBuilder::new(
                 "SELECT a.id, a.tenant_id, a.username, a.name, a.department_id, a.avatar, a.phone, a.email,
-                    a.account_type, a.disabled, a.created_at, a.updated_at,
+                    a.account_type, a.corresponding_id, a.disabled, a.created_at, a.updated_at,
                     (SELECT string_agg(CAST(role_id AS TEXT), ',') FROM account_roles WHERE account_id = a.id) AS role_id_list
              FROM accounts a",
             );
@@ -435,7 +443,7 @@ impl Db {
         super::with_pool!(self, |pool| {
             let mut row: Option<AccountRow> = sqlx::query_as(
                 "SELECT a.id, a.tenant_id, a.username, a.name, a.department_id, a.avatar, a.phone, a.email,
-                    a.account_type, a.disabled, a.created_at, a.updated_at,
+                    a.account_type, a.corresponding_id, a.disabled, a.created_at, a.updated_at,
                     (SELECT string_agg(CAST(role_id AS TEXT), ',') FROM account_roles WHERE account_id = a.id) AS role_id_list
              FROM accounts a WHERE a.id = $1",
             )
@@ -476,8 +484,8 @@ impl Db {
             let mut tx = pool.begin().await?;
             let id: i64 = sqlx::query_scalar(
                 "INSERT INTO accounts (tenant_id, username, name, department_id, avatar, password_hash, phone, email,
-                                   account_type, created_at, created_by, updated_at, updated_by)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+                                   account_type, created_at, created_by, updated_at, updated_by, corresponding_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
             )
             .bind(tenant)
             .bind(&f.username)
@@ -492,6 +500,7 @@ impl Db {
             .bind(by)
             .bind(now)
             .bind(by)
+            .bind(&f.corresponding_id)
             .fetch_one(&mut *tx)
             .await?;
             for role_id in &f.role_ids {
@@ -511,7 +520,7 @@ impl Db {
             let mut tx = pool.begin().await?;
             sqlx::query(
                 "UPDATE accounts SET username = $1, name = $2, department_id = $3, avatar = $4, phone = $5, email = $6,
-                                 account_type = $7, updated_at = $8, updated_by = $9
+                                 account_type = $7, updated_at = $8, updated_by = $9, corresponding_id = $11
              WHERE id = $10",
             )
             .bind(&f.username)
@@ -524,6 +533,7 @@ impl Db {
             .bind(now_ms())
             .bind(by)
             .bind(id)
+            .bind(&f.corresponding_id)
             .execute(&mut *tx)
             .await?;
             sqlx::query("DELETE FROM account_roles WHERE account_id = $1").bind(id).execute(&mut *tx).await?;

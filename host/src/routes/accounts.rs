@@ -100,6 +100,8 @@ pub struct AccountInput {
     email: String,
     /// `development`, `operation` or `test`.
     account_type: String,
+    /// The account's number in another system (an HR or SSO id), optional.
+    corresponding_id: String,
     role_ids: Vec<i64>,
     /// Required when adding; ignored when modifying (use resetPassword).
     password: String,
@@ -159,6 +161,7 @@ async fn fields(
         phone: validate::phone("phone", &validate::required("phone", &input.phone, 20)?)?,
         email: validate::email("email", &validate::required("email", &input.email, 254)?)?,
         account_type: validate::one_of("accountType", &input.account_type, &ACCOUNT_TYPES)?,
+        corresponding_id: validate::optional("correspondingId", &input.corresponding_id, 64)?,
         role_ids,
     };
     if let Some(department) = fields.department_id

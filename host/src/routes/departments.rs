@@ -70,6 +70,9 @@ async fn tree(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope
     Ok(Envelope(build_tree(&rows, 0)))
 }
 
+/// A department's role (DP §3).
+pub const DEPARTMENT_ROLES: [&str; 3] = ["development", "test", "operation"];
+
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct DepartmentInput {
@@ -78,6 +81,8 @@ pub struct DepartmentInput {
     name: String,
     /// 0 for a top-level department.
     parent_id: i64,
+    /// `development`, `test` or `operation` (DP §3 department roles); empty for none.
+    department_role: String,
 }
 
 /// Validates and places the department in its tenant's tree; the level follows from the parent.
@@ -107,7 +112,11 @@ async fn fields(
     if app.db.department_code_taken(tenant, &code, id).await? {
         return Err(ApiError::duplicate("code", &code));
     }
-    Ok(DepartmentFields { code, name, parent_id: input.parent_id, level })
+    let department_role = match input.department_role.trim() {
+        "" => String::new(),
+        role => validate::one_of("departmentRole", role, &DEPARTMENT_ROLES)?,
+    };
+    Ok(DepartmentFields { code, name, parent_id: input.parent_id, level, department_role })
 }
 
 /// Whether `candidate` is `root` or below it: a department cannot move under itself.

@@ -301,3 +301,32 @@ async fn departments_form_a_tree_without_cycles() {
     assert_eq!(hq_node["children"][0]["children"][0]["code"], "FW");
     assert_eq!(hq_node["children"][0]["children"][0]["level"], 3, "descendants follow the move");
 }
+
+#[tokio::test]
+async fn departments_have_a_role_and_accounts_a_corresponding_id() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    let add = |role: &str| json!({ "code": format!("D{role}"), "name": "Lab", "parentId": 0, "departmentRole": role });
+    let bad = host.post("/authority-service/department/add", &admin, add("marketing")).await;
+    assert_eq!((bad.code(), bad.data()["field"].as_str()), (400, Some("departmentRole")));
+    host.post("/authority-service/department/add", &admin, add("test")).await.ok();
+    host.post("/authority-service/department/add", &admin, add("")).await.ok();
+    let tree = host.post("/authority-service/department/tree", &admin, json!({})).await;
+    let mut roles: Vec<&str> =
+        tree.ok().as_array().unwrap().iter().map(|d| d["departmentRole"].as_str().unwrap()).collect();
+    roles.sort_unstable();
+    assert_eq!(roles, ["", "test"]);
+
+    let account = |corresponding: &str| {
+        json!({ "userName": "hr-linked", "name": "Linked", "accountType": "test", "phone": "+86-13800000000",
+                "email": "staff@example.com", "roleIds": [], "password": "User#2026x", "confirmPassword": "User#2026x",
+                "correspondingId": corresponding })
+    };
+    let long = host.post("/authority-service/account/add", &admin, account(&"9".repeat(65))).await;
+    assert_eq!((long.code(), long.data()["field"].as_str()), (400, Some("correspondingId")));
+    let id =
+        host.post("/authority-service/account/add", &admin, account("HR-00042")).await.ok()["id"].as_i64().unwrap();
+    let listed = host.post("/authority-service/account/list", &admin, json!({ "userName": "hr-linked" })).await;
+    let row = listed.ok()["list"].as_array().unwrap().iter().find(|a| a["id"] == id).cloned().unwrap();
+    assert_eq!(row["correspondingId"], "HR-00042");
+}

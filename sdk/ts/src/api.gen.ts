@@ -4450,6 +4450,11 @@ export interface components {
             /** @default  */
             confirmPassword: string;
             /**
+             * @description The account's number in another system (an HR or SSO id), optional.
+             * @default
+             */
+            correspondingId: string;
+            /**
              * Format: int64
              * @default null
              */
@@ -4481,6 +4486,8 @@ export interface components {
         AccountRow: {
             accountType: string;
             avatar: string;
+            /** @description The account's number in another system (DP §3 System account). */
+            correspondingId: string;
             /** Format: int64 */
             createdAt: number;
             /** Format: int64 */
@@ -4692,6 +4699,11 @@ export interface components {
             /** @default  */
             code: string;
             /**
+             * @description `development`, `test` or `operation` (DP §3 department roles); empty for none.
+             * @default
+             */
+            departmentRole: string;
+            /**
              * Format: int64
              * @default null
              */
@@ -4712,6 +4724,8 @@ export interface components {
             code: string;
             /** Format: int64 */
             createdAt: number;
+            /** @description development, test or operation; empty when none is given (DP §3). */
+            departmentRole: string;
             /** Format: int64 */
             id: number;
             /** Format: int64 */

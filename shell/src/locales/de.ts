@@ -122,6 +122,7 @@ const de: Strings = {
     "add": "Unternehmen hinzufügen"
   },
   "departments": {
+    "departmentRole": "Abteilungsrolle",
     "title": "Abteilungen",
     "parent": "Übergeordnete Abteilung",
     "level": "Ebene",
@@ -141,6 +142,8 @@ const de: Strings = {
     "adminAll": "Eine Administratorrolle hat jede Berechtigung ihres Unternehmens."
   },
   "accounts": {
+    "correspondingId": "Entsprechende ID",
+    "correspondingIdHint": "Die Nummer des Kontos in einem anderen System, etwa im Personalsystem.",
     "avatar": "Profilbild",
     "avatarRule": "200×200 PNG, JPEG oder GIF, höchstens 500 KB",
     "chooseAvatar": "Bild wählen",

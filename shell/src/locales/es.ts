@@ -122,6 +122,7 @@ const es: Strings = {
     "add": "Añadir empresa"
   },
   "departments": {
+    "departmentRole": "Función del departamento",
     "title": "Departamentos",
     "parent": "Departamento superior",
     "level": "Nivel",
@@ -141,6 +142,8 @@ const es: Strings = {
     "adminAll": "Un rol de administrador tiene todos los permisos de su empresa."
   },
   "accounts": {
+    "correspondingId": "ID correspondiente",
+    "correspondingIdHint": "El número de la cuenta en otro sistema, como el de recursos humanos.",
     "avatar": "Avatar",
     "avatarRule": "PNG, JPEG o GIF de 200×200, como máximo 500 KB",
     "chooseAvatar": "Elegir imagen",

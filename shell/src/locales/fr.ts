@@ -122,6 +122,7 @@ const fr: Strings = {
     "add": "Ajouter une entreprise"
   },
   "departments": {
+    "departmentRole": "Rôle du service",
     "title": "Services",
     "parent": "Service parent",
     "level": "Niveau",
@@ -141,6 +142,8 @@ const fr: Strings = {
     "adminAll": "Un rôle d’administrateur détient toutes les autorisations de son entreprise."
   },
   "accounts": {
+    "correspondingId": "Identifiant correspondant",
+    "correspondingIdHint": "Le numéro du compte dans un autre système, par exemple celui des RH.",
     "avatar": "Avatar",
     "avatarRule": "PNG, JPEG ou GIF de 200×200, 500 Ko au plus",
     "chooseAvatar": "Choisir une image",

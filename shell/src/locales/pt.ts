@@ -122,6 +122,7 @@ const pt: Strings = {
     "add": "Adicionar empresa"
   },
   "departments": {
+    "departmentRole": "Função do departamento",
     "title": "Departamentos",
     "parent": "Departamento superior",
     "level": "Nível",
@@ -141,6 +142,8 @@ const pt: Strings = {
     "adminAll": "Uma função de administrador tem todas as permissões da sua empresa."
   },
   "accounts": {
+    "correspondingId": "ID correspondente",
+    "correspondingIdHint": "O número da conta noutro sistema, como o de recursos humanos.",
     "avatar": "Avatar",
     "avatarRule": "PNG, JPEG ou GIF de 200×200, no máximo 500 KB",
     "chooseAvatar": "Escolher imagem",

@@ -122,6 +122,7 @@ const ru: Strings = {
     "add": "Добавить предприятие"
   },
   "departments": {
+    "departmentRole": "Роль отдела",
     "title": "Отделы",
     "parent": "Вышестоящий отдел",
     "level": "Уровень",
@@ -141,6 +142,8 @@ const ru: Strings = {
     "adminAll": "Роль администратора имеет все права своего предприятия."
   },
   "accounts": {
+    "correspondingId": "Соответствующий ID",
+    "correspondingIdHint": "Номер учётной записи в другой системе, например кадровой.",
     "avatar": "Аватар",
     "avatarRule": "PNG, JPEG или GIF 200×200, не более 500 КБ",
     "chooseAvatar": "Выбрать изображение",

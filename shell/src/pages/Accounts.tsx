@@ -130,6 +130,9 @@ export default function Accounts() {
         <Form.Item name="email" label={t('accounts.email')} rules={[{ required: true }, { type: 'email' }]}>
           <Input />
         </Form.Item>
+        <Form.Item name="correspondingId" label={t('accounts.correspondingId')} extra={t('accounts.correspondingIdHint')} rules={[{ max: 64 }]}>
+          <Input />
+        </Form.Item>
         <Form.Item name="avatar" label={t('accounts.avatar')} extra={t('accounts.avatarRule')}>
           <AvatarField />
         </Form.Item>

@@ -1,6 +1,6 @@
 import { api, Auth, usePermission, type ApiSchemas } from '@console/sdk';
 import { type ListHandle, ListPage, ModalForm, RowActions } from '@console/sdk/ui';
-import { App, Button, Form, Input, TreeSelect } from 'antd';
+import { App, Button, Form, Input, Select, TreeSelect } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -44,6 +44,7 @@ export default function Departments() {
           { title: t('common.name'), dataIndex: 'name' },
           { title: t('common.code'), dataIndex: 'code' },
           { title: t('departments.level'), dataIndex: 'level' },
+          { title: t('departments.departmentRole'), dataIndex: 'departmentRole', render: (v: string) => (v ? t(`accounts.${v}`) : '') },
           {
             title: t('common.actions'),
             render: (_, row) => (
@@ -59,7 +60,7 @@ export default function Departments() {
         initialValues={editing ?? undefined}
         onClose={() => setEditing(null)}
         onSubmit={(values) =>
-          api.post(editing?.id ? '/authority-service/department/update' : '/authority-service/department/add', { ...values, id: editing?.id, parentId: values.parentId ?? 0 }, { quiet: true }).then(done)
+          api.post(editing?.id ? '/authority-service/department/update' : '/authority-service/department/add', { ...values, id: editing?.id, parentId: values.parentId ?? 0, departmentRole: values.departmentRole ?? '' }, { quiet: true }).then(done)
         }
       >
         <Form.Item name="code" label={t('common.code')} rules={[{ required: true, pattern: /^[A-Za-z0-9_-]+$/ }]}>
@@ -70,6 +71,9 @@ export default function Departments() {
         </Form.Item>
         <Form.Item name="parentId" label={t('departments.parent')}>
           <TreeSelect allowClear treeDefaultExpandAll placeholder={t('departments.top')} treeData={[{ value: 0, title: t('departments.top'), children: toTree(tree) }]} />
+        </Form.Item>
+        <Form.Item name="departmentRole" label={t('departments.departmentRole')}>
+          <Select allowClear options={['development', 'test', 'operation'].map((role) => ({ value: role, label: t(`accounts.${role}`) }))} />
         </Form.Item>
       </ModalForm>
     </PageCard>
