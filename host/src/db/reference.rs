@@ -18,6 +18,10 @@ pub struct RegionRow {
     pub region_abbr_short: String,
     pub pinyin: String,
     pub disable_eu_us: bool,
+    /// The initials of the English name and of the Chinese name (its pinyin's), upper case: what the
+    /// region lists group and jump by (DP §3 Region).
+    pub initial_en: String,
+    pub initial_ch: String,
 }
 
 #[derive(Debug, Clone, FromRow, Serialize, ToSchema)]
@@ -40,7 +44,8 @@ pub struct ServiceAreaRow {
 }
 
 const REGION_COLUMNS: &str =
-    "id, parent_id, region_en, region_full_en, region_ch, region_abbr_en, region_abbr_short, pinyin, disable_eu_us";
+    "id, parent_id, region_en, region_full_en, region_ch, region_abbr_en, region_abbr_short, pinyin, disable_eu_us,
+     UPPER(SUBSTR(region_en, 1, 1)) AS initial_en, UPPER(SUBSTR(pinyin, 1, 1)) AS initial_ch";
 
 impl Db {
     // ---- regions ----

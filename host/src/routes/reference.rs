@@ -192,15 +192,20 @@ async fn region_fields(app: &AppState, input: &RegionInput, id: i64) -> ApiResul
     if !rows.iter().any(|r| r.id == input.parent_id) {
         return Err(ApiError::invalid("parentId", Msg::NotFound));
     }
+    let initial = |text: &str| text.chars().next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+    let region_en = validate::code("regionEn", &input.region_en, SHORT_TEXT)?;
+    let pinyin = validate::optional("pinyin", &input.pinyin, SHORT_TEXT)?.to_uppercase();
     let fields = RegionRow {
         id,
+        initial_en: initial(&region_en),
+        initial_ch: initial(&pinyin),
         parent_id: input.parent_id,
-        region_en: validate::code("regionEn", &input.region_en, SHORT_TEXT)?,
+        region_en,
         region_full_en: validate::optional("regionFullEn", &input.region_full_en, SHORT_TEXT)?,
         region_ch: validate::required("regionCh", &input.region_ch, SHORT_TEXT)?,
         region_abbr_en: validate::code("regionAbbrEn", &input.region_abbr_en, 16)?,
         region_abbr_short: validate::optional("regionAbbrShort", &input.region_abbr_short, 16)?,
-        pinyin: validate::optional("pinyin", &input.pinyin, SHORT_TEXT)?.to_uppercase(),
+        pinyin,
         disable_eu_us: input.disable_eu_us,
     };
     if app.db.region_en_taken(&fields.region_en, id).await? {

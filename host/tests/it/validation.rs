@@ -222,6 +222,8 @@ async fn region_list_filters_and_nests_children() {
     let children = data["list"][0]["childList"].as_array().expect("children");
     assert_eq!(children.len(), 1);
     assert_eq!(children[0]["regionCh"], "德国");
+    // The initials of the English and the Chinese name (its pinyin), for the lists' A-Z.
+    assert_eq!((children[0]["initialEn"].as_str(), children[0]["initialCh"].as_str()), (Some("G"), Some("D")));
 }
 
 #[tokio::test]

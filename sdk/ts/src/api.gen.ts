@@ -5141,6 +5141,12 @@ export interface components {
             disableEuUs: boolean;
             /** Format: int64 */
             id: number;
+            initialCh: string;
+            /**
+             * @description The initials of the English name and of the Chinese name (its pinyin's), upper case: what the
+             *     region lists group and jump by (DP §3 Region).
+             */
+            initialEn: string;
             /** Format: int64 */
             parentId: number;
             pinyin: string;

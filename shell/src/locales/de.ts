@@ -194,6 +194,7 @@ const de: Strings = {
     "add": "Schaltfläche hinzufügen"
   },
   "regions": {
+    "initials": "Anfangsbuchstaben (Englisch / Chinesisch)",
     "title": "Regionen",
     "regionEn": "Englischer Bezeichner",
     "regionFullEn": "Englischer Name",

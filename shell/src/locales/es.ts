@@ -194,6 +194,7 @@ const es: Strings = {
     "add": "Añadir botón"
   },
   "regions": {
+    "initials": "Iniciales (inglés / chino)",
     "title": "Regiones",
     "regionEn": "Identificador en inglés",
     "regionFullEn": "Nombre completo en inglés",

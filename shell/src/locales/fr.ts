@@ -194,6 +194,7 @@ const fr: Strings = {
     "add": "Ajouter un bouton"
   },
   "regions": {
+    "initials": "Initiales (anglais / chinois)",
     "title": "Régions",
     "regionEn": "Identifiant anglais",
     "regionFullEn": "Nom complet en anglais",

@@ -194,6 +194,7 @@ const pt: Strings = {
     "add": "Adicionar botão"
   },
   "regions": {
+    "initials": "Iniciais (inglês / chinês)",
     "title": "Regiões",
     "regionEn": "Identificador em inglês",
     "regionFullEn": "Nome completo em inglês",

@@ -29,7 +29,7 @@ const zhCn: Strings = {
   accounts: { correspondingId: "对应 ID", correspondingIdHint: "该账号在其他系统（如人事系统）中的编号。", avatar: '头像', avatarRule: '200×200 的 PNG、JPEG 或 GIF，不超过 500 KB', chooseAvatar: '选择图片', removeAvatar: '移除', title: '账号管理', userName: '用户名', name: '姓名', department: '部门', phone: '联系电话', email: '邮箱', accountType: '账号类型', development: '开发', operation: '运营', test: '测试', roles: '角色', password: '密码', confirmPassword: '确认密码', passwordRule: '6-18 位，需同时包含字母、数字和特殊字符', mismatch: '两次输入的密码不一致', resetPassword: '重置密码', rolesFailed: '获取角色列表失败', add: '新增账号' },
   menus: { title: '菜单管理', menuId: '菜单 ID', menuType: '类型', group: '分组', page: '页面', link: '外链', sortWeight: '排序权重', routePath: '路由路径', icon: '图标', parentMenuId: '父级菜单 ID', scope: '范围', platform: '平台', tenant: '企业', source: '来源', add: '新增菜单', buttons: '按钮' },
   buttons: { title: '按钮管理', action: '标识', buttonType: '按钮类型', requestUrl: '请求地址', description: '描述', add: '新增按钮' },
-  regions: { title: '区域列表', regionEn: '英文标识', regionFullEn: '英文全称', regionCh: '中文名称', regionAbbrEn: '英文缩写', regionAbbrShort: '简称', pinyin: '拼音', parentId: '上级区域', add: '新增区域' },
+  regions: { initials: "首字母（英文 / 中文）", title: '区域列表', regionEn: '英文标识', regionFullEn: '英文全称', regionCh: '中文名称', regionAbbrEn: '英文缩写', regionAbbrShort: '简称', pinyin: '拼音', parentId: '上级区域', add: '新增区域' },
   languages: { title: '语言管理', nameEn: '英文名称', isDefault: '默认', add: '新增语言' },
   areas: { title: '服务区域', areaCode: '区域编码', areaName: '区域', defaultOpen: '默认开通', add: '新增服务区域' },
   process: { waiting: "待办任务", finished: "已办任务", kind: "申请类型", applicant: "申请人", submitted: "提交时间", titleColumn: "申请", approve: "通过", reject: "驳回", comment: "审批意见", commentRequired: "驳回时请填写原因", decided: "已处理", decidedAt: "处理时间", decision: "审批结果", approved: "已通过", rejected: "已驳回" },

@@ -65,6 +65,7 @@ export default function Regions() {
           { title: t('regions.regionFullEn'), dataIndex: 'regionFullEn' },
           { title: t('regions.regionAbbrEn'), dataIndex: 'regionAbbrEn' },
           { title: t('regions.regionAbbrShort'), dataIndex: 'regionAbbrShort' },
+          { title: t('regions.initials'), render: (_, row) => [row.initialEn, row.initialCh].filter(Boolean).join(' / ') },
           {
             title: t('common.actions'),
             render: (_, row) =>
