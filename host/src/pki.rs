@@ -20,6 +20,8 @@ use time::OffsetDateTime;
 use x509_parser::prelude::{FromDer, X509Certificate};
 
 const DAY_MS: i64 = 86_400_000;
+/// What a CA's key is sealed under (`MasterKey::seal`): no plugin's scope, so no plugin opens it.
+pub const SEAL_SCOPE: &str = "@pki";
 /// A CA outlives every certificate it signs.
 const AUTHORITY_DAYS: i64 = 20 * 365;
 /// A device certificate lives at most ten years (DP §3 validity period).

@@ -9,8 +9,7 @@ use axum::response::{IntoResponse, Response};
 use crate::AppState;
 use crate::api::{ApiError, ApiPath, ApiResult, ApiRouter, Perm, RouteSpec};
 
-/// What the CA's key is sealed under (plugins/capabilities/certificates.rs).
-const SEAL_SCOPE: &str = "@pki";
+use crate::pki::SEAL_SCOPE;
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(

@@ -10,8 +10,7 @@ use crate::plugins::bindings::console::plugin::certificates::{
 };
 use crate::plugins::runtime::CallState;
 
-/// What the CA's key is sealed under: no plugin's scope, so no plugin can open it.
-const SEAL_SCOPE: &str = "@pki";
+use crate::pki::SEAL_SCOPE;
 const MAX_CHAIN_BYTES: usize = 64 * 1024;
 const MAX_KEY_BYTES: usize = 16 * 1024;
 
