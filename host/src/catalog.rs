@@ -234,6 +234,38 @@ pub const CORE_MENUS: &[MenuSeed] = &[
     group(700, "媒体管理", "/media", "CloudServerOutlined", "tenant"),
     // External links (spec console-shell §3): their address comes from the configuration, per
     // environment (`links.rs`); without one for the environment the shell leaves them out.
+    // Third-party access: the enterprise's OAuth clients, their scopes and the tokens issued
+    // (host/src/oauth).
+    group(1000, "第三方接入", "/third-party-access", "ApiOutlined", "tenant"),
+    page(
+        1001,
+        1000,
+        "客户端列表",
+        "/third-party-access/client-list",
+        "tenant",
+        &[
+            ("oauth:client:view", "view", "查看客户端"),
+            ("oauth:client:add", "add", "新增客户端"),
+            ("oauth:client:edit", "edit", "修改客户端"),
+            ("oauth:client:delete", "delete", "删除客户端"),
+        ],
+    ),
+    page(
+        1002,
+        1000,
+        "配置列表",
+        "/third-party-access/configuration-list",
+        "tenant",
+        &[("oauth:scope:view", "view", "查看授权范围"), ("oauth:scope:edit", "edit", "编辑授权范围")],
+    ),
+    page(
+        1003,
+        1000,
+        "用户信息列表",
+        "/third-party-access/userinfo-list",
+        "tenant",
+        &[("oauth:token:view", "view", "查看令牌"), ("oauth:token:revoke", "revoke", "撤销令牌")],
+    ),
     link(800, "流程管理", "/process-manage", "ApartmentOutlined", "tenant"),
     link(900, "数据分析", "/data-analysis", "AreaChartOutlined", "platform"),
 ];

@@ -135,6 +135,10 @@ pub enum Msg {
     /// The optional request signature (CS §7, `api::signature`), by why it is refused.
     SignatureRefused(crate::api::signature::Refusal),
     SignatureReplayed,
+    /// An OAuth authorisation request the consent page cannot complete; `error` is RFC 6749's code.
+    OAuthRefused {
+        error: &'static str,
+    },
     DeviceKeyNameTaken,
     PluginFailed,
     PluginTimeout,
@@ -284,6 +288,7 @@ impl Msg {
             }
             .into(),
             Msg::SignatureReplayed => "该请求已处理过，不可重放".into(),
+            Msg::OAuthRefused { error } => format!("无法完成此授权请求（{error}），请返回发起授权的应用或服务重试"),
             Msg::UploadsWaiting => "等待处理的上传文件过多，请稍后再上传".into(),
             Msg::DeviceKeyNameTaken => "该插件已有同名设备密钥".into(),
             Msg::PluginFailed => "功能插件执行失败，操作未生效".into(),
@@ -380,6 +385,9 @@ impl Msg {
             }
             .into(),
             Msg::SignatureReplayed => "This request was already received: a signed request cannot be replayed.".into(),
+            Msg::OAuthRefused { error } => format!(
+                "This authorisation request cannot be completed ({error}). Go back to the app or service that sent you here and try again."
+            ),
             Msg::UploadsWaiting => {
                 "Too many uploaded files are still waiting to be used; please upload again later.".into()
             }
@@ -497,6 +505,7 @@ impl Msg {
             }
             .into(),
             Msg::SignatureReplayed => "Diese Anfrage wurde bereits empfangen: Eine signierte Anfrage kann nicht wiederholt werden.".into(),
+            Msg::OAuthRefused { error } => format!("Diese Autorisierungsanfrage kann nicht abgeschlossen werden ({error}). Kehren Sie zur App oder zum Dienst zurück, der Sie hierher geschickt hat, und versuchen Sie es erneut."),
             Msg::UploadsWaiting => {
                 "Zu viele hochgeladene Dateien warten noch auf ihre Verwendung; bitte später erneut hochladen.".into()
             }
@@ -603,6 +612,7 @@ impl Msg {
             }
             .into(),
             Msg::SignatureReplayed => "Esta solicitud ya se recibió: una solicitud firmada no puede repetirse.".into(),
+            Msg::OAuthRefused { error } => format!("No se puede completar esta solicitud de autorización ({error}). Vuelva a la aplicación o al servicio que le envió aquí e inténtelo de nuevo."),
             Msg::UploadsWaiting => {
                 "Hay demasiados archivos subidos esperando a usarse; vuelva a subirlo más tarde.".into()
             }
@@ -712,6 +722,7 @@ impl Msg {
             }
             .into(),
             Msg::SignatureReplayed => "Cette requête a déjà été reçue : une requête signée ne peut pas être rejouée.".into(),
+            Msg::OAuthRefused { error } => format!("Cette demande d’autorisation ne peut pas aboutir ({error}). Revenez à l’application ou au service qui vous a envoyé ici et réessayez."),
             Msg::UploadsWaiting => {
                 "Trop de fichiers téléversés attendent encore d’être utilisés ; réessayez plus tard.".into()
             }
@@ -818,6 +829,9 @@ impl Msg {
             }
             .into(),
             Msg::SignatureReplayed => "Este pedido já foi recebido: um pedido assinado não pode ser repetido.".into(),
+            Msg::OAuthRefused { error } => format!(
+                "Não é possível concluir este pedido de autorização ({error}). Volte à aplicação ou ao serviço que o trouxe aqui e tente novamente."
+            ),
             Msg::UploadsWaiting => {
                 "Há demasiados ficheiros carregados à espera de serem usados; volte a carregar mais tarde.".into()
             }
@@ -921,6 +935,9 @@ impl Msg {
             }
             .into(),
             Msg::SignatureReplayed => "Этот запрос уже получен: подписанный запрос нельзя повторить.".into(),
+            Msg::OAuthRefused { error } => format!(
+                "Невозможно завершить этот запрос авторизации ({error}). Вернитесь в приложение или сервис, который направил вас сюда, и повторите попытку."
+            ),
             Msg::UploadsWaiting => {
                 "Слишком много загруженных файлов ещё ждут обработки; повторите загрузку позже.".into()
             }
@@ -1174,6 +1191,98 @@ const EXPECTED: &[(&str, [&str; 6])] = &[
     (
         "other records",
         ["其他数据", "anderen Daten", "otros datos", "d’autres données", "outros dados", "другими данными"],
+    ),
+    (
+        "https addresses (http only on this machine, or an app's own scheme), without a fragment",
+        [
+            "https 地址（仅本机可用 http，或应用自有的 scheme），不含 # 片段",
+            "https-Adressen (http nur auf diesem Rechner, oder das eigene Schema einer App), ohne Fragment",
+            "direcciones https (http solo en esta máquina, o el esquema propio de una aplicación), sin fragmento",
+            "des adresses https (http uniquement sur cette machine, ou le schéma propre d’une application), sans fragment",
+            "endereços https (http só nesta máquina, ou o esquema próprio de uma aplicação), sem fragmento",
+            "адреса https (http только на этой машине или собственная схема приложения), без фрагмента",
+        ],
+    ),
+    (
+        "client_credentials only for a client with a secret",
+        [
+            "仅需要密钥的客户端可使用 client_credentials",
+            "client_credentials nur für einen Client mit Geheimnis",
+            "client_credentials solo para un cliente con secreto",
+            "client_credentials uniquement pour un client avec secret",
+            "client_credentials apenas para um cliente com segredo",
+            "client_credentials только для клиента с секретом",
+        ],
+    ),
+    (
+        "refresh_token together with authorization_code",
+        [
+            "refresh_token 需与 authorization_code 一起使用",
+            "refresh_token nur zusammen mit authorization_code",
+            "refresh_token junto con authorization_code",
+            "refresh_token avec authorization_code",
+            "refresh_token juntamente com authorization_code",
+            "refresh_token вместе с authorization_code",
+        ],
+    ),
+    (
+        "scopes of the configuration list",
+        [
+            "配置列表中已有的授权范围",
+            "Bereiche aus der Konfigurationsliste",
+            "ámbitos de la lista de configuración",
+            "des portées de la liste de configuration",
+            "âmbitos da lista de configuração",
+            "области из списка конфигурации",
+        ],
+    ),
+    (
+        "whole seconds from 60 to 86400",
+        [
+            "60 到 86400 之间的整数秒",
+            "ganze Sekunden von 60 bis 86400",
+            "segundos enteros de 60 a 86400",
+            "des secondes entières de 60 à 86400",
+            "segundos inteiros de 60 a 86400",
+            "целое число секунд от 60 до 86400",
+        ],
+    ),
+    (
+        "whole seconds from 3600 to 31536000",
+        [
+            "3600 到 31536000 之间的整数秒",
+            "ganze Sekunden von 3600 bis 31536000",
+            "segundos enteros de 3600 a 31536000",
+            "des secondes entières de 3600 à 31536000",
+            "segundos inteiros de 3600 a 31536000",
+            "целое число секунд от 3600 до 31536000",
+        ],
+    ),
+    (
+        "a client with a secret",
+        [
+            "需要密钥的客户端",
+            "ein Client mit Geheimnis",
+            "un cliente con secreto",
+            "un client avec secret",
+            "um cliente com segredo",
+            "клиент с секретом",
+        ],
+    ),
+    (
+        "letters, digits and : . _ - (at most 64)",
+        [
+            "字母、数字及 : . _ -（最多 64 个）",
+            "Buchstaben, Ziffern und : . _ - (höchstens 64)",
+            "letras, dígitos y : . _ - (como máximo 64)",
+            "des lettres, des chiffres et : . _ - (64 au plus)",
+            "letras, dígitos e : . _ - (no máximo 64)",
+            "буквы, цифры и : . _ - (не более 64)",
+        ],
+    ),
+    (
+        "OAuth clients",
+        ["OAuth 客户端", "OAuth-Clients", "clientes OAuth", "des clients OAuth", "clientes OAuth", "OAuth-клиентами"],
     ),
 ];
 

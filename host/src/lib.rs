@@ -11,6 +11,7 @@ pub mod config;
 pub mod db;
 pub mod i18n;
 pub mod links;
+pub mod oauth;
 pub mod objects;
 pub mod openapi;
 pub mod pki;
@@ -140,6 +141,7 @@ pub fn app_with(state: AppState, extra: impl FnOnce(api::ApiRouter) -> api::ApiR
     Router::new()
         .nest("/api", api)
         .route("/metrics", axum::routing::get(metrics))
+        .route("/.well-known/oauth-authorization-server", axum::routing::get(oauth::metadata))
         .route("/remotes/{plugin}/{*file}", axum::routing::get(web::remote))
         .merge(web::shell(state.config.shell_dir.clone()))
         .layer(middleware::map_response(web::security_headers))

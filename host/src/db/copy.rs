@@ -15,7 +15,7 @@ use super::{Db, Pool};
 
 /// Every table, parents before children. A table the schema has and this list lacks fails the
 /// copy (see [`copy_sqlite_to_postgres`]): nothing is left behind silently.
-const TABLES: [&str; 26] = [
+const TABLES: [&str; 29] = [
     "tenants",
     "departments",
     "menus",
@@ -42,13 +42,16 @@ const TABLES: [&str; 26] = [
     "search_indexes",
     "certificate_authorities",
     "issued_certificates",
+    "oauth_clients",
+    "oauth_scopes",
+    "oauth_tokens",
 ];
 
 /// Tables not copied: messages between running hosts (nothing in them outlives a minute), the
-/// nonces of signed requests (ten minutes), and
+/// nonces of signed requests (ten minutes), OAuth codes (two minutes), and
 /// the indexed values PostgreSQL counts from, which the first start rebuilds from the records.
-const TRANSIENT: [&str; 5] =
-    ["cluster_events", "plugin_key_fields", "plugin_record_keys", "plugin_key_counts", "request_nonces"];
+const TRANSIENT: [&str; 6] =
+    ["cluster_events", "plugin_key_fields", "plugin_record_keys", "plugin_key_counts", "request_nonces", "oauth_codes"];
 
 /// Tables copied by a function of their own: search documents, whose terms are an FTS5 table on
 /// SQLite and a `tsvector` column on PostgreSQL ([`copy_search_documents`]).

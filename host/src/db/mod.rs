@@ -40,6 +40,7 @@ pub mod auth;
 pub mod copy;
 pub mod device_keys;
 mod menus;
+pub mod oauth;
 mod org;
 pub mod pki;
 pub mod platform;

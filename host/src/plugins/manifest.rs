@@ -12,7 +12,7 @@ use crate::i18n::Lang;
 pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 12);
 
 /// Mounts the core owns; a plugin cannot take them.
-const RESERVED_MOUNTS: [&str; 10] = [
+const RESERVED_MOUNTS: [&str; 12] = [
     "authority-service",
     "region-service-admin",
     "sync-service",
@@ -23,6 +23,8 @@ const RESERVED_MOUNTS: [&str; 10] = [
     "files",
     "process-center",
     "pki",
+    "oauth",
+    "oauth-service",
 ];
 
 #[derive(Debug, Clone, Deserialize)]

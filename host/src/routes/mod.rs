@@ -44,6 +44,7 @@ pub fn api(state: AppState, extra: impl FnOnce(ApiRouter) -> ApiRouter) -> (Rout
     let api = approvals::routes(api);
     let api = tools::routes(api);
     let api = pki::routes(api);
+    let api = crate::oauth::routes(api);
     let api = api.route(
         RouteSpec::read(Method::GET, "/openapi.json", Perm::Public, "This OpenAPI document")
             .answers(crate::api::Answer::Document),
@@ -51,6 +52,19 @@ pub fn api(state: AppState, extra: impl FnOnce(ApiRouter) -> ApiRouter) -> (Rout
     );
     // Last: its `/{mount}/{*path}` only sees what no core route matched.
     plugins::routes(api).finish()
+}
+
+/// Calls a plugin's `caller = "host"` POST route with a JSON body, for the core's own features
+/// (the OAuth consent asks the app users' plugin).
+pub(crate) async fn call_plugin_route(
+    app: &AppState,
+    plugin: &std::sync::Arc<crate::plugins::registry::LoadedPlugin>,
+    context: crate::plugins::runtime::CallContext,
+    path: &str,
+    body: serde_json::Value,
+) -> Result<axum::response::Response, ApiError> {
+    plugins::call_route(app, plugin, context, Method::POST, path.to_string(), Vec::new(), body.to_string().as_bytes())
+        .await
 }
 
 /// A page of rows: `{list, total, page, pageSize}`.

@@ -22,6 +22,7 @@ mod hot_update;
 mod live;
 mod messaging;
 mod migrate;
+mod oauth;
 mod ota_test;
 mod permissions;
 mod pet;

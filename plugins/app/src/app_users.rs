@@ -220,17 +220,45 @@ pub struct SignIn {
 /// after the same work: the password is checked against a stand-in hash.
 pub fn sign_in(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: SignIn = call.body()?;
+    let user = signed_in_user(call, &input)?;
+    let (token, expires_at) = app_sessions::start(call, &user.data.username)?;
+    Ok(json!({ "userId": user.id, "username": user.data.username, "token": token, "expiresAt": expires_at }))
+}
+
+/// The user whose password this is, not blocked.
+fn signed_in_user(call: &mut Call<'_>, input: &SignIn) -> PluginResult<Doc<AppUser>> {
     let username = validate::required("username", &input.username, SHORT_TEXT)?;
     let user = by_username(call, &username)?.filter(|u| !u.data.password_hash.is_empty());
     let stored = user.as_ref().map_or(STAND_IN_HASH, |u| u.data.password_hash.as_str());
     let matches = verify(&input.password, stored);
     match user.filter(|_| matches) {
         Some(user) if user.data.blocked => Err(messages::account_blocked()),
-        Some(user) => {
-            let (token, expires_at) = app_sessions::start(call, &user.data.username)?;
-            Ok(json!({ "userId": user.id, "username": user.data.username, "token": token, "expiresAt": expires_at }))
-        }
+        Some(user) => Ok(user),
         None => Err(messages::wrong_password()),
+    }
+}
+
+/// The host's OAuth consent (`caller = "host"`): whether the account and password are an app
+/// user's. No app session starts: the host issues its own code and tokens.
+pub fn authenticate(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input: SignIn = call.body()?;
+    let user = signed_in_user(call, &input)?;
+    Ok(json!({ "username": user.data.username, "mobile": user.data.mobile }))
+}
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ProfileAsk {
+    username: String,
+}
+
+/// The host's OAuth userinfo (`caller = "host"`): what it may tell of a user a token acts for;
+/// a blocked or removed user has nothing to tell.
+pub fn profile(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input: ProfileAsk = call.body()?;
+    match by_username(call, input.username.trim())?.filter(|u| !u.data.blocked) {
+        Some(user) => Ok(json!({ "username": user.data.username, "mobile": user.data.mobile })),
+        None => Err(PluginError::not_found()),
     }
 }
 

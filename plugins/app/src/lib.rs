@@ -77,6 +77,11 @@ impl Plugin for AppPlugin {
             .post("/app/logs", app_logs::upload)
             .with_body::<app_logs::LogUpload>()
             // What other plugins ask.
+            // What the host asks (its OAuth server signs app users in).
+            .post("/internal/app-users/authenticate", app_users::authenticate)
+            .with_body::<app_users::SignIn>()
+            .post("/internal/app-users/profile", app_users::profile)
+            .with_body::<app_users::ProfileAsk>()
             .post("/internal/app-users/signed-in", app_sessions::signed_in)
             .with_body::<app_sessions::SignedInAsk>()
             .with_data::<app_sessions::SignedIn>()
