@@ -51,6 +51,15 @@ async fn the_route_table_is_complete_and_every_action_is_a_grantable_button() {
             "/authority-service/portal/origins",
             // Its signed, expiring token is its permission (tests/uploads.rs).
             "/files/download",
+            // The OAuth protocol: the client's secret, the code's verifier, the app user's
+            // password or the bearer token is the permission (tests/it/oauth.rs).
+            "/oauth/authorize",
+            "/oauth/consent",
+            "/oauth/consent/info",
+            "/oauth/introspect",
+            "/oauth/revoke",
+            "/oauth/token",
+            "/oauth/userinfo",
             "/openapi.json",
             // What TLS stacks and devices fetch to verify a certificate (tests/it/certificates.rs).
             "/pki/{tenant}/ca.pem",
