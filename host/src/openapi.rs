@@ -94,6 +94,27 @@ fn document_response() -> utoipa::openapi::Response {
         .build()
 }
 
+/// The OAuth endpoints' answers: a JSON object, a redirect, or an RFC 6749 §5.2 error object.
+fn oauth_responses(operation: OperationBuilder) -> OperationBuilder {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    let object = |description: &str| {
+        utoipa::openapi::ResponseBuilder::new()
+            .description(description)
+            .content(
+                "application/json",
+                ContentBuilder::new().schema(Some(ObjectBuilder::new().schema_type(Type::Object))).build(),
+            )
+            .build()
+    };
+    let redirect = utoipa::openapi::ResponseBuilder::new()
+        .description("To the consent page, or back to the client's callback")
+        .build();
+    operation
+        .response("200", object("The protocol's answer (RFC 6749, 7009, 7662)"))
+        .response("303", redirect)
+        .response("default", object("An OAuth error {error, error_description}, or the envelope"))
+}
+
 /// A download: the file's bytes, whole (200) or the requested range (206).
 fn file_responses(operation: OperationBuilder) -> OperationBuilder {
     use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
@@ -147,7 +168,10 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
         parameters.extend(route.query.map(|query| query()).unwrap_or_default());
         let mut operation = OperationBuilder::new()
             .summary(Some(route.summary))
-            .description(Some(format!("Permission: {permission}. Answers the envelope {{code, msg, data}}.")))
+            .description(Some(match route.answer {
+                Answer::OAuth => format!("Permission: {permission}. Answers as the OAuth RFCs say."),
+                _ => format!("Permission: {permission}. Answers the envelope {{code, msg, data}}."),
+            }))
             .extensions(Some(extensions))
             .parameters(Some(parameters))
             .tag(route.path.trim_start_matches('/').split('/').next().unwrap_or("core"));
@@ -155,8 +179,12 @@ pub fn document(catalog: &[RouteDoc]) -> OpenApi {
             Answer::Envelope => operation.response("200", success_response(route.data_schema.map(|f| f(&mut named)))),
             Answer::File => file_responses(operation),
             Answer::Document => operation.response("200", document_response()),
-        }
-        .response("default", refusal_response());
+            Answer::OAuth => operation,
+        };
+        operation = match route.answer {
+            Answer::OAuth => oauth_responses(operation),
+            _ => operation.response("default", refusal_response()),
+        };
         if route.perm != Perm::Public {
             operation = operation.security(SecurityRequirement::new::<_, _, &str>("authorization", []));
         }

@@ -146,6 +146,9 @@ pub enum Answer {
     File,
     /// A JSON document of its own (the OpenAPI document).
     Document,
+    /// The OAuth protocol's own answers (RFC 6749): a JSON object or a redirect (303), and
+    /// refusals as `{error, error_description}` (or the envelope, from the guard).
+    OAuth,
 }
 
 /// See [`RouteDoc::before_body`]: the caller, the method and the path under `/api`.

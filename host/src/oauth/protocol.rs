@@ -36,7 +36,7 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
         RouteSpec::read(Method::GET, "/oauth/authorize", Perm::Public, "OAuth authorisation endpoint (redirects)")
             .query::<AuthorizeRequest>()
-            .answers(Answer::Document),
+            .answers(Answer::OAuth),
         authorize,
     )
     .route(
@@ -62,22 +62,22 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
     )
     .route(
         RouteSpec::write("/oauth/token", Perm::Public, "OAuth token endpoint (form body, RFC 6749 §3.2)")
-            .answers(Answer::Document),
+            .answers(Answer::OAuth),
         token,
     )
     .route(
         RouteSpec::write("/oauth/introspect", Perm::Public, "OAuth token introspection (form body, RFC 7662)")
-            .answers(Answer::Document),
+            .answers(Answer::OAuth),
         introspect,
     )
     .route(
         RouteSpec::write("/oauth/revoke", Perm::Public, "OAuth token revocation (form body, RFC 7009)")
-            .answers(Answer::Document),
+            .answers(Answer::OAuth),
         revoke,
     )
     .route(
         RouteSpec::read(Method::GET, "/oauth/userinfo", Perm::Public, "The app user an access token acts for")
-            .answers(Answer::Document),
+            .answers(Answer::OAuth),
         userinfo,
     )
 }

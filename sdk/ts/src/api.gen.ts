@@ -3157,6 +3157,958 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oauth-service/client/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an OAuth client
+         * @description Permission: button action `oauth:client:add`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ClientInput"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["IssuedClient"];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth-service/client/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an OAuth client and every token it holds
+         * @description Permission: button action `oauth:client:delete`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DeleteByName"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth-service/client/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OAuth clients
+         * @description Permission: button action `oauth:client:view`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["OAuthClient"][];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth-service/client/reset-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new secret for an OAuth client (the old one stops working)
+         * @description Permission: button action `oauth:client:edit`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DeleteByName"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["IssuedClient"];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth-service/client/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Modify an OAuth client
+         * @description Permission: button action `oauth:client:edit`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ClientInput"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth-service/scope/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an OAuth scope
+         * @description Permission: button action `oauth:scope:edit`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ScopeRef"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth-service/scope/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OAuth scopes
+         * @description Permission: button action `oauth:scope:view`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["OAuthScope"][];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth-service/scope/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add or modify an OAuth scope
+         * @description Permission: button action `oauth:scope:edit`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OAuthScope"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth-service/token/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tokens issued to app users and clients
+         * @description Permission: button action `oauth:token:view`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TokenFilter"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: components["schemas"]["TokenRow"][];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth-service/token/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a token with every token of its grant
+         * @description Permission: button action `oauth:token:revoke`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TokenRef"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OAuth authorisation endpoint (redirects)
+         * @description Permission: public. Answers as the OAuth RFCs say.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    response_type?: string;
+                    client_id?: string;
+                    redirect_uri?: string;
+                    scope?: string;
+                    state?: string;
+                    code_challenge?: string;
+                    code_challenge_method?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The protocol's answer (RFC 6749, 7009, 7662) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description To the consent page, or back to the client's callback */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An OAuth error {error, error_description}, or the envelope */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The app user signs in and allows or denies: where the browser goes next
+         * @description Permission: public. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Consent"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["ConsentAnswer"];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/consent/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the consent page shows of an authorisation request
+         * @description Permission: public. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthorizeRequest"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["ConsentInfo"];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/introspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OAuth token introspection (form body, RFC 7662)
+         * @description Permission: public. Answers as the OAuth RFCs say.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The protocol's answer (RFC 6749, 7009, 7662) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description To the consent page, or back to the client's callback */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An OAuth error {error, error_description}, or the envelope */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OAuth token revocation (form body, RFC 7009)
+         * @description Permission: public. Answers as the OAuth RFCs say.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The protocol's answer (RFC 6749, 7009, 7662) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description To the consent page, or back to the client's callback */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An OAuth error {error, error_description}, or the envelope */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OAuth token endpoint (form body, RFC 6749 §3.2)
+         * @description Permission: public. Answers as the OAuth RFCs say.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The protocol's answer (RFC 6749, 7009, 7662) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description To the consent page, or back to the client's callback */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An OAuth error {error, error_description}, or the envelope */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The app user an access token acts for
+         * @description Permission: public. Answers as the OAuth RFCs say.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The protocol's answer (RFC 6749, 7009, 7662) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description To the consent page, or back to the client's callback */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An OAuth error {error, error_description}, or the envelope */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -4556,6 +5508,23 @@ export interface components {
          * @enum {string}
          */
         ApprovalStatus: "waiting" | "approved" | "rejected";
+        /** @description An authorisation request (RFC 6749 §4.1.1, RFC 7636 §4.3). */
+        AuthorizeRequest: {
+            /** @default  */
+            client_id: string;
+            /** @default  */
+            code_challenge: string;
+            /** @default  */
+            code_challenge_method: string;
+            /** @default  */
+            redirect_uri: string;
+            /** @default  */
+            response_type: string;
+            /** @default  */
+            scope: string;
+            /** @default  */
+            state: string;
+        };
         Avatar: {
             /**
              * @description The avatar's address (`/api/authority-service/avatars/<enterprise>/<sha256>.<png|jpg|gif>`);
@@ -4651,6 +5620,96 @@ export interface components {
             confirmPassword?: string;
             oldPassword?: string;
             password?: string;
+        };
+        /** @description A client as an administrator sets it (spec DP §3 OAuth client). */
+        ClientInput: {
+            /**
+             * Format: int64
+             * @default 3600
+             */
+            accessTokenSeconds: number;
+            /**
+             * @description `alexa`, `google`, `baidu`, `third-party` or `internal`.
+             * @default
+             */
+            clientType: string;
+            /**
+             * @description Skips the consent question once the app user signed in.
+             * @default false
+             */
+            directAuthorization: boolean;
+            /**
+             * @description Authorised operation types: `authorization_code`, `refresh_token`, `client_credentials`.
+             * @default []
+             */
+            grantTypes: string[];
+            /**
+             * Format: int64
+             * @default null
+             */
+            id: number | null;
+            /** @default  */
+            name: string;
+            /**
+             * @description The client holds a secret and must present it (a confidential client); without, it must
+             *     prove each code with PKCE (a public client).
+             * @default true
+             */
+            passwordNeeded: boolean;
+            /** @default  */
+            productCategory: string;
+            /**
+             * @description Callback addresses: https, or http on the loopback address for development.
+             * @default []
+             */
+            redirectUris: string[];
+            /**
+             * Format: int64
+             * @default 2592000
+             */
+            refreshTokenSeconds: number;
+            /**
+             * @description Resource list: the resource servers the tokens are meant for (`aud`).
+             * @default []
+             */
+            resources: string[];
+            /**
+             * @description Authorised roles, given to the client's own tokens (client credentials).
+             * @default []
+             */
+            roles: string[];
+            /**
+             * @description Access domains: the scopes of the configuration list the client may ask for.
+             * @default []
+             */
+            scopes: string[];
+        };
+        /**
+         * @description The consent page's answer: the request again, the app user's account and password, and
+         *     whether they allow it.
+         */
+        Consent: components["schemas"]["AuthorizeRequest"] & {
+            /** @default false */
+            approve: boolean;
+            /** @default  */
+            password: string;
+            /** @default  */
+            username: string;
+        };
+        /**
+         * @description What the consent page needs; a request that must not be answered on the page sends the
+         *     browser back to the client (`redirect`), one that cannot be is refused.
+         */
+        ConsentAnswer: {
+            redirect: string;
+        };
+        ConsentInfo: {
+            clientName: string;
+            clientType: string;
+            /** @description The app user is not asked once signed in. */
+            directAuthorization: boolean;
+            productCategory: string;
+            scopes: components["schemas"]["ScopeShown"][];
         };
         /** @description A created item's id. */
         Created: {
@@ -4808,6 +5867,13 @@ export interface components {
             height: number;
             /** Format: int32 */
             width: number;
+        };
+        /** @description A client's id and, this once, its secret (none for a public client). */
+        IssuedClient: {
+            clientId: string;
+            clientSecret?: string | null;
+            /** Format: int64 */
+            id: number;
         };
         IssuedKey: {
             /** Format: int64 */
@@ -5051,6 +6117,53 @@ export interface components {
              */
             tenantId: number;
         };
+        /** @description A client as the pages show it: never its secret, only the secret's last four characters. */
+        OAuthClient: {
+            /** Format: int64 */
+            accessTokenSeconds: number;
+            clientId: string;
+            clientType: string;
+            /** Format: int64 */
+            createdAt: number;
+            directAuthorization: boolean;
+            grantTypes: string[];
+            /** Format: int64 */
+            id: number;
+            name: string;
+            passwordNeeded: boolean;
+            productCategory: string;
+            redirectUris: string[];
+            /** Format: int64 */
+            refreshTokenSeconds: number;
+            resources: string[];
+            roles: string[];
+            scopes: string[];
+            secretHint: string;
+            /** Format: int64 */
+            tenantId: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        /** @description What a scope lets a client read, and which of the app user's claims userinfo answers with it. */
+        OAuthScope: {
+            /**
+             * @description `preferred_username`, `email`, `phone_number`.
+             * @default []
+             */
+            claims: string[];
+            /**
+             * @description What the app user reads on the consent page.
+             * @default
+             */
+            description: string;
+            /**
+             * @description The resources (API paths or resource names) the scope lets a client read.
+             * @default []
+             */
+            resources: string[];
+            /** @default  */
+            scope: string;
+        };
         /** @enum {string} */
         Operation: "encrypt" | "decrypt";
         OperationRecordRow: {
@@ -5271,6 +6384,19 @@ export interface components {
          * @enum {string}
          */
         RoleType: "ordinary" | "administrator";
+        ScopeRef: {
+            /**
+             * @description The scope typed again.
+             * @default
+             */
+            confirmName: string;
+            /** @default  */
+            scope: string;
+        };
+        ScopeShown: {
+            description: string;
+            scope: string;
+        };
         ServiceAreaInput: {
             /** @default  */
             areaCode: string;
@@ -5395,6 +6521,52 @@ export interface components {
             /** Format: int64 */
             tenantId: number;
             tenantName: string;
+        };
+        TokenFilter: {
+            /** @default  */
+            clientId: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            page: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            pageSize: number | null;
+            /**
+             * @description An app user's account; empty for all.
+             * @default
+             */
+            subject: string;
+        };
+        TokenRef: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            id: number;
+        };
+        TokenRow: {
+            clientId: string;
+            /** Format: int64 */
+            expiresAt: number;
+            /** @description Every token of one consent shares it: a refresh token spent twice revokes them all. */
+            grantId: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            issuedAt: number;
+            /** @description `access` or `refresh`. */
+            kind: string;
+            /** Format: int64 */
+            revokedAt?: number | null;
+            scope: string;
+            /** @description The app user the token acts for; empty for a client's own (client credentials). */
+            subject: string;
+            /** Format: int64 */
+            tenantId: number;
         };
         Uploaded: {
             contentType: string;
