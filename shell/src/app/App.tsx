@@ -4,6 +4,8 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 
 // antd and the console load after sign-in: the sign-in screen stays small and fast.
 const ConsoleApp = lazy(() => import('./ConsoleApp'));
+// The OAuth consent page: public, for an app user, without the console around it.
+const Consent = lazy(() => import('./Consent'));
 
 /** Goes to the sign-in page (its own page, served by the host at /login). */
 export function toLogin() {
@@ -24,6 +26,14 @@ export function App() {
   return (
     <BrowserRouter>
       <Routes>
+        <Route
+          path="/oauth/consent"
+          element={
+            <Suspense fallback={<div className="boot-loading" />}>
+              <Consent />
+            </Suspense>
+          }
+        />
         <Route
           path="/*"
           element={

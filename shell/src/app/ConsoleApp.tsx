@@ -1,30 +1,12 @@
 import type { Lang } from '@console/sdk';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ANTD_LOCALES } from './antdLocales';
 import { ConsoleLayout } from './Layout';
 import { SessionWiring } from './SessionWiring';
-
-/**
- * antd's default blue under white text is 4.1:1 and its tertiary text (#8c8c8c) 3.4:1, short of
- * WCAG AA's 4.5:1 (the axe check of every page in e2e/every-page.e2e.mjs): a darker primary (antd's
- * blue-7) and darker secondary texts and placeholders.
- */
-const CONSOLE_THEME = {
-  algorithm: theme.defaultAlgorithm,
-  token: {
-    colorPrimary: '#0958d9',
-    colorLink: '#0958d9',
-    // antd's red (#ff4d4f) is 3.3:1 on white, as text and under white text.
-    colorError: '#cf1322',
-    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
-    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
-    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
-    borderRadius: 6,
-  },
-};
+import { CONSOLE_THEME } from './theme';
 
 /** The signed-in console: antd's theme and locale, the request layer's toasts, the layout. */
 export default function ConsoleApp() {

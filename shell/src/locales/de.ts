@@ -32,7 +32,11 @@ const de: Strings = {
     "600": "App-Verwaltung",
     "700": "Medien",
     "800": "Prozessverwaltung",
-    "900": "Datenanalyse"
+    "900": "Datenanalyse",
+    "1000": "Drittanbieter-Zugang",
+    "1001": "OAuth-Clients",
+    "1002": "Bereiche",
+    "1003": "Benutzer-Tokens"
   },
   "layout": {
     "logout": "Abmelden",
@@ -350,6 +354,79 @@ const de: Strings = {
     "jsonInvalid": "Kein gültiges JSON: {{reason}}",
     "format": "Formatieren",
     "minify": "Komprimieren"
+  },
+  "oauth": {
+    "addClient": "Client registrieren",
+    "clientId": "Client-ID",
+    "clientType": "Client-Typ",
+    "secret": "Geheimnis",
+    "none": "Keines",
+    "grantTypes": "Erlaubte Vorgangsarten",
+    "scopes": "Zugriffsbereiche (Scopes)",
+    "directAuthorization": "Direkte Autorisierung",
+    "directAuthorizationHint": "Der App-Benutzer wird nach der Anmeldung nicht mehr um Zustimmung gebeten.",
+    "passwordNeeded": "Geheimnis erforderlich",
+    "passwordNeededHint": "Ein: ein vertraulicher Client, der sein Geheimnis vorlegt. Aus: ein öffentlicher Client (eine mobile App), der PKCE verwenden muss.",
+    "redirectUris": "Rückrufadressen",
+    "redirectUrisHint": "https-Adressen; http nur für 127.0.0.1 oder localhost. Nach jeder Adresse Enter drücken.",
+    "scopesHint": "Bereiche aus der Konfigurationsliste, die der Client anfordern darf.",
+    "productCategory": "Produktkategorie",
+    "roles": "Erlaubte Rollen",
+    "rolesHint": "Rollen, die die eigenen Tokens des Clients tragen (Client Credentials), z. B. ROLE_VOICE.",
+    "resources": "Ressourcenliste",
+    "resourcesHint": "Ressourcenserver, für die die Tokens bestimmt sind (Zielgruppe).",
+    "accessTokenSeconds": "Gültigkeit des Zugriffstokens (s)",
+    "refreshTokenSeconds": "Gültigkeit des Aktualisierungstokens (s)",
+    "resetSecret": "Neues Geheimnis",
+    "resetSecretHint": "Das aktuelle Geheimnis von „{{name}}“ wird sofort ungültig. Fortfahren?",
+    "issuedTitle": "Client registriert",
+    "secretOnce": "Kopieren Sie das Geheimnis jetzt: Es wird nur dieses eine Mal angezeigt und kann nicht erneut gelesen werden.",
+    "publicClient": "Ein öffentlicher Client hat kein Geheimnis: Er weist jeden Code mit PKCE nach.",
+    "type": {
+      "alexa": "Amazon Alexa",
+      "google": "Google Assistant",
+      "baidu": "Baidu DuerOS",
+      "third-party": "Drittanbieterdienst",
+      "internal": "Plattformintern"
+    },
+    "addScope": "Bereich hinzufügen",
+    "scope": "Bereich",
+    "description": "Beschreibung",
+    "descriptionHint": "Was der App-Benutzer auf der Zustimmungsseite liest.",
+    "scopeResourcesHint": "API-Pfade oder Ressourcennamen, die ein Client mit diesem Bereich lesen darf.",
+    "claims": "Benutzerinformationen",
+    "claimsHint": "Was der Userinfo-Endpunkt für ein Token mit diesem Bereich zurückgibt.",
+    "claim": {
+      "preferred_username": "Konto",
+      "email": "E-Mail-Adresse",
+      "phone_number": "Mobilnummer"
+    },
+    "revoke": "Widerrufen",
+    "revokeHint": "Damit enden dieses Token und jedes Token derselben Autorisierung. Der Client muss den Benutzer erneut fragen.",
+    "revoked": "Widerrufen",
+    "status": {
+      "active": "Gültig",
+      "expired": "Abgelaufen",
+      "revoked": "Widerrufen"
+    },
+    "userinfoHint": "An App-Benutzer und Clients ausgegebene Tokens. Wer eines widerruft, beendet die ganze Autorisierung, zu der es gehört.",
+    "subject": "App-Benutzer",
+    "clientItself": "Der Client selbst",
+    "kind": "Token",
+    "kindName": {
+      "access": "Zugriffstoken",
+      "refresh": "Aktualisierungstoken"
+    },
+    "issuedAt": "Ausgestellt",
+    "expiresAt": "Läuft ab",
+    "consentTitle": "Zugriff autorisieren",
+    "consentQuestion": "{{client}} bittet um Zugriff auf Ihr Konto:",
+    "appAccount": "App-Konto (E-Mail oder Telefon)",
+    "allow": "Erlauben",
+    "deny": "Ablehnen",
+    "signInContinue": "Anmelden und fortfahren",
+    "consentFootnote": "Sie können diesen Zugriff jederzeit in der App oder beim Dienst widerrufen.",
+    "consentRefused": "Diese Autorisierungsanfrage kann nicht abgeschlossen werden ({{error}}). Kehren Sie zur App oder zum Dienst zurück, der Sie hierher geschickt hat, und versuchen Sie es erneut."
   }
 };
 

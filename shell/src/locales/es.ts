@@ -32,7 +32,11 @@ const es: Strings = {
     "600": "Gestión de aplicaciones",
     "700": "Medios",
     "800": "Gestión de procesos",
-    "900": "Análisis de datos"
+    "900": "Análisis de datos",
+    "1000": "Acceso de terceros",
+    "1001": "Clientes OAuth",
+    "1002": "Ámbitos",
+    "1003": "Tokens de usuarios"
   },
   "layout": {
     "logout": "Cerrar sesión",
@@ -350,6 +354,79 @@ const es: Strings = {
     "jsonInvalid": "JSON no válido: {{reason}}",
     "format": "Formatear",
     "minify": "Compactar"
+  },
+  "oauth": {
+    "addClient": "Registrar cliente",
+    "clientId": "ID de cliente",
+    "clientType": "Tipo de cliente",
+    "secret": "Secreto",
+    "none": "Ninguno",
+    "grantTypes": "Tipos de operación autorizados",
+    "scopes": "Dominios de acceso (ámbitos)",
+    "directAuthorization": "Autorización directa",
+    "directAuthorizationHint": "Una vez iniciada la sesión, no se pide permiso al usuario de la aplicación.",
+    "passwordNeeded": "Requiere secreto",
+    "passwordNeededHint": "Activado: un cliente confidencial que presenta su secreto. Desactivado: un cliente público (una aplicación móvil) que debe usar PKCE.",
+    "redirectUris": "Direcciones de retorno",
+    "redirectUrisHint": "Direcciones https; http solo para 127.0.0.1 o localhost. Pulse Intro después de cada una.",
+    "scopesHint": "Ámbitos de la lista de configuración que el cliente puede solicitar.",
+    "productCategory": "Categoría de producto",
+    "roles": "Roles autorizados",
+    "rolesHint": "Roles que llevan los tokens propios del cliente (credenciales de cliente), p. ej. ROLE_VOICE.",
+    "resources": "Lista de recursos",
+    "resourcesHint": "Servidores de recursos a los que van destinados los tokens (la audiencia).",
+    "accessTokenSeconds": "Validez del token de acceso (s)",
+    "refreshTokenSeconds": "Validez del token de actualización (s)",
+    "resetSecret": "Nuevo secreto",
+    "resetSecretHint": "El secreto actual de «{{name}}» dejará de funcionar de inmediato. ¿Continuar?",
+    "issuedTitle": "Cliente registrado",
+    "secretOnce": "Copie el secreto ahora: se muestra solo esta vez y no se puede volver a leer.",
+    "publicClient": "Un cliente público no tiene secreto: demuestra cada código con PKCE.",
+    "type": {
+      "alexa": "Amazon Alexa",
+      "google": "Asistente de Google",
+      "baidu": "Baidu DuerOS",
+      "third-party": "Servicio de terceros",
+      "internal": "Interno de la plataforma"
+    },
+    "addScope": "Añadir ámbito",
+    "scope": "Ámbito",
+    "description": "Descripción",
+    "descriptionHint": "Lo que lee el usuario de la aplicación en la página de consentimiento.",
+    "scopeResourcesHint": "Rutas de API o nombres de recursos que el ámbito permite leer a un cliente.",
+    "claims": "Datos del usuario",
+    "claimsHint": "Lo que responde el punto de información de usuario para un token con este ámbito.",
+    "claim": {
+      "preferred_username": "Cuenta",
+      "email": "Correo electrónico",
+      "phone_number": "Número de móvil"
+    },
+    "revoke": "Revocar",
+    "revokeHint": "Esto anula el token y todos los tokens de la misma autorización. El cliente deberá volver a pedir permiso al usuario.",
+    "revoked": "Revocado",
+    "status": {
+      "active": "Válido",
+      "expired": "Caducado",
+      "revoked": "Revocado"
+    },
+    "userinfoHint": "Tokens emitidos a usuarios de la aplicación y a clientes. Revocar uno anula toda la autorización a la que pertenece.",
+    "subject": "Usuario de la aplicación",
+    "clientItself": "El propio cliente",
+    "kind": "Token",
+    "kindName": {
+      "access": "Token de acceso",
+      "refresh": "Token de actualización"
+    },
+    "issuedAt": "Emitido",
+    "expiresAt": "Caduca",
+    "consentTitle": "Autorizar acceso",
+    "consentQuestion": "{{client}} solicita acceder a su cuenta:",
+    "appAccount": "Cuenta de la aplicación (correo o teléfono)",
+    "allow": "Permitir",
+    "deny": "Denegar",
+    "signInContinue": "Iniciar sesión y continuar",
+    "consentFootnote": "Puede retirar este acceso en cualquier momento desde la aplicación o contactando con el servicio.",
+    "consentRefused": "No se puede completar esta solicitud de autorización ({{error}}). Vuelva a la aplicación o al servicio que le envió aquí e inténtelo de nuevo."
   }
 };
 

@@ -32,7 +32,11 @@ const fr: Strings = {
     "600": "Gestion des applications",
     "700": "Médias",
     "800": "Gestion des processus",
-    "900": "Analyse de données"
+    "900": "Analyse de données",
+    "1000": "Accès tiers",
+    "1001": "Clients OAuth",
+    "1002": "Portées",
+    "1003": "Jetons des utilisateurs"
   },
   "layout": {
     "logout": "Se déconnecter",
@@ -350,6 +354,79 @@ const fr: Strings = {
     "jsonInvalid": "JSON non valide : {{reason}}",
     "format": "Mettre en forme",
     "minify": "Compacter"
+  },
+  "oauth": {
+    "addClient": "Enregistrer un client",
+    "clientId": "ID client",
+    "clientType": "Type de client",
+    "secret": "Secret",
+    "none": "Aucun",
+    "grantTypes": "Types d’opération autorisés",
+    "scopes": "Domaines d’accès (portées)",
+    "directAuthorization": "Autorisation directe",
+    "directAuthorizationHint": "Une fois connecté, l’utilisateur de l’application n’a plus à donner son accord.",
+    "passwordNeeded": "Secret requis",
+    "passwordNeededHint": "Activé : un client confidentiel qui présente son secret. Désactivé : un client public (une application mobile) qui doit utiliser PKCE.",
+    "redirectUris": "Adresses de rappel",
+    "redirectUrisHint": "Adresses https ; http uniquement pour 127.0.0.1 ou localhost. Appuyez sur Entrée après chacune.",
+    "scopesHint": "Portées de la liste de configuration que le client peut demander.",
+    "productCategory": "Catégorie de produit",
+    "roles": "Rôles autorisés",
+    "rolesHint": "Rôles que portent les jetons propres du client (identifiants client), par ex. ROLE_VOICE.",
+    "resources": "Liste des ressources",
+    "resourcesHint": "Serveurs de ressources auxquels les jetons sont destinés (l’audience).",
+    "accessTokenSeconds": "Validité du jeton d’accès (s)",
+    "refreshTokenSeconds": "Validité du jeton de rafraîchissement (s)",
+    "resetSecret": "Nouveau secret",
+    "resetSecretHint": "Le secret actuel de « {{name}} » cesse aussitôt de fonctionner. Continuer ?",
+    "issuedTitle": "Client enregistré",
+    "secretOnce": "Copiez le secret maintenant : il n’est affiché que cette fois et ne pourra plus être lu.",
+    "publicClient": "Un client public n’a pas de secret : il prouve chaque code avec PKCE.",
+    "type": {
+      "alexa": "Amazon Alexa",
+      "google": "Assistant Google",
+      "baidu": "Baidu DuerOS",
+      "third-party": "Service tiers",
+      "internal": "Interne à la plateforme"
+    },
+    "addScope": "Ajouter une portée",
+    "scope": "Portée",
+    "description": "Description",
+    "descriptionHint": "Ce que l’utilisateur de l’application lit sur la page de consentement.",
+    "scopeResourcesHint": "Chemins d’API ou noms de ressources que la portée permet à un client de lire.",
+    "claims": "Informations utilisateur",
+    "claimsHint": "Ce que renvoie le point d’accès userinfo pour un jeton portant cette portée.",
+    "claim": {
+      "preferred_username": "Compte",
+      "email": "Adresse e-mail",
+      "phone_number": "Numéro de mobile"
+    },
+    "revoke": "Révoquer",
+    "revokeHint": "Cela met fin à ce jeton et à tous les jetons de la même autorisation. Le client devra redemander l’accord de l’utilisateur.",
+    "revoked": "Révoqué",
+    "status": {
+      "active": "Valide",
+      "expired": "Expiré",
+      "revoked": "Révoqué"
+    },
+    "userinfoHint": "Jetons émis pour les utilisateurs de l’application et pour les clients. En révoquer un met fin à toute l’autorisation dont il fait partie.",
+    "subject": "Utilisateur de l’application",
+    "clientItself": "Le client lui-même",
+    "kind": "Jeton",
+    "kindName": {
+      "access": "Jeton d’accès",
+      "refresh": "Jeton de rafraîchissement"
+    },
+    "issuedAt": "Émis le",
+    "expiresAt": "Expire le",
+    "consentTitle": "Autoriser l’accès",
+    "consentQuestion": "{{client}} demande l’accès à votre compte :",
+    "appAccount": "Compte de l’application (e-mail ou téléphone)",
+    "allow": "Autoriser",
+    "deny": "Refuser",
+    "signInContinue": "Se connecter et continuer",
+    "consentFootnote": "Vous pouvez retirer cet accès à tout moment dans l’application ou en contactant le service.",
+    "consentRefused": "Cette demande d’autorisation ne peut pas aboutir ({{error}}). Revenez à l’application ou au service qui vous a envoyé ici et réessayez."
   }
 };
 

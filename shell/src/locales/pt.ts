@@ -32,7 +32,11 @@ const pt: Strings = {
     "600": "Gestão de aplicações",
     "700": "Multimédia",
     "800": "Gestão de processos",
-    "900": "Análise de dados"
+    "900": "Análise de dados",
+    "1000": "Acesso de terceiros",
+    "1001": "Clientes OAuth",
+    "1002": "Âmbitos",
+    "1003": "Tokens de utilizadores"
   },
   "layout": {
     "logout": "Terminar sessão",
@@ -350,6 +354,79 @@ const pt: Strings = {
     "jsonInvalid": "JSON inválido: {{reason}}",
     "format": "Formatar",
     "minify": "Compactar"
+  },
+  "oauth": {
+    "addClient": "Registar cliente",
+    "clientId": "ID do cliente",
+    "clientType": "Tipo de cliente",
+    "secret": "Segredo",
+    "none": "Nenhum",
+    "grantTypes": "Tipos de operação autorizados",
+    "scopes": "Domínios de acesso (âmbitos)",
+    "directAuthorization": "Autorização direta",
+    "directAuthorizationHint": "Depois de iniciar sessão, não é pedida autorização ao utilizador da aplicação.",
+    "passwordNeeded": "Requer segredo",
+    "passwordNeededHint": "Ligado: um cliente confidencial que apresenta o seu segredo. Desligado: um cliente público (uma aplicação móvel) que tem de usar PKCE.",
+    "redirectUris": "Endereços de retorno",
+    "redirectUrisHint": "Endereços https; http apenas para 127.0.0.1 ou localhost. Prima Enter após cada um.",
+    "scopesHint": "Âmbitos da lista de configuração que o cliente pode pedir.",
+    "productCategory": "Categoria de produto",
+    "roles": "Funções autorizadas",
+    "rolesHint": "Funções que os tokens próprios do cliente transportam (credenciais de cliente), p. ex. ROLE_VOICE.",
+    "resources": "Lista de recursos",
+    "resourcesHint": "Servidores de recursos a que os tokens se destinam (a audiência).",
+    "accessTokenSeconds": "Validade do token de acesso (s)",
+    "refreshTokenSeconds": "Validade do token de atualização (s)",
+    "resetSecret": "Novo segredo",
+    "resetSecretHint": "O segredo atual de «{{name}}» deixa de funcionar de imediato. Continuar?",
+    "issuedTitle": "Cliente registado",
+    "secretOnce": "Copie o segredo agora: só é mostrado desta vez e não pode voltar a ser lido.",
+    "publicClient": "Um cliente público não tem segredo: comprova cada código com PKCE.",
+    "type": {
+      "alexa": "Amazon Alexa",
+      "google": "Assistente Google",
+      "baidu": "Baidu DuerOS",
+      "third-party": "Serviço de terceiros",
+      "internal": "Interno da plataforma"
+    },
+    "addScope": "Adicionar âmbito",
+    "scope": "Âmbito",
+    "description": "Descrição",
+    "descriptionHint": "O que o utilizador da aplicação lê na página de consentimento.",
+    "scopeResourcesHint": "Caminhos de API ou nomes de recursos que o âmbito permite a um cliente ler.",
+    "claims": "Dados do utilizador",
+    "claimsHint": "O que o ponto userinfo responde para um token com este âmbito.",
+    "claim": {
+      "preferred_username": "Conta",
+      "email": "Endereço de e-mail",
+      "phone_number": "Número de telemóvel"
+    },
+    "revoke": "Revogar",
+    "revokeHint": "Isto termina o token e todos os tokens da mesma autorização. O cliente terá de voltar a pedir autorização ao utilizador.",
+    "revoked": "Revogado",
+    "status": {
+      "active": "Válido",
+      "expired": "Expirado",
+      "revoked": "Revogado"
+    },
+    "userinfoHint": "Tokens emitidos para utilizadores da aplicação e para clientes. Revogar um termina toda a autorização a que pertence.",
+    "subject": "Utilizador da aplicação",
+    "clientItself": "O próprio cliente",
+    "kind": "Token",
+    "kindName": {
+      "access": "Token de acesso",
+      "refresh": "Token de atualização"
+    },
+    "issuedAt": "Emitido",
+    "expiresAt": "Expira",
+    "consentTitle": "Autorizar acesso",
+    "consentQuestion": "{{client}} pede acesso à sua conta:",
+    "appAccount": "Conta da aplicação (e-mail ou telefone)",
+    "allow": "Permitir",
+    "deny": "Recusar",
+    "signInContinue": "Iniciar sessão e continuar",
+    "consentFootnote": "Pode retirar este acesso a qualquer momento na aplicação ou contactando o serviço.",
+    "consentRefused": "Não é possível concluir este pedido de autorização ({{error}}). Volte à aplicação ou ao serviço que o trouxe aqui e tente novamente."
   }
 };
 
