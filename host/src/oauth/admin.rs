@@ -541,7 +541,7 @@ async fn delete_scope(
         .oauth_clients(Some(tenant))
         .await?
         .iter()
-        .any(|c| from_column(&c.scopes).iter().any(|s| *s == req.scope));
+        .any(|c| from_column(&c.scopes).contains(&req.scope));
     if in_use {
         return Err(ApiError::Conflict(Msg::InUse { what: "OAuth clients" }));
     }
