@@ -536,12 +536,7 @@ async fn delete_scope(
 ) -> ApiResult<Envelope<()>> {
     let tenant = owner(&caller)?;
     validate::confirm_name(&req.scope, &req.confirm_name)?;
-    let in_use = app
-        .db
-        .oauth_clients(Some(tenant))
-        .await?
-        .iter()
-        .any(|c| from_column(&c.scopes).contains(&req.scope));
+    let in_use = app.db.oauth_clients(Some(tenant)).await?.iter().any(|c| from_column(&c.scopes).contains(&req.scope));
     if in_use {
         return Err(ApiError::Conflict(Msg::InUse { what: "OAuth clients" }));
     }

@@ -1,7 +1,8 @@
 //! Mailbox capacity alarms (spec §3 Mail server and alarm): per server, the mailbox's daily
 //! sending capacity and a threshold in percent; when the mails sent today pass the threshold, an
 //! alarm mail goes to the recipients, not more often than every `interval` minutes and at most
-//! `alarm count` times a day.
+//! `alarm count` times a day, and not before the alarm time of day when one is set (so that
+//! nobody is woken by a mailbox filling at night).
 
 use console_plugin_sdk::host::OutgoingMail;
 use console_plugin_sdk::time::{DAY_MS, day_label};
@@ -24,6 +25,9 @@ pub struct CapacityAlarm {
     pub alarm_count: u32,
     pub interval_minutes: u32,
     pub recipients: Vec<String>,
+    /// "HH:MM" (UTC, the day the counts use): no alarm earlier in the day; empty for any time.
+    #[serde(default)]
+    pub alarm_time: String,
     pub last_alarm_at: Option<i64>,
     pub alarms_today: u32,
     pub alarm_day: String,
@@ -40,6 +44,27 @@ pub struct AlarmInput {
     alarm_count: Option<u32>,
     interval_minutes: Option<u32>,
     recipients: String,
+    alarm_time: String,
+}
+
+/// Minutes since midnight of "HH:MM".
+fn minutes_of_day(text: &str) -> Option<i64> {
+    let (hours, minutes) = text.split_once(':')?;
+    let fits = |part: &str| part.len() == 2 && part.bytes().all(|b| b.is_ascii_digit());
+    if !fits(hours) || !fits(minutes) {
+        return None;
+    }
+    let (hours, minutes) = (hours.parse::<i64>().ok()?, minutes.parse::<i64>().ok()?);
+    (hours < 24 && minutes < 60).then_some(hours * 60 + minutes)
+}
+
+fn alarm_time(text: &str) -> PluginResult<String> {
+    let text = text.trim();
+    if text.is_empty() || minutes_of_day(text).is_some() {
+        Ok(text.to_string())
+    } else {
+        Err(PluginError::format("alarmTime", crate::expected::TIME_OF_DAY))
+    }
 }
 
 fn number(field: &str, value: Option<u32>, min: f64, max: f64) -> PluginResult<u32> {
@@ -63,6 +88,7 @@ pub fn save(call: &mut Call<'_>) -> PluginResult<Value> {
         alarm_count: number("alarmCount", input.alarm_count, 1.0, 100.0)?,
         interval_minutes: number("intervalMinutes", input.interval_minutes, 1.0, 1440.0)?,
         recipients,
+        alarm_time: alarm_time(&input.alarm_time)?,
         server_id: server_id.clone(),
         last_alarm_at: None,
         alarms_today: 0,
@@ -116,7 +142,8 @@ pub fn after_sends(host: &mut dyn Host, server_id: &str, sent_now: u64) -> Plugi
     }
     let interval_passed =
         alarm.data.last_alarm_at.is_none_or(|at| now - at >= i64::from(alarm.data.interval_minutes) * 60_000);
-    if sent_today < limit.max(1) || !interval_passed || alarm.data.alarms_today >= alarm.data.alarm_count {
+    let too_early = minutes_of_day(&alarm.data.alarm_time).is_some_and(|at| (now - day_start) / 60_000 < at);
+    if sent_today < limit.max(1) || !interval_passed || too_early || alarm.data.alarms_today >= alarm.data.alarm_count {
         return Ok(None);
     }
     let server = SERVERS.find(host, server_id)?;

@@ -34,12 +34,23 @@ pub struct PushConfig {
     pub active: bool,
     /// Overseas message configuration: send through this one for users outside China.
     pub overseas: bool,
+    /// Where the provider's credential files live (an APNs key folder, a bucket path).
+    #[serde(default)]
+    pub folder_path: String,
+    /// The credential file's password (a .p12's), sealed like the secret and never answered
+    /// (`hasVerificationPassword` says whether there is one).
+    #[schemars(skip)]
+    #[serde(default)]
+    pub verification_password: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PushTemplate {
     pub template_name: String,
+    /// The device error code this template notifies (a fault push); empty for other notices.
+    #[serde(default)]
+    pub error_code: String,
     pub lang: String,
     pub title: String,
     pub content: String,
@@ -76,6 +87,8 @@ fn public(doc: Doc<PushConfig>) -> Value {
         map.remove("secret");
         let has = map.remove("credentials").is_some_and(|c| !c.is_null());
         map.insert("hasCredentials".into(), Value::Bool(has));
+        let has = map.remove("verificationPassword").is_some_and(|c| !c.is_null());
+        map.insert("hasVerificationPassword".into(), Value::Bool(has));
     }
     value
 }
@@ -91,6 +104,8 @@ pub struct ConfigInput {
     credentials: String,
     active: bool,
     overseas: bool,
+    folder_path: String,
+    verification_password: String,
 }
 
 impl ConfigInput {
@@ -111,7 +126,13 @@ impl ConfigInput {
             ("", stored) => stored.and_then(|s| s.credentials.clone()),
             (text, _) => Some(secrets::seal(host, &validate::json_text("credentials", text)?.to_string())?),
         };
+        let verification_password = match (self.verification_password.as_str(), stored) {
+            ("", stored) => stored.and_then(|s| s.verification_password.clone()),
+            (password, _) => Some(secrets::seal(host, &validate::required("verificationPassword", password, 256)?)?),
+        };
         Ok(PushConfig {
+            folder_path: validate::optional("folderPath", &self.folder_path, 512)?,
+            verification_password,
             config_name: validate::required("configName", &self.config_name, SHORT_TEXT)?,
             push_type: validate::one_of("pushType", &self.push_type, &PUSH_TYPES)?,
             endpoint,
@@ -141,6 +162,7 @@ fn keep_one_active(host: &mut dyn Host, id: &str, config: &PushConfig) -> Plugin
 #[serde(rename_all = "camelCase", default)]
 pub struct TemplateInput {
     template_name: String,
+    error_code: String,
     lang: String,
     title: String,
     content: String,
@@ -150,6 +172,7 @@ impl TemplateInput {
     fn validate(self) -> PluginResult<PushTemplate> {
         Ok(PushTemplate {
             template_name: validate::required("templateName", &self.template_name, SHORT_TEXT)?,
+            error_code: validate::optional("errorCode", &self.error_code, 64)?,
             lang: validate::one_of("lang", &self.lang, &LANGUAGES)?,
             title: validate::required("title", &self.title, SHORT_TEXT)?,
             content: validate::required("content", &self.content, LONG_TEXT)?,

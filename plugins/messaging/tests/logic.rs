@@ -124,6 +124,24 @@ fn the_capacity_alarm_fires_past_the_threshold_once_per_interval() {
 }
 
 #[test]
+fn the_capacity_alarm_waits_for_its_time_of_day() {
+    let mut host = host();
+    host.now_ms = 1_767_225_600_000 + 7 * 3_600_000; // 2026-01-01 07:00 UTC
+    let id = server(&mut host);
+    let alarm = |time: &str| json!({ "serverId": id, "threshold": 50, "capacity": 2, "alarmCount": 3, "intervalMinutes": 30, "recipients": "admin@example.com", "alarmTime": time });
+    let refused = host.call::<Messaging>("POST", "/mail/alarms", alarm("9:00"));
+    assert_eq!(refused.1["field"], "alarmTime");
+    ok(host.call::<Messaging>("POST", "/mail/alarms", alarm("09:00")));
+    let alarms =
+        |host: &MemoryHost| host.mails.iter().filter(|(_, m)| m.subject.starts_with("Mailbox capacity alarm")).count();
+    ok(host.call::<Messaging>("POST", &format!("/mail/servers/{id}/test"), json!({ "to": "a@example.com" })));
+    assert_eq!(alarms(&host), 0, "past the threshold at 07:00, before the alarm time");
+    host.now_ms += 2 * 3_600_000;
+    ok(host.call::<Messaging>("POST", &format!("/mail/servers/{id}/test"), json!({ "to": "a@example.com" })));
+    assert_eq!(alarms(&host), 1, "at 09:00 it goes out");
+}
+
+#[test]
 fn a_daily_email_task_runs_when_due_and_moves_to_the_next_day() {
     use console_plugin_sdk::{Context, Plugin};
     let mut host = host();
@@ -178,4 +196,18 @@ fn editing_sms_and_push_settings_keeps_secrets_left_empty() {
     let listed = ok(host.call_with::<Messaging>("GET", "/push/configs", &[], Value::Null, "en"));
     let b = listed["list"].as_array().expect("list").iter().find(|c| c["id"] == second["id"]).cloned().expect("B");
     assert_eq!(b["active"], false);
+
+    // An APNs configuration's folder and its file's verification password: sealed, never answered.
+    let apns = json!({ "configName": "APNs", "pushType": "apns", "endpoint": "https://api.push.apple.com", "appKey": "team", "secret": "s-000000000003", "folderPath": "certs/apns/prod", "verificationPassword": "p12-pass-4242" });
+    let saved = ok(host.call::<Messaging>("POST", "/push/configs", apns));
+    assert_eq!(
+        (saved["folderPath"].as_str(), saved["hasVerificationPassword"].as_bool()),
+        (Some("certs/apns/prod"), Some(true))
+    );
+    assert!(saved.get("verificationPassword").is_none() && !host.stored_text("push_configs").contains("p12-pass-4242"));
+    let kept = ok(host.call::<Messaging>("PUT", &format!("/push/configs/{}", saved["id"].as_str().expect("id")), json!({ "configName": "APNs", "pushType": "apns", "endpoint": "https://api.push.apple.com", "appKey": "team", "secret": "", "folderPath": "certs/apns/prod" })));
+    assert_eq!(kept["hasVerificationPassword"], true, "left empty, kept");
+    // A fault notice's template carries the device error code it is for.
+    let template = ok(host.call::<Messaging>("POST", "/push/templates", json!({ "templateName": "bin-full", "errorCode": "E1024", "lang": "en", "title": "Bin full", "content": "Empty the dust bin." })));
+    assert_eq!(template["errorCode"], "E1024");
 }

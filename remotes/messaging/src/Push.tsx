@@ -55,7 +55,7 @@ export default function Push() {
             key: 'templates',
             label: t('templates'),
             children: (
-              <ResourcePage<{ id: string; templateName: string; lang: string; title: string; content: string }>
+              <ResourcePage<{ id: string; templateName: string; errorCode: string; lang: string; title: string; content: string }>
                 bare
                 path="/message-service/push/templates"
                 name={(row) => row.templateName}
@@ -66,6 +66,7 @@ export default function Push() {
                 formWidth={640}
                 columns={[
                   { title: t('templateName'), dataIndex: 'templateName' },
+                  { title: t('errorCode'), dataIndex: 'errorCode' },
                   { title: t('lang'), dataIndex: 'lang' },
                   { title: t('title'), dataIndex: 'title' },
                   { title: t('content'), dataIndex: 'content', ellipsis: true },
@@ -73,6 +74,7 @@ export default function Push() {
                 form={
                   <>
                     <Form.Item name="templateName" label={t('templateName')} rules={[{ required: true }]}><Input /></Form.Item>
+                    <Form.Item name="errorCode" label={t('errorCode')} extra={t('errorCodeHint')} rules={[{ max: 64 }]}><Input placeholder="E1024" /></Form.Item>
                     <Form.Item name="lang" label={t('lang')} rules={[{ required: true }]}><Select options={LANGS} /></Form.Item>
                     <Form.Item name="title" label={t('title')} rules={[{ required: true, max: 80 }]}><Input /></Form.Item>
                     <Form.Item name="content" label={t('content')} rules={[{ required: true, max: 800 }]}><Input.TextArea rows={3} /></Form.Item>
@@ -121,7 +123,7 @@ export default function Push() {
 function Configs({ overseas }: { overseas: boolean }) {
   const { t } = useNamespace('messaging', resources);
   return (
-    <ResourcePage<{ id: string; configName: string; pushType: string; endpoint: string; appKey: string; secretHint: string; active: boolean; overseas: boolean }>
+    <ResourcePage<{ id: string; configName: string; pushType: string; endpoint: string; appKey: string; secretHint: string; active: boolean; overseas: boolean; folderPath: string; hasVerificationPassword: boolean }>
       bare
       path="/message-service/push/configs"
       name={(row) => row.configName}
@@ -149,6 +151,8 @@ function Configs({ overseas }: { overseas: boolean }) {
           <Form.Item name="appKey" label={t('appKey')} rules={[{ required: true }]}><Input /></Form.Item>
           <Form.Item name="secret" label={t('secret')} extra={t('keepPassword')}><Input.Password autoComplete="off" /></Form.Item>
           <Form.Item name="credentials" label={t('credentialsJson')}><Input.TextArea rows={3} /></Form.Item>
+          <Form.Item name="folderPath" label={t('folderPath')} extra={t('folderPathHint')} rules={[{ max: 512 }]}><Input /></Form.Item>
+          <Form.Item name="verificationPassword" label={t('verificationPassword')} extra={t('verificationPasswordHint')}><Input.Password autoComplete="off" /></Form.Item>
           <Form.Item name="active" label={t('active')} valuePropName="checked"><Switch /></Form.Item>
           <Form.Item name="overseas" label={t('overseas')} valuePropName="checked"><Switch /></Form.Item>
         </>

@@ -24,7 +24,7 @@ export default function Scheduled() {
           key: 'alarms',
           label: t('alarms'),
           children: (
-            <ResourcePage<{ id: string; serverId: string; threshold: number; capacity: number; alarmCount: number; intervalMinutes: number; recipients: string[]; lastAlarmAt: number | null }>
+            <ResourcePage<{ id: string; serverId: string; threshold: number; capacity: number; alarmCount: number; intervalMinutes: number; alarmTime: string; recipients: string[]; lastAlarmAt: number | null }>
               bare
               path="/message-service/mail/alarms"
               testId="mail-alarms"
@@ -38,6 +38,7 @@ export default function Scheduled() {
                 { title: t('capacity'), dataIndex: 'capacity' },
                 { title: t('alarmCount'), dataIndex: 'alarmCount' },
                 { title: t('intervalMinutes'), dataIndex: 'intervalMinutes' },
+                { title: t('alarmTime'), dataIndex: 'alarmTime', render: (v: string) => v || t('anyTime') },
                 { title: t('recipients'), dataIndex: 'recipients', render: (r: string[]) => r.join(', ') },
                 { title: t('lastRunAt'), dataIndex: 'lastAlarmAt', render: time },
               ]}
@@ -48,6 +49,7 @@ export default function Scheduled() {
                   <Form.Item name="capacity" label={t('capacity')} rules={[{ required: true }]}><InputNumber min={1} /></Form.Item>
                   <Form.Item name="alarmCount" label={t('alarmCount')} rules={[{ required: true }]}><InputNumber min={1} max={100} /></Form.Item>
                   <Form.Item name="intervalMinutes" label={t('intervalMinutes')} rules={[{ required: true }]}><InputNumber min={1} max={1440} /></Form.Item>
+                  <Form.Item name="alarmTime" label={t('alarmTime')} extra={t('alarmTimeHint')} rules={[{ pattern: /^([01][0-9]|2[0-3]):[0-5][0-9]$/ }]}><Input placeholder="09:00" style={{ width: 120 }} /></Form.Item>
                   <Form.Item name="recipients" label={t('recipients')} extra={t('toHint')} rules={[{ required: true }]}><Input.TextArea rows={3} /></Form.Item>
                 </>
               }
