@@ -34,6 +34,41 @@ pub struct OperationRecordRow {
     pub request_data: String,
     pub result_code: i64,
     pub created_at: i64,
+    /// What was done to what (spec DP §3 Logs): the operation and the item it names, from the
+    /// recorded request ([`describe`]).
+    #[sqlx(skip)]
+    pub description: String,
+}
+
+/// Request fields that name the item an operation acted on, in the order they are preferred.
+const NAMING_FIELDS: [&str; 12] = [
+    "name",
+    "tenantName",
+    "userName",
+    "username",
+    "title",
+    "scope",
+    "configName",
+    "templateName",
+    "serverName",
+    "sn",
+    "confirmName",
+    "id",
+];
+
+/// "Modify a department: R&D": the operation with the item its request named, when it named one
+/// the operation does not already say.
+pub fn describe(operation: &str, request_data: &str) -> String {
+    let request: serde_json::Value = serde_json::from_str(request_data).unwrap_or_default();
+    let named = NAMING_FIELDS.iter().find_map(|field| match &request[*field] {
+        serde_json::Value::String(text) if !text.trim().is_empty() => Some(text.trim().to_string()),
+        serde_json::Value::Number(number) => Some(format!("#{number}")),
+        _ => None,
+    });
+    match named {
+        Some(item) if !operation.contains(&item) => format!("{operation}: {item}"),
+        _ => operation.to_string(),
+    }
 }
 
 #[derive(Debug, Clone, FromRow, Serialize, ToSchema)]
@@ -168,5 +203,19 @@ impl Db {
                 .push_bind(paging.offset());
             Ok((rows.build_query_as().fetch_all(pool).await?, total))
         })
+    }
+}
+
+#[cfg(test)]
+mod describe_tests {
+    #[test]
+    fn the_description_names_the_item_once() {
+        assert_eq!(super::describe("Modify a department", r#"{"id":7,"name":"R&D"}"#), "Modify a department: R&D");
+        assert_eq!(
+            super::describe("Delete an OAuth client", r#"{"id":3,"confirmName":""}"#),
+            "Delete an OAuth client: #3"
+        );
+        assert_eq!(super::describe("Approve: Release — R&D", r#"{"name":"R&D"}"#), "Approve: Release — R&D");
+        assert_eq!(super::describe("Sign out", ""), "Sign out");
     }
 }

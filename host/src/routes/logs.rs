@@ -72,8 +72,11 @@ async fn operation_records(
     ApiJson(q): ApiJson<LogSearch>,
 ) -> ApiResult<Envelope<Page<OperationRecordRow>>> {
     let paging = paging(q.page, q.page_size, DEFAULT_PAGE_SIZE)?;
-    let rows = app.db.operation_records(&q.filter(&caller)?, paging).await?;
-    Ok(Envelope(Page::new(rows, paging)))
+    let (mut rows, total) = app.db.operation_records(&q.filter(&caller)?, paging).await?;
+    for row in &mut rows {
+        row.description = crate::db::records::describe(&row.operation, &row.request_data);
+    }
+    Ok(Envelope(Page::new((rows, total), paging)))
 }
 
 async fn login_logs(

@@ -6172,6 +6172,11 @@ export interface components {
             action: string;
             /** Format: int64 */
             createdAt: number;
+            /**
+             * @description What was done to what (spec DP §3 Logs): the operation and the item it names, from the
+             *     recorded request ([`describe`]).
+             */
+            description: string;
             /** Format: int64 */
             id: number;
             ip: string;

@@ -242,6 +242,7 @@ const de: Strings = {
   "records": {
     "title": "Vorgänge",
     "operation": "Vorgang",
+    "description": "Beschreibung",
     "method": "Methode",
     "path": "Pfad",
     "ip": "IP",

@@ -242,6 +242,7 @@ const es: Strings = {
   "records": {
     "title": "Registro de operaciones",
     "operation": "Operación",
+    "description": "Descripción",
     "method": "Método",
     "path": "Ruta",
     "ip": "IP",

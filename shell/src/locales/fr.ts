@@ -242,6 +242,7 @@ const fr: Strings = {
   "records": {
     "title": "Journal des opérations",
     "operation": "Opération",
+    "description": "Description",
     "method": "Méthode",
     "path": "Chemin",
     "ip": "IP",

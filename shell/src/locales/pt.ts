@@ -242,6 +242,7 @@ const pt: Strings = {
   "records": {
     "title": "Registo de operações",
     "operation": "Operação",
+    "description": "Descrição",
     "method": "Método",
     "path": "Caminho",
     "ip": "IP",

@@ -242,6 +242,7 @@ const ru: Strings = {
   "records": {
     "title": "Журнал операций",
     "operation": "Операция",
+    "description": "Описание",
     "method": "Метод",
     "path": "Путь",
     "ip": "IP",

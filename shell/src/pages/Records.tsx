@@ -39,7 +39,7 @@ export default function Records() {
         columns={[
           { title: t('common.time'), dataIndex: 'createdAt', render: time, width: 170 },
           { title: t('common.user'), dataIndex: 'username' },
-          { title: t('records.operation'), dataIndex: 'operation' },
+          { title: t('records.description'), dataIndex: 'description' },
           { title: t('records.method'), dataIndex: 'method' },
           { title: t('records.path'), dataIndex: 'path' },
           { title: t('records.ip'), dataIndex: 'ip' },
