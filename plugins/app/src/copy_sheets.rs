@@ -7,7 +7,7 @@
 
 use console_plugin_sdk::export::{ExportedFile, XLSX, file_stem};
 use console_plugin_sdk::validate;
-use console_plugin_sdk::{Call, LANGS, PluginError, PluginResult, Query, Value, json, sheet, upload};
+use console_plugin_sdk::{Call, PluginError, PluginResult, Query, Value, json, sheet, upload};
 use rust_xlsxwriter::{Workbook, XlsxError};
 use serde::Deserialize;
 
@@ -72,10 +72,7 @@ pub fn export(call: &mut Call<'_>) -> PluginResult<Value> {
 }
 
 fn row_error(row: u32, error: &PluginError) -> PluginError {
-    let words = ["第 {row} 行", "row {row}", "Zeile {row}", "fila {row}", "ligne {row}", "linha {row}", "строка {row}"];
-    let why: [String; 7] =
-        std::array::from_fn(|i| format!("{}: {}", words[i].replace("{row}", &row.to_string()), error.render(LANGS[i])));
-    sheet::mismatch("uploadId", why)
+    sheet::row_error("uploadId", row, error)
 }
 
 /// `POST /copies/import`: a workbook into a library, all rows or none.
@@ -93,18 +90,7 @@ pub fn import(call: &mut Call<'_>) -> PluginResult<Value> {
     let missing: Vec<&str> = COLUMNS.iter().copied().filter(|c| position(c).is_none()).collect();
     if !missing.is_empty() {
         let names = missing.join(", ");
-        let why = std::array::from_fn(|i| {
-            let words = [
-                "缺少列",
-                "missing columns",
-                "fehlende Spalten",
-                "faltan columnas",
-                "colonnes manquantes",
-                "faltam colunas",
-                "нет столбцов",
-            ];
-            format!("{}: {names}", words[i])
-        });
+        let why = sheet::missing_columns(&names);
         return Err(sheet::mismatch("uploadId", why));
     }
     let language_columns: Vec<(String, usize)> =

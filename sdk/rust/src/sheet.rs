@@ -90,6 +90,29 @@ pub fn unreadable() -> [String; 7] {
     .map(str::to_string)
 }
 
+/// A row's refusal: `error` in each language, naming the row, as a mismatch on `field`.
+pub fn row_error(field: &str, row: u32, error: &PluginError) -> PluginError {
+    let words = ["第 {row} 行", "row {row}", "Zeile {row}", "fila {row}", "ligne {row}", "linha {row}", "строка {row}"];
+    let why: [String; 7] = std::array::from_fn(|i| {
+        format!("{}: {}", words[i].replace("{row}", &row.to_string()), error.render(crate::LANGS[i]))
+    });
+    mismatch(field, why)
+}
+
+/// Why: the header row lacks `names` (comma-separated).
+pub fn missing_columns(names: &str) -> [String; 7] {
+    let words = [
+        "缺少列",
+        "missing columns",
+        "fehlende Spalten",
+        "faltan columnas",
+        "colonnes manquantes",
+        "faltam colunas",
+        "нет столбцов",
+    ];
+    words.map(|word| format!("{word}: {names}"))
+}
+
 /// Why: the SN of `row` repeats the one of `first`.
 pub fn repeated_sn(row: u32, first: u32) -> [String; 7] {
     [
