@@ -18,6 +18,7 @@ mod customer_service;
 mod device;
 mod durability;
 mod escalation;
+mod globalization;
 mod hot_update;
 mod live;
 mod messaging;
