@@ -70,6 +70,14 @@ test('an administrator signs in, uses the pet remote, switches language, and sig
   await login(page, 'admin', ADMIN_PASSWORD);
   await page.waitForFunction(() => document.title === '操作指南 - 设备控制台');
   await page.getByText('欢迎使用设备控制台').waitFor();
+  // The help documents in the user's language, the first one open; a search finds by character pairs.
+  await page.getByTestId('guide-document').getByText('登录与企业').waitFor();
+  await page.getByTestId('guide-search').locator('input').fill('固件');
+  await page.getByTestId('guide-search').locator('input').press('Enter');
+  await page.getByTestId('guide-05-ota-rollout').waitFor();
+  assert.equal(await page.getByTestId('guide-01-signing-in').count(), 0, 'only the documents that hold the words');
+  await page.getByTestId('guide-05-ota-rollout').click();
+  await page.getByTestId('guide-document').getByText('升级包依次经过').waitFor();
   await page.screenshot({ path: join(shots, '02-operation-guide.png') });
 
   // The sidebar has the core groups and the pet plugin's pages.

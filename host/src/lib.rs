@@ -9,6 +9,7 @@ pub mod clock;
 pub mod cluster;
 pub mod config;
 pub mod db;
+pub mod guide;
 pub mod i18n;
 pub mod links;
 pub mod oauth;

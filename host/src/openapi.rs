@@ -354,10 +354,15 @@ fn typed_by_plugin(document: &mut Value, manifest: &crate::plugins::manifest::Ma
     prefix_refs(&mut api, plugin);
     let described: Vec<&Value> = api["routes"].as_array().into_iter().flatten().collect();
     for declared in manifest.routes.iter().filter(|r| !matches!(r.caller, RouteCaller::Plugin | RouteCaller::Host)) {
-        // The first the plugin's router would dispatch to (`/{platform}/modes` serves `/alexa/modes`).
-        let Some(route) = described.iter().find(|r| {
-            r["method"] == declared.method.as_str() && r["path"].as_str().is_some_and(|p| serves(p, &declared.path))
-        }) else {
+        // The one the plugin's router would dispatch to: its own pattern when described, else the
+        // first that serves it (`/{platform}/modes` serves `/alexa/modes`). Not `/codes/{id}` for
+        // `/codes/export`: the router prefers fixed segments too.
+        let same_method = |r: &&&Value| r["method"] == declared.method.as_str();
+        let exact = described.iter().filter(same_method).find(|r| r["path"] == declared.path.as_str());
+        let serving = || {
+            described.iter().filter(same_method).find(|r| r["path"].as_str().is_some_and(|p| serves(p, &declared.path)))
+        };
+        let Some(route) = exact.or_else(serving) else {
             continue;
         };
         let prefix = if declared.caller == RouteCaller::Device { "/api/device" } else { "/api" };

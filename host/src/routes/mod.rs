@@ -8,6 +8,7 @@ mod avatars;
 mod departments;
 mod device_keys;
 pub mod files;
+mod guide;
 mod logs;
 mod menus;
 mod pki;
@@ -43,6 +44,7 @@ pub fn api(state: AppState, extra: impl FnOnce(ApiRouter) -> ApiRouter) -> (Rout
     let api = files::routes(api);
     let api = approvals::routes(api);
     let api = tools::routes(api);
+    let api = guide::routes(api);
     let api = pki::routes(api);
     let api = crate::oauth::routes(api);
     let api = api.route(

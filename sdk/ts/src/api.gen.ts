@@ -1459,6 +1459,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/authority-service/guide/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One document of the operation guide
+         * @description Permission: any signed-in user. Answers the envelope {code, msg, data}.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    slug?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["GuideDocument"];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/authority-service/guide/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operation guide's documents, searched
+         * @description Permission: any signed-in user. Answers the envelope {code, msg, data}.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Words to find (stemmed; Chinese by character pairs); empty for every document. */
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["GuideEntry"][];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/authority-service/language/add": {
         parameters: {
             query?: never;
@@ -5858,6 +5967,17 @@ export interface components {
         Grantable: {
             buttons: components["schemas"]["ButtonRow"][];
             menus: components["schemas"]["MenuRow"][];
+        };
+        GuideDocument: {
+            /** @description Rendered from Markdown; raw HTML in a document is text. */
+            html: string;
+            slug: string;
+            title: string;
+        };
+        GuideEntry: {
+            excerpt: string;
+            slug: string;
+            title: string;
         };
         ImageFacts: {
             alpha: boolean;

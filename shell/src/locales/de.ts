@@ -102,6 +102,9 @@ const de: Strings = {
     "retry": "Erneut versuchen"
   },
   "guide": {
+    "documents": "Hilfedokumente",
+    "search": "Im Leitfaden suchen",
+    "noResults": "Kein Dokument passt zu „{{q}}“.",
     "title": "Willkommen in der Gerätekonsole",
     "intro": "Verwalten Sie Unternehmen, Konten, Berechtigungen und jede Funktion, die Ihr Unternehmen aktiviert hat.",
     "steps": [

@@ -22,6 +22,7 @@ const en = {
     remoteFailedHint: 'The feature "{{name}}" is unavailable right now. The rest of the console works; try again later.', retry: 'Retry',
   },
   guide: {
+    documents: "Help documents", search: "Search the guide", noResults: "No document matches \"{{q}}\".",
     title: 'Welcome to Device Console', intro: 'Manage enterprises, accounts, permissions and every feature your enterprise has enabled.',
     steps: ['Choose the enterprise you act for in the header (platform users).', 'Open a page from the menu; pages stay open as tabs.', 'Buttons appear only for the actions your roles allow.'],
   },

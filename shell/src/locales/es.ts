@@ -102,6 +102,9 @@ const es: Strings = {
     "retry": "Reintentar"
   },
   "guide": {
+    "documents": "Documentos de ayuda",
+    "search": "Buscar en la guía",
+    "noResults": "Ningún documento coincide con «{{q}}».",
     "title": "Bienvenido a la consola de dispositivos",
     "intro": "Gestione empresas, cuentas, permisos y cada función que su empresa haya activado.",
     "steps": [

@@ -102,6 +102,9 @@ const fr: Strings = {
     "retry": "Réessayer"
   },
   "guide": {
+    "documents": "Documents d’aide",
+    "search": "Rechercher dans le guide",
+    "noResults": "Aucun document ne correspond à « {{q}} ».",
     "title": "Bienvenue dans la console des appareils",
     "intro": "Gérez les entreprises, les comptes, les autorisations et chaque fonction activée par votre entreprise.",
     "steps": [

@@ -102,6 +102,9 @@ const pt: Strings = {
     "retry": "Tentar de novo"
   },
   "guide": {
+    "documents": "Documentos de ajuda",
+    "search": "Pesquisar no guia",
+    "noResults": "Nenhum documento corresponde a «{{q}}».",
     "title": "Bem-vindo à consola de dispositivos",
     "intro": "Gira empresas, contas, permissões e cada funcionalidade que a sua empresa ativou.",
     "steps": [

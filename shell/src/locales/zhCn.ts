@@ -20,6 +20,7 @@ const zhCn: Strings = {
   },
   errors: { systemException: '系统异常，请稍后再试', networkAbnormal: '网络异常，请检查网络后重试', remoteFailed: '页面加载失败', remoteFailedHint: '功能“{{name}}”暂时不可用，控制台其他功能不受影响，请稍后再试。', retry: '重试' },
   guide: {
+    documents: "帮助文档", search: "搜索操作指南", noResults: "没有与“{{q}}”匹配的文档。",
     title: '欢迎使用设备控制台', intro: '在这里管理企业、账号、权限，以及贵企业启用的全部功能。',
     steps: ['平台用户可在顶部选择要操作的企业。', '从左侧菜单打开页面，已打开的页面以标签保留。', '只有角色允许的操作才会显示对应按钮。'],
   },
