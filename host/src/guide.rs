@@ -57,7 +57,7 @@ fn prepare(lang: &'static str, slug: &'static str, markdown: &str) -> Document {
         .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
         .find(|p| !p.is_empty() && !p.starts_with('#'))
         .unwrap_or_default()
-        .replace('`', "");
+        .replace(['`', '*'], "");
     Document {
         lang,
         slug,
@@ -139,6 +139,7 @@ mod tests {
         assert_eq!(slugs("zhCn", "固件")[0], "05-ota-rollout");
         assert!(slugs("en", "zeppelin").is_empty());
         assert_eq!(search("xx", "").len(), 6, "English for an unknown language");
+        assert!(search("zhCn", "固件")[0].excerpt.starts_with("升级包依次经过上传"), "no Markdown in an excerpt");
     }
 
     #[test]
