@@ -103,7 +103,7 @@ pub fn search(lang: &str, question: &str) -> Vec<&'static Document> {
         })
         .collect();
     if !asked.is_empty() {
-        found.sort_by(|a, b| b.0.cmp(&a.0));
+        found.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
     }
     found.into_iter().map(|(_, d)| d).collect()
 }
