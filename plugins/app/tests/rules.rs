@@ -7,7 +7,7 @@
 use app::AppPlugin;
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
-use console_plugin_sdk::testing::MemoryHost;
+use console_plugin_sdk::testing::{MemoryHost, workbook};
 use console_plugin_sdk::{Value, json};
 
 fn host() -> MemoryHost {
@@ -398,17 +398,6 @@ fn beta_users_are_added_one_per_line_as_email_or_country_code_and_number() {
     );
     let specific = json!({ "usernames": "bob@example.com", "allProducts": false });
     assert_eq!(refused(&mut host, "POST", "/beta-users", specific).1, "productIds");
-}
-
-fn workbook(rows: &[&[&str]]) -> Vec<u8> {
-    let mut book = rust_xlsxwriter::Workbook::new();
-    let sheet = book.add_worksheet();
-    for (r, row) in rows.iter().enumerate() {
-        for (c, text) in row.iter().enumerate() {
-            sheet.write_string(r as u32, c as u16, *text).expect("cell");
-        }
-    }
-    book.save_to_buffer().expect("workbook")
 }
 
 #[test]

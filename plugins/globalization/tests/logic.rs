@@ -3,7 +3,7 @@
 //! return-code messages for other plugins, and the Excel round trip (all rows or none).
 
 use base64::Engine as _;
-use console_plugin_sdk::testing::MemoryHost;
+use console_plugin_sdk::testing::{MemoryHost, workbook};
 use console_plugin_sdk::{Value, json};
 use globalization::Globalization;
 
@@ -16,17 +16,6 @@ fn host() -> MemoryHost {
     let mut host = MemoryHost::new();
     host.languages = vec!["zhCn".into(), "en".into(), "de".into()];
     host
-}
-
-fn workbook(rows: &[&[&str]]) -> Vec<u8> {
-    let mut book = rust_xlsxwriter::Workbook::new();
-    let sheet = book.add_worksheet();
-    for (r, row) in rows.iter().enumerate() {
-        for (c, text) in row.iter().enumerate() {
-            sheet.write_string(r as u32, c as u16, *text).expect("cell");
-        }
-    }
-    book.save_to_buffer().expect("workbook")
 }
 
 #[test]

@@ -719,3 +719,16 @@ impl Host for MemoryHost {
         Ok(format!("/memory/{name}?fileName={file_name}&ttl={ttl_seconds}"))
     }
 }
+
+/// A workbook of `rows` (every cell a string), as a user would upload it for an import.
+#[cfg(feature = "test-workbooks")]
+pub fn workbook(rows: &[&[&str]]) -> Vec<u8> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, text) in row.iter().enumerate() {
+            sheet.write_string(r as u32, c as u16, *text).expect("cell");
+        }
+    }
+    book.save_to_buffer().expect("workbook")
+}

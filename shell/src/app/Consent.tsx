@@ -1,11 +1,10 @@
-import { api, RequestError, type ApiSchemas, type Lang } from '@console/sdk';
-import { App as AntApp, Alert, Button, Card, ConfigProvider, Form, Input, List, Result, Space, Typography } from 'antd';
+import { api, RequestError, type ApiSchemas } from '@console/sdk';
+import { Alert, Button, Card, Form, Input, List, Result, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ANTD_LOCALES } from './antdLocales';
 import { LanguageSwitch } from './LanguageSwitch';
-import { CONSOLE_THEME } from './theme';
+import { ConsoleTheme } from './theme';
 
 type Info = ApiSchemas['ConsentInfo'];
 
@@ -82,20 +81,11 @@ function ConsentCard() {
 }
 
 export default function Consent() {
-  const { i18n } = useTranslation();
-  const [lang, setLang] = useState<Lang>(i18n.language as Lang);
-  useEffect(() => {
-    const onChange = (next: string) => setLang(next as Lang);
-    i18n.on('languageChanged', onChange);
-    return () => i18n.off('languageChanged', onChange);
-  }, [i18n]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={CONSOLE_THEME}>
-      <AntApp>
-        <main className="consent-page">
-          <ConsentCard />
-        </main>
-      </AntApp>
-    </ConfigProvider>
+    <ConsoleTheme>
+      <main className="consent-page">
+        <ConsentCard />
+      </main>
+    </ConsoleTheme>
   );
 }
