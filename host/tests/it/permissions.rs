@@ -230,12 +230,14 @@ async fn every_operation_declares_its_path_parameters_and_its_answer() {
                 success["application/json"].is_object() || success["application/octet-stream"].is_object(),
                 "{method} {path}: no answer"
             );
-            // Refusals come with any status, always the envelope.
-            assert_eq!(
-                operation["responses"]["default"]["content"]["application/json"]["schema"]["$ref"],
-                "#/components/schemas/Envelope",
-                "{method} {path}: no refusal"
-            );
+            // Refusals come with any status, always the envelope; the OAuth protocol's are its
+            // own error objects (RFC 6749 §5.2), as its clients expect.
+            let refusal = &operation["responses"]["default"]["content"]["application/json"]["schema"];
+            if path.starts_with("/api/oauth/") && path != "/api/oauth/consent" && path != "/api/oauth/consent/info" {
+                assert_eq!(refusal["type"], "object", "{method} {path}: no OAuth error object");
+            } else {
+                assert_eq!(refusal["$ref"], "#/components/schemas/Envelope", "{method} {path}: no refusal");
+            }
             let declared: Vec<&str> = operation["parameters"]
                 .as_array()
                 .map(|p| p.iter().filter(|p| p["in"] == "path").filter_map(|p| p["name"].as_str()).collect())
