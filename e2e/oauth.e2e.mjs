@@ -24,7 +24,9 @@ before(async () => {
   ]);
   // The skill's callback: remembers what the browser brought.
   callback = createServer((req, res) => {
-    arrived.push(new URL(req.url, 'http://127.0.0.1'));
+    // Only the callback: the browser also asks this origin for its favicon.
+    const url = new URL(req.url, 'http://127.0.0.1');
+    if (url.pathname === '/cb') arrived.push(url);
     res.setHeader('content-type', 'text/html');
     res.end('<!doctype html><html lang="en"><title>Linked</title><main><h1>Skill linked</h1></main></html>');
   });
