@@ -53,6 +53,8 @@ test('an operator manages RTC clients, whitelist, keys and sees call analytics',
   await list.getByText('Front-door cameras').waitFor();
   await page.screenshot({ path: join(shots, 'rtc-01-clients.png') });
   await list.getByRole('button', { name: 'Reset' }).click();
+  // The reset reloads the list: the row to delete is the reloaded one.
+  await page.waitForLoadState('networkidle');
   await list.locator('tbody tr', { hasText: 'Robots' }).getByText('Delete').click();
   await confirmByName(page, 'Robots');
   await list.locator('tbody tr', { hasText: 'Robots' }).waitFor({ state: 'detached' });

@@ -103,7 +103,9 @@ test('a configured https portal is where the user returns when the session ends'
   assert.equal(await page.evaluate(() => window.localStorage.getItem('portal')), `${PORTAL}/back`);
   await api('/authority-service/authority/loginOut', {}, token);
   const toPortal = page.waitForRequest((request) => request.url() === `${PORTAL}/back` && request.isNavigationRequest());
-  await page.reload();
+  // Only until the reload commits: the shell then leaves for the portal, which aborts a wait
+  // for the reloaded page's load event.
+  await page.reload({ waitUntil: 'commit' });
   await toPortal;
   await page.context().close();
 });
