@@ -58,5 +58,5 @@ fi
 # ("AST constructor recursion depth mismatch", a race in the ast module's state).
 (cd "$WORK" && "$VENV/bin/st" run "$WORK/openapi.json" --url "$BASE" -H "authorization: $TOKEN" -H "lang: en" \
   --checks not_a_server_error,status_code_conformance,response_schema_conformance,unsupported_method,ignored_auth \
-  --exclude-path-regex '(?i)loginout|password|/events/ws' --phases examples,coverage,fuzzing -n "${OPENAPI_EXAMPLES:-20}" \
+  --exclude-path-regex '(?i)loginout|password|/events/ws' --phases examples,coverage,fuzzing -n "${OPENAPI_EXAMPLES:-10}" \
   --seed "${OPENAPI_SEED:-2026}" --workers 1 --suppress-health-check=all --no-color)

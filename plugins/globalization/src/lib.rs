@@ -5,6 +5,7 @@
 //! ETag, and to other plugins (the error-analysis dashboard names each code's message).
 
 mod sheets;
+mod synced;
 mod texts;
 
 pub use texts::{Text, TextInput};
@@ -42,6 +43,8 @@ impl Plugin for Globalization {
             .with_data::<texts::AppTexts>()
             .post("/internal/return-codes", texts::return_codes)
             .with_body::<texts::CodesAsk>()
+            .post("/internal/sync/apply", synced::apply)
+            .with_body::<console_plugin_sdk::sync::Incoming>()
     }
 }
 

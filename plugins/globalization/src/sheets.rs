@@ -108,6 +108,7 @@ pub fn import<R: KindPage>(call: &mut Call<'_>) -> PluginResult<Value> {
                 added += 1;
             }
         }
+        crate::synced::upserted(call, &text)?;
     }
     call.host.audit("Import texts from Excel", &format!("{}: {added} added, {updated} updated", R::KIND));
     Ok(json!(Imported { added, updated }))

@@ -156,6 +156,18 @@ impl<K: Kind> Resource for Texts<K> {
         if doc.data.kind == K::KIND { Ok(()) } else { Err(PluginError::not_found()) }
     }
 
+    fn after_create(call: &mut Call<'_>, created: &Doc<Text>) -> PluginResult<()> {
+        crate::synced::upserted(call, &created.data)
+    }
+
+    fn after_update(call: &mut Call<'_>, updated: &Doc<Text>) -> PluginResult<()> {
+        crate::synced::upserted(call, &updated.data)
+    }
+
+    fn before_delete(call: &mut Call<'_>, doc: &Doc<Text>) -> PluginResult<()> {
+        crate::synced::deleted(call, &doc.data)
+    }
+
     /// With the platform languages it still lacks, for the page's "missing" tags.
     fn shown(call: &mut Call<'_>, doc: &Doc<Text>) -> Value {
         let languages = platform::languages(call.host).unwrap_or_default();

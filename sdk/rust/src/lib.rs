@@ -28,6 +28,8 @@ pub mod secrets;
 pub mod services;
 #[cfg(feature = "excel")]
 pub mod sheet;
+pub mod signing;
+pub mod sync;
 pub mod testing;
 pub mod thing_model;
 pub mod time;

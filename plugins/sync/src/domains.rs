@@ -1,0 +1,19 @@
+//! The configuration data this service carries: which plugin owns each domain (only it may
+//! publish it) and where a receiving console applies it.
+
+pub struct Domain {
+    pub name: &'static str,
+    /// The plugin that publishes it.
+    pub owner: &'static str,
+    /// The owner's mount, whose `/internal/sync/apply` applies it.
+    pub mount: &'static str,
+}
+
+pub const DOMAINS: [Domain; 2] = [
+    Domain { name: "module-text", owner: "globalization", mount: "i18n-service" },
+    Domain { name: "return-code", owner: "globalization", mount: "i18n-service" },
+];
+
+pub fn named(name: &str) -> Option<&'static Domain> {
+    DOMAINS.iter().find(|d| d.name == name)
+}
