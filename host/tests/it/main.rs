@@ -39,6 +39,7 @@ mod security_center;
 mod services;
 mod signed_requests;
 mod signin_memory;
+mod sync;
 mod tenancy;
 mod tenant_lifecycle;
 mod tools;

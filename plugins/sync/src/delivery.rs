@@ -20,7 +20,7 @@ pub const BACKOFF_MS: i64 = 30_000;
 /// Records one run of the schedule sends (each may wait on a slow region).
 const BATCH: u32 = 5;
 /// Where a console receives (its sync service's device route).
-pub const INBOUND: &str = "/api/device/sync-service/inbound";
+pub const INBOUND: &str = "/api/device/data-sync-service/inbound";
 
 /// The wait before the next attempt after `failures` failed ones.
 pub fn backoff_ms(failures: u32) -> i64 {

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::domains;
 
-/// What a sending console posts to `/api/device/sync-service/inbound`.
+/// What a sending console posts to `/api/device/data-sync-service/inbound`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Delivered {

@@ -100,7 +100,7 @@ fn delivery_is_signed_a_failure_is_logged_and_retried_later_and_an_operator_retr
     host.responder = Some(refused);
     deliver(&mut host);
     let sent = host.fetched.last().expect("sent").clone();
-    assert_eq!(sent.url, "https://eu.internal/api/device/sync-service/inbound");
+    assert_eq!(sent.url, "https://eu.internal/api/device/data-sync-service/inbound");
     let header = |name: &str| sent.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
     assert_eq!(header("authorization").as_deref(), Some("Device dk_0123456789abcdef"));
     assert_eq!(header("x-console-signature").map(|s| s.len()), Some(64));

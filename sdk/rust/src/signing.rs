@@ -40,7 +40,7 @@ mod tests {
         let headers = device_headers(
             "dk_test",
             "POST",
-            "/api/device/sync-service/inbound",
+            "/api/device/data-sync-service/inbound",
             "",
             b"{}",
             1_700_000_000_000,
@@ -48,7 +48,7 @@ mod tests {
         );
         let signature = &headers[3].1;
         let text = format!(
-            "POST\n/api/device/sync-service/inbound\n\n1700000000000\nnonce-0123456789ab\n{}",
+            "POST\n/api/device/data-sync-service/inbound\n\n1700000000000\nnonce-0123456789ab\n{}",
             hex::encode(Sha256::digest(b"{}"))
         );
         let out = std::process::Command::new("openssl")

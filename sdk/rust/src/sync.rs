@@ -1,5 +1,5 @@
 //! Configuration data synchronised to the consoles of the other service regions (spec DP §3
-//! "Sync record"), through the sync plugin (`sync-service`).
+//! "Sync record"), through the sync plugin (mounted at `data-sync-service`: `/sync-service/` is the core's service-area prefix, CS §7).
 //!
 //! A domain hands each change to the sync service in its own transaction ([`publish`]): the
 //! outbox entry commits with the change or rolls back with it, so a region never hears of a
@@ -17,7 +17,7 @@ use serde_json::Value;
 use crate::{Host, PluginError, PluginResult};
 
 /// The sync plugin's mount.
-pub const MOUNT: &str = "sync-service";
+pub const MOUNT: &str = "data-sync-service";
 /// Its route a domain publishes to (`caller = "plugin"`).
 pub const OUTBOX: &str = "/internal/outbox";
 /// The route of the owning plugin that applies a change from another region.
