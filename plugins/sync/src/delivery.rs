@@ -35,7 +35,8 @@ fn node(host: &mut dyn Host, node_key: &str) -> PluginResult<Option<Doc<Node>>> 
 }
 
 /// Sends one record to its region; writes nothing.
-fn send(host: &mut dyn Host, node: Option<&Doc<Node>>, record: &Record) -> PluginResult<Outcome> {
+/// `lang`: the language the region answers a refusal in (the operator's for a retry).
+fn send(host: &mut dyn Host, node: Option<&Doc<Node>>, record: &Record, lang: &str) -> PluginResult<Outcome> {
     let Some(node) = node else {
         return Ok(Err(("unreachable", format!("the region {} is no longer configured here", record.node_key))));
     };
@@ -52,7 +53,8 @@ fn send(host: &mut dyn Host, node: Option<&Doc<Node>>, record: &Record) -> Plugi
     let body = serde_json::to_vec(&delivered).map_err(|e| PluginError::internal(e.to_string()))?;
     let nonce = random::token(24)?;
     let now = host.now_ms();
-    let mut headers = vec![("content-type".to_string(), "application/json".to_string())];
+    let mut headers =
+        vec![("content-type".to_string(), "application/json".to_string()), ("lang".to_string(), lang.to_string())];
     headers.extend(signing::device_headers(&key, "POST", INBOUND, "", &body, now, &nonce));
     let request = OutboundRequest {
         method: "POST".into(),
@@ -93,8 +95,11 @@ fn record_outcome(
     }
     match outcome {
         Ok(()) => {
+            // The failure log keeps what went wrong before.
             record.status = "success".into();
             record.next_attempt_at = 0;
+            record.failure_kind.clear();
+            record.failure_reason.clear();
         }
         Err((kind, reason)) => {
             record.retry_count += 1;
@@ -137,7 +142,7 @@ pub fn deliver_due(host: &mut dyn Host, _context: &Context) -> PluginResult<usiz
             let found = node(host, &doc.data.node_key)?;
             nodes.insert(doc.data.node_key.clone(), found);
         }
-        outcomes.push(send(host, nodes[&doc.data.node_key].as_ref(), &doc.data)?);
+        outcomes.push(send(host, nodes[&doc.data.node_key].as_ref(), &doc.data, "en")?);
     }
     let sent = due.len();
     for (doc, outcome) in due.into_iter().zip(outcomes) {
@@ -164,7 +169,8 @@ pub fn retry(call: &mut Call<'_>) -> PluginResult<Value> {
         return Err(PluginError::localized(409, None, DELIVERED_ALREADY.map(str::to_string)));
     }
     let node = node(call.host, &doc.data.node_key)?;
-    let outcome = send(call.host, node.as_ref(), &doc.data)?;
+    let lang = call.lang().to_string();
+    let outcome = send(call.host, node.as_ref(), &doc.data, &lang)?;
     let now = call.host.now_ms();
     let name = format!("{} {} → {}", doc.data.domain, doc.data.key, doc.data.node_key);
     let updated = record_outcome(call.host, doc, node.as_ref(), outcome, now)?;
