@@ -29,12 +29,15 @@ async fn text_of(host: &TestHost, token: &str, key: &str) -> Option<String> {
     list.as_array()?.first().and_then(|t| t["texts"]["en"].as_str()).map(str::to_string)
 }
 
+const APP_GRANTS: &str = "files = true\nuses = [\"product-service\", \"data-sync-service\"]";
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_text_reaches_the_other_region_signed_and_a_refused_delivery_is_retried() {
     let eu = TestHost::start_with_plugins(
         &[
             Install::plugin("globalization", "files = true\nuses = [\"data-sync-service\"]"),
-            Install::plugin("sync", "uses = [\"i18n-service\"]"),
+            Install::plugin("app", APP_GRANTS),
+            Install::plugin("sync", "uses = [\"i18n-service\", \"app-service\"]"),
         ],
         |_| {},
     )
@@ -44,9 +47,12 @@ async fn a_text_reaches_the_other_region_signed_and_a_refused_delivery_is_retrie
     let cn = TestHost::start_with_plugins(
         &[
             Install::plugin("globalization", "files = true\nuses = [\"data-sync-service\"]"),
+            Install::plugin("app", APP_GRANTS),
             Install::plugin(
                 "sync",
-                &format!("uses = [\"i18n-service\"]\ntimeout_ms = 15000\noutbound_hosts = [\"127.0.0.1:{eu_port}\"]"),
+                &format!(
+                    "uses = [\"i18n-service\", \"app-service\"]\ntimeout_ms = 15000\noutbound_hosts = [\"127.0.0.1:{eu_port}\"]"
+                ),
             ),
         ],
         |_| {},
@@ -125,6 +131,13 @@ async fn a_text_reaches_the_other_region_signed_and_a_refused_delivery_is_retrie
     .ok();
     record_when(&cn, &cn_admin, |r| r["status"] == "success" && r["transactionId"] != failed["transactionId"]).await;
     assert_eq!(text_of(&eu, &eu_admin, "home.title").await.as_deref(), Some("Start"));
+
+    // A public copy entry goes too (with its copy code); a project's library stays here.
+    let entry = json!({ "library": "public", "key1": "home", "key2": "title", "texts": { "en": "Home" } });
+    let code = cn.post("/app-service/copies", &cn_admin, entry).await.ok()["copyCode"].clone();
+    record_when(&cn, &cn_admin, |r| r["status"] == "success" && r["domain"] == "copy-entry").await;
+    let copies = eu.get("/app-service/copies?library=public", &eu_admin).await.ok().clone();
+    assert_eq!((copies["total"].as_u64(), &copies["list"][0]["copyCode"]), (Some(1), &code), "{copies}");
 
     // The same delivery again (a sender that timed out after eu committed) changes nothing.
     let replay = cn.post(&format!("/data-sync-service/records/{id}/retry"), &cn_admin, Value::Null).await;

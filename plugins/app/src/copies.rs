@@ -242,6 +242,18 @@ impl Resource for Copies {
         input.validate(call, current)
     }
 
+    fn after_create(call: &mut Call<'_>, created: &Doc<CopyEntry>) -> PluginResult<()> {
+        crate::synced_copies::saved(call, &created.data)
+    }
+
+    fn after_update(call: &mut Call<'_>, updated: &Doc<CopyEntry>) -> PluginResult<()> {
+        crate::synced_copies::saved(call, &updated.data)
+    }
+
+    fn before_delete(call: &mut Call<'_>, doc: &Doc<CopyEntry>) -> PluginResult<()> {
+        crate::synced_copies::deleted(call, &doc.data)
+    }
+
     /// A library is listed one at a time: `?library=` is required.
     fn scope(call: &mut Call<'_>, query: Query) -> PluginResult<Query> {
         validate::one_of("library", call.query("library").unwrap_or_default(), &LIBRARIES)?;

@@ -169,6 +169,7 @@ pub fn import(call: &mut Call<'_>) -> PluginResult<Value> {
                 added += 1;
             }
         }
+        crate::synced_copies::saved(call, &data)?;
     }
     call.host.audit(
         "Import a copy library from Excel",

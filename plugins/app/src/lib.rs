@@ -17,6 +17,7 @@ pub mod qr_codes;
 pub mod questionnaires;
 pub mod storage;
 pub mod store;
+pub mod synced_copies;
 
 use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
 use console_plugin_sdk::{Doc, Plugin, Router, export_plugin};
@@ -92,6 +93,8 @@ impl Plugin for AppPlugin {
             .post("/copies/import-public", copies::import_public)
             .with_body::<copies::ImportInput>()
             .with_data::<copies::Imported>()
+            .post("/internal/sync/apply", synced_copies::apply)
+            .with_body::<console_plugin_sdk::sync::Incoming>()
             .post("/copies/publish", copies::publish)
             .with_body::<copies::PublishInput>()
             .get("/copies/export", copy_sheets::export)

@@ -497,3 +497,48 @@ fn an_app_files_an_uploaded_log_for_its_signed_in_user_a_minute_apart_the_twenty
     let body = json!({ "userToken": token, "uploadId": logo });
     assert_eq!(host.call::<AppPlugin>("POST", "/app/logs", body).1["field"], "uploadId");
 }
+
+/// The sync service of this console refuses everything: what the plugin publishes fails the save.
+fn refusing_sync(_: &str, _: &str, _: &Value) -> (u16, Value) {
+    (503, json!({ "msg": "the outbox is full" }))
+}
+
+fn public_copies(host: &mut MemoryHost) -> Value {
+    host.as_user();
+    let (status, answer) = host.call_with::<AppPlugin>("GET", "/copies", &[("library", "public")], Value::Null, "en");
+    assert_eq!(status, 200, "{answer}");
+    answer
+}
+
+#[test]
+fn public_and_function_copies_go_to_the_other_regions_in_their_own_transaction_and_project_ones_stay() {
+    let mut host = host();
+    let project_id = project(&mut host, &["en"]);
+    host.plugins.insert("data-sync-service".into(), refusing_sync);
+    // Published with the save: a refusal of the sync service fails it.
+    let (status, _, msg) = refused(&mut host, "POST", "/copies", entry("public", "", "title", json!({ "en": "Home" })));
+    assert_eq!((status, msg.as_str()), (503, "the outbox is full"));
+    // (The host rolls the entry back with the failed call: `services.rs` in the host's tests.)
+    // A project's library is not published.
+    ok(&mut host, "POST", "/copies", entry("project", &project_id, "title", json!({ "en": "Home" })));
+
+    // Applied from another region: only by the sync service, checked, its copy code kept.
+    let change = json!({ "domain": "copy-entry", "key": "public:home.title", "op": "upsert", "fromNode": "eu",
+        "data": { "library": "public", "projectId": "", "key1": "home", "key2": "title", "keyPath": "home.title",
+                  "copyCode": "CABCDEFGHJK", "texts": { "en": "Home" } } });
+    assert_eq!(call(&mut host, "POST", "/internal/sync/apply", change.clone()).0, 403, "not from the sync service");
+    host.calling_plugin = Some("sync".into());
+    ok(&mut host, "POST", "/internal/sync/apply", change.clone());
+    let mut project_change = change.clone();
+    project_change["data"]["library"] = json!("project");
+    assert_eq!(refused(&mut host, "POST", "/internal/sync/apply", project_change).1, "library");
+    host.calling_plugin = None;
+    let list = public_copies(&mut host);
+    assert_eq!((list["total"].as_u64(), list["list"][0]["copyCode"].as_str()), (Some(1), Some("CABCDEFGHJK")));
+    host.calling_plugin = Some("sync".into());
+    let mut deleted = change;
+    deleted["op"] = json!("delete");
+    ok(&mut host, "POST", "/internal/sync/apply", deleted);
+    host.calling_plugin = None;
+    assert_eq!(public_copies(&mut host)["total"], 0);
+}

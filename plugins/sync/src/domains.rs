@@ -9,9 +9,11 @@ pub struct Domain {
     pub mount: &'static str,
 }
 
-pub const DOMAINS: [Domain; 2] = [
+pub const DOMAINS: [Domain; 3] = [
     Domain { name: "module-text", owner: "globalization", mount: "i18n-service" },
     Domain { name: "return-code", owner: "globalization", mount: "i18n-service" },
+    // The public and function copy libraries (a project library stays in its region).
+    Domain { name: "copy-entry", owner: "app", mount: "app-service" },
 ];
 
 pub fn named(name: &str) -> Option<&'static Domain> {

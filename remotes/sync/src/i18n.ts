@@ -2,7 +2,7 @@ import type { Resources } from '@console/sdk';
 
 const en = {
   title: 'Sync service',
-  hint: "Configuration data made in this region (module languages, return-code messages) goes to the consoles of the other service regions: queued with the change itself, delivered signed, retried with a growing wait. Each region's console issues this one a device key for its sync service.",
+  hint: "Configuration data made in this region (module languages, return-code messages, the public and function copy libraries) goes to the consoles of the other service regions: queued with the change itself, delivered signed, retried with a growing wait. Each region's console issues this one a device key for its sync service.",
   records: 'Sync records', failures: 'Failure log', regions: 'Regions',
   recordId: 'Record ID', transactionId: 'Transaction ID', content: 'Content', type: 'Type', nodeKey: 'Node key', currentNode: 'Current node',
   syncDomain: 'Sync domain', intranetDomain: 'Intranet domain', status: 'Result', retryCount: 'Retries', failureReason: 'Failure reason',
@@ -14,7 +14,7 @@ const en = {
   keyHint: 'The device key that console issued for its sync service, with signatures required. Shown there once; kept sealed here.',
   keyKept: 'Leave empty to keep the key kept.',
   statuses: { pending: 'Pending', success: 'Success', failure: 'Failure' },
-  domains: { 'module-text': 'Module text', 'return-code': 'Return code' },
+  domains: { 'module-text': 'Module text', 'return-code': 'Return code', 'copy-entry': 'Copy entry' },
   ops: { upsert: 'saved', delete: 'deleted' },
   types: { data: 'Data', file: 'File' },
   kinds: { unreachable: 'Unreachable', refused: 'Key refused', rejected: 'Not applied' },
@@ -22,7 +22,7 @@ const en = {
 
 const zhCn: typeof en = {
   title: '同步服务',
-  hint: '本区域的配置数据（模块语言、返回码信息）会同步到其他服务区域的控制台：随变更一起入队，签名投递，失败后等待时间逐次加长重试。每个区域的控制台为本控制台的同步服务签发一个设备密钥。',
+  hint: '本区域的配置数据（模块语言、返回码信息、公共与功能文案库）会同步到其他服务区域的控制台：随变更一起入队，签名投递，失败后等待时间逐次加长重试。每个区域的控制台为本控制台的同步服务签发一个设备密钥。',
   records: '同步记录', failures: '失败日志', regions: '区域',
   recordId: '记录 ID', transactionId: '事务 ID', content: '内容', type: '类型', nodeKey: '节点标识', currentNode: '当前节点',
   syncDomain: '同步域名', intranetDomain: '内网域名', status: '结果', retryCount: '重试次数', failureReason: '失败原因',
@@ -34,7 +34,7 @@ const zhCn: typeof en = {
   keyHint: '该控制台为其同步服务签发、要求签名的设备密钥。对方只显示一次；本处加密保存。',
   keyKept: '留空则保留已保存的密钥。',
   statuses: { pending: '待同步', success: '成功', failure: '失败' },
-  domains: { 'module-text': '模块文本', 'return-code': '返回码' },
+  domains: { 'module-text': '模块文本', 'return-code': '返回码', 'copy-entry': '文案条目' },
   ops: { upsert: '保存', delete: '删除' },
   types: { data: '数据', file: '文件' },
   kinds: { unreachable: '无法连接', refused: '密钥被拒', rejected: '未能应用' },
@@ -42,7 +42,7 @@ const zhCn: typeof en = {
 
 const de: typeof en = {
   title: 'Synchronisationsdienst',
-  hint: 'Konfigurationsdaten aus dieser Region (Modulsprachen, Rückgabecode-Meldungen) gehen an die Konsolen der anderen Serviceregionen: mit der Änderung selbst eingereiht, signiert zugestellt, bei Fehlern mit wachsender Wartezeit wiederholt. Die Konsole jeder Region stellt dieser einen Geräteschlüssel für ihren Sync-Dienst aus.',
+  hint: 'Konfigurationsdaten aus dieser Region (Modulsprachen, Rückgabecode-Meldungen, die öffentliche und die Funktions-Textbibliothek) gehen an die Konsolen der anderen Serviceregionen: mit der Änderung selbst eingereiht, signiert zugestellt, bei Fehlern mit wachsender Wartezeit wiederholt. Die Konsole jeder Region stellt dieser einen Geräteschlüssel für ihren Sync-Dienst aus.',
   records: 'Sync-Datensätze', failures: 'Fehlerprotokoll', regions: 'Regionen',
   recordId: 'Datensatz-ID', transactionId: 'Transaktions-ID', content: 'Inhalt', type: 'Typ', nodeKey: 'Knotenschlüssel', currentNode: 'Aktueller Knoten',
   syncDomain: 'Sync-Domain', intranetDomain: 'Intranet-Domain', status: 'Ergebnis', retryCount: 'Wiederholungen', failureReason: 'Fehlergrund',
@@ -54,7 +54,7 @@ const de: typeof en = {
   keyHint: 'Der Geräteschlüssel, den jene Konsole für ihren Sync-Dienst mit Signaturpflicht ausgestellt hat. Dort einmal angezeigt; hier versiegelt aufbewahrt.',
   keyKept: 'Leer lassen, um den gespeicherten Schlüssel zu behalten.',
   statuses: { pending: 'Ausstehend', success: 'Erfolgreich', failure: 'Fehlgeschlagen' },
-  domains: { 'module-text': 'Modultext', 'return-code': 'Rückgabecode' },
+  domains: { 'module-text': 'Modultext', 'return-code': 'Rückgabecode', 'copy-entry': 'Texteintrag' },
   ops: { upsert: 'gespeichert', delete: 'gelöscht' },
   types: { data: 'Daten', file: 'Datei' },
   kinds: { unreachable: 'Nicht erreichbar', refused: 'Schlüssel abgelehnt', rejected: 'Nicht übernommen' },
@@ -62,7 +62,7 @@ const de: typeof en = {
 
 const es: typeof en = {
   title: 'Servicio de sincronización',
-  hint: 'Los datos de configuración de esta región (idiomas de módulos, mensajes de códigos de retorno) llegan a las consolas de las demás regiones de servicio: se encolan con el propio cambio, se entregan firmados y se reintentan con una espera creciente. La consola de cada región emite para esta una clave de dispositivo de su servicio de sincronización.',
+  hint: 'Los datos de configuración de esta región (idiomas de módulos, mensajes de códigos de retorno, las bibliotecas de textos pública y de funciones) llegan a las consolas de las demás regiones de servicio: se encolan con el propio cambio, se entregan firmados y se reintentan con una espera creciente. La consola de cada región emite para esta una clave de dispositivo de su servicio de sincronización.',
   records: 'Registros de sincronización', failures: 'Registro de fallos', regions: 'Regiones',
   recordId: 'ID de registro', transactionId: 'ID de transacción', content: 'Contenido', type: 'Tipo', nodeKey: 'Clave de nodo', currentNode: 'Nodo actual',
   syncDomain: 'Dominio de sincronización', intranetDomain: 'Dominio de intranet', status: 'Resultado', retryCount: 'Reintentos', failureReason: 'Motivo del fallo',
@@ -74,7 +74,7 @@ const es: typeof en = {
   keyHint: 'La clave de dispositivo que esa consola emitió para su servicio de sincronización, con firma obligatoria. Allí se muestra una vez; aquí se guarda sellada.',
   keyKept: 'Déjelo vacío para conservar la clave guardada.',
   statuses: { pending: 'Pendiente', success: 'Correcto', failure: 'Fallido' },
-  domains: { 'module-text': 'Texto de módulo', 'return-code': 'Código de retorno' },
+  domains: { 'module-text': 'Texto de módulo', 'return-code': 'Código de retorno', 'copy-entry': 'Entrada de textos' },
   ops: { upsert: 'guardado', delete: 'eliminado' },
   types: { data: 'Datos', file: 'Archivo' },
   kinds: { unreachable: 'Inaccesible', refused: 'Clave rechazada', rejected: 'No aplicado' },
@@ -82,7 +82,7 @@ const es: typeof en = {
 
 const fr: typeof en = {
   title: 'Service de synchronisation',
-  hint: 'Les données de configuration de cette région (langues des modules, messages des codes retour) partent vers les consoles des autres régions de service : mises en file avec la modification elle-même, livrées signées, réessayées avec une attente croissante. La console de chaque région émet pour celle-ci une clé d’appareil de son service de synchronisation.',
+  hint: 'Les données de configuration de cette région (langues des modules, messages des codes retour, bibliothèques de textes publique et de fonctions) partent vers les consoles des autres régions de service : mises en file avec la modification elle-même, livrées signées, réessayées avec une attente croissante. La console de chaque région émet pour celle-ci une clé d’appareil de son service de synchronisation.',
   records: 'Enregistrements de synchronisation', failures: 'Journal des échecs', regions: 'Régions',
   recordId: 'ID d’enregistrement', transactionId: 'ID de transaction', content: 'Contenu', type: 'Type', nodeKey: 'Clé de nœud', currentNode: 'Nœud actuel',
   syncDomain: 'Domaine de synchronisation', intranetDomain: 'Domaine intranet', status: 'Résultat', retryCount: 'Nouvelles tentatives', failureReason: 'Motif de l’échec',
@@ -94,7 +94,7 @@ const fr: typeof en = {
   keyHint: 'La clé d’appareil que cette console a émise pour son service de synchronisation, signature exigée. Affichée une seule fois là-bas ; conservée scellée ici.',
   keyKept: 'Laisser vide pour garder la clé enregistrée.',
   statuses: { pending: 'En attente', success: 'Réussi', failure: 'Échec' },
-  domains: { 'module-text': 'Texte de module', 'return-code': 'Code retour' },
+  domains: { 'module-text': 'Texte de module', 'return-code': 'Code retour', 'copy-entry': 'Entrée de textes' },
   ops: { upsert: 'enregistré', delete: 'supprimé' },
   types: { data: 'Données', file: 'Fichier' },
   kinds: { unreachable: 'Injoignable', refused: 'Clé refusée', rejected: 'Non appliqué' },
@@ -102,7 +102,7 @@ const fr: typeof en = {
 
 const pt: typeof en = {
   title: 'Serviço de sincronização',
-  hint: 'Os dados de configuração desta região (idiomas dos módulos, mensagens dos códigos de retorno) seguem para as consolas das outras regiões de serviço: postos em fila com a própria alteração, entregues assinados e repetidos com uma espera crescente. A consola de cada região emite para esta uma chave de dispositivo do seu serviço de sincronização.',
+  hint: 'Os dados de configuração desta região (idiomas dos módulos, mensagens dos códigos de retorno, as bibliotecas de textos pública e de funções) seguem para as consolas das outras regiões de serviço: postos em fila com a própria alteração, entregues assinados e repetidos com uma espera crescente. A consola de cada região emite para esta uma chave de dispositivo do seu serviço de sincronização.',
   records: 'Registos de sincronização', failures: 'Registo de falhas', regions: 'Regiões',
   recordId: 'ID do registo', transactionId: 'ID da transação', content: 'Conteúdo', type: 'Tipo', nodeKey: 'Chave do nó', currentNode: 'Nó atual',
   syncDomain: 'Domínio de sincronização', intranetDomain: 'Domínio da intranet', status: 'Resultado', retryCount: 'Repetições', failureReason: 'Motivo da falha',
@@ -114,7 +114,7 @@ const pt: typeof en = {
   keyHint: 'A chave de dispositivo que essa consola emitiu para o seu serviço de sincronização, com assinatura obrigatória. Lá é mostrada uma vez; aqui fica selada.',
   keyKept: 'Deixe vazio para manter a chave guardada.',
   statuses: { pending: 'Pendente', success: 'Sucesso', failure: 'Falha' },
-  domains: { 'module-text': 'Texto de módulo', 'return-code': 'Código de retorno' },
+  domains: { 'module-text': 'Texto de módulo', 'return-code': 'Código de retorno', 'copy-entry': 'Entrada de textos' },
   ops: { upsert: 'guardado', delete: 'eliminado' },
   types: { data: 'Dados', file: 'Ficheiro' },
   kinds: { unreachable: 'Inacessível', refused: 'Chave recusada', rejected: 'Não aplicado' },
@@ -122,7 +122,7 @@ const pt: typeof en = {
 
 const ru: typeof en = {
   title: 'Служба синхронизации',
-  hint: 'Данные конфигурации этого региона (языки модулей, сообщения кодов возврата) передаются в консоли других регионов обслуживания: ставятся в очередь вместе с самим изменением, доставляются с подписью и повторяются с растущим ожиданием. Консоль каждого региона выдаёт этой ключ устройства для своей службы синхронизации.',
+  hint: 'Данные конфигурации этого региона (языки модулей, сообщения кодов возврата, общая и функциональная библиотеки текстов) передаются в консоли других регионов обслуживания: ставятся в очередь вместе с самим изменением, доставляются с подписью и повторяются с растущим ожиданием. Консоль каждого региона выдаёт этой ключ устройства для своей службы синхронизации.',
   records: 'Записи синхронизации', failures: 'Журнал сбоев', regions: 'Регионы',
   recordId: 'ID записи', transactionId: 'ID транзакции', content: 'Содержимое', type: 'Тип', nodeKey: 'Ключ узла', currentNode: 'Текущий узел',
   syncDomain: 'Домен синхронизации', intranetDomain: 'Домен интрасети', status: 'Результат', retryCount: 'Повторы', failureReason: 'Причина сбоя',
@@ -134,7 +134,7 @@ const ru: typeof en = {
   keyHint: 'Ключ устройства, выданный той консолью для её службы синхронизации, с обязательной подписью. Там показывается один раз; здесь хранится запечатанным.',
   keyKept: 'Оставьте пустым, чтобы сохранить прежний ключ.',
   statuses: { pending: 'Ожидает', success: 'Успешно', failure: 'Сбой' },
-  domains: { 'module-text': 'Текст модуля', 'return-code': 'Код возврата' },
+  domains: { 'module-text': 'Текст модуля', 'return-code': 'Код возврата', 'copy-entry': 'Запись текстов' },
   ops: { upsert: 'сохранено', delete: 'удалено' },
   types: { data: 'Данные', file: 'Файл' },
   kinds: { unreachable: 'Недоступен', refused: 'Ключ отклонён', rejected: 'Не применено' },
