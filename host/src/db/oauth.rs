@@ -113,6 +113,20 @@ pub struct TokenRow {
     pub revoked_at: Option<i64>,
 }
 
+/// A service an app user linked (one consent), as the app lists it.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkedGrant {
+    pub grant_id: String,
+    pub client_id: String,
+    pub client_name: String,
+    pub scope: String,
+    /// When the user allowed it.
+    pub linked_at: i64,
+    /// When its last live token ends (a refresh token keeps it linked).
+    pub expires_at: i64,
+}
+
 const CLIENT_COLUMNS: &str =
     "id, tenant_id, client_id, name, client_type, secret_hash, secret_hint, direct_authorization,
     redirect_uris, product_category, grant_types, roles, scopes, password_needed, access_token_seconds,
@@ -435,6 +449,24 @@ impl Db {
                 .bind(id)
                 .fetch_optional(pool)
                 .await
+        })
+    }
+
+    /// The grants with a live token that act for `subject` in the enterprise, newest first.
+    pub async fn oauth_linked_grants(&self, tenant: i64, subject: &str) -> Result<Vec<LinkedGrant>, sqlx::Error> {
+        super::with_pool!(self, |pool| {
+            sqlx::query_as(
+                "SELECT t.grant_id, t.client_id, COALESCE(MAX(c.name), t.client_id) AS client_name,
+                        MAX(t.scope) AS scope, MIN(t.issued_at) AS linked_at, MAX(t.expires_at) AS expires_at
+                 FROM oauth_tokens t LEFT JOIN oauth_clients c ON c.client_id = t.client_id
+                 WHERE t.tenant_id = $1 AND t.subject = $2 AND t.revoked_at IS NULL AND t.expires_at > $3
+                 GROUP BY t.grant_id, t.client_id ORDER BY linked_at DESC LIMIT 100",
+            )
+            .bind(tenant)
+            .bind(subject)
+            .bind(now_ms())
+            .fetch_all(pool)
+            .await
         })
     }
 }

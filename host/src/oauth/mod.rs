@@ -5,7 +5,8 @@
 //!   reads and what userinfo answers (configuration-list), and the tokens issued (userinfo-list);
 //! - [`protocol`]: the endpoints clients speak: authorisation code with PKCE (RFC 6749 §4.1,
 //!   RFC 7636), refresh tokens rotated on every use with replay detection, client credentials,
-//!   introspection (RFC 7662), revocation (RFC 7009), userinfo and the metadata (RFC 8414).
+//!   introspection (RFC 7662), revocation (RFC 7009), userinfo and the metadata (RFC 8414);
+//! - [`linked`]: the app user's side: the services linked to the account, unlinked in the app.
 //!
 //! It is the core's, not a plugin's: it is authentication, whose secrets, codes and tokens the host
 //! alone keeps (as SHA-256), and its wire format (form bodies, Basic client authentication,
@@ -14,6 +15,7 @@
 //! `caller = "host"` route, in the client's enterprise.
 
 mod admin;
+mod linked;
 mod protocol;
 
 use crate::api::ApiRouter;
@@ -30,7 +32,7 @@ pub const CLAIMS: [&str; 3] = ["preferred_username", "email", "phone_number"];
 pub const CODE_SECONDS: i64 = 120;
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
-    protocol::routes(admin::routes(api))
+    linked::routes(protocol::routes(admin::routes(api)))
 }
 
 /// `items` as the JSON array a column keeps.

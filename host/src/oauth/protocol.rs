@@ -316,7 +316,13 @@ async fn consent(
 
 /// Calls the app users' plugin in the client's enterprise; its refusal (a wrong password, a
 /// blocked user) reaches the consent page as it answered, in the user's language.
-async fn ask_app_users(app: &AppState, tenant: i64, lang: Lang, path: &str, body: Value) -> ApiResult<Value> {
+pub(super) async fn ask_app_users(
+    app: &AppState,
+    tenant: i64,
+    lang: Lang,
+    path: &str,
+    body: Value,
+) -> ApiResult<Value> {
     let plugin = app
         .plugins
         .all()

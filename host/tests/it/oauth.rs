@@ -27,6 +27,8 @@ struct Enterprise {
     secret: String,
     /// Follows no redirect: the test looks at where each one goes.
     browser: reqwest::Client,
+    /// The enterprise's app key (the app plugin's device key).
+    app_key: String,
 }
 
 /// An enterprise with an app user `ann@example.com` (password `robot#2026`), two scopes and an
@@ -75,6 +77,7 @@ async fn enterprise() -> Enterprise {
         admin,
         tenant,
         browser,
+        app_key: key,
     }
 }
 
@@ -265,6 +268,48 @@ async fn an_app_user_links_an_alexa_skill_with_code_and_pkce_and_the_tokens_rota
     assert!(listed.body.to_string().find(token.access_token().secret()).is_none(), "no token in clear");
     e.host.post_as("/oauth-service/token/revoke", &e.admin, &e.tenant, json!({ "id": live[0]["id"] })).await.ok();
     assert!(!client.introspect(token.access_token()).request_async(&http).await.unwrap().active());
+
+    // Ann unlinks the skill herself in the app: her session and the app's key, her grants only.
+    let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
+    let code = e.code(&client, challenge).await;
+    let token = client
+        .exchange_code(AuthorizationCode::new(code))
+        .set_pkce_verifier(verifier)
+        .request_async(&http)
+        .await
+        .unwrap();
+    let origin = e.host.base.trim_end_matches("/api").to_string();
+    let phone = devsim::app::App::new(&origin, &e.app_key, "Robot Home", "android", 310);
+    let session = phone.sign_in("ann@example.com", "robot#2026").await.expect("signed in");
+    let in_app = |path: &str, body: Value| {
+        let device = [("authorization", format!("Device {}", e.app_key))];
+        let url = format!("{}{path}", e.host.base);
+        let http = http.clone();
+        async move {
+            let mut request = http.post(url).json(&body).header("lang", "en");
+            for (name, value) in device {
+                request = request.header(name, value);
+            }
+            request.send().await.unwrap().json::<Value>().await.unwrap()
+        }
+    };
+    let linked = in_app("/oauth/linked-accounts/list", json!({ "userToken": session })).await;
+    assert_eq!(linked["code"], 200, "{linked}");
+    let grants = linked["data"].as_array().cloned().unwrap_or_default();
+    assert_eq!(grants.len(), 1, "the live grant only: {linked}");
+    assert_eq!(grants[0]["clientName"], "Alexa smart home");
+    assert!(grants[0]["scope"].as_str().unwrap_or_default().contains("device:control"), "{linked}");
+    let forged = in_app("/oauth/linked-accounts/list", json!({ "userToken": "not-a-session" })).await;
+    assert_ne!(forged["code"], 200, "a session the app users' plugin does not know: {forged}");
+    let unlinked =
+        in_app("/oauth/linked-accounts/revoke", json!({ "userToken": session, "grantId": grants[0]["grantId"] })).await;
+    assert_eq!(unlinked["code"], 200, "{unlinked}");
+    assert!(!client.introspect(token.access_token()).request_async(&http).await.unwrap().active());
+    let after = in_app("/oauth/linked-accounts/list", json!({ "userToken": session })).await;
+    assert_eq!(after["data"], json!([]));
+    let again =
+        in_app("/oauth/linked-accounts/revoke", json!({ "userToken": session, "grantId": grants[0]["grantId"] })).await;
+    assert_eq!(again["code"], 404, "no longer hers to unlink: {again}");
 }
 
 #[tokio::test]

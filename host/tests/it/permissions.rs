@@ -231,9 +231,12 @@ async fn every_operation_declares_its_path_parameters_and_its_answer() {
                 "{method} {path}: no answer"
             );
             // Refusals come with any status, always the envelope; the OAuth protocol's are its
-            // own error objects (RFC 6749 §5.2), as its clients expect.
+            // own error objects (RFC 6749 §5.2), as its clients expect; the consent page and the
+            // app's linked accounts are the console's own calls.
             let refusal = &operation["responses"]["default"]["content"]["application/json"]["schema"];
-            if path.starts_with("/api/oauth/") && path != "/api/oauth/consent" && path != "/api/oauth/consent/info" {
+            let console_call =
+                path.starts_with("/api/oauth/consent") || path.starts_with("/api/oauth/linked-accounts/");
+            if path.starts_with("/api/oauth/") && !console_call {
                 assert_eq!(refusal["type"], "object", "{method} {path}: no OAuth error object");
             } else {
                 assert_eq!(refusal["$ref"], "#/components/schemas/Envelope", "{method} {path}: no refusal");
