@@ -4053,6 +4053,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oauth/linked-accounts/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The services an app user linked to the account (an app's device key and the user's session)
+         * @description Permission: a device key of the plugin. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserAsk"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["LinkedGrant"][];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/linked-accounts/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlink a service: every token of the grant revoked (an app's device key and the user's session)
+         * @description Permission: a device key of the plugin. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UnlinkAsk"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/oauth/revoke": {
         parameters: {
             query?: never;
@@ -6039,6 +6151,23 @@ export interface components {
             name: string;
             nameEn: string;
         };
+        /** @description A service an app user linked (one consent), as the app lists it. */
+        LinkedGrant: {
+            clientId: string;
+            clientName: string;
+            /**
+             * Format: int64
+             * @description When its last live token ends (a refresh token keeps it linked).
+             */
+            expiresAt: number;
+            grantId: string;
+            /**
+             * Format: int64
+             * @description When the user allowed it.
+             */
+            linkedAt: number;
+            scope: string;
+        };
         ListRequest: {
             /**
              * @description Part of the applicant's name.
@@ -6693,6 +6822,12 @@ export interface components {
             /** Format: int64 */
             tenantId: number;
         };
+        UnlinkAsk: {
+            /** @default  */
+            grantId: string;
+            /** @default  */
+            userToken: string;
+        };
         Uploaded: {
             contentType: string;
             fileName: string;
@@ -6703,6 +6838,13 @@ export interface components {
             /** Format: int64 */
             size: number;
             uploadId: string;
+        };
+        UserAsk: {
+            /**
+             * @description The session token the app was given when the user signed in.
+             * @default
+             */
+            userToken: string;
         };
         /** @description The spec's user info: id, tenantId, userName, name, headImageUrl, userMenuVoList. */
         UserInfo: {
