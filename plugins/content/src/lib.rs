@@ -8,6 +8,7 @@ pub mod agreements;
 pub mod faq_groups;
 pub mod feedback;
 pub mod messages;
+pub mod portal;
 pub mod recipients;
 
 use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
@@ -23,6 +24,11 @@ const AGREEMENT_QUERY: [QueryParam; 3] = [
 
 const MANUAL_QUERY: [QueryParam; 2] =
     [QueryParam::text("productId", "The product."), QueryParam::text("language", "A language code.")];
+
+const PORTAL_QUERY: [QueryParam; 2] = [
+    QueryParam::text("language", "A language code."),
+    QueryParam::text("kind", "banner, news, announcement or page; all when empty."),
+];
 
 const FEEDBACK_QUERY: [QueryParam; 5] = [
     QueryParam::text("account", "Searched in the search mode."),
@@ -42,6 +48,8 @@ impl Plugin for ContentPlugin {
             .with_query(&AGREEMENT_QUERY)
             .get("/app/manual", agreements::manual_for_app)
             .with_query(&MANUAL_QUERY)
+            .get("/app/portal", portal::for_portal)
+            .with_query(&PORTAL_QUERY)
             // The console.
             .resource::<faq_groups::FaqGroups>("/faq-groups", "/faq-groups/{id}")
             .get("/feedback", feedback::list)
@@ -56,9 +64,11 @@ impl Plugin for ContentPlugin {
             .resource::<feedback::recipients_resource::Recipients>("/feedback-emails", "/feedback-emails/{id}")
             .resource::<agreements::Agreements>("/agreements", "/agreements/{id}")
             .resource::<agreements::Manuals>("/manuals", "/manuals/{id}")
+            .resource::<portal::PortalEntries>("/portal", "/portal/{id}")
             .get("/products", agreements::products)
             .get("/languages", agreements::languages)
             .get("/manual-languages", agreements::languages)
+            .get("/portal-languages", agreements::languages)
     }
 
     fn run_job(host: &mut dyn Host, name: &str, context: &Context) -> Result<(), String> {

@@ -134,3 +134,55 @@ fn an_apps_feedback_sends_no_mail_itself_the_minutes_job_tells_the_recipients_on
     ContentPlugin::run_job(&mut host, "feedback-notices", &Context::default()).expect("the job runs");
     assert!(host.stored_text("notices").is_empty(), "told once, then gone");
 }
+
+fn portal(host: &mut MemoryHost, query: &[(&str, &str)]) -> Value {
+    host.as_device("portal");
+    let (status, answer) = host.call_with::<ContentPlugin>("GET", "/app/portal", query, Value::Null, "en");
+    host.as_user();
+    assert_eq!(status, 200, "{answer}");
+    answer
+}
+
+#[test]
+fn portal_content_is_checked_by_kind_and_the_portal_sees_only_what_is_published_in_order() {
+    let mut host = host();
+    let banner = json!({ "kind": "banner", "language": "en", "title": "Spring sale", "sort": 2, "published": true });
+    let (status, answer) = call(&mut host, "POST", "/portal", banner.clone());
+    assert_eq!((status, answer["field"].as_str()), (400, Some("link")), "a banner leads somewhere");
+    let news = json!({ "kind": "news", "language": "en", "title": "New vacuum", "sort": 1, "published": true });
+    assert_eq!(call(&mut host, "POST", "/portal", news.clone()).1["field"], "body", "news has a text");
+    let wrong = json!({ "kind": "news", "language": "xx", "title": "t", "body": "b" });
+    assert_eq!(call(&mut host, "POST", "/portal", wrong).1["field"], "language");
+    let too_far = json!({ "kind": "page", "language": "en", "title": "About", "body": "b", "sort": 10000 });
+    assert_eq!(call(&mut host, "POST", "/portal", too_far).1["field"], "sort");
+
+    let mut banner = banner;
+    banner["link"] = json!("https://shop.example.com/spring");
+    let banner = call(&mut host, "POST", "/portal", banner).1;
+    let mut news = news;
+    news["body"] = json!("The **RV30** is here.");
+    let news = call(&mut host, "POST", "/portal", news).1;
+    let draft =
+        json!({ "kind": "page", "language": "en", "title": "About us", "body": "Who we are", "published": false });
+    call(&mut host, "POST", "/portal", draft);
+    let shown = portal(&mut host, &[("language", "en")]);
+    let titles: Vec<&str> = shown["entries"].as_array().unwrap().iter().filter_map(|e| e["title"].as_str()).collect();
+    assert_eq!(titles, ["New vacuum", "Spring sale"], "published only, lower sort first");
+    assert_eq!(
+        portal(&mut host, &[("language", "en"), ("kind", "banner")])["entries"].as_array().map(Vec::len),
+        Some(1)
+    );
+    assert_eq!(portal(&mut host, &[("language", "de")])["entries"], json!([]));
+
+    // Withdrawn, it is gone from the portal; published again, it keeps its first publication time.
+    let first_published = news["publishedAt"].as_i64().expect("published at");
+    let id = news["id"].as_str().unwrap().to_string();
+    let mut change = json!({ "kind": "news", "language": "en", "title": "New vacuum", "body": "The **RV30** is here.", "sort": 1, "published": false });
+    call(&mut host, "PUT", &format!("/portal/{id}"), change.clone());
+    assert_eq!(portal(&mut host, &[("language", "en")])["entries"].as_array().map(Vec::len), Some(1));
+    host.now_ms += 60_000;
+    change["published"] = json!(true);
+    let again = call(&mut host, "PUT", &format!("/portal/{id}"), change).1;
+    assert_eq!(again["publishedAt"].as_i64(), Some(first_published));
+    assert!(banner["id"].is_string());
+}

@@ -1,6 +1,7 @@
 import type { Resources } from '@console/sdk';
 
 const en = {
+  portal: 'Portal content', addPortal: 'Add content', portalKind: 'Kind', portalKind_banner: 'Banner', portalKind_news: 'News', portalKind_announcement: 'Announcement', portalKind_page: 'Page', portalTitle: 'Title', portalSummary: 'Summary', portalBody: 'Text', portalBodyHint: 'Markdown; the website renders it. A banner needs none.', portalLink: 'Link', portalLinkHint: 'Where a banner leads: an address starting with http:// or https://.', portalPublished: 'Published', portalPublishedHint: 'Off: a draft the website does not show.', portalPublishedTag: 'Published', portalDraft: 'Draft', portalPublishedAt: 'First published',
   // Pages
   faqGroups: 'FAQ groups', feedback: 'User feedback', feedbackEmails: 'Feedback e-mail recipients', agreements: 'Agreements', manuals: 'Manuals',
   // Shared
@@ -36,6 +37,7 @@ const en = {
 };
 
 const zhCn: typeof en = {
+  portal: '门户内容管理', addPortal: '新增内容', portalKind: '类型', portalKind_banner: '横幅', portalKind_news: '新闻', portalKind_announcement: '公告', portalKind_page: '页面', portalTitle: '标题', portalSummary: '摘要', portalBody: '正文', portalBodyHint: 'Markdown 格式，由官网渲染。横幅可不填。', portalLink: '链接', portalLinkHint: '横幅跳转的地址：以 http:// 或 https:// 开头。', portalPublished: '发布', portalPublishedHint: '关闭时为草稿，官网不显示。', portalPublishedTag: '已发布', portalDraft: '草稿', portalPublishedAt: '首次发布时间',
   faqGroups: 'FAQ分组', feedback: '用户反馈', feedbackEmails: '反馈邮箱', agreements: '协议管理', manuals: '说明书管理',
   required: '必填', actions: '操作', createdAt: '创建时间', updatedAt: '更新时间',
   noViewRight: '您没有查看此页面的权限。',
@@ -64,6 +66,7 @@ const zhCn: typeof en = {
 };
 
 const de: typeof en = {
+  portal: 'Portalinhalte', addPortal: 'Inhalt hinzufügen', portalKind: 'Art', portalKind_banner: 'Banner', portalKind_news: 'Neuigkeit', portalKind_announcement: 'Ankündigung', portalKind_page: 'Seite', portalTitle: 'Titel', portalSummary: 'Zusammenfassung', portalBody: 'Text', portalBodyHint: 'Markdown; die Website stellt ihn dar. Ein Banner braucht keinen.', portalLink: 'Link', portalLinkHint: 'Wohin ein Banner führt: eine Adresse, die mit http:// oder https:// beginnt.', portalPublished: 'Veröffentlicht', portalPublishedHint: 'Aus: ein Entwurf, den die Website nicht zeigt.', portalPublishedTag: 'Veröffentlicht', portalDraft: 'Entwurf', portalPublishedAt: 'Erstmals veröffentlicht',
   faqGroups: 'FAQ-Gruppen', feedback: 'Nutzerfeedback', feedbackEmails: 'Empfänger von Feedback-E-Mails', agreements: 'Vereinbarungen', manuals: 'Handbücher',
   required: 'Pflichtfeld', actions: 'Aktionen', createdAt: 'Erstellt am', updatedAt: 'Geändert am',
   noViewRight: 'Sie dürfen diese Seite nicht ansehen.',
@@ -92,6 +95,7 @@ const de: typeof en = {
 };
 
 const es: typeof en = {
+  portal: 'Contenido del portal', addPortal: 'Añadir contenido', portalKind: 'Tipo', portalKind_banner: 'Banner', portalKind_news: 'Noticia', portalKind_announcement: 'Aviso', portalKind_page: 'Página', portalTitle: 'Título', portalSummary: 'Resumen', portalBody: 'Texto', portalBodyHint: 'Markdown; el sitio web lo presenta. Un banner no lo necesita.', portalLink: 'Enlace', portalLinkHint: 'Adónde lleva un banner: una dirección que empieza por http:// o https://.', portalPublished: 'Publicado', portalPublishedHint: 'Desactivado: un borrador que el sitio web no muestra.', portalPublishedTag: 'Publicado', portalDraft: 'Borrador', portalPublishedAt: 'Primera publicación',
   faqGroups: 'Grupos de preguntas frecuentes', feedback: 'Comentarios de usuarios', feedbackEmails: 'Destinatarios de los comentarios', agreements: 'Acuerdos', manuals: 'Manuales',
   required: 'Obligatorio', actions: 'Acciones', createdAt: 'Creado el', updatedAt: 'Modificado el',
   noViewRight: 'No tiene permiso para ver esta página.',
@@ -120,6 +124,7 @@ const es: typeof en = {
 };
 
 const fr: typeof en = {
+  portal: 'Contenu du portail', addPortal: 'Ajouter un contenu', portalKind: 'Type', portalKind_banner: 'Bannière', portalKind_news: 'Actualité', portalKind_announcement: 'Annonce', portalKind_page: 'Page', portalTitle: 'Titre', portalSummary: 'Résumé', portalBody: 'Texte', portalBodyHint: 'Markdown ; le site web le met en forme. Une bannière n’en a pas besoin.', portalLink: 'Lien', portalLinkHint: 'Où mène une bannière : une adresse commençant par http:// ou https://.', portalPublished: 'Publié', portalPublishedHint: 'Désactivé : un brouillon que le site web n’affiche pas.', portalPublishedTag: 'Publié', portalDraft: 'Brouillon', portalPublishedAt: 'Première publication',
   faqGroups: 'Groupes de FAQ', feedback: 'Retours des utilisateurs', feedbackEmails: 'Destinataires des retours', agreements: 'Accords', manuals: 'Manuels',
   required: 'Obligatoire', actions: 'Actions', createdAt: 'Créé le', updatedAt: 'Modifié le',
   noViewRight: 'Vous n’êtes pas autorisé à consulter cette page.',
@@ -148,6 +153,7 @@ const fr: typeof en = {
 };
 
 const pt: typeof en = {
+  portal: 'Conteúdo do portal', addPortal: 'Adicionar conteúdo', portalKind: 'Tipo', portalKind_banner: 'Faixa', portalKind_news: 'Notícia', portalKind_announcement: 'Aviso', portalKind_page: 'Página', portalTitle: 'Título', portalSummary: 'Resumo', portalBody: 'Texto', portalBodyHint: 'Markdown; o site apresenta-o. Uma faixa não precisa dele.', portalLink: 'Ligação', portalLinkHint: 'Para onde leva uma faixa: um endereço que começa por http:// ou https://.', portalPublished: 'Publicado', portalPublishedHint: 'Desligado: um rascunho que o site não mostra.', portalPublishedTag: 'Publicado', portalDraft: 'Rascunho', portalPublishedAt: 'Primeira publicação',
   faqGroups: 'Grupos de perguntas frequentes', feedback: 'Feedback dos utilizadores', feedbackEmails: 'Destinatários do feedback', agreements: 'Acordos', manuals: 'Manuais',
   required: 'Obrigatório', actions: 'Ações', createdAt: 'Criado em', updatedAt: 'Alterado em',
   noViewRight: 'Não tem permissão para ver esta página.',
@@ -176,6 +182,7 @@ const pt: typeof en = {
 };
 
 const ru: typeof en = {
+  portal: 'Содержимое портала', addPortal: 'Добавить материал', portalKind: 'Вид', portalKind_banner: 'Баннер', portalKind_news: 'Новость', portalKind_announcement: 'Объявление', portalKind_page: 'Страница', portalTitle: 'Заголовок', portalSummary: 'Краткое описание', portalBody: 'Текст', portalBodyHint: 'Markdown; сайт его отображает. Баннеру он не нужен.', portalLink: 'Ссылка', portalLinkHint: 'Куда ведёт баннер: адрес, начинающийся с http:// или https://.', portalPublished: 'Опубликовано', portalPublishedHint: 'Выключено: черновик, который сайт не показывает.', portalPublishedTag: 'Опубликовано', portalDraft: 'Черновик', portalPublishedAt: 'Первая публикация',
   faqGroups: 'Группы FAQ', feedback: 'Отзывы пользователей', feedbackEmails: 'Получатели отзывов', agreements: 'Соглашения', manuals: 'Руководства',
   required: 'Обязательное поле', actions: 'Действия', createdAt: 'Создано', updatedAt: 'Изменено',
   noViewRight: 'У вас нет прав на просмотр этой страницы.',

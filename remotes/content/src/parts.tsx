@@ -22,6 +22,7 @@ export const PAGES = {
   feedbackEmail: '/content/feedback-email',
   agreement: '/content/agreement',
   manual: '/content/manual',
+  portal: '/content/portal',
 } as const;
 
 /**
@@ -94,8 +95,9 @@ function useOptions<T>(enabled: boolean, load: () => Promise<T[]>): T[] {
 const loadEnterprises = () => enterprises.options().then((page) => page.list);
 
 /** The platform's languages, through the route of the page's own view action. */
-export function useLanguages(page: 'agreement' | 'manual'): LanguageOption[] {
-  return useOptions(true, page === 'agreement' ? languages.options : languages.forManuals);
+export function useLanguages(page: 'agreement' | 'manual' | 'portal'): LanguageOption[] {
+  const load = { agreement: languages.options, manual: languages.forManuals, portal: languages.forPortal }[page];
+  return useOptions(true, load);
 }
 
 /** The products a manual can be for (a route of the manual page's own view action). */

@@ -13,6 +13,7 @@ export const PATHS = {
   feedbackEmails: `${BASE}/feedback-emails`,
   agreements: `${BASE}/agreements`,
   manuals: `${BASE}/manuals`,
+  portal: `${BASE}/portal`,
 } as const;
 
 export type Params = Record<string, string | number | boolean | undefined>;
@@ -35,6 +36,7 @@ export const feedback = {
 export const languages = {
   options: () => api.get<LanguageOption[]>(`${BASE}/languages`, undefined, { quiet: true }),
   forManuals: () => api.get<LanguageOption[]>(`${BASE}/manual-languages`, undefined, { quiet: true }),
+  forPortal: () => api.get<LanguageOption[]>(`${BASE}/portal-languages`, undefined, { quiet: true }),
 };
 
 /** The products a manual can be for (the manual page's view action). */

@@ -115,3 +115,19 @@ export const MAX_EMAIL = 80;
 export const MAX_REPLY = 2000;
 export const MAX_CONTENT = 100_000;
 export const MAX_LINK = 1024;
+
+/** Portal content: what the public website shows, per language. */
+export const PORTAL_KINDS = ['banner', 'news', 'announcement', 'page'] as const;
+export type PortalKind = (typeof PORTAL_KINDS)[number];
+
+export interface PortalEntry extends Stored {
+  kind: PortalKind;
+  language: string;
+  title: string;
+  summary: string;
+  body: string;
+  link: string;
+  sort: number;
+  published: boolean;
+  publishedAt: number | null;
+}
