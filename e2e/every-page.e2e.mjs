@@ -55,6 +55,7 @@ test('every page of the menu has no serious or critical WCAG 2.1 AA violation', 
   const page = await newPage('zh-CN', { bypassCSP: true });
   const found = [];
   let checked = 0;
+  let dialogs = 0;
   for (const path of ['/login', ...paths]) {
     if (path === '/login') {
       await page.goto(`${base}/login`);
@@ -90,6 +91,30 @@ test('every page of the menu has no serious or critical WCAG 2.1 AA violation', 
     checked += 1;
     for (const violation of result.filter((v) => BLOCKING.includes(v.impact))) found.push({ path, ...violation });
     if (result.some((v) => BLOCKING.includes(v.impact))) await page.screenshot({ path: join(shots, `a11y${path.replaceAll('/', '-')}.png`) });
+    // The page's add dialog too, where it has one: its form is where users type.
+    const add = page.locator('.console-content').locator('[data-testid$="-add"]:visible, [data-testid^="add-"]:visible').first();
+    if (path !== '/login' && (await add.count())) {
+      await add.click();
+      const dialog = page.locator('.ant-modal-wrap:visible [role=dialog], .ant-drawer-open [role=dialog]').first();
+      if (await dialog.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
+        await page.waitForTimeout(300);
+        const inDialog = await page.evaluate(async (tags) => {
+          const root = [...document.querySelectorAll('[role=dialog]')].find((d) => d.getBoundingClientRect().width > 0);
+          const outcome = await window.axe.run(root, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+          return outcome.violations.map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
+            nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}`),
+          }));
+        }, TAGS);
+        dialogs += 1;
+        for (const violation of inDialog.filter((v) => BLOCKING.includes(v.impact))) found.push({ path: `${path} (add dialog)`, ...violation });
+        if (inDialog.some((v) => BLOCKING.includes(v.impact))) await page.screenshot({ path: join(shots, `a11y${path.replaceAll('/', '-')}-dialog.png`) });
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
+      }
+    }
   }
   const report = found
     .map((v) => `${v.path}: ${v.id} (${v.impact}, ${v.nodes.length}): ${v.help}\n    ${v.nodes.slice(0, 3).join('\n    ')}`)
@@ -102,7 +127,8 @@ test('every page of the menu has no serious or critical WCAG 2.1 AA violation', 
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   }
   console.log([...kinds].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${n} × ${kind}`).join('\n'));
-  console.log(`axe on ${checked} pages: ${found.length} serious or critical violations (${nodes} elements)`);
+  console.log(`axe on ${checked} pages and ${dialogs} add dialogs: ${found.length} serious or critical violations (${nodes} elements)`);
+  assert.ok(dialogs >= 30, `only ${dialogs} add dialogs were checked`);
   assert.equal(found.length, 0, `serious or critical violations:\n${report}`);
   await page.context().close();
 });

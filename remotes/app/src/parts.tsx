@@ -102,6 +102,7 @@ export function SecretField({ name, label, hint }: { name: string; label: string
         >
           <Input.Password
             autoComplete="new-password"
+            aria-label={label}
             data-testid={`${name}-input`}
             visibilityToggle={{ visible: shown, onVisibleChange: setShown }}
             placeholder={editing ? t('secretKeepPlaceholder') : undefined}

@@ -137,14 +137,14 @@ function SeatFields() {
               {fields.map((field) => (
                 <Space key={field.key} align="baseline" data-testid="seat-period">
                   <Form.Item name={[field.name, 'days']} rules={[{ required: true, message: t('required') }]}>
-                    <Select style={{ width: 150 }} options={PERIOD_DAYS.map((d) => ({ value: d, label: t(`days_${d}`) }))} />
+                    <Select aria-label={t('servicePeriods')} style={{ width: 150 }} options={PERIOD_DAYS.map((d) => ({ value: d, label: t(`days_${d}`) }))} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'start']} rules={[{ required: true, message: t('required') }, timeRule]}>
-                    <Input placeholder="09:00" style={{ width: 90 }} data-testid="seat-period-start" />
+                    <Input aria-label={`${t('servicePeriods')} 09:00`} placeholder="09:00" style={{ width: 90 }} data-testid="seat-period-start" />
                   </Form.Item>
                   <span>–</span>
                   <Form.Item name={[field.name, 'end']} rules={[{ required: true, message: t('required') }, timeRule]}>
-                    <Input placeholder="18:00" style={{ width: 90 }} data-testid="seat-period-end" />
+                    <Input aria-label={`${t('servicePeriods')} 18:00`} placeholder="18:00" style={{ width: 90 }} data-testid="seat-period-end" />
                   </Form.Item>
                   <Button type="link" danger onClick={() => remove(field.name)}>
                     {t('remove')}

@@ -27,7 +27,7 @@ interface Enterprise {
 
 /** The related enterprises: choosing a robot-type one (for internal management only, §6) asks
  * whether to go on; going on marks the form's `robotConfirmed`, which the server requires. */
-function EnterprisePicker({ enterprises, value, onChange }: { enterprises: Enterprise[]; value?: number[]; onChange?: (ids: number[]) => void }) {
+function EnterprisePicker({ id, enterprises, value, onChange }: { id?: string; enterprises: Enterprise[]; value?: number[]; onChange?: (ids: number[]) => void }) {
   const { t } = useNamespace('product', resources);
   const { modal } = App.useApp();
   const form = Form.useFormInstance();
@@ -50,6 +50,7 @@ function EnterprisePicker({ enterprises, value, onChange }: { enterprises: Enter
   };
   return (
     <Select
+      id={id}
       mode="multiple"
       allowClear
       data-testid="model-enterprises"

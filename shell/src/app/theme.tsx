@@ -15,6 +15,12 @@ export const CONSOLE_THEME = {
   token: {
     colorPrimary: '#0958d9',
     colorLink: '#0958d9',
+    // antd derives a lighter hover (#2e7ae6, 4.2:1 under white text); hovered and pressed
+    // buttons and links stay at AA too (5.8:1, 7.2:1).
+    colorPrimaryHover: '#165fd3',
+    colorPrimaryActive: '#0b4fc2',
+    colorLinkHover: '#165fd3',
+    colorLinkActive: '#0b4fc2',
     // antd's red (#ff4d4f) is 3.3:1 on white, as text and under white text.
     colorError: '#cf1322',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',

@@ -365,7 +365,7 @@ const de: Strings = {
     "clientType": "Client-Typ",
     "secret": "Geheimnis",
     "none": "Keines",
-    "grantTypes": "Erlaubte Vorgangsarten",
+    "grantTypes": "Erlaubte Vorgangsarten", "grantTypesRequired": "Wählen Sie mindestens eine Vorgangsart.",
     "scopes": "Zugriffsbereiche (Scopes)",
     "directAuthorization": "Direkte Autorisierung",
     "directAuthorizationHint": "Der App-Benutzer wird nach der Anmeldung nicht mehr um Zustimmung gebeten.",

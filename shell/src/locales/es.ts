@@ -365,7 +365,7 @@ const es: Strings = {
     "clientType": "Tipo de cliente",
     "secret": "Secreto",
     "none": "Ninguno",
-    "grantTypes": "Tipos de operación autorizados",
+    "grantTypes": "Tipos de operación autorizados", "grantTypesRequired": "Elija al menos un tipo de operación.",
     "scopes": "Dominios de acceso (ámbitos)",
     "directAuthorization": "Autorización directa",
     "directAuthorizationHint": "Una vez iniciada la sesión, no se pide permiso al usuario de la aplicación.",

@@ -365,7 +365,7 @@ const fr: Strings = {
     "clientType": "Type de client",
     "secret": "Secret",
     "none": "Aucun",
-    "grantTypes": "Types d’opération autorisés",
+    "grantTypes": "Types d’opération autorisés", "grantTypesRequired": "Choisissez au moins un type d’opération.",
     "scopes": "Domaines d’accès (portées)",
     "directAuthorization": "Autorisation directe",
     "directAuthorizationHint": "Une fois connecté, l’utilisateur de l’application n’a plus à donner son accord.",

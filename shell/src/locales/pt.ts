@@ -365,7 +365,7 @@ const pt: Strings = {
     "clientType": "Tipo de cliente",
     "secret": "Segredo",
     "none": "Nenhum",
-    "grantTypes": "Tipos de operação autorizados",
+    "grantTypes": "Tipos de operação autorizados", "grantTypesRequired": "Escolha pelo menos um tipo de operação.",
     "scopes": "Domínios de acesso (âmbitos)",
     "directAuthorization": "Autorização direta",
     "directAuthorizationHint": "Depois de iniciar sessão, não é pedida autorização ao utilizador da aplicação.",

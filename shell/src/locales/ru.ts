@@ -365,7 +365,7 @@ const ru: Strings = {
     "clientType": "Тип клиента",
     "secret": "Секрет",
     "none": "Нет",
-    "grantTypes": "Разрешённые типы операций",
+    "grantTypes": "Разрешённые типы операций", "grantTypesRequired": "Выберите хотя бы один тип операции.",
     "scopes": "Домены доступа (области)",
     "directAuthorization": "Прямая авторизация",
     "directAuthorizationHint": "После входа пользователя приложения согласие больше не запрашивается.",

@@ -120,7 +120,8 @@ export function Clients() {
         <Form.Item name="passwordNeeded" label={t('oauth.passwordNeeded')} valuePropName="checked" extra={t('oauth.passwordNeededHint')}>
           <Switch />
         </Form.Item>
-        <Form.Item name="grantTypes" label={t('oauth.grantTypes')} rules={[{ required: true }]}>
+        {/* A validator, not `required`: antd would put aria-required on the group, which no checkbox group may carry. */}
+        <Form.Item name="grantTypes" label={t('oauth.grantTypes')} rules={[{ validator: (_, v?: string[]) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('oauth.grantTypesRequired')))) }]}>
           <Checkbox.Group options={GRANT_TYPES.map((value) => ({ value, label: value }))} />
         </Form.Item>
         <Form.Item name="redirectUris" label={t('oauth.redirectUris')} extra={t('oauth.redirectUrisHint')}>
