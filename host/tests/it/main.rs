@@ -29,6 +29,7 @@ mod permissions;
 mod pet;
 mod pinning;
 mod plugins;
+mod portal;
 mod product;
 mod read_cache;
 mod records;
