@@ -6,6 +6,7 @@
 pub mod app_flow;
 pub mod apps;
 pub mod executions;
+pub mod flash_orders;
 pub mod flow;
 pub mod history;
 pub mod issue;
@@ -92,6 +93,7 @@ type AppDoc = Doc<apps::AppPackage>;
 impl Plugin for UpgradePlugin {
     fn router() -> Router {
         Router::new()
+            .resource::<flash_orders::FlashOrders>("/flash-orders", "/flash-orders/{id}")
             // What devices ask and say.
             .post("/device/check", executions::check)
             .with_body::<executions::CheckInput>()
@@ -104,6 +106,7 @@ impl Plugin for UpgradePlugin {
             .with_data::<Option<apps::AppOffer>>()
             // Firmware packages.
             .get("/product-options", products::list)
+            .get("/flash-order-products", products::list)
             .with_data_list::<products::ProductOption>()
             .get("/packages", packages::list)
             .with_query(&PACKAGE_QUERY)

@@ -186,3 +186,50 @@ fn an_app_package_names_its_file_or_address_and_one_version_per_app_and_platform
     let (code, answer) = call(&mut host, "POST", "/app-packages", body);
     assert_eq!((code, answer["field"].as_str()), (400, Some("silent")), "the silent choice is required");
 }
+
+fn with_products(host: &mut MemoryHost) {
+    host.plugins.insert("product-service".into(), |_, path, _| match path {
+        "/internal/products/p1" => (200, json!({ "id": "p1", "name": "RV20" })),
+        _ => (404, json!({ "msg": "Data does not exist." })),
+    });
+}
+
+#[test]
+fn a_flash_event_order_goes_open_flashing_done_or_failed_and_only_an_unstarted_one_is_deleted() {
+    let mut host = MemoryHost::new();
+    with_products(&mut host);
+    let order = json!({ "sn": "RV20-0001", "productId": "p1", "fromVersion": "1.2.0", "toVersion": "1.2.3",
+                        "reason": "upgrade-failure", "site": "Shenzhen service centre" });
+    let mut stranger = order.clone();
+    stranger["productId"] = json!("p9");
+    let unknown = call(&mut host, "POST", "/flash-orders", stranger);
+    assert_eq!(unknown.1["field"], "productId");
+    let opened = ok(&mut host, "POST", "/flash-orders", order.clone());
+    assert_eq!((opened["state"].as_str(), opened["productName"].as_str()), (Some("open"), Some("RV20")));
+    let number = opened["orderNo"].as_str().expect("a number").to_string();
+    assert!(number.starts_with('F') && number.len() == 11);
+    let id = opened["id"].as_str().unwrap().to_string();
+    let to = |state: &str, result: &str| {
+        let mut body = order.clone();
+        body["state"] = json!(state);
+        body["result"] = json!(result);
+        body
+    };
+    let skipped = call(&mut host, "PUT", &format!("/flash-orders/{id}"), to("done", ""));
+    assert_eq!((skipped.0, skipped.1["field"].as_str()), (409, Some("state")), "flashed before it is done");
+    ok(&mut host, "PUT", &format!("/flash-orders/{id}"), to("flashing", ""));
+    let silent = call(&mut host, "PUT", &format!("/flash-orders/{id}"), to("failed", ""));
+    assert_eq!(silent.1["field"], "result", "a failure says what happened");
+    let failed = ok(&mut host, "PUT", &format!("/flash-orders/{id}"), to("failed", "Bootloader locked"));
+    assert!(failed["finishedAt"].is_i64());
+    ok(&mut host, "PUT", &format!("/flash-orders/{id}"), to("flashing", ""));
+    let done = ok(&mut host, "PUT", &format!("/flash-orders/{id}"), to("done", "Flashed over UART"));
+    assert_eq!((done["state"].as_str(), done["orderNo"].as_str()), (Some("done"), Some(number.as_str())));
+    let kept = call(&mut host, "DELETE", &format!("/flash-orders/{id}"), json!({ "confirmName": number }));
+    assert_eq!(kept.0, 409, "a flashed device's order is its history");
+
+    let spare = ok(&mut host, "POST", "/flash-orders", order);
+    let spare_id = spare["id"].as_str().unwrap().to_string();
+    let confirm = json!({ "confirmName": spare["orderNo"] });
+    assert_eq!(call(&mut host, "DELETE", &format!("/flash-orders/{spare_id}"), confirm).0, 200);
+}

@@ -1,6 +1,7 @@
 import type { Resources } from '@console/sdk';
 
 const en = {
+  flashOrders: 'Flash-event orders', flashAdd: 'Open an order', flashOrderNo: 'Order number', flashSnRule: 'Letters, digits, - and _; at most 64', flashFromVersion: 'Version on the device', flashToVersion: 'Version to flash', flashReason: 'Reason', 'flashReason_upgrade-failure': 'Upgrade failure', flashReason_repair: 'Repair', flashReason_factory: 'Factory re-flash', flashReason_other: 'Other', flashSite: 'Service site', flashSiteHint: 'The service centre or line that flashes the device.', flashDescription: 'Description', flashState: 'State', flashState_open: 'Open', flashState_flashing: 'Flashing', flashState_done: 'Done', flashState_failed: 'Failed', flashState_cancelled: 'Cancelled', flashResult: 'Outcome', flashResultHint: 'What was done, and why a flash failed (required then).', flashOpenedAt: 'Opened', flashFinishedAt: 'Finished',
   // Pages
   packages: 'Firmware packages', firmwareTest: 'Firmware test', history: 'Upgrade history', statements: 'Release statements', issueTasks: 'Issue tasks', deviceHistory: 'Device version history',
   // A package
@@ -130,6 +131,7 @@ const en = {
 };
 
 const zhCn: typeof en = {
+  flashOrders: '刷机工单', flashAdd: '开具工单', flashOrderNo: '工单号', flashSnRule: '字母、数字、- 和 _，最多 64 个字符', flashFromVersion: '设备当前版本', flashToVersion: '刷入版本', flashReason: '原因', 'flashReason_upgrade-failure': '升级失败', flashReason_repair: '维修', flashReason_factory: '工厂重刷', flashReason_other: '其他', flashSite: '服务网点', flashSiteHint: '为设备刷机的服务中心或产线。', flashDescription: '描述', flashState: '状态', flashState_open: '待处理', flashState_flashing: '刷机中', flashState_done: '已完成', flashState_failed: '失败', flashState_cancelled: '已取消', flashResult: '处理结果', flashResultHint: '做了什么；刷机失败时须写明原因。', flashOpenedAt: '开单时间', flashFinishedAt: '完成时间',
   packages: '升级包发布', firmwareTest: '固件测试', history: '升级历史', statements: '发布声明', issueTasks: '下发任务', deviceHistory: '设备历史版本',
   product: '产品', model: '型号', packageType: '包类型', type_development: '开发包', type_test: '测试包', type_production: '正式包',
   versions: '版本', currentVersionName: '当前版本名称', currentVersionCode: '当前版本号', targetVersionName: '目标版本名称', targetVersionCode: '目标版本号',
@@ -250,6 +252,7 @@ const zhCn: typeof en = {
 };
 
 const de: typeof en = {
+  flashOrders: 'Flash-Aufträge', flashAdd: 'Auftrag anlegen', flashOrderNo: 'Auftragsnummer', flashSnRule: 'Buchstaben, Ziffern, - und _; höchstens 64', flashFromVersion: 'Version auf dem Gerät', flashToVersion: 'Zu flashende Version', flashReason: 'Grund', 'flashReason_upgrade-failure': 'Fehlgeschlagenes Upgrade', flashReason_repair: 'Reparatur', flashReason_factory: 'Neu-Flashen im Werk', flashReason_other: 'Sonstiges', flashSite: 'Servicestelle', flashSiteHint: 'Das Servicecenter oder die Linie, die das Gerät flasht.', flashDescription: 'Beschreibung', flashState: 'Status', flashState_open: 'Offen', flashState_flashing: 'Wird geflasht', flashState_done: 'Erledigt', flashState_failed: 'Fehlgeschlagen', flashState_cancelled: 'Storniert', flashResult: 'Ergebnis', flashResultHint: 'Was getan wurde, und warum ein Flashen fehlschlug (dann Pflicht).', flashOpenedAt: 'Angelegt', flashFinishedAt: 'Abgeschlossen',
   packages: 'Firmware-Pakete', firmwareTest: 'Firmware-Test', history: 'Aktualisierungsverlauf', statements: 'Versionshinweise', issueTasks: 'Verteilaufträge', deviceHistory: 'Versionsverlauf der Geräte',
   product: 'Produkt', model: 'Modell', packageType: 'Pakettyp', type_development: 'Entwicklung', type_test: 'Test', type_production: 'Produktion',
   versions: 'Versionen', currentVersionName: 'Aktueller Versionsname', currentVersionCode: 'Aktueller Versionscode', targetVersionName: 'Zielversionsname', targetVersionCode: 'Zielversionscode',
@@ -370,6 +373,7 @@ const de: typeof en = {
 };
 
 const es: typeof en = {
+  flashOrders: 'Órdenes de flasheo', flashAdd: 'Abrir una orden', flashOrderNo: 'Número de orden', flashSnRule: 'Letras, dígitos, - y _; como máximo 64', flashFromVersion: 'Versión en el dispositivo', flashToVersion: 'Versión que se graba', flashReason: 'Motivo', 'flashReason_upgrade-failure': 'Actualización fallida', flashReason_repair: 'Reparación', flashReason_factory: 'Regrabado en fábrica', flashReason_other: 'Otro', flashSite: 'Centro de servicio', flashSiteHint: 'El centro de servicio o la línea que graba el dispositivo.', flashDescription: 'Descripción', flashState: 'Estado', flashState_open: 'Abierta', flashState_flashing: 'Grabando', flashState_done: 'Hecha', flashState_failed: 'Fallida', flashState_cancelled: 'Cancelada', flashResult: 'Resultado', flashResultHint: 'Qué se hizo y por qué falló el grabado (obligatorio entonces).', flashOpenedAt: 'Abierta el', flashFinishedAt: 'Terminada el',
   packages: 'Paquetes de firmware', firmwareTest: 'Prueba de firmware', history: 'Historial de actualizaciones', statements: 'Notas de la versión', issueTasks: 'Tareas de envío', deviceHistory: 'Historial de versiones de dispositivos',
   product: 'Producto', model: 'Modelo', packageType: 'Tipo de paquete', type_development: 'Desarrollo', type_test: 'Prueba', type_production: 'Producción',
   versions: 'Versiones', currentVersionName: 'Nombre de la versión actual', currentVersionCode: 'Código de la versión actual', targetVersionName: 'Nombre de la versión de destino', targetVersionCode: 'Código de la versión de destino',
@@ -490,6 +494,7 @@ const es: typeof en = {
 };
 
 const fr: typeof en = {
+  flashOrders: 'Ordres de flashage', flashAdd: 'Ouvrir un ordre', flashOrderNo: 'Numéro d’ordre', flashSnRule: 'Lettres, chiffres, - et _ ; 64 au plus', flashFromVersion: 'Version sur l’appareil', flashToVersion: 'Version à flasher', flashReason: 'Motif', 'flashReason_upgrade-failure': 'Mise à jour échouée', flashReason_repair: 'Réparation', flashReason_factory: 'Reflashage en usine', flashReason_other: 'Autre', flashSite: 'Site de service', flashSiteHint: 'Le centre de service ou la ligne qui flashe l’appareil.', flashDescription: 'Description', flashState: 'État', flashState_open: 'Ouvert', flashState_flashing: 'Flashage en cours', flashState_done: 'Terminé', flashState_failed: 'Échoué', flashState_cancelled: 'Annulé', flashResult: 'Résultat', flashResultHint: 'Ce qui a été fait, et pourquoi un flashage a échoué (obligatoire alors).', flashOpenedAt: 'Ouvert le', flashFinishedAt: 'Terminé le',
   packages: 'Paquets de micrologiciel', firmwareTest: 'Test du micrologiciel', history: 'Historique des mises à jour', statements: 'Notes de version', issueTasks: 'Tâches d’envoi', deviceHistory: 'Historique des versions des appareils',
   product: 'Produit', model: 'Modèle', packageType: 'Type de paquet', type_development: 'Développement', type_test: 'Test', type_production: 'Production',
   versions: 'Versions', currentVersionName: 'Nom de la version actuelle', currentVersionCode: 'Code de la version actuelle', targetVersionName: 'Nom de la version cible', targetVersionCode: 'Code de la version cible',
@@ -610,6 +615,7 @@ const fr: typeof en = {
 };
 
 const pt: typeof en = {
+  flashOrders: 'Ordens de gravação de firmware', flashAdd: 'Abrir uma ordem', flashOrderNo: 'Número da ordem', flashSnRule: 'Letras, algarismos, - e _; no máximo 64', flashFromVersion: 'Versão no dispositivo', flashToVersion: 'Versão a gravar', flashReason: 'Motivo', 'flashReason_upgrade-failure': 'Atualização falhada', flashReason_repair: 'Reparação', flashReason_factory: 'Regravação na fábrica', flashReason_other: 'Outro', flashSite: 'Posto de assistência', flashSiteHint: 'O centro de assistência ou a linha que grava o dispositivo.', flashDescription: 'Descrição', flashState: 'Estado', flashState_open: 'Aberta', flashState_flashing: 'A gravar', flashState_done: 'Concluída', flashState_failed: 'Falhada', flashState_cancelled: 'Cancelada', flashResult: 'Resultado', flashResultHint: 'O que foi feito e porque falhou a gravação (obrigatório nesse caso).', flashOpenedAt: 'Aberta em', flashFinishedAt: 'Concluída em',
   packages: 'Pacotes de firmware', firmwareTest: 'Teste de firmware', history: 'Histórico de atualizações', statements: 'Notas de versão', issueTasks: 'Tarefas de envio', deviceHistory: 'Histórico de versões dos dispositivos',
   product: 'Produto', model: 'Modelo', packageType: 'Tipo de pacote', type_development: 'Desenvolvimento', type_test: 'Teste', type_production: 'Produção',
   versions: 'Versões', currentVersionName: 'Nome da versão atual', currentVersionCode: 'Código da versão atual', targetVersionName: 'Nome da versão de destino', targetVersionCode: 'Código da versão de destino',
@@ -730,6 +736,7 @@ const pt: typeof en = {
 };
 
 const ru: typeof en = {
+  flashOrders: 'Заказы на перепрошивку', flashAdd: 'Открыть заказ', flashOrderNo: 'Номер заказа', flashSnRule: 'Буквы, цифры, - и _; не более 64', flashFromVersion: 'Версия на устройстве', flashToVersion: 'Версия для прошивки', flashReason: 'Причина', 'flashReason_upgrade-failure': 'Сбой обновления', flashReason_repair: 'Ремонт', flashReason_factory: 'Перепрошивка на заводе', flashReason_other: 'Другое', flashSite: 'Сервисный центр', flashSiteHint: 'Сервисный центр или линия, где прошивают устройство.', flashDescription: 'Описание', flashState: 'Состояние', flashState_open: 'Открыт', flashState_flashing: 'Прошивается', flashState_done: 'Выполнен', flashState_failed: 'Не удался', flashState_cancelled: 'Отменён', flashResult: 'Итог', flashResultHint: 'Что сделано и почему прошивка не удалась (тогда обязательно).', flashOpenedAt: 'Открыт', flashFinishedAt: 'Завершён',
   packages: 'Пакеты прошивки', firmwareTest: 'Тест прошивки', history: 'История обновлений', statements: 'Примечания к выпуску', issueTasks: 'Задания на отправку', deviceHistory: 'История версий устройств',
   product: 'Продукт', model: 'Модель', packageType: 'Тип пакета', type_development: 'Для разработки', type_test: 'Тестовый', type_production: 'Производственный',
   versions: 'Версии', currentVersionName: 'Имя текущей версии', currentVersionCode: 'Код текущей версии', targetVersionName: 'Имя целевой версии', targetVersionCode: 'Код целевой версии',

@@ -22,6 +22,7 @@ export const packages = {
   list: (params: Params) => api.get<Page<FirmwarePackage>>(`${BASE}/packages`, params),
   inTest: (params: Params) => api.get<Page<FirmwarePackage>>(`${BASE}/test/packages`, params),
   productOptions: () => api.get<ProductOption[]>(`${BASE}/product-options`),
+  flashOrderProducts: () => api.get<ProductOption[]>(`${BASE}/flash-order-products`),
   create: (body: Body) => api.post<FirmwarePackage>(`${BASE}/packages`, body, { quiet: true }),
   update: (id: string, body: Body) => api.put<FirmwarePackage>(packagePath(id), body, { quiet: true }),
   /** Deleted with its name typed again (`modelCode targetVersionName`). */
