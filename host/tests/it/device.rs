@@ -274,6 +274,21 @@ async fn partner_devices_import_from_a_workbook_and_a_row_that_does_not_match_ke
         (Some(0), Some(2)),
         "imported again: updated"
     );
+
+    // Deleted by a workbook of SNs: those with a record go; a file with none is refused (§5).
+    let delete = |bytes: Vec<u8>| async move {
+        let upload = host.upload(admin, "device-service", "partner-excel", "delete.xlsx", &bytes).await;
+        let upload_id = upload["data"]["uploadId"].as_str().expect("uploaded").to_string();
+        host.post("/device-service/partner-devices/delete-import", admin, json!({ "uploadId": upload_id })).await
+    };
+    let strangers = partner_workbook(&[["HR-8", "", "", ""], ["HR-9", "", "", ""]]);
+    let nothing = delete(strangers).await;
+    assert_eq!((nothing.code(), nothing.msg()), (400, "The file names no device record that can be deleted."));
+    let some = partner_workbook(&[["HR-1", "", "", ""], ["HR-9", "", "", ""], ["HR-1", "", "", ""]]);
+    let deleted = delete(some).await;
+    assert_eq!((deleted.ok()["deleted"].as_u64(), deleted.ok()["notFound"].as_u64()), (Some(1), Some(1)));
+    let left = host.get("/device-service/partner-devices", admin).await;
+    assert_eq!((left.ok()["total"].as_u64(), left.ok()["list"][0]["sn"].as_str()), (Some(1), Some("HR-2")));
 }
 
 #[tokio::test]

@@ -149,6 +149,8 @@ impl Plugin for DevicePlugin {
             .get("/partner-devices", partners::list)
             .with_query(&partners::LIST_QUERY)
             .with_data_page::<Doc<partners::PartnerDevice>>()
+            .post("/partner-devices/delete-import", partners::delete_import)
+            .with_body::<partners::ImportInput>()
             .post("/partner-devices/import", partners::import)
             .with_body::<partners::ImportInput>()
             .delete("/partner-devices/{id}", partners::delete)

@@ -3,13 +3,14 @@
 //! They do not speak to this platform: no shadow, presence or commands, only what the sheet said.
 //!
 //! The workbook's first sheet: a title row, then per row the SN (A), the partner's device ID (B),
-//! the model (C) and the name (D). An SN imported again is updated, not repeated.
+//! the model (C) and the name (D). An SN imported again is updated, not repeated. A workbook of
+//! SNs (column A) deletes their records at once.
 
 use std::collections::HashMap;
 
 use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, PluginResult, Query, Value, json, sheet, upload};
+use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json, sheet, upload};
 use serde::{Deserialize, Serialize};
 
 /// The upload purpose of partner workbooks (the manifest's `[[uploads]]`).
@@ -169,8 +170,8 @@ pub fn import(call: &mut Call<'_>) -> PluginResult<Value> {
         name => name,
     };
     let file = upload::claim(call.host, "uploadId", &input.upload_id, PURPOSE)?;
-    let bytes = call.host.file_get(&file.name).map_err(console_plugin_sdk::PluginError::internal)?.unwrap_or_default();
-    call.host.file_delete(&file.name).map_err(console_plugin_sdk::PluginError::internal)?;
+    let bytes = call.host.file_get(&file.name).map_err(PluginError::internal)?.unwrap_or_default();
+    call.host.file_delete(&file.name).map_err(PluginError::internal)?;
     let rows = sheet::first_sheet_rows(bytes, MAX_ROWS).map_err(|e| match e {
         sheet::SheetError::Unreadable => Mismatch::NotAWorkbook,
         sheet::SheetError::TooManyRows => Mismatch::TooMany,
@@ -204,6 +205,77 @@ pub fn import(call: &mut Call<'_>) -> PluginResult<Value> {
     }
     call.host.audit("Partner devices imported", &format!("{partner}: {added} added, {updated} updated"));
     Ok(json!({ "added": added, "updated": updated }))
+}
+
+/// The SNs of a sheet's first column (a title row skipped, repeats kept once), or the first row
+/// whose first cell is not an SN.
+pub fn sn_rows(rows: &[(u32, Vec<String>)]) -> Result<Vec<String>, Mismatch> {
+    let titled = rows.first().is_some_and(|(_, first)| {
+        let a = sheet::cell(first, 0);
+        a.eq_ignore_ascii_case("SN") || !is_sn(a)
+    });
+    let mut sns: Vec<String> = Vec::new();
+    for (row, cells) in rows.iter().skip(usize::from(titled)) {
+        let sn = sheet::cell(cells, 0);
+        if sn.is_empty() {
+            continue;
+        }
+        if !is_sn(sn) {
+            return Err(Mismatch::NotAnSn { row: *row });
+        }
+        if !sns.iter().any(|s| s == sn) {
+            sns.push(sn.to_string());
+        }
+    }
+    if sns.is_empty() { Err(Mismatch::Empty) } else { Ok(sns) }
+}
+
+/// Spec DP §5: "Import with no deletable device records gives a message saying so."
+fn nothing_to_delete() -> PluginError {
+    PluginError::localized(
+        400,
+        Some("uploadId"),
+        [
+            "文件中没有可删除的设备记录。",
+            "The file names no device record that can be deleted.",
+            "Die Datei nennt keinen Gerätedatensatz, der gelöscht werden kann.",
+            "El archivo no indica ningún registro de dispositivo que se pueda eliminar.",
+            "Le fichier ne désigne aucun enregistrement d’appareil pouvant être supprimé.",
+            "O ficheiro não indica nenhum registo de dispositivo que possa ser eliminado.",
+            "В файле нет записей устройств, которые можно удалить.",
+        ]
+        .map(str::to_string),
+    )
+}
+
+/// `POST /partner-devices/delete-import`: deletes the partner devices whose SNs the workbook's
+/// first column lists; the SNs with no record are counted, and a file with none to delete is
+/// refused with the spec's message (nothing changes).
+pub fn delete_import(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input: ImportInput = call.body()?;
+    let file = upload::claim(call.host, "uploadId", &input.upload_id, PURPOSE)?;
+    let bytes = call.host.file_get(&file.name).map_err(PluginError::internal)?.unwrap_or_default();
+    call.host.file_delete(&file.name).map_err(PluginError::internal)?;
+    let rows = sheet::first_sheet_rows(bytes, MAX_ROWS).map_err(|e| match e {
+        sheet::SheetError::Unreadable => Mismatch::NotAWorkbook,
+        sheet::SheetError::TooManyRows => Mismatch::TooMany,
+    });
+    let sns = rows.and_then(|rows| sn_rows(&rows)).map_err(|m| sheet::mismatch("uploadId", m.why()))?;
+    let mut found = Vec::new();
+    for step in sns.chunks(IMPORT_STEP) {
+        let values: Vec<Value> = step.iter().map(|sn| Value::from(sn.as_str())).collect();
+        found.extend(
+            PARTNER_DEVICES.query(call.host, &Query::new().one_of("sn", values).page(1, IMPORT_STEP as u32))?.list,
+        );
+    }
+    if found.is_empty() {
+        return Err(nothing_to_delete());
+    }
+    for doc in &found {
+        PARTNER_DEVICES.delete(call.host, &doc.id)?;
+    }
+    call.host.audit("Partner devices deleted by workbook", &format!("{} deleted", found.len()));
+    Ok(json!({ "deleted": found.len(), "notFound": sns.len() - found.len() }))
 }
 
 pub const LIST_QUERY: [QueryParam; 5] = [
@@ -266,5 +338,13 @@ mod tests {
         let twice = rows(&[title, &["HR-1", "a"], &["HR-1", "b"]]);
         assert_eq!(partner_rows(&twice), Err(Mismatch::Repeated { row: 3, first: 2 }));
         assert_eq!(partner_rows(&rows(&[title])), Err(Mismatch::Empty));
+    }
+
+    #[test]
+    fn a_deletion_sheet_gives_its_sns_once_and_names_a_row_that_is_not_one() {
+        let sheet = rows(&[&["SN"], &["HR-1"], &[], &["HR-2", "ignored"], &["HR-1"]]);
+        assert_eq!(sn_rows(&sheet), Ok(vec!["HR-1".to_string(), "HR-2".to_string()]));
+        assert_eq!(sn_rows(&rows(&[&["SN"], &["HR 3"]])), Err(Mismatch::NotAnSn { row: 2 }));
+        assert_eq!(sn_rows(&rows(&[&["SN"]])), Err(Mismatch::Empty));
     }
 }

@@ -1,7 +1,7 @@
 import { Auth, api, useNamespace, usePermission } from '@console/sdk';
 import type { Page } from '@console/sdk';
 import { type ListHandle, ListPage, ModalForm, RowActions, SearchModeField, UploadField } from '@console/sdk/ui';
-import { App, Button, Card, Form, Input } from 'antd';
+import { App, Button, Card, Form, Input, Space } from 'antd';
 import { useRef, useState } from 'react';
 
 import { resources } from './i18n';
@@ -26,9 +26,16 @@ export default function PartnerDevices() {
   const may = usePermission();
   const list = useRef<ListHandle>(null);
   const [importing, setImporting] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const submit = (values: { uploadId: string; partner?: string }) =>
     api.post<{ added: number; updated: number }>('/device-service/partner-devices/import', values, { quiet: true }).then((done) => {
       void message.success(t('partnerImported', done));
+      list.current?.reload();
+    });
+  // A file with no record to delete is refused with the spec's message; the dialog stays open.
+  const deleteListed = (values: { uploadId: string }) =>
+    api.post<{ deleted: number; notFound: number }>('/device-service/partner-devices/delete-import', values, { quiet: true }).then((done) => {
+      void message.success(t('partnerDeleted', done));
       list.current?.reload();
     });
   return (
@@ -42,9 +49,14 @@ export default function PartnerDevices() {
         }
         toolbar={
           <Auth action="device:partner:import">
-            <Button type="primary" onClick={() => setImporting(true)} data-testid="import-partner-devices">
-              {t('importPartnerDevices')}
-            </Button>
+            <Space>
+              <Button type="primary" onClick={() => setImporting(true)} data-testid="import-partner-devices">
+                {t('importPartnerDevices')}
+              </Button>
+              <Button danger onClick={() => setDeleting(true)} data-testid="delete-partner-devices">
+                {t('deletePartnerDevices')}
+              </Button>
+            </Space>
           </Auth>
         }
         search={
@@ -81,6 +93,10 @@ export default function PartnerDevices() {
         </Form.Item>
         <UploadField name="uploadId" label={t('partnerWorkbook')} mount="device-service" purpose="partner-excel" accept=".xlsx" maxMib={20} />
         <p>{t('partnerColumns')}</p>
+      </ModalForm>
+      <ModalForm<{ uploadId: string }> open={deleting} title={t('deletePartnerDevices')} onClose={() => setDeleting(false)} onSubmit={deleteListed}>
+        <UploadField name="uploadId" label={t('partnerWorkbook')} mount="device-service" purpose="partner-excel" accept=".xlsx" maxMib={20} />
+        <p>{t('partnerDeleteColumns')}</p>
       </ModalForm>
     </Card>
   );

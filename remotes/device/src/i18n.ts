@@ -150,6 +150,7 @@ const en = {
   importedAt: "Imported at",
   importedBy: "Imported by",
   partnerWorkbook: "Workbook (.xlsx)",
+  deletePartnerDevices: 'Delete by Excel', partnerDeleteColumns: 'First sheet: the SNs in column A (a title row allowed). The partner devices with those SNs are deleted; a file that names none is refused.', partnerDeleted: '{{deleted}} deleted; {{notFound}} SNs had no record',
   partnerColumns: "First sheet: a title row, then per row the SN (column A), the partner's device ID (B), the model (C) and the name (D). An SN imported again is updated.",
   lastLoginIp: "Last login IP",
 };
@@ -304,6 +305,7 @@ const zhCn: typeof en = {
   importedAt: "导入时间",
   importedBy: "导入人",
   partnerWorkbook: "Excel 文件（.xlsx）",
+  deletePartnerDevices: '按 Excel 删除', partnerDeleteColumns: '第一个工作表：A 列为 SN（可有标题行）。删除这些 SN 的合作方设备；文件中没有可删除的记录时不会执行。', partnerDeleted: '已删除 {{deleted}} 条；{{notFound}} 个 SN 没有记录',
   partnerColumns: "第一个工作表：首行为标题，之后每行依次为 SN（A 列）、合作方设备 ID（B 列）、型号（C 列）和名称（D 列）。再次导入的 SN 将被更新。",
   lastLoginIp: "最近登录 IP",
 };
@@ -458,6 +460,7 @@ const de: typeof en = {
   importedAt: "Importiert am",
   importedBy: "Importiert von",
   partnerWorkbook: "Arbeitsmappe (.xlsx)",
+  deletePartnerDevices: 'Per Excel löschen', partnerDeleteColumns: 'Erstes Tabellenblatt: die SNs in Spalte A (eine Titelzeile ist erlaubt). Die Partnergeräte mit diesen SNs werden gelöscht; eine Datei, die keines nennt, wird abgelehnt.', partnerDeleted: '{{deleted}} gelöscht; {{notFound}} SNs hatten keinen Datensatz',
   partnerColumns: "Erstes Tabellenblatt: eine Titelzeile, dann pro Zeile die SN (Spalte A), die Geräte-ID des Partners (B), das Modell (C) und der Name (D). Eine erneut importierte SN wird aktualisiert.",
   lastLoginIp: "Letzte Anmelde-IP",
 };
@@ -612,6 +615,7 @@ const es: typeof en = {
   importedAt: "Importado el",
   importedBy: "Importado por",
   partnerWorkbook: "Libro (.xlsx)",
+  deletePartnerDevices: 'Eliminar con Excel', partnerDeleteColumns: 'Primera hoja: los SN en la columna A (se admite una fila de títulos). Se eliminan los dispositivos de socios con esos SN; un archivo que no indica ninguno se rechaza.', partnerDeleted: '{{deleted}} eliminados; {{notFound}} SN no tenían registro',
   partnerColumns: "Primera hoja: una fila de títulos y, en cada fila, el SN (columna A), el ID de dispositivo del socio (B), el modelo (C) y el nombre (D). Un SN importado de nuevo se actualiza.",
   lastLoginIp: "IP del último inicio de sesión",
 };
@@ -766,6 +770,7 @@ const fr: typeof en = {
   importedAt: "Importé le",
   importedBy: "Importé par",
   partnerWorkbook: "Classeur (.xlsx)",
+  deletePartnerDevices: 'Supprimer par Excel', partnerDeleteColumns: 'Première feuille : les SN en colonne A (une ligne de titres est admise). Les appareils partenaires portant ces SN sont supprimés ; un fichier qui n’en désigne aucun est refusé.', partnerDeleted: '{{deleted}} supprimés ; {{notFound}} SN sans enregistrement',
   partnerColumns: "Première feuille : une ligne de titres, puis par ligne le SN (colonne A), l’ID d’appareil du partenaire (B), le modèle (C) et le nom (D). Un SN importé à nouveau est mis à jour.",
   lastLoginIp: "IP de la dernière connexion",
 };
@@ -920,6 +925,7 @@ const pt: typeof en = {
   importedAt: "Importado em",
   importedBy: "Importado por",
   partnerWorkbook: "Livro (.xlsx)",
+  deletePartnerDevices: 'Eliminar por Excel', partnerDeleteColumns: 'Primeira folha: os SN na coluna A (uma linha de títulos é permitida). Os dispositivos de parceiros com esses SN são eliminados; um ficheiro que não indique nenhum é recusado.', partnerDeleted: '{{deleted}} eliminados; {{notFound}} SN sem registo',
   partnerColumns: "Primeira folha: uma linha de títulos e, em cada linha, o SN (coluna A), o ID de dispositivo do parceiro (B), o modelo (C) e o nome (D). Um SN importado novamente é atualizado.",
   lastLoginIp: "IP do último início de sessão",
 };
@@ -1074,6 +1080,7 @@ const ru: typeof en = {
   importedAt: "Импортировано",
   importedBy: "Кем импортировано",
   partnerWorkbook: "Книга (.xlsx)",
+  deletePartnerDevices: 'Удалить по Excel', partnerDeleteColumns: 'Первый лист: SN в столбце A (строка заголовков допускается). Устройства партнёров с этими SN удаляются; файл, где нет ни одного такого, отклоняется.', partnerDeleted: 'Удалено: {{deleted}}; без записи: {{notFound}} SN',
   partnerColumns: "Первый лист: строка заголовков, затем в каждой строке SN (столбец A), ID устройства у партнёра (B), модель (C) и название (D). Повторно импортированный SN обновляется.",
   lastLoginIp: "IP последнего входа",
 };
