@@ -26,6 +26,23 @@ function projectPlugins() {
     });
 }
 
+/** axe's violations on the page, or in its open dialog only. */
+function violations(page, inDialog) {
+  return page.evaluate(
+    async ({ tags, dialog }) => {
+      const root = dialog ? [...document.querySelectorAll('[role=dialog]')].find((d) => d.getBoundingClientRect().width > 0) : document;
+      const outcome = await window.axe.run(root, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return outcome.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}`),
+      }));
+    },
+    { tags: TAGS, dialog: inDialog },
+  );
+}
+
 /** The route paths of every page the user's menu holds (hidden pages included, links not). */
 function pagesOf(nodes, found = []) {
   for (const node of nodes) {
@@ -79,15 +96,7 @@ test('every page of the menu has no serious or critical WCAG 2.1 AA violation', 
       .catch(() => console.log(`${path}: still loading after 15 s`));
     await page.waitForTimeout(200);
     if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-    const result = await page.evaluate(async (tags) => {
-      const outcome = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-      return outcome.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}`),
-      }));
-    }, TAGS);
+    const result = await violations(page, false);
     checked += 1;
     for (const violation of result.filter((v) => BLOCKING.includes(v.impact))) found.push({ path, ...violation });
     if (result.some((v) => BLOCKING.includes(v.impact))) await page.screenshot({ path: join(shots, `a11y${path.replaceAll('/', '-')}.png`) });
@@ -98,16 +107,7 @@ test('every page of the menu has no serious or critical WCAG 2.1 AA violation', 
       const dialog = page.locator('.ant-modal-wrap:visible [role=dialog], .ant-drawer-open [role=dialog]').first();
       if (await dialog.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
         await page.waitForTimeout(300);
-        const inDialog = await page.evaluate(async (tags) => {
-          const root = [...document.querySelectorAll('[role=dialog]')].find((d) => d.getBoundingClientRect().width > 0);
-          const outcome = await window.axe.run(root, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-          return outcome.violations.map((v) => ({
-            id: v.id,
-            impact: v.impact,
-            help: v.help,
-            nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}`),
-          }));
-        }, TAGS);
+        const inDialog = await violations(page, true);
         dialogs += 1;
         for (const violation of inDialog.filter((v) => BLOCKING.includes(v.impact))) found.push({ path: `${path} (add dialog)`, ...violation });
         if (inDialog.some((v) => BLOCKING.includes(v.impact))) await page.screenshot({ path: join(shots, `a11y${path.replaceAll('/', '-')}-dialog.png`) });

@@ -169,13 +169,7 @@ pub fn import(call: &mut Call<'_>) -> PluginResult<Value> {
         name if name.is_empty() => DEFAULT_PARTNER.to_string(),
         name => name,
     };
-    let file = upload::claim(call.host, "uploadId", &input.upload_id, PURPOSE)?;
-    let bytes = call.host.file_get(&file.name).map_err(PluginError::internal)?.unwrap_or_default();
-    call.host.file_delete(&file.name).map_err(PluginError::internal)?;
-    let rows = sheet::first_sheet_rows(bytes, MAX_ROWS).map_err(|e| match e {
-        sheet::SheetError::Unreadable => Mismatch::NotAWorkbook,
-        sheet::SheetError::TooManyRows => Mismatch::TooMany,
-    });
+    let rows = workbook_rows(call, &input.upload_id)?;
     let devices = rows.and_then(|rows| partner_rows(&rows)).map_err(|m| sheet::mismatch("uploadId", m.why()))?;
     let (now, by) = (call.host.now_ms(), call.context.user_name.clone());
     let (mut added, mut updated) = (0, 0);
@@ -230,6 +224,20 @@ pub fn sn_rows(rows: &[(u32, Vec<String>)]) -> Result<Vec<String>, Mismatch> {
     if sns.is_empty() { Err(Mismatch::Empty) } else { Ok(sns) }
 }
 
+/// A sheet's rows: row number and cells.
+type Rows = Vec<(u32, Vec<String>)>;
+
+/// The first sheet's rows of an uploaded workbook, which is read once and not kept.
+fn workbook_rows(call: &mut Call<'_>, upload_id: &str) -> PluginResult<Result<Rows, Mismatch>> {
+    let file = upload::claim(call.host, "uploadId", upload_id, PURPOSE)?;
+    let bytes = call.host.file_get(&file.name).map_err(PluginError::internal)?.unwrap_or_default();
+    call.host.file_delete(&file.name).map_err(PluginError::internal)?;
+    Ok(sheet::first_sheet_rows(bytes, MAX_ROWS).map_err(|e| match e {
+        sheet::SheetError::Unreadable => Mismatch::NotAWorkbook,
+        sheet::SheetError::TooManyRows => Mismatch::TooMany,
+    }))
+}
+
 /// Spec DP §5: "Import with no deletable device records gives a message saying so."
 fn nothing_to_delete() -> PluginError {
     PluginError::localized(
@@ -253,13 +261,7 @@ fn nothing_to_delete() -> PluginError {
 /// refused with the spec's message (nothing changes).
 pub fn delete_import(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: ImportInput = call.body()?;
-    let file = upload::claim(call.host, "uploadId", &input.upload_id, PURPOSE)?;
-    let bytes = call.host.file_get(&file.name).map_err(PluginError::internal)?.unwrap_or_default();
-    call.host.file_delete(&file.name).map_err(PluginError::internal)?;
-    let rows = sheet::first_sheet_rows(bytes, MAX_ROWS).map_err(|e| match e {
-        sheet::SheetError::Unreadable => Mismatch::NotAWorkbook,
-        sheet::SheetError::TooManyRows => Mismatch::TooMany,
-    });
+    let rows = workbook_rows(call, &input.upload_id)?;
     let sns = rows.and_then(|rows| sn_rows(&rows)).map_err(|m| sheet::mismatch("uploadId", m.why()))?;
     let mut found = Vec::new();
     for step in sns.chunks(IMPORT_STEP) {
