@@ -68,8 +68,9 @@ async fn calls_dropped_at_every_await_point_leave_no_transaction_behind() {
         (Method::POST, "/pet-service/breeds", Some(json!({ "breedName": "drop" }))),
         (Method::POST, "/authority-service/role/list", Some(json!({}))),
     ];
-    let mut dropped = 0;
+    let mut dropped = Vec::new();
     for (method, path, body) in &cases {
+        let mut this_case = 0;
         for polls in 0..5000 {
             // Unique names so that a write that does finish never collides.
             let body = body.clone().map(|mut b| {
@@ -82,10 +83,17 @@ async fn calls_dropped_at_every_await_point_leave_no_transaction_behind() {
             if poll_then_drop(call, polls).await {
                 break;
             }
-            dropped += 1;
+            this_case += 1;
         }
+        dropped.push(this_case);
     }
-    assert!(dropped > 50, "only {dropped} calls were dropped mid-way: the test no longer reaches the await points");
+    // Each call was dropped before its first poll and at one await point at least. How many it
+    // passes depends on how busy the machine is: from about 100 for a plugin's read on an idle
+    // machine to 3 for a core list, and 15 for all three with four test threads on two cores.
+    assert!(
+        dropped.iter().all(|&d| d >= 2),
+        "{dropped:?} calls dropped per case: the test no longer reaches the await points"
+    );
 
     // Then 1,000 calls, reads and writes of plugins and of the core: every one succeeds.
     let mut failures = Vec::new();
