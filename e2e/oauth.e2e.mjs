@@ -128,9 +128,12 @@ test('an app user links a voice skill through the consent page, and can deny it'
   await console.getByTestId('menu-/third-party-access/userinfo-list').click();
   const rows = console.locator('tbody tr', { hasText: 'ann@example.com' });
   await shotOnFailure(console, 'oauth-tokens', () => rows.first().waitFor());
-  await rows.filter({ hasText: 'Access token' }).getByText('Revoke').click();
-  await console.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
-  await console.getByText('Revoked').first().waitFor();
+  await rows.filter({ hasText: 'Access token' }).getByText('Revoke', { exact: true }).click();
+  const confirm = console.locator('.ant-modal-confirm');
+  await confirm.getByRole('button', { name: /OK/ }).click();
+  await confirm.waitFor({ state: 'hidden' });
+  // The list reloads with the grant's tokens marked (the toast says so too; the tag is what stays).
+  await shotOnFailure(console, 'oauth-revoked', () => rows.first().locator('.ant-tag', { hasText: 'Revoked' }).waitFor());
   await console.screenshot({ path: join(shots, 'oauth-03-tokens.png') });
   const after = await fetch(`${base}/api/oauth/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
   assert.equal(after.status, 401);
