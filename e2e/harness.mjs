@@ -154,6 +154,12 @@ export async function shotOnFailure(page, name, step) {
     return await step();
   } catch (error) {
     await page.screenshot({ path: join(shots, `failed-${name}.png`) });
+    // CI keeps only the log: what the page said (messages, notifications, open dialogs) goes in it.
+    const said = await page
+      .locator('.ant-message-notice, .ant-notification-notice, .ant-modal-content')
+      .allInnerTexts()
+      .catch(() => []);
+    if (said.length > 0 && error instanceof Error) error.message += `\nthe page said: ${said.join(' | ')}`;
     throw error;
   }
 }

@@ -57,7 +57,7 @@ test('an operator manages RTC clients, whitelist, keys and sees call analytics',
   await page.waitForLoadState('networkidle');
   await list.locator('tbody tr', { hasText: 'Robots' }).getByText('Delete').click();
   await confirmByName(page, 'Robots');
-  await list.locator('tbody tr', { hasText: 'Robots' }).waitFor({ state: 'detached' });
+  await shotOnFailure(page, 'rtc-delete', () => list.locator('tbody tr', { hasText: 'Robots' }).waitFor({ state: 'detached' }));
 
   // Whitelist: batch add, one product per line.
   await page.getByTestId('menu-/rtc/product-white-list').click();
