@@ -36,6 +36,11 @@ test('a text made in one region reaches the other after a refused delivery is fi
   await page.getByTestId('menu-/system-config/sync-service').click();
   await page.getByRole('tab', { name: 'Regions' }).click();
   await page.getByTestId('sync-current-node').fill('cn');
+  // Where eu fetches the files of cn's records (firmware, pictures): https, or this machine.
+  await page.getByTestId('sync-own-intranet').fill('http://console.cn.internal');
+  await page.getByTestId('sync-current-save').click();
+  await page.getByText(/an https:\/\/ address/).waitFor();
+  await page.getByTestId('sync-own-intranet').fill(cn.base);
   await page.getByTestId('sync-current-save').click();
   await page.getByText('Saved.').waitFor();
   await page.getByTestId('sync-node-add').click();
@@ -48,6 +53,7 @@ test('a text made in one region reaches the other after a refused delivery is fi
   const region = page.getByTestId('sync-nodes').locator('tbody tr', { hasText: 'Europe' });
   await shotOnFailure(page, 'sync-region', () => region.waitFor());
   await dialog.waitFor({ state: 'hidden' });
+  await page.screenshot({ path: join(shots, 'sync-00-regions.png') });
 
   // A module text made in cn's page: queued with it, refused by eu (the key), logged.
   await page.getByTestId('menu-/system-config/module-language').click();

@@ -223,6 +223,17 @@ impl TestHost {
 
     /// A host with exactly these plugins installed.
     pub async fn start_with_plugins(plugins: &[Install], adjust: impl FnOnce(&mut Config)) -> TestHost {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        Self::start_on(listener, plugins, adjust).await
+    }
+
+    /// The same on a listener bound before: two hosts that must know each other's address in
+    /// their grants (two service regions).
+    pub async fn start_on(
+        listener: tokio::net::TcpListener,
+        plugins: &[Install],
+        adjust: impl FnOnce(&mut Config),
+    ) -> TestHost {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut config = Config::with_data_dir(dir.path().to_path_buf());
         config.database_url = database_url(dir.path()).await;
@@ -234,7 +245,6 @@ impl TestHost {
         adjust(&mut config);
         let config_url = config.database_url.clone();
         let app = console_host::start(config).await.expect("host starts");
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("addr");
         let served = app.clone();
         tokio::spawn(console_host::serve(listener, served, std::future::pending()));

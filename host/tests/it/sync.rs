@@ -155,3 +155,207 @@ async fn a_text_reaches_the_other_region_signed_and_a_refused_delivery_is_retrie
     assert_ne!(envelope["code"], 200, "{envelope}");
     assert_eq!(text_of(&eu, &eu_admin, "home.title").await.as_deref(), Some("Start"));
 }
+
+/// The file under `root` whose path ends with `tail`.
+fn find_object(root: &std::path::Path, tail: &str) -> Option<std::path::PathBuf> {
+    for entry in std::fs::read_dir(root).ok()?.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            if let Some(found) = find_object(&path, tail) {
+                return Some(found);
+            }
+        } else if path.to_string_lossy().ends_with(tail) {
+            return Some(path);
+        }
+    }
+    None
+}
+
+/// A record of `domain` that `ready` accepts.
+async fn record_of(host: &TestHost, token: &str, domain: &str, ready: impl Fn(&Value) -> bool) -> Value {
+    record_when(host, token, |r| r["domain"] == domain && ready(r)).await
+}
+
+async fn retried(host: &TestHost, token: &str, record: &Value) -> Value {
+    let id = record["id"].as_str().expect("a record id");
+    host.post(&format!("/data-sync-service/records/{id}/retry"), token, Value::Null).await.ok().clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_product_its_thing_model_model_and_an_approved_firmware_reach_the_other_region_with_their_files() {
+    // Each region fetches the other's files, so each grants the other's address: both bound first.
+    let (eu_listener, cn_listener) = (
+        tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind"),
+        tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind"),
+    );
+    let (eu_port, cn_port) =
+        (eu_listener.local_addr().expect("addr").port(), cn_listener.local_addr().expect("addr").port());
+    let region = |other: u16| {
+        let outbound = format!("outbound_hosts = [\"127.0.0.1:{other}\"]");
+        vec![
+            Install::plugin(
+                "product",
+                &format!("files = true\ntimeout_ms = 30000\nuses = [\"data-sync-service\"]\n{outbound}"),
+            ),
+            Install::plugin("app", APP_GRANTS),
+            Install::plugin(
+                "upgrade",
+                &format!(
+                    "uses = [\"product-service\", \"app-service\", \"data-sync-service\"]\nfiles = true\nmax_upload_mib = 1024\n{outbound}"
+                ),
+            ),
+            Install::plugin(
+                "sync",
+                &format!("uses = [\"product-service\", \"upgrade-service\"]\ntimeout_ms = 15000\n{outbound}"),
+            ),
+        ]
+    };
+    let eu = TestHost::start_on(eu_listener, &region(cn_port), |_| {}).await;
+    let cn = TestHost::start_on(cn_listener, &region(eu_port), |_| {}).await;
+    let (eu_admin, cn_admin) = (eu.admin().await, cn.admin().await);
+    let (eu_origin, cn_origin) = (format!("http://127.0.0.1:{eu_port}"), format!("http://127.0.0.1:{cn_port}"));
+
+    let issued = eu
+        .post(
+            "/plugin-admin/device-keys/add",
+            &eu_admin,
+            json!({ "pluginId": "sync", "tenantId": 0, "name": "region cn", "requireSignature": true }),
+        )
+        .await;
+    let key = issued.ok()["key"].as_str().expect("a key").to_string();
+    cn.call(
+        Method::PUT,
+        "/data-sync-service/settings",
+        Some(&cn_admin),
+        &[("lang", "en")],
+        Some(json!({ "currentNode": "cn", "intranetDomain": cn_origin })),
+    )
+    .await
+    .ok();
+    cn.post(
+        "/data-sync-service/nodes",
+        &cn_admin,
+        json!({ "nodeKey": "eu", "name": "Europe", "intranetDomain": eu_origin, "key": key }),
+    )
+    .await
+    .ok();
+
+    // cn makes a product as an engineer does: category, thing model published, product with its
+    // pairing picture, model released. eu lacks the category the thing model is filed under.
+    let console = devsim::console::Console::with_token(&cn_origin, &cn_admin);
+    let (product, _) = console.product("RV-S1", crate::common::fleet::thing_model()).await.expect("a product");
+    let product_key = product["productKey"].as_str().expect("a key").to_string();
+    let thing_model = record_of(&cn, &cn_admin, "thing-model", |r| r["status"] == "failure").await;
+    assert_eq!(thing_model["failureKind"], "rejected", "{thing_model}");
+    assert!(
+        thing_model["failureReason"].as_str().is_some_and(|r| r.contains("cat-rv-s1")),
+        "the missing category is named: {thing_model}"
+    );
+    let waiting = record_of(&cn, &cn_admin, "product", |r| r["status"] == "failure").await;
+    assert_eq!((waiting["type"].as_str(), waiting["failureKind"].as_str()), (Some("file"), Some("rejected")));
+
+    // eu files a category under the same identifier; the retries go in order.
+    let eu_console = devsim::console::Console::with_token(&eu_origin, &eu_admin);
+    let picture = eu_console
+        .upload_to("product-service", "category-picture", "c.png", devsim::console::transparent_png(168))
+        .await
+        .expect("an upload");
+    eu.post(
+        "/product-service/categories",
+        &eu_admin,
+        json!({ "name": "Robot vacuums", "identifier": "cat-rv-s1", "region": "europe", "parentId": "", "picture": picture }),
+    )
+    .await
+    .ok();
+    assert_eq!(retried(&cn, &cn_admin, &thing_model).await["status"], "success");
+    let templates = eu.get("/product-service/templates", &eu_admin).await.ok().clone();
+    assert_eq!(
+        (
+            templates["total"].as_u64(),
+            templates["list"][0]["status"].as_str(),
+            templates["list"][0]["latest"].as_bool()
+        ),
+        (Some(1), Some("published"), Some(true)),
+        "{templates}"
+    );
+    assert_eq!(retried(&cn, &cn_admin, &waiting).await["status"], "success");
+    let model = record_of(&cn, &cn_admin, "product-model", |_| true).await;
+    if model["status"] != "success" {
+        assert_eq!(retried(&cn, &cn_admin, &model).await["status"], "success");
+    }
+
+    // eu has the product under the same key, on its own copy of the thing model, with the
+    // pairing picture fetched and checked; the model relates to it.
+    let products = eu.get(&format!("/product-service/products?productKey={product_key}"), &eu_admin).await.ok().clone();
+    let copy = products["list"].as_array().and_then(|l| l.iter().find(|p| p["productKey"] == product_key.as_str()));
+    let copy = copy.unwrap_or_else(|| panic!("the product in eu: {products}")).clone();
+    assert_eq!(copy["templateId"], templates["list"][0]["id"], "its template is eu's copy: {copy}");
+    let sent = &product["pairingGuide"]["picture"];
+    assert_eq!(copy["pairingGuide"]["picture"]["sha256"], sent["sha256"]);
+    let models = eu.get("/product-service/models?code=RV-S1", &eu_admin).await.ok().clone();
+    let eu_model =
+        models["list"].as_array().and_then(|l| l.iter().find(|m| m["code"] == "RV-S1")).expect("the model").clone();
+    assert_eq!(
+        (eu_model["status"].as_str(), &eu_model["productIds"][0]),
+        (Some("published"), &copy["id"]),
+        "{eu_model}"
+    );
+    assert_eq!(eu_model["enterpriseIds"], json!([]), "enterprises are regional");
+
+    // A firmware package approved in cn reaches eu with its file (a record of type `file`).
+    let role = cn.create_role(&cn_admin, "ALL", "Firmware reviewer", "ordinary", &["ota:package:review"]).await;
+    cn.create_account(&cn_admin, "ALL", "reviewer", &[role]).await;
+    let reviewer = cn.login("reviewer", common::USER_PASSWORD).await;
+    let firmware: Vec<u8> = (0..200_000u32).map(|n| (n * 13 % 251) as u8).collect();
+    let uploaded = cn.upload(&cn_admin, "upgrade-service", "firmware", "rv.bin", &firmware).await;
+    let cn_model = cn.get("/product-service/models?code=RV-S1", &cn_admin).await.ok()["list"][0].clone();
+    let package = cn
+        .post(
+            "/upgrade-service/packages",
+            &cn_admin,
+            json!({ "packageType": "production", "productId": product["id"], "modelId": cn_model["id"],
+                    "currentVersionName": "1.0.0", "currentVersionCode": 100, "targetVersionName": "1.1.0", "targetVersionCode": 110,
+                    "file": uploaded["data"]["uploadId"], "descriptions": { "en": "Better maps" } }),
+        )
+        .await
+        .ok()
+        .clone();
+    let approval: i64 = package["approvalId"].as_str().expect("an approval").parse().expect("a number");
+    cn.post("/process-center/task/decide", &reviewer, json!({ "id": approval, "approved": true })).await.ok();
+    let delivered = record_of(&cn, &cn_admin, "firmware", |r| r["status"] != "pending").await;
+    assert_eq!(
+        (delivered["status"].as_str(), delivered["type"].as_str()),
+        (Some("success"), Some("file")),
+        "{delivered}"
+    );
+
+    let packages = eu.get("/upgrade-service/packages", &eu_admin).await.ok().clone();
+    let arrived = packages["list"][0].clone();
+    assert_eq!(
+        (arrived["status"].as_str(), arrived["modelId"].as_str(), arrived["targetVersionName"].as_str()),
+        (Some("approved"), eu_model["id"].as_str(), Some("1.1.0")),
+        "approved, waiting for eu's own test and release: {packages}"
+    );
+    assert_eq!(arrived["file"]["sha256"], package["file"]["sha256"]);
+    // The file itself is eu's now, in eu's object store, the bytes cn's user uploaded.
+    let object = arrived["file"]["object"].as_str().expect("an object name");
+    let kept =
+        find_object(&eu.dir.path().join("objects"), &format!("upgrade/{object}")).expect("the file in eu's store");
+    assert_eq!(std::fs::read(kept).expect("read"), firmware, "the same bytes in eu");
+
+    // Deleted in cn before anyone tested it: eu's copy goes too.
+    let id = package["id"].as_str().expect("an id");
+    let name = "RV-S1 1.1.0";
+    let deleted = cn
+        .call(
+            Method::DELETE,
+            &format!("/upgrade-service/packages/{id}"),
+            Some(&cn_admin),
+            &[("lang", "en")],
+            Some(json!({ "confirmName": name })),
+        )
+        .await;
+    assert_eq!(deleted.code(), 200, "{:?}", deleted.body);
+    record_of(&cn, &cn_admin, "firmware", |r| r["op"] == "delete" && r["status"] == "success").await;
+    assert_eq!(eu.get("/upgrade-service/packages", &eu_admin).await.ok()["total"], 0);
+}

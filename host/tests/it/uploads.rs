@@ -289,3 +289,59 @@ async fn an_interrupted_upload_leaves_nothing_and_unclaimed_uploads_are_swept() 
     let gone = host.post("/probe/uploads/claim", &admin, json!({ "uploadId": id, "purpose": "firmware" })).await;
     assert_eq!(gone.code(), 400, "swept");
 }
+
+/// The staging objects left in `host`'s object store (none once every call has ended).
+fn staged_left(host: &TestHost) -> usize {
+    std::fs::read_dir(host.dir.path().join("objects/.staging")).map_or(0, |dir| dir.count())
+}
+
+#[tokio::test]
+async fn a_file_another_console_serves_is_fetched_streamed_and_checked_and_a_changed_one_is_refused() {
+    // The console the file comes from: an upload, claimed, and its signed URL.
+    let source = TestHost::start_with_plugins(&[Install::probe(GRANTS)], |_| {}).await;
+    let source_admin = source.admin().await;
+    let bytes = content(3 * 1024 * 1024 + 5, 7);
+    let (sha256, _) = system_hashes(&bytes);
+    let (_, answer) = Uploader::new(&source).raw(&source_admin, "firmware", "fw.bin", bytes.clone(), "en").await;
+    let id = answer["data"]["uploadId"].as_str().expect("an upload id");
+    let claimed =
+        source.post("/probe/uploads/claim", &source_admin, json!({ "uploadId": id, "purpose": "firmware" })).await;
+    let origin = source.base.trim_end_matches("/api").to_string();
+    let url = format!("{origin}{}", claimed.ok()["url"].as_str().expect("a URL"));
+    let port = origin.rsplit(':').next().expect("a port");
+
+    // The receiving console grants the source's address only.
+    let grants = format!("{GRANTS}\noutbound_hosts = [\"127.0.0.1:{port}\"]");
+    let host = TestHost::start_with_plugins(&[Install::probe(&grants)], |_| {}).await;
+    let admin = host.admin().await;
+    let fetch = |name: &str, url: &str, size: usize, sha256: &str, fail: bool| json!({ "files": [{ "name": name, "url": url, "size": size, "sha256": sha256 }], "fail": fail });
+    let kept = |name: &'static str| {
+        let (host, admin) = (&host, admin.clone());
+        async move { host.post("/probe/uploads/url", &admin, json!({ "name": name })).await.code() == 200 }
+    };
+
+    // Changed on the way (another SHA-256, or more bytes than announced): refused, nothing kept.
+    let changed =
+        host.post("/probe/files-fetch", &admin, fetch("a.bin", &url, bytes.len(), &"0".repeat(64), false)).await;
+    assert_eq!(changed.code(), 400);
+    assert!(changed.body.to_string().contains("arrived changed"), "{:?}", changed.body);
+    let longer = host.post("/probe/files-fetch", &admin, fetch("b.bin", &url, 1024, &sha256, false)).await;
+    assert!(longer.body.to_string().contains("larger than"), "{:?}", longer.body);
+    // Another host, or a call that fails after fetching: nothing kept either.
+    let elsewhere =
+        host.post("/probe/files-fetch", &admin, fetch("c.bin", "http://127.0.0.1:9/x", 3, &sha256, false)).await;
+    assert!(elsewhere.body.to_string().contains("not granted"), "{:?}", elsewhere.body);
+    let failed = host.post("/probe/files-fetch", &admin, fetch("d.bin", &url, bytes.len(), &sha256, true)).await;
+    assert_eq!(failed.code(), 400);
+    for name in ["a.bin", "b.bin", "c.bin", "d.bin"] {
+        assert!(!kept(name).await, "{name} is not kept");
+    }
+    assert_eq!(staged_left(&host), 0, "no staging object left behind");
+
+    // The file as it was: kept, and served from here with the same bytes.
+    host.post("/probe/files-fetch", &admin, fetch("fw/copy.bin", &url, bytes.len(), &sha256, false)).await.ok();
+    let served = host.post("/probe/uploads/url", &admin, json!({ "name": "fw/copy.bin" })).await;
+    let own = served.ok()["url"].as_str().expect("a URL").to_string();
+    let copy = Uploader::new(&host).download(&own, None).await.bytes().await.expect("body");
+    assert!(copy.as_ref() == bytes.as_slice(), "the same bytes here");
+}

@@ -121,7 +121,8 @@ pub fn decided(call: &mut Call<'_>) -> PluginResult<Value> {
     {
         let mut data = product.data;
         data.status = updated.to_status.clone();
-        PRODUCTS.update(call.host, &product.id, &data, Some(product.version))?;
+        let saved = PRODUCTS.update(call.host, &product.id, &data, Some(product.version))?;
+        crate::synced::product_saved(call, &saved.data)?;
     }
     Ok(Value::Null)
 }

@@ -11,6 +11,7 @@ pub mod products;
 pub mod sn_groups;
 pub mod sn_rules;
 pub mod sn_sheets;
+pub mod synced;
 pub mod templates;
 pub mod thing_model;
 pub mod tsl;
@@ -190,6 +191,11 @@ impl Plugin for Product {
             .get("/template-comparison", templates::compare)
             .with_query(&COMPARE_QUERY)
             .with_data::<thing_model::Comparison>()
+            // The sync service: a change from another region, and URLs of a product's pictures.
+            .post("/internal/sync/apply", synced::apply)
+            .with_body::<console_plugin_sdk::sync::Incoming>()
+            .post(console_plugin_sdk::sync::FILE_URLS, console_plugin_sdk::sync::file_urls)
+            .with_body::<console_plugin_sdk::sync::FileUrlsInput>()
             .get("/published-templates", templates::published)
             .with_query(&[QueryParam::text("name", "Searched in the name.")])
             .with_data_list::<templates::TemplateOption>()

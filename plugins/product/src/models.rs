@@ -218,6 +218,10 @@ impl Resource for Models {
         Ok(model)
     }
 
+    fn after_update(call: &mut Call<'_>, model: &Doc<ProductModel>) -> PluginResult<()> {
+        crate::synced::model_saved(call, &model.data)
+    }
+
     fn before_delete(call: &mut Call<'_>, model: &Doc<ProductModel>) -> PluginResult<()> {
         if model.data.status == RELEASED {
             return Err(PluginError::localized(
@@ -264,6 +268,7 @@ pub fn release(call: &mut Call<'_>) -> PluginResult<Value> {
     model.released_at = Some(call.host.now_ms());
     let expected = call.version().or(Some(current.version));
     let released = MODELS.update(call.host, &id, &model, expected)?;
+    crate::synced::model_saved(call, &released.data)?;
     call.host.audit("Release a product model", &released.data.name);
     Ok(json!(released))
 }

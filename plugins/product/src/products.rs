@@ -449,6 +449,18 @@ impl Resource for Products {
         input.validate(call, current)
     }
 
+    fn after_create(call: &mut Call<'_>, created: &Doc<Product>) -> PluginResult<()> {
+        crate::synced::product_saved(call, &created.data)
+    }
+
+    fn after_update(call: &mut Call<'_>, updated: &Doc<Product>) -> PluginResult<()> {
+        crate::synced::product_saved(call, &updated.data)
+    }
+
+    fn before_delete(call: &mut Call<'_>, doc: &Doc<Product>) -> PluginResult<()> {
+        crate::synced::product_deleted(call, &doc.data)
+    }
+
     fn shown(call: &mut Call<'_>, doc: &Doc<Product>) -> Value {
         let mut value = json!(doc);
         if let Some(image) = &doc.data.image

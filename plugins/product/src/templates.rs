@@ -254,6 +254,7 @@ pub fn publish(call: &mut Call<'_>) -> PluginResult<Value> {
     template.published_at = Some(call.host.now_ms());
     let expected = call.version().or(Some(current.version));
     let published = TEMPLATES.update(call.host, &id, &template, expected)?;
+    crate::synced::template_published(call, &published.data)?;
     call.host.audit("Publish a product template", &format!("{} v{}", published.data.name, published.data.version_no));
     Ok(json!(published))
 }

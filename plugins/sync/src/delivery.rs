@@ -9,8 +9,12 @@ use console_plugin_sdk::{
     Call, Context, Doc, Host, PluginError, PluginResult, Query, Value, json, random, secrets, signing,
 };
 
+use console_plugin_sdk::services;
+use console_plugin_sdk::sync::{DeliveredFile, FILE_URLS};
+
+use crate::domains;
 use crate::inbound::Delivered;
-use crate::nodes::{NODES, Node};
+use crate::nodes::{self, NODES, Node};
 use crate::outbox::{FAILURES, Failure, RECORDS, Record};
 
 /// Attempts the schedule makes before it leaves a record to the operator's retry.
@@ -40,6 +44,10 @@ fn send(host: &mut dyn Host, node: Option<&Doc<Node>>, record: &Record, lang: &s
     let Some(node) = node else {
         return Ok(Err(("unreachable", format!("the region {} is no longer configured here", record.node_key))));
     };
+    let files = match file_urls(host, record) {
+        Ok(files) => files,
+        Err(why) => return Ok(Err(("rejected", why))),
+    };
     let key = secrets::open(host, &node.data.key)?;
     let delivered = Delivered {
         transaction_id: record.transaction_id.clone(),
@@ -49,6 +57,7 @@ fn send(host: &mut dyn Host, node: Option<&Doc<Node>>, record: &Record, lang: &s
         key: record.key.clone(),
         op: record.op.clone(),
         data: record.data.clone(),
+        files,
     };
     let body = serde_json::to_vec(&delivered).map_err(|e| PluginError::internal(e.to_string()))?;
     let nonce = random::token(24)?;
@@ -77,6 +86,44 @@ fn send(host: &mut dyn Host, node: Option<&Doc<Node>>, record: &Record, lang: &s
         }
         _ => Err(("rejected", format!("{code}: {msg}"))),
     })
+}
+
+/// Where the other region fetches the record's files: URLs the owning plugin signs for the
+/// next hour, on this console's intranet address.
+fn file_urls(host: &mut dyn Host, record: &Record) -> Result<Vec<DeliveredFile>, String> {
+    if record.files.is_empty() {
+        return Ok(Vec::new());
+    }
+    let Some(domain) = domains::named(&record.domain) else {
+        return Err(format!("this console no longer carries `{}`", record.domain));
+    };
+    let own = nodes::kept(host).map_err(|e| format!("{e:?}"))?.map(|d| d.data.intranet_domain).unwrap_or_default();
+    let names: Vec<&str> = record.files.iter().map(|f| f.name.as_str()).collect();
+    let answer: Value = services::post(host, domain.mount, FILE_URLS, &json!({ "names": names }))
+        .map_err(|e| format!("the files of this record: {}", e.render("en")))?;
+    let urls = answer.get("urls").and_then(Value::as_array).cloned().unwrap_or_default();
+    if urls.len() != record.files.len() {
+        return Err("the owning plugin did not lend a URL for every file".into());
+    }
+    record
+        .files
+        .iter()
+        .zip(urls)
+        .map(|(file, url)| {
+            let url = url.as_str().unwrap_or_default();
+            let url = if url.starts_with('/') {
+                if own.is_empty() {
+                    return Err(
+                        "this console's intranet domain is not set: the region cannot fetch the record's files".into(),
+                    );
+                }
+                format!("{own}{url}")
+            } else {
+                url.to_string()
+            };
+            Ok(DeliveredFile { file: file.clone(), url })
+        })
+        .collect()
 }
 
 /// Writes what an attempt came to, and the failure log's line for a failure.

@@ -1,6 +1,6 @@
 //! Receiving: a change another region delivered, applied once and never over a newer one.
 
-use console_plugin_sdk::sync::{APPLY, Change, Incoming, MAX_DATA};
+use console_plugin_sdk::sync::{APPLY, Change, DeliveredFile, Incoming, MAX_DATA};
 use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json, services, validate};
 use serde::{Deserialize, Serialize};
 
@@ -17,6 +17,9 @@ pub struct Delivered {
     pub key: String,
     pub op: String,
     pub data: Value,
+    /// Where this console fetches the files the record carries.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<DeliveredFile>,
 }
 
 /// The newest change applied here to each record, whichever region it came from.
@@ -54,8 +57,15 @@ pub fn receive(call: &mut Call<'_>) -> PluginResult<Value> {
         return Ok(json!({ "applied": false }));
     }
     let incoming = Incoming {
-        change: Change { domain: domain.name.into(), key: key.clone(), op: delivered.op.clone(), data: delivered.data },
+        change: Change {
+            domain: domain.name.into(),
+            key: key.clone(),
+            op: delivered.op.clone(),
+            data: delivered.data,
+            files: delivered.files.iter().map(|f| f.file.clone()).collect(),
+        },
         from_node: from_node.clone(),
+        file_urls: delivered.files,
     };
     let _: Value = services::post(call.host, domain.mount, APPLY, &incoming)?;
     let applied =

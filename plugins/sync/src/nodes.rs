@@ -2,7 +2,7 @@
 
 use console_plugin_sdk::resource::Resource;
 use console_plugin_sdk::validate;
-use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json, secrets};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Value, json, secrets};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
@@ -10,6 +10,9 @@ use serde::{Deserialize, Serialize};
 pub struct Settings {
     /// This region's node key: the "current node" of every record it sends.
     pub current_node: String,
+    /// This console's own address on the private network: where the other regions fetch the
+    /// files a record carries (firmware packages, pictures). Empty: no files are sent.
+    pub intranet_domain: String,
 }
 
 const SETTINGS: Collection<Settings> = Collection::new("settings");
@@ -129,7 +132,11 @@ fn intranet(value: &str) -> PluginResult<String> {
 }
 
 pub fn current(call: &mut Call<'_>) -> PluginResult<Option<Doc<Settings>>> {
-    Ok(SETTINGS.query(call.host, &Query::new().page(1, 1))?.list.into_iter().next())
+    kept(call.host)
+}
+
+pub fn kept(host: &mut dyn Host) -> PluginResult<Option<Doc<Settings>>> {
+    Ok(SETTINGS.query(host, &Query::new().page(1, 1))?.list.into_iter().next())
 }
 
 /// `GET /settings`.
@@ -140,7 +147,9 @@ pub fn settings(call: &mut Call<'_>) -> PluginResult<Value> {
 /// `PUT /settings`: this region's node key.
 pub fn save_settings(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: Settings = call.body()?;
-    let settings = Settings { current_node: node_key("currentNode", &input.current_node)? };
+    let intranet_domain =
+        if input.intranet_domain.trim().is_empty() { String::new() } else { intranet(&input.intranet_domain)? };
+    let settings = Settings { current_node: node_key("currentNode", &input.current_node)?, intranet_domain };
     let taken = NODES.query(call.host, &Query::new().eq("nodeKey", settings.current_node.as_str()).page(1, 1))?;
     if taken.total > 0 {
         return Err(PluginError::localized(400, Some("currentNode"), texts(NOT_SELF)));

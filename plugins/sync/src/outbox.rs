@@ -1,7 +1,7 @@
 //! Sync records (DP §3): one per change and region, written in the publishing plugin's
 //! transaction, and the failure log of their attempts.
 
-use console_plugin_sdk::sync::{Change, MAX_DATA};
+use console_plugin_sdk::sync::{Change, MAX_DATA, SyncedFile};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json, random, validate};
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +22,9 @@ pub struct Record {
     #[serde(rename = "type")]
     pub kind: String,
     pub data: Value,
+    /// The files a `file` record carries, fetched by the receiving console.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<SyncedFile>,
     /// When the change was made here: a region never applies an older change over a newer one.
     pub changed_at: i64,
     /// The region it goes to, and the one it comes from.
@@ -101,8 +104,9 @@ pub fn enqueue(call: &mut Call<'_>) -> PluginResult<Value> {
             domain: change.domain.clone(),
             key: key.clone(),
             op: change.op.clone(),
-            kind: "data".into(),
+            kind: if change.files.is_empty() { "data" } else { "file" }.into(),
             data: change.data.clone(),
+            files: change.files.clone(),
             changed_at: now,
             node_key: node.data.node_key,
             current_node: current.clone(),

@@ -176,3 +176,41 @@ fn a_delivered_change_is_applied_once_and_never_over_a_newer_one() {
     let unknown = host.call::<Sync>("POST", "/inbound", json!({ "transactionId": "t5", "fromNode": "cn", "changedAt": 5, "domain": "pets", "key": "k", "op": "upsert" }));
     assert_eq!(unknown.1["field"], "domain");
 }
+
+const FIRMWARE: &str = r#"{"domain":"firmware","key":"pk/RV-1/110","op":"upsert","data":{"modelCode":"RV-1"},
+  "files":[{"name":"uploads/abc","size":3,"sha256":"00"}]}"#;
+
+#[test]
+fn a_record_with_files_is_a_file_record_whose_urls_the_owner_lends_on_this_consoles_address() {
+    let mut host = region();
+    add_node(&mut host, "eu", "https://eu.internal");
+    host.calling_plugin = Some("upgrade".into());
+    ok(host.call::<Sync>("POST", "/internal/outbox", serde_json::from_str(FIRMWARE).unwrap()));
+    host.calling_plugin = None;
+    let record = records(&mut host).remove(0);
+    assert_eq!((record["type"].as_str(), &record["files"][0]["name"]), (Some("file"), &json!("uploads/abc")));
+
+    // The owner lends a host-relative URL: without this console's own address, it cannot go.
+    host.plugins.insert("upgrade-service".into(), |_, path, body| {
+        assert_eq!(path, "/internal/sync/file-urls");
+        assert_eq!(body["names"], json!(["uploads/abc"]));
+        (200, json!({ "urls": ["/api/files/download?token=t1"] }))
+    });
+    host.responder = Some(accepted);
+    deliver(&mut host);
+    let stuck = records(&mut host).remove(0);
+    assert_eq!(stuck["failureKind"], "rejected", "{stuck}");
+    assert!(stuck["failureReason"].as_str().unwrap().contains("intranet domain"), "{stuck}");
+    assert!(host.fetched.is_empty(), "nothing sent without a way to fetch its files");
+
+    ok(host.call::<Sync>("PUT", "/settings", json!({ "currentNode": "cn", "intranetDomain": "https://cn.internal/" })));
+    let id = stuck["id"].as_str().unwrap().to_string();
+    ok(host.call::<Sync>("POST", &format!("/records/{id}/retry"), Value::Null));
+    let body: Value = serde_json::from_slice(&host.fetched.last().expect("sent").body).unwrap();
+    assert_eq!(body["files"][0]["url"], "https://cn.internal/api/files/download?token=t1", "{body}");
+    assert_eq!((body["files"][0]["size"].as_u64(), body["files"][0]["sha256"].as_str()), (Some(3), Some("00")));
+
+    let plain =
+        host.call::<Sync>("PUT", "/settings", json!({ "currentNode": "cn", "intranetDomain": "http://cn.internal" }));
+    assert_eq!(plain.1["field"], "intranetDomain", "HTTPS, except on this machine");
+}

@@ -16,6 +16,7 @@ pub mod products;
 pub mod rollout;
 pub mod statements;
 pub mod steps;
+pub mod synced;
 
 use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
 use console_plugin_sdk::{Call, Context, Doc, Host, Plugin, Router, export_plugin};
@@ -144,6 +145,11 @@ impl Plugin for UpgradePlugin {
             .post("/packages/{id}/release/{action}", packages::release_action)
             .with_body::<packages::ActionInput>()
             .with_data::<PackageDoc>()
+            // The sync service: a package approved in another region, and URLs of its files.
+            .post("/internal/sync/apply", synced::apply)
+            .with_body::<console_plugin_sdk::sync::Incoming>()
+            .post(console_plugin_sdk::sync::FILE_URLS, console_plugin_sdk::sync::file_urls)
+            .with_body::<console_plugin_sdk::sync::FileUrlsInput>()
             .post("/approvals/firmware-package", packages::decided)
             // Rollouts and their devices.
             .get("/rollouts", executions::rollouts)

@@ -321,6 +321,7 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     for file in std::iter::once(&existing.data.file).chain(existing.data.encrypted_file.as_ref()) {
         call.host.file_delete(&file.object).map_err(PluginError::internal)?;
     }
+    crate::synced::deleted(call, &existing.data)?;
     call.host.audit("Delete a firmware package", &describe(&existing.data));
     Ok(Value::Null)
 }
@@ -576,6 +577,9 @@ pub fn decided(call: &mut Call<'_>) -> PluginResult<Value> {
     }
     let action = if decision.approved { Action::Approve } else { Action::Reject };
     apply_action(call, &mut package, action, decision.comment)?;
+    if decision.approved {
+        crate::synced::approved(call, &package.data)?;
+    }
     Ok(Value::Null)
 }
 

@@ -1,5 +1,5 @@
 import { api, Auth, useNamespace } from '@console/sdk';
-import { ResourcePage } from '@console/sdk/ui';
+import { ResourcePage, showFieldError, useFailure } from '@console/sdk/ui';
 import { App, Button, Card, Form, Input, Select, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -166,24 +166,45 @@ function Failures() {
   );
 }
 
-/** This region's node key: what every record it sends names as the current node. */
+interface Settings {
+  currentNode: string;
+  intranetDomain: string;
+}
+
+/** This region's node key (what every record it sends names as the current node), and where the other regions fetch its files. */
 function CurrentNode() {
   const t = useT();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ currentNode: string }>();
+  const [form] = Form.useForm<Settings>();
   useEffect(() => {
-    api.get<{ currentNode: string }>(`${MOUNT}/settings`).then((s) => form.setFieldsValue(s), () => undefined);
+    api.get<Settings>(`${MOUNT}/settings`).then((s) => form.setFieldsValue(s), () => undefined);
   }, [form]);
-  const save = (values: { currentNode: string }) => api.put(`${MOUNT}/settings`, values).then(() => void message.success(t('saved')));
+  const sayFailure = useFailure();
+  // A refusal shows on its field (an http:// address elsewhere than this machine).
+  const save = (values: Settings) =>
+    api.put(`${MOUNT}/settings`, values, { quiet: true }).then(
+      () => {
+        form.setFields([{ name: 'intranetDomain', errors: [] }]);
+        void message.success(t('saved'));
+      },
+      (error: unknown) => {
+        if (!showFieldError(form, error)) sayFailure('modify', error);
+      },
+    );
   return (
-    <Form form={form} layout="inline" onFinish={(v) => void save(v)} style={{ marginBottom: 16 }}>
+    <Form form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 18 }} onFinish={(v) => void save(v)} style={{ marginBottom: 16, maxWidth: 900 }}>
       <Form.Item name="currentNode" label={t('currentNode')} rules={[{ required: true, pattern: /^[a-z0-9-]{1,32}$/, message: t('nodeKeyRule') }]} extra={t('currentNodeHint')}>
-        <Input style={{ width: 160 }} data-testid="sync-current-node" />
+        <Input style={{ width: 200 }} data-testid="sync-current-node" />
+      </Form.Item>
+      <Form.Item name="intranetDomain" label={t('ownIntranet')} extra={t('ownIntranetHint')}>
+        <Input placeholder="https://console.cn.internal" data-testid="sync-own-intranet" />
       </Form.Item>
       <Auth action="sync:node:edit">
-        <Button htmlType="submit" data-testid="sync-current-save">
-          {t('save')}
-        </Button>
+        <Form.Item wrapperCol={{ offset: 6 }}>
+          <Button htmlType="submit" data-testid="sync-current-save">
+            {t('save')}
+          </Button>
+        </Form.Item>
       </Auth>
     </Form>
   );

@@ -6,6 +6,7 @@ use crate::bindings::console::plugin::{
     secrets, services, store, template,
 };
 
+pub use crate::bindings::console::plugin::files::RemoteFile;
 pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundResponse};
 pub use crate::bindings::console::plugin::log::Level;
 pub use crate::bindings::console::plugin::mail::{OutgoingMail, Security, SmtpServer};
@@ -78,6 +79,12 @@ pub trait Host {
     /// (contract 0.1.4); `ttl_seconds` from 1 to 86400.
     fn file_access_url(&mut self, _name: &str, _file_name: &str, _ttl_seconds: u32) -> Result<String, String> {
         Err("download URLs are not available here".into())
+    }
+    /// Fetches files another console serves into objects of this plugin, streamed and checked
+    /// against their size and SHA-256 (contract 0.1.13; `files` and `http` capabilities). Before
+    /// the call's first write, like every network request.
+    fn file_fetch(&mut self, _wanted: &[files::RemoteFile]) -> Result<(), String> {
+        Err("fetching files is not available here".into())
     }
     /// Submits a request for another user's decision (contract 0.1.4; the manifest declares the
     /// kind). Use [`crate::approvals::submit`].
@@ -263,6 +270,9 @@ impl Host for WasmHost {
     }
     fn file_access_url(&mut self, name: &str, file_name: &str, ttl_seconds: u32) -> Result<String, String> {
         files::access_url(name, file_name, ttl_seconds)
+    }
+    fn file_fetch(&mut self, wanted: &[files::RemoteFile]) -> Result<(), String> {
+        files::fetch(wanted)
     }
     fn approval_submit(&mut self, kind: &str, title: &str, subject_id: &str, detail: &str) -> Result<String, String> {
         approvals::submit(kind, title, subject_id, detail)

@@ -24,6 +24,32 @@ pub const OUTBOX: &str = "/internal/outbox";
 pub const APPLY: &str = "/internal/sync/apply";
 /// A change's data at most (the sync record keeps it until delivered).
 pub const MAX_DATA: usize = 256 * 1024;
+/// The owning plugin's route that lends the sync service download URLs of a record's files
+/// (`caller = "plugin"`, answered by [`file_urls`]).
+pub const FILE_URLS: &str = "/internal/sync/file-urls";
+/// How long such a URL lives: the receiving console fetches it while the delivery waits.
+pub const FILE_URL_TTL_SECS: u32 = 3600;
+/// The plugin id of the sync service: the only caller [`file_urls`] answers.
+pub const SYNC_PLUGIN: &str = "sync";
+
+/// A file a record carries (a sync record of type `file`): the owner's object, kept under the
+/// same name in every region, and what the receiving console checks it against.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SyncedFile {
+    pub name: String,
+    pub size: u64,
+    pub sha256: String,
+}
+
+/// A carried file as delivered: where the receiving console fetches it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveredFile {
+    #[serde(flatten)]
+    pub file: SyncedFile,
+    pub url: String,
+}
 
 /// One change of configuration data.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -38,15 +64,25 @@ pub struct Change {
     /// The record as the owning plugin's apply route takes it; null for a delete.
     #[serde(default)]
     pub data: Value,
+    /// The files the record refers to (firmware packages, pictures): fetched by the receiving
+    /// console before it applies the record.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<SyncedFile>,
 }
 
 impl Change {
     pub fn upsert(domain: &str, key: &str, data: Value) -> Change {
-        Change { domain: domain.into(), key: key.into(), op: "upsert".into(), data }
+        Change { domain: domain.into(), key: key.into(), op: "upsert".into(), data, files: Vec::new() }
+    }
+
+    /// The change carries these files with the record.
+    pub fn with_files(mut self, files: Vec<SyncedFile>) -> Change {
+        self.files = files;
+        self
     }
 
     pub fn delete(domain: &str, key: &str) -> Change {
-        Change { domain: domain.into(), key: key.into(), op: "delete".into(), data: Value::Null }
+        Change { domain: domain.into(), key: key.into(), op: "delete".into(), data: Value::Null, files: Vec::new() }
     }
 }
 
@@ -76,6 +112,54 @@ pub struct Incoming {
     pub change: Change,
     /// The node key of the sending region.
     pub from_node: String,
+    /// Where the change's files are fetched from (see [`fetch_files`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub file_urls: Vec<DeliveredFile>,
+}
+
+/// On the receiving console, in the apply route before its first write: fetches the change's
+/// files into the owner's objects under the names the sending region keeps them by. The
+/// operator grants the owner the `http` capability to the other regions' consoles.
+pub fn fetch_files(host: &mut dyn Host, incoming: &Incoming) -> PluginResult<()> {
+    if incoming.file_urls.is_empty() {
+        return Ok(());
+    }
+    let wanted: Vec<crate::host::RemoteFile> = incoming
+        .file_urls
+        .iter()
+        .map(|f| crate::host::RemoteFile {
+            name: f.file.name.clone(),
+            url: f.url.clone(),
+            size: f.file.size,
+            sha256: f.file.sha256.clone(),
+        })
+        .collect();
+    host.file_fetch(&wanted).map_err(|why| PluginError::text(502, Some("files"), why))
+}
+
+/// What the sync service asks for (see [`FILE_URLS`]).
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FileUrlsInput {
+    pub names: Vec<String>,
+}
+
+/// The owner's [`FILE_URLS`] route: download URLs of its objects, for the sync service only
+/// (another plugin asking is refused: the objects are this plugin's).
+pub fn file_urls(call: &mut crate::Call<'_>) -> PluginResult<Value> {
+    if call.host.calling_plugin().as_deref() != Some(SYNC_PLUGIN) {
+        return Err(PluginError::forbidden());
+    }
+    let input: FileUrlsInput = call.body()?;
+    let mut urls = Vec::with_capacity(input.names.len());
+    for name in &input.names {
+        let url = call
+            .host
+            .file_access_url(name, "", FILE_URL_TTL_SECS)
+            .map_err(|why| PluginError::text(404, Some("names"), why))?;
+        urls.push(url);
+    }
+    Ok(serde_json::json!({ "urls": urls }))
 }
 
 #[cfg(test)]

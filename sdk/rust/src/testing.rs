@@ -93,6 +93,10 @@ pub struct MemoryHost {
     pub revoked: Vec<String>,
     /// The button actions the calling user holds (the host's `context.actions`).
     pub actions: Vec<String>,
+    /// What other consoles serve by URL, for [`Host::file_fetch`] (contract 0.1.13).
+    pub remote_files: BTreeMap<String, Vec<u8>>,
+    /// Calls made to other plugins, in order: mount, method, path, body.
+    pub plugin_calls: Vec<(String, String, String, Value)>,
 }
 
 impl MemoryHost {
@@ -498,6 +502,7 @@ impl Host for MemoryHost {
         let answer =
             self.plugins.get(mount).ok_or_else(|| format!("`{mount}` is not in the plugin manifest's `uses`"))?;
         let body: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+        self.plugin_calls.push((mount.into(), method.into(), path.into(), body.clone()));
         let (status, value) = answer(method, path, &body);
         Ok(crate::host::PluginAnswer { status, body: value.to_string() })
     }
@@ -717,6 +722,26 @@ impl Host for MemoryHost {
             return Err(format!("there is no object `{name}`"));
         }
         Ok(format!("/memory/{name}?fileName={file_name}&ttl={ttl_seconds}"))
+    }
+
+    fn file_fetch(&mut self, wanted: &[crate::host::RemoteFile]) -> Result<(), String> {
+        use sha2::Digest as _;
+        // As the host: before any write, all or nothing, each checked against what the sender
+        // measured.
+        self.refuse_after_write()?;
+        let mut fetched = Vec::with_capacity(wanted.len());
+        for file in wanted {
+            let bytes = self.remote_files.get(&file.url).ok_or_else(|| format!("fetching `{}`: 404", file.name))?;
+            let sha256 = hex::encode(sha2::Sha256::digest(bytes));
+            if bytes.len() as u64 != file.size || !sha256.eq_ignore_ascii_case(&file.sha256) {
+                return Err(format!("`{}` arrived changed: {} bytes, SHA-256 {sha256}", file.name, bytes.len()));
+            }
+            fetched.push((file.name.clone(), bytes.clone()));
+        }
+        for (name, bytes) in fetched {
+            self.file_put(&name, &bytes)?;
+        }
+        Ok(())
     }
 }
 

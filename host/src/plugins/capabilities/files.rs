@@ -1,6 +1,6 @@
 //! `files`: objects under `<tenant>/<plugin>/` in object storage, size-limited by the grant and,
 //! in total per (tenant, plugin), by the operator's quota; since 0.1.4 also uploads claimed by
-//! the plugin and signed download URLs.
+//! the plugin and signed download URLs; since 0.1.13 files fetched from another console.
 //!
 //! What a call writes, deletes or claims follows its transaction: writes go to a staging
 //! object, and all of it is applied only when the call commits. A trapped or rolled-back call
@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use object_store::path::Path;
+use sha2::Digest as _;
 
 use super::Capability;
 use crate::objects::Objects;
@@ -268,5 +269,100 @@ impl files::Host for CallState {
             expires_at: crate::db::now_ms() + i64::from(ttl_seconds) * 1000,
         };
         Ok(Ok(format!("/api/files/download?token={}", self.services.objects.url_key.sign(&grant))))
+    }
+
+    async fn fetch(&mut self, wanted: Vec<files::RemoteFile>) -> wasmtime::Result<Result<(), String>> {
+        // Every request first: a call may not go out once it holds the write lock, and counting
+        // the bytes writes.
+        let mut fetched = Vec::with_capacity(wanted.len());
+        for file in &wanted {
+            match self.fetch_one(file).await {
+                Ok(staged) => fetched.push(staged),
+                Err(why) => {
+                    for (_, staged, _) in fetched {
+                        let _ = self.services.objects.delete(&staged).await;
+                    }
+                    return Ok(Err(why));
+                }
+            }
+        }
+        let mut delta = 0i64;
+        for (path, _, size) in &fetched {
+            delta += *size as i64 - self.current(path).await?.map_or(0, |(_, size)| size) as i64;
+        }
+        if let Err(why) = self.count_file_bytes(delta).await? {
+            for (_, staged, _) in fetched {
+                let _ = self.services.objects.delete(&staged).await;
+            }
+            return Ok(Err(why));
+        }
+        for (path, staged, size) in fetched {
+            self.stage(path, Staged::Written(staged, size)).await;
+        }
+        Ok(Ok(()))
+    }
+}
+
+impl CallState {
+    /// Streams one remote file into a staging object and checks it; its final path, the staging
+    /// object and its size.
+    async fn fetch_one(&mut self, file: &files::RemoteFile) -> Result<(Path, Path, u64), String> {
+        let path = self.object_path(&file.name)?;
+        self.check_grant(Capability::Http)?;
+        let url = reqwest::Url::parse(&file.url).map_err(|e| format!("bad url: {e}"))?;
+        if !matches!(url.scheme(), "http" | "https") {
+            return Err("only http and https".into());
+        }
+        if !super::http::host_granted(&url, &self.plugin.installed.grants.outbound_hosts) {
+            return Err(format!("outbound host `{}` is not granted by the operator", url.host_str().unwrap_or("")));
+        }
+        // A fetched file is what an upload would have been: the larger of the two limits.
+        let grants = &self.plugin.installed.grants;
+        let limit = (grants.max_file_kib << 10).max(grants.max_upload_mib << 20);
+        if file.size > limit {
+            return Err(format!("an object is at most {} KiB", limit >> 10));
+        }
+        self.before_outbound().await?;
+        crate::plugins::cpu::CpuGate::release(&self.cpu_turn);
+        let mut response = self
+            .services
+            .http
+            .get(url)
+            .timeout(self.remaining())
+            .send()
+            .await
+            .map_err(|e| format!("fetching `{}`: {e}", file.name))?;
+        if response.status() != reqwest::StatusCode::OK {
+            return Err(format!("fetching `{}`: the other console answered {}", file.name, response.status()));
+        }
+        self.staged_files.next += 1;
+        let staged = Objects::staging(&self.call.request_id, self.staged_files.next);
+        let upload = self.services.objects.store.put_multipart(&staged).await.map_err(|e| e.to_string())?;
+        let mut writer = object_store::WriteMultipart::new(upload);
+        let mut hasher = sha2::Sha256::new();
+        let mut size = 0u64;
+        let streamed: Result<(), String> = async {
+            while let Some(chunk) = response.chunk().await.map_err(|e| format!("fetching `{}`: {e}", file.name))? {
+                size += chunk.len() as u64;
+                if size > file.size {
+                    return Err(format!("`{}` is larger than the {} bytes announced", file.name, file.size));
+                }
+                sha2::Digest::update(&mut hasher, &chunk);
+                writer.write(&chunk);
+            }
+            Ok(())
+        }
+        .await;
+        if let Err(why) = streamed {
+            let _ = writer.abort().await;
+            return Err(why);
+        }
+        writer.finish().await.map_err(|e| e.to_string())?;
+        let sha256 = hex::encode(sha2::Digest::finalize(hasher));
+        if size != file.size || !sha256.eq_ignore_ascii_case(&file.sha256) {
+            let _ = self.services.objects.delete(&staged).await;
+            return Err(format!("`{}` arrived changed: {size} bytes, SHA-256 {sha256}", file.name));
+        }
+        Ok((path, staged, size))
     }
 }
