@@ -148,6 +148,16 @@ fn pictures(product: &Product) -> impl Iterator<Item = &StoredFile> {
         .chain(product.splash.image.iter())
 }
 
+fn pictures_mut(product: &mut Product) -> impl Iterator<Item = &mut StoredFile> {
+    product
+        .image
+        .iter_mut()
+        .chain(product.pairing_guide.picture.iter_mut())
+        .chain(product.pairing_guide.scene_picture.iter_mut())
+        .chain(product.startup_guide.images.iter_mut())
+        .chain(product.splash.image.iter_mut())
+}
+
 fn strip(data: &mut Value, fields: &[&str]) {
     if let Some(object) = data.as_object_mut() {
         for field in fields {
@@ -280,7 +290,7 @@ fn apply_product(call: &mut Call<'_>, incoming: &Incoming) -> PluginResult<()> {
     let template = template_by_version(call, &reference)?;
     strip(&mut data, &["template"]);
     data["templateId"] = json!(template.id);
-    let product: Product = serde_json::from_value(data).map_err(wire_error)?;
+    let mut product: Product = serde_json::from_value(data).map_err(wire_error)?;
     if product.product_key != incoming.change.key {
         return Err(PluginError::format_values("key", &product.product_key));
     }
@@ -288,6 +298,9 @@ fn apply_product(call: &mut Call<'_>, incoming: &Incoming) -> PluginResult<()> {
     let carried: Vec<&str> = incoming.change.files.iter().map(|f| f.name.as_str()).collect();
     if let Some(stray) = pictures(&product).find(|f| !carried.contains(&f.object.as_str())) {
         return Err(PluginError::format_values("files", &stray.object));
+    }
+    for picture in pictures_mut(&mut product) {
+        picture.object = sync::local_name(&incoming.from_node, &picture.object);
     }
     let current = product_by_key(call, &product.product_key)?;
     // The files first: a network request comes before the call's first write.

@@ -117,7 +117,9 @@ fn a_thing_model_and_a_product_arrive_by_natural_key_with_their_picture() {
     assert!(apply(&mut eu, &product).1.to_string().contains("arrived changed"), "a byte short");
     eu.remote_files.insert(url.into(), vec![7; 64]);
     assert_eq!(apply(&mut eu, &product).0, 200);
-    assert_eq!(eu.files.get(sent["object"].as_str().unwrap()).map(Vec::len), Some(64), "the picture kept in eu");
+    let kept = format!("synced/cn/{}", sent["object"].as_str().unwrap());
+    assert_eq!(eu.files.get(&kept).map(Vec::len), Some(64), "the picture kept in eu, under cn's prefix");
     let (_, products) = eu.call::<Product>("GET", "/products", Value::Null);
     assert_eq!((products["total"].as_u64(), &products["list"][0]["templateId"]), (Some(1), &copy["id"]));
+    assert_eq!(products["list"][0]["pairingGuide"]["picture"]["object"], kept.as_str());
 }

@@ -141,12 +141,15 @@ pub fn apply(call: &mut Call<'_>) -> PluginResult<Value> {
     data["testSns"] = json!([]);
     data["testConclusion"] = json!("");
     data["rollout"] = json!(Rollout::default());
-    let package: FirmwarePackage =
+    let mut package: FirmwarePackage =
         serde_json::from_value(data).map_err(|e| PluginError::format_values("data", &e.to_string()))?;
-    // Only the files that came with it.
+    // Only the files that came with it, kept under the sending region's prefix.
     let carried: Vec<&str> = incoming.change.files.iter().map(|f| f.name.as_str()).collect();
     if files(&package).iter().any(|f| !carried.contains(&f.name.as_str())) {
         return Err(PluginError::format_values("files", &package.file.object));
+    }
+    for file in std::iter::once(&mut package.file).chain(package.encrypted_file.as_mut()) {
+        file.object = sync::local_name(&incoming.from_node, &file.object);
     }
     let current = copy_of(call, &package.model_id, package.target_version_code)?;
     if let Some(copy) = &current

@@ -117,9 +117,16 @@ pub struct Incoming {
     pub file_urls: Vec<DeliveredFile>,
 }
 
+/// Where a file a region sent is kept here: under that region's own prefix, so that a region
+/// can only ever replace what it sent, never another object of the plugin.
+pub fn local_name(from_node: &str, name: &str) -> String {
+    format!("synced/{from_node}/{name}")
+}
+
 /// On the receiving console, in the apply route before its first write: fetches the change's
-/// files into the owner's objects under the names the sending region keeps them by. The
-/// operator grants the owner the `http` capability to the other regions' consoles.
+/// files into the owner's objects, each under its [`local_name`] (the record's references are
+/// rewritten to match). The operator grants the owner the `http` capability to the other
+/// regions' consoles.
 pub fn fetch_files(host: &mut dyn Host, incoming: &Incoming) -> PluginResult<()> {
     if incoming.file_urls.is_empty() {
         return Ok(());
@@ -128,7 +135,7 @@ pub fn fetch_files(host: &mut dyn Host, incoming: &Incoming) -> PluginResult<()>
         .file_urls
         .iter()
         .map(|f| crate::host::RemoteFile {
-            name: f.file.name.clone(),
+            name: local_name(&incoming.from_node, &f.file.name),
             url: f.url.clone(),
             size: f.file.size,
             sha256: f.file.sha256.clone(),
