@@ -29,6 +29,18 @@ async fn text_of(host: &TestHost, token: &str, key: &str) -> Option<String> {
     list.as_array()?.first().and_then(|t| t["texts"]["en"].as_str()).map(str::to_string)
 }
 
+/// eu's platform operator issues cn a key for eu's sync service, every request signed.
+async fn sync_key(eu: &TestHost, eu_admin: &str) -> String {
+    let body = json!({ "pluginId": "sync", "tenantId": 0, "name": "region cn", "requireSignature": true });
+    let issued = eu.post("/plugin-admin/device-keys/add", eu_admin, body).await;
+    issued.ok()["key"].as_str().expect("a key").to_string()
+}
+
+/// This region's node key (and its own intranet address).
+async fn name_region(host: &TestHost, admin: &str, settings: Value) {
+    host.call(Method::PUT, "/data-sync-service/settings", Some(admin), &[("lang", "en")], Some(settings)).await.ok();
+}
+
 const APP_GRANTS: &str = "files = true\nuses = [\"product-service\", \"data-sync-service\"]";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -60,26 +72,10 @@ async fn a_text_reaches_the_other_region_signed_and_a_refused_delivery_is_retrie
     .await;
     let (eu_admin, cn_admin) = (eu.admin().await, cn.admin().await);
 
-    // eu's platform operator issues cn a key for eu's sync service, every request signed.
-    let issued = eu
-        .post(
-            "/plugin-admin/device-keys/add",
-            &eu_admin,
-            json!({ "pluginId": "sync", "tenantId": 0, "name": "region cn", "requireSignature": true }),
-        )
-        .await;
-    let key = issued.ok()["key"].as_str().expect("a key").to_string();
+    let key = sync_key(&eu, &eu_admin).await;
 
     // cn's operator names the region and pastes a wrong key.
-    cn.call(
-        Method::PUT,
-        "/data-sync-service/settings",
-        Some(&cn_admin),
-        &[("lang", "en")],
-        Some(json!({ "currentNode": "cn" })),
-    )
-    .await
-    .ok();
+    name_region(&cn, &cn_admin, json!({ "currentNode": "cn" })).await;
     let node = cn
         .post(
             "/data-sync-service/nodes",
@@ -215,23 +211,8 @@ async fn a_product_its_thing_model_model_and_an_approved_firmware_reach_the_othe
     let (eu_admin, cn_admin) = (eu.admin().await, cn.admin().await);
     let (eu_origin, cn_origin) = (format!("http://127.0.0.1:{eu_port}"), format!("http://127.0.0.1:{cn_port}"));
 
-    let issued = eu
-        .post(
-            "/plugin-admin/device-keys/add",
-            &eu_admin,
-            json!({ "pluginId": "sync", "tenantId": 0, "name": "region cn", "requireSignature": true }),
-        )
-        .await;
-    let key = issued.ok()["key"].as_str().expect("a key").to_string();
-    cn.call(
-        Method::PUT,
-        "/data-sync-service/settings",
-        Some(&cn_admin),
-        &[("lang", "en")],
-        Some(json!({ "currentNode": "cn", "intranetDomain": cn_origin })),
-    )
-    .await
-    .ok();
+    let key = sync_key(&eu, &eu_admin).await;
+    name_region(&cn, &cn_admin, json!({ "currentNode": "cn", "intranetDomain": cn_origin })).await;
     cn.post(
         "/data-sync-service/nodes",
         &cn_admin,
