@@ -626,7 +626,8 @@ mod tests {
         assert!(contract_compatible(&semver::Version::new(0, 1, 10)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 11)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 12)));
-        assert!(!contract_compatible(&semver::Version::new(0, 1, 13)), "newer than the host");
+        assert!(contract_compatible(&semver::Version::new(0, 1, 13)));
+        assert!(!contract_compatible(&semver::Version::new(0, 1, 14)), "newer than the host");
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod certificates;
 mod cluster;
 mod contract;
 mod customer_service;
+mod dashboard;
 mod device;
 mod durability;
 mod escalation;

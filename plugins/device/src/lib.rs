@@ -43,6 +43,8 @@ impl Plugin for DevicePlugin {
             // What other plugins ask.
             .get("/internal/devices/{sn}", devices::facts)
             .with_data::<devices::DeviceFacts>()
+            .post("/internal/reports/since", reports::since)
+            .with_body::<reports::SinceInput>()
             // What devices say.
             .post("/thing/activate", thing::activate)
             .with_body::<thing::Activation>()

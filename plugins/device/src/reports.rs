@@ -70,6 +70,57 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(page))
 }
 
+/// What the dashboard asks for (`POST /internal/reports/since`).
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SinceInput {
+    /// The last record id the caller has.
+    pub after: i64,
+    /// Only reports kept up to this time (Unix ms): a later one may still be committing.
+    pub until: i64,
+    /// At most this many (1 to 1000).
+    pub limit: u32,
+}
+
+/// One kept report, as the dashboard rolls it up.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct KeptReport {
+    /// The record id: the caller's cursor.
+    pub id: i64,
+    pub product_id: String,
+    pub kind: String,
+    pub event_type: String,
+    /// When the device says it happened, and when it was kept here.
+    pub at: i64,
+    pub kept_at: i64,
+}
+
+/// `POST /internal/reports/since` (other plugins: the dashboard): the reports kept after a
+/// record, oldest first, without their parameters.
+pub fn since(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input: SinceInput = call.body()?;
+    let query = Query::new()
+        .gt("id", input.after)
+        .lte("createdAt", input.until)
+        .sort("id", false)
+        .page(1, input.limit.clamp(1, 1000));
+    let list: Vec<KeptReport> = REPORTS
+        .query(call.host, &query)?
+        .list
+        .into_iter()
+        .map(|doc| KeptReport {
+            id: doc.id.parse().unwrap_or(0),
+            product_id: doc.data.product_id,
+            kind: doc.data.kind,
+            event_type: doc.data.event_type,
+            at: doc.data.at,
+            kept_at: doc.created_at,
+        })
+        .collect();
+    Ok(json!({ "list": list }))
+}
+
 /// The `retention` schedule: what has expired goes, in one statement per run.
 pub fn delete_expired(host: &mut dyn Host, _context: &Context) -> PluginResult<u64> {
     let now = host.now_ms();

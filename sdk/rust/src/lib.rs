@@ -22,6 +22,9 @@ pub mod platform;
 pub mod products;
 pub mod random;
 pub mod resource;
+// Its own tests run with the zone database of the dev-dependency below.
+#[cfg(any(feature = "time-zones", test))]
+pub mod rollup;
 pub mod router;
 pub mod search;
 pub mod secrets;

@@ -1,0 +1,87 @@
+//! The device dashboard with the built `dashboard.wasm`, `device.wasm` and `product.wasm` and
+//! simulated devices (tools/devsim): their reports and events move the figures once counted by
+//! the schedule, a rebuild counts them again to the same figures, and another enterprise sees
+//! none of them.
+
+use std::time::Duration;
+
+use crate::common;
+
+use common::Install;
+use common::fleet::fleet_with;
+use serde_json::{Map, Value, json};
+
+fn params(value: Value) -> Map<String, Value> {
+    value.as_object().cloned().expect("object")
+}
+
+fn total(series: &Value) -> i64 {
+    series.as_array().map_or(0, |s| s.iter().filter_map(Value::as_i64).sum())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reports_move_the_device_dashboard_a_rebuild_agrees_and_enterprises_stay_apart() {
+    let dashboard = Install::plugin("dashboard", "uses = [\"device-service\", \"product-service\"]\nevents = true");
+    let fleet = fleet_with("RV-DB", 2, vec![dashboard]).await;
+    let (host, admin) = (&fleet.host, fleet.admin.as_str());
+    let mut first = fleet.device(0).await;
+    let second = fleet.device(1).await;
+    for battery in [90, 80, 70] {
+        first.report(params(json!({ "battery": battery }))).await.expect("a report");
+    }
+    second.event("stuck", params(json!({ "code": 7 }))).await.expect("an event");
+
+    // Counted by the schedule once they have settled (10 s): then the figures say so.
+    let figures = |path: &'static str| async move { host.get(path, admin).await.ok().clone() };
+    let mut counted = Value::Null;
+    for _ in 0..150 {
+        counted = figures("/dashboard-service/device-activity?range=1d&granularity=hour").await;
+        if total(&counted["reports"]) == 3 && total(&counted["events"]["fault"]) == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!((total(&counted["reports"]), total(&counted["events"]["fault"])), (3, 1), "{counted}");
+    assert_eq!(counted["busiest"][0]["productName"], "RVDB", "{}", counted["busiest"]);
+    assert_eq!(counted["busiest"][0]["reports"], 3);
+    assert!(counted["countedUntil"].as_i64() > Some(0), "says how fresh it is");
+    let latency: i64 = counted["latency"].as_array().expect("latency").iter().map(|b| b[1].as_i64().unwrap_or(0)).sum();
+    assert_eq!(latency, 4, "every report in the latency histogram once");
+
+    // Another enterprise sees none of it.
+    let other = host.create_tenant(admin, "Kitchens", 61).await.to_string();
+    let theirs = host.get_as("/dashboard-service/device-activity?range=1d", admin, &other).await.ok().clone();
+    assert_eq!((total(&theirs["reports"]), theirs["busiest"].as_array().map(Vec::len)), (0, Some(0)), "{theirs}");
+
+    // Counted again from the first report: the same figures.
+    host.post("/dashboard-service/rebuild", admin, json!({})).await.ok();
+    let mut rebuilt = Value::Null;
+    for _ in 0..150 {
+        rebuilt = figures("/dashboard-service/device-activity?range=1d&granularity=hour").await;
+        if rebuilt["reports"] == counted["reports"] && rebuilt["events"] == counted["events"] {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(
+        (&rebuilt["reports"], &rebuilt["events"], &rebuilt["latency"]),
+        (&counted["reports"], &counted["events"], &counted["latency"])
+    );
+
+    // A time zone the console does not know is refused by name.
+    let refused = host
+        .call(
+            reqwest::Method::PUT,
+            "/dashboard-service/settings",
+            Some(admin),
+            &[("lang", "de")],
+            Some(json!({ "timeZone": "Mars/Olympus" })),
+        )
+        .await;
+    assert_eq!((refused.code(), refused.body["data"]["field"].as_str()), (400, Some("timeZone")), "{:?}", refused.body);
+    assert!(
+        refused.body["msg"].as_str().is_some_and(|m| m.contains("IANA-Zeitzone")),
+        "in the user's language: {:?}",
+        refused.body
+    );
+}

@@ -1,0 +1,196 @@
+//! The device dashboard (spec DP §2 /echartGroup/device, §9): what devices said over a time
+//! range, by the granularity asked, in the enterprise's time zone; the busiest products; how
+//! long reports took to arrive. Read from the rollups alone, with how fresh they are.
+
+use std::collections::BTreeMap;
+
+use console_plugin_sdk::describe::QueryParam;
+use console_plugin_sdk::rollup::{Granularity, series};
+use console_plugin_sdk::time::range_ms;
+use console_plugin_sdk::{Call, PluginError, PluginResult, Query, Value, json, services};
+use serde::{Deserialize, Serialize};
+
+use crate::rollups::{HOURLY, LATENCY, cursor};
+
+pub const QUERY: [QueryParam; 3] = [
+    QueryParam::text("range", "1h, 3h, 1d, 3d, 7d, 30d, 60d or 90d (7d when not given)."),
+    QueryParam::text("granularity", "hour, day, week, month or year (by the range when not given)."),
+    QueryParam::text("productId", "One product's figures."),
+];
+
+/// Event types of the thing model (§3).
+pub const EVENT_TYPES: [&str; 3] = ["info", "alert", "fault"];
+/// The busiest products shown (§9: top 10).
+pub const TOP: usize = 10;
+/// Rollup rows one view reads at most (90 days by the hour, 25 products, 10 metrics is 540,000:
+/// coarser stored buckets come with the index dashboard).
+const MAX_ROWS: u32 = 200_000;
+
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Busiest {
+    pub product_id: String,
+    pub product_name: String,
+    pub reports: i64,
+    pub events: i64,
+}
+
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeviceActivity {
+    pub range: String,
+    pub granularity: String,
+    pub time_zone: String,
+    /// Bucket labels along the x axis.
+    pub labels: Vec<String>,
+    pub reports: Vec<i64>,
+    /// Events by type (info, alert, fault), a series each.
+    pub events: BTreeMap<String, Vec<i64>>,
+    pub replies: Vec<i64>,
+    pub busiest: Vec<Busiest>,
+    /// Reports by how long they took to arrive, in [`LATENCY`] order.
+    pub latency: Vec<(String, i64)>,
+    /// Every report kept up to this time (Unix ms) is counted.
+    pub counted_until: i64,
+    /// The newest report counted (when it happened), 0 for none.
+    pub newest_at: i64,
+    /// Some rollup rows were not read (a range too wide for the view's bound).
+    pub capped: bool,
+}
+
+/// The granularity a range is shown in unless one is asked for.
+fn default_granularity(range: &str) -> &'static str {
+    match range {
+        "1h" | "3h" | "1d" | "3d" => "hour",
+        "60d" | "90d" => "week",
+        _ => "day",
+    }
+}
+
+/// A product to filter the figures by.
+#[derive(Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductOption {
+    pub product_id: String,
+    pub product_name: String,
+}
+
+/// `GET /product-options`: the products the figures can be narrowed to.
+pub fn product_options(call: &mut Call<'_>) -> PluginResult<Value> {
+    let options: Vec<ProductOption> = services::get(call.host, "product-service", "/internal/model-options")?;
+    Ok(json!(options))
+}
+
+/// `GET /device-activity`.
+pub fn device(call: &mut Call<'_>) -> PluginResult<Value> {
+    let range = call.query("range").unwrap_or("7d").to_string();
+    let span = range_ms("range", &range)?;
+    let granularity_name = call.query("granularity").unwrap_or(default_granularity(&range)).to_string();
+    let granularity = Granularity::parse("granularity", &granularity_name)?;
+    if granularity == Granularity::Hour && span > 7 * console_plugin_sdk::time::DAY_MS {
+        return Err(PluginError::format_values("granularity", "day, week, month, year (hours only up to 7 days)"));
+    }
+    let product = call.query("productId").filter(|p| !p.is_empty()).map(str::to_string);
+    let settings = crate::settings::kept(call.host)?;
+    let zone = crate::settings::zone(call.host)?;
+    let now = call.host.now_ms();
+    let from = now - span;
+    let first = console_plugin_sdk::rollup::bucket_start(from, granularity, &zone);
+
+    let mut rows = Vec::new();
+    let mut capped = false;
+    let mut page = 1;
+    loop {
+        let query = Query::new()
+            .gte("hour", first)
+            .lte("hour", now)
+            .eq_opt("productId", product.as_deref())
+            .sort("hour", false)
+            .page(page, 1000);
+        let found = HOURLY.query(call.host, &query)?;
+        let full = found.list.len() == 1000;
+        rows.extend(found.list.into_iter().map(|d| d.data));
+        if !full {
+            break;
+        }
+        if rows.len() as u32 >= MAX_ROWS {
+            capped = true;
+            break;
+        }
+        page += 1;
+    }
+
+    let hourly = |metric: &str| -> Vec<(i64, i64)> {
+        rows.iter().filter(|r| r.metric == metric).map(|r| (r.hour, r.count)).collect()
+    };
+    let counts = |metric: &str| -> Vec<i64> {
+        series(&hourly(metric), from, now, granularity, &zone).into_iter().map(|(_, n)| n).collect()
+    };
+    let labels = series(&[], from, now, granularity, &zone).into_iter().map(|(b, _)| b.label).collect();
+    let events = EVENT_TYPES.iter().map(|t| (t.to_string(), counts(&format!("event:{t}")))).collect();
+
+    let mut per_product: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
+    for row in &rows {
+        let entry = per_product.entry(row.product_id.as_str()).or_default();
+        match row.metric.as_str() {
+            "reports" => entry.0 += row.count,
+            "events" => entry.1 += row.count,
+            _ => {}
+        }
+    }
+    let mut ranked: Vec<(&str, (i64, i64))> = per_product.into_iter().collect();
+    ranked.sort_by(|a, b| (b.1.0 + b.1.1).cmp(&(a.1.0 + a.1.1)).then(a.0.cmp(b.0)));
+    ranked.truncate(TOP);
+    let names: Vec<ProductOption> = if ranked.is_empty() {
+        Vec::new()
+    } else {
+        services::get(call.host, "product-service", "/internal/model-options").unwrap_or_default()
+    };
+    let busiest = ranked
+        .into_iter()
+        .map(|(id, (reports, events))| Busiest {
+            product_id: id.to_string(),
+            product_name: names
+                .iter()
+                .find(|p| p.product_id == id)
+                .map_or_else(|| id.to_string(), |p| p.product_name.clone()),
+            reports,
+            events,
+        })
+        .collect();
+    let latency = LATENCY
+        .iter()
+        .map(|(_, name)| {
+            let metric = format!("latency:{name}");
+            (name.to_string(), rows.iter().filter(|r| r.metric == metric).map(|r| r.count).sum())
+        })
+        .collect();
+    let cursor = cursor(call.host)?.map(|d| d.data).unwrap_or_default();
+    Ok(json!(DeviceActivity {
+        range,
+        granularity: granularity_name,
+        time_zone: settings.time_zone,
+        labels,
+        reports: counts("reports"),
+        events,
+        replies: counts("replies"),
+        busiest,
+        latency,
+        counted_until: cursor.counted_until,
+        newest_at: cursor.newest_at,
+        capped,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_range_has_a_granularity_of_its_own() {
+        assert_eq!(super::default_granularity("3h"), "hour");
+        assert_eq!(super::default_granularity("30d"), "day");
+        assert_eq!(super::default_granularity("90d"), "week");
+        for range in console_plugin_sdk::time::RANGES {
+            assert!(!super::default_granularity(range).is_empty());
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! Dashboards from live device data (spec DP §2 /echartGroup, §9). What devices report is
+//! rolled up as it arrives (`rollups`: counts per local hour, product and metric, in the
+//! enterprise's time zone), and a page reads the rollups of its range in the granularity asked
+//! (`activity`), never the reports themselves. Each answer says how fresh its figures are.
+
+pub mod activity;
+pub mod rollups;
+pub mod settings;
+
+use console_plugin_sdk::{Context, Host, Plugin, Router, export_plugin};
+
+pub struct Dashboard;
+
+impl Plugin for Dashboard {
+    fn router() -> Router {
+        Router::new()
+            .get("/settings", settings::get)
+            .with_data::<settings::Settings>()
+            .put("/settings", settings::save)
+            .with_body::<settings::Settings>()
+            .with_data::<settings::Settings>()
+            .get("/device-activity", activity::device)
+            .with_query(&activity::QUERY)
+            .with_data::<activity::DeviceActivity>()
+            .get("/product-options", activity::product_options)
+            .with_data_list::<activity::ProductOption>()
+            .post("/rebuild", rollups::rebuild)
+    }
+
+    fn run_job(host: &mut dyn Host, name: &str, _context: &Context) -> Result<(), String> {
+        match name {
+            "rollup" => rollups::run(host).map(drop).map_err(|e| format!("{e:?}")),
+            _ => Ok(()),
+        }
+    }
+}
+
+export_plugin!(Dashboard);

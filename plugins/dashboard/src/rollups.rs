@@ -1,0 +1,197 @@
+//! Rollups: counts per (local hour, product, metric), kept as reports arrive. A schedule reads
+//! the reports the device plugin kept since its cursor (a record id), a few thousand at a time,
+//! and adds them up in one transaction with the cursor, so each report counts exactly once. A
+//! page view reads rollups only, never the reports.
+//!
+//! A report counts in the hour it happened (the device's clock): one that arrives late adds to
+//! its own hour. Only reports kept at least [`SETTLE_MS`] ago are read: on PostgreSQL a record
+//! id is taken before its transaction commits, so a newer id can be visible before an older one.
+//! `POST /rebuild` counts everything again from the reports (after a time-zone change, or to
+//! check the figures).
+
+use std::collections::BTreeMap;
+
+use console_plugin_sdk::rollup::{Zone, hour_key};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginResult, Query, Value, json, services};
+use serde::{Deserialize, Serialize};
+
+/// How long a kept report waits before it is counted (see the module's note).
+pub const SETTLE_MS: i64 = 10_000;
+/// Reports read per request, and requests per run of the schedule.
+const PAGE: u32 = 1000;
+const PAGES_PER_RUN: usize = 5;
+const DEVICE_SERVICE: &str = "device-service";
+/// A device clock ahead of the platform by more than this counts at the time it was kept.
+const CLOCK_AHEAD_MS: i64 = 5 * 60_000;
+
+/// Upper bounds of the report-latency histogram (kept minus happened), and its names.
+pub const LATENCY: [(i64, &str); 5] =
+    [(1_000, "lt1s"), (5_000, "1to5s"), (30_000, "5to30s"), (300_000, "30sto5m"), (i64::MAX, "gt5m")];
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Hourly {
+    /// The instant the local hour began (Unix ms).
+    pub hour: i64,
+    pub product_id: String,
+    /// `reports`, `events`, `event:<type>`, `replies` or `latency:<bucket>`.
+    pub metric: String,
+    pub count: i64,
+}
+
+pub const HOURLY: Collection<Hourly> = Collection::new("hourly");
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Cursor {
+    /// The last report id counted.
+    pub after: i64,
+    /// Every report kept up to this time is counted: how fresh the figures are.
+    pub counted_until: i64,
+    /// The newest report counted (when it happened).
+    pub newest_at: i64,
+}
+
+const CURSOR: Collection<Cursor> = Collection::new("cursor");
+
+/// A report as the device plugin answers it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Kept {
+    id: i64,
+    product_id: String,
+    kind: String,
+    event_type: String,
+    at: i64,
+    kept_at: i64,
+}
+
+#[derive(Deserialize)]
+struct KeptPage {
+    list: Vec<Kept>,
+}
+
+pub fn cursor(host: &mut dyn Host) -> PluginResult<Option<Doc<Cursor>>> {
+    Ok(CURSOR.query(host, &Query::new().page(1, 1))?.list.into_iter().next())
+}
+
+/// The metrics one report counts in.
+fn metrics(report: &Kept) -> Vec<String> {
+    let mut names = match report.kind.as_str() {
+        "property" => vec!["reports".to_string()],
+        "event" => vec!["events".to_string(), format!("event:{}", report.event_type)],
+        "reply" => vec!["replies".to_string()],
+        _ => Vec::new(),
+    };
+    let waited = (report.kept_at - report.at).max(0);
+    if let Some((_, name)) = LATENCY.iter().find(|(bound, _)| waited < *bound) {
+        names.push(format!("latency:{name}"));
+    }
+    names
+}
+
+/// Adds `reports` up by (local hour, product, metric).
+fn tally(reports: &[Kept], zone: &Zone) -> BTreeMap<(i64, String, String), i64> {
+    let mut sums = BTreeMap::new();
+    for report in reports {
+        let at = if report.at > report.kept_at + CLOCK_AHEAD_MS { report.kept_at } else { report.at };
+        let hour = hour_key(at, zone);
+        for metric in metrics(report) {
+            *sums.entry((hour, report.product_id.clone(), metric)).or_insert(0) += 1;
+        }
+    }
+    sums
+}
+
+/// The `rollup` schedule: counts what was kept since the cursor; how many reports.
+pub fn run(host: &mut dyn Host) -> PluginResult<usize> {
+    let zone = crate::settings::zone(host)?;
+    let current = cursor(host)?;
+    let mut state = current.as_ref().map(|d| d.data.clone()).unwrap_or_default();
+    let until = host.now_ms() - SETTLE_MS;
+    let mut reports: Vec<Kept> = Vec::new();
+    for _ in 0..PAGES_PER_RUN {
+        let after = reports.last().map_or(state.after, |r| r.id);
+        let body = json!({ "after": after, "until": until, "limit": PAGE });
+        let page: KeptPage = services::post(host, DEVICE_SERVICE, "/internal/reports/since", &body)?;
+        let full = page.list.len() == PAGE as usize;
+        reports.extend(page.list);
+        if !full {
+            break;
+        }
+    }
+    for ((hour, product_id, metric), count) in tally(&reports, &zone) {
+        let query =
+            Query::new().eq("hour", hour).eq("productId", product_id.as_str()).eq("metric", metric.as_str()).page(1, 1);
+        match HOURLY.query(host, &query)?.list.into_iter().next() {
+            Some(doc) => {
+                let mut data = doc.data;
+                data.count += count;
+                HOURLY.update(host, &doc.id, &data, None)?;
+            }
+            None => {
+                HOURLY.insert(host, &Hourly { hour, product_id, metric, count })?;
+            }
+        }
+    }
+    if let Some(last) = reports.last() {
+        state.after = last.id;
+        state.newest_at =
+            reports.iter().map(|r| r.at.min(r.kept_at + CLOCK_AHEAD_MS)).max().unwrap_or(0).max(state.newest_at);
+    }
+    // Caught up when a run read less than it could: everything kept up to `until` is counted.
+    if reports.len() < PAGE as usize * PAGES_PER_RUN {
+        state.counted_until = until;
+    }
+    match current {
+        Some(doc) => CURSOR.update(host, &doc.id, &state, None)?,
+        None => CURSOR.insert(host, &state)?,
+    };
+    if !reports.is_empty() {
+        host.publish("dashboard.rolled-up", &json!({ "countedUntil": state.counted_until }).to_string())
+            .map_err(console_plugin_sdk::PluginError::internal)?;
+    }
+    Ok(reports.len())
+}
+
+/// Forgets every count: the schedule counts all the reports again from the first.
+pub fn clear(host: &mut dyn Host) -> PluginResult<()> {
+    HOURLY.delete_where(host, &Query::new().gte("hour", i64::MIN))?;
+    if let Some(doc) = cursor(host)? {
+        CURSOR.update(host, &doc.id, &Cursor::default(), None)?;
+    }
+    Ok(())
+}
+
+/// `POST /rebuild`.
+pub fn rebuild(call: &mut Call<'_>) -> PluginResult<Value> {
+    clear(call.host)?;
+    call.host.audit("Rebuild the dashboards' rollups", "");
+    Ok(json!({ "rebuilding": true }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kept(id: i64, kind: &str, event_type: &str, at: i64, kept_at: i64) -> Kept {
+        Kept { id, product_id: "p1".into(), kind: kind.into(), event_type: event_type.into(), at, kept_at }
+    }
+
+    #[test]
+    fn a_report_counts_in_its_kind_and_its_latency_and_a_clock_ahead_counts_when_kept() {
+        let hour = 1_767_225_600_000;
+        let sums = tally(
+            &[
+                kept(1, "property", "", hour + 10, hour + 510),
+                kept(2, "event", "fault", hour + 20, hour + 40_020),
+                kept(3, "property", "", hour + 7_200_000, hour + 60),
+            ],
+            &Zone::utc(),
+        );
+        let at = |metric: &str| sums.get(&(hour, "p1".to_string(), metric.to_string())).copied();
+        assert_eq!(at("reports"), Some(2), "the one from a clock two hours ahead counts when kept");
+        assert_eq!((at("events"), at("event:fault")), (Some(1), Some(1)));
+        assert_eq!((at("latency:lt1s"), at("latency:30sto5m")), (Some(2), Some(1)));
+    }
+}

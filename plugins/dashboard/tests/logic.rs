@@ -1,0 +1,146 @@
+//! The dashboard's rollups against the SDK's in-memory host, with the device plugin's answers
+//! played from a fixed set of kept reports: each report counts once however the runs fall, a
+//! late report lands in the hour it happened, a rebuild gives the same figures, and the figures
+//! follow the enterprise's time zone.
+
+use console_plugin_sdk::testing::MemoryHost;
+use console_plugin_sdk::{Context, Plugin, Value, json};
+use dashboard::Dashboard;
+use dashboard::rollups::SETTLE_MS;
+
+const HOUR: i64 = 3_600_000;
+/// Monday 1 June 2026, 00:00 UTC.
+const MONDAY: i64 = 1_780_272_000_000;
+
+/// The reports the device plugin kept, by record id: 2,599 over Monday (UTC) every 30 seconds,
+/// a fault event every tenth, and a last one kept three days late, about Monday 00:30.
+fn kept() -> Vec<Value> {
+    (1..=2600i64)
+        .map(|id| {
+            let late = id == 2600;
+            let at = if late { MONDAY + 30 * 60_000 } else { MONDAY + (id - 1) * 30_000 };
+            let kept_at = if late { MONDAY + 3 * 24 * HOUR } else { at + 400 };
+            let (kind, event_type) = if id % 10 == 5 { ("event", "fault") } else { ("property", "") };
+            let product = if id % 3 == 0 { "robot" } else { "feeder" };
+            json!({ "id": id, "productId": product, "kind": kind, "eventType": event_type, "at": at, "keptAt": kept_at })
+        })
+        .collect()
+}
+
+fn region() -> MemoryHost {
+    let mut host = MemoryHost::new().unique("hourly", &["hour", "productId", "metric"]);
+    host.plugins.insert("device-service".into(), |_, path, body| {
+        assert_eq!(path, "/internal/reports/since");
+        let (after, until, limit) =
+            (body["after"].as_i64().unwrap(), body["until"].as_i64().unwrap(), body["limit"].as_u64().unwrap());
+        let list: Vec<Value> = kept()
+            .into_iter()
+            .filter(|r| r["id"].as_i64().unwrap() > after && r["keptAt"].as_i64().unwrap() <= until)
+            .take(limit as usize)
+            .collect();
+        (200, json!({ "list": list }))
+    });
+    host.plugins.insert("product-service".into(), |_, _, _| {
+        (200, json!([{ "productId": "robot", "productName": "Robot vacuum" }, { "productId": "feeder", "productName": "Pet feeder" }]))
+    });
+    host
+}
+
+fn roll_up(host: &mut MemoryHost) {
+    Dashboard::run_job(host, "rollup", &Context::default()).expect("the schedule runs");
+}
+
+fn activity(host: &mut MemoryHost, query: &[(&str, &str)]) -> Value {
+    let (status, body) = host.call_with::<Dashboard>("GET", "/device-activity", query, Value::Null, "en");
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+/// The figures without the freshness (which moves with every run).
+fn figures(mut answer: Value) -> Value {
+    for field in ["countedUntil", "newestAt"] {
+        answer.as_object_mut().unwrap().remove(field);
+    }
+    answer
+}
+
+#[test]
+fn every_report_counts_once_in_its_own_hour_and_a_rebuild_agrees() {
+    let mut host = region();
+    // Tuesday noon: Monday's reports are kept; the late one is not yet.
+    host.now_ms = MONDAY + 36 * HOUR;
+    roll_up(&mut host);
+    roll_up(&mut host);
+    let query = [("range", "3d"), ("granularity", "hour")];
+    let before = activity(&mut host, &query);
+    let total = |a: &Value| a["reports"].as_array().unwrap().iter().map(|n| n.as_i64().unwrap()).sum::<i64>();
+    assert_eq!(total(&before), 2340 - 1, "each property report once: 2,600 less 260 events, less the late one");
+    assert_eq!(before["events"]["fault"].as_array().unwrap().iter().map(|n| n.as_i64().unwrap()).sum::<i64>(), 260);
+    assert_eq!(before["countedUntil"], host.now_ms - SETTLE_MS);
+
+    // Thursday: the late report arrives and lands in Monday 00:00, not in Thursday.
+    host.now_ms = MONDAY + 3 * 24 * HOUR + SETTLE_MS + 1;
+    roll_up(&mut host);
+    let after = activity(&mut host, &[("range", "7d"), ("granularity", "day")]);
+    let days: Vec<(&str, i64)> = after["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(after["reports"].as_array().unwrap())
+        .map(|(l, n)| (l.as_str().unwrap(), n.as_i64().unwrap()))
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    assert_eq!(days, [("2026-06-01", 2340)], "the late one counts on Monday, not on Thursday");
+    assert_eq!(after["busiest"][0]["productName"], "Pet feeder", "{}", after["busiest"]);
+    assert_eq!(after["latency"][0], json!(["lt1s", 2599]), "all but the late one within a second");
+    assert_eq!(after["latency"][4], json!(["gt5m", 1]));
+
+    // Counted again from the first report: the same figures.
+    let (status, body) = host.call::<Dashboard>("POST", "/rebuild", Value::Null);
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        activity(&mut host, &[("range", "7d"), ("granularity", "day")])["reports"],
+        json!([0, 0, 0, 0, 0, 0, 0, 0])
+    );
+    roll_up(&mut host);
+    assert_eq!(figures(activity(&mut host, &[("range", "7d"), ("granularity", "day")])), figures(after));
+}
+
+#[test]
+fn the_figures_follow_the_enterprises_time_zone_and_bad_names_are_refused() {
+    let mut host = region();
+    host.now_ms = MONDAY + 4 * 24 * HOUR;
+    let (status, refused) = host.call::<Dashboard>("PUT", "/settings", json!({ "timeZone": "Mars/Olympus" }));
+    assert_eq!((status, refused["field"].as_str()), (400, Some("timeZone")));
+    let (status, body) = host.call::<Dashboard>("PUT", "/settings", json!({ "timeZone": "Asia/Shanghai" }));
+    assert_eq!(status, 200, "{body}");
+    roll_up(&mut host);
+    roll_up(&mut host);
+    let shanghai = activity(&mut host, &[("range", "7d"), ("granularity", "day")]);
+    let nonzero: Vec<(String, i64)> = shanghai["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(shanghai["reports"].as_array().unwrap())
+        .map(|(l, n)| (l.as_str().unwrap().to_string(), n.as_i64().unwrap()))
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    // Monday 00:00 UTC is 08:00 there: Monday ends at 16:00 UTC (1,920 reports, 192 of them
+    // events, and the late one), Tuesday has the rest.
+    assert_eq!(nonzero, [("2026-06-01".to_string(), 1729), ("2026-06-02".to_string(), 611)], "{shanghai}");
+    assert_eq!(shanghai["timeZone"], "Asia/Shanghai");
+
+    for (field, value) in [("range", "2d"), ("granularity", "minute")] {
+        let (status, body) =
+            host.call_with::<Dashboard>("GET", "/device-activity", &[(field, value)], Value::Null, "en");
+        assert_eq!((status, body["field"].as_str()), (400, Some(field)));
+    }
+    let hours_of_90_days = host.call_with::<Dashboard>(
+        "GET",
+        "/device-activity",
+        &[("range", "90d"), ("granularity", "hour")],
+        Value::Null,
+        "en",
+    );
+    assert_eq!(hours_of_90_days.0, 400, "hours only up to 7 days");
+}

@@ -1,0 +1,202 @@
+import { api, Auth, useLiveEvents, useNamespace, type LiveEvent } from '@console/sdk';
+import { Chart } from '@console/sdk/charts';
+import { ModalForm, TimeRangeSelect, type TimeRange } from '@console/sdk/ui';
+import { App, Alert, Button, Card, Col, Empty, Form, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+
+import { resources } from './i18n';
+
+const MOUNT = '/dashboard-service';
+const GRANULARITIES = ['hour', 'day', 'week', 'month', 'year'] as const;
+type Granularity = (typeof GRANULARITIES)[number];
+const EVENT_TYPES = ['info', 'alert', 'fault'] as const;
+const LATENCIES = ['lt1s', '1to5s', '5to30s', '30sto5m', 'gt5m'] as const;
+
+interface Activity {
+  range: string;
+  granularity: Granularity;
+  timeZone: string;
+  labels: string[];
+  reports: number[];
+  events: Record<string, number[]>;
+  replies: number[];
+  busiest: { productId: string; productName: string; reports: number; events: number }[];
+  latency: [string, number][];
+  countedUntil: number;
+  newestAt: number;
+  capped: boolean;
+}
+
+interface ProductOption {
+  productId: string;
+  productName: string;
+}
+
+const sum = (values: number[] | undefined) => (values ?? []).reduce((a, b) => a + b, 0);
+
+/** The granularity a range is shown in unless the user picks one (as the server does). */
+function granularityOf(range: TimeRange): Granularity {
+  if (['1h', '3h', '1d', '3d'].includes(range)) return 'hour';
+  return ['60d', '90d'].includes(range) ? 'week' : 'day';
+}
+
+/** What devices reported, counted as it arrived: over time, by product and by latency. */
+export default function DeviceDashboard() {
+  const { t } = useNamespace('dashboard', resources);
+  const [range, setRange] = useState<TimeRange>('1d');
+  const [granularity, setGranularity] = useState<Granularity>('hour');
+  const [productId, setProductId] = useState<string | undefined>();
+  const [products, setProducts] = useState<ProductOption[]>([]);
+  const [activity, setActivity] = useState<Activity | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  const load = useCallback(() => {
+    api.get<Activity>(`${MOUNT}/device-activity`, { range, granularity, productId }).then(setActivity, () => setActivity(null));
+  }, [range, granularity, productId]);
+  useEffect(load, [load]);
+  useEffect(() => {
+    api.get<ProductOption[]>(`${MOUNT}/product-options`).then(setProducts, () => setProducts([]));
+  }, []);
+  // New reports counted: the figures on screen follow.
+  const live = useLiveEvents('dashboard.', (event: LiveEvent) => {
+    if (event.topic === 'dashboard.rolled-up') load();
+  });
+
+  const hourLabels = activity?.granularity === 'hour';
+  const labels = useMemo(() => activity?.labels.map((l) => (hourLabels ? l.slice(5) : l)) ?? [], [activity, hourLabels]);
+  const overTime = useMemo(
+    () => [
+      ...EVENT_TYPES.map((type) => ({ name: t(`eventTypes.${type}`), type: 'bar' as const, stack: 'events', data: activity?.events[type] ?? [] })),
+      { name: t('reports'), type: 'line' as const, data: activity?.reports ?? [], right: true },
+    ],
+    [activity, t],
+  );
+  const busiest = useMemo(
+    () => [
+      { name: t('reports'), type: 'bar' as const, stack: 'all', data: activity?.busiest.map((p) => p.reports) ?? [] },
+      { name: t('events'), type: 'bar' as const, stack: 'all', data: activity?.busiest.map((p) => p.events) ?? [] },
+    ],
+    [activity, t],
+  );
+  const latency = useMemo(() => [{ name: t('count'), type: 'bar' as const, data: LATENCIES.map((name) => activity?.latency.find(([n]) => n === name)?.[1] ?? 0) }], [activity, t]);
+  const when = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+  const empty = activity !== null && sum(activity.reports) + EVENT_TYPES.reduce((n, type) => n + sum(activity.events[type]), 0) + sum(activity.replies) === 0;
+
+  return (
+    <Card
+      title={t('title')}
+      variant="borderless"
+      extra={
+        <Space wrap>
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            aria-label={t('product')}
+            placeholder={t('allProducts')}
+            style={{ width: 200 }}
+            value={productId}
+            onChange={setProductId}
+            options={products.map((p) => ({ value: p.productId, label: p.productName }))}
+            data-testid="dashboard-product"
+          />
+          <Select<Granularity>
+            aria-label={t('granularity')}
+            style={{ width: 130 }}
+            value={granularity}
+            onChange={setGranularity}
+            options={GRANULARITIES.map((g) => ({ value: g, label: t(`granularities.${g}`), disabled: g === 'hour' && ['30d', '60d', '90d'].includes(range) }))}
+            data-testid="dashboard-granularity"
+          />
+          <TimeRangeSelect
+            value={range}
+            onChange={(next) => {
+              setRange(next);
+              setGranularity(granularityOf(next));
+            }}
+          />
+          <Auth action="dashboard:settings:edit">
+            <Button onClick={() => setSettingsOpen(true)} data-testid="dashboard-settings">
+              {t('settings')}
+            </Button>
+          </Auth>
+        </Space>
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
+      <Space wrap style={{ marginBottom: 16 }} data-testid="dashboard-freshness">
+        {live === 'open' && <Tag color="green">{t('live')}</Tag>}
+        <Typography.Text type="secondary">
+          {activity && activity.countedUntil > 0 ? t('countedUntil', { time: when(activity.countedUntil), zone: activity.timeZone }) : t('noneYet')}
+        </Typography.Text>
+        {activity && activity.newestAt > 0 && <Typography.Text type="secondary">{t('newest', { time: when(activity.newestAt) })}</Typography.Text>}
+        <Link to="/device-manage/deviceInfo">{t('deviceList')}</Link>
+      </Space>
+      {activity?.capped && <Alert type="warning" showIcon message={t('capped')} style={{ marginBottom: 16 }} />}
+      <Row gutter={16} style={{ marginBottom: 16 }}>
+        <Col xs={12} md={6}>
+          <Statistic title={t('reports')} value={sum(activity?.reports)} data-testid="total-reports" />
+        </Col>
+        {EVENT_TYPES.map((type) => (
+          <Col xs={12} md={4} key={type}>
+            <Statistic title={`${t('events')} · ${t(`eventTypes.${type}`)}`} value={sum(activity?.events[type])} data-testid={`total-${type}`} />
+          </Col>
+        ))}
+        <Col xs={12} md={6}>
+          <Statistic title={t('replies')} value={sum(activity?.replies)} />
+        </Col>
+      </Row>
+      {empty ? (
+        <Empty description={t('noData')} />
+      ) : (
+        <>
+          <Typography.Title level={5}>{t('overTime')}</Typography.Title>
+          <Chart labels={labels} series={overTime} testId="chart-over-time" />
+          <Row gutter={24}>
+            <Col xs={24} lg={14}>
+              <Typography.Title level={5}>{t('busiest')}</Typography.Title>
+              <Chart labels={activity?.busiest.map((p) => p.productName) ?? []} series={busiest} height={280} testId="chart-busiest" />
+            </Col>
+            <Col xs={24} lg={10}>
+              <Typography.Title level={5}>{t('latency')}</Typography.Title>
+              <Chart labels={LATENCIES.map((name) => t(`latencies.${name}`))} series={latency} height={280} testId="chart-latency" />
+            </Col>
+          </Row>
+        </>
+      )}
+      <TimeZoneForm open={settingsOpen} onClose={() => setSettingsOpen(false)} onSaved={load} />
+    </Card>
+  );
+}
+
+/** The enterprise's time zone: where its days begin. */
+function TimeZoneForm({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
+  const { t } = useNamespace('dashboard', resources);
+  const { message } = App.useApp();
+  const [current, setCurrent] = useState<{ timeZone: string } | undefined>();
+  useEffect(() => {
+    if (open) api.get<{ timeZone: string }>(`${MOUNT}/settings`).then(setCurrent, () => setCurrent(undefined));
+  }, [open]);
+  const zones = useMemo(() => Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone })), []);
+  return (
+    <ModalForm<{ timeZone: string }>
+      open={open && current !== undefined}
+      title={t('settings')}
+      failure="modify"
+      initialValues={current}
+      onClose={onClose}
+      onSubmit={(values) =>
+        api.put(`${MOUNT}/settings`, values, { quiet: true }).then(() => {
+          void message.success(t('saved'));
+          onSaved();
+        })
+      }
+    >
+      <Form.Item name="timeZone" label={t('timeZone')} extra={t('timeZoneHint')} rules={[{ required: true }]}>
+        <Select showSearch options={zones} data-testid="dashboard-time-zone" />
+      </Form.Item>
+    </ModalForm>
+  );
+}

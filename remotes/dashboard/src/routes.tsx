@@ -1,0 +1,11 @@
+import * as React from 'react';
+
+import DeviceDashboard from './DeviceDashboard';
+
+(window as unknown as { __remoteReact?: Record<string, unknown> }).__remoteReact ??= {};
+(window as unknown as { __remoteReact: Record<string, unknown> }).__remoteReact['dashboard'] = React;
+
+/** The pages of the dashboard plugin, by the route paths of its manifest's menus. */
+const routes = [{ path: '/echartGroup/device', Component: DeviceDashboard }];
+
+export default routes;
