@@ -197,6 +197,7 @@ function CopyLibraries() {
         </Typography.Paragraph>
       )}
       <ListPage<CopyEntry>
+        params={{ library, projectId }}
         handle={list}
         rowKey="id"
         testId="copies"

@@ -168,6 +168,7 @@ function Orders({ list }: { list: OrderList }) {
   return (
     <Card title={t(LISTS[list].title)} variant="borderless">
       <ListPage<WorkOrder>
+        params={list}
         handle={rows}
         rowKey="id"
         testId={LISTS[list].testId}

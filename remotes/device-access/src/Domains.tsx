@@ -92,6 +92,7 @@ export function DomainsPage({ kind }: { kind: DomainKind }) {
       <Typography.Paragraph type="secondary">{t(`hint_${kind}`)}</Typography.Paragraph>
       {kind !== 'self' && <ResolveCard />}
       <ListPage<Domain>
+        params={kind}
         handle={list}
         rowKey="id"
         testId={`domains-${kind}`}

@@ -32,6 +32,7 @@ function StationRecords({ stationId }: { stationId: string }) {
   const { t } = useNamespace('device', resources);
   return (
     <ListPage<StationRecord>
+      params={stationId}
       rowKey="id"
       testId="station-records"
       load={(values, page, pageSize) => api.get<Page<StationRecord>>(`/device-service/base-stations/${encodeURIComponent(stationId)}/records`, { kind: values.kind as string | undefined, page, pageSize })}

@@ -48,6 +48,7 @@ function BindingList({ openPlatform }: { openPlatform: boolean }) {
   return (
     <>
       <ListPage<Binding>
+        params={openPlatform}
         rowKey="id"
         testId={openPlatform ? 'open-bindings' : 'bindings'}
         handle={list}

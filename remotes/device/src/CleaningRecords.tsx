@@ -20,6 +20,7 @@ export default function CleaningRecords({ sn }: { sn: string }) {
   const { t } = useNamespace('device', resources);
   return (
     <ListPage<CleaningRecord>
+      params={sn}
       rowKey="id"
       testId="cleaning-records"
       load={(values, page, pageSize) => api.get<Page<CleaningRecord>>('/device-service/cleaning-records', { sn, mode: values.mode as string | undefined, page, pageSize })}

@@ -18,6 +18,7 @@ export function DeviceLogList({ kinds, testId }: { kinds?: readonly DeviceLog['k
   const choices = kinds ?? LOG_KINDS;
   return (
     <ListPage<DeviceLog>
+      params={kinds}
       rowKey="id"
       testId={testId}
       load={(values, page, pageSize) =>

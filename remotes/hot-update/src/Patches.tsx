@@ -53,6 +53,7 @@ export function Patches({ stage }: { stage: 'test' | 'prod' }) {
   return (
     <Card title={stage === 'test' ? t('testPatches') : t('prodPatches')} variant="borderless">
       <ListPage<Patch>
+        params={base}
         handle={list}
         rowKey="id"
         testId={`hot-${stage}-patches`}

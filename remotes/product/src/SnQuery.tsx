@@ -39,6 +39,7 @@ export default function SnQuery() {
       }
     >
       <ListPage<DeviceSn>
+        params={{ groupId }}
         key={groupId ?? 'all'}
         rowKey="id"
         testId="sn-query"

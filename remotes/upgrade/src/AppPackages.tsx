@@ -25,7 +25,7 @@ export default function AppPackages() {
   const statusOptions = useTextOptions('appStatus', APP_STATUSES);
   const publicationOptions = useTextOptions('publication', PUBLICATIONS);
   const reload = () => list.current?.reload();
-  // A new `load` reads the list again: when the deleted switch turns, not at every render.
+  // The list reads again when the deleted switch turns (its `params`).
   const load = useCallback(
     (q: Record<string, unknown>, page: number, pageSize: number) =>
       appPackages.list({
@@ -44,6 +44,7 @@ export default function AppPackages() {
   return (
     <Card title={t('appPackages')} variant="borderless">
       <ListPage<AppPackage>
+        params={{ deleted }}
         handle={list}
         rowKey="id"
         testId="app-packages"

@@ -95,6 +95,7 @@ function Devices({ rolloutId, handle }: { rolloutId: string; handle: Ref<ListHan
   const stateOptions = useStateOptions();
   return (
     <ListPage<Execution>
+      params={rolloutId}
       handle={handle}
       rowKey="id"
       testId="rollout-executions"

@@ -60,6 +60,7 @@ export function Assistants({ platform }: { platform: Platform }) {
   return (
     <Card title={t(`platform_${platform}`)} variant="borderless">
       <ListPage<Assistant>
+        params={base}
         handle={list}
         rowKey="id"
         testId={`voice-${platform}`}

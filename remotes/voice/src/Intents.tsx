@@ -54,6 +54,7 @@ function CorpusDrawer({ intent, onClose }: { intent: Intent; onClose: () => void
   return (
     <Drawer open width={640} title={`${t('corpus')} · ${intent.intent}`} onClose={onClose}>
       <ListPage<CorpusEntry>
+        params={base}
         handle={list}
         rowKey="id"
         testId="voice-corpus"

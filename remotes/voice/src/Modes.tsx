@@ -40,6 +40,7 @@ function JsonEntries<T extends Named>({ title, nameKey, base, query, scope, canE
     <>
       <Typography.Title level={5}>{title}</Typography.Title>
       <ListPage<T>
+        params={[base, query]}
         handle={list}
         rowKey="id"
         testId={testId}

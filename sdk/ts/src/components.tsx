@@ -16,11 +16,16 @@ export interface ListPageProps<T> {
   search?: ReactNode;
   columns: ColumnsType<T>;
   rowKey: keyof T & string;
-  /** Fetches one page; `query` holds the search form's values. */
+  /**
+   * Fetches one page; `query` holds the search form's values. Read when a page is fetched: a new
+   * function on each render of the page reloads nothing (what it depends on goes in `params`).
+   */
   load: (query: Record<string, unknown>, page: number, pageSize: number) => Promise<Page<T>>;
   /** Buttons above the table (add, batch actions). */
   toolbar?: ReactNode;
   handle?: Ref<ListHandle>;
+  /** What `load` depends on besides the search form (a selected tab, a record's id): the list reloads from page 1 when it changes. */
+  params?: unknown;
   /** Tree data: rows with `children` expand. */
   pagination?: boolean;
   testId?: string;
@@ -36,33 +41,40 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState({ current: 1, pageSize: 20 });
   const [loading, setLoading] = useState(false);
-  const { load } = props;
+  // Pages pass `load` inline, a new function on every render: kept in a ref, so that a page that
+  // re-renders (a dialog opens, a timer ticks) neither refetches nor jumps back to page 1. What
+  // the list depends on besides its search form comes in `params`.
+  const load = useRef(props.load);
+  load.current = props.load;
+  const pageSize = useRef(20);
+  const paramsKey = JSON.stringify(props.params ?? null);
 
   // Only the latest request's answer is shown: a poll sent before a change and answered after
   // the reload that followed it would otherwise put the old rows back.
   const latest = useRef(0);
   const fetchPage = useCallback(
-    async (current: number, pageSize: number) => {
+    async (current: number, size: number) => {
       const ticket = ++latest.current;
       setLoading(true);
       try {
-        const answer = await load(form.getFieldsValue(), current, pageSize);
+        const answer = await load.current(form.getFieldsValue(), current, size);
         if (ticket !== latest.current) return;
         setRows(answer.list);
         setTotal(answer.total);
-        setPage({ current, pageSize });
+        setPage({ current, pageSize: size });
+        pageSize.current = size;
       } catch {
         // The request layer has told the user.
       } finally {
         if (ticket === latest.current) setLoading(false);
       }
     },
-    [form, load],
+    [form],
   );
 
   useEffect(() => {
-    void fetchPage(1, 20);
-  }, [fetchPage]);
+    void fetchPage(1, pageSize.current);
+  }, [fetchPage, paramsKey]);
   useImperativeHandle(props.handle, () => ({ reload: () => void fetchPage(page.current, page.pageSize) }), [fetchPage, page]);
 
   const onChange = (pagination: TablePaginationConfig) => void fetchPage(pagination.current ?? 1, pagination.pageSize ?? 20);

@@ -44,6 +44,8 @@ export interface ResourcePageProps<T extends ResourceRow> {
   toForm?: (row: T) => Record<string, unknown>;
   rowKey?: keyof T & string;
   formWidth?: number;
+  /** What the list depends on besides `path`, `query` and the search form: it reloads when this changes. */
+  params?: unknown;
 }
 
 /** A date range picker for a query form, sent as `startTime` and `endTime` (milliseconds). */
@@ -105,6 +107,8 @@ export function ResourcePage<T extends ResourceRow>(props: ResourcePageProps<T>)
         rowKey={props.rowKey ?? 'id'}
         testId={props.testId}
         load={(values, page, pageSize) => api.get<Page<T>>(path, { ...query(values), page, pageSize })}
+        // The path and what `query` adds without a search (a parent record's id) are part of it.
+        params={[path, query({}), props.params]}
         search={props.search}
         toolbar={
           actions.add && (

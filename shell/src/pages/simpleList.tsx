@@ -31,6 +31,7 @@ export function SimpleList<T extends { id: number }>(props: {
   return (
     <PageCard title={props.title}>
       <ListPage<T>
+        params={props.listPath}
         handle={list}
         rowKey="id"
         pagination={false}
