@@ -1,0 +1,65 @@
+// End-to-end: the dashboard remote in the production build against the host with the built
+// dashboard.wasm, device.wasm and product.wasm, and live devices from the simulator
+// (tools/devsim): the device dashboard shows their reports once counted, and its figures move
+// on their own as more are counted (the page hears `dashboard.rolled-up` on the event socket).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole, target } from './harness.mjs';
+
+let console_;
+let devsim;
+
+before(async () => {
+  console_ = await startConsole([
+    productPlugin('product', 'files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384'),
+    productPlugin('device', 'uses = ["product-service"]\nfiles = true'),
+    productPlugin('dashboard', 'uses = ["device-service", "product-service"]\nevents = true'),
+  ]);
+  devsim = spawn(join(target, 'debug/devsim'), ['--url', console_.base, '--password', ADMIN_PASSWORD, '--devices', '3', '--interval-ms', '800', '--offline-percent', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((ready, failed) => {
+    let said = '';
+    devsim.stdout.on('data', (chunk) => {
+      said += chunk;
+      if (said.includes('devices running')) ready();
+    });
+    devsim.on('exit', (code) => failed(new Error(`devsim exited with ${code}: ${said}`)));
+  });
+});
+
+after(async () => {
+  devsim?.kill();
+  await console_?.close();
+});
+
+/** The figure a statistic shows, as a number. */
+async function figure(page, testId) {
+  const text = await page.getByTestId(testId).locator('.ant-statistic-content-value').textContent();
+  return Number((text ?? '').replace(/[^\d]/g, ''));
+}
+
+test('simulated devices report and the device dashboard shows them, then moves on its own', async () => {
+  const { newPage, login } = console_;
+  const page = await newPage('en-US');
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-/echartGroup/device').click();
+  await page.getByTestId('dashboard-freshness').waitFor();
+  // Counted once settled (10 s) by the schedule (every 10 s): the page is told, not reloaded.
+  await shotOnFailure(page, 'dashboard-first', () =>
+    page.waitForFunction(() => Number(document.querySelector('[data-testid="total-reports"] .ant-statistic-content-value')?.textContent?.replace(/[^\d]/g, '') ?? 0) > 0, null, { timeout: 60000 }),
+  );
+  const first = await figure(page, 'total-reports');
+  await page.getByTestId('chart-over-time').waitFor();
+  await page.getByText(/Every report kept up to/).waitFor();
+  await shotOnFailure(page, 'dashboard-live', () =>
+    page.waitForFunction(
+      (was) => Number(document.querySelector('[data-testid="total-reports"] .ant-statistic-content-value')?.textContent?.replace(/[^\d]/g, '') ?? 0) > was,
+      first,
+      { timeout: 60000 },
+    ),
+  );
+  await page.screenshot({ path: join(shots, 'dashboard-01-device.png') });
+});
