@@ -2,11 +2,10 @@
 // dashboard.wasm, device.wasm and product.wasm, and live devices from the simulator
 // (tools/devsim): the device dashboard shows their reports once counted, and its figures move
 // on their own as more are counted (the page hears `dashboard.rolled-up` on the event socket).
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole, target } from './harness.mjs';
+import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole, startDevsim } from './harness.mjs';
 
 let console_;
 let devsim;
@@ -17,17 +16,7 @@ before(async () => {
     productPlugin('device', 'uses = ["product-service"]\nfiles = true'),
     productPlugin('dashboard', 'uses = ["device-service", "product-service"]\nevents = true'),
   ]);
-  devsim = spawn(join(target, 'debug/devsim'), ['--url', console_.base, '--password', ADMIN_PASSWORD, '--devices', '3', '--interval-ms', '800', '--offline-percent', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((ready, failed) => {
-    let said = '';
-    devsim.stdout.on('data', (chunk) => {
-      said += chunk;
-      if (said.includes('devices running')) ready();
-    });
-    devsim.on('exit', (code) => failed(new Error(`devsim exited with ${code}: ${said}`)));
-  });
+  devsim = await startDevsim(console_, ['--devices', '3', '--interval-ms', '800', '--offline-percent', '0']);
 });
 
 after(async () => {

@@ -3,11 +3,10 @@
 // its product through the console's API: open a device, watch its properties change as it
 // reports, set a property and see the device's answer.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole, target } from './harness.mjs';
+import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole, startDevsim } from './harness.mjs';
 
 let console_;
 let devsim;
@@ -17,17 +16,7 @@ before(async () => {
     productPlugin('product', 'files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384'),
     productPlugin('device', 'uses = ["product-service"]\nfiles = true'),
   ]);
-  devsim = spawn(join(target, 'debug/devsim'), ['--url', console_.base, '--password', ADMIN_PASSWORD, '--devices', '3', '--interval-ms', '800', '--offline-percent', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((ready, failed) => {
-    let said = '';
-    devsim.stdout.on('data', (chunk) => {
-      said += chunk;
-      if (said.includes('devices running')) ready();
-    });
-    devsim.on('exit', (code) => failed(new Error(`devsim exited with ${code}: ${said}`)));
-  });
+  devsim = await startDevsim(console_, ['--devices', '3', '--interval-ms', '800', '--offline-percent', '0']);
 });
 
 after(async () => {

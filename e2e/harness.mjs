@@ -164,6 +164,25 @@ export async function shotOnFailure(page, name, step) {
   }
 }
 
+/**
+ * The device simulator (tools/devsim) against a started console, with `args` after its URL and
+ * password (`--devices 3 --interval-ms 800 ...`): resolves once its devices run. Kill it after.
+ */
+export async function startDevsim(console_, args) {
+  const devsim = spawn(join(target, 'debug/devsim'), ['--url', console_.base, '--password', ADMIN_PASSWORD, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((ready, failed) => {
+    let said = '';
+    devsim.stdout.on('data', (chunk) => {
+      said += chunk;
+      if (said.includes('devices running')) ready();
+    });
+    devsim.on('exit', (code) => failed(new Error(`devsim exited with ${code}: ${said}`)));
+  });
+  return devsim;
+}
+
 /** Types the retyped name in the delete confirmation and confirms. */
 export async function confirmByName(page, name) {
   await page.getByTestId('delete-confirm-input').fill(name);

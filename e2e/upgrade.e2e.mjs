@@ -4,12 +4,11 @@
 // slowed link), another user reviews it in the process centre, it is tested and released to a
 // 10% gray, and the rollout's progress moves on its own as the devices install it.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole, target } from './harness.mjs';
+import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole, startDevsim } from './harness.mjs';
 
 let console_;
 let devsim;
@@ -20,16 +19,7 @@ before(async () => {
     productPlugin('device', 'uses = ["product-service"]\nfiles = true'),
     productPlugin('upgrade', 'uses = ["product-service"]\nfiles = true\nmax_upload_mib = 1024'),
   ]);
-  const args = ['--url', console_.base, '--password', ADMIN_PASSWORD, '--code', 'RVU1', '--devices', '20', '--interval-ms', '700', '--offline-percent', '0'];
-  devsim = spawn(join(target, 'debug/devsim'), args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((ready, failed) => {
-    let said = '';
-    devsim.stdout.on('data', (chunk) => {
-      said += chunk;
-      if (said.includes('devices running')) ready();
-    });
-    devsim.on('exit', (code) => failed(new Error(`devsim exited with ${code}: ${said}`)));
-  });
+  devsim = await startDevsim(console_, ['--code', 'RVU1', '--devices', '20', '--interval-ms', '700', '--offline-percent', '0']);
 });
 
 after(async () => {
