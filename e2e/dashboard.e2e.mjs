@@ -2,6 +2,8 @@
 // dashboard.wasm, device.wasm and product.wasm, and live devices from the simulator
 // (tools/devsim): the device dashboard shows their reports once counted, and its figures move
 // on their own as more are counted (the page hears `dashboard.rolled-up` on the event socket).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
@@ -51,4 +53,12 @@ test('simulated devices report and the device dashboard shows them, then moves o
     ),
   );
   await page.screenshot({ path: join(shots, 'dashboard-01-device.png') });
+
+  // The chart as a PNG, the figures as a workbook.
+  const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-over-time-png').click()]);
+  assert.match(png.suggestedFilename(), /^reports-and-events-1d-hour\.png$/);
+  const [workbook] = await Promise.all([page.waitForEvent('download'), page.getByTestId('dashboard-export').click()]);
+  assert.equal(workbook.suggestedFilename(), 'device-dashboard-1d-hour.xlsx');
+  const bytes = readFileSync(await workbook.path());
+  assert.equal(bytes.subarray(0, 2).toString(), 'PK', 'an xlsx (zip) file');
 });

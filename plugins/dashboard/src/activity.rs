@@ -83,6 +83,11 @@ pub fn product_options(call: &mut Call<'_>) -> PluginResult<Value> {
 
 /// `GET /device-activity`.
 pub fn device(call: &mut Call<'_>) -> PluginResult<Value> {
+    Ok(json!(figures(call)?))
+}
+
+/// The figures of the range, granularity and product the query asks for.
+pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
     let range = call.query("range").unwrap_or("7d").to_string();
     let span = range_ms("range", &range)?;
     let granularity_name = call.query("granularity").unwrap_or(default_granularity(&range)).to_string();
@@ -166,7 +171,7 @@ pub fn device(call: &mut Call<'_>) -> PluginResult<Value> {
         })
         .collect();
     let cursor = cursor(call.host)?.map(|d| d.data).unwrap_or_default();
-    Ok(json!(DeviceActivity {
+    Ok(DeviceActivity {
         range,
         granularity: granularity_name,
         time_zone: settings.time_zone,
@@ -179,7 +184,7 @@ pub fn device(call: &mut Call<'_>) -> PluginResult<Value> {
         counted_until: cursor.counted_until,
         newest_at: cursor.newest_at,
         capped,
-    }))
+    })
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! (`activity`), never the reports themselves. Each answer says how fresh its figures are.
 
 pub mod activity;
+pub mod export;
 pub mod rollups;
 pub mod settings;
 
@@ -22,6 +23,9 @@ impl Plugin for Dashboard {
             .get("/device-activity", activity::device)
             .with_query(&activity::QUERY)
             .with_data::<activity::DeviceActivity>()
+            .get("/device-activity/export", export::export)
+            .with_query(&activity::QUERY)
+            .with_data::<console_plugin_sdk::export::ExportedFile>()
             .get("/product-options", activity::product_options)
             .with_data_list::<activity::ProductOption>()
             .post("/rebuild", rollups::rebuild)

@@ -144,3 +144,31 @@ fn the_figures_follow_the_enterprises_time_zone_and_bad_names_are_refused() {
     );
     assert_eq!(hours_of_90_days.0, 400, "hours only up to 7 days");
 }
+
+#[test]
+fn the_figures_export_as_a_workbook_whose_names_stay_text() {
+    use base64::Engine as _;
+    use calamine::{Data, Reader, Xlsx};
+
+    let mut host = region();
+    host.plugins.insert("product-service".into(), |_, _, _| {
+        (200, json!([{ "productId": "robot", "productName": "=HYPERLINK(\"http://x\")" }, { "productId": "feeder", "productName": "Pet feeder" }]))
+    });
+    host.now_ms = MONDAY + 36 * HOUR;
+    roll_up(&mut host);
+    let (status, file) = host.call_with::<Dashboard>("GET", "/device-activity/export", &[("range", "3d"), ("granularity", "day")], Value::Null, "de");
+    assert_eq!(status, 200, "{file}");
+    assert_eq!(file["fileName"], "device-dashboard-3d-day.xlsx");
+    let bytes = base64::engine::general_purpose::STANDARD.decode(file["content"].as_str().unwrap()).expect("base64");
+    let mut workbook: Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).expect("a workbook");
+    assert_eq!(workbook.sheet_names(), ["Zeitverlauf", "Aktivste Produkte", "Latenz"], "named in the user's language");
+    let over_time = workbook.worksheet_range("Zeitverlauf").expect("sheet");
+    assert_eq!(over_time.get((0, 1)), Some(&Data::String("Eigenschaftsmeldungen".into())));
+    let monday = over_time.rows().find(|r| r[0] == Data::String("2026-06-01".into())).expect("Monday's row");
+    assert_eq!(monday[1], Data::Float(2339.0));
+    let busiest = workbook.worksheet_range("Aktivste Produkte").expect("sheet");
+    let names: Vec<String> = busiest.rows().skip(1).map(|r| r[0].to_string()).collect();
+    assert!(names.contains(&"=HYPERLINK(\"http://x\")".to_string()), "kept as text: {names:?}");
+    let formulas = workbook.worksheet_formula("Aktivste Produkte").expect("formulas");
+    assert!(formulas.used_cells().all(|(_, _, f)| f.is_empty()), "no formula in the workbook");
+}

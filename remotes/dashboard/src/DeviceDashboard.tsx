@@ -1,9 +1,11 @@
 import { api, Auth, useLiveEvents, useNamespace, type LiveEvent } from '@console/sdk';
 import { Chart } from '@console/sdk/charts';
-import { ModalForm, TimeRangeSelect, type TimeRange } from '@console/sdk/ui';
+import { downloadBase64, ModalForm, TimeRangeSelect, type TimeRange } from '@console/sdk/ui';
+import { DownloadOutlined } from '@ant-design/icons';
 import { App, Alert, Button, Card, Col, Empty, Form, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { resources } from './i18n';
@@ -45,6 +47,7 @@ function granularityOf(range: TimeRange): Granularity {
 /** What devices reported, counted as it arrived: over time, by product and by latency. */
 export default function DeviceDashboard() {
   const { t } = useNamespace('dashboard', resources);
+  const { t: sdk } = useTranslation('sdk');
   const [range, setRange] = useState<TimeRange>('1d');
   const [granularity, setGranularity] = useState<Granularity>('hour');
   const [productId, setProductId] = useState<string | undefined>();
@@ -82,6 +85,11 @@ export default function DeviceDashboard() {
   );
   const latency = useMemo(() => [{ name: t('count'), type: 'bar' as const, data: LATENCIES.map((name) => activity?.latency.find(([n]) => n === name)?.[1] ?? 0) }], [activity, t]);
   const when = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+  const exportExcel = () =>
+    api
+      .get<{ fileName: string; contentType: string; content: string }>(`${MOUNT}/device-activity/export`, { range, granularity, productId })
+      .then((file) => downloadBase64(file.fileName, file.contentType, file.content), () => undefined);
+  const chartName = (what: string) => `${what}-${range}-${granularity}`;
   const empty = activity !== null && sum(activity.reports) + EVENT_TYPES.reduce((n, type) => n + sum(activity.events[type]), 0) + sum(activity.replies) === 0;
 
   return (
@@ -117,6 +125,9 @@ export default function DeviceDashboard() {
               setGranularity(granularityOf(next));
             }}
           />
+          <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} data-testid="dashboard-export">
+            {sdk('exportExcel')}
+          </Button>
           <Auth action="dashboard:settings:edit">
             <Button onClick={() => setSettingsOpen(true)} data-testid="dashboard-settings">
               {t('settings')}
@@ -153,15 +164,15 @@ export default function DeviceDashboard() {
       ) : (
         <>
           <Typography.Title level={5}>{t('overTime')}</Typography.Title>
-          <Chart labels={labels} series={overTime} testId="chart-over-time" />
+          <Chart labels={labels} series={overTime} testId="chart-over-time" fileName={chartName('reports-and-events')} />
           <Row gutter={24}>
             <Col xs={24} lg={14}>
               <Typography.Title level={5}>{t('busiest')}</Typography.Title>
-              <Chart labels={activity?.busiest.map((p) => p.productName) ?? []} series={busiest} height={280} testId="chart-busiest" />
+              <Chart labels={activity?.busiest.map((p) => p.productName) ?? []} series={busiest} height={280} testId="chart-busiest" fileName={chartName('busiest-products')} />
             </Col>
             <Col xs={24} lg={10}>
               <Typography.Title level={5}>{t('latency')}</Typography.Title>
-              <Chart labels={LATENCIES.map((name) => t(`latencies.${name}`))} series={latency} height={280} testId="chart-latency" />
+              <Chart labels={LATENCIES.map((name) => t(`latencies.${name}`))} series={latency} height={280} testId="chart-latency" fileName={chartName('report-latency')} />
             </Col>
           </Row>
         </>

@@ -4,7 +4,10 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { DatasetComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 echarts.use([BarChart, LineChart, DatasetComponent, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -18,8 +21,9 @@ export interface Series {
   right?: boolean;
 }
 
-/** A category chart: labels along x, one or more series. Resizes with its container. */
-export function Chart({ labels, series, height = 320, testId }: { labels: string[]; series: Series[]; height?: number; testId?: string }) {
+/** A category chart: labels along x, one or more series. Resizes with its container; with `fileName`, the user can save it as a PNG. */
+export function Chart({ labels, series, height = 320, testId, fileName }: { labels: string[]; series: Series[]; height?: number; testId?: string; fileName?: string }) {
+  const { t } = useTranslation('sdk');
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
 
@@ -51,5 +55,21 @@ export function Chart({ labels, series, height = 320, testId }: { labels: string
     );
   }, [labels, series]);
 
-  return <div ref={element} data-testid={testId} style={{ width: '100%', height }} />;
+  const savePng = () => {
+    const url = chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' });
+    if (!url || !fileName) return;
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${fileName}.png`;
+    link.click();
+  };
+
+  return (
+    <div style={{ position: 'relative' }}>
+      {fileName && (
+        <Button size="small" type="text" icon={<DownloadOutlined />} onClick={savePng} aria-label={t('savePng')} title={t('savePng')} style={{ position: 'absolute', right: 0, top: 0, zIndex: 1 }} data-testid={testId ? `${testId}-png` : undefined} />
+      )}
+      <div ref={element} data-testid={testId} style={{ width: '100%', height }} />
+    </div>
+  );
 }
