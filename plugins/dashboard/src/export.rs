@@ -9,12 +9,36 @@ use rust_xlsxwriter::{Workbook, Worksheet, XlsxError};
 use crate::activity::{EVENT_TYPES, figures};
 
 const OVER_TIME: [&str; 7] = ["趋势", "Over time", "Zeitverlauf", "Evolución", "Évolution", "Evolução", "Динамика"];
-const BUSIEST: [&str; 7] = ["最活跃产品", "Busiest products", "Aktivste Produkte", "Productos más activos", "Produits les plus actifs", "Produtos mais ativos", "Активные продукты"];
+const BUSIEST: [&str; 7] = [
+    "最活跃产品",
+    "Busiest products",
+    "Aktivste Produkte",
+    "Productos más activos",
+    "Produits les plus actifs",
+    "Produtos mais ativos",
+    "Активные продукты",
+];
 const LATENCY: [&str; 7] = ["到达耗时", "Latency", "Latenz", "Latencia", "Latence", "Latência", "Задержка"];
 const TIME: [&str; 7] = ["时间", "Time", "Zeit", "Tiempo", "Temps", "Tempo", "Время"];
-const REPORTS: [&str; 7] = ["属性上报", "Property reports", "Eigenschaftsmeldungen", "Informes de propiedades", "Remontées de propriétés", "Relatórios de propriedades", "Сообщения о свойствах"];
+const REPORTS: [&str; 7] = [
+    "属性上报",
+    "Property reports",
+    "Eigenschaftsmeldungen",
+    "Informes de propiedades",
+    "Remontées de propriétés",
+    "Relatórios de propriedades",
+    "Сообщения о свойствах",
+];
 const EVENTS: [&str; 7] = ["事件", "Events", "Ereignisse", "Eventos", "Événements", "Eventos", "События"];
-const REPLIES: [&str; 7] = ["服务回复", "Service replies", "Dienstantworten", "Respuestas de servicio", "Réponses de service", "Respostas de serviço", "Ответы сервисов"];
+const REPLIES: [&str; 7] = [
+    "服务回复",
+    "Service replies",
+    "Dienstantworten",
+    "Respuestas de servicio",
+    "Réponses de service",
+    "Respostas de serviço",
+    "Ответы сервисов",
+];
 const PRODUCT: [&str; 7] = ["产品", "Product", "Produkt", "Producto", "Produit", "Produto", "Продукт"];
 const WAITED: [&str; 7] = ["耗时", "Took", "Dauer", "Tardó", "Délai", "Demorou", "Задержка"];
 

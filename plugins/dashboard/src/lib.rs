@@ -29,6 +29,7 @@ impl Plugin for Dashboard {
             .get("/product-options", activity::product_options)
             .with_data_list::<activity::ProductOption>()
             .post("/rebuild", rollups::rebuild)
+            .with_data::<rollups::Rebuilding>()
     }
 
     fn run_job(host: &mut dyn Host, name: &str, _context: &Context) -> Result<(), String> {

@@ -163,11 +163,17 @@ pub fn clear(host: &mut dyn Host) -> PluginResult<()> {
     Ok(())
 }
 
+/// What `POST /rebuild` answers: the counts are gone, the schedule counts again from the first.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct Rebuilding {
+    pub rebuilding: bool,
+}
+
 /// `POST /rebuild`.
 pub fn rebuild(call: &mut Call<'_>) -> PluginResult<Value> {
     clear(call.host)?;
     call.host.audit("Rebuild the dashboards' rollups", "");
-    Ok(json!({ "rebuilding": true }))
+    Ok(json!(Rebuilding { rebuilding: true }))
 }
 
 #[cfg(test)]

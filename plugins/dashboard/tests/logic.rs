@@ -156,7 +156,13 @@ fn the_figures_export_as_a_workbook_whose_names_stay_text() {
     });
     host.now_ms = MONDAY + 36 * HOUR;
     roll_up(&mut host);
-    let (status, file) = host.call_with::<Dashboard>("GET", "/device-activity/export", &[("range", "3d"), ("granularity", "day")], Value::Null, "de");
+    let (status, file) = host.call_with::<Dashboard>(
+        "GET",
+        "/device-activity/export",
+        &[("range", "3d"), ("granularity", "day")],
+        Value::Null,
+        "de",
+    );
     assert_eq!(status, 200, "{file}");
     assert_eq!(file["fileName"], "device-dashboard-3d-day.xlsx");
     let bytes = base64::engine::general_purpose::STANDARD.decode(file["content"].as_str().unwrap()).expect("base64");
