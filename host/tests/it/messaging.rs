@@ -169,9 +169,18 @@ async fn the_capacity_alarm_fires_once_per_interval_and_a_daily_task_runs_from_t
         assert!(started.elapsed().as_secs() < 30, "the scheduler did not run the task");
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     }
-    let tasks = host.get("/message-service/mail/tasks", &admin).await;
-    let next = tasks.ok()["list"][0]["nextRunAt"].as_i64().unwrap_or(0);
+    // The mail leaves before the job's transaction commits: wait for the task's run to be recorded.
+    let task = loop {
+        let task = host.get("/message-service/mail/tasks", &admin).await.ok()["list"][0].clone();
+        if task["lastRunAt"].is_i64() {
+            break task;
+        }
+        assert!(started.elapsed().as_secs() < 30, "the run was not recorded");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    let next = task["nextRunAt"].as_i64().unwrap_or(0);
     assert!((next - now - 86_400_000).abs() < 1000, "tomorrow: {next}");
+    assert_eq!(task["lastStatus"], "sent");
 }
 
 /// A fake SMS provider: keeps each request (authorization, JSON body); answers 503 while `down`.
