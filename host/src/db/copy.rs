@@ -15,7 +15,7 @@ use super::{Db, Pool};
 
 /// Every table, parents before children. A table the schema has and this list lacks fails the
 /// copy (see [`copy_sqlite_to_postgres`]): nothing is left behind silently.
-const TABLES: [&str; 29] = [
+const TABLES: [&str; 30] = [
     "tenants",
     "departments",
     "menus",
@@ -32,6 +32,7 @@ const TABLES: [&str; 29] = [
     "languages",
     "service_areas",
     "plugin_records",
+    "plugin_counters",
     "plugin_tenants",
     "plugin_schedule_runs",
     "plugin_file_usage",

@@ -44,6 +44,7 @@ pub mod oauth;
 mod org;
 pub mod pki;
 pub mod platform;
+pub mod plugin_counters;
 pub mod plugin_store;
 mod plugins;
 pub mod read_cache;

@@ -616,6 +616,66 @@ async fn count_by_key(
     Ok(total.map(|total| u64::try_from(total).unwrap_or(0)))
 }
 
+/// How many records hold each value of a counted `field`, most first (contract 0.1.14
+/// `store.tally`): read from `plugin_key_counts`, summed over PostgreSQL's unsettled deltas.
+/// A field the table does not keep yet (another host loaded a newer build) is counted from the
+/// records. Values come back as JSON text.
+pub async fn tally(
+    tx: &mut CallTx,
+    scope: &Scope<'_>,
+    field: &str,
+    limit: u32,
+) -> Result<Vec<(String, u64)>, StoreFailure> {
+    if !scope.collection.counted_fields().iter().any(|f| f == field) {
+        return Err(StoreFailure::Invalid(format!("`{field}` is not a counted field of `{}`", scope.collection.name)));
+    }
+    let limit = i64::from(limit.clamp(1, 1000));
+    let rows: Vec<(String, i64)> = match tx {
+        CallTx::Postgres(tx) => {
+            sqlx::query_as(
+                "SELECT CAST(value AS text), CAST(SUM(records) AS BIGINT) FROM plugin_key_counts
+             WHERE plugin_id = $1 AND collection = $2 AND field = $3 AND tenant_id = $4
+             GROUP BY value HAVING SUM(records) > 0
+             UNION ALL
+             SELECT CAST(data -> $3 AS text), COUNT(*) FROM plugin_records
+             WHERE plugin_id = $1 AND collection = $2 AND tenant_id = $4 AND data ? $3
+               AND NOT EXISTS (SELECT 1 FROM plugin_key_fields WHERE plugin_id = $1 AND collection = $2 AND field = $3)
+             GROUP BY data -> $3
+             ORDER BY 2 DESC, 1 LIMIT $5",
+            )
+            .bind(scope.plugin)
+            .bind(&scope.collection.name)
+            .bind(field)
+            .bind(scope.tenant)
+            .bind(limit)
+            .fetch_all(&mut **tx)
+            .await?
+        }
+        CallTx::Sqlite(tx, _) => {
+            let path = format!("$.{field}");
+            sqlx::query_as(
+                "SELECT json_quote(value), records FROM plugin_key_counts
+                 WHERE plugin_id = $1 AND collection = $2 AND field = $3 AND tenant_id = $4 AND records > 0
+                 UNION ALL
+                 SELECT json_quote(json_extract(data, $5)), COUNT(*) FROM plugin_records
+                 WHERE plugin_id = $1 AND collection = $2 AND tenant_id = $4 AND json_extract(data, $5) IS NOT NULL
+                   AND NOT EXISTS (SELECT 1 FROM plugin_key_fields WHERE plugin_id = $1 AND collection = $2 AND field = $3)
+                 GROUP BY json_extract(data, $5)
+                 ORDER BY 2 DESC, 1 LIMIT $6",
+            )
+            .bind(scope.plugin)
+            .bind(&scope.collection.name)
+            .bind(field)
+            .bind(scope.tenant)
+            .bind(path)
+            .bind(limit)
+            .fetch_all(&mut **tx)
+            .await?
+        }
+    };
+    Ok(rows.into_iter().map(|(value, records)| (value, u64::try_from(records).unwrap_or(0))).collect())
+}
+
 /// A page of the records `conditions` match, in `order`, with their total. `known_total` is the
 /// total as the read cache kept it for the same conditions (paging through one filter).
 pub async fn query(

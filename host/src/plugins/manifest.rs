@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::i18n::Lang;
 
 /// The contract this host implements (`wit/plugin.wit`).
-pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 13);
+pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 14);
 
 /// Mounts the core owns; a plugin cannot take them.
 const RESERVED_MOUNTS: [&str; 12] = [
@@ -627,7 +627,8 @@ mod tests {
         assert!(contract_compatible(&semver::Version::new(0, 1, 11)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 12)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 13)));
-        assert!(!contract_compatible(&semver::Version::new(0, 1, 14)), "newer than the host");
+        assert!(contract_compatible(&semver::Version::new(0, 1, 14)));
+        assert!(!contract_compatible(&semver::Version::new(0, 1, 15)), "newer than the host");
     }
 
     #[test]

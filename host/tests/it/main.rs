@@ -14,6 +14,7 @@ mod cancellation;
 mod certificates;
 mod cluster;
 mod contract;
+mod counters;
 mod customer_service;
 mod dashboard;
 mod device;

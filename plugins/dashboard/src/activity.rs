@@ -4,13 +4,14 @@
 
 use std::collections::BTreeMap;
 
+use console_plugin_sdk::counters::Read;
 use console_plugin_sdk::describe::QueryParam;
 use console_plugin_sdk::rollup::{Granularity, series};
 use console_plugin_sdk::time::range_ms;
-use console_plugin_sdk::{Call, PluginError, PluginResult, Query, Value, json, services};
+use console_plugin_sdk::{Call, PluginError, PluginResult, Value, json, services};
 use serde::{Deserialize, Serialize};
 
-use crate::rollups::{HOURLY, LATENCY, cursor};
+use crate::rollups::{LATENCY, cursor};
 
 pub const QUERY: [QueryParam; 3] = [
     QueryParam::text("range", "1h, 3h, 1d, 3d, 7d, 30d, 60d or 90d (7d when not given)."),
@@ -22,9 +23,6 @@ pub const QUERY: [QueryParam; 3] = [
 pub const EVENT_TYPES: [&str; 3] = ["info", "alert", "fault"];
 /// The busiest products shown (§9: top 10).
 pub const TOP: usize = 10;
-/// Rollup rows one view reads at most (90 days by the hour, 25 products, 10 metrics is 540,000:
-/// coarser stored buckets come with the index dashboard).
-const MAX_ROWS: u32 = 200_000;
 
 #[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -54,8 +52,6 @@ pub struct DeviceActivity {
     pub counted_until: i64,
     /// The newest report counted (when it happened), 0 for none.
     pub newest_at: i64,
-    /// Some rollup rows were not read (a range too wide for the view's bound).
-    pub capped: bool,
 }
 
 /// The granularity a range is shown in unless one is asked for.
@@ -102,48 +98,31 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
     let from = now - span;
     let first = console_plugin_sdk::rollup::bucket_start(from, granularity, &zone);
 
-    let mut rows = Vec::new();
-    let mut capped = false;
-    let mut page = 1;
-    loop {
-        let query = Query::new()
-            .gte("hour", first)
-            .lte("hour", now)
-            .eq_opt("productId", product.as_deref())
-            .sort("hour", false)
-            .page(page, 1000);
-        let found = HOURLY.query(call.host, &query)?;
-        let full = found.list.len() == 1000;
-        rows.extend(found.list.into_iter().map(|d| d.data));
-        if !full {
-            break;
-        }
-        if rows.len() as u32 >= MAX_ROWS {
-            capped = true;
-            break;
-        }
-        page += 1;
-    }
-
-    let hourly = |metric: &str| -> Vec<(i64, i64)> {
-        rows.iter().filter(|r| r.metric == metric).map(|r| (r.hour, r.count)).collect()
-    };
+    // The platform acting for every enterprise sees all of theirs; anyone else their own.
+    let all = call.context.tenant_id == 0;
+    let keys: Vec<&str> = product.as_deref().into_iter().collect();
+    let mut names = vec!["reports", "replies"];
+    let event_names: Vec<String> = EVENT_TYPES.iter().map(|t| format!("event:{t}")).collect();
+    names.extend(event_names.iter().map(String::as_str));
+    let hourly = Read::new(&names, first, now).keys(&keys).all_enterprises(all).by_bucket().run(call.host)?;
     let counts = |metric: &str| -> Vec<i64> {
-        series(&hourly(metric), from, now, granularity, &zone).into_iter().map(|(_, n)| n).collect()
+        let points: Vec<(i64, i64)> = hourly.iter().filter(|c| c.name == metric).map(|c| (c.bucket, c.value)).collect();
+        series(&points, from, now, granularity, &zone).into_iter().map(|(_, n)| n).collect()
     };
     let labels = series(&[], from, now, granularity, &zone).into_iter().map(|(b, _)| b.label).collect();
     let events = EVENT_TYPES.iter().map(|t| (t.to_string(), counts(&format!("event:{t}")))).collect();
 
-    let mut per_product: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
-    for row in &rows {
-        let entry = per_product.entry(row.product_id.as_str()).or_default();
-        match row.metric.as_str() {
-            "reports" => entry.0 += row.count,
-            "events" => entry.1 += row.count,
-            _ => {}
+    let per_product =
+        Read::new(&["reports", "events"], first, now).keys(&keys).all_enterprises(all).by_key().run(call.host)?;
+    let mut totals: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
+    for counted in &per_product {
+        let entry = totals.entry(counted.key.as_str()).or_default();
+        match counted.name.as_str() {
+            "reports" => entry.0 += counted.value,
+            _ => entry.1 += counted.value,
         }
     }
-    let mut ranked: Vec<(&str, (i64, i64))> = per_product.into_iter().collect();
+    let mut ranked: Vec<(&str, (i64, i64))> = totals.into_iter().collect();
     ranked.sort_by(|a, b| (b.1.0 + b.1.1).cmp(&(a.1.0 + a.1.1)).then(a.0.cmp(b.0)));
     ranked.truncate(TOP);
     let names: Vec<ProductOption> = if ranked.is_empty() {
@@ -163,11 +142,14 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
             events,
         })
         .collect();
+    let latency_names: Vec<String> = LATENCY.iter().map(|(_, name)| format!("latency:{name}")).collect();
+    let latency_read: Vec<&str> = latency_names.iter().map(String::as_str).collect();
+    let waited = Read::new(&latency_read, first, now).keys(&keys).all_enterprises(all).run(call.host)?;
     let latency = LATENCY
         .iter()
         .map(|(_, name)| {
             let metric = format!("latency:{name}");
-            (name.to_string(), rows.iter().filter(|r| r.metric == metric).map(|r| r.count).sum())
+            (name.to_string(), waited.iter().filter(|c| c.name == metric).map(|c| c.value).sum())
         })
         .collect();
     let cursor = cursor(call.host)?.map(|d| d.data).unwrap_or_default();
@@ -183,7 +165,6 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
         latency,
         counted_until: cursor.counted_until,
         newest_at: cursor.newest_at,
-        capped,
     })
 }
 

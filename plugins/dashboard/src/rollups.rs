@@ -1,7 +1,7 @@
 //! Rollups: counts per (local hour, product, metric), kept as reports arrive. A schedule reads
 //! the reports the device plugin kept since its cursor (a record id), a few thousand at a time,
-//! and adds them up in one transaction with the cursor, so each report counts exactly once. A
-//! page view reads rollups only, never the reports.
+//! and adds them to the host's counters (contract 0.1.14) in one transaction with the cursor, so
+//! each report counts exactly once. A page view reads the counters only, never the reports.
 //!
 //! A report counts in the hour it happened (the device's clock): one that arrives late adds to
 //! its own hour. Only reports kept at least [`SETTLE_MS`] ago are read: on PostgreSQL a record
@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use console_plugin_sdk::rollup::{Zone, hour_key};
-use console_plugin_sdk::{Call, Collection, Doc, Host, PluginResult, Query, Value, json, services};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PluginResult, Query, Value, counters, json, services};
 use serde::{Deserialize, Serialize};
 
 /// How long a kept report waits before it is counted (see the module's note).
@@ -28,18 +28,14 @@ const CLOCK_AHEAD_MS: i64 = 5 * 60_000;
 pub const LATENCY: [(i64, &str); 5] =
     [(1_000, "lt1s"), (5_000, "1to5s"), (30_000, "5to30s"), (300_000, "30sto5m"), (i64::MAX, "gt5m")];
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Hourly {
-    /// The instant the local hour began (Unix ms).
-    pub hour: i64,
-    pub product_id: String,
-    /// `reports`, `events`, `event:<type>`, `replies` or `latency:<bucket>`.
-    pub metric: String,
-    pub count: i64,
+/// The rollups' counter names: `reports`, `events`, `event:<type>`, `replies` and
+/// `latency:<bucket>`, each by local hour (its start, Unix ms) and product (the key).
+pub fn names() -> Vec<String> {
+    let mut names: Vec<String> = ["reports", "events", "replies"].into_iter().map(String::from).collect();
+    names.extend(crate::activity::EVENT_TYPES.iter().map(|t| format!("event:{t}")));
+    names.extend(LATENCY.iter().map(|(_, name)| format!("latency:{name}")));
+    names
 }
-
-pub const HOURLY: Collection<Hourly> = Collection::new("hourly");
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -120,20 +116,11 @@ pub fn run(host: &mut dyn Host) -> PluginResult<usize> {
             break;
         }
     }
-    for ((hour, product_id, metric), count) in tally(&reports, &zone) {
-        let query =
-            Query::new().eq("hour", hour).eq("productId", product_id.as_str()).eq("metric", metric.as_str()).page(1, 1);
-        match HOURLY.query(host, &query)?.list.into_iter().next() {
-            Some(doc) => {
-                let mut data = doc.data;
-                data.count += count;
-                HOURLY.update(host, &doc.id, &data, None)?;
-            }
-            None => {
-                HOURLY.insert(host, &Hourly { hour, product_id, metric, count })?;
-            }
-        }
-    }
+    let sums: Vec<_> = tally(&reports, &zone)
+        .into_iter()
+        .map(|((hour, product_id, metric), count)| counters::counter(&metric, hour, &product_id, count))
+        .collect();
+    counters::add(host, &sums)?;
     if let Some(last) = reports.last() {
         state.after = last.id;
         state.newest_at =
@@ -156,7 +143,7 @@ pub fn run(host: &mut dyn Host) -> PluginResult<usize> {
 
 /// Forgets every count: the schedule counts all the reports again from the first.
 pub fn clear(host: &mut dyn Host) -> PluginResult<()> {
-    HOURLY.delete_where(host, &Query::new().gte("hour", i64::MIN))?;
+    counters::clear(host, &names(), i64::MIN, i64::MAX)?;
     if let Some(doc) = cursor(host)? {
         CURSOR.update(host, &doc.id, &Cursor::default(), None)?;
     }

@@ -28,7 +28,7 @@ fn kept() -> Vec<Value> {
 }
 
 fn region() -> MemoryHost {
-    let mut host = MemoryHost::new().unique("hourly", &["hour", "productId", "metric"]);
+    let mut host = MemoryHost::new();
     host.plugins.insert("device-service".into(), |_, path, body| {
         assert_eq!(path, "/internal/reports/since");
         let (after, until, limit) =
@@ -177,4 +177,32 @@ fn the_figures_export_as_a_workbook_whose_names_stay_text() {
     assert!(names.contains(&"=HYPERLINK(\"http://x\")".to_string()), "kept as text: {names:?}");
     let formulas = workbook.worksheet_formula("Aktivste Produkte").expect("formulas");
     assert!(formulas.used_cells().all(|(_, _, f)| f.is_empty()), "no formula in the workbook");
+}
+
+#[test]
+fn the_platform_sees_every_enterprises_figures_and_an_enterprise_its_own() {
+    let mut host = region();
+    host.now_ms = MONDAY + 36 * HOUR;
+    roll_up(&mut host);
+    // Another enterprise's robots reported 5 times on Monday at 10:00.
+    host.counters.insert((2, "reports".into(), MONDAY + 10 * HOUR, "robot".into()), 5);
+    let query = [("range", "3d"), ("granularity", "day")];
+    let total = |a: &Value| a["reports"].as_array().unwrap().iter().map(|n| n.as_i64().unwrap()).sum::<i64>();
+    let own = activity(&mut host, &query);
+    assert_eq!(total(&own), 2339);
+    host.tenant_id = 2;
+    let theirs = activity(&mut host, &query);
+    assert_eq!(total(&theirs), 5);
+    assert_eq!(theirs["busiest"][0]["reports"], 5);
+    host.tenant_id = 0;
+    let platform = activity(&mut host, &query);
+    assert_eq!(total(&platform), 2339 + 5);
+    let robots = platform["busiest"].as_array().unwrap().iter().find(|b| b["productId"] == "robot").cloned().unwrap();
+    assert_eq!(
+        robots["reports"],
+        own["busiest"].as_array().unwrap().iter().find(|b| b["productId"] == "robot").unwrap()["reports"]
+            .as_i64()
+            .unwrap()
+            + 5
+    );
 }

@@ -28,7 +28,6 @@ interface Activity {
   latency: [string, number][];
   countedUntil: number;
   newestAt: number;
-  capped: boolean;
 }
 
 interface ProductOption {
@@ -145,7 +144,6 @@ export default function DeviceDashboard() {
         {activity && activity.newestAt > 0 && <Typography.Text type="secondary">{t('newest', { time: when(activity.newestAt) })}</Typography.Text>}
         <Link to="/device-manage/deviceInfo">{t('deviceList')}</Link>
       </Space>
-      {activity?.capped && <Alert type="warning" showIcon message={t('capped')} style={{ marginBottom: 16 }} />}
       <Row gutter={16} style={{ marginBottom: 16 }}>
         <Col xs={12} md={6}>
           <Statistic title={t('reports')} value={sum(activity?.reports)} data-testid="total-reports" />

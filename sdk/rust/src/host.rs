@@ -2,16 +2,17 @@
 //! [`crate::testing::MemoryHost`] stands in for them in native unit tests.
 
 use crate::bindings::console::plugin::{
-    approvals, audit, caller, certificates, device_keys, events, files, http, live, log, mail, platform, search,
-    secrets, services, store, template,
+    approvals, audit, caller, certificates, counters, device_keys, events, files, http, live, log, mail, platform,
+    search, secrets, services, store, template,
 };
 
+pub use crate::bindings::console::plugin::counters::{Counted, Counter, CounterQuery};
 pub use crate::bindings::console::plugin::files::RemoteFile;
 pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundResponse};
 pub use crate::bindings::console::plugin::log::Level;
 pub use crate::bindings::console::plugin::mail::{OutgoingMail, Security, SmtpServer};
 pub use crate::bindings::console::plugin::platform::{Account, Enterprise};
-pub use crate::bindings::console::plugin::store::{Filter, Op, Page, QuerySpec, Sort, StoreError, Stored};
+pub use crate::bindings::console::plugin::store::{Filter, Op, Page, QuerySpec, Sort, StoreError, Stored, Tallied};
 /// Another plugin's answer: status 200 with the envelope's `data` as JSON text, or the status
 /// and `{"msg", "field"}` of its refusal.
 pub use crate::bindings::console::plugin::types::Response as PluginAnswer;
@@ -36,6 +37,26 @@ pub trait Host {
     fn store_delete_where(&mut self, collection: &str, filters: &[Filter]) -> Result<u64, StoreError>;
     fn store_query(&mut self, collection: &str, query: &QuerySpec) -> Result<Page, StoreError>;
     fn store_count(&mut self, collection: &str, filters: &[Filter]) -> Result<u64, StoreError>;
+    /// How many records hold each value of a counted field, most first (contract 0.1.14).
+    fn store_tally(&mut self, _collection: &str, _field: &str, _limit: u32) -> Result<Vec<Tallied>, StoreError> {
+        Err(StoreError::Internal("tallies are not available here".into()))
+    }
+    /// Adds to counters of the call's enterprise (contract 0.1.14). Use [`crate::counters`].
+    fn counters_add(&mut self, _counters: &[Counter]) -> Result<(), String> {
+        Err("counters are not available here".into())
+    }
+    /// Sets counters of the call's enterprise: gauges (contract 0.1.14).
+    fn counters_set(&mut self, _counters: &[Counter]) -> Result<(), String> {
+        Err("counters are not available here".into())
+    }
+    /// Sums of counters (contract 0.1.14).
+    fn counters_read(&mut self, _query: &CounterQuery) -> Result<Vec<Counted>, String> {
+        Err("counters are not available here".into())
+    }
+    /// Forgets counters of the call's enterprise (contract 0.1.14).
+    fn counters_clear(&mut self, _names: &[String], _from: i64, _to: i64) -> Result<u64, String> {
+        Err("counters are not available here".into())
+    }
     fn render(&mut self, template: &str, context: &str) -> Result<String, String>;
     fn audit(&mut self, operation: &str, detail: &str);
     fn log(&mut self, level: Level, message: &str);
@@ -300,6 +321,21 @@ impl Host for WasmHost {
     }
     fn client_address(&mut self) -> String {
         caller::address()
+    }
+    fn store_tally(&mut self, collection: &str, field: &str, limit: u32) -> Result<Vec<Tallied>, StoreError> {
+        store::tally(collection, field, limit)
+    }
+    fn counters_add(&mut self, wanted: &[Counter]) -> Result<(), String> {
+        counters::add(wanted)
+    }
+    fn counters_set(&mut self, wanted: &[Counter]) -> Result<(), String> {
+        counters::set(wanted)
+    }
+    fn counters_read(&mut self, query: &CounterQuery) -> Result<Vec<Counted>, String> {
+        counters::read(query)
+    }
+    fn counters_clear(&mut self, names: &[String], from: i64, to: i64) -> Result<u64, String> {
+        counters::clear(names, from, to)
     }
     fn wake_device(&mut self, sn: &str) -> Result<(), String> {
         device_keys::wake(sn)

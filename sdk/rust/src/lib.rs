@@ -10,6 +10,7 @@ pub mod approvals;
 pub mod bindings;
 pub mod certificates;
 pub mod collection;
+pub mod counters;
 pub mod describe;
 pub mod devices;
 pub mod error;

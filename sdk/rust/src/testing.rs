@@ -9,8 +9,8 @@ use serde_json::Value;
 use crate::Plugin;
 use crate::bindings::console::plugin::types;
 use crate::host::{
-    Account, Enterprise, Filter, Host, Level, Op, OutboundRequest, OutboundResponse, OutgoingMail, Page, QuerySpec,
-    SmtpServer, StoreError, Stored,
+    Account, Counted, Counter, CounterQuery, Enterprise, Filter, Host, Level, Op, OutboundRequest, OutboundResponse,
+    OutgoingMail, Page, QuerySpec, SmtpServer, StoreError, Stored, Tallied,
 };
 
 /// Another plugin in a native test: `(method, path, body)` to `(status, data or {"msg"})`.
@@ -97,11 +97,22 @@ pub struct MemoryHost {
     pub remote_files: BTreeMap<String, Vec<u8>>,
     /// Calls made to other plugins, in order: mount, method, path, body.
     pub plugin_calls: Vec<(String, String, String, Value)>,
+    /// The call's enterprise: 0 is the platform's own call, which may read every enterprise's
+    /// counters (contract 0.1.14).
+    pub tenant_id: i64,
+    /// Counters (contract 0.1.14) by enterprise, name, bucket and key.
+    pub counters: BTreeMap<(i64, String, i64, String), i64>,
 }
 
 impl MemoryHost {
     pub fn new() -> Self {
-        MemoryHost { user_id: 1, now_ms: 1_767_225_600_000, user_name: "tester".into(), ..Default::default() }
+        MemoryHost {
+            user_id: 1,
+            tenant_id: 1,
+            now_ms: 1_767_225_600_000,
+            user_name: "tester".into(),
+            ..Default::default()
+        }
     }
 
     /// A file a user uploaded for `purpose`, as the host would measure it (kind and image facts
@@ -223,7 +234,7 @@ impl MemoryHost {
             query: query.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
             body: body.to_string(),
             context: types::Context {
-                tenant_id: 1,
+                tenant_id: self.tenant_id,
                 user_id: self.user_id,
                 user_name: self.user_name.clone(),
                 lang: lang.into(),
@@ -407,6 +418,73 @@ impl Host for MemoryHost {
     fn store_count(&mut self, collection: &str, filters: &[Filter]) -> Result<u64, StoreError> {
         let query = QuerySpec { filters: filters.to_vec(), sort: Vec::new(), offset: 0, limit: u32::MAX };
         Ok(self.store_query(collection, &query)?.total)
+    }
+
+    fn store_tally(&mut self, collection: &str, field: &str, limit: u32) -> Result<Vec<Tallied>, StoreError> {
+        let mut values = BTreeMap::<String, u64>::new();
+        for record in self.collections.get(collection).into_iter().flat_map(|c| c.values()) {
+            let data: Value = serde_json::from_str(&record.data).unwrap_or(Value::Null);
+            if let Some(value) = data.get(field).filter(|v| !v.is_null()) {
+                *values.entry(value.to_string()).or_default() += 1;
+            }
+        }
+        let mut tallied: Vec<Tallied> = values.into_iter().map(|(value, records)| Tallied { value, records }).collect();
+        tallied.sort_by(|a, b| b.records.cmp(&a.records).then_with(|| a.value.cmp(&b.value)));
+        tallied.truncate(limit.clamp(1, 1000) as usize);
+        Ok(tallied)
+    }
+
+    fn counters_add(&mut self, wanted: &[Counter]) -> Result<(), String> {
+        for c in wanted {
+            *self.counters.entry((self.tenant_id, c.name.clone(), c.bucket, c.key.clone())).or_default() += c.value;
+        }
+        self.wrote = true;
+        Ok(())
+    }
+
+    fn counters_set(&mut self, wanted: &[Counter]) -> Result<(), String> {
+        for c in wanted {
+            self.counters.insert((self.tenant_id, c.name.clone(), c.bucket, c.key.clone()), c.value);
+        }
+        self.wrote = true;
+        Ok(())
+    }
+
+    fn counters_read(&mut self, query: &CounterQuery) -> Result<Vec<Counted>, String> {
+        if query.all_enterprises && self.tenant_id != 0 {
+            return Err("only the platform reads every enterprise's counters".into());
+        }
+        let mut sums = BTreeMap::<(i64, String, i64, String), i64>::new();
+        for ((enterprise, name, bucket, key), value) in &self.counters {
+            let wanted = (query.all_enterprises || *enterprise == self.tenant_id)
+                && query.names.contains(name)
+                && (query.from..=query.to).contains(bucket)
+                && (query.keys.is_empty() || query.keys.contains(key));
+            if wanted {
+                let group = (
+                    if query.by_enterprise { *enterprise } else { 0 },
+                    name.clone(),
+                    if query.by_bucket { *bucket } else { 0 },
+                    if query.by_key { key.clone() } else { String::new() },
+                );
+                *sums.entry(group).or_default() += value;
+            }
+        }
+        Ok(sums
+            .into_iter()
+            .take(query.limit.clamp(1, 100_000) as usize)
+            .map(|((enterprise, name, bucket, key), value)| Counted { enterprise, name, bucket, key, value })
+            .collect())
+    }
+
+    fn counters_clear(&mut self, names: &[String], from: i64, to: i64) -> Result<u64, String> {
+        let before = self.counters.len();
+        let tenant = self.tenant_id;
+        self.counters.retain(|(enterprise, name, bucket, _), _| {
+            !(*enterprise == tenant && (names.is_empty() || names.contains(name)) && (from..=to).contains(bucket))
+        });
+        self.wrote = true;
+        Ok((before - self.counters.len()) as u64)
     }
 
     fn render(&mut self, template: &str, context: &str) -> Result<String, String> {

@@ -6,6 +6,7 @@ mod approvals;
 mod audit;
 mod caller;
 mod certificates;
+mod counters;
 mod device_keys;
 pub mod events;
 mod files;

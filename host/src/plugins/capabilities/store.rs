@@ -239,4 +239,19 @@ impl wit::Host for CallState {
         }
         Ok(self.settle(counted))
     }
+
+    async fn tally(
+        &mut self,
+        collection: String,
+        field: String,
+        limit: u32,
+    ) -> wasmtime::Result<Result<Vec<wit::Tallied>, StoreError>> {
+        let (plugin, spec) = scoped!(self, collection);
+        let scope = self.scope(&plugin.manifest.id, &spec);
+        let conn = self.read_conn().await?;
+        let tallied = plugin_store::tally(conn, &scope, &field, limit).await;
+        Ok(self
+            .settle(tallied)
+            .map(|rows| rows.into_iter().map(|(value, records)| wit::Tallied { value, records }).collect()))
+    }
 }
