@@ -21,7 +21,10 @@ fn total(series: &Value) -> i64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reports_move_the_device_dashboard_a_rebuild_agrees_and_enterprises_stay_apart() {
-    let dashboard = Install::plugin("dashboard", "uses = [\"device-service\", \"product-service\"]\nevents = true");
+    let dashboard = Install::plugin(
+        "dashboard",
+        "uses = [\"device-service\", \"product-service\", \"app-service\", \"customer-service\"]\nevents = true",
+    );
     let fleet = fleet_with("RV-DB", 2, vec![dashboard]).await;
     let (host, admin) = (&fleet.host, fleet.admin.as_str());
     let mut first = fleet.device(0).await;
@@ -83,5 +86,59 @@ async fn reports_move_the_device_dashboard_a_rebuild_agrees_and_enterprises_stay
         refused.body["msg"].as_str().is_some_and(|m| m.contains("IANA-Zeitzone")),
         "in the user's language: {:?}",
         refused.body
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_overview_and_rankings_count_the_fleet_from_snapshots_and_say_when() {
+    let grants =
+        "uses = [\"device-service\", \"product-service\", \"app-service\", \"customer-service\"]\nevents = true";
+    let fleet = fleet_with("RV-OV", 3, vec![Install::plugin("dashboard", grants)]).await;
+    let (host, admin) = (&fleet.host, fleet.admin.as_str());
+    let first = fleet.device(0).await;
+    let _second = fleet.device(1).await;
+    first.heartbeat("cleaning").await.expect("a heartbeat");
+    let overview = || async { host.get("/dashboard-service/overview?range=1d", admin).await.ok().clone() };
+    let card = |overview: &Value, name: &str| {
+        overview["cards"].as_array().expect("cards").iter().find(|c| c["name"] == name).cloned().expect("a card")
+    };
+
+    host.post("/dashboard-service/snapshot", admin, json!({})).await.ok();
+    let seen = overview().await;
+    assert_eq!(card(&seen, "devices")["value"], 2, "{seen}");
+    assert_eq!(seen["firmware"], json!([["1.0.0", 2]]));
+    assert!(seen["workStates"].as_array().expect("states").contains(&json!(["cleaning", 1])), "{}", seen["workStates"]);
+    assert_eq!(card(&seen, "app:users")["value"], Value::Null, "no app plugin here: no figure, not a zero");
+    let taken = seen["takenAt"].as_i64().unwrap_or(0);
+    assert!(taken > 0, "says when its figures were taken");
+
+    // A third device counts from the next snapshot on, not on a page view.
+    let _third = fleet.device(2).await;
+    assert_eq!(card(&overview().await, "devices")["value"], 2);
+    host.post("/dashboard-service/snapshot", admin, json!({})).await.ok();
+    let moved = overview().await;
+    assert_eq!(card(&moved, "devices")["value"], 3);
+    assert!(moved["takenAt"].as_i64().unwrap_or(0) >= taken);
+    let trend = card(&moved, "devices")["trend"].as_array().cloned().expect("trend");
+    assert_eq!(trend.last(), Some(&json!(3)), "the hour's latest sample: {trend:?}");
+
+    let rankings = host.get("/dashboard-service/rankings?range=1d", admin).await.ok().clone();
+    assert_eq!(rankings["models"][0]["devices"], 3, "{rankings}");
+    assert!(rankings["models"][0]["name"].as_str().is_some_and(|n| !n.is_empty()));
+    assert_eq!(rankings["categories"][0]["devices"], 3, "{rankings}");
+    assert_eq!(
+        rankings["enterprises"],
+        json!([{ "enterpriseId": 0, "name": rankings["enterprises"][0]["name"], "devices": 3 }])
+    );
+
+    // An enterprise sees its own figures only, and no ranking of enterprises.
+    let other = host.create_tenant(admin, "Kitchens", 62).await.to_string();
+    host.post_as("/dashboard-service/snapshot", admin, &other, json!({})).await.ok();
+    let theirs = host.get_as("/dashboard-service/overview?range=1d", admin, &other).await.ok().clone();
+    assert_eq!(card(&theirs, "devices")["value"], 0, "{theirs}");
+    let their_rankings = host.get_as("/dashboard-service/rankings?range=1d", admin, &other).await.ok().clone();
+    assert_eq!(
+        (their_rankings["enterprises"].as_array().map(Vec::len), their_rankings["models"].as_array().map(Vec::len)),
+        (Some(0), Some(0))
     );
 }

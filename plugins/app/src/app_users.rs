@@ -284,3 +284,23 @@ mod tests {
         assert!(!verify("robot#2026", STAND_IN_HASH));
     }
 }
+
+/// What the dashboards read of the app's users (`GET /internal/figures`, other plugins only).
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserFigures {
+    pub users: u64,
+    pub blocked: u64,
+    /// Users whose app reported within the last day.
+    pub active_today: u64,
+}
+
+/// `GET /internal/figures`: each a count the host keeps per value of a counted field, but the
+/// day's active users (index entries of one day).
+pub fn figures(call: &mut Call<'_>) -> PluginResult<Value> {
+    let blocked = APP_USERS.count(call.host, &Query::new().eq("blocked", true))?;
+    let open = APP_USERS.count(call.host, &Query::new().eq("blocked", false))?;
+    let since = call.host.now_ms() - console_plugin_sdk::time::DAY_MS;
+    let active_today = APP_USERS.count(call.host, &Query::new().gte("reportedAt", since))?;
+    Ok(json!(UserFigures { users: blocked + open, blocked, active_today }))
+}

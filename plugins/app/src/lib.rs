@@ -86,6 +86,8 @@ impl Plugin for AppPlugin {
             .post("/internal/app-users/session", app_sessions::signed_in)
             .with_body::<app_sessions::SignedInAsk>()
             .with_data::<app_sessions::SignedIn>()
+            .get("/internal/figures", app_users::figures)
+            .with_data::<app_users::UserFigures>()
             .post("/internal/app-users/signed-in", app_sessions::signed_in)
             .with_body::<app_sessions::SignedInAsk>()
             .with_data::<app_sessions::SignedIn>()

@@ -103,6 +103,8 @@ impl Plugin for CustomerService {
             .post("/app/work-orders/rate", work_orders::app_rate)
             .with_body::<work_orders::RateInput>()
             // Work orders.
+            .get("/internal/figures", work_orders::figures)
+            .with_data::<work_orders::OrderFigures>()
             .get("/work-orders", work_orders::records)
             .with_query(&ORDER_QUERY)
             .get("/work-orders/export", work_orders::export)

@@ -740,3 +740,19 @@ pub fn export(call: &mut Call<'_>) -> PluginResult<Value> {
     call.host.audit("Export work orders", &rows.len().to_string());
     Ok(json!(ExportedFile::new("work-orders.xlsx", XLSX, &bytes)))
 }
+
+/// What the dashboards read of the work orders (`GET /internal/figures`, other plugins only).
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderFigures {
+    pub open: u64,
+    /// Orders that passed a service-level deadline, open or closed.
+    pub breached: u64,
+}
+
+/// `GET /internal/figures`: counts the host keeps per value of a counted field.
+pub fn figures(call: &mut Call<'_>) -> PluginResult<Value> {
+    let open = WORK_ORDERS.count(call.host, &Query::new().eq("open", true))?;
+    let breached = WORK_ORDERS.count(call.host, &Query::new().eq("breached", true))?;
+    Ok(json!(OrderFigures { open, breached }))
+}

@@ -55,7 +55,7 @@ pub struct DeviceActivity {
 }
 
 /// The granularity a range is shown in unless one is asked for.
-fn default_granularity(range: &str) -> &'static str {
+pub fn default_granularity(range: &str) -> &'static str {
     match range {
         "1h" | "3h" | "1d" | "3d" => "hour",
         "60d" | "90d" => "week",

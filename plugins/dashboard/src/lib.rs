@@ -1,10 +1,12 @@
 //! Dashboards from live device data (spec DP §2 /echartGroup, §9). What devices report is
 //! rolled up as it arrives (`rollups`: counts per local hour, product and metric, in the
 //! enterprise's time zone), and a page reads the rollups of its range in the granularity asked
-//! (`activity`), never the reports themselves. Each answer says how fresh its figures are.
+//! (`activity`), never the reports themselves. Gauges of the fleet, the app's users and the
+//! work orders are sampled once a minute (`overview`). Each answer says how fresh its figures are.
 
 pub mod activity;
 pub mod export;
+pub mod overview;
 pub mod rollups;
 pub mod settings;
 
@@ -28,6 +30,14 @@ impl Plugin for Dashboard {
             .with_data::<console_plugin_sdk::export::ExportedFile>()
             .get("/product-options", activity::product_options)
             .with_data_list::<activity::ProductOption>()
+            .get("/overview", overview::overview)
+            .with_query(&activity::QUERY[..2])
+            .with_data::<overview::Overview>()
+            .get("/rankings", overview::rankings)
+            .with_query(&activity::QUERY[..2])
+            .with_data::<overview::Rankings>()
+            .post("/snapshot", overview::take_now)
+            .with_data::<overview::Taken>()
             .post("/rebuild", rollups::rebuild)
             .with_data::<rollups::Rebuilding>()
     }
@@ -35,6 +45,7 @@ impl Plugin for Dashboard {
     fn run_job(host: &mut dyn Host, name: &str, _context: &Context) -> Result<(), String> {
         match name {
             "rollup" => rollups::run(host).map(drop).map_err(|e| format!("{e:?}")),
+            "snapshot" => overview::snapshot(host).map_err(|e| format!("{e:?}")),
             _ => Ok(()),
         }
     }

@@ -7,6 +7,7 @@ pub mod cleaning;
 pub mod commands;
 pub mod devices;
 pub mod families;
+pub mod figures;
 pub mod initialisation;
 pub mod logs;
 pub mod model;
@@ -45,6 +46,8 @@ impl Plugin for DevicePlugin {
             .with_data::<devices::DeviceFacts>()
             .post("/internal/reports/since", reports::since)
             .with_body::<reports::SinceInput>()
+            .get("/internal/figures", figures::fleet)
+            .with_data::<figures::FleetFigures>()
             // What devices say.
             .post("/thing/activate", thing::activate)
             .with_body::<thing::Activation>()

@@ -136,6 +136,9 @@ pub struct Activated {
 #[serde(rename_all = "camelCase")]
 struct SnFacts {
     product_ids: Vec<String>,
+    /// The product model its SN group was made for.
+    #[serde(default)]
+    model_code: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -193,6 +196,7 @@ pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
         device.product_id.clone_from(&product.id);
         device.product_key.clone_from(&product.product_key);
         device.product_name.clone_from(&product.name);
+        device.model_code = facts.model_code.clone().unwrap_or_default();
         device.region = product.regions.first().cloned().unwrap_or_default();
         device.firmware_version.clone_from(&versions.0);
         device.software_version.clone_from(&versions.1);

@@ -100,3 +100,40 @@ pub fn model_options(call: &mut Call<'_>) -> PluginResult<Value> {
         .collect();
     Ok(json!(options))
 }
+
+/// A product with the category its thing-model template files it under (the dashboards rank
+/// categories by their devices).
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductCategory {
+    pub product_id: String,
+    pub product_name: String,
+    /// Empty when the template or its category is gone.
+    pub category_name: String,
+}
+
+/// `GET /internal/product-categories`: every product (at most 500) with its category.
+pub fn product_categories(call: &mut Call<'_>) -> PluginResult<Value> {
+    let products = PRODUCTS.query(call.host, &Query::new().sort("sort", false).page(1, 500))?.list;
+    let mut named = std::collections::BTreeMap::<String, String>::new();
+    let mut answer = Vec::with_capacity(products.len());
+    for product in products {
+        let template_id = product.data.template_id.clone();
+        if !named.contains_key(&template_id) {
+            let category = match TEMPLATES.get(call.host, &template_id)? {
+                Some(template) => crate::categories::CATEGORIES
+                    .get(call.host, &template.data.category_id)?
+                    .map(|c| c.data.name)
+                    .unwrap_or_default(),
+                None => String::new(),
+            };
+            named.insert(template_id.clone(), category);
+        }
+        answer.push(ProductCategory {
+            product_id: product.id,
+            product_name: product.data.name,
+            category_name: named[&template_id].clone(),
+        });
+    }
+    Ok(json!(answer))
+}

@@ -162,6 +162,8 @@ impl Plugin for Product {
             .with_data::<internal::ProductFacts>()
             .get("/internal/products/by-key/{productKey}", internal::product_by_key)
             .with_data::<internal::ProductFacts>()
+            .get("/internal/product-categories", internal::product_categories)
+            .with_data_list::<internal::ProductCategory>()
             .get("/internal/model-options", internal::model_options)
             .with_data_list::<internal::ProductWithModels>()
             .get("/internal/models/by-code/{code}", internal::model_by_code)

@@ -3,7 +3,8 @@
 //! enterprise is the call's; a call of the platform itself reads every enterprise's.
 
 use crate::error::{PluginError, PluginResult};
-use crate::host::{Counted, Counter, CounterQuery, Host};
+pub use crate::host::{Counted, Counter};
+use crate::host::{CounterQuery, Host};
 
 /// Counters one call writes at most (the host's bound).
 pub const MAX_WRITTEN: usize = 10_000;

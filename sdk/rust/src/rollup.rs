@@ -178,6 +178,35 @@ pub fn series(hourly: &[(i64, i64)], from: i64, to: i64, granularity: Granularit
         .collect()
 }
 
+/// A gauge (devices online, users) sampled by the hour, per bucket: the latest sample within
+/// each, `None` for a bucket without one. `hourly` holds (hour start, value).
+pub fn gauge_series(
+    hourly: &[(i64, i64)],
+    from: i64,
+    to: i64,
+    granularity: Granularity,
+    zone: &Zone,
+) -> Vec<(Bucket, Option<i64>)> {
+    let list = buckets(from, to, granularity, zone);
+    let (Some(first), Some(last)) = (list.first(), list.last()) else { return Vec::new() };
+    let end = next_start(last.start, granularity, zone);
+    let mut latest: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
+    for &(hour, value) in hourly {
+        if hour >= first.start && hour < end {
+            let entry = latest.entry(bucket_start(hour, granularity, zone)).or_insert((hour, value));
+            if hour >= entry.0 {
+                *entry = (hour, value);
+            }
+        }
+    }
+    list.into_iter()
+        .map(|b| {
+            let value = latest.get(&b.start).map(|(_, v)| *v);
+            (b, value)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,6 +240,27 @@ mod tests {
         assert_ne!(hourly[0].0, hourly[1].0);
         let days = series(&hourly, ms("2026-10-25T10:00:00Z"), ms("2026-10-25T10:00:00Z"), Granularity::Day, &berlin);
         assert_eq!((days[0].0.label.as_str(), days[0].1), ("2026-10-25", 2));
+    }
+
+    #[test]
+    fn a_gauge_shows_its_latest_sample_in_each_bucket_and_none_where_it_was_not_sampled() {
+        let berlin = zone("Europe/Berlin");
+        let hour = |text: &str| hour_key(ms(text), &berlin);
+        // Sampled on Monday at 09:00 and 17:00 (local), not on Tuesday, on Wednesday at 08:00.
+        let samples = [
+            (hour("2026-06-01T15:10:00Z"), 40),
+            (hour("2026-06-01T07:10:00Z"), 10),
+            (hour("2026-06-03T06:10:00Z"), 55),
+        ];
+        let days =
+            gauge_series(&samples, ms("2026-06-01T12:00:00Z"), ms("2026-06-03T12:00:00Z"), Granularity::Day, &berlin);
+        let shown: Vec<(&str, Option<i64>)> = days.iter().map(|(b, v)| (b.label.as_str(), *v)).collect();
+        assert_eq!(shown, [("2026-06-01", Some(40)), ("2026-06-02", None), ("2026-06-03", Some(55))]);
+        // The same samples summed would be 50 on Monday: a gauge is not a count.
+        assert_eq!(
+            series(&samples, ms("2026-06-01T12:00:00Z"), ms("2026-06-01T12:00:00Z"), Granularity::Day, &berlin)[0].1,
+            50
+        );
     }
 
     #[test]

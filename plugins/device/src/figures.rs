@@ -1,0 +1,58 @@
+//! What the dashboards read of the fleet (`GET /internal/figures`, other plugins only): counts
+//! the host keeps per value of the counted fields (contract 0.1.14 `store.tally`), so that a
+//! snapshot costs the same for ten devices or a million. Only "active since" counts index
+//! entries: the devices heard from within each window.
+
+use console_plugin_sdk::time::DAY_MS;
+use console_plugin_sdk::{Call, PluginResult, Query, Value, json};
+use serde::Serialize;
+
+use crate::devices::DEVICES;
+
+/// The windows "active" is counted over.
+pub const ACTIVE_WINDOWS: [(&str, i64); 4] =
+    [("1h", 3_600_000), ("1d", DAY_MS), ("7d", 7 * DAY_MS), ("30d", 30 * DAY_MS)];
+/// Firmware versions and products answered at most, most devices first.
+const TOP: u32 = 200;
+
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FleetFigures {
+    /// Devices activated at least once (every device record).
+    pub devices: u64,
+    pub online: u64,
+    /// Devices heard from within each window of [`ACTIVE_WINDOWS`].
+    pub active: Vec<(String, u64)>,
+    pub work_states: Vec<(String, u64)>,
+    /// By firmware version, most devices first (at most 200).
+    pub firmware: Vec<(String, u64)>,
+    /// By product id, most devices first (at most 200).
+    pub products: Vec<(String, u64)>,
+    /// By model code, most devices first (at most 200).
+    pub models: Vec<(String, u64)>,
+}
+
+fn named(tally: Vec<(Value, u64)>) -> Vec<(String, u64)> {
+    tally.into_iter().map(|(value, n)| (value.as_str().map_or_else(|| value.to_string(), str::to_string), n)).collect()
+}
+
+/// `GET /internal/figures`.
+pub fn fleet(call: &mut Call<'_>) -> PluginResult<Value> {
+    let online_tally = DEVICES.tally(call.host, "online", 2)?;
+    let devices = online_tally.iter().map(|(_, n)| n).sum();
+    let online = online_tally.iter().find(|(v, _)| v == &Value::Bool(true)).map_or(0, |(_, n)| *n);
+    let now = call.host.now_ms();
+    let mut active = Vec::new();
+    for (name, span) in ACTIVE_WINDOWS {
+        active.push((name.to_string(), DEVICES.count(call.host, &Query::new().gte("lastSeenAt", now - span))?));
+    }
+    Ok(json!(FleetFigures {
+        devices,
+        online,
+        active,
+        work_states: named(DEVICES.tally(call.host, "workState", TOP)?),
+        firmware: named(DEVICES.tally(call.host, "firmwareVersion", TOP)?),
+        products: named(DEVICES.tally(call.host, "productId", TOP)?),
+        models: named(DEVICES.tally(call.host, "modelCode", TOP)?),
+    }))
+}
