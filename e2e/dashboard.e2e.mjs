@@ -1,7 +1,9 @@
 // End-to-end: the dashboard remote in the production build against the host with the built
 // dashboard.wasm, device.wasm and product.wasm, and live devices from the simulator
 // (tools/devsim): the device dashboard shows their reports once counted, and its figures move
-// on their own as more are counted (the page hears `dashboard.rolled-up` on the event socket).
+// on their own as more are counted (the page hears `dashboard.rolled-up` on the event socket);
+// the overview counts the simulated fleet once its figures are taken, each card links to its
+// list, and the enterprise page ranks the fleet's model.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +18,7 @@ before(async () => {
   console_ = await startConsole([
     productPlugin('product', 'files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384'),
     productPlugin('device', 'uses = ["product-service"]\nfiles = true'),
-    productPlugin('dashboard', 'uses = ["device-service", "product-service"]\nevents = true'),
+    productPlugin('dashboard', 'uses = ["device-service", "product-service", "app-service", "customer-service"]\nevents = true'),
   ]);
   devsim = await startDevsim(console_, ['--devices', '3', '--interval-ms', '800', '--offline-percent', '0']);
 });
@@ -61,4 +63,28 @@ test('simulated devices report and the device dashboard shows them, then moves o
   assert.equal(workbook.suggestedFilename(), 'device-dashboard-1d-hour.xlsx');
   const bytes = readFileSync(await workbook.path());
   assert.equal(bytes.subarray(0, 2).toString(), 'PK', 'an xlsx (zip) file');
+});
+
+test('the overview counts the simulated fleet once taken, links each card to its list and the enterprise page ranks the model', async () => {
+  const { newPage, login } = console_;
+  const page = await newPage('en-US');
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-/echartGroup/index').click();
+  await shotOnFailure(page, 'overview-open', () => page.getByTestId('dashboard-take-now').click());
+  await page.getByText('The figures were taken.').waitFor();
+  await shotOnFailure(page, 'overview-devices', () =>
+    page.waitForFunction(() => document.querySelector('[data-testid="card-devices"] .ant-statistic-content-value')?.textContent?.trim() === '3', null, { timeout: 30000 }),
+  );
+  await page.getByText(/Figures taken at/).waitFor();
+  // No app plugin here: the card says it is not counted rather than showing a zero.
+  assert.equal((await page.getByTestId('card-app-users').locator('.ant-statistic-content').textContent())?.trim(), '—');
+  await page.getByTestId('chart-firmware').waitFor();
+  await page.screenshot({ path: join(shots, 'dashboard-02-overview.png') });
+  await page.getByTestId('card-devices').getByRole('link', { name: 'View list' }).click();
+  await page.waitForURL(/\/device-manage\/deviceInfo/);
+
+  await page.getByTestId('menu-/echartGroup/tenant').click();
+  await page.getByTestId('chart-top-models').waitFor();
+  await page.getByText('Enterprises with the most devices (top 10)').waitFor();
+  await page.screenshot({ path: join(shots, 'dashboard-03-enterprises.png') });
 });

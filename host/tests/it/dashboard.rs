@@ -106,6 +106,7 @@ async fn the_overview_and_rankings_count_the_fleet_from_snapshots_and_say_when()
     host.post("/dashboard-service/snapshot", admin, json!({})).await.ok();
     let seen = overview().await;
     assert_eq!(card(&seen, "devices")["value"], 2, "{seen}");
+    assert_eq!(card(&seen, "online")["value"], 2, "both came online when they activated");
     assert_eq!(seen["firmware"], json!([["1.0.0", 2]]));
     assert!(seen["workStates"].as_array().expect("states").contains(&json!(["cleaning", 1])), "{}", seen["workStates"]);
     assert_eq!(card(&seen, "app:users")["value"], Value::Null, "no app plugin here: no figure, not a zero");

@@ -310,6 +310,7 @@ pub struct Rankings {
     /// The ten product categories and models with most devices.
     pub categories: Vec<Ranked>,
     pub models: Vec<Ranked>,
+    pub time_zone: String,
     pub taken_at: i64,
 }
 
@@ -319,7 +320,7 @@ fn ranked(list: Vec<(String, i64)>) -> Vec<Ranked> {
 
 /// `GET /rankings`: the enterprise page's top tens, from the latest snapshot in the range.
 pub fn rankings(call: &mut Call<'_>) -> PluginResult<Value> {
-    let (w, _, _) = window(call)?;
+    let (w, _, time_zone) = window(call)?;
     let mut enterprises = Vec::new();
     if w.all {
         let rows =
@@ -347,5 +348,5 @@ pub fn rankings(call: &mut Call<'_>) -> PluginResult<Value> {
     }
     let categories = ranked(latest_keyed(call, &w, "category")?);
     let models = ranked(latest_keyed(call, &w, "model")?);
-    Ok(json!(Rankings { enterprises, categories, models, taken_at: taken_at(call, w.all)? }))
+    Ok(json!(Rankings { enterprises, categories, models, time_zone, taken_at: taken_at(call, w.all)? }))
 }

@@ -38,9 +38,9 @@ fn named(tally: Vec<(Value, u64)>) -> Vec<(String, u64)> {
 
 /// `GET /internal/figures`.
 pub fn fleet(call: &mut Call<'_>) -> PluginResult<Value> {
-    let online_tally = DEVICES.tally(call.host, "online", 2)?;
-    let devices = online_tally.iter().map(|(_, n)| n).sum();
-    let online = online_tally.iter().find(|(v, _)| v == &Value::Bool(true)).map_or(0, |(_, n)| *n);
+    // A boolean is counted by value (SQLite keeps no boolean type for a tally to name).
+    let online = DEVICES.count(call.host, &Query::new().eq("online", true))?;
+    let devices = online + DEVICES.count(call.host, &Query::new().eq("online", false))?;
     let now = call.host.now_ms();
     let mut active = Vec::new();
     for (name, span) in ACTIVE_WINDOWS {

@@ -1,18 +1,15 @@
 import { api, Auth, useLiveEvents, useNamespace, type LiveEvent } from '@console/sdk';
 import { Chart } from '@console/sdk/charts';
-import { downloadBase64, ModalForm, TimeRangeSelect, type TimeRange } from '@console/sdk/ui';
+import { downloadBase64, ModalForm, type TimeRange } from '@console/sdk/ui';
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Alert, Button, Card, Col, Empty, Form, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { App, Button, Card, Col, Empty, Form, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { axisLabels, MOUNT, RangeControls, when, type Granularity } from './controls';
 import { resources } from './i18n';
 
-const MOUNT = '/dashboard-service';
-const GRANULARITIES = ['hour', 'day', 'week', 'month', 'year'] as const;
-type Granularity = (typeof GRANULARITIES)[number];
 const EVENT_TYPES = ['info', 'alert', 'fault'] as const;
 const LATENCIES = ['lt1s', '1to5s', '5to30s', '30sto5m', 'gt5m'] as const;
 
@@ -37,12 +34,6 @@ interface ProductOption {
 
 const sum = (values: number[] | undefined) => (values ?? []).reduce((a, b) => a + b, 0);
 
-/** The granularity a range is shown in unless the user picks one (as the server does). */
-function granularityOf(range: TimeRange): Granularity {
-  if (['1h', '3h', '1d', '3d'].includes(range)) return 'hour';
-  return ['60d', '90d'].includes(range) ? 'week' : 'day';
-}
-
 /** What devices reported, counted as it arrived: over time, by product and by latency. */
 export default function DeviceDashboard() {
   const { t } = useNamespace('dashboard', resources);
@@ -66,8 +57,7 @@ export default function DeviceDashboard() {
     if (event.topic === 'dashboard.rolled-up') load();
   });
 
-  const hourLabels = activity?.granularity === 'hour';
-  const labels = useMemo(() => activity?.labels.map((l) => (hourLabels ? l.slice(5) : l)) ?? [], [activity, hourLabels]);
+  const labels = useMemo(() => axisLabels(activity?.labels, activity?.granularity), [activity]);
   const overTime = useMemo(
     () => [
       ...EVENT_TYPES.map((type) => ({ name: t(`eventTypes.${type}`), type: 'bar' as const, stack: 'events', data: activity?.events[type] ?? [] })),
@@ -83,7 +73,6 @@ export default function DeviceDashboard() {
     [activity, t],
   );
   const latency = useMemo(() => [{ name: t('count'), type: 'bar' as const, data: LATENCIES.map((name) => activity?.latency.find(([n]) => n === name)?.[1] ?? 0) }], [activity, t]);
-  const when = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
   const exportExcel = () =>
     api
       .get<{ fileName: string; contentType: string; content: string }>(`${MOUNT}/device-activity/export`, { range, granularity, productId })
@@ -109,19 +98,12 @@ export default function DeviceDashboard() {
             options={products.map((p) => ({ value: p.productId, label: p.productName }))}
             data-testid="dashboard-product"
           />
-          <Select<Granularity>
-            aria-label={t('granularity')}
-            style={{ width: 130 }}
-            value={granularity}
-            onChange={setGranularity}
-            options={GRANULARITIES.map((g) => ({ value: g, label: t(`granularities.${g}`), disabled: g === 'hour' && ['30d', '60d', '90d'].includes(range) }))}
-            data-testid="dashboard-granularity"
-          />
-          <TimeRangeSelect
-            value={range}
-            onChange={(next) => {
-              setRange(next);
-              setGranularity(granularityOf(next));
+          <RangeControls
+            range={range}
+            granularity={granularity}
+            onChange={(nextRange, nextGranularity) => {
+              setRange(nextRange);
+              setGranularity(nextGranularity);
             }}
           />
           <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} data-testid="dashboard-export">

@@ -1,11 +1,17 @@
 import * as React from 'react';
 
 import DeviceDashboard from './DeviceDashboard';
+import Enterprises from './Enterprises';
+import Overview from './Overview';
 
 (window as unknown as { __remoteReact?: Record<string, unknown> }).__remoteReact ??= {};
 (window as unknown as { __remoteReact: Record<string, unknown> }).__remoteReact['dashboard'] = React;
 
 /** The pages of the dashboard plugin, by the route paths of its manifest's menus. */
-const routes = [{ path: '/echartGroup/device', Component: DeviceDashboard }];
+const routes = [
+  { path: '/echartGroup/index', Component: Overview },
+  { path: '/echartGroup/tenant', Component: Enterprises },
+  { path: '/echartGroup/device', Component: DeviceDashboard },
+];
 
 export default routes;

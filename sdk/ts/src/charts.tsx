@@ -14,7 +14,8 @@ echarts.use([BarChart, LineChart, DatasetComponent, GridComponent, LegendCompone
 export interface Series {
   name: string;
   type: 'bar' | 'line';
-  data: number[];
+  /** `null` leaves a gap (a bucket without a sample). */
+  data: (number | null)[];
   /** Bars of the same stack are stacked (the spec's stacked column). */
   stack?: string;
   /** Plotted on the right-hand axis. */
@@ -49,7 +50,7 @@ export function Chart({ labels, series, height = 320, testId, fileName }: { labe
         grid: { left: 48, right: twoAxes ? 48 : 16, top: 36, bottom: 32 },
         xAxis: { type: 'category', data: labels },
         yAxis: twoAxes ? [{ type: 'value' }, { type: 'value' }] : { type: 'value' },
-        series: series.map((s) => ({ name: s.name, type: s.type, data: s.data, stack: s.stack, yAxisIndex: s.right ? 1 : 0 })),
+        series: series.map((s) => ({ name: s.name, type: s.type, data: s.data, stack: s.stack, yAxisIndex: s.right ? 1 : 0, barMaxWidth: 56 })),
       },
       true,
     );

@@ -1,0 +1,48 @@
+import { useNamespace } from '@console/sdk';
+import { TimeRangeSelect, type TimeRange } from '@console/sdk/ui';
+import { Select } from 'antd';
+import dayjs from 'dayjs';
+
+import { resources } from './i18n';
+
+export const MOUNT = '/dashboard-service';
+export const GRANULARITIES = ['hour', 'day', 'week', 'month', 'year'] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+
+/** The granularity a range is shown in unless the user picks one (as the server does). */
+export function granularityOf(range: TimeRange): Granularity {
+  if (['1h', '3h', '1d', '3d'].includes(range)) return 'hour';
+  return ['60d', '90d'].includes(range) ? 'week' : 'day';
+}
+
+export const when = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+
+/** Axis labels: an hour's label without its year. */
+export const axisLabels = (labels: string[] | undefined, granularity: string | undefined) =>
+  labels?.map((l) => (granularity === 'hour' ? l.slice(5) : l)) ?? [];
+
+/** The spec's time ranges and granularities (§9); a range past 7 days has no hours. */
+export function RangeControls({
+  range,
+  granularity,
+  onChange,
+}: {
+  range: TimeRange;
+  granularity: Granularity;
+  onChange: (range: TimeRange, granularity: Granularity) => void;
+}) {
+  const { t } = useNamespace('dashboard', resources);
+  return (
+    <>
+      <Select<Granularity>
+        aria-label={t('granularity')}
+        style={{ width: 130 }}
+        value={granularity}
+        onChange={(next) => onChange(range, next)}
+        options={GRANULARITIES.map((g) => ({ value: g, label: t(`granularities.${g}`), disabled: g === 'hour' && ['30d', '60d', '90d'].includes(range) }))}
+        data-testid="dashboard-granularity"
+      />
+      <TimeRangeSelect value={range} onChange={(next) => onChange(next, granularityOf(next))} />
+    </>
+  );
+}
