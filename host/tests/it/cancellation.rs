@@ -71,24 +71,33 @@ async fn calls_dropped_at_every_await_point_leave_no_transaction_behind() {
     ];
     let mut dropped = Vec::new();
     for (method, path, body) in &cases {
-        let mut this_case = 0;
-        for polls in 0..5000 {
-            // Unique names so that a write that does finish never collides.
-            let body = body.clone().map(|mut b| {
-                for field in ["breedName", "name"] {
-                    if b.get(field).is_some() {
-                        b[field] = json!(format!("drop {polls}"));
+        // A sweep on a busy machine can find a call answered within its first poll: up to three
+        // sweeps, the most drops counted.
+        let mut most = 0;
+        for sweep in 0..3 {
+            let mut this_case = 0;
+            for polls in 0..5000 {
+                // Unique names so that a write that does finish never collides.
+                let body = body.clone().map(|mut b| {
+                    for field in ["breedName", "name"] {
+                        if b.get(field).is_some() {
+                            b[field] = json!(format!("drop {sweep}-{polls}"));
+                        }
                     }
+                    b
+                });
+                let call = host.app.clone().oneshot(request(method.clone(), path, &admin, body));
+                if poll_then_drop(call, polls).await {
+                    break;
                 }
-                b
-            });
-            let call = host.app.clone().oneshot(request(method.clone(), path, &admin, body));
-            if poll_then_drop(call, polls).await {
+                this_case += 1;
+            }
+            most = most.max(this_case);
+            if most >= 2 {
                 break;
             }
-            this_case += 1;
         }
-        dropped.push(this_case);
+        dropped.push(most);
     }
     // Each call was dropped before its first poll and at one await point at least. How many it
     // passes depends on how busy the machine is: from about 100 for a plugin's read on an idle
