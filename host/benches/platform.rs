@@ -58,6 +58,7 @@ fn plugins_toml(dir: &Path) -> PathBuf {
             repo().join("plugins/customer-service/plugin.toml"),
             SERVICE_GRANTS,
         ),
+        ("dashboard", wasm("dashboard"), repo().join("plugins/dashboard/plugin.toml"), DASHBOARD_GRANTS),
     ] {
         let bytes =
             std::fs::read(&artefact).unwrap_or_else(|e| panic!("{}: {e} (make test-plugins)", artefact.display()));
@@ -72,6 +73,8 @@ fn plugins_toml(dir: &Path) -> PathBuf {
 }
 
 const UPLOAD_BYTES: usize = 256 << 20;
+const DASHBOARD_GRANTS: &str =
+    "uses = [\"device-service\", \"product-service\", \"app-service\", \"customer-service\"]\n";
 const SERVICE_GRANTS: &str = "uses = [\"product-service\", \"app-service\", \"device-service\"]\ntimeout_ms = 30000\n";
 /// Chats at once in the chat section (`BENCH_CHATS` overrides it), and the seats that take them.
 fn chat_count() -> usize {
@@ -419,6 +422,11 @@ async fn main() {
         devices(&state.db, &base, &token, plugin.rps()).await;
         return;
     }
+    // `BENCH_ONLY=dashboards make bench`: the dashboards' page views and the rollup's cost.
+    if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "dashboards") {
+        dashboards(&state.db, &base, &token).await;
+        return;
+    }
     // `BENCH_ONLY=chat make bench`: chat round trips alone.
     if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "chat") {
         chats(&state.db, &base, &token).await;
@@ -634,6 +642,10 @@ async fn main() {
     // 3c. Devices (issue 16): sustained property reports from simulated devices, each its own,
     // beside the plain plugin route of section 1; then the device list over 100,000 devices.
     devices(&state.db, &base, &token, plugin.rps()).await;
+
+    // 3c'. Dashboards (issue 21): page views over 100,000,000 reports rolled up, and the
+    // rollup's cost per report.
+    dashboards(&state.db, &base, &token).await;
 
     // 3d. Full-text search (issue 19): questions over 100,000 FAQ-like documents.
     search_both(&client, &base, &token, dir.path()).await;
@@ -1337,5 +1349,179 @@ async fn chats(db: &console_host::db::Db, base: &str, token: &str) {
         times.len() as f64 / elapsed.as_secs_f64(),
         ms(percentile(&times, 0.5)),
         ms(percentile(&times, 0.99))
+    );
+}
+
+/// Devices for the dashboards' section, and the report rows their rollups stand for.
+const DASHBOARD_DEVICES: u32 = 1_000_000;
+const DASHBOARD_REPORTS: i64 = 100_000_000;
+const DASHBOARD_PRODUCTS: i64 = 25;
+const HOUR_MS: i64 = 3_600_000;
+
+/// The dashboards (issue 21): their page views with 1,000,000 devices and 100,000,000 reports
+/// rolled up (90 days by the hour, 25 products, the rollups' 11 counters each, and the gauges
+/// sampled every hour), then what the rollup costs per report beside the report path itself.
+async fn dashboards(db: &console_host::db::Db, base: &str, token: &str) {
+    use console_host::db::plugin_counters::Counter;
+    let now = console_host::db::now_ms();
+    let states = ["standby", "sweeping", "charging", "fault", "unknown"];
+    let started = Instant::now();
+    let records = (0..DASHBOARD_DEVICES).map(|n| {
+        json!({ "sn": format!("DB{n:08}"), "productId": format!("p{}", n % DASHBOARD_PRODUCTS as u32), "modelCode": format!("M{}", n % 10),
+                "online": n % 3 == 0, "workState": states[n as usize % 5], "firmwareVersion": format!("1.{}.0", n % 20),
+                "lastSeenAt": now - i64::from(n % 100) * HOUR_MS, "registeredAt": now - 86_400_000, "activations": 1 })
+        .to_string()
+    });
+    db.bulk_insert_records("device", "devices", 0, records).await.expect("1,000,000 devices");
+    let hours = 90 * 24;
+    let first_hour = now - now.rem_euclid(HOUR_MS) - (hours - 1) * HOUR_MS;
+    let per_hour_and_product = DASHBOARD_REPORTS / (hours * DASHBOARD_PRODUCTS);
+    let metrics: [(&str, i64); 11] = [
+        ("reports", per_hour_and_product),
+        ("events", per_hour_and_product / 20),
+        ("event:info", per_hour_and_product / 40),
+        ("event:alert", per_hour_and_product / 80),
+        ("event:fault", per_hour_and_product / 80),
+        ("replies", per_hour_and_product / 50),
+        ("latency:lt1s", per_hour_and_product * 9 / 10),
+        ("latency:1to5s", per_hour_and_product / 20),
+        ("latency:5to30s", per_hour_and_product / 40),
+        ("latency:30sto5m", per_hour_and_product / 80),
+        ("latency:gt5m", per_hour_and_product / 80),
+    ];
+    let counter = |name: &str, bucket: i64, key: String, value: i64| Counter { name: name.into(), bucket, key, value };
+    let rollups = (0..hours).flat_map(move |h| {
+        (0..DASHBOARD_PRODUCTS).flat_map(move |p| {
+            metrics
+                .into_iter()
+                .map(move |(name, value)| counter(name, first_hour + h * HOUR_MS, format!("p{p}"), value))
+        })
+    });
+    let rows = db.bulk_set_counters("dashboard", 0, rollups).await.expect("rollups");
+    let gauges = (0..hours).flat_map(move |h| {
+        let hour = first_hour + h * HOUR_MS;
+        let grown = i64::from(DASHBOARD_DEVICES) * (h + 1) / hours;
+        let mut set = vec![
+            counter("devices", hour, String::new(), grown),
+            counter("online", hour, String::new(), grown / 3),
+            counter("active:1d", hour, String::new(), grown / 2),
+            counter("active:7d", hour, String::new(), grown * 4 / 5),
+            counter("app:users", hour, String::new(), grown / 2),
+            counter("app:active", hour, String::new(), grown / 10),
+            counter("orders:open", hour, String::new(), 300 + h % 50),
+            counter("orders:breached", hour, String::new(), h % 7),
+        ];
+        set.extend((0..20).map(|v| counter("firmware", hour, format!("1.{v}.0"), grown / 20)));
+        set.extend(states.iter().map(|s| counter("work-state", hour, s.to_string(), grown / 5)));
+        set.extend((0..10).map(|m| counter("model", hour, format!("Model {m} (M{m})"), grown / 10)));
+        set.extend((0..5).map(|c| counter("category", hour, format!("Category {c}"), grown / 5)));
+        set
+    });
+    let gauge_rows = db.bulk_set_counters("dashboard", 0, gauges).await.expect("gauges");
+    println!(
+        "\n{:<44} {} devices, {rows} rollup and {gauge_rows} gauge counters for {DASHBOARD_REPORTS} reports, loaded in {:.1} s",
+        "dashboards (issue 21)",
+        DASHBOARD_DEVICES,
+        started.elapsed().as_secs_f64()
+    );
+
+    let client = reqwest::Client::new();
+    let views = [
+        ("device dashboard, 90 days by week", "device-activity?range=90d&granularity=week"),
+        ("device dashboard, 7 days by hour", "device-activity?range=7d&granularity=hour"),
+        ("device dashboard, 1 day, one product", "device-activity?range=1d&productId=p3"),
+        ("overview, 90 days by week", "overview?range=90d&granularity=week"),
+        ("overview, 7 days by day", "overview?range=7d&granularity=day"),
+        ("rankings", "rankings?range=1d"),
+    ];
+    println!("{:<44} {:>10} {:>10}", "page view (platform, every enterprise)", "p50", "p95");
+    let mut all = Vec::new();
+    for (label, path) in views {
+        let url = format!("{base}/dashboard-service/{path}");
+        timed(&client, &get(&url, token)).await;
+        let mut times: Vec<Duration> = Vec::new();
+        for _ in 0..40 {
+            times.push(timed(&client, &get(&url, token)).await);
+        }
+        times.sort();
+        println!(
+            "{:<44} {:>10} {:>10}",
+            format!("  {label}"),
+            ms(percentile(&times, 0.5)),
+            ms(percentile(&times, 0.95))
+        );
+        all.extend(times);
+    }
+    all.sort();
+    println!("{:<44} {:>10} {:>10}", "  every view", ms(percentile(&all, 0.5)), ms(percentile(&all, 0.95)));
+    let mut snapshots = Vec::new();
+    for _ in 0..5 {
+        let sent = Instant::now();
+        console_call(&client, base, token, "/dashboard-service/snapshot", json!({})).await;
+        snapshots.push(sent.elapsed());
+    }
+    snapshots.sort();
+    println!(
+        "{:<44} {:>10} {:>10}",
+        "a snapshot of 1,000,000 devices (5 runs)",
+        ms(percentile(&snapshots, 0.5)),
+        ms(snapshots[4])
+    );
+
+    // The rollup's cost per report beside the report path: 16 devices report, one report at a
+    // time each, then the rollup counts what they kept once it has settled.
+    let origin = base.trim_end_matches("/api");
+    let console = devsim::console::Console::with_token(origin, token);
+    let (product, model_id) = console.product("BENCH-R", devsim::console::vacuum()).await.expect("a product");
+    let keys = devsim::read_key_file(&console.sn_keys(&model_id, REPORTING_DEVICES).await.expect("SNs"));
+    let fleet_key = console.fleet_key(0, "bench rollup").await.expect("fleet key");
+    let platform = devsim::Platform::new(origin, &fleet_key, product["productKey"].as_str().expect("product key"));
+    let mut fleet = Vec::new();
+    for (sn, key) in &keys {
+        fleet.push(platform.activate(sn, key).await.expect("activated"));
+    }
+    // What was kept before is counted first, out of the measure.
+    tokio::time::sleep(Duration::from_millis(10_500)).await;
+    while console_call(&client, base, token, "/dashboard-service/rollup", json!({})).await["counted"].as_u64() > Some(0)
+    {
+    }
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for mut device in fleet {
+        tasks.push(tokio::spawn(async move {
+            use rand::SeedableRng as _;
+            let mut rng = rand::rngs::StdRng::seed_from_u64(device.sn.len() as u64);
+            let mut sent = 0u64;
+            while started.elapsed() < ROUND * 2 {
+                device.report_all(&mut rng).await.expect("report kept");
+                sent += 1;
+            }
+            sent
+        }));
+    }
+    let mut reports = 0;
+    for task in tasks {
+        reports += task.await.expect("device");
+    }
+    let reporting = started.elapsed();
+    tokio::time::sleep(Duration::from_millis(10_500)).await;
+    let (mut counted, rolling) = (0, Instant::now());
+    while counted < reports {
+        let run = console_call(&client, base, token, "/dashboard-service/rollup", json!({})).await;
+        match run["counted"].as_u64() {
+            Some(0) | None => break,
+            Some(n) => counted += n,
+        }
+    }
+    let rolling = rolling.elapsed();
+    let per_report = reporting.as_secs_f64() / reports as f64;
+    let per_rolled = rolling.as_secs_f64() / counted.max(1) as f64;
+    println!("{:<44} {:>12} {:>12} {:>10}", "the rollup's cost per report", "report path", "rollup", "rollup/report");
+    println!(
+        "{:<44} {:>9.0} µs {:>9.1} µs {:>9.3}x",
+        format!("  {reports} reports by 16 devices, {counted} counted"),
+        per_report * 1e6,
+        per_rolled * 1e6,
+        per_rolled / per_report
     );
 }

@@ -193,3 +193,29 @@ pub async fn clear(
     });
     Ok(done)
 }
+
+impl super::Db {
+    /// Sets counters of a plugin and enterprise outside any call, in one transaction (loaders
+    /// and benchmarks: 100,000,000 reports' rollups in seconds, not through the plugin).
+    pub async fn bulk_set_counters(
+        &self,
+        plugin: &str,
+        tenant: i64,
+        counters: impl Iterator<Item = Counter>,
+    ) -> Result<u64, sqlx::Error> {
+        let mut counters = counters.peekable();
+        let mut count = 0;
+        let mut tx = self.begin_call(true).await?;
+        while counters.peek().is_some() {
+            let batch: Vec<Counter> = counters.by_ref().take(BATCH).collect();
+            count += batch.len() as u64;
+            match write(&mut tx, Owner { plugin, tenant }, &batch, Write::Set).await {
+                Ok(()) => {}
+                Err(CounterFailure::Db(error)) => return Err(error),
+                Err(CounterFailure::Invalid(why)) => return Err(sqlx::Error::Protocol(why)),
+            }
+        }
+        tx.commit().await?;
+        Ok(count)
+    }
+}

@@ -38,6 +38,8 @@ impl Plugin for Dashboard {
             .with_data::<overview::Rankings>()
             .post("/snapshot", overview::take_now)
             .with_data::<overview::Taken>()
+            .post("/rollup", rollups::run_now)
+            .with_data::<rollups::RolledUp>()
             .post("/rebuild", rollups::rebuild)
             .with_data::<rollups::Rebuilding>()
     }

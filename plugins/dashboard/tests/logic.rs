@@ -206,3 +206,44 @@ fn the_platform_sees_every_enterprises_figures_and_an_enterprise_its_own() {
             + 5
     );
 }
+
+#[test]
+fn the_platform_ranks_enterprises_by_their_latest_devices_and_an_enterprise_ranks_its_models() {
+    use console_plugin_sdk::host::Enterprise;
+    let mut host = region();
+    host.now_ms = MONDAY + 36 * HOUR;
+    let hour = MONDAY + 35 * HOUR;
+    // Three enterprises' device gauges; the second grew past the first in the latest hour.
+    for (enterprise, earlier, latest) in [(1, 500, 520), (2, 400, 900), (3, 10, 12)] {
+        host.counters.insert((enterprise, "devices".into(), hour - HOUR, String::new()), earlier);
+        host.counters.insert((enterprise, "devices".into(), hour, String::new()), latest);
+        host.counters.insert((enterprise, "model".into(), hour, "Robot S1 (S1)".into()), latest / 2);
+    }
+    host.counters.insert((1, "model".into(), hour, "Feeder F2 (F2)".into()), 300);
+    host.enterprises = [(1, "Acme"), (2, "Globex"), (3, "Initech")]
+        .map(|(id, name)| Enterprise { id, name: name.into(), kind: "ordinary".into(), disabled: false })
+        .to_vec();
+    let rankings = |host: &mut MemoryHost| {
+        let (status, body) = host.call_with::<Dashboard>("GET", "/rankings", &[("range", "1d")], Value::Null, "en");
+        assert_eq!(status, 200, "{body}");
+        body
+    };
+    host.tenant_id = 0;
+    let platform = rankings(&mut host);
+    let names: Vec<(&str, i64)> = platform["enterprises"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["name"].as_str().unwrap(), e["devices"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(names, [("Globex", 900), ("Acme", 520), ("Initech", 12)], "by the latest hour, not the sum");
+    assert_eq!(platform["models"][0], json!({ "name": "Robot S1 (S1)", "devices": 716 }), "summed over enterprises");
+
+    host.tenant_id = 1;
+    let acme = rankings(&mut host);
+    assert_eq!(acme["enterprises"], json!([]), "an enterprise ranks no enterprises");
+    assert_eq!(
+        acme["models"],
+        json!([{ "name": "Feeder F2 (F2)", "devices": 300 }, { "name": "Robot S1 (S1)", "devices": 260 }])
+    );
+}
