@@ -23,9 +23,9 @@ fn total(series: &Value) -> i64 {
 async fn reports_move_the_device_dashboard_a_rebuild_agrees_and_enterprises_stay_apart() {
     let dashboard = Install::plugin(
         "dashboard",
-        "uses = [\"device-service\", \"product-service\", \"app-service\", \"customer-service\"]\nevents = true",
+        "uses = [\"device-service\", \"product-service\", \"app-service\", \"customer-service\", \"i18n-service\"]\nevents = true",
     );
-    let fleet = fleet_with("RV-DB", 2, vec![dashboard]).await;
+    let fleet = fleet_with("RV-DB", 2, vec![dashboard, Install::plugin("globalization", "files = true")]).await;
     let (host, admin) = (&fleet.host, fleet.admin.as_str());
     let mut first = fleet.device(0).await;
     let second = fleet.device(1).await;
@@ -50,6 +50,24 @@ async fn reports_move_the_device_dashboard_a_rebuild_agrees_and_enterprises_stay
     assert!(counted["countedUntil"].as_i64() > Some(0), "says how fresh it is");
     let latency: i64 = counted["latency"].as_array().expect("latency").iter().map(|b| b[1].as_i64().unwrap_or(0)).sum();
     assert_eq!(latency, 4, "every report in the latency histogram once");
+
+    // The fault is an error: by its code (the event's `code` parameter), firmware and product,
+    // with the code's return-code message in the user's language.
+    let code =
+        json!({ "module": "device", "key": "7", "texts": { "en": "The wheel is stuck.", "de": "Das Rad klemmt." } });
+    host.post("/i18n-service/codes", admin, code).await.ok();
+    let errors = host
+        .call(reqwest::Method::GET, "/dashboard-service/errors?range=1d", Some(admin), &[("lang", "de")], None)
+        .await
+        .ok()
+        .clone();
+    assert_eq!((errors["total"].as_i64(), errors["previousTotal"].as_i64()), (Some(1), Some(0)), "{errors}");
+    assert_eq!(
+        errors["codes"],
+        json!([{ "code": "7", "message": "Das Rad klemmt.", "count": 1, "previous": 0, "spike": false }])
+    );
+    assert_eq!((&errors["byFirmware"], &errors["byProduct"]), (&json!([["1.0.0", 1]]), &json!([["RVDB", 1]])));
+    assert_eq!(total(&errors["codesOverTime"][0][1]), 1);
 
     // Another enterprise sees none of it.
     let other = host.create_tenant(admin, "Kitchens", 61).await.to_string();

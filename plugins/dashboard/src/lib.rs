@@ -5,6 +5,7 @@
 //! work orders are sampled once a minute (`overview`). Each answer says how fresh its figures are.
 
 pub mod activity;
+pub mod errors;
 pub mod export;
 pub mod overview;
 pub mod rollups;
@@ -33,6 +34,9 @@ impl Plugin for Dashboard {
             .get("/overview", overview::overview)
             .with_query(&activity::QUERY[..2])
             .with_data::<overview::Overview>()
+            .get("/errors", errors::analysis)
+            .with_query(&activity::QUERY)
+            .with_data::<errors::ErrorAnalysis>()
             .get("/rankings", overview::rankings)
             .with_query(&activity::QUERY[..2])
             .with_data::<overview::Rankings>()

@@ -199,17 +199,20 @@ pub struct Overview {
     pub taken_at: i64,
 }
 
-struct Window {
-    range: String,
-    granularity_name: String,
-    granularity: Granularity,
-    from: i64,
-    first: i64,
-    now: i64,
-    all: bool,
+/// What a page's query asks for: the range, its granularity and start in the enterprise's
+/// zone, and whether the platform reads every enterprise's figures.
+pub struct Window {
+    pub range: String,
+    pub granularity_name: String,
+    pub granularity: Granularity,
+    pub from: i64,
+    /// The start of the first bucket.
+    pub first: i64,
+    pub now: i64,
+    pub all: bool,
 }
 
-fn window(call: &mut Call<'_>) -> PluginResult<(Window, console_plugin_sdk::rollup::Zone, String)> {
+pub fn window(call: &mut Call<'_>) -> PluginResult<(Window, console_plugin_sdk::rollup::Zone, String)> {
     let range = call.query("range").unwrap_or("7d").to_string();
     let span = range_ms("range", &range)?;
     let granularity_name =

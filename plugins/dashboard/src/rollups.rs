@@ -28,10 +28,14 @@ const CLOCK_AHEAD_MS: i64 = 5 * 60_000;
 pub const LATENCY: [(i64, &str); 5] =
     [(1_000, "lt1s"), (5_000, "1to5s"), (30_000, "5to30s"), (300_000, "30sto5m"), (i64::MAX, "gt5m")];
 
-/// The rollups' counter names: `reports`, `events`, `event:<type>`, `replies` and
-/// `latency:<bucket>`, each by local hour (its start, Unix ms) and product (the key).
+/// The rollups' counter names: `reports`, `events`, `event:<type>`, `replies`,
+/// `latency:<bucket>` and `errors`, each by local hour (its start, Unix ms) and product (the
+/// key); `error:code` and `error:firmware` by product and code or firmware version.
 pub fn names() -> Vec<String> {
-    let mut names: Vec<String> = ["reports", "events", "replies"].into_iter().map(String::from).collect();
+    let mut names: Vec<String> = ["reports", "events", "replies", "errors", "error:code", "error:firmware"]
+        .into_iter()
+        .map(String::from)
+        .collect();
     names.extend(crate::activity::EVENT_TYPES.iter().map(|t| format!("event:{t}")));
     names.extend(LATENCY.iter().map(|(_, name)| format!("latency:{name}")));
     names
@@ -58,6 +62,10 @@ struct Kept {
     product_id: String,
     kind: String,
     event_type: String,
+    #[serde(default)]
+    code: String,
+    #[serde(default)]
+    firmware_version: String,
     at: i64,
     kept_at: i64,
 }
@@ -71,29 +79,46 @@ pub fn cursor(host: &mut dyn Host) -> PluginResult<Option<Doc<Cursor>>> {
     Ok(CURSOR.query(host, &Query::new().page(1, 1))?.list.into_iter().next())
 }
 
-/// The metrics one report counts in.
-fn metrics(report: &Kept) -> Vec<String> {
+/// The event type the error analysis counts (§3: a fault is an error).
+pub const ERROR_TYPE: &str = "fault";
+
+/// A device's words as part of a counter key: no control characters, at most 64 characters
+/// (the host refuses a longer key, and one refused key would stop the rollup for good).
+fn key_part(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).take(64).collect()
+}
+
+/// The counters one report adds one to: (name, key). Most are keyed by product; an error also
+/// by product and code, and by product and firmware version (`product/code`).
+fn metrics(report: &Kept) -> Vec<(String, String)> {
+    let product = || report.product_id.clone();
     let mut names = match report.kind.as_str() {
-        "property" => vec!["reports".to_string()],
-        "event" => vec!["events".to_string(), format!("event:{}", report.event_type)],
-        "reply" => vec!["replies".to_string()],
+        "property" => vec![("reports".to_string(), product())],
+        "event" => vec![("events".to_string(), product()), (format!("event:{}", report.event_type), product())],
+        "reply" => vec![("replies".to_string(), product())],
         _ => Vec::new(),
     };
+    if report.kind == "event" && report.event_type == ERROR_TYPE {
+        names.push(("errors".into(), product()));
+        let product = key_part(&report.product_id);
+        names.push(("error:code".into(), format!("{product}/{}", key_part(&report.code))));
+        names.push(("error:firmware".into(), format!("{product}/{}", key_part(&report.firmware_version))));
+    }
     let waited = (report.kept_at - report.at).max(0);
     if let Some((_, name)) = LATENCY.iter().find(|(bound, _)| waited < *bound) {
-        names.push(format!("latency:{name}"));
+        names.push((format!("latency:{name}"), product()));
     }
     names
 }
 
-/// Adds `reports` up by (local hour, product, metric).
+/// Adds `reports` up by (local hour, key, metric).
 fn tally(reports: &[Kept], zone: &Zone) -> BTreeMap<(i64, String, String), i64> {
     let mut sums = BTreeMap::new();
     for report in reports {
         let at = if report.at > report.kept_at + CLOCK_AHEAD_MS { report.kept_at } else { report.at };
         let hour = hour_key(at, zone);
-        for metric in metrics(report) {
-            *sums.entry((hour, report.product_id.clone(), metric)).or_insert(0) += 1;
+        for (metric, key) in metrics(report) {
+            *sums.entry((hour, key, metric)).or_insert(0) += 1;
         }
     }
     sums
@@ -179,7 +204,17 @@ mod tests {
     use super::*;
 
     fn kept(id: i64, kind: &str, event_type: &str, at: i64, kept_at: i64) -> Kept {
-        Kept { id, product_id: "p1".into(), kind: kind.into(), event_type: event_type.into(), at, kept_at }
+        let (code, firmware_version) = ("E7".into(), "1.2.0".into());
+        Kept {
+            id,
+            product_id: "p1".into(),
+            kind: kind.into(),
+            event_type: event_type.into(),
+            code,
+            firmware_version,
+            at,
+            kept_at,
+        }
     }
 
     #[test]
@@ -197,5 +232,16 @@ mod tests {
         assert_eq!(at("reports"), Some(2), "the one from a clock two hours ahead counts when kept");
         assert_eq!((at("events"), at("event:fault")), (Some(1), Some(1)));
         assert_eq!((at("latency:lt1s"), at("latency:30sto5m")), (Some(2), Some(1)));
+        assert_eq!(at("errors"), Some(1), "a fault is an error");
+        assert_eq!(sums.get(&(hour, "p1/E7".to_string(), "error:code".to_string())), Some(&1));
+        assert_eq!(sums.get(&(hour, "p1/1.2.0".to_string(), "error:firmware".to_string())), Some(&1));
+    }
+
+    #[test]
+    fn a_devices_code_is_kept_to_a_key_the_host_takes() {
+        let mut report = kept(1, "event", ERROR_TYPE, 0, 0);
+        report.code = format!("E\u{0}\n{}", "x".repeat(500));
+        let (_, key) = metrics(&report).into_iter().find(|(name, _)| name == "error:code").expect("a code");
+        assert!(key.len() <= 200 && !key.chars().any(char::is_control), "{key}");
     }
 }

@@ -225,6 +225,7 @@ pub fn reply(
         params: command.output.clone(),
         at: now,
         expires_at: expiry(now, cleaning_expiry_days),
+        firmware_version: device.data.firmware_version.clone(),
     };
     let updated = COMMANDS.update(call.host, &doc.id, &command, Some(doc.version))?;
     REPORTS.insert(call.host, &report)?;

@@ -26,6 +26,9 @@ pub struct Report {
     /// When the device says it happened (its clock), else when it arrived.
     pub at: i64,
     pub expires_at: i64,
+    /// The firmware the device ran when it said it (the error analysis counts by it).
+    #[serde(default)]
+    pub firmware_version: String,
 }
 
 pub const REPORTS: Collection<Report> = Collection::new("reports");
@@ -91,9 +94,27 @@ pub struct KeptReport {
     pub product_id: String,
     pub kind: String,
     pub event_type: String,
+    /// An event's identifier, and its error code: the `code` or `errorCode` parameter when it
+    /// has one, else the identifier.
+    pub identifier: String,
+    pub code: String,
+    pub firmware_version: String,
     /// When the device says it happened, and when it was kept here.
     pub at: i64,
     pub kept_at: i64,
+}
+
+/// An event's error code: its `code` or `errorCode` parameter (a number or text), else its
+/// identifier.
+pub fn error_code(report: &Report) -> String {
+    ["code", "errorCode"]
+        .iter()
+        .find_map(|name| match report.params.get(*name) {
+            Some(Value::String(text)) if !text.is_empty() => Some(text.clone()),
+            Some(Value::Number(n)) => Some(n.to_string()),
+            _ => None,
+        })
+        .unwrap_or_else(|| report.identifier.clone())
 }
 
 /// `POST /internal/reports/since` (other plugins: the dashboard): the reports kept after a
@@ -111,9 +132,12 @@ pub fn since(call: &mut Call<'_>) -> PluginResult<Value> {
         .into_iter()
         .map(|doc| KeptReport {
             id: doc.id.parse().unwrap_or(0),
+            code: if doc.data.kind == EVENT { error_code(&doc.data) } else { String::new() },
             product_id: doc.data.product_id,
             kind: doc.data.kind,
             event_type: doc.data.event_type,
+            identifier: doc.data.identifier,
+            firmware_version: doc.data.firmware_version,
             at: doc.data.at,
             kept_at: doc.created_at,
         })

@@ -377,6 +377,7 @@ fn keep(
         params: message.params.clone(),
         at: happened_at(message.time, now),
         expires_at: expiry(now, product.cleaning_expiry_days),
+        firmware_version: device.firmware_version.clone(),
     };
     REPORTS.insert(call.host, &report)?;
     Ok(())
