@@ -88,3 +88,17 @@ test('the overview counts the simulated fleet once taken, links each card to its
   await page.getByText('Enterprises with the most devices (top 10)').waitFor();
   await page.screenshot({ path: join(shots, 'dashboard-03-enterprises.png') });
 });
+
+test('the error analysis shows the simulated devices’ faults by code, firmware and product', async () => {
+  const { newPage, login } = console_;
+  const page = await newPage('en-US');
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-/echartGroup/error-analysis').click();
+  await shotOnFailure(page, 'errors-counted', () =>
+    page.waitForFunction(() => Number(document.querySelector('[data-testid="errors-total"] .ant-statistic-content-value')?.textContent?.replace(/[^\d]/g, '') ?? 0) > 0, null, { timeout: 60000 }),
+  );
+  const rows = page.getByTestId('errors-codes').locator('tbody tr.ant-table-row');
+  assert.ok((await rows.count()) > 0, 'the commonest codes are listed');
+  await page.getByTestId('chart-errors-firmware').waitFor();
+  await page.screenshot({ path: join(shots, 'dashboard-04-errors.png') });
+});

@@ -2,6 +2,7 @@ import * as React from 'react';
 
 import DeviceDashboard from './DeviceDashboard';
 import Enterprises from './Enterprises';
+import ErrorAnalysis from './ErrorAnalysis';
 import Overview from './Overview';
 
 (window as unknown as { __remoteReact?: Record<string, unknown> }).__remoteReact ??= {};
@@ -12,6 +13,7 @@ const routes = [
   { path: '/echartGroup/index', Component: Overview },
   { path: '/echartGroup/tenant', Component: Enterprises },
   { path: '/echartGroup/device', Component: DeviceDashboard },
+  { path: '/echartGroup/error-analysis', Component: ErrorAnalysis },
 ];
 
 export default routes;
