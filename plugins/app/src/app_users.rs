@@ -293,14 +293,25 @@ pub struct UserFigures {
     pub blocked: u64,
     /// Users whose app reported within the last day.
     pub active_today: u64,
+    /// Users by the app version they last reported, most first (at most 200).
+    pub versions: Vec<(String, u64)>,
+    /// Users by phone model, most first (at most 200).
+    pub phones: Vec<(String, u64)>,
 }
 
-/// `GET /internal/figures`: each a count the host keeps per value of a counted field, but the
-/// day's active users (index entries of one day).
+fn named(tally: Vec<(Value, u64)>) -> Vec<(String, u64)> {
+    tally.into_iter().map(|(value, n)| (value.as_str().map_or_else(|| value.to_string(), str::to_string), n)).collect()
+}
+
+/// `GET /internal/figures`: each a count the host keeps per value of a counted field (contract
+/// 0.1.14 `store.tally` for versions and phones), but the day's active users (index entries of
+/// one day).
 pub fn figures(call: &mut Call<'_>) -> PluginResult<Value> {
     let blocked = APP_USERS.count(call.host, &Query::new().eq("blocked", true))?;
     let open = APP_USERS.count(call.host, &Query::new().eq("blocked", false))?;
     let since = call.host.now_ms() - console_plugin_sdk::time::DAY_MS;
     let active_today = APP_USERS.count(call.host, &Query::new().gte("reportedAt", since))?;
-    Ok(json!(UserFigures { users: blocked + open, blocked, active_today }))
+    let versions = named(APP_USERS.tally(call.host, "appVersion", 200)?);
+    let phones = named(APP_USERS.tally(call.host, "phoneModel", 200)?);
+    Ok(json!(UserFigures { users: blocked + open, blocked, active_today, versions, phones }))
 }

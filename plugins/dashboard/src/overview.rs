@@ -20,7 +20,7 @@ pub const CARDS: [&str; 8] =
     ["devices", "online", "active:1d", "active:7d", "app:users", "app:active", "orders:open", "orders:breached"];
 /// Gauges kept by key: each sample replaces the hour's whole set (a value gone from the fleet
 /// must not linger).
-const KEYED: [&str; 5] = ["firmware", "work-state", "product", "category", "model"];
+const KEYED: [&str; 7] = ["firmware", "work-state", "product", "category", "model", "app-version", "phone"];
 /// When the enterprise's last snapshot was taken (bucket 0).
 const TAKEN: &str = "taken";
 /// Rankings are this long (§9: top 10).
@@ -43,6 +43,8 @@ struct Fleet {
 struct Users {
     users: i64,
     active_today: i64,
+    versions: Vec<(String, i64)>,
+    phones: Vec<(String, i64)>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -95,6 +97,12 @@ fn gauges(hour: i64, fleet: Option<&Fleet>, users: Option<&Users>, orders: Optio
     if let Some(users) = users {
         one("app:users", "", users.users);
         one("app:active", "", users.active_today);
+        for (version, n) in &users.versions {
+            one("app-version", version, *n);
+        }
+        for (phone, n) in &users.phones {
+            one("phone", phone, *n);
+        }
     }
     if let Some(orders) = orders {
         one("orders:open", "", orders.open);
@@ -145,7 +153,8 @@ pub fn snapshot(host: &mut dyn Host) -> PluginResult<()> {
     let keyed: Vec<String> = KEYED.iter().map(|k| k.to_string()).collect();
     counters::clear(host, &keyed, hour, hour)?;
     set.push(counters::counter(TAKEN, 0, "", now));
-    counters::set(host, &set)
+    counters::set(host, &set)?;
+    host.publish("dashboard.sampled", &json!({ "takenAt": now }).to_string()).map_err(PluginError::internal)
 }
 
 /// What `POST /snapshot` answers: when the figures were taken.
@@ -246,6 +255,30 @@ fn latest_keyed(call: &mut Call<'_>, w: &Window, name: &str) -> PluginResult<Vec
     Ok(keyed)
 }
 
+/// The latest sample per bucket of the ten keys of `name` with most now (`latest`).
+fn keyed_trend(
+    call: &mut Call<'_>,
+    w: &Window,
+    zone: &console_plugin_sdk::rollup::Zone,
+    name: &str,
+    latest: &[(String, i64)],
+) -> PluginResult<Vec<(String, Vec<Option<i64>>)>> {
+    let top: Vec<&str> = latest.iter().take(TOP).map(|(v, _)| v.as_str()).collect();
+    if top.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows =
+        Read::new(&[name], w.first, w.now).keys(&top).all_enterprises(w.all).by_bucket().by_key().run(call.host)?;
+    Ok(top
+        .iter()
+        .map(|key| {
+            let points: Vec<(i64, i64)> = rows.iter().filter(|c| c.key == *key).map(|c| (c.bucket, c.value)).collect();
+            let trend = gauge_series(&points, w.from, w.now, w.granularity, zone).into_iter().map(|(_, v)| v).collect();
+            (key.to_string(), trend)
+        })
+        .collect())
+}
+
 /// `GET /overview`: the index page.
 pub fn overview(call: &mut Call<'_>) -> PluginResult<Value> {
     let (w, zone, time_zone) = window(call)?;
@@ -264,23 +297,7 @@ pub fn overview(call: &mut Call<'_>) -> PluginResult<Value> {
         })
         .collect();
     let firmware = latest_keyed(call, &w, "firmware")?;
-    let top: Vec<&str> = firmware.iter().take(TOP).map(|(v, _)| v.as_str()).collect();
-    let versions = Read::new(&["firmware"], w.first, w.now)
-        .keys(&top)
-        .all_enterprises(w.all)
-        .by_bucket()
-        .by_key()
-        .run(call.host)?;
-    let firmware_trend = top
-        .iter()
-        .map(|version| {
-            let points: Vec<(i64, i64)> =
-                versions.iter().filter(|c| c.key == *version).map(|c| (c.bucket, c.value)).collect();
-            let trend =
-                gauge_series(&points, w.from, w.now, w.granularity, &zone).into_iter().map(|(_, v)| v).collect();
-            (version.to_string(), trend)
-        })
-        .collect();
+    let firmware_trend = keyed_trend(call, &w, &zone, "firmware", &firmware)?;
     let work_states = latest_keyed(call, &w, "work-state")?;
     Ok(json!(Overview {
         range: w.range.clone(),
@@ -352,4 +369,94 @@ pub fn rankings(call: &mut Call<'_>) -> PluginResult<Value> {
     let categories = ranked(latest_keyed(call, &w, "category")?);
     let models = ranked(latest_keyed(call, &w, "model")?);
     Ok(json!(Rankings { enterprises, categories, models, time_zone, taken_at: taken_at(call, w.all)? }))
+}
+
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AppFigures {
+    pub range: String,
+    pub granularity: String,
+    pub time_zone: String,
+    pub labels: Vec<String>,
+    /// App users and those active that day, the latest sample per bucket.
+    pub users: Vec<Option<i64>>,
+    pub active: Vec<Option<i64>>,
+    /// Users by app version now, most first.
+    pub versions: Vec<(String, i64)>,
+    /// The ten versions with most users now, each per bucket.
+    pub version_trend: Vec<(String, Vec<Option<i64>>)>,
+    /// The newest version in use, and the share of users on it per bucket (percent): how a
+    /// release is taken up.
+    pub newest_version: String,
+    pub adoption: Vec<Option<f64>>,
+    pub phones: Vec<(String, i64)>,
+    pub taken_at: i64,
+}
+
+/// Orders versions by their numbers (`1.10.0` after `1.9.2`), text after.
+fn version_order(a: &str, b: &str) -> std::cmp::Ordering {
+    let parts =
+        |v: &str| -> Vec<u64> { v.split(|c: char| !c.is_ascii_digit()).filter_map(|p| p.parse().ok()).collect() };
+    parts(a).cmp(&parts(b)).then_with(|| a.cmp(b))
+}
+
+/// `GET /apps`: the app's users, the versions they run and how the newest is taken up.
+pub fn apps(call: &mut Call<'_>) -> PluginResult<Value> {
+    let (w, zone, time_zone) = window(call)?;
+    let rows =
+        Read::new(&["app:users", "app:active"], w.first, w.now).all_enterprises(w.all).by_bucket().run(call.host)?;
+    let trend = |name: &str| -> Vec<Option<i64>> {
+        let points: Vec<(i64, i64)> = rows.iter().filter(|c| c.name == name).map(|c| (c.bucket, c.value)).collect();
+        gauge_series(&points, w.from, w.now, w.granularity, &zone).into_iter().map(|(_, v)| v).collect()
+    };
+    let labels = gauge_series(&[], w.from, w.now, w.granularity, &zone).into_iter().map(|(b, _)| b.label).collect();
+    let versions = latest_keyed(call, &w, "app-version")?;
+    let version_trend = keyed_trend(call, &w, &zone, "app-version", &versions)?;
+    let newest_version =
+        versions.iter().map(|(v, _)| v.as_str()).max_by(|a, b| version_order(a, b)).unwrap_or("").to_string();
+    let users = trend("app:users");
+    let newest_rows = if newest_version.is_empty() {
+        Vec::new()
+    } else {
+        Read::new(&["app-version"], w.first, w.now)
+            .keys(&[&newest_version])
+            .all_enterprises(w.all)
+            .by_bucket()
+            .run(call.host)?
+    };
+    let points: Vec<(i64, i64)> = newest_rows.iter().map(|c| (c.bucket, c.value)).collect();
+    let on_newest = gauge_series(&points, w.from, w.now, w.granularity, &zone);
+    let adoption = on_newest
+        .iter()
+        .zip(&users)
+        .map(|((_, on), all)| match (on, all) {
+            (Some(on), Some(all)) if *all > 0 => Some((*on as f64) * 100.0 / (*all as f64)),
+            (None, Some(_)) => Some(0.0),
+            _ => None,
+        })
+        .collect();
+    Ok(json!(AppFigures {
+        range: w.range.clone(),
+        granularity: w.granularity_name.clone(),
+        time_zone,
+        labels,
+        active: trend("app:active"),
+        users,
+        versions,
+        version_trend,
+        newest_version,
+        adoption,
+        phones: latest_keyed(call, &w, "phone")?,
+        taken_at: taken_at(call, w.all)?,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn versions_are_ordered_by_their_numbers() {
+        let mut versions = vec!["1.10.0", "1.9.2", "2.0", "1.9.10", "beta"];
+        versions.sort_by(|a, b| super::version_order(a, b));
+        assert_eq!(versions, ["beta", "1.9.2", "1.9.10", "1.10.0", "2.0"]);
+    }
 }

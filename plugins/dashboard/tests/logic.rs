@@ -247,3 +247,42 @@ fn the_platform_ranks_enterprises_by_their_latest_devices_and_an_enterprise_rank
         json!([{ "name": "Feeder F2 (F2)", "devices": 300 }, { "name": "Robot S1 (S1)", "devices": 260 }])
     );
 }
+
+/// What the app plugin answers: before and after a release of 1.1.0.
+static RELEASED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+#[test]
+fn the_app_page_shows_the_versions_in_use_and_how_the_newest_is_taken_up() {
+    let mut host = MemoryHost::new();
+    host.plugins.insert("app-service".into(), |_, path, _| {
+        assert_eq!(path, "/internal/figures");
+        if RELEASED.load(std::sync::atomic::Ordering::SeqCst) {
+            (200, json!({ "users": 12, "activeToday": 7, "versions": [["1.1.0", 9], ["1.0.0", 3]], "phones": [["Pixel 9", 12]] }))
+        } else {
+            (200, json!({ "users": 10, "activeToday": 4, "versions": [["1.0.0", 8], ["1.10.0-rc", 0], ["0.9", 2]], "phones": [["Pixel 9", 10]] }))
+        }
+    });
+    // Monday at noon before the release, Tuesday at noon after it.
+    host.now_ms = MONDAY + 12 * HOUR;
+    Dashboard::run_job(&mut host, "snapshot", &Context::default()).expect("a snapshot");
+    RELEASED.store(true, std::sync::atomic::Ordering::SeqCst);
+    host.now_ms = MONDAY + 36 * HOUR;
+    Dashboard::run_job(&mut host, "snapshot", &Context::default()).expect("a snapshot");
+    let (status, apps) =
+        host.call_with::<Dashboard>("GET", "/apps", &[("range", "3d"), ("granularity", "day")], Value::Null, "en");
+    assert_eq!(status, 200, "{apps}");
+    assert_eq!(apps["newestVersion"], "1.1.0");
+    assert_eq!(
+        apps["versions"],
+        json!([["1.1.0", 9], ["1.0.0", 3]]),
+        "the latest sample, a version gone from it not lingering"
+    );
+    let adoption: Vec<Value> = apps["adoption"].as_array().unwrap().clone();
+    assert_eq!(adoption[adoption.len() - 2..], [json!(0.0), json!(75.0)], "none on Monday, 9 of 12 on Tuesday");
+    assert_eq!(apps["users"].as_array().unwrap().last(), Some(&json!(12)));
+    assert_eq!(apps["phones"], json!([["Pixel 9", 12]]));
+    // No device plugin here: the device cards have no figure, not a zero.
+    let (_, overview) = host.call_with::<Dashboard>("GET", "/overview", &[("range", "1d")], Value::Null, "en");
+    let devices = overview["cards"].as_array().unwrap().iter().find(|c| c["name"] == "devices").cloned().unwrap();
+    assert_eq!(devices["value"], Value::Null);
+}

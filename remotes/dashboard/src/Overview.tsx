@@ -1,4 +1,4 @@
-import { api, Auth, useNamespace } from '@console/sdk';
+import { api, Auth, useLiveEvents, useNamespace, type LiveEvent } from '@console/sdk';
 import { Chart } from '@console/sdk/charts';
 import { type TimeRange } from '@console/sdk/ui';
 import { ReloadOutlined } from '@ant-design/icons';
@@ -45,7 +45,7 @@ export interface OverviewFigures {
 export const cardKey = (name: string) => `cards.${name.replace(':', '_')}`;
 
 /** The shared header of the overview and enterprise pages: when the figures were taken; with `onTaken`, a button to take them now. */
-export function TakenAt({ takenAt, timeZone, onTaken }: { takenAt: number | undefined; timeZone: string | undefined; onTaken?: () => void }) {
+export function TakenAt({ takenAt, timeZone, onTaken, live }: { takenAt: number | undefined; timeZone: string | undefined; onTaken?: () => void; live?: boolean }) {
   const { t } = useNamespace('dashboard', resources);
   const { message } = App.useApp();
   const [taking, setTaking] = useState(false);
@@ -61,6 +61,7 @@ export function TakenAt({ takenAt, timeZone, onTaken }: { takenAt: number | unde
   };
   return (
     <Space wrap style={{ marginBottom: 16 }} data-testid="dashboard-freshness">
+      {live && <Tag color="green">{t('live')}</Tag>}
       <Typography.Text type="secondary">
         {takenAt ? t('takenAt', { time: when(takenAt), zone: timeZone ?? '' }) : t('notTakenYet')}
       </Typography.Text>
@@ -86,11 +87,10 @@ export default function Overview() {
     api.get<OverviewFigures>(`${MOUNT}/overview`, { range, granularity }).then(setFigures, () => setFigures(null));
   }, [range, granularity]);
   useEffect(load, [load]);
-  // The snapshot runs every minute: the page follows without a reload.
-  useEffect(() => {
-    const timer = window.setInterval(load, 60_000);
-    return () => window.clearInterval(timer);
-  }, [load]);
+  // The figures are taken every minute: the page is told and follows without a reload.
+  const live = useLiveEvents('dashboard.', (event: LiveEvent) => {
+    if (event.topic === 'dashboard.sampled') load();
+  });
 
   const labels = useMemo(() => axisLabels(figures?.labels, figures?.granularity), [figures]);
   const card = useCallback((name: CardName) => figures?.cards.find((c) => c.name === name), [figures]);
@@ -127,7 +127,7 @@ export default function Overview() {
       }
     >
       <Typography.Paragraph type="secondary">{t('overviewHint')}</Typography.Paragraph>
-      <TakenAt takenAt={figures?.takenAt} timeZone={figures?.timeZone} onTaken={load} />
+      <TakenAt takenAt={figures?.takenAt} timeZone={figures?.timeZone} onTaken={load} live={live === 'open'} />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         {CARDS.map(([name, list]) => {
           const figure = card(name);

@@ -67,6 +67,14 @@ const en = {
   spikeTag: 'Spike {{change}}',
   byFirmware: 'Errors by firmware version',
   byProduct: 'Errors by product',
+  appsTitle: 'App dashboard',
+  appsHint: 'The app’s users, the versions they run and how the newest version is taken up, sampled every minute.',
+  newestVersion: 'Newest version in use',
+  onNewest: 'Users on it',
+  versionsOverTime: 'Users by app version',
+  adoption: 'Share of users on the newest version (%)',
+  adoptionOf: 'On {{version}} (%)',
+  phones: 'Users by phone model (top 10)',
 };
 
 const zhCn: typeof en = {
@@ -136,6 +144,14 @@ const zhCn: typeof en = {
   spikeTag: '激增 {{change}}',
   byFirmware: '各固件版本故障数',
   byProduct: '各产品故障数',
+  appsTitle: 'APP 看板',
+  appsHint: 'APP 用户、其使用的版本以及最新版本的升级占比，每分钟采样一次。',
+  newestVersion: '使用中的最新版本',
+  onNewest: '最新版本用户占比',
+  versionsOverTime: '各 APP 版本用户数',
+  adoption: '最新版本用户占比（%）',
+  adoptionOf: '{{version}} 占比（%）',
+  phones: '各手机型号用户数（前 10）',
 };
 
 const de: typeof en = {
@@ -205,6 +221,14 @@ const de: typeof en = {
   spikeTag: 'Anstieg {{change}}',
   byFirmware: 'Fehler nach Firmware-Version',
   byProduct: 'Fehler nach Produkt',
+  appsTitle: 'App-Dashboard',
+  appsHint: 'Die Nutzer der App, die Versionen, die sie verwenden, und wie die neueste Version angenommen wird, jede Minute erhoben.',
+  newestVersion: 'Neueste Version im Einsatz',
+  onNewest: 'Nutzer darauf',
+  versionsOverTime: 'Nutzer nach App-Version',
+  adoption: 'Anteil der Nutzer auf der neuesten Version (%)',
+  adoptionOf: 'Auf {{version}} (%)',
+  phones: 'Nutzer nach Telefonmodell (Top 10)',
 };
 
 const es: typeof en = {
@@ -274,6 +298,14 @@ const es: typeof en = {
   spikeTag: 'Pico {{change}}',
   byFirmware: 'Errores por versión de firmware',
   byProduct: 'Errores por producto',
+  appsTitle: 'Panel de la app',
+  appsHint: 'Los usuarios de la app, las versiones que usan y cómo se adopta la versión más reciente, muestreados cada minuto.',
+  newestVersion: 'Versión más reciente en uso',
+  onNewest: 'Usuarios en ella',
+  versionsOverTime: 'Usuarios por versión de la app',
+  adoption: 'Porcentaje de usuarios en la versión más reciente (%)',
+  adoptionOf: 'En {{version}} (%)',
+  phones: 'Usuarios por modelo de teléfono (top 10)',
 };
 
 const fr: typeof en = {
@@ -343,6 +375,14 @@ const fr: typeof en = {
   spikeTag: 'Pic {{change}}',
   byFirmware: 'Erreurs par version de firmware',
   byProduct: 'Erreurs par produit',
+  appsTitle: 'Tableau de bord de l’app',
+  appsHint: 'Les utilisateurs de l’app, les versions qu’ils utilisent et l’adoption de la version la plus récente, relevés chaque minute.',
+  newestVersion: 'Version la plus récente en service',
+  onNewest: 'Utilisateurs qui l’ont',
+  versionsOverTime: 'Utilisateurs par version de l’app',
+  adoption: 'Part des utilisateurs sur la version la plus récente (%)',
+  adoptionOf: 'Sur {{version}} (%)',
+  phones: 'Utilisateurs par modèle de téléphone (top 10)',
 };
 
 const pt: typeof en = {
@@ -412,6 +452,14 @@ const pt: typeof en = {
   spikeTag: 'Pico {{change}}',
   byFirmware: 'Erros por versão de firmware',
   byProduct: 'Erros por produto',
+  appsTitle: 'Painel do app',
+  appsHint: 'Os usuários do app, as versões que usam e como a versão mais recente é adotada, amostrados a cada minuto.',
+  newestVersion: 'Versão mais recente em uso',
+  onNewest: 'Usuários nela',
+  versionsOverTime: 'Usuários por versão do app',
+  adoption: 'Parcela de usuários na versão mais recente (%)',
+  adoptionOf: 'Na {{version}} (%)',
+  phones: 'Usuários por modelo de telefone (top 10)',
 };
 
 const ru: typeof en = {
@@ -481,6 +529,14 @@ const ru: typeof en = {
   spikeTag: 'Всплеск {{change}}',
   byFirmware: 'Ошибки по версиям прошивки',
   byProduct: 'Ошибки по продуктам',
+  appsTitle: 'Панель приложения',
+  appsHint: 'Пользователи приложения, версии, которыми они пользуются, и как принимается новейшая версия; замеры раз в минуту.',
+  newestVersion: 'Новейшая версия в работе',
+  onNewest: 'Пользователей на ней',
+  versionsOverTime: 'Пользователи по версиям приложения',
+  adoption: 'Доля пользователей на новейшей версии (%)',
+  adoptionOf: 'На {{version}} (%)',
+  phones: 'Пользователи по моделям телефонов (топ-10)',
 };
 
 export const resources: Resources = { zhCn, en, de, es, fr, pt, ru };

@@ -1,5 +1,6 @@
 import * as React from 'react';
 
+import Apps from './Apps';
 import DeviceDashboard from './DeviceDashboard';
 import Enterprises from './Enterprises';
 import ErrorAnalysis from './ErrorAnalysis';
@@ -13,6 +14,7 @@ const routes = [
   { path: '/echartGroup/index', Component: Overview },
   { path: '/echartGroup/tenant', Component: Enterprises },
   { path: '/echartGroup/device', Component: DeviceDashboard },
+  { path: '/echartGroup/apps', Component: Apps },
   { path: '/echartGroup/error-analysis', Component: ErrorAnalysis },
 ];
 
