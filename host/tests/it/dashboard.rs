@@ -51,6 +51,12 @@ async fn reports_move_the_device_dashboard_a_rebuild_agrees_and_enterprises_stay
     let latency: i64 = counted["latency"].as_array().expect("latency").iter().map(|b| b[1].as_i64().unwrap_or(0)).sum();
     assert_eq!(latency, 4, "every report in the latency histogram once");
 
+    // Each activation is a login, counted with the reports.
+    let logs = figures("/dashboard-service/device-logs?range=1d").await;
+    let login =
+        logs["kinds"].as_array().expect("kinds").iter().find(|k| k["kind"] == "login").cloned().expect("logins");
+    assert_eq!((login["total"].as_i64(), login["failures"].as_i64()), (Some(2), Some(0)), "{logs}");
+
     // The fault is an error: by its code (the event's `code` parameter), firmware and product,
     // with the code's return-code message in the user's language.
     let code =

@@ -7,6 +7,7 @@
 pub mod activity;
 pub mod errors;
 pub mod export;
+pub mod logins;
 pub mod overview;
 pub mod rollups;
 pub mod settings;
@@ -40,6 +41,9 @@ impl Plugin for Dashboard {
             .get("/apps", overview::apps)
             .with_query(&activity::QUERY[..2])
             .with_data::<overview::AppFigures>()
+            .get("/device-logs", logins::figures)
+            .with_query(&activity::QUERY[..2])
+            .with_data::<logins::LogFigures>()
             .get("/rankings", overview::rankings)
             .with_query(&activity::QUERY[..2])
             .with_data::<overview::Rankings>()

@@ -38,6 +38,7 @@ pub fn names() -> Vec<String> {
         .collect();
     names.extend(crate::activity::EVENT_TYPES.iter().map(|t| format!("event:{t}")));
     names.extend(LATENCY.iter().map(|(_, name)| format!("latency:{name}")));
+    names.extend(crate::logins::names());
     names
 }
 
@@ -46,6 +47,8 @@ pub fn names() -> Vec<String> {
 pub struct Cursor {
     /// The last report id counted.
     pub after: i64,
+    /// The last device log id counted (logins, logouts, bindings: `logins`).
+    pub logs_after: i64,
     /// Every report kept up to this time is counted: how fresh the figures are.
     pub counted_until: i64,
     /// The newest report counted (when it happened).
@@ -141,25 +144,28 @@ pub fn run(host: &mut dyn Host) -> PluginResult<usize> {
             break;
         }
     }
-    let sums: Vec<_> = tally(&reports, &zone)
+    let (logs, logs_after, logs_caught_up) = crate::logins::pull(host, state.logs_after, until)?;
+    let mut sums: Vec<_> = tally(&reports, &zone)
         .into_iter()
         .map(|((hour, product_id, metric), count)| counters::counter(&metric, hour, &product_id, count))
         .collect();
+    sums.extend(crate::logins::tally(&logs, &zone));
     counters::add(host, &sums)?;
+    state.logs_after = logs_after;
     if let Some(last) = reports.last() {
         state.after = last.id;
         state.newest_at =
             reports.iter().map(|r| r.at.min(r.kept_at + CLOCK_AHEAD_MS)).max().unwrap_or(0).max(state.newest_at);
     }
     // Caught up when a run read less than it could: everything kept up to `until` is counted.
-    if reports.len() < PAGE as usize * PAGES_PER_RUN {
+    if reports.len() < PAGE as usize * PAGES_PER_RUN && logs_caught_up {
         state.counted_until = until;
     }
     match current {
         Some(doc) => CURSOR.update(host, &doc.id, &state, None)?,
         None => CURSOR.insert(host, &state)?,
     };
-    if !reports.is_empty() {
+    if !reports.is_empty() || !logs.is_empty() {
         host.publish("dashboard.rolled-up", &json!({ "countedUntil": state.counted_until }).to_string())
             .map_err(console_plugin_sdk::PluginError::internal)?;
     }

@@ -27,9 +27,35 @@ fn kept() -> Vec<Value> {
         .collect()
 }
 
+/// The device logs kept: two logins from Android (one failed), a logout and a binding from iOS,
+/// on Monday morning; the device plugin answers them by record id (a reset among them, skipped).
+fn logs_since(body: &Value) -> (u16, Value) {
+    let after = body["after"].as_i64().unwrap();
+    let logs = [
+        (1, "login", "success", "Android 14", "DE"),
+        (2, "login", "failure", "Android 14", "DE"),
+        (3, "reset", "success", "", ""),
+        (4, "logout", "success", "iOS 18", "FR"),
+        (5, "bind", "success", "iOS 18", "FR"),
+    ];
+    let read: Vec<_> = logs.iter().filter(|l| l.0 > after).collect();
+    let list: Vec<Value> = read
+        .iter()
+        .filter(|l| l.1 != "reset")
+        .map(|(id, kind, result, phone, country)| {
+            json!({ "id": id, "kind": kind, "result": result, "appVersion": "3.2.0", "phoneSystem": phone,
+                    "country": country, "at": MONDAY + 9 * HOUR, "keptAt": MONDAY + 9 * HOUR + 300 })
+        })
+        .collect();
+    (200, json!({ "list": list, "read": read.len(), "last": read.last().map(|l| l.0) }))
+}
+
 fn region() -> MemoryHost {
     let mut host = MemoryHost::new();
     host.plugins.insert("device-service".into(), |_, path, body| {
+        if path == "/internal/logs/since" {
+            return logs_since(body);
+        }
         assert_eq!(path, "/internal/reports/since");
         let (after, until, limit) =
             (body["after"].as_i64().unwrap(), body["until"].as_i64().unwrap(), body["limit"].as_u64().unwrap());
@@ -285,4 +311,27 @@ fn the_app_page_shows_the_versions_in_use_and_how_the_newest_is_taken_up() {
     let (_, overview) = host.call_with::<Dashboard>("GET", "/overview", &[("range", "1d")], Value::Null, "en");
     let devices = overview["cards"].as_array().unwrap().iter().find(|c| c["name"] == "devices").cloned().unwrap();
     assert_eq!(devices["value"], Value::Null);
+}
+
+#[test]
+fn logins_logouts_and_bindings_count_once_by_result_phone_and_country() {
+    let mut host = region();
+    host.now_ms = MONDAY + 36 * HOUR;
+    roll_up(&mut host);
+    roll_up(&mut host);
+    let (status, logs) = host.call_with::<Dashboard>(
+        "GET",
+        "/device-logs",
+        &[("range", "3d"), ("granularity", "day")],
+        Value::Null,
+        "en",
+    );
+    assert_eq!(status, 200, "{logs}");
+    let kind = |name: &str| logs["kinds"].as_array().unwrap().iter().find(|k| k["kind"] == name).cloned().unwrap();
+    let login = kind("login");
+    assert_eq!((login["total"].as_i64(), login["failures"].as_i64()), (Some(2), Some(1)), "{login}");
+    assert_eq!(login["byPhone"], json!([["Android 14", 2]]));
+    assert_eq!(kind("bind")["byCountry"], json!([["FR", 1]]));
+    assert_eq!(kind("logout")["byApp"], json!([["3.2.0", 1]]));
+    assert_eq!(kind("unbind")["total"], 0);
 }

@@ -46,6 +46,8 @@ impl Plugin for DevicePlugin {
             .with_data::<devices::DeviceFacts>()
             .post("/internal/reports/since", reports::since)
             .with_body::<reports::SinceInput>()
+            .post("/internal/logs/since", logs::since)
+            .with_body::<reports::SinceInput>()
             .get("/internal/figures", figures::fleet)
             .with_data::<figures::FleetFigures>()
             // What devices say.

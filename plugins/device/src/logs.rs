@@ -182,3 +182,51 @@ pub fn file_url(call: &mut Call<'_>) -> PluginResult<Value> {
     call.host.audit("Download a device log file", &log.data.sn);
     Ok(json!({ "url": url, "fileName": file.file_name, "expiresInSeconds": FILE_URL_SECS }))
 }
+
+/// The kinds the dashboards count: logins, logouts and bindings.
+pub const COUNTED_KINDS: [&str; 4] = [LOGIN, LOGOUT, BIND, UNBIND];
+
+/// A log as the dashboards read it (`POST /internal/logs/since`): what it counts by.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct KeptLog {
+    /// The record id: the caller's cursor.
+    pub id: i64,
+    pub kind: String,
+    pub result: String,
+    pub app_version: String,
+    pub phone_system: String,
+    pub country: String,
+    pub at: i64,
+    pub kept_at: i64,
+}
+
+/// `POST /internal/logs/since` (other plugins: the dashboard): the logins, logouts and bindings
+/// kept after a record, oldest first (the other kinds are skipped, their ids still passed).
+pub fn since(call: &mut Call<'_>) -> PluginResult<Value> {
+    let input: crate::reports::SinceInput = call.body()?;
+    let query = Query::new()
+        .gt("id", input.after)
+        .lte("createdAt", input.until)
+        .sort("id", false)
+        .page(1, input.limit.clamp(1, 1000));
+    let found = DEVICE_LOGS.query(call.host, &query)?.list;
+    let (read, last) = (found.len(), found.last().map(|doc| doc.id.parse::<i64>().unwrap_or(0)));
+    let list: Vec<KeptLog> = found
+        .into_iter()
+        .filter(|doc| COUNTED_KINDS.contains(&doc.data.kind.as_str()))
+        .map(|doc| KeptLog {
+            id: doc.id.parse().unwrap_or(0),
+            kind: doc.data.kind,
+            result: doc.data.result,
+            app_version: doc.data.app.app_version,
+            phone_system: doc.data.app.phone_system,
+            country: doc.data.app.country,
+            at: doc.data.at,
+            kept_at: doc.created_at,
+        })
+        .collect();
+    // `read`: how many records were read, so that the caller knows whether it has caught up;
+    // `last`: the id to go on after, whichever kinds they were.
+    Ok(json!({ "list": list, "read": read, "last": last }))
+}
