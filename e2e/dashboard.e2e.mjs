@@ -79,6 +79,7 @@ test('the overview counts the simulated fleet once taken, links each card to its
   // No app plugin here: the card says it is not counted rather than showing a zero.
   assert.equal((await page.getByTestId('card-app-users').locator('.ant-statistic-content').textContent())?.trim(), '—');
   await page.getByTestId('chart-firmware').waitFor();
+  await page.waitForTimeout(1200); // the charts' animation, for a screenshot a person can judge
   await page.screenshot({ path: join(shots, 'dashboard-02-overview.png') });
   await page.getByTestId('card-devices').getByRole('link', { name: 'View list' }).click();
   await page.waitForURL(/\/device-manage\/deviceInfo/);
@@ -86,6 +87,7 @@ test('the overview counts the simulated fleet once taken, links each card to its
   await page.getByTestId('menu-/echartGroup/tenant').click();
   await page.getByTestId('chart-top-models').waitFor();
   await page.getByText('Enterprises with the most devices (top 10)').waitFor();
+  await page.waitForTimeout(1200); // the charts' animation, for a screenshot a person can judge
   await page.screenshot({ path: join(shots, 'dashboard-03-enterprises.png') });
 });
 
@@ -100,5 +102,21 @@ test('the error analysis shows the simulated devices’ faults by code, firmware
   const rows = page.getByTestId('errors-codes').locator('tbody tr.ant-table-row');
   assert.ok((await rows.count()) > 0, 'the commonest codes are listed');
   await page.getByTestId('chart-errors-firmware').waitFor();
+  await page.waitForTimeout(1200); // the charts' animation, for a screenshot a person can judge
   await page.screenshot({ path: join(shots, 'dashboard-04-errors.png') });
+});
+
+test('the device-log dashboard counts the simulated devices’ logins', async () => {
+  const { newPage, login } = console_;
+  const page = await newPage('en-US');
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.getByTestId('menu-/echartGroup/device-log').click();
+  await shotOnFailure(page, 'logs-counted', () =>
+    page.waitForFunction(() => Number(document.querySelector('[data-testid="logs-login"] .ant-statistic-content-value')?.textContent?.replace(/[^\d]/g, '') ?? 0) >= 3, null, { timeout: 60000 }),
+  );
+  await page.getByTestId('chart-logs-phone').waitFor();
+  await page.waitForTimeout(1200); // the charts' animation, for a screenshot a person can judge
+  await page.screenshot({ path: join(shots, 'dashboard-05-device-logs.png') });
+  await page.getByTestId('menu-/echartGroup/apps').click();
+  await page.getByText('App dashboard', { exact: true }).first().waitFor();
 });

@@ -75,6 +75,19 @@ const en = {
   adoption: 'Share of users on the newest version (%)',
   adoptionOf: 'On {{version}} (%)',
   phones: 'Users by phone model (top 10)',
+  logsTitle: 'Device log dashboard',
+  logsHint: 'Devices’ logins and logouts and app users’ bindings, counted as they are kept, by result, app version, phone system and country.',
+  logsCountedUntil: 'Every log kept up to {{time}} is counted ({{zone}}).',
+  logList: 'Device logs',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  failures: '{{count}} failed',
+  logsOverTime: '{{kind}} over time, by result',
+  byAppVersion: 'By app version',
+  byPhoneSystem: 'By phone system',
+  byCountry: 'By country',
+  unknownValue: '(not given)',
+  logKinds: { login: 'Logins', logout: 'Logouts', bind: 'Bindings', unbind: 'Unbindings' },
 };
 
 const zhCn: typeof en = {
@@ -152,6 +165,19 @@ const zhCn: typeof en = {
   adoption: '最新版本用户占比（%）',
   adoptionOf: '{{version}} 占比（%）',
   phones: '各手机型号用户数（前 10）',
+  logsTitle: '设备日志看板',
+  logsHint: '设备的登录、登出以及 APP 用户的绑定，在记录时即按结果、APP 版本、手机系统和国家统计。',
+  logsCountedUntil: '截至 {{time}} 保存的日志均已统计（{{zone}}）。',
+  logList: '设备日志',
+  succeeded: '成功',
+  failed: '失败',
+  failures: '失败 {{count}} 次',
+  logsOverTime: '{{kind}}趋势（按结果）',
+  byAppVersion: '按 APP 版本',
+  byPhoneSystem: '按手机系统',
+  byCountry: '按国家',
+  unknownValue: '（未提供）',
+  logKinds: { login: '登录', logout: '登出', bind: '绑定', unbind: '解绑' },
 };
 
 const de: typeof en = {
@@ -229,6 +255,19 @@ const de: typeof en = {
   adoption: 'Anteil der Nutzer auf der neuesten Version (%)',
   adoptionOf: 'Auf {{version}} (%)',
   phones: 'Nutzer nach Telefonmodell (Top 10)',
+  logsTitle: 'Geräteprotokoll-Dashboard',
+  logsHint: 'An- und Abmeldungen der Geräte und Bindungen der App-Nutzer, beim Speichern nach Ergebnis, App-Version, Telefonsystem und Land gezählt.',
+  logsCountedUntil: 'Jedes bis {{time}} gespeicherte Protokoll ist gezählt ({{zone}}).',
+  logList: 'Geräteprotokolle',
+  succeeded: 'Erfolgreich',
+  failed: 'Fehlgeschlagen',
+  failures: '{{count}} fehlgeschlagen',
+  logsOverTime: '{{kind}} im Zeitverlauf, nach Ergebnis',
+  byAppVersion: 'Nach App-Version',
+  byPhoneSystem: 'Nach Telefonsystem',
+  byCountry: 'Nach Land',
+  unknownValue: '(nicht angegeben)',
+  logKinds: { login: 'Anmeldungen', logout: 'Abmeldungen', bind: 'Bindungen', unbind: 'Entbindungen' },
 };
 
 const es: typeof en = {
@@ -306,6 +345,19 @@ const es: typeof en = {
   adoption: 'Porcentaje de usuarios en la versión más reciente (%)',
   adoptionOf: 'En {{version}} (%)',
   phones: 'Usuarios por modelo de teléfono (top 10)',
+  logsTitle: 'Panel de registros de dispositivos',
+  logsHint: 'Los inicios y cierres de sesión de los dispositivos y las vinculaciones de los usuarios de la app, contados al guardarse por resultado, versión de la app, sistema del teléfono y país.',
+  logsCountedUntil: 'Todo registro guardado hasta las {{time}} está contado ({{zone}}).',
+  logList: 'Registros de dispositivos',
+  succeeded: 'Correctos',
+  failed: 'Fallidos',
+  failures: '{{count}} fallidos',
+  logsOverTime: '{{kind}} a lo largo del tiempo, por resultado',
+  byAppVersion: 'Por versión de la app',
+  byPhoneSystem: 'Por sistema del teléfono',
+  byCountry: 'Por país',
+  unknownValue: '(no indicado)',
+  logKinds: { login: 'Inicios de sesión', logout: 'Cierres de sesión', bind: 'Vinculaciones', unbind: 'Desvinculaciones' },
 };
 
 const fr: typeof en = {
@@ -383,6 +435,19 @@ const fr: typeof en = {
   adoption: 'Part des utilisateurs sur la version la plus récente (%)',
   adoptionOf: 'Sur {{version}} (%)',
   phones: 'Utilisateurs par modèle de téléphone (top 10)',
+  logsTitle: 'Tableau de bord des journaux d’appareils',
+  logsHint: 'Les connexions et déconnexions des appareils et les associations des utilisateurs de l’app, comptées à leur enregistrement par résultat, version de l’app, système du téléphone et pays.',
+  logsCountedUntil: 'Tout journal enregistré jusqu’à {{time}} est compté ({{zone}}).',
+  logList: 'Journaux des appareils',
+  succeeded: 'Réussies',
+  failed: 'Échouées',
+  failures: '{{count}} échouées',
+  logsOverTime: '{{kind}} dans le temps, par résultat',
+  byAppVersion: 'Par version de l’app',
+  byPhoneSystem: 'Par système du téléphone',
+  byCountry: 'Par pays',
+  unknownValue: '(non indiqué)',
+  logKinds: { login: 'Connexions', logout: 'Déconnexions', bind: 'Associations', unbind: 'Dissociations' },
 };
 
 const pt: typeof en = {
@@ -460,6 +525,19 @@ const pt: typeof en = {
   adoption: 'Parcela de usuários na versão mais recente (%)',
   adoptionOf: 'Na {{version}} (%)',
   phones: 'Usuários por modelo de telefone (top 10)',
+  logsTitle: 'Painel de registros de dispositivos',
+  logsHint: 'Os logins e logouts dos dispositivos e as vinculações dos usuários do app, contados ao serem gravados por resultado, versão do app, sistema do telefone e país.',
+  logsCountedUntil: 'Todo registro gravado até {{time}} está contado ({{zone}}).',
+  logList: 'Registros de dispositivos',
+  succeeded: 'Com sucesso',
+  failed: 'Com falha',
+  failures: '{{count}} com falha',
+  logsOverTime: '{{kind}} ao longo do tempo, por resultado',
+  byAppVersion: 'Por versão do app',
+  byPhoneSystem: 'Por sistema do telefone',
+  byCountry: 'Por país',
+  unknownValue: '(não informado)',
+  logKinds: { login: 'Logins', logout: 'Logouts', bind: 'Vinculações', unbind: 'Desvinculações' },
 };
 
 const ru: typeof en = {
@@ -537,6 +615,19 @@ const ru: typeof en = {
   adoption: 'Доля пользователей на новейшей версии (%)',
   adoptionOf: 'На {{version}} (%)',
   phones: 'Пользователи по моделям телефонов (топ-10)',
+  logsTitle: 'Панель журналов устройств',
+  logsHint: 'Входы и выходы устройств и привязки пользователей приложения, подсчитанные при записи по результату, версии приложения, системе телефона и стране.',
+  logsCountedUntil: 'Все журналы, записанные до {{time}}, подсчитаны ({{zone}}).',
+  logList: 'Журналы устройств',
+  succeeded: 'Успешно',
+  failed: 'С ошибкой',
+  failures: 'С ошибкой: {{count}}',
+  logsOverTime: '{{kind}} во времени, по результату',
+  byAppVersion: 'По версиям приложения',
+  byPhoneSystem: 'По системам телефона',
+  byCountry: 'По странам',
+  unknownValue: '(не указано)',
+  logKinds: { login: 'Входы', logout: 'Выходы', bind: 'Привязки', unbind: 'Отвязки' },
 };
 
 export const resources: Resources = { zhCn, en, de, es, fr, pt, ru };

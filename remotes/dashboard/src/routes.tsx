@@ -2,6 +2,7 @@ import * as React from 'react';
 
 import Apps from './Apps';
 import DeviceDashboard from './DeviceDashboard';
+import DeviceLogs from './DeviceLogs';
 import Enterprises from './Enterprises';
 import ErrorAnalysis from './ErrorAnalysis';
 import Overview from './Overview';
@@ -15,6 +16,7 @@ const routes = [
   { path: '/echartGroup/tenant', Component: Enterprises },
   { path: '/echartGroup/device', Component: DeviceDashboard },
   { path: '/echartGroup/apps', Component: Apps },
+  { path: '/echartGroup/device-log', Component: DeviceLogs },
   { path: '/echartGroup/error-analysis', Component: ErrorAnalysis },
 ];
 
