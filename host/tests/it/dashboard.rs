@@ -134,6 +134,10 @@ async fn the_overview_and_rankings_count_the_fleet_from_snapshots_and_say_when()
     assert_eq!(seen["firmware"], json!([["1.0.0", 2]]));
     assert!(seen["workStates"].as_array().expect("states").contains(&json!(["cleaning", 1])), "{}", seen["workStates"]);
     assert_eq!(card(&seen, "app:users")["value"], Value::Null, "no app plugin here: no figure, not a zero");
+    let device_page = host.get("/dashboard-service/device-activity?range=1d", admin).await.ok().clone();
+    let rate = device_page["onlineRate"].as_array().and_then(|r| r.iter().rev().find(|v| !v.is_null()).cloned());
+    assert_eq!(rate, Some(json!(100.0)), "both online: {}", device_page["onlineRate"]);
+    assert_eq!(device_page["firmwareTrend"][0][0], "1.0.0");
     let taken = seen["takenAt"].as_i64().unwrap_or(0);
     assert!(taken > 0, "says when its figures were taken");
 

@@ -52,6 +52,14 @@ pub struct DeviceActivity {
     pub counted_until: i64,
     /// The newest report counted (when it happened), 0 for none.
     pub newest_at: i64,
+    /// Property reports per minute in each bucket (the last one's minutes so far).
+    pub reports_per_minute: Vec<f64>,
+    /// The fleet (every product, from the minute's snapshots): the share of devices online per
+    /// bucket in percent, its work states now, and its ten commonest firmware versions per
+    /// bucket (a stacked column).
+    pub online_rate: Vec<Option<f64>>,
+    pub work_states: Vec<(String, i64)>,
+    pub firmware_trend: Vec<(String, Vec<Option<i64>>)>,
 }
 
 /// The granularity a range is shown in unless one is asked for.
@@ -153,12 +161,49 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
         })
         .collect();
     let cursor = cursor(call.host)?.map(|d| d.data).unwrap_or_default();
+    let reports = counts("reports");
+    let starts: Vec<i64> = series(&[], from, now, granularity, &zone).into_iter().map(|(b, _)| b.start).collect();
+    let reports_per_minute = starts
+        .iter()
+        .enumerate()
+        .map(|(i, start)| {
+            let end = starts.get(i + 1).copied().unwrap_or(now);
+            let minutes = ((end - start.max(&from)) as f64 / 60_000.0).max(1.0);
+            (reports.get(i).copied().unwrap_or(0) as f64 / minutes * 100.0).round() / 100.0
+        })
+        .collect();
+    let (w, _, _) = crate::overview::window(call)?;
+    let fleet = Read::new(&["devices", "online"], w.first, w.now).all_enterprises(all).by_bucket().run(call.host)?;
+    let gauge = |name: &str| -> Vec<Option<i64>> {
+        let points: Vec<(i64, i64)> = fleet.iter().filter(|c| c.name == name).map(|c| (c.bucket, c.value)).collect();
+        console_plugin_sdk::rollup::gauge_series(&points, from, now, granularity, &zone)
+            .into_iter()
+            .map(|(_, v)| v)
+            .collect()
+    };
+    let online_rate = gauge("online")
+        .into_iter()
+        .zip(gauge("devices"))
+        .map(|(online, devices)| match (online, devices) {
+            (Some(online), Some(devices)) if devices > 0 => {
+                Some((online as f64 * 1000.0 / devices as f64).round() / 10.0)
+            }
+            _ => None,
+        })
+        .collect();
+    let firmware = crate::overview::latest_keyed(call, &w, "firmware")?;
+    let firmware_trend = crate::overview::keyed_trend(call, &w, &zone, "firmware", &firmware)?;
+    let work_states = crate::overview::latest_keyed(call, &w, "work-state")?;
     Ok(DeviceActivity {
         range,
         granularity: granularity_name,
         time_zone: settings.time_zone,
         labels,
-        reports: counts("reports"),
+        reports,
+        reports_per_minute,
+        online_rate,
+        work_states,
+        firmware_trend,
         events,
         replies: counts("replies"),
         busiest,

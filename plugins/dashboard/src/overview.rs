@@ -246,7 +246,7 @@ fn taken_at(call: &mut Call<'_>, all: bool) -> PluginResult<i64> {
 }
 
 /// The latest hour sampled within the window (summed over enterprises).
-fn latest_keyed(call: &mut Call<'_>, w: &Window, name: &str) -> PluginResult<Vec<(String, i64)>> {
+pub fn latest_keyed(call: &mut Call<'_>, w: &Window, name: &str) -> PluginResult<Vec<(String, i64)>> {
     let rows = Read::new(&[name], w.first, w.now).all_enterprises(w.all).by_bucket().by_key().run(call.host)?;
     let Some(latest) = rows.iter().map(|c| c.bucket).max() else { return Ok(Vec::new()) };
     let mut keyed: Vec<(String, i64)> =
@@ -256,7 +256,7 @@ fn latest_keyed(call: &mut Call<'_>, w: &Window, name: &str) -> PluginResult<Vec
 }
 
 /// The latest sample per bucket of the ten keys of `name` with most now (`latest`).
-fn keyed_trend(
+pub fn keyed_trend(
     call: &mut Call<'_>,
     w: &Window,
     zone: &console_plugin_sdk::rollup::Zone,

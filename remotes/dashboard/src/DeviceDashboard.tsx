@@ -25,6 +25,10 @@ interface Activity {
   latency: [string, number][];
   countedUntil: number;
   newestAt: number;
+  reportsPerMinute: number[];
+  onlineRate: (number | null)[];
+  workStates: [string, number][];
+  firmwareTrend: [string, (number | null)[]][];
 }
 
 interface ProductOption {
@@ -72,6 +76,18 @@ export default function DeviceDashboard() {
     ],
     [activity, t],
   );
+  const fleet = useMemo(
+    () => [
+      { name: t('onlineRate'), type: 'line' as const, data: activity?.onlineRate ?? [] },
+      { name: t('reportsPerMinute'), type: 'line' as const, data: activity?.reportsPerMinute ?? [], right: true },
+    ],
+    [activity, t],
+  );
+  const firmware = useMemo(
+    () => activity?.firmwareTrend.map(([version, data]) => ({ name: version || t('unknownVersion'), type: 'bar' as const, stack: 'firmware', data })) ?? [],
+    [activity, t],
+  );
+  const states = useMemo(() => [{ name: t('devicesCount'), type: 'bar' as const, data: activity?.workStates.map(([, n]) => n) ?? [] }], [activity, t]);
   const latency = useMemo(() => [{ name: t('count'), type: 'bar' as const, data: LATENCIES.map((name) => activity?.latency.find(([n]) => n === name)?.[1] ?? 0) }], [activity, t]);
   const exportExcel = () =>
     api
@@ -153,6 +169,19 @@ export default function DeviceDashboard() {
             <Col xs={24} lg={10}>
               <Typography.Title level={5}>{t('latency')}</Typography.Title>
               <Chart labels={LATENCIES.map((name) => t(`latencies.${name}`))} series={latency} height={280} testId="chart-latency" fileName={chartName('report-latency')} />
+            </Col>
+          </Row>
+          <Typography.Title level={5}>{t('fleetTitle')}</Typography.Title>
+          <Typography.Paragraph type="secondary">{t('fleetHint')}</Typography.Paragraph>
+          <Chart labels={labels} series={fleet} height={260} testId="chart-online-rate" fileName={chartName('online-rate')} />
+          <Row gutter={24}>
+            <Col xs={24} lg={14}>
+              <Typography.Title level={5}>{t('firmwareOverTime')}</Typography.Title>
+              <Chart labels={labels} series={firmware} height={280} testId="chart-device-firmware" fileName={chartName('firmware-versions')} />
+            </Col>
+            <Col xs={24} lg={10}>
+              <Typography.Title level={5}>{t('workStates')}</Typography.Title>
+              <Chart labels={activity?.workStates.map(([state]) => state) ?? []} series={states} height={280} testId="chart-device-work-states" fileName={chartName('work-states')} />
             </Col>
           </Row>
         </>

@@ -88,6 +88,10 @@ const en = {
   byCountry: 'By country',
   unknownValue: '(not given)',
   logKinds: { login: 'Logins', logout: 'Logouts', bind: 'Bindings', unbind: 'Unbindings' },
+  onlineRate: 'Online (%)',
+  reportsPerMinute: 'Property reports per minute',
+  fleetTitle: 'The fleet: online rate, firmware versions and work states',
+  fleetHint: 'From the minute’s snapshots of every product (the product filter does not apply).',
 };
 
 const zhCn: typeof en = {
@@ -178,6 +182,10 @@ const zhCn: typeof en = {
   byCountry: '按国家',
   unknownValue: '（未提供）',
   logKinds: { login: '登录', logout: '登出', bind: '绑定', unbind: '解绑' },
+  onlineRate: '在线率（%）',
+  reportsPerMinute: '每分钟属性上报数',
+  fleetTitle: '设备总体：在线率、固件版本与工作状态',
+  fleetHint: '来自每分钟对全部产品的采样（不受产品筛选影响）。',
 };
 
 const de: typeof en = {
@@ -268,6 +276,10 @@ const de: typeof en = {
   byCountry: 'Nach Land',
   unknownValue: '(nicht angegeben)',
   logKinds: { login: 'Anmeldungen', logout: 'Abmeldungen', bind: 'Bindungen', unbind: 'Entbindungen' },
+  onlineRate: 'Online (%)',
+  reportsPerMinute: 'Eigenschaftsmeldungen pro Minute',
+  fleetTitle: 'Die Flotte: Online-Quote, Firmware-Versionen und Arbeitszustände',
+  fleetHint: 'Aus den minütlichen Erhebungen aller Produkte (der Produktfilter gilt hier nicht).',
 };
 
 const es: typeof en = {
@@ -358,6 +370,10 @@ const es: typeof en = {
   byCountry: 'Por país',
   unknownValue: '(no indicado)',
   logKinds: { login: 'Inicios de sesión', logout: 'Cierres de sesión', bind: 'Vinculaciones', unbind: 'Desvinculaciones' },
+  onlineRate: 'En línea (%)',
+  reportsPerMinute: 'Informes de propiedades por minuto',
+  fleetTitle: 'La flota: tasa en línea, versiones de firmware y estados de trabajo',
+  fleetHint: 'De los muestreos por minuto de todos los productos (el filtro de producto no se aplica).',
 };
 
 const fr: typeof en = {
@@ -448,6 +464,10 @@ const fr: typeof en = {
   byCountry: 'Par pays',
   unknownValue: '(non indiqué)',
   logKinds: { login: 'Connexions', logout: 'Déconnexions', bind: 'Associations', unbind: 'Dissociations' },
+  onlineRate: 'En ligne (%)',
+  reportsPerMinute: 'Remontées de propriétés par minute',
+  fleetTitle: 'Le parc : taux en ligne, versions de firmware et états de fonctionnement',
+  fleetHint: 'D’après les relevés minute par minute de tous les produits (le filtre produit ne s’applique pas).',
 };
 
 const pt: typeof en = {
@@ -538,6 +558,10 @@ const pt: typeof en = {
   byCountry: 'Por país',
   unknownValue: '(não informado)',
   logKinds: { login: 'Logins', logout: 'Logouts', bind: 'Vinculações', unbind: 'Desvinculações' },
+  onlineRate: 'Online (%)',
+  reportsPerMinute: 'Relatos de propriedades por minuto',
+  fleetTitle: 'A frota: taxa online, versões de firmware e estados de trabalho',
+  fleetHint: 'Das amostragens a cada minuto de todos os produtos (o filtro de produto não se aplica).',
 };
 
 const ru: typeof en = {
@@ -628,6 +652,10 @@ const ru: typeof en = {
   byCountry: 'По странам',
   unknownValue: '(не указано)',
   logKinds: { login: 'Входы', logout: 'Выходы', bind: 'Привязки', unbind: 'Отвязки' },
+  onlineRate: 'В сети (%)',
+  reportsPerMinute: 'Отчётов о свойствах в минуту',
+  fleetTitle: 'Парк устройств: доля в сети, версии прошивки и рабочие состояния',
+  fleetHint: 'По ежеминутным замерам всех продуктов (фильтр по продукту здесь не действует).',
 };
 
 export const resources: Resources = { zhCn, en, de, es, fr, pt, ru };
