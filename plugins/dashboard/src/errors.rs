@@ -82,6 +82,11 @@ struct ProductName {
 
 /// `GET /errors`.
 pub fn analysis(call: &mut Call<'_>) -> PluginResult<Value> {
+    Ok(json!(error_figures(call)?))
+}
+
+/// The figures `analysis` answers.
+pub fn error_figures(call: &mut Call<'_>) -> PluginResult<ErrorAnalysis> {
     let (w, zone, time_zone) = window(call)?;
     let product = call.query("productId").filter(|p| !p.is_empty()).map(str::to_string);
     let keys: Vec<&str> = product.as_deref().into_iter().collect();
@@ -178,7 +183,7 @@ pub fn analysis(call: &mut Call<'_>) -> PluginResult<Value> {
         }
     }
     let cursor = crate::rollups::cursor(call.host)?.map(|d| d.data).unwrap_or_default();
-    Ok(json!(ErrorAnalysis {
+    Ok(ErrorAnalysis {
         range: w.range.clone(),
         granularity: w.granularity_name.clone(),
         time_zone,
@@ -192,7 +197,7 @@ pub fn analysis(call: &mut Call<'_>) -> PluginResult<Value> {
         by_firmware,
         by_product,
         counted_until: cursor.counted_until,
-    }))
+    })
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ pub mod logins;
 pub mod overview;
 pub mod rollups;
 pub mod settings;
+pub mod workbooks;
 
 use console_plugin_sdk::{Context, Host, Plugin, Router, export_plugin};
 
@@ -44,6 +45,21 @@ impl Plugin for Dashboard {
             .get("/device-logs", logins::figures)
             .with_query(&activity::QUERY[..2])
             .with_data::<logins::LogFigures>()
+            .get("/overview/export", workbooks::overview)
+            .with_query(&activity::QUERY[..2])
+            .with_data::<console_plugin_sdk::export::ExportedFile>()
+            .get("/errors/export", workbooks::errors)
+            .with_query(&activity::QUERY)
+            .with_data::<console_plugin_sdk::export::ExportedFile>()
+            .get("/device-logs/export", workbooks::device_logs)
+            .with_query(&activity::QUERY[..2])
+            .with_data::<console_plugin_sdk::export::ExportedFile>()
+            .get("/apps/export", workbooks::apps)
+            .with_query(&activity::QUERY[..2])
+            .with_data::<console_plugin_sdk::export::ExportedFile>()
+            .get("/rankings/export", workbooks::rankings)
+            .with_query(&activity::QUERY[..2])
+            .with_data::<console_plugin_sdk::export::ExportedFile>()
             .get("/rankings", overview::rankings)
             .with_query(&activity::QUERY[..2])
             .with_data::<overview::Rankings>()

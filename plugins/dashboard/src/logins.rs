@@ -106,6 +106,11 @@ pub struct LogFigures {
 
 /// `GET /device-logs`.
 pub fn figures(call: &mut Call<'_>) -> PluginResult<Value> {
+    Ok(json!(log_figures(call)?))
+}
+
+/// The figures `figures` answers.
+pub fn log_figures(call: &mut Call<'_>) -> PluginResult<LogFigures> {
     let (w, zone, time_zone) = window(call)?;
     let result_names: Vec<String> = KINDS.iter().map(|k| format!("log:{k}:result")).collect();
     let names: Vec<&str> = result_names.iter().map(String::as_str).collect();
@@ -150,12 +155,12 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<Value> {
         })
         .collect();
     let cursor = crate::rollups::cursor(call.host)?.map(|d| d.data).unwrap_or_default();
-    Ok(json!(LogFigures {
+    Ok(LogFigures {
         range: w.range.clone(),
         granularity: w.granularity_name.clone(),
         time_zone,
         labels,
         kinds,
         counted_until: cursor.counted_until,
-    }))
+    })
 }

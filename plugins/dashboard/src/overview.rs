@@ -281,6 +281,11 @@ pub fn keyed_trend(
 
 /// `GET /overview`: the index page.
 pub fn overview(call: &mut Call<'_>) -> PluginResult<Value> {
+    Ok(json!(overview_figures(call)?))
+}
+
+/// The figures `overview` answers.
+pub fn overview_figures(call: &mut Call<'_>) -> PluginResult<Overview> {
     let (w, zone, time_zone) = window(call)?;
     let rows = Read::new(&CARDS, w.first, w.now).all_enterprises(w.all).by_bucket().run(call.host)?;
     let labels = gauge_series(&[], w.from, w.now, w.granularity, &zone).into_iter().map(|(b, _)| b.label).collect();
@@ -299,7 +304,7 @@ pub fn overview(call: &mut Call<'_>) -> PluginResult<Value> {
     let firmware = latest_keyed(call, &w, "firmware")?;
     let firmware_trend = keyed_trend(call, &w, &zone, "firmware", &firmware)?;
     let work_states = latest_keyed(call, &w, "work-state")?;
-    Ok(json!(Overview {
+    Ok(Overview {
         range: w.range.clone(),
         granularity: w.granularity_name.clone(),
         time_zone,
@@ -309,7 +314,7 @@ pub fn overview(call: &mut Call<'_>) -> PluginResult<Value> {
         firmware_trend,
         work_states,
         taken_at: taken_at(call, w.all)?,
-    }))
+    })
 }
 
 #[derive(Debug, Serialize, schemars::JsonSchema)]
@@ -340,6 +345,11 @@ fn ranked(list: Vec<(String, i64)>) -> Vec<Ranked> {
 
 /// `GET /rankings`: the enterprise page's top tens, from the latest snapshot in the range.
 pub fn rankings(call: &mut Call<'_>) -> PluginResult<Value> {
+    Ok(json!(ranking_figures(call)?))
+}
+
+/// The figures `rankings` answers.
+pub fn ranking_figures(call: &mut Call<'_>) -> PluginResult<Rankings> {
     let (w, _, time_zone) = window(call)?;
     let mut enterprises = Vec::new();
     if w.all {
@@ -368,7 +378,7 @@ pub fn rankings(call: &mut Call<'_>) -> PluginResult<Value> {
     }
     let categories = ranked(latest_keyed(call, &w, "category")?);
     let models = ranked(latest_keyed(call, &w, "model")?);
-    Ok(json!(Rankings { enterprises, categories, models, time_zone, taken_at: taken_at(call, w.all)? }))
+    Ok(Rankings { enterprises, categories, models, time_zone, taken_at: taken_at(call, w.all)? })
 }
 
 #[derive(Debug, Serialize, schemars::JsonSchema)]
@@ -402,6 +412,11 @@ fn version_order(a: &str, b: &str) -> std::cmp::Ordering {
 
 /// `GET /apps`: the app's users, the versions they run and how the newest is taken up.
 pub fn apps(call: &mut Call<'_>) -> PluginResult<Value> {
+    Ok(json!(app_figures(call)?))
+}
+
+/// The figures `apps` answers.
+pub fn app_figures(call: &mut Call<'_>) -> PluginResult<AppFigures> {
     let (w, zone, time_zone) = window(call)?;
     let rows =
         Read::new(&["app:users", "app:active"], w.first, w.now).all_enterprises(w.all).by_bucket().run(call.host)?;
@@ -435,7 +450,7 @@ pub fn apps(call: &mut Call<'_>) -> PluginResult<Value> {
             _ => None,
         })
         .collect();
-    Ok(json!(AppFigures {
+    Ok(AppFigures {
         range: w.range.clone(),
         granularity: w.granularity_name.clone(),
         time_zone,
@@ -448,7 +463,7 @@ pub fn apps(call: &mut Call<'_>) -> PluginResult<Value> {
         adoption,
         phones: latest_keyed(call, &w, "phone")?,
         taken_at: taken_at(call, w.all)?,
-    }))
+    })
 }
 
 #[cfg(test)]

@@ -335,3 +335,56 @@ fn logins_logouts_and_bindings_count_once_by_result_phone_and_country() {
     assert_eq!(kind("logout")["byApp"], json!([["3.2.0", 1]]));
     assert_eq!(kind("unbind")["total"], 0);
 }
+
+/// A workbook an export answered, opened.
+fn opened(file: &Value) -> calamine::Xlsx<std::io::Cursor<Vec<u8>>> {
+    use base64::Engine as _;
+    let bytes = base64::engine::general_purpose::STANDARD.decode(file["content"].as_str().unwrap()).expect("base64");
+    calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).expect("a workbook")
+}
+
+#[test]
+fn every_page_exports_its_figures_in_the_users_language_with_names_as_text() {
+    use calamine::{Data, Reader};
+    let mut host = region();
+    host.now_ms = MONDAY + 36 * HOUR;
+    roll_up(&mut host);
+    let (status, file) = host.call_with::<Dashboard>(
+        "GET",
+        "/device-logs/export",
+        &[("range", "3d"), ("granularity", "day")],
+        Value::Null,
+        "fr",
+    );
+    assert_eq!(status, 200, "{file}");
+    assert_eq!(file["fileName"], "device-logs-3d-day.xlsx");
+    let mut book = opened(&file);
+    assert_eq!(book.sheet_names(), ["Évolution", "Version de l’app", "Système du téléphone", "Pays"]);
+    let phones = book.worksheet_range("Système du téléphone").expect("sheet");
+    assert!(phones.rows().any(|r| r[0] == Data::String("login".into())
+        && r[1] == Data::String("Android 14".into())
+        && r[2] == Data::Float(2.0)));
+
+    // A model a tenant named like a formula stays a name.
+    host.tenant_id = 0;
+    host.counters.insert((1, "model".into(), MONDAY + 35 * HOUR, "=1+1 (M1)".into()), 4);
+    let (status, file) = host.call_with::<Dashboard>("GET", "/rankings/export", &[("range", "1d")], Value::Null, "en");
+    assert_eq!(status, 200, "{file}");
+    let mut book = opened(&file);
+    let models = book.worksheet_range("Model").expect("sheet");
+    assert_eq!(models.get((1, 0)), Some(&Data::String("=1+1 (M1)".into())));
+    assert!(book.worksheet_formula("Model").expect("formulas").used_cells().all(|(_, _, f)| f.is_empty()));
+
+    let (status, file) = host.call_with::<Dashboard>(
+        "GET",
+        "/errors/export",
+        &[("range", "3d"), ("granularity", "day")],
+        Value::Null,
+        "de",
+    );
+    assert_eq!(status, 200, "{file}");
+    let mut book = opened(&file);
+    assert_eq!(book.sheet_names(), ["Zeitverlauf", "Code", "Firmware-Version", "Produkt"]);
+    let codes = book.worksheet_range("Code").expect("sheet");
+    assert_eq!(codes.get((0, 3)), Some(&Data::String("Zeitraum davor".into())));
+}

@@ -5,7 +5,7 @@ import { Card, Col, Empty, Row, Space, Statistic, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
-import { axisLabels, MOUNT, RangeControls, type Granularity } from './controls';
+import { axisLabels, ExportButton, MOUNT, RangeControls, type Granularity } from './controls';
 import { resources } from './i18n';
 import { TakenAt } from './Overview';
 
@@ -70,6 +70,7 @@ export default function Apps() {
               setGranularity(nextGranularity);
             }}
           />
+          <ExportButton path="/apps/export" params={{ range, granularity }} testId="apps-export" />
         </Space>
       }
     >

@@ -1,13 +1,11 @@
 import { api, Auth, useLiveEvents, useNamespace, type LiveEvent } from '@console/sdk';
 import { Chart } from '@console/sdk/charts';
-import { downloadBase64, ModalForm, type TimeRange } from '@console/sdk/ui';
-import { DownloadOutlined } from '@ant-design/icons';
+import { ModalForm, type TimeRange } from '@console/sdk/ui';
 import { App, Button, Card, Col, Empty, Form, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { axisLabels, MOUNT, RangeControls, when, type Granularity } from './controls';
+import { axisLabels, ExportButton, MOUNT, RangeControls, when, type Granularity } from './controls';
 import { resources } from './i18n';
 
 const EVENT_TYPES = ['info', 'alert', 'fault'] as const;
@@ -41,7 +39,6 @@ const sum = (values: number[] | undefined) => (values ?? []).reduce((a, b) => a 
 /** What devices reported, counted as it arrived: over time, by product and by latency. */
 export default function DeviceDashboard() {
   const { t } = useNamespace('dashboard', resources);
-  const { t: sdk } = useTranslation('sdk');
   const [range, setRange] = useState<TimeRange>('1d');
   const [granularity, setGranularity] = useState<Granularity>('hour');
   const [productId, setProductId] = useState<string | undefined>();
@@ -89,10 +86,6 @@ export default function DeviceDashboard() {
   );
   const states = useMemo(() => [{ name: t('devicesCount'), type: 'bar' as const, data: activity?.workStates.map(([, n]) => n) ?? [] }], [activity, t]);
   const latency = useMemo(() => [{ name: t('count'), type: 'bar' as const, data: LATENCIES.map((name) => activity?.latency.find(([n]) => n === name)?.[1] ?? 0) }], [activity, t]);
-  const exportExcel = () =>
-    api
-      .get<{ fileName: string; contentType: string; content: string }>(`${MOUNT}/device-activity/export`, { range, granularity, productId })
-      .then((file) => downloadBase64(file.fileName, file.contentType, file.content), () => undefined);
   const chartName = (what: string) => `${what}-${range}-${granularity}`;
   const empty = activity !== null && sum(activity.reports) + EVENT_TYPES.reduce((n, type) => n + sum(activity.events[type]), 0) + sum(activity.replies) === 0;
 
@@ -122,9 +115,7 @@ export default function DeviceDashboard() {
               setGranularity(nextGranularity);
             }}
           />
-          <Button icon={<DownloadOutlined />} onClick={() => void exportExcel()} data-testid="dashboard-export">
-            {sdk('exportExcel')}
-          </Button>
+          <ExportButton path="/device-activity/export" params={{ range, granularity, productId }} testId="dashboard-export" />
           <Auth action="dashboard:settings:edit">
             <Button onClick={() => setSettingsOpen(true)} data-testid="dashboard-settings">
               {t('settings')}

@@ -5,7 +5,7 @@ import { Card, Col, Row, Segmented, Space, Statistic, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
-import { axisLabels, MOUNT, RangeControls, when, type Granularity } from './controls';
+import { axisLabels, ExportButton, MOUNT, RangeControls, when, type Granularity } from './controls';
 import { resources } from './i18n';
 
 const KINDS = ['login', 'logout', 'bind', 'unbind'] as const;
@@ -72,6 +72,7 @@ export default function DeviceLogs() {
               setGranularity(nextGranularity);
             }}
           />
+          <ExportButton path="/device-logs/export" params={{ range, granularity }} testId="logs-export" />
         </Space>
       }
     >

@@ -4,7 +4,7 @@ import { type TimeRange } from '@console/sdk/ui';
 import { Card, Col, Empty, Row, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 
-import { MOUNT, RangeControls, type Granularity } from './controls';
+import { ExportButton, MOUNT, RangeControls, type Granularity } from './controls';
 import { resources } from './i18n';
 import { TakenAt } from './Overview';
 
@@ -61,6 +61,7 @@ export default function Enterprises() {
               setGranularity(nextGranularity);
             }}
           />
+          <ExportButton path="/rankings/export" params={{ range, granularity }} testId="rankings-export" />
         </Space>
       }
     >

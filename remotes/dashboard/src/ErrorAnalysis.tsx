@@ -5,7 +5,7 @@ import { Alert, Card, Col, Empty, Row, Select, Space, Statistic, Table, Tag, Typ
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
-import { axisLabels, MOUNT, RangeControls, when, type Granularity } from './controls';
+import { axisLabels, ExportButton, MOUNT, RangeControls, when, type Granularity } from './controls';
 import { resources } from './i18n';
 
 interface ErrorCode {
@@ -92,6 +92,7 @@ export default function ErrorAnalysis() {
               setGranularity(nextGranularity);
             }}
           />
+          <ExportButton path="/errors/export" params={{ range, granularity, productId }} testId="errors-export" />
         </Space>
       }
     >

@@ -6,7 +6,7 @@ import { App, Button, Card, Col, Empty, Row, Space, Statistic, Tag, Tooltip, Typ
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
-import { axisLabels, MOUNT, RangeControls, when, type Granularity } from './controls';
+import { axisLabels, ExportButton, MOUNT, RangeControls, when, type Granularity } from './controls';
 import { resources } from './i18n';
 
 /** The cards, in the server's order, with the list each one counts. */
@@ -123,6 +123,7 @@ export default function Overview() {
               setGranularity(nextGranularity);
             }}
           />
+          <ExportButton path="/overview/export" params={{ range, granularity }} testId="overview-export" />
         </Space>
       }
     >

@@ -1,7 +1,9 @@
-import { useNamespace } from '@console/sdk';
-import { TimeRangeSelect, type TimeRange } from '@console/sdk/ui';
-import { Select } from 'antd';
+import { api, useNamespace } from '@console/sdk';
+import { downloadBase64, TimeRangeSelect, type TimeRange } from '@console/sdk/ui';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Select } from 'antd';
 import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
 
 import { resources } from './i18n';
 
@@ -44,5 +46,19 @@ export function RangeControls({
       />
       <TimeRangeSelect value={range} onChange={(next) => onChange(next, granularityOf(next))} />
     </>
+  );
+}
+
+/** Downloads the page's figures as a workbook, a sheet per chart, for the query on screen. */
+export function ExportButton({ path, params, testId }: { path: string; params: Record<string, string | undefined>; testId: string }) {
+  const { t: sdk } = useTranslation('sdk');
+  const download = () =>
+    api
+      .get<{ fileName: string; contentType: string; content: string }>(`${MOUNT}${path}`, params)
+      .then((file) => downloadBase64(file.fileName, file.contentType, file.content), () => undefined);
+  return (
+    <Button icon={<DownloadOutlined />} onClick={() => void download()} data-testid={testId}>
+      {sdk('exportExcel')}
+    </Button>
   );
 }
