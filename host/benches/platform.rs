@@ -1397,7 +1397,15 @@ async fn dashboards(db: &console_host::db::Db, base: &str, token: &str) {
                 .map(move |(name, value)| counter(name, first_hour + h * HOUR_MS, format!("p{p}"), value))
         })
     });
-    let rows = db.bulk_set_counters("dashboard", 0, rollups).await.expect("rollups");
+    // The stored days the rollup keeps beside the hours (`<name>/day`), for the pages by day and up.
+    let days = (0..hours / 24).flat_map(move |d| {
+        (0..DASHBOARD_PRODUCTS).flat_map(move |p| {
+            metrics.into_iter().map(move |(name, value)| {
+                counter(&format!("{name}/day"), first_hour + d * 24 * HOUR_MS, format!("p{p}"), value * 24)
+            })
+        })
+    });
+    let rows = db.bulk_set_counters("dashboard", 0, rollups.chain(days)).await.expect("rollups");
     let gauges = (0..hours).flat_map(move |h| {
         let hour = first_hour + h * HOUR_MS;
         let grown = i64::from(DASHBOARD_DEVICES) * (h + 1) / hours;

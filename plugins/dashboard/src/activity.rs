@@ -11,7 +11,7 @@ use console_plugin_sdk::time::range_ms;
 use console_plugin_sdk::{Call, PluginError, PluginResult, Value, json, services};
 use serde::{Deserialize, Serialize};
 
-use crate::rollups::{LATENCY, cursor};
+use crate::rollups::{LATENCY, Rolled, cursor};
 
 pub const QUERY: [QueryParam; 3] = [
     QueryParam::text("range", "1h, 3h, 1d, 3d, 7d, 30d, 60d or 90d (7d when not given)."),
@@ -112,7 +112,8 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
     let mut names = vec!["reports", "replies"];
     let event_names: Vec<String> = EVENT_TYPES.iter().map(|t| format!("event:{t}")).collect();
     names.extend(event_names.iter().map(String::as_str));
-    let hourly = Read::new(&names, first, now).keys(&keys).all_enterprises(all).by_bucket().run(call.host)?;
+    let hourly =
+        Rolled::new(&names, first, now, granularity).keys(&keys).all_enterprises(all).by_bucket().run(call.host)?;
     let counts = |metric: &str| -> Vec<i64> {
         let points: Vec<(i64, i64)> = hourly.iter().filter(|c| c.name == metric).map(|c| (c.bucket, c.value)).collect();
         series(&points, from, now, granularity, &zone).into_iter().map(|(_, n)| n).collect()
@@ -120,8 +121,11 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
     let labels = series(&[], from, now, granularity, &zone).into_iter().map(|(b, _)| b.label).collect();
     let events = EVENT_TYPES.iter().map(|t| (t.to_string(), counts(&format!("event:{t}")))).collect();
 
-    let per_product =
-        Read::new(&["reports", "events"], first, now).keys(&keys).all_enterprises(all).by_key().run(call.host)?;
+    let per_product = Rolled::new(&["reports", "events"], first, now, granularity)
+        .keys(&keys)
+        .all_enterprises(all)
+        .by_key()
+        .run(call.host)?;
     let mut totals: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
     for counted in &per_product {
         let entry = totals.entry(counted.key.as_str()).or_default();
@@ -152,7 +156,7 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
         .collect();
     let latency_names: Vec<String> = LATENCY.iter().map(|(_, name)| format!("latency:{name}")).collect();
     let latency_read: Vec<&str> = latency_names.iter().map(String::as_str).collect();
-    let waited = Read::new(&latency_read, first, now).keys(&keys).all_enterprises(all).run(call.host)?;
+    let waited = Rolled::new(&latency_read, first, now, granularity).keys(&keys).all_enterprises(all).run(call.host)?;
     let latency = LATENCY
         .iter()
         .map(|(_, name)| {

@@ -6,12 +6,12 @@
 
 use std::collections::BTreeMap;
 
-use console_plugin_sdk::counters::Read;
 use console_plugin_sdk::rollup::series;
 use console_plugin_sdk::{Call, PluginResult, Value, json, services};
 use serde::{Deserialize, Serialize};
 
 use crate::overview::window;
+use crate::rollups::Rolled;
 
 /// Fewer errors than this are never a spike, whatever the period before.
 pub const SPIKE_FLOOR: i64 = 5;
@@ -93,14 +93,17 @@ pub fn error_figures(call: &mut Call<'_>) -> PluginResult<ErrorAnalysis> {
     let span = w.now - w.from;
     let (before_from, before_to) = (w.first - span, w.first - 1);
 
-    let hourly =
-        Read::new(&["errors"], w.first, w.now).keys(&keys).all_enterprises(w.all).by_bucket().run(call.host)?;
+    let hourly = Rolled::new(&["errors"], w.first, w.now, w.granularity)
+        .keys(&keys)
+        .all_enterprises(w.all)
+        .by_bucket()
+        .run(call.host)?;
     let points: Vec<(i64, i64)> = hourly.iter().map(|c| (c.bucket, c.value)).collect();
     let buckets = series(&points, w.from, w.now, w.granularity, &zone);
     let labels = buckets.iter().map(|(b, _)| b.label.clone()).collect();
     let errors: Vec<i64> = buckets.iter().map(|(_, n)| *n).collect();
     let total: i64 = points.iter().map(|(_, n)| n).sum();
-    let previous_total: i64 = Read::new(&["errors"], before_from, before_to)
+    let previous_total: i64 = Rolled::new(&["errors"], before_from, before_to, w.granularity)
         .keys(&keys)
         .all_enterprises(w.all)
         .run(call.host)?
@@ -108,10 +111,13 @@ pub fn error_figures(call: &mut Call<'_>) -> PluginResult<ErrorAnalysis> {
         .map(|c| c.value)
         .sum();
 
-    let code_rows = Read::new(&["error:code"], w.first, w.now).all_enterprises(w.all).by_key().run(call.host)?;
+    let code_rows =
+        Rolled::new(&["error:code"], w.first, w.now, w.granularity).all_enterprises(w.all).by_key().run(call.host)?;
     let codes_now = by_part(&code_rows, product.as_deref());
-    let before_rows =
-        Read::new(&["error:code"], before_from, before_to).all_enterprises(w.all).by_key().run(call.host)?;
+    let before_rows = Rolled::new(&["error:code"], before_from, before_to, w.granularity)
+        .all_enterprises(w.all)
+        .by_key()
+        .run(call.host)?;
     let codes_before: BTreeMap<String, i64> = by_part(&before_rows, product.as_deref()).into_iter().collect();
     let top: Vec<(String, i64)> = codes_now.into_iter().take(TOP_CODES).collect();
     let wanted: Vec<String> = top.iter().map(|(code, _)| code.clone()).collect();
@@ -145,7 +151,7 @@ pub fn error_figures(call: &mut Call<'_>) -> PluginResult<ErrorAnalysis> {
     let over_time = if full_keys.is_empty() {
         Vec::new()
     } else {
-        Read::new(&["error:code"], w.first, w.now)
+        Rolled::new(&["error:code"], w.first, w.now, w.granularity)
             .keys(&full_keys)
             .all_enterprises(w.all)
             .by_bucket()
@@ -165,11 +171,16 @@ pub fn error_figures(call: &mut Call<'_>) -> PluginResult<ErrorAnalysis> {
         })
         .collect();
 
-    let firmware_rows =
-        Read::new(&["error:firmware"], w.first, w.now).all_enterprises(w.all).by_key().run(call.host)?;
+    let firmware_rows = Rolled::new(&["error:firmware"], w.first, w.now, w.granularity)
+        .all_enterprises(w.all)
+        .by_key()
+        .run(call.host)?;
     let by_firmware = by_part(&firmware_rows, product.as_deref()).into_iter().take(TOP_CODES).collect();
-    let product_rows =
-        Read::new(&["errors"], w.first, w.now).keys(&keys).all_enterprises(w.all).by_key().run(call.host)?;
+    let product_rows = Rolled::new(&["errors"], w.first, w.now, w.granularity)
+        .keys(&keys)
+        .all_enterprises(w.all)
+        .by_key()
+        .run(call.host)?;
     let mut by_product: Vec<(String, i64)> = product_rows.into_iter().map(|c| (c.key, c.value)).collect();
     by_product.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     by_product.truncate(TOP_CODES);

@@ -5,12 +5,13 @@
 
 use std::collections::BTreeMap;
 
-use console_plugin_sdk::counters::{self, Read};
+use console_plugin_sdk::counters;
 use console_plugin_sdk::rollup::{Zone, hour_key, series};
 use console_plugin_sdk::{Call, Host, PluginResult, Value, json, services};
 use serde::{Deserialize, Serialize};
 
 use crate::overview::window;
+use crate::rollups::Rolled;
 
 /// The kinds counted (the device plugin's).
 pub const KINDS: [&str; 4] = ["login", "logout", "bind", "unbind"];
@@ -114,11 +115,16 @@ pub fn log_figures(call: &mut Call<'_>) -> PluginResult<LogFigures> {
     let (w, zone, time_zone) = window(call)?;
     let result_names: Vec<String> = KINDS.iter().map(|k| format!("log:{k}:result")).collect();
     let names: Vec<&str> = result_names.iter().map(String::as_str).collect();
-    let by_result = Read::new(&names, w.first, w.now).all_enterprises(w.all).by_bucket().by_key().run(call.host)?;
+    let by_result = Rolled::new(&names, w.first, w.now, w.granularity)
+        .all_enterprises(w.all)
+        .by_bucket()
+        .by_key()
+        .run(call.host)?;
     let other: Vec<String> =
         KINDS.iter().flat_map(|k| ["app", "phone", "country"].map(|by| format!("log:{k}:{by}"))).collect();
     let other_names: Vec<&str> = other.iter().map(String::as_str).collect();
-    let by_other = Read::new(&other_names, w.first, w.now).all_enterprises(w.all).by_key().run(call.host)?;
+    let by_other =
+        Rolled::new(&other_names, w.first, w.now, w.granularity).all_enterprises(w.all).by_key().run(call.host)?;
     let labels = series(&[], w.from, w.now, w.granularity, &zone).into_iter().map(|(b, _)| b.label).collect();
     let kinds = KINDS
         .iter()

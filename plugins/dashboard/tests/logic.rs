@@ -103,6 +103,12 @@ fn every_report_counts_once_in_its_own_hour_and_a_rebuild_agrees() {
     assert_eq!(total(&before), 2340 - 1, "each property report once: 2,600 less 260 events, less the late one");
     assert_eq!(before["events"]["fault"].as_array().unwrap().iter().map(|n| n.as_i64().unwrap()).sum::<i64>(), 260);
     assert_eq!(before["countedUntil"], host.now_ms - SETTLE_MS);
+    // The stored days agree with the hours they sum.
+    let by_day = activity(&mut host, &[("range", "3d"), ("granularity", "day")]);
+    assert_eq!(
+        (total(&by_day), &by_day["latency"], &by_day["busiest"]),
+        (total(&before), &before["latency"], &before["busiest"])
+    );
 
     // Thursday: the late report arrives and lands in Monday 00:00, not in Thursday.
     host.now_ms = MONDAY + 3 * 24 * HOUR + SETTLE_MS + 1;
@@ -212,6 +218,7 @@ fn the_platform_sees_every_enterprises_figures_and_an_enterprise_its_own() {
     roll_up(&mut host);
     // Another enterprise's robots reported 5 times on Monday at 10:00.
     host.counters.insert((2, "reports".into(), MONDAY + 10 * HOUR, "robot".into()), 5);
+    host.counters.insert((2, "reports/day".into(), MONDAY, "robot".into()), 5);
     let query = [("range", "3d"), ("granularity", "day")];
     let total = |a: &Value| a["reports"].as_array().unwrap().iter().map(|n| n.as_i64().unwrap()).sum::<i64>();
     let own = activity(&mut host, &query);
