@@ -6,9 +6,8 @@ use std::collections::BTreeMap;
 
 use console_plugin_sdk::counters::Read;
 use console_plugin_sdk::describe::QueryParam;
-use console_plugin_sdk::rollup::{Granularity, series};
-use console_plugin_sdk::time::range_ms;
-use console_plugin_sdk::{Call, PluginError, PluginResult, Value, json, services};
+use console_plugin_sdk::rollup::series;
+use console_plugin_sdk::{Call, PluginResult, Value, json, services};
 use serde::{Deserialize, Serialize};
 
 use crate::rollups::{LATENCY, Rolled, cursor};
@@ -92,22 +91,9 @@ pub fn device(call: &mut Call<'_>) -> PluginResult<Value> {
 
 /// The figures of the range, granularity and product the query asks for.
 pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
-    let range = call.query("range").unwrap_or("7d").to_string();
-    let span = range_ms("range", &range)?;
-    let granularity_name = call.query("granularity").unwrap_or(default_granularity(&range)).to_string();
-    let granularity = Granularity::parse("granularity", &granularity_name)?;
-    if granularity == Granularity::Hour && span > 7 * console_plugin_sdk::time::DAY_MS {
-        return Err(PluginError::format_values("granularity", "day, week, month, year (hours only up to 7 days)"));
-    }
+    let (w, zone, time_zone) = crate::overview::window(call)?;
+    let crate::overview::Window { ref range, ref granularity_name, granularity, from, first, now, all } = w;
     let product = call.query("productId").filter(|p| !p.is_empty()).map(str::to_string);
-    let settings = crate::settings::kept(call.host)?;
-    let zone = crate::settings::zone(call.host)?;
-    let now = call.host.now_ms();
-    let from = now - span;
-    let first = console_plugin_sdk::rollup::bucket_start(from, granularity, &zone);
-
-    // The platform acting for every enterprise sees all of theirs; anyone else their own.
-    let all = call.context.tenant_id == 0;
     let keys: Vec<&str> = product.as_deref().into_iter().collect();
     let mut names = vec!["reports", "replies"];
     let event_names: Vec<String> = EVENT_TYPES.iter().map(|t| format!("event:{t}")).collect();
@@ -176,7 +162,6 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
             (reports.get(i).copied().unwrap_or(0) as f64 / minutes * 100.0).round() / 100.0
         })
         .collect();
-    let (w, _, _) = crate::overview::window(call)?;
     let fleet = Read::new(&["devices", "online"], w.first, w.now).all_enterprises(all).by_bucket().run(call.host)?;
     let gauge = |name: &str| -> Vec<Option<i64>> {
         let points: Vec<(i64, i64)> = fleet.iter().filter(|c| c.name == name).map(|c| (c.bucket, c.value)).collect();
@@ -199,9 +184,9 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
     let firmware_trend = crate::overview::keyed_trend(call, &w, &zone, "firmware", &firmware)?;
     let work_states = crate::overview::latest_keyed(call, &w, "work-state")?;
     Ok(DeviceActivity {
-        range,
-        granularity: granularity_name,
-        time_zone: settings.time_zone,
+        range: range.clone(),
+        granularity: granularity_name.clone(),
+        time_zone,
         labels,
         reports,
         reports_per_minute,

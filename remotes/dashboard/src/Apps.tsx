@@ -1,11 +1,10 @@
 import { api, useLiveEvents, useNamespace, type LiveEvent } from '@console/sdk';
 import { Chart } from '@console/sdk/charts';
-import { type TimeRange } from '@console/sdk/ui';
 import { Card, Col, Empty, Row, Space, Statistic, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
-import { axisLabels, ExportButton, MOUNT, RangeControls, type Granularity } from './controls';
+import { axisLabels, ExportButton, MOUNT, useRange, type Granularity } from './controls';
 import { resources } from './i18n';
 import { TakenAt } from './Overview';
 
@@ -28,8 +27,7 @@ const latest = (values: (number | null)[] | undefined) => [...(values ?? [])].re
 /** The app's users, the versions they run, and how the newest version is taken up. */
 export default function Apps() {
   const { t } = useNamespace('dashboard', resources);
-  const [range, setRange] = useState<TimeRange>('30d');
-  const [granularity, setGranularity] = useState<Granularity>('day');
+  const { range, granularity, controls } = useRange('30d');
   const [figures, setFigures] = useState<AppFigures | null>(null);
   const load = useCallback(() => {
     api.get<AppFigures>(`${MOUNT}/apps`, { range, granularity }).then(setFigures, () => setFigures(null));
@@ -62,14 +60,7 @@ export default function Apps() {
       variant="borderless"
       extra={
         <Space wrap>
-          <RangeControls
-            range={range}
-            granularity={granularity}
-            onChange={(nextRange, nextGranularity) => {
-              setRange(nextRange);
-              setGranularity(nextGranularity);
-            }}
-          />
+          {controls}
           <ExportButton path="/apps/export" params={{ range, granularity }} testId="apps-export" />
         </Space>
       }

@@ -1,11 +1,11 @@
 import { api, Auth, useLiveEvents, useNamespace, type LiveEvent } from '@console/sdk';
 import { Chart } from '@console/sdk/charts';
-import { ModalForm, type TimeRange } from '@console/sdk/ui';
+import { ModalForm } from '@console/sdk/ui';
 import { App, Button, Card, Col, Empty, Form, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
-import { axisLabels, ExportButton, MOUNT, RangeControls, when, type Granularity } from './controls';
+import { axisLabels, ExportButton, MOUNT, useRange, when, type Granularity } from './controls';
 import { resources } from './i18n';
 
 const EVENT_TYPES = ['info', 'alert', 'fault'] as const;
@@ -39,8 +39,7 @@ const sum = (values: number[] | undefined) => (values ?? []).reduce((a, b) => a 
 /** What devices reported, counted as it arrived: over time, by product and by latency. */
 export default function DeviceDashboard() {
   const { t } = useNamespace('dashboard', resources);
-  const [range, setRange] = useState<TimeRange>('1d');
-  const [granularity, setGranularity] = useState<Granularity>('hour');
+  const { range, granularity, controls } = useRange('1d');
   const [productId, setProductId] = useState<string | undefined>();
   const [products, setProducts] = useState<ProductOption[]>([]);
   const [activity, setActivity] = useState<Activity | null>(null);
@@ -107,14 +106,7 @@ export default function DeviceDashboard() {
             options={products.map((p) => ({ value: p.productId, label: p.productName }))}
             data-testid="dashboard-product"
           />
-          <RangeControls
-            range={range}
-            granularity={granularity}
-            onChange={(nextRange, nextGranularity) => {
-              setRange(nextRange);
-              setGranularity(nextGranularity);
-            }}
-          />
+          {controls}
           <ExportButton path="/device-activity/export" params={{ range, granularity, productId }} testId="dashboard-export" />
           <Auth action="dashboard:settings:edit">
             <Button onClick={() => setSettingsOpen(true)} data-testid="dashboard-settings">

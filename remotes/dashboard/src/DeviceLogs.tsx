@@ -1,11 +1,10 @@
 import { api, useLiveEvents, useNamespace, type LiveEvent } from '@console/sdk';
 import { Chart } from '@console/sdk/charts';
-import { type TimeRange } from '@console/sdk/ui';
 import { Card, Col, Row, Segmented, Space, Statistic, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
-import { axisLabels, ExportButton, MOUNT, RangeControls, when, type Granularity } from './controls';
+import { axisLabels, ExportButton, MOUNT, useRange, when, type Granularity } from './controls';
 import { resources } from './i18n';
 
 const KINDS = ['login', 'logout', 'bind', 'unbind'] as const;
@@ -33,8 +32,7 @@ interface LogFigures {
 /** Logins, logouts and bindings by result over time, and by app version, phone system and country. */
 export default function DeviceLogs() {
   const { t } = useNamespace('dashboard', resources);
-  const [range, setRange] = useState<TimeRange>('7d');
-  const [granularity, setGranularity] = useState<Granularity>('day');
+  const { range, granularity, controls } = useRange('7d');
   const [kind, setKind] = useState<Kind>('login');
   const [figures, setFigures] = useState<LogFigures | null>(null);
   const load = useCallback(() => {
@@ -64,14 +62,7 @@ export default function DeviceLogs() {
       variant="borderless"
       extra={
         <Space wrap>
-          <RangeControls
-            range={range}
-            granularity={granularity}
-            onChange={(nextRange, nextGranularity) => {
-              setRange(nextRange);
-              setGranularity(nextGranularity);
-            }}
-          />
+          {controls}
           <ExportButton path="/device-logs/export" params={{ range, granularity }} testId="logs-export" />
         </Space>
       }

@@ -1,10 +1,9 @@
 import { api, useNamespace } from '@console/sdk';
 import { Chart } from '@console/sdk/charts';
-import { type TimeRange } from '@console/sdk/ui';
 import { Card, Col, Empty, Row, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 
-import { ExportButton, MOUNT, RangeControls, type Granularity } from './controls';
+import { ExportButton, MOUNT, useRange } from './controls';
 import { resources } from './i18n';
 import { TakenAt } from './Overview';
 
@@ -37,8 +36,7 @@ function Ranking({ title, ranked, name, testId, fileName }: { title: string; ran
 /** The enterprise page: the top ten product categories and models by devices, and for the platform the top ten enterprises. */
 export default function Enterprises() {
   const { t } = useNamespace('dashboard', resources);
-  const [range, setRange] = useState<TimeRange>('1d');
-  const [granularity, setGranularity] = useState<Granularity>('hour');
+  const { range, granularity, controls } = useRange('1d');
   const [rankings, setRankings] = useState<Rankings | null>(null);
   const load = useCallback(() => {
     api.get<Rankings>(`${MOUNT}/rankings`, { range, granularity }).then(setRankings, () => setRankings(null));
@@ -53,14 +51,7 @@ export default function Enterprises() {
       variant="borderless"
       extra={
         <Space wrap>
-          <RangeControls
-            range={range}
-            granularity={granularity}
-            onChange={(nextRange, nextGranularity) => {
-              setRange(nextRange);
-              setGranularity(nextGranularity);
-            }}
-          />
+          {controls}
           <ExportButton path="/rankings/export" params={{ range, granularity }} testId="rankings-export" />
         </Space>
       }

@@ -1,11 +1,10 @@
 import { api, useNamespace } from '@console/sdk';
 import { Chart, type Series } from '@console/sdk/charts';
-import { type TimeRange } from '@console/sdk/ui';
 import { Alert, Card, Col, Empty, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
-import { axisLabels, ExportButton, MOUNT, RangeControls, when, type Granularity } from './controls';
+import { axisLabels, ExportButton, MOUNT, useRange, when, type Granularity } from './controls';
 import { resources } from './i18n';
 
 interface ErrorCode {
@@ -40,8 +39,7 @@ interface ProductOption {
 /** Device errors (fault events) by code, product and firmware version, beside the period before. */
 export default function ErrorAnalysis() {
   const { t } = useNamespace('dashboard', resources);
-  const [range, setRange] = useState<TimeRange>('7d');
-  const [granularity, setGranularity] = useState<Granularity>('day');
+  const { range, granularity, controls } = useRange('7d');
   const [productId, setProductId] = useState<string | undefined>();
   const [products, setProducts] = useState<ProductOption[]>([]);
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
@@ -84,14 +82,7 @@ export default function ErrorAnalysis() {
             options={products.map((p) => ({ value: p.productId, label: p.productName }))}
             data-testid="errors-product"
           />
-          <RangeControls
-            range={range}
-            granularity={granularity}
-            onChange={(nextRange, nextGranularity) => {
-              setRange(nextRange);
-              setGranularity(nextGranularity);
-            }}
-          />
+          {controls}
           <ExportButton path="/errors/export" params={{ range, granularity, productId }} testId="errors-export" />
         </Space>
       }

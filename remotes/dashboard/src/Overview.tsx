@@ -1,12 +1,11 @@
 import { api, Auth, useLiveEvents, useNamespace, type LiveEvent } from '@console/sdk';
 import { Chart } from '@console/sdk/charts';
-import { type TimeRange } from '@console/sdk/ui';
 import { ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Empty, Row, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
-import { axisLabels, ExportButton, MOUNT, RangeControls, when, type Granularity } from './controls';
+import { axisLabels, ExportButton, MOUNT, useRange, when, type Granularity } from './controls';
 import { resources } from './i18n';
 
 /** The cards, in the server's order, with the list each one counts. */
@@ -79,8 +78,7 @@ export function TakenAt({ takenAt, timeZone, onTaken, live }: { takenAt: number 
 /** The index page: the fleet, the app's users and the open work orders, now and over the range. */
 export default function Overview() {
   const { t } = useNamespace('dashboard', resources);
-  const [range, setRange] = useState<TimeRange>('7d');
-  const [granularity, setGranularity] = useState<Granularity>('day');
+  const { range, granularity, controls } = useRange('7d');
   const [figures, setFigures] = useState<OverviewFigures | null>(null);
 
   const load = useCallback(() => {
@@ -115,14 +113,7 @@ export default function Overview() {
       variant="borderless"
       extra={
         <Space wrap>
-          <RangeControls
-            range={range}
-            granularity={granularity}
-            onChange={(nextRange, nextGranularity) => {
-              setRange(nextRange);
-              setGranularity(nextGranularity);
-            }}
-          />
+          {controls}
           <ExportButton path="/overview/export" params={{ range, granularity }} testId="overview-export" />
         </Space>
       }

@@ -2,6 +2,7 @@ import { api, useNamespace } from '@console/sdk';
 import { downloadBase64, TimeRangeSelect, type TimeRange } from '@console/sdk/ui';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Select } from 'antd';
+import { useState } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
@@ -61,4 +62,21 @@ export function ExportButton({ path, params, testId }: { path: string; params: R
       {sdk('exportExcel')}
     </Button>
   );
+}
+
+/** A page's range and granularity, and the controls that change them (a new range takes its own granularity). */
+export function useRange(initial: TimeRange) {
+  const [range, setRange] = useState<TimeRange>(initial);
+  const [granularity, setGranularity] = useState<Granularity>(granularityOf(initial));
+  const controls = (
+    <RangeControls
+      range={range}
+      granularity={granularity}
+      onChange={(nextRange, nextGranularity) => {
+        setRange(nextRange);
+        setGranularity(nextGranularity);
+      }}
+    />
+  );
+  return { range, granularity, controls };
 }
