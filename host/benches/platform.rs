@@ -1406,7 +1406,8 @@ async fn dashboards(db: &console_host::db::Db, base: &str, token: &str) {
         })
     });
     let rows = db.bulk_set_counters("dashboard", 0, rollups.chain(days)).await.expect("rollups");
-    let gauges = (0..hours).flat_map(move |h| {
+    // A snapshot's gauges at hour `h` of the 90 days.
+    let sample = move |h: i64| {
         let hour = first_hour + h * HOUR_MS;
         let grown = i64::from(DASHBOARD_DEVICES) * (h + 1) / hours;
         let mut set = vec![
@@ -1424,8 +1425,17 @@ async fn dashboards(db: &console_host::db::Db, base: &str, token: &str) {
         set.extend((0..10).map(|m| counter("model", hour, format!("Model {m} (M{m})"), grown / 10)));
         set.extend((0..5).map(|c| counter("category", hour, format!("Category {c}"), grown / 5)));
         set
+    };
+    // Every hour's, and each day's latest as the snapshot keeps it (`<name>/day`).
+    let hourly = (0..hours).flat_map(sample);
+    let daily = (0..hours / 24).flat_map(move |d| {
+        sample(d * 24 + 23).into_iter().map(move |mut c| {
+            c.name = format!("{}/day", c.name);
+            c.bucket = first_hour + d * 24 * HOUR_MS;
+            c
+        })
     });
-    let gauge_rows = db.bulk_set_counters("dashboard", 0, gauges).await.expect("gauges");
+    let gauge_rows = db.bulk_set_counters("dashboard", 0, hourly.chain(daily)).await.expect("gauges");
     println!(
         "\n{:<44} {} devices, {rows} rollup and {gauge_rows} gauge counters for {DASHBOARD_REPORTS} reports, loaded in {:.1} s",
         "dashboards (issue 21)",

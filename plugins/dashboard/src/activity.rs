@@ -4,7 +4,6 @@
 
 use std::collections::BTreeMap;
 
-use console_plugin_sdk::counters::Read;
 use console_plugin_sdk::describe::QueryParam;
 use console_plugin_sdk::rollup::series;
 use console_plugin_sdk::{Call, PluginResult, Value, json, services};
@@ -162,7 +161,10 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
             (reports.get(i).copied().unwrap_or(0) as f64 / minutes * 100.0).round() / 100.0
         })
         .collect();
-    let fleet = Read::new(&["devices", "online"], w.first, w.now).all_enterprises(all).by_bucket().run(call.host)?;
+    let fleet = Rolled::new(&["devices", "online"], w.first, w.now, granularity)
+        .all_enterprises(all)
+        .by_bucket()
+        .run(call.host)?;
     let gauge = |name: &str| -> Vec<Option<i64>> {
         let points: Vec<(i64, i64)> = fleet.iter().filter(|c| c.name == name).map(|c| (c.bucket, c.value)).collect();
         console_plugin_sdk::rollup::gauge_series(&points, from, now, granularity, &zone)

@@ -15,6 +15,8 @@ use console_plugin_sdk::time::range_ms;
 use console_plugin_sdk::{Call, Host, PluginError, PluginResult, Value, json, services};
 use serde::{Deserialize, Serialize};
 
+use crate::rollups::{DAY, Rolled};
+
 /// The cards of the index page, by counter name.
 pub const CARDS: [&str; 8] =
     ["devices", "online", "active:1d", "active:7d", "app:users", "app:active", "orders:open", "orders:breached"];
@@ -150,8 +152,15 @@ pub fn snapshot(host: &mut dyn Host) -> PluginResult<()> {
     if let Some(fleet) = &fleet {
         set.extend(named_gauges(host, hour, fleet));
     }
+    // Each gauge also as the day's latest sample (`<name>/day`): pages by day and up read days.
+    let day = console_plugin_sdk::rollup::bucket_start(now, Granularity::Day, &zone);
+    let days: Vec<counters::Counter> =
+        set.iter().map(|c| counters::counter(&format!("{}{DAY}", c.name), day, &c.key, c.value)).collect();
+    set.extend(days);
     let keyed: Vec<String> = KEYED.iter().map(|k| k.to_string()).collect();
     counters::clear(host, &keyed, hour, hour)?;
+    let keyed_days: Vec<String> = KEYED.iter().map(|k| format!("{k}{DAY}")).collect();
+    counters::clear(host, &keyed_days, day, day)?;
     set.push(counters::counter(TAKEN, 0, "", now));
     counters::set(host, &set)?;
     host.publish("dashboard.sampled", &json!({ "takenAt": now }).to_string()).map_err(PluginError::internal)
@@ -249,9 +258,10 @@ fn taken_at(call: &mut Call<'_>, all: bool) -> PluginResult<i64> {
 pub fn latest_keyed(call: &mut Call<'_>, w: &Window, name: &str) -> PluginResult<Vec<(String, i64)>> {
     // Which hour was sampled last (a row per hour), then that hour's keys: two small reads at
     // any number of keys and hours.
-    let hours = Read::new(&[name], w.first, w.now).all_enterprises(w.all).by_bucket().run(call.host)?;
+    let hours =
+        Rolled::new(&[name], w.first, w.now, w.granularity).all_enterprises(w.all).by_bucket().run(call.host)?;
     let Some(latest) = hours.iter().map(|c| c.bucket).max() else { return Ok(Vec::new()) };
-    let rows = Read::new(&[name], latest, latest).all_enterprises(w.all).by_key().run(call.host)?;
+    let rows = Rolled::new(&[name], latest, latest, w.granularity).all_enterprises(w.all).by_key().run(call.host)?;
     let mut keyed: Vec<(String, i64)> = rows.into_iter().filter(|c| c.value > 0).map(|c| (c.key, c.value)).collect();
     keyed.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     Ok(keyed)
@@ -269,8 +279,12 @@ pub fn keyed_trend(
     if top.is_empty() {
         return Ok(Vec::new());
     }
-    let rows =
-        Read::new(&[name], w.first, w.now).keys(&top).all_enterprises(w.all).by_bucket().by_key().run(call.host)?;
+    let rows = Rolled::new(&[name], w.first, w.now, w.granularity)
+        .keys(&top)
+        .all_enterprises(w.all)
+        .by_bucket()
+        .by_key()
+        .run(call.host)?;
     Ok(top
         .iter()
         .map(|key| {
@@ -289,7 +303,7 @@ pub fn overview(call: &mut Call<'_>) -> PluginResult<Value> {
 /// The figures `overview` answers.
 pub fn overview_figures(call: &mut Call<'_>) -> PluginResult<Overview> {
     let (w, zone, time_zone) = window(call)?;
-    let rows = Read::new(&CARDS, w.first, w.now).all_enterprises(w.all).by_bucket().run(call.host)?;
+    let rows = Rolled::new(&CARDS, w.first, w.now, w.granularity).all_enterprises(w.all).by_bucket().run(call.host)?;
     let labels = gauge_series(&[], w.from, w.now, w.granularity, &zone).into_iter().map(|(b, _)| b.label).collect();
     let cards = CARDS
         .iter()
@@ -424,8 +438,10 @@ pub fn apps(call: &mut Call<'_>) -> PluginResult<Value> {
 /// The figures `apps` answers.
 pub fn app_figures(call: &mut Call<'_>) -> PluginResult<AppFigures> {
     let (w, zone, time_zone) = window(call)?;
-    let rows =
-        Read::new(&["app:users", "app:active"], w.first, w.now).all_enterprises(w.all).by_bucket().run(call.host)?;
+    let rows = Rolled::new(&["app:users", "app:active"], w.first, w.now, w.granularity)
+        .all_enterprises(w.all)
+        .by_bucket()
+        .run(call.host)?;
     let trend = |name: &str| -> Vec<Option<i64>> {
         let points: Vec<(i64, i64)> = rows.iter().filter(|c| c.name == name).map(|c| (c.bucket, c.value)).collect();
         gauge_series(&points, w.from, w.now, w.granularity, &zone).into_iter().map(|(_, v)| v).collect()
@@ -439,7 +455,7 @@ pub fn app_figures(call: &mut Call<'_>) -> PluginResult<AppFigures> {
     let newest_rows = if newest_version.is_empty() {
         Vec::new()
     } else {
-        Read::new(&["app-version"], w.first, w.now)
+        Rolled::new(&["app-version"], w.first, w.now, w.granularity)
             .keys(&[&newest_version])
             .all_enterprises(w.all)
             .by_bucket()
