@@ -106,11 +106,8 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
     let labels = series(&[], from, now, granularity, &zone).into_iter().map(|(b, _)| b.label).collect();
     let events = EVENT_TYPES.iter().map(|t| (t.to_string(), counts(&format!("event:{t}")))).collect();
 
-    let per_product = Rolled::new(&["reports", "events"], first, now, granularity)
-        .keys(&keys)
-        .all_enterprises(all)
-        .by_key()
-        .run(call.host)?;
+    let per_product =
+        crate::rollups::totals(call.host, &["reports", "events"], &keys, all, (first, now), granularity, &zone, true)?;
     let mut totals: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
     for counted in &per_product {
         let entry = totals.entry(counted.key.as_str()).or_default();
@@ -141,7 +138,7 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
         .collect();
     let latency_names: Vec<String> = LATENCY.iter().map(|(_, name)| format!("latency:{name}")).collect();
     let latency_read: Vec<&str> = latency_names.iter().map(String::as_str).collect();
-    let waited = Rolled::new(&latency_read, first, now, granularity).keys(&keys).all_enterprises(all).run(call.host)?;
+    let waited = crate::rollups::totals(call.host, &latency_read, &keys, all, (first, now), granularity, &zone, false)?;
     let latency = LATENCY
         .iter()
         .map(|(_, name)| {
