@@ -1390,18 +1390,24 @@ async fn dashboards(db: &console_host::db::Db, base: &str, token: &str) {
         ("latency:gt5m", per_hour_and_product / 80),
     ];
     let counter = |name: &str, bucket: i64, key: String, value: i64| Counter { name: name.into(), bucket, key, value };
+    // Each product's, and the sum over products (`*`) the rollup keeps for the series and latency.
+    let keyed = move |name: &'static str, value: i64| {
+        let summed = name != "events";
+        (0..DASHBOARD_PRODUCTS)
+            .map(move |p| (format!("p{p}"), value))
+            .chain(summed.then(|| ("*".to_string(), value * DASHBOARD_PRODUCTS)))
+            .map(move |(key, value)| (name, key, value))
+    };
     let rollups = (0..hours).flat_map(move |h| {
-        (0..DASHBOARD_PRODUCTS).flat_map(move |p| {
-            metrics
-                .into_iter()
-                .map(move |(name, value)| counter(name, first_hour + h * HOUR_MS, format!("p{p}"), value))
+        metrics.into_iter().flat_map(move |(name, value)| {
+            keyed(name, value).map(move |(name, key, value)| counter(name, first_hour + h * HOUR_MS, key, value))
         })
     });
     // The stored days the rollup keeps beside the hours (`<name>/day`), for the pages by day and up.
     let days = (0..hours / 24).flat_map(move |d| {
-        (0..DASHBOARD_PRODUCTS).flat_map(move |p| {
-            metrics.into_iter().map(move |(name, value)| {
-                counter(&format!("{name}/day"), first_hour + d * 24 * HOUR_MS, format!("p{p}"), value * 24)
+        metrics.into_iter().flat_map(move |(name, value)| {
+            keyed(name, value).map(move |(name, key, value)| {
+                counter(&format!("{name}/day"), first_hour + d * 24 * HOUR_MS, key, value * 24)
             })
         })
     });

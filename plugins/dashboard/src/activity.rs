@@ -94,11 +94,13 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
     let crate::overview::Window { ref range, ref granularity_name, granularity, from, first, now, all } = w;
     let product = call.query("productId").filter(|p| !p.is_empty()).map(str::to_string);
     let keys: Vec<&str> = product.as_deref().into_iter().collect();
+    // Without a product, the series and the latency read the counts over every product.
+    let summed: Vec<&str> = vec![product.as_deref().unwrap_or(crate::rollups::ALL_PRODUCTS)];
     let mut names = vec!["reports", "replies"];
     let event_names: Vec<String> = EVENT_TYPES.iter().map(|t| format!("event:{t}")).collect();
     names.extend(event_names.iter().map(String::as_str));
     let hourly =
-        Rolled::new(&names, first, now, granularity).keys(&keys).all_enterprises(all).by_bucket().run(call.host)?;
+        Rolled::new(&names, first, now, granularity).keys(&summed).all_enterprises(all).by_bucket().run(call.host)?;
     let counts = |metric: &str| -> Vec<i64> {
         let points: Vec<(i64, i64)> = hourly.iter().filter(|c| c.name == metric).map(|c| (c.bucket, c.value)).collect();
         series(&points, from, now, granularity, &zone).into_iter().map(|(_, n)| n).collect()
@@ -109,7 +111,7 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
     let per_product =
         crate::rollups::totals(call.host, &["reports", "events"], &keys, all, (first, now), granularity, &zone, true)?;
     let mut totals: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
-    for counted in &per_product {
+    for counted in per_product.iter().filter(|c| c.key != crate::rollups::ALL_PRODUCTS) {
         let entry = totals.entry(counted.key.as_str()).or_default();
         match counted.name.as_str() {
             "reports" => entry.0 += counted.value,
@@ -138,7 +140,8 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<DeviceActivity> {
         .collect();
     let latency_names: Vec<String> = LATENCY.iter().map(|(_, name)| format!("latency:{name}")).collect();
     let latency_read: Vec<&str> = latency_names.iter().map(String::as_str).collect();
-    let waited = crate::rollups::totals(call.host, &latency_read, &keys, all, (first, now), granularity, &zone, false)?;
+    let waited =
+        crate::rollups::totals(call.host, &latency_read, &summed, all, (first, now), granularity, &zone, false)?;
     let latency = LATENCY
         .iter()
         .map(|(_, name)| {

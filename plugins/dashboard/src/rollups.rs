@@ -117,6 +117,15 @@ fn metrics(report: &Kept) -> Vec<(String, String)> {
     names
 }
 
+/// The key of a metric's count over every product: the device page's series without a product
+/// filter read one row per hour, not one per product.
+pub const ALL_PRODUCTS: &str = "*";
+
+/// The metrics also counted under [`ALL_PRODUCTS`].
+pub fn summed(metric: &str) -> bool {
+    matches!(metric, "reports" | "replies") || metric.starts_with("event:") || metric.starts_with("latency:")
+}
+
 /// Adds `reports` up by (local hour, key, metric).
 fn tally(reports: &[Kept], zone: &Zone) -> BTreeMap<(i64, String, String), i64> {
     let mut sums = BTreeMap::new();
@@ -124,6 +133,9 @@ fn tally(reports: &[Kept], zone: &Zone) -> BTreeMap<(i64, String, String), i64> 
         let at = if report.at > report.kept_at + CLOCK_AHEAD_MS { report.kept_at } else { report.at };
         let hour = hour_key(at, zone);
         for (metric, key) in metrics(report) {
+            if summed(&metric) {
+                *sums.entry((hour, ALL_PRODUCTS.to_string(), metric.clone())).or_insert(0) += 1;
+            }
             *sums.entry((hour, key, metric)).or_insert(0) += 1;
         }
     }

@@ -219,6 +219,8 @@ fn the_platform_sees_every_enterprises_figures_and_an_enterprise_its_own() {
     // Another enterprise's robots reported 5 times on Monday at 10:00.
     host.counters.insert((2, "reports".into(), MONDAY + 10 * HOUR, "robot".into()), 5);
     host.counters.insert((2, "reports/day".into(), MONDAY, "robot".into()), 5);
+    host.counters.insert((2, "reports".into(), MONDAY + 10 * HOUR, "*".into()), 5);
+    host.counters.insert((2, "reports/day".into(), MONDAY, "*".into()), 5);
     let query = [("range", "3d"), ("granularity", "day")];
     let total = |a: &Value| a["reports"].as_array().unwrap().iter().map(|n| n.as_i64().unwrap()).sum::<i64>();
     let own = activity(&mut host, &query);
