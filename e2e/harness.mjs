@@ -119,6 +119,15 @@ ${p.grants}
     const context = await browser.newContext({ locale: lang, viewport: { width: 1440, height: 900 }, ...options });
     const page = await context.newPage();
     page.on('pageerror', (error) => console.log(`[browser] ${error.stack ?? error.message}`));
+    // The last API answers the page had, for the log of a failed step (see shotOnFailure).
+    const answers = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (!pathname.startsWith('/api/')) return;
+      answers.push(`${response.request().method()} ${pathname} ${response.status()}`);
+      if (answers.length > 12) answers.shift();
+    });
+    apiAnswers.set(page, answers);
     return page;
   }
 
@@ -148,6 +157,8 @@ export async function sessionOf(page) {
   return cookie.value;
 }
 
+const apiAnswers = new WeakMap();
+
 /** Runs `step`; on failure saves a screenshot named after it, then fails. */
 export async function shotOnFailure(page, name, step) {
   try {
@@ -160,6 +171,8 @@ export async function shotOnFailure(page, name, step) {
       .allInnerTexts()
       .catch(() => []);
     if (said.length > 0 && error instanceof Error) error.message += `\nthe page said: ${said.join(' | ')}`;
+    const answers = apiAnswers.get(page) ?? [];
+    if (answers.length > 0 && error instanceof Error) error.message += `\nits last API answers: ${answers.join(', ')}`;
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 // End-to-end: the OTA stress-test remote in the production build against the host with the
 // built ota_test.wasm: add a device, start a task, pause it (terminate is refused while paused),
 // resume, let the device report, and read the report in the history.
+import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
@@ -46,8 +47,12 @@ test('an operator runs a stress-test task and reads its report', async () => {
   await row.getByText('In progress').waitFor();
 
   await row.getByText('Pause').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
-  await shotOnFailure(page, 'ota-paused', () => row.getByText('Paused').waitFor());
+  await shotOnFailure(page, 'ota-paused', async () => {
+    const paused = page.waitForResponse((r) => r.url().endsWith('/action') && r.request().method() === 'POST');
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
+    assert.equal((await paused).status(), 200, 'the pause is accepted');
+    await row.getByText('Paused').waitFor();
+  });
   await row.getByText('Terminate').hover();
   await page.getByText('Mission paused, cannot be terminated.').waitFor();
   await page.screenshot({ path: join(shots, 'ota-01-paused.png') });
