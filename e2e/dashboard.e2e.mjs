@@ -3,13 +3,14 @@
 // (tools/devsim): the device dashboard shows their reports once counted, and its figures move
 // on their own as more are counted (the page hears `dashboard.rolled-up` on the event socket);
 // the overview counts the simulated fleet once its figures are taken, each card links to its
-// list, and the enterprise page ranks the fleet's model.
+// list, and the enterprise page ranks the fleet's model; the world page places the fleet by the
+// country its app said, on the world map and, by province, on China's.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole, startDevsim } from './harness.mjs';
+import { ADMIN_PASSWORD, productPlugin, sessionOf, shotOnFailure, shots, startConsole, startDevsim } from './harness.mjs';
 
 let console_;
 let devsim;
@@ -119,4 +120,31 @@ test('the device-log dashboard counts the simulated devices’ logins', async ()
   await page.screenshot({ path: join(shots, 'dashboard-05-device-logs.png') });
   await page.getByTestId('menu-/echartGroup/apps').click();
   await page.getByText('App dashboard', { exact: true }).first().waitFor();
+});
+
+test('the world page places the simulated fleet by country, and its Chinese devices by province', async () => {
+  const { api, newPage, login } = console_;
+  const page = await newPage('de-DE');
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await api('/dashboard-service/snapshot', {}, await sessionOf(page));
+  await page.getByTestId('menu-/echartGroup/world').click();
+  const ranking = page.getByTestId('world-ranking').locator('tbody tr.ant-table-row');
+  await shotOnFailure(page, 'world-ranked', () => ranking.first().waitFor({ timeout: 30000 }));
+  // Every simulated device's app said where it is: the countries add up to the fleet.
+  const counts = (await ranking.locator('td:nth-child(2)').allTextContents()).map(Number);
+  assert.equal(counts.reduce((a, b) => a + b, 0), 3, `the fleet by country: ${counts}`);
+  // Named in the reader's language (German here), not by code.
+  const places = await ranking.locator('td:nth-child(1)').allTextContents();
+  assert.ok(places.every((p) => /^[A-ZÄÖÜ][a-zäöüß]+/.test(p) && !/^[A-Z]{2}$/.test(p)), `named places: ${places}`);
+  await page.locator('[data-testid="world-map"][data-map="world"]').waitFor();
+  await page.waitForTimeout(1200); // the map's animation, for a screenshot a person can judge
+  await page.screenshot({ path: join(shots, 'dashboard-06-world.png') });
+
+  const inChina = places.includes('China') ? counts[places.indexOf('China')] : 0;
+  await page.getByTestId('world-view').getByText('China').click();
+  await page.locator('[data-testid="world-map"][data-map="china"]').waitFor();
+  assert.equal(Number(await page.getByTestId('devices-in-china').locator('.ant-statistic-content-value').textContent()), inChina);
+  if (inChina > 0) await page.getByTestId('world-ranking').getByText('Guangdong').waitFor();
+  await page.waitForTimeout(1200);
+  await page.screenshot({ path: join(shots, 'dashboard-07-china.png') });
 });

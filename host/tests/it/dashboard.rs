@@ -160,6 +160,23 @@ async fn the_overview_and_rankings_count_the_fleet_from_snapshots_and_say_when()
         json!([{ "enterpriseId": 0, "name": rankings["enterprises"][0]["name"], "devices": 3 }])
     );
 
+    // The world page places each device where its app said (devsim's phone for the SN), by
+    // country and, for the China view, by ISO 3166-2 region.
+    let world = host.get("/dashboard-service/world?range=1d", admin).await.ok().clone();
+    let mut expected = std::collections::BTreeMap::<String, i64>::new();
+    let mut regions = std::collections::BTreeMap::<String, i64>::new();
+    for (sn, _) in &fleet.keys {
+        let app = devsim::app_context(sn);
+        *expected.entry(app["countryCode"].as_str().unwrap_or_default().to_string()).or_default() += 1;
+        *regions.entry(app["subdivisionCode"].as_str().unwrap_or_default().to_string()).or_default() += 1;
+    }
+    let counted = |list: &Value| -> std::collections::BTreeMap<String, i64> {
+        let pairs = list.as_array().cloned().unwrap_or_default();
+        pairs.iter().map(|p| (p[0].as_str().unwrap_or_default().to_string(), p[1].as_i64().unwrap_or(0))).collect()
+    };
+    assert_eq!(counted(&world["devices"]), expected, "{world}");
+    assert_eq!(counted(&world["subdivisions"]), regions, "{world}");
+
     // An enterprise sees its own figures only, and no ranking of enterprises.
     let other = host.create_tenant(admin, "Kitchens", 62).await.to_string();
     host.post_as("/dashboard-service/snapshot", admin, &other, json!({})).await.ok();
@@ -170,4 +187,6 @@ async fn the_overview_and_rankings_count_the_fleet_from_snapshots_and_say_when()
         (their_rankings["enterprises"].as_array().map(Vec::len), their_rankings["models"].as_array().map(Vec::len)),
         (Some(0), Some(0))
     );
+    let their_world = host.get_as("/dashboard-service/world?range=1d", admin, &other).await.ok().clone();
+    assert_eq!(their_world["devices"], json!([]), "{their_world}");
 }

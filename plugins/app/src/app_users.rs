@@ -20,6 +20,9 @@ pub struct AppUser {
     pub network_type: String,
     pub phone_model: String,
     pub app_version: String,
+    /// ISO 3166-1, as the app last said (the world dashboard).
+    #[serde(default)]
+    pub country: String,
     pub blocked: bool,
     /// argon2id; never answered (see [`shown`]).
     #[serde(default)]
@@ -185,6 +188,8 @@ pub struct Report {
     network_type: String,
     phone_model: String,
     app_version: String,
+    /// ISO 3166-1 (DE).
+    country_code: String,
 }
 
 /// `POST /app/users/report`: an app says who uses it and on what (app report time).
@@ -201,6 +206,10 @@ pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
     user.network_type = validate::optional("networkType", &input.network_type, 16)?;
     user.phone_model = validate::optional("phoneModel", &input.phone_model, SHORT_TEXT)?;
     user.app_version = validate::optional("appVersion", &input.app_version, 32)?;
+    let country = validate::country_code("countryCode", &input.country_code)?;
+    if !country.is_empty() {
+        user.country = country;
+    }
     let saved = match existing {
         Some(existing) => APP_USERS.update(call.host, &existing.id, &user, Some(existing.version))?,
         None => APP_USERS.insert(call.host, &user)?,
@@ -297,10 +306,8 @@ pub struct UserFigures {
     pub versions: Vec<(String, u64)>,
     /// Users by phone model, most first (at most 200).
     pub phones: Vec<(String, u64)>,
-}
-
-fn named(tally: Vec<(Value, u64)>) -> Vec<(String, u64)> {
-    tally.into_iter().map(|(value, n)| (value.as_str().map_or_else(|| value.to_string(), str::to_string), n)).collect()
+    /// Users by ISO 3166-1 country, most first (at most 200; none unknown).
+    pub countries: Vec<(String, u64)>,
 }
 
 /// `GET /internal/figures`: each a count the host keeps per value of a counted field (contract
@@ -311,7 +318,9 @@ pub fn figures(call: &mut Call<'_>) -> PluginResult<Value> {
     let open = APP_USERS.count(call.host, &Query::new().eq("blocked", false))?;
     let since = call.host.now_ms() - console_plugin_sdk::time::DAY_MS;
     let active_today = APP_USERS.count(call.host, &Query::new().gte("reportedAt", since))?;
-    let versions = named(APP_USERS.tally(call.host, "appVersion", 200)?);
-    let phones = named(APP_USERS.tally(call.host, "phoneModel", 200)?);
-    Ok(json!(UserFigures { users: blocked + open, blocked, active_today, versions, phones }))
+    let versions = APP_USERS.tally_named(call.host, "appVersion", 200)?;
+    let phones = APP_USERS.tally_named(call.host, "phoneModel", 200)?;
+    let mut countries = APP_USERS.tally_named(call.host, "country", 200)?;
+    countries.retain(|(code, _)| !code.is_empty());
+    Ok(json!(UserFigures { users: blocked + open, blocked, active_today, versions, phones, countries }))
 }

@@ -12,6 +12,7 @@ pub mod overview;
 pub mod rollups;
 pub mod settings;
 pub mod workbooks;
+pub mod world;
 
 use console_plugin_sdk::{Context, Host, Plugin, Router, export_plugin};
 
@@ -60,6 +61,12 @@ impl Plugin for Dashboard {
             .get("/rankings/export", workbooks::rankings)
             .with_query(&activity::QUERY[..2])
             .with_data::<console_plugin_sdk::export::ExportedFile>()
+            .get("/world/export", workbooks::world)
+            .with_query(&activity::QUERY[..2])
+            .with_data::<console_plugin_sdk::export::ExportedFile>()
+            .get("/world", world::figures)
+            .with_query(&activity::QUERY[..2])
+            .with_data::<world::WorldFigures>()
             .get("/rankings", overview::rankings)
             .with_query(&activity::QUERY[..2])
             .with_data::<overview::Rankings>()

@@ -22,7 +22,18 @@ pub const CARDS: [&str; 8] =
     ["devices", "online", "active:1d", "active:7d", "app:users", "app:active", "orders:open", "orders:breached"];
 /// Gauges kept by key: each sample replaces the hour's whole set (a value gone from the fleet
 /// must not linger).
-const KEYED: [&str; 7] = ["firmware", "work-state", "product", "category", "model", "app-version", "phone"];
+const KEYED: [&str; 10] = [
+    "firmware",
+    "work-state",
+    "product",
+    "category",
+    "model",
+    "app-version",
+    "phone",
+    "country",
+    "subdivision",
+    "app-country",
+];
 /// When the enterprise's last snapshot was taken (bucket 0).
 const TAKEN: &str = "taken";
 /// Rankings are this long (§9: top 10).
@@ -38,6 +49,8 @@ struct Fleet {
     firmware: Vec<(String, i64)>,
     products: Vec<(String, i64)>,
     models: Vec<(String, i64)>,
+    countries: Vec<(String, i64)>,
+    subdivisions: Vec<(String, i64)>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -47,6 +60,7 @@ struct Users {
     active_today: i64,
     versions: Vec<(String, i64)>,
     phones: Vec<(String, i64)>,
+    countries: Vec<(String, i64)>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -95,6 +109,12 @@ fn gauges(hour: i64, fleet: Option<&Fleet>, users: Option<&Users>, orders: Optio
         for (product, n) in &fleet.products {
             one("product", product, *n);
         }
+        for (country, n) in &fleet.countries {
+            one("country", country, *n);
+        }
+        for (subdivision, n) in &fleet.subdivisions {
+            one("subdivision", subdivision, *n);
+        }
     }
     if let Some(users) = users {
         one("app:users", "", users.users);
@@ -104,6 +124,9 @@ fn gauges(hour: i64, fleet: Option<&Fleet>, users: Option<&Users>, orders: Optio
         }
         for (phone, n) in &users.phones {
             one("phone", phone, *n);
+        }
+        for (country, n) in &users.countries {
+            one("app-country", country, *n);
         }
     }
     if let Some(orders) = orders {
@@ -249,7 +272,7 @@ pub fn window(call: &mut Call<'_>) -> PluginResult<(Window, console_plugin_sdk::
 }
 
 /// When the figures were taken: the stalest enterprise's, for all of them.
-fn taken_at(call: &mut Call<'_>, all: bool) -> PluginResult<i64> {
+pub fn taken_at(call: &mut Call<'_>, all: bool) -> PluginResult<i64> {
     let taken = Read::new(&[TAKEN], 0, 0).all_enterprises(all).by_enterprise().run(call.host)?;
     Ok(taken.iter().map(|c| c.value).min().unwrap_or(0))
 }

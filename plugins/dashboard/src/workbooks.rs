@@ -141,6 +141,16 @@ const ON_NEWEST: Text = [
 ];
 const ENTERPRISE: Text = ["企业", "Enterprise", "Unternehmen", "Empresa", "Entreprise", "Empresa", "Предприятие"];
 const CATEGORY: Text = ["产品品类", "Category", "Kategorie", "Categoría", "Catégorie", "Categoria", "Категория"];
+const REGION: Text = ["地区", "Region", "Region", "Región", "Région", "Região", "Регион"];
+const LOGINS: Text = [
+    "设备登录",
+    "Device logins",
+    "Geräteanmeldungen",
+    "Inicios de sesión de dispositivos",
+    "Connexions d’appareils",
+    "Logins de dispositivos",
+    "Входы устройств",
+];
 const MODEL: Text = ["产品型号", "Model", "Modell", "Modelo", "Modèle", "Modelo", "Модель"];
 
 /// A cell: a name (always text) or a figure (empty when there is none).
@@ -337,4 +347,20 @@ pub fn rankings(call: &mut Call<'_>) -> PluginResult<Value> {
         Sheet { name: MODEL, columns: headers(lang, &[MODEL, DEVICES]), rows: rows(&figures.models) },
     ];
     workbook(lang, "enterprise-rankings.xlsx".into(), sheets)
+}
+
+/// `GET /world/export`: devices, app users and logins by country, and devices by region.
+pub fn world(call: &mut Call<'_>) -> PluginResult<Value> {
+    let lang = &call.context.lang.clone();
+    let figures = crate::world::world_figures(call)?;
+    let rows = |list: &[(String, i64)]| -> Vec<Vec<Cell>> {
+        list.iter().map(|(code, n)| vec![text(code), number(*n)]).collect()
+    };
+    let sheets = vec![
+        Sheet { name: DEVICES, columns: headers(lang, &[COUNTRY, DEVICES]), rows: rows(&figures.devices) },
+        Sheet { name: USERS, columns: headers(lang, &[COUNTRY, USERS]), rows: rows(&figures.users) },
+        Sheet { name: LOGINS, columns: headers(lang, &[COUNTRY, LOGINS]), rows: rows(&figures.logins) },
+        Sheet { name: REGION, columns: headers(lang, &[REGION, DEVICES]), rows: rows(&figures.subdivisions) },
+    ];
+    workbook(lang, format!("world-{}.xlsx", figures.range), sheets)
 }

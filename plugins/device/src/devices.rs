@@ -37,6 +37,11 @@ pub struct Device {
     pub model_code: String,
     /// The service region of the product the device activated in: its location.
     pub region: String,
+    /// ISO 3166-1 and 3166-2 codes of where the app that set it up last said it is.
+    #[serde(default)]
+    pub country: String,
+    #[serde(default)]
+    pub subdivision: String,
     /// The network address of its last activation, as the host saw it.
     pub last_login_ip: String,
     pub online: bool,

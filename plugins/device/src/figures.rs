@@ -30,10 +30,16 @@ pub struct FleetFigures {
     pub products: Vec<(String, u64)>,
     /// By model code, most devices first (at most 200).
     pub models: Vec<(String, u64)>,
+    /// By ISO 3166-1 country, and by ISO 3166-2 region (most first, at most 200; none unknown).
+    pub countries: Vec<(String, u64)>,
+    pub subdivisions: Vec<(String, u64)>,
 }
 
-fn named(tally: Vec<(Value, u64)>) -> Vec<(String, u64)> {
-    tally.into_iter().map(|(value, n)| (value.as_str().map_or_else(|| value.to_string(), str::to_string), n)).collect()
+/// By each value of `field`, without the devices whose value is not known.
+fn known(call: &mut Call<'_>, field: &str) -> PluginResult<Vec<(String, u64)>> {
+    let mut tally = DEVICES.tally_named(call.host, field, TOP)?;
+    tally.retain(|(value, _)| !value.is_empty());
+    Ok(tally)
 }
 
 /// `GET /internal/figures`.
@@ -50,9 +56,11 @@ pub fn fleet(call: &mut Call<'_>) -> PluginResult<Value> {
         devices,
         online,
         active,
-        work_states: named(DEVICES.tally(call.host, "workState", TOP)?),
-        firmware: named(DEVICES.tally(call.host, "firmwareVersion", TOP)?),
-        products: named(DEVICES.tally(call.host, "productId", TOP)?),
-        models: named(DEVICES.tally(call.host, "modelCode", TOP)?),
+        work_states: DEVICES.tally_named(call.host, "workState", TOP)?,
+        firmware: DEVICES.tally_named(call.host, "firmwareVersion", TOP)?,
+        products: DEVICES.tally_named(call.host, "productId", TOP)?,
+        models: DEVICES.tally_named(call.host, "modelCode", TOP)?,
+        countries: known(call, "country")?,
+        subdivisions: known(call, "subdivision")?,
     }))
 }

@@ -51,6 +51,10 @@ pub struct AppContext {
     pub phone_model: String,
     pub city: String,
     pub country: String,
+    /// ISO 3166-1 (DE): where the device is, for the world dashboard.
+    pub country_code: String,
+    /// ISO 3166-2 (CN-GD): the region within that country, for the China view.
+    pub subdivision_code: String,
 }
 
 impl AppContext {
@@ -61,6 +65,12 @@ impl AppContext {
             phone_model: validate::optional("phoneModel", &self.phone_model, SHORT_TEXT)?,
             city: validate::optional("city", &self.city, SHORT_TEXT)?,
             country: validate::optional("country", &self.country, SHORT_TEXT)?,
+            subdivision_code: validate::subdivision_code(
+                "subdivisionCode",
+                &self.subdivision_code,
+                &validate::country_code("countryCode", &self.country_code)?,
+            )?,
+            country_code: validate::country_code("countryCode", &self.country_code)?,
         })
     }
 }
@@ -196,6 +206,7 @@ pub struct KeptLog {
     pub result: String,
     pub app_version: String,
     pub phone_system: String,
+    /// ISO 3166-1 when the app gave it, else the app's own words.
     pub country: String,
     pub at: i64,
     pub kept_at: i64,
@@ -221,7 +232,12 @@ pub fn since(call: &mut Call<'_>) -> PluginResult<Value> {
             result: doc.data.result,
             app_version: doc.data.app.app_version,
             phone_system: doc.data.app.phone_system,
-            country: doc.data.app.country,
+            // The ISO code when the app gave one: the world dashboard maps it.
+            country: if doc.data.app.country_code.is_empty() {
+                doc.data.app.country
+            } else {
+                doc.data.app.country_code
+            },
             at: doc.data.at,
             kept_at: doc.created_at,
         })

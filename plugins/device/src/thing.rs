@@ -191,6 +191,7 @@ pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
         .into_iter()
         .next();
     let address = call.host.client_address();
+    let app = input.app.checked()?;
     let activated = |device: &mut Device| {
         device.sn.clone_from(&sn);
         device.product_id.clone_from(&product.id);
@@ -198,6 +199,10 @@ pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
         device.product_name.clone_from(&product.name);
         device.model_code = facts.model_code.clone().unwrap_or_default();
         device.region = product.regions.first().cloned().unwrap_or_default();
+        if !app.country_code.is_empty() {
+            device.country.clone_from(&app.country_code);
+            device.subdivision.clone_from(&app.subdivision_code);
+        }
         device.firmware_version.clone_from(&versions.0);
         device.software_version.clone_from(&versions.1);
         if device.work_state.is_empty() {
@@ -222,7 +227,7 @@ pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
         sn: sn.clone(),
         kind: logs::LOGIN.into(),
         ip: device.last_login_ip.clone(),
-        app: input.app.checked()?,
+        app,
         firmware_version: device.firmware_version.clone(),
         software_version: device.software_version.clone(),
         result: logs::SUCCESS.into(),

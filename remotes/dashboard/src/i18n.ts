@@ -92,6 +92,19 @@ const en = {
   reportsPerMinute: 'Property reports per minute',
   fleetTitle: 'The fleet: online rate, firmware versions and work states',
   fleetHint: 'From the minute’s snapshots of every product (the product filter does not apply).',
+  worldTitle: 'World',
+  worldHint: 'Devices and app users by country as sampled last in the range, and device logins by country over the range. The China view shows devices by province. A place counts once the app that set a device up, or the user’s app, says where it is.',
+  worldView: 'World',
+  chinaView: 'China',
+  metrics: { devices: 'Devices', users: 'App users', logins: 'Device logins' },
+  devicesInChina: 'Devices in China',
+  shareOfPlaced: 'Share of devices with a known country',
+  topCountries: 'Countries and regions (top 10)',
+  topProvinces: 'Provinces (top 10)',
+  country: 'Country or region',
+  province: 'Province',
+  share: 'Share',
+  nowhereYet: 'No device or user has said where it is yet.',
 };
 
 const zhCn: typeof en = {
@@ -186,6 +199,19 @@ const zhCn: typeof en = {
   reportsPerMinute: '每分钟属性上报数',
   fleetTitle: '设备总体：在线率、固件版本与工作状态',
   fleetHint: '来自每分钟对全部产品的采样（不受产品筛选影响）。',
+  worldTitle: '全球看板',
+  worldHint: '按国家统计的设备与 APP 用户（取所选范围内最近一次采样），以及范围内按国家统计的设备登录。中国视图按省份展示设备。设备由配网的 APP 上报所在地，用户由其 APP 上报所在地后计入。',
+  worldView: '全球',
+  chinaView: '中国',
+  metrics: { devices: '设备数', users: 'APP 用户', logins: '设备登录' },
+  devicesInChina: '中国境内设备',
+  shareOfPlaced: '占已知国家设备的比例',
+  topCountries: '国家和地区（前 10）',
+  topProvinces: '省份（前 10）',
+  country: '国家或地区',
+  province: '省份',
+  share: '占比',
+  nowhereYet: '尚无设备或用户上报所在地。',
 };
 
 const de: typeof en = {
@@ -280,6 +306,19 @@ const de: typeof en = {
   reportsPerMinute: 'Eigenschaftsmeldungen pro Minute',
   fleetTitle: 'Die Flotte: Online-Quote, Firmware-Versionen und Arbeitszustände',
   fleetHint: 'Aus den minütlichen Erhebungen aller Produkte (der Produktfilter gilt hier nicht).',
+  worldTitle: 'Welt',
+  worldHint: 'Geräte und App-Nutzer nach Land, wie zuletzt im Zeitraum erfasst, und Geräteanmeldungen nach Land über den Zeitraum. Die China-Ansicht zeigt Geräte nach Provinz. Ein Ort zählt, sobald die App, die ein Gerät eingerichtet hat, oder die App des Nutzers ihn meldet.',
+  worldView: 'Welt',
+  chinaView: 'China',
+  metrics: { devices: 'Geräte', users: 'App-Nutzer', logins: 'Geräteanmeldungen' },
+  devicesInChina: 'Geräte in China',
+  shareOfPlaced: 'Anteil an Geräten mit bekanntem Land',
+  topCountries: 'Länder und Regionen (Top 10)',
+  topProvinces: 'Provinzen (Top 10)',
+  country: 'Land oder Region',
+  province: 'Provinz',
+  share: 'Anteil',
+  nowhereYet: 'Noch hat kein Gerät und kein Nutzer gemeldet, wo es ist.',
 };
 
 const es: typeof en = {
@@ -374,6 +413,19 @@ const es: typeof en = {
   reportsPerMinute: 'Informes de propiedades por minuto',
   fleetTitle: 'La flota: tasa en línea, versiones de firmware y estados de trabajo',
   fleetHint: 'De los muestreos por minuto de todos los productos (el filtro de producto no se aplica).',
+  worldTitle: 'Mundo',
+  worldHint: 'Dispositivos y usuarios de la app por país según la última muestra del periodo, e inicios de sesión de dispositivos por país a lo largo del periodo. La vista de China muestra los dispositivos por provincia. Un lugar cuenta en cuanto la app que configuró el dispositivo, o la app del usuario, lo indica.',
+  worldView: 'Mundo',
+  chinaView: 'China',
+  metrics: { devices: 'Dispositivos', users: 'Usuarios de la app', logins: 'Inicios de sesión de dispositivos' },
+  devicesInChina: 'Dispositivos en China',
+  shareOfPlaced: 'Parte de los dispositivos con país conocido',
+  topCountries: 'Países y regiones (top 10)',
+  topProvinces: 'Provincias (top 10)',
+  country: 'País o región',
+  province: 'Provincia',
+  share: 'Porcentaje',
+  nowhereYet: 'Ningún dispositivo ni usuario ha indicado aún dónde está.',
 };
 
 const fr: typeof en = {
@@ -468,6 +520,19 @@ const fr: typeof en = {
   reportsPerMinute: 'Remontées de propriétés par minute',
   fleetTitle: 'Le parc : taux en ligne, versions de firmware et états de fonctionnement',
   fleetHint: 'D’après les relevés minute par minute de tous les produits (le filtre produit ne s’applique pas).',
+  worldTitle: 'Monde',
+  worldHint: 'Appareils et utilisateurs de l’app par pays, selon le dernier relevé de la période, et connexions d’appareils par pays sur la période. La vue Chine montre les appareils par province. Un lieu compte dès que l’app qui a configuré l’appareil, ou l’app de l’utilisateur, l’indique.',
+  worldView: 'Monde',
+  chinaView: 'Chine',
+  metrics: { devices: 'Appareils', users: 'Utilisateurs de l’app', logins: 'Connexions d’appareils' },
+  devicesInChina: 'Appareils en Chine',
+  shareOfPlaced: 'Part des appareils au pays connu',
+  topCountries: 'Pays et régions (top 10)',
+  topProvinces: 'Provinces (top 10)',
+  country: 'Pays ou région',
+  province: 'Province',
+  share: 'Part',
+  nowhereYet: 'Aucun appareil ni utilisateur n’a encore indiqué où il se trouve.',
 };
 
 const pt: typeof en = {
@@ -562,6 +627,19 @@ const pt: typeof en = {
   reportsPerMinute: 'Relatos de propriedades por minuto',
   fleetTitle: 'A frota: taxa online, versões de firmware e estados de trabalho',
   fleetHint: 'Das amostragens a cada minuto de todos os produtos (o filtro de produto não se aplica).',
+  worldTitle: 'Mundo',
+  worldHint: 'Dispositivos e usuários do app por país conforme a última amostra do período, e logins de dispositivos por país ao longo do período. A visão da China mostra os dispositivos por província. Um local conta assim que o app que configurou o dispositivo, ou o app do usuário, o informa.',
+  worldView: 'Mundo',
+  chinaView: 'China',
+  metrics: { devices: 'Dispositivos', users: 'Usuários do app', logins: 'Logins de dispositivos' },
+  devicesInChina: 'Dispositivos na China',
+  shareOfPlaced: 'Parcela dos dispositivos com país conhecido',
+  topCountries: 'Países e regiões (top 10)',
+  topProvinces: 'Províncias (top 10)',
+  country: 'País ou região',
+  province: 'Província',
+  share: 'Parcela',
+  nowhereYet: 'Nenhum dispositivo ou usuário informou ainda onde está.',
 };
 
 const ru: typeof en = {
@@ -656,6 +734,19 @@ const ru: typeof en = {
   reportsPerMinute: 'Отчётов о свойствах в минуту',
   fleetTitle: 'Парк устройств: доля в сети, версии прошивки и рабочие состояния',
   fleetHint: 'По ежеминутным замерам всех продуктов (фильтр по продукту здесь не действует).',
+  worldTitle: 'Мир',
+  worldHint: 'Устройства и пользователи приложения по странам по последнему замеру за период, а также входы устройств по странам за период. Вид «Китай» показывает устройства по провинциям. Место учитывается, как только его сообщит приложение, настроившее устройство, или приложение пользователя.',
+  worldView: 'Мир',
+  chinaView: 'Китай',
+  metrics: { devices: 'Устройства', users: 'Пользователи приложения', logins: 'Входы устройств' },
+  devicesInChina: 'Устройства в Китае',
+  shareOfPlaced: 'Доля среди устройств с известной страной',
+  topCountries: 'Страны и регионы (топ-10)',
+  topProvinces: 'Провинции (топ-10)',
+  country: 'Страна или регион',
+  province: 'Провинция',
+  share: 'Доля',
+  nowhereYet: 'Пока ни одно устройство и ни один пользователь не сообщили, где находятся.',
 };
 
 export const resources: Resources = { zhCn, en, de, es, fr, pt, ru };

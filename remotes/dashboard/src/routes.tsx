@@ -6,6 +6,7 @@ import DeviceLogs from './DeviceLogs';
 import Enterprises from './Enterprises';
 import ErrorAnalysis from './ErrorAnalysis';
 import Overview from './Overview';
+import World from './World';
 
 (window as unknown as { __remoteReact?: Record<string, unknown> }).__remoteReact ??= {};
 (window as unknown as { __remoteReact: Record<string, unknown> }).__remoteReact['dashboard'] = React;
@@ -18,6 +19,7 @@ const routes = [
   { path: '/echartGroup/apps', Component: Apps },
   { path: '/echartGroup/device-log', Component: DeviceLogs },
   { path: '/echartGroup/error-analysis', Component: ErrorAnalysis },
+  { path: '/echartGroup/world', Component: World },
 ];
 
 export default routes;

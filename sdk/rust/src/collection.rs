@@ -138,6 +138,16 @@ impl<T: Serialize + DeserializeOwned> Collection<T> {
             .map(|t| (serde_json::from_str(&t.value).unwrap_or(Value::Null), t.records))
             .collect())
     }
+
+    /// As [`Collection::tally`], each value as text (a number as its digits), for a chart's
+    /// labels or a counter's key.
+    pub fn tally_named(&self, host: &mut dyn Host, field: &str, limit: u32) -> PluginResult<Vec<(String, u64)>> {
+        Ok(self
+            .tally(host, field, limit)?
+            .into_iter()
+            .map(|(value, n)| (value.as_str().map_or_else(|| value.to_string(), str::to_string), n))
+            .collect())
+    }
 }
 
 /// Search modes of the spec (device-and-product-domain.md §9): fuzzy or precise.

@@ -172,9 +172,46 @@ pub fn http_link(field: &str, value: &str, required: bool) -> PluginResult<Strin
     }
 }
 
+/// An ISO 3166-1 alpha-2 country code, upper-cased (`de` → `DE`); empty when not given.
+pub fn country_code(field: &str, value: &str) -> PluginResult<String> {
+    let code = value.trim().to_ascii_uppercase();
+    if code.is_empty() || (code.len() == 2 && code.bytes().all(|b| b.is_ascii_uppercase())) {
+        Ok(code)
+    } else {
+        Err(PluginError::format(field, crate::expected::COUNTRY_CODE))
+    }
+}
+
+/// An ISO 3166-2 code of a region of `country` (`CN-GD` for Guangdong), upper-cased; empty when
+/// not given. A region of another country than the one given is refused.
+pub fn subdivision_code(field: &str, value: &str, country: &str) -> PluginResult<String> {
+    let code = value.trim().to_ascii_uppercase();
+    if code.is_empty() {
+        return Ok(code);
+    }
+    let valid = code.split_once('-').is_some_and(|(of, part)| {
+        of == country && (1..=3).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_alphanumeric())
+    });
+    if valid { Ok(code) } else { Err(PluginError::format(field, crate::expected::SUBDIVISION_CODE)) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn country_and_region_codes_are_iso_3166() {
+        assert_eq!(country_code("country", " de "), Ok("DE".to_string()));
+        assert_eq!(country_code("country", ""), Ok(String::new()));
+        for bad in ["Germany", "D", "D1", "ÄÖ"] {
+            assert_eq!(country_code("country", bad).map_err(|e| e.status), Err(400), "{bad}");
+        }
+        assert_eq!(subdivision_code("province", "cn-gd", "CN"), Ok("CN-GD".to_string()));
+        assert_eq!(subdivision_code("province", "", "CN"), Ok(String::new()));
+        for bad in ["DE-BY", "CN-", "CN-GDXX", "GD", "CN-G D"] {
+            assert_eq!(subdivision_code("province", bad, "CN").map_err(|e| e.status), Err(400), "{bad}");
+        }
+    }
 
     #[test]
     fn lines_are_trimmed_deduplicated_and_capped() {

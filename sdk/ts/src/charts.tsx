@@ -6,7 +6,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 echarts.use([BarChart, LineChart, DatasetComponent, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -22,9 +22,24 @@ export interface Series {
   right?: boolean;
 }
 
+/** Saves the chart as `<fileName>.png` (top right of a chart, over it). */
+export function PngButton({ chart, fileName, testId }: { chart: RefObject<echarts.ECharts | null>; fileName: string; testId?: string }) {
+  const { t } = useTranslation('sdk');
+  const savePng = () => {
+    const url = chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' });
+    if (!url) return;
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${fileName}.png`;
+    link.click();
+  };
+  return (
+    <Button size="small" type="text" icon={<DownloadOutlined />} onClick={savePng} aria-label={t('savePng')} title={t('savePng')} style={{ position: 'absolute', right: 0, top: 0, zIndex: 1 }} data-testid={testId ? `${testId}-png` : undefined} />
+  );
+}
+
 /** A category chart: labels along x, one or more series. Resizes with its container; with `fileName`, the user can save it as a PNG. */
 export function Chart({ labels, series, height = 320, testId, fileName }: { labels: string[]; series: Series[]; height?: number; testId?: string; fileName?: string }) {
-  const { t } = useTranslation('sdk');
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
 
@@ -56,20 +71,9 @@ export function Chart({ labels, series, height = 320, testId, fileName }: { labe
     );
   }, [labels, series]);
 
-  const savePng = () => {
-    const url = chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' });
-    if (!url || !fileName) return;
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${fileName}.png`;
-    link.click();
-  };
-
   return (
     <div style={{ position: 'relative' }}>
-      {fileName && (
-        <Button size="small" type="text" icon={<DownloadOutlined />} onClick={savePng} aria-label={t('savePng')} title={t('savePng')} style={{ position: 'absolute', right: 0, top: 0, zIndex: 1 }} data-testid={testId ? `${testId}-png` : undefined} />
-      )}
+      {fileName && <PngButton chart={chart} fileName={fileName} testId={testId} />}
       <div ref={element} data-testid={testId} style={{ width: '100%', height }} />
     </div>
   );

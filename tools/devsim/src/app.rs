@@ -62,7 +62,8 @@ impl App {
     /// Reports the user on this phone (the app user list's report time, network and phone).
     pub async fn report_user(&self, username: &str) -> Answer {
         let body = json!({ "username": username, "networkType": "wifi", "phoneModel": "Pixel 9",
-                           "appVersion": version_name(self.version_code) });
+                           "appVersion": version_name(self.version_code),
+                           "countryCode": crate::app_context(username)["countryCode"] });
         crate::answered(self.post("/device/app-service/app/users/report", &body)).await
     }
 

@@ -77,14 +77,16 @@ fn now_ms() -> i64 {
 
 /// The app and phone that set a device up, and where: the same for an SN every time.
 pub fn app_context(sn: &str) -> Value {
-    const PHONES: [(&str, &str, &str, &str); 4] = [
-        ("Pixel 8", "Android 15", "Munich", "Germany"),
-        ("iPhone 15", "iOS 18.1", "Lyon", "France"),
-        ("Galaxy S24", "Android 14", "Shenzhen", "China"),
-        ("Xiaomi 14", "Android 14", "Madrid", "Spain"),
+    const PHONES: [(&str, &str, &str, &str, &str, &str); 4] = [
+        ("Pixel 8", "Android 15", "Munich", "Germany", "DE", "DE-BY"),
+        ("iPhone 15", "iOS 18.1", "Lyon", "France", "FR", "FR-ARA"),
+        ("Galaxy S24", "Android 14", "Shenzhen", "China", "CN", "CN-GD"),
+        ("Xiaomi 14", "Android 14", "Madrid", "Spain", "ES", "ES-MD"),
     ];
-    let (model, system, city, country) = PHONES[sn.bytes().map(usize::from).sum::<usize>() % PHONES.len()];
-    json!({ "appVersion": "3.2.1", "phoneSystem": system, "phoneModel": model, "city": city, "country": country })
+    let (model, system, city, country, code, region) =
+        PHONES[sn.bytes().map(usize::from).sum::<usize>() % PHONES.len()];
+    json!({ "appVersion": "3.2.1", "phoneSystem": system, "phoneModel": model, "city": city, "country": country,
+            "countryCode": code, "subdivisionCode": region })
 }
 
 /// The cleaning modes of the spec, as cleaning records name them.
