@@ -15,7 +15,7 @@ before(async () => {
   console_ = await startConsole([
     productPlugin('product', 'files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384'),
     productPlugin('app', 'uses = ["product-service"]\nfiles = true'),
-    productPlugin('device', 'uses = ["product-service"]\nfiles = true'),
+    productPlugin('device', 'uses = ["product-service"]\nfiles = true\nevents = true'),
     productPlugin('customer-service', 'uses = ["product-service", "app-service", "device-service"]\nfiles = true\nevents = true\ntimeout_ms = 30000'),
   ]);
 });

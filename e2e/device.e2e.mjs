@@ -14,7 +14,7 @@ let devsim;
 before(async () => {
   console_ = await startConsole([
     productPlugin('product', 'files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384'),
-    productPlugin('device', 'uses = ["product-service"]\nfiles = true'),
+    productPlugin('device', 'uses = ["product-service"]\nfiles = true\nevents = true'),
   ]);
   devsim = await startDevsim(console_, ['--devices', '3', '--interval-ms', '800', '--offline-percent', '0']);
 });

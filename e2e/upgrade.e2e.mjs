@@ -16,7 +16,7 @@ let devsim;
 before(async () => {
   console_ = await startConsole([
     productPlugin('product', 'files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384'),
-    productPlugin('device', 'uses = ["product-service"]\nfiles = true'),
+    productPlugin('device', 'uses = ["product-service"]\nfiles = true\nevents = true'),
     productPlugin('upgrade', 'uses = ["product-service"]\nfiles = true\nmax_upload_mib = 1024'),
   ]);
   devsim = await startDevsim(console_, ['--code', 'RVU1', '--devices', '20', '--interval-ms', '700', '--offline-percent', '0']);

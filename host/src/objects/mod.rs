@@ -6,6 +6,7 @@
 //! Layout: `<tenant>/<plugin>/<name>` for a plugin's objects, `uploads/<id>` for an upload not yet
 //! claimed, `.staging/<request>-<n>` for a call's writes until its transaction commits.
 
+pub mod archive;
 pub mod ingest;
 pub mod signed;
 pub mod sniff;

@@ -31,6 +31,9 @@ pub struct Grant {
     /// Unix milliseconds.
     #[serde(rename = "e")]
     pub expires_at: i64,
+    /// `name` is an archive's listing: the download is the zip of its entries (contract 0.1.15).
+    #[serde(rename = "z", default, skip_serializing_if = "std::ops::Not::not")]
+    pub archive: bool,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -78,7 +81,14 @@ mod tests {
     use super::*;
 
     fn grant(tenant: i64) -> Grant {
-        Grant { tenant, plugin: "ota".into(), name: "fw/1.bin".into(), file_name: "1.bin".into(), expires_at: 2_000 }
+        Grant {
+            tenant,
+            plugin: "ota".into(),
+            name: "fw/1.bin".into(),
+            file_name: "1.bin".into(),
+            expires_at: 2_000,
+            archive: false,
+        }
     }
 
     #[test]

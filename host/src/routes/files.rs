@@ -372,6 +372,9 @@ async fn download(
         Err(Refused::Expired) => return Err(ApiError::Client { code: 410, msg: Msg::DownloadExpired }),
         Err(Refused::Invalid) => return Err(ApiError::Client { code: 403, msg: Msg::DownloadInvalid }),
     };
+    if grant.archive {
+        return archive(objects, grant).await;
+    }
     let path = Objects::plugin_object(grant.tenant, &grant.plugin, &grant.name);
     let meta = match objects.store.head(&path).await {
         Ok(meta) => meta,
@@ -423,6 +426,26 @@ async fn download(
         None => size,
     };
     response.headers_mut().insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+    Ok(response)
+}
+
+/// An archive's download (contract 0.1.15): the zip of its listing's objects, streamed.
+async fn archive(objects: &Objects, grant: crate::objects::signed::Grant) -> ApiResult<Response> {
+    let listing_path = Objects::plugin_object(grant.tenant, &grant.plugin, &grant.name);
+    let listing = match objects.store.get(&listing_path).await {
+        Ok(found) => found.bytes().await.map_err(|e| ApiError::Internal(e.to_string()))?,
+        Err(object_store::Error::NotFound { .. }) => return Err(ApiError::NotFound),
+        Err(err) => return Err(ApiError::Internal(err.to_string())),
+    };
+    let entries = crate::plugins::capabilities::files::parse_listing(&listing).map_err(ApiError::Internal)?;
+    let chunks = crate::objects::archive::stream(objects.store.clone(), grant.tenant, grant.plugin, entries);
+    let body =
+        futures_util::stream::unfold(chunks, |mut chunks| async move { chunks.recv().await.map(|c| (c, chunks)) });
+    let mut response = Response::new(Body::from_stream(body));
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/zip"));
+    headers.insert(header::CONTENT_DISPOSITION, disposition(&grant.file_name));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
     Ok(response)
 }
 

@@ -316,7 +316,7 @@ async fn start_with_devices() -> (TestHost, String) {
     let plugins = [
         Install::plugin("product", PRODUCT_GRANTS),
         Install::plugin("app", APP_GRANTS),
-        Install::plugin("device", "uses = [\"product-service\"]\nfiles = true"),
+        Install::plugin("device", "uses = [\"product-service\"]\nfiles = true\nevents = true"),
         Install::plugin("customer-service", SERVICE_GRANTS),
     ];
     let host = TestHost::start_with_plugins(&plugins, |_| {}).await;

@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod ai_data;
 mod app;
 mod approvals;
 mod auth;

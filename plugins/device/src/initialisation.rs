@@ -103,6 +103,8 @@ fn initialise(call: &mut Call<'_>, sn: &str, auditor: &str) -> PluginResult<()> 
     if let Some(shadow) = devices::shadow_of(call, sn)? {
         SHADOWS.delete(call.host, &shadow.id)?;
     }
+    // Other domains delete what they keep of the device (the AI data plugin its pictures).
+    call.host.publish("device.initialised", &json!({ "sn": sn }).to_string()).map_err(PluginError::internal)?;
     Ok(())
 }
 

@@ -48,6 +48,7 @@ impl Plugin for DevicePlugin {
             .with_body::<reports::SinceInput>()
             .post("/internal/logs/since", logs::since)
             .with_body::<reports::SinceInput>()
+            .get("/internal/privacy", privacy::all)
             .get("/internal/figures", figures::fleet)
             .with_data::<figures::FleetFigures>()
             // What devices say.

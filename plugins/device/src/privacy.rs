@@ -35,6 +35,12 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(PRIVACY.query(call.host, &query)?))
 }
 
+/// `GET /internal/privacy` (other plugins): every entry, at most a thousand.
+pub fn all(call: &mut Call<'_>) -> PluginResult<Value> {
+    let entries = PRIVACY.query(call.host, &Query::new().sort("project", false).page(1, 1000))?.list;
+    Ok(json!(entries.into_iter().map(|e| e.data).collect::<Vec<_>>()))
+}
+
 pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
     let entry = call.body::<PrivacyEntry>()?.checked()?;
     let saved = PRIVACY.insert(call.host, &entry)?;

@@ -7,7 +7,7 @@ use crate::bindings::console::plugin::{
 };
 
 pub use crate::bindings::console::plugin::counters::{Counted, Counter, CounterQuery};
-pub use crate::bindings::console::plugin::files::RemoteFile;
+pub use crate::bindings::console::plugin::files::{ImageFacts, RemoteFile};
 pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundResponse};
 pub use crate::bindings::console::plugin::log::Level;
 pub use crate::bindings::console::plugin::mail::{OutgoingMail, Security, SmtpServer};
@@ -106,6 +106,16 @@ pub trait Host {
     /// the call's first write, like every network request.
     fn file_fetch(&mut self, _wanted: &[files::RemoteFile]) -> Result<(), String> {
         Err("fetching files is not available here".into())
+    }
+    /// A thumbnail of an image object, kept as `target` (contract 0.1.15). Use
+    /// [`crate::upload::thumbnail`].
+    fn file_thumbnail(&mut self, _source: &str, _target: &str, _max_side: u32) -> Result<files::ImageFacts, String> {
+        Err("thumbnails are not available here".into())
+    }
+    /// A URL that downloads the zip of a listing's objects, streamed by the host (contract
+    /// 0.1.15). Use [`crate::upload::archive_url`].
+    fn file_archive_url(&mut self, _listing: &str, _file_name: &str, _ttl_seconds: u32) -> Result<String, String> {
+        Err("archives are not available here".into())
     }
     /// Submits a request for another user's decision (contract 0.1.4; the manifest declares the
     /// kind). Use [`crate::approvals::submit`].
@@ -294,6 +304,12 @@ impl Host for WasmHost {
     }
     fn file_fetch(&mut self, wanted: &[files::RemoteFile]) -> Result<(), String> {
         files::fetch(wanted)
+    }
+    fn file_thumbnail(&mut self, source: &str, target: &str, max_side: u32) -> Result<files::ImageFacts, String> {
+        files::thumbnail(source, target, max_side)
+    }
+    fn file_archive_url(&mut self, listing: &str, file_name: &str, ttl_seconds: u32) -> Result<String, String> {
+        files::archive_url(listing, file_name, ttl_seconds)
     }
     fn approval_submit(&mut self, kind: &str, title: &str, subject_id: &str, detail: &str) -> Result<String, String> {
         approvals::submit(kind, title, subject_id, detail)

@@ -802,6 +802,27 @@ impl Host for MemoryHost {
         Ok(format!("/memory/{name}?fileName={file_name}&ttl={ttl_seconds}"))
     }
 
+    fn file_thumbnail(&mut self, source: &str, target: &str, max_side: u32) -> Result<crate::host::ImageFacts, String> {
+        // As the host, but without decoding: the thumbnail is the source's bytes, its facts the
+        // bound asked for (the real host's thumbnails are tested against it).
+        if !(16..=1024).contains(&max_side) {
+            return Err("a thumbnail is 16 to 1024 pixels on its longer side".into());
+        }
+        let bytes = self.files.get(source).cloned().ok_or_else(|| format!("there is no object `{source}`"))?;
+        self.file_put(target, &bytes)?;
+        Ok(crate::host::ImageFacts { format: "jpeg".into(), width: max_side, height: max_side, alpha: false })
+    }
+
+    fn file_archive_url(&mut self, listing: &str, file_name: &str, ttl_seconds: u32) -> Result<String, String> {
+        if !(1..=86_400).contains(&ttl_seconds) {
+            return Err("a URL lives from 1 to 86400 seconds".into());
+        }
+        if !self.files.contains_key(listing) {
+            return Err(format!("there is no object `{listing}`"));
+        }
+        Ok(format!("/memory/archive/{listing}?fileName={file_name}&ttl={ttl_seconds}"))
+    }
+
     fn file_fetch(&mut self, wanted: &[crate::host::RemoteFile]) -> Result<(), String> {
         use sha2::Digest as _;
         // As the host: before any write, all or nothing, each checked against what the sender

@@ -12,7 +12,7 @@ use crate::error::{PluginError, PluginResult};
 use crate::host::Host;
 
 /// A stored file as records keep it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StoredFile {
     pub file_name: String,
@@ -74,6 +74,35 @@ pub fn claim(host: &mut dyn Host, field: &str, upload_id: &str, purpose: &str) -
             )
         }
     })
+}
+
+/// Makes a thumbnail of the image object `source` as the object `target`, at most `max_side`
+/// pixels on its longer side (contract 0.1.15): the host decodes it within its bounds. The
+/// error says why not (not an image, too large), for the plugin to word for its user.
+pub fn thumbnail(host: &mut dyn Host, source: &str, target: &str, max_side: u32) -> Result<ImageFacts, String> {
+    host.file_thumbnail(source, target, max_side)
+}
+
+/// One file of an archive: where it goes in the zip, and the object it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArchiveEntry {
+    pub path: String,
+    pub object: String,
+}
+
+/// A URL that downloads the zip of `entries` for `ttl_seconds`, streamed by the host whatever
+/// its size (contract 0.1.15). The listing is kept as the object `listing` (replace it, or
+/// delete it once the URL has expired).
+pub fn archive_url(
+    host: &mut dyn Host,
+    listing: &str,
+    entries: &[ArchiveEntry],
+    file_name: &str,
+    ttl_seconds: u32,
+) -> PluginResult<String> {
+    let json = serde_json::to_vec(entries).map_err(|e| PluginError::internal(e.to_string()))?;
+    host.file_put(listing, &json).map_err(PluginError::internal)?;
+    host.file_archive_url(listing, file_name, ttl_seconds).map_err(PluginError::internal)
 }
 
 /// Image formats as the host names them.

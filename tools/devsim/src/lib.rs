@@ -121,6 +121,30 @@ pub fn cleaning_map(rng: &mut impl Rng) -> Vec<u8> {
     out
 }
 
+/// An obstacle as a robot's camera sees it: a floor with a dark object of a random size and
+/// place, as a PNG of 320×240.
+pub fn obstacle_picture(rng: &mut impl Rng) -> Vec<u8> {
+    use image::ImageEncoder as _;
+    let (width, height) = (320u32, 240u32);
+    let (cx, cy, r) = (rng.random_range(80..240), rng.random_range(80..180), rng.random_range(20..60));
+    let mut pixels = Vec::with_capacity((width * height * 3) as usize);
+    for y in 0..height {
+        for x in 0..width {
+            let (dx, dy) = (x as i64 - cx, y as i64 - cy);
+            let inside = dx * dx + dy * dy < r * r;
+            pixels.extend_from_slice(if inside { &[60, 40, 30] } else { &[205, 190, 160] });
+        }
+    }
+    let mut out = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut out)
+        .write_image(&pixels, width, height, image::ExtendedColorType::Rgb8)
+        .expect("a PNG in memory");
+    out
+}
+
+/// The labels a robot's obstacle recognition gives.
+pub const OBSTACLE_LABELS: [&str; 5] = ["sock", "cable", "pet-waste", "shoe", "chair-leg"];
+
 /// A value that fits `data_type`: inside its range, its length, its enum items, its members.
 pub fn sample(data_type: &DataType, rng: &mut impl Rng) -> Value {
     let specs = &data_type.specs;
@@ -276,6 +300,38 @@ impl Device {
         use base64::Engine as _;
         let content = base64::engine::general_purpose::STANDARD.encode(content);
         self.post("/thing/logs", json!({ "fileName": file_name, "content": content, "app": app_context(&self.sn) }))
+            .await
+    }
+
+    /// What the AI data plugin wants this device to upload for training (`{"kinds": [...]}`).
+    pub async fn collecting(&self) -> Answer {
+        let path = format!("/api/device/ai-data-service/device/collecting?sn={}", self.sn);
+        self.platform.send_to(&self.key, reqwest::Method::GET, &path, None).await
+    }
+
+    /// Uploads an obstacle picture through the device-facing large-file upload and hands it to
+    /// the AI data plugin with its label and confidence: the item's id.
+    pub async fn collect_obstacle(&self, rng: &mut impl Rng) -> Answer {
+        let url = format!(
+            "{}/api/device-files/upload/ai-data-service/collected-image?fileName=obstacle-{}.png",
+            self.platform.base_url,
+            now_ms()
+        );
+        let upload = self
+            .platform
+            .http
+            .post(url)
+            .header("authorization", format!("Device {}", self.key))
+            .header("lang", "en")
+            .header("content-type", "application/octet-stream")
+            .body(obstacle_picture(rng));
+        let upload_id = answered(upload).await?["uploadId"].as_str().unwrap_or_default().to_string();
+        let body = json!({ "sn": self.sn, "uploadId": upload_id, "kind": "obstacle",
+                           "productKey": self.platform.product_key, "firmwareVersion": "1.0.0",
+                           "label": OBSTACLE_LABELS[rng.random_range(0..OBSTACLE_LABELS.len())],
+                           "confidence": f64::from(rng.random_range(40..99)) / 100.0, "takenAt": now_ms() });
+        self.platform
+            .send_to(&self.key, reqwest::Method::POST, "/api/device/ai-data-service/device/items", Some(body))
             .await
     }
 

@@ -51,6 +51,10 @@ struct Args {
     /// Of the firmware upgrades the devices are offered, the share that fails at flashing.
     #[arg(long, default_value_t = 0)]
     upgrade_failure_percent: u32,
+    /// Of the rounds, the share in which a device whitelisted by the AI data plugin uploads an
+    /// obstacle picture.
+    #[arg(long, default_value_t = 5)]
+    obstacle_percent: u32,
 }
 
 /// How the devices behave.
@@ -59,6 +63,7 @@ struct Behaviour {
     interval: Duration,
     offline_percent: u32,
     upgrade_failure_percent: u32,
+    obstacle_percent: u32,
 }
 
 /// The product and SN keys to run: given, or a demo product set up through the console (then
@@ -105,7 +110,7 @@ async fn families(console: &Console, sns: &[String]) -> Result<usize, Refusal> {
 const WORK_STATES: [&str; 6] = ["standby", "sweeping", "charging", "mopping", "returning", "sleep"];
 
 async fn live(mut device: Device, behaviour: Behaviour) {
-    let Behaviour { interval, offline_percent, upgrade_failure_percent } = behaviour;
+    let Behaviour { interval, offline_percent, upgrade_failure_percent, obstacle_percent } = behaviour;
     let mut rng = StdRng::from_os_rng();
     // Activated on 1.0.0; it installs what it is offered (or fails at flashing, as told). Without
     // the upgrade plugin the check is refused, and the device carries on.
@@ -127,6 +132,15 @@ async fn live(mut device: Device, behaviour: Behaviour) {
             && let Some(event) = device.model.events.first().cloned()
         {
             let _ = device.event(&event.identifier, sample_params(&event.output_data, &mut rng)).await;
+        }
+        // Only what a whitelist asks for leaves the device (privacy: the AI data plugin decides).
+        if rng.random_range(0..100) < obstacle_percent
+            && device
+                .collecting()
+                .await
+                .is_ok_and(|c| c["kinds"].as_array().is_some_and(|k| k.contains(&json!("obstacle"))))
+        {
+            let _ = device.collect_obstacle(&mut rng).await;
         }
         if rng.random_range(0..30) == 0 {
             let _ = device.cleaning_record(&mut rng).await;
@@ -163,6 +177,7 @@ async fn main() {
         interval: Duration::from_millis(args.interval_ms),
         offline_percent: args.offline_percent,
         upgrade_failure_percent: args.upgrade_failure_percent,
+        obstacle_percent: args.obstacle_percent,
     };
     let (mut running, mut activated) = (Vec::new(), Vec::new());
     for (sn, key) in keys {

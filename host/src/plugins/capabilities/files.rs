@@ -139,9 +139,17 @@ impl CallState {
     }
 }
 
-impl files::Host for CallState {
-    async fn put(&mut self, name: String, content: Vec<u8>) -> wasmtime::Result<Result<(), String>> {
-        let path = match self.object_path(&name) {
+/// The largest image a thumbnail is made of, in bytes and in pixels.
+const THUMBNAIL_SOURCE_BYTES: u64 = 32 << 20;
+const THUMBNAIL_SOURCE_PIXELS: u64 = 100_000_000;
+/// An archive's listing, at most.
+const LISTING_BYTES: u64 = 16 << 20;
+pub const ARCHIVE_ENTRIES: usize = 100_000;
+
+impl CallState {
+    /// `files.put`: the content staged as the object `name`, counted in the quota.
+    async fn put_bytes(&mut self, name: &str, content: Vec<u8>) -> wasmtime::Result<Result<(), String>> {
+        let path = match self.object_path(name) {
             Ok(path) => path,
             Err(why) => return Ok(Err(why)),
         };
@@ -159,6 +167,91 @@ impl files::Host for CallState {
         self.services.objects.store.put(&staged, Bytes::from(content).into()).await?;
         self.stage(path, Staged::Written(staged, size)).await;
         Ok(Ok(()))
+    }
+
+    /// The bytes of the object `name` as this call sees them, at most `max` of them.
+    async fn read_bounded(&mut self, name: &str, max: u64) -> wasmtime::Result<Result<Vec<u8>, String>> {
+        let path = match self.object_path(name) {
+            Ok(path) => path,
+            Err(why) => return Ok(Err(why)),
+        };
+        let Some((readable, size)) = self.current(&path).await? else {
+            return Ok(Err(format!("there is no object `{name}`")));
+        };
+        if size > max {
+            return Ok(Err(format!("`{name}` is larger than {} MiB", max >> 20)));
+        }
+        Ok(Ok(self.services.objects.store.get(&readable).await?.bytes().await?.to_vec()))
+    }
+}
+
+/// A thumbnail of `image` at most `max_side` pixels on its longer side: JPEG, or PNG when it has
+/// transparency; with its facts.
+fn make_thumbnail(image: &[u8], max_side: u32) -> Result<(Vec<u8>, files::ImageFacts), String> {
+    use image::ImageEncoder as _;
+    let mut reader = image::ImageReader::new(std::io::Cursor::new(image))
+        .with_guessed_format()
+        .map_err(|e| format!("not an image: {e}"))?;
+    let mut limits = image::Limits::default();
+    limits.max_alloc = Some(THUMBNAIL_SOURCE_PIXELS * 4 + (64 << 20));
+    reader.limits(limits);
+    let (width, height) = reader.into_dimensions().map_err(|e| format!("not an image: {e}"))?;
+    if u64::from(width) * u64::from(height) > THUMBNAIL_SOURCE_PIXELS {
+        return Err(format!("a {width}×{height} image is more than 100 megapixels"));
+    }
+    let mut reader = image::ImageReader::new(std::io::Cursor::new(image))
+        .with_guessed_format()
+        .map_err(|e| format!("not an image: {e}"))?;
+    let mut limits = image::Limits::default();
+    limits.max_alloc = Some(THUMBNAIL_SOURCE_PIXELS * 4 + (64 << 20));
+    reader.limits(limits);
+    let decoded = reader.decode().map_err(|e| format!("the image does not decode: {e}"))?;
+    let small = decoded.thumbnail(max_side, max_side);
+    let alpha = small.color().has_alpha();
+    let mut out = Vec::new();
+    let (format, w, h) = (if alpha { "png" } else { "jpeg" }, small.width(), small.height());
+    if alpha {
+        let rgba = small.to_rgba8();
+        image::codecs::png::PngEncoder::new(&mut out)
+            .write_image(&rgba, w, h, image::ExtendedColorType::Rgba8)
+            .map_err(|e| e.to_string())?;
+    } else {
+        let rgb = small.to_rgb8();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 82)
+            .write_image(&rgb, w, h, image::ExtendedColorType::Rgb8)
+            .map_err(|e| e.to_string())?;
+    }
+    Ok((out, files::ImageFacts { format: format.into(), width: w, height: h, alpha }))
+}
+
+/// One entry of an archive's listing.
+#[derive(Debug, serde::Deserialize)]
+pub struct ListedEntry {
+    pub path: String,
+    pub object: String,
+}
+
+/// The entries of an archive's listing, each a valid object name and a path in the zip.
+pub fn parse_listing(bytes: &[u8]) -> Result<Vec<ListedEntry>, String> {
+    let entries: Vec<ListedEntry> =
+        serde_json::from_slice(bytes).map_err(|e| format!("the listing is not a JSON list of entries: {e}"))?;
+    if entries.len() > ARCHIVE_ENTRIES {
+        return Err(format!("an archive has at most {ARCHIVE_ENTRIES} entries"));
+    }
+    for entry in &entries {
+        if !valid_name(&entry.object) {
+            return Err(format!("`{}` is not a valid object name", entry.object));
+        }
+        if !valid_name(&entry.path) {
+            return Err(format!("`{}` is not a valid path in an archive", entry.path));
+        }
+    }
+    Ok(entries)
+}
+
+impl files::Host for CallState {
+    async fn put(&mut self, name: String, content: Vec<u8>) -> wasmtime::Result<Result<(), String>> {
+        self.put_bytes(&name, content).await
     }
 
     async fn get(&mut self, name: String) -> wasmtime::Result<Result<Option<Vec<u8>>, String>> {
@@ -267,6 +360,58 @@ impl files::Host for CallState {
             name,
             file_name,
             expires_at: crate::db::now_ms() + i64::from(ttl_seconds) * 1000,
+            archive: false,
+        };
+        Ok(Ok(format!("/api/files/download?token={}", self.services.objects.url_key.sign(&grant))))
+    }
+
+    async fn thumbnail(
+        &mut self,
+        source: String,
+        target: String,
+        max_side: u32,
+    ) -> wasmtime::Result<Result<files::ImageFacts, String>> {
+        if !(16..=1024).contains(&max_side) {
+            return Ok(Err("a thumbnail is 16 to 1024 pixels on its longer side".into()));
+        }
+        let image = match self.read_bounded(&source, THUMBNAIL_SOURCE_BYTES).await? {
+            Ok(image) => image,
+            Err(why) => return Ok(Err(why)),
+        };
+        // Decoding is CPU work: on a blocking thread, not the runtime's.
+        let made = tokio::task::spawn_blocking(move || make_thumbnail(&image, max_side)).await?;
+        let (bytes, facts) = match made {
+            Ok(made) => made,
+            Err(why) => return Ok(Err(why)),
+        };
+        Ok(self.put_bytes(&target, bytes).await?.map(|()| facts))
+    }
+
+    async fn archive_url(
+        &mut self,
+        listing: String,
+        file_name: String,
+        ttl_seconds: u32,
+    ) -> wasmtime::Result<Result<String, String>> {
+        if !(1..=MAX_TTL_SECS).contains(&ttl_seconds) {
+            return Ok(Err(format!("a URL lives from 1 to {MAX_TTL_SECS} seconds")));
+        }
+        // Checked now, so that a bad listing is the plugin's error rather than a broken download.
+        let bytes = match self.read_bounded(&listing, LISTING_BYTES).await? {
+            Ok(bytes) => bytes,
+            Err(why) => return Ok(Err(why)),
+        };
+        if let Err(why) = parse_listing(&bytes) {
+            return Ok(Err(why));
+        }
+        let file_name = if file_name.is_empty() { "archive.zip".to_string() } else { file_name };
+        let grant = Grant {
+            tenant: self.call.tenant_id,
+            plugin: self.plugin.manifest.id.clone(),
+            name: listing,
+            file_name,
+            expires_at: crate::db::now_ms() + i64::from(ttl_seconds) * 1000,
+            archive: true,
         };
         Ok(Ok(format!("/api/files/download?token={}", self.services.objects.url_key.sign(&grant))))
     }

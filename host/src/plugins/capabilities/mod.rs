@@ -9,7 +9,7 @@ mod certificates;
 mod counters;
 mod device_keys;
 pub mod events;
-mod files;
+pub mod files;
 
 pub use files::{CLAIMABLE_MS, StagedFiles};
 mod http;

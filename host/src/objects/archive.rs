@@ -1,0 +1,100 @@
+//! Zip archives streamed from a plugin's objects (contract 0.1.15 `files.archive-url`): the zip
+//! writer runs on a blocking thread and hands its bytes to the response through a small bounded
+//! channel, reading each object as a stream. Memory stays a few buffers whatever the archive's
+//! size, and a client that leaves stops the writer at its next chunk.
+
+use std::io::{self, Write};
+use std::sync::Arc;
+
+use bytes::Bytes;
+use futures_util::StreamExt as _;
+use object_store::ObjectStore;
+use tokio::sync::mpsc;
+
+use super::Objects;
+use crate::plugins::capabilities::files::ListedEntry;
+
+/// Bytes gathered before they are sent on: chunks of a useful size for the network.
+const CHUNK: usize = 256 << 10;
+/// Chunks in flight between the writer and the response.
+const IN_FLIGHT: usize = 4;
+
+/// The writer's end: full chunks go to the response; a closed channel means the client left.
+struct ToResponse {
+    sender: mpsc::Sender<Result<Bytes, io::Error>>,
+    pending: Vec<u8>,
+}
+
+impl ToResponse {
+    fn send_pending(&mut self) -> io::Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let chunk = Bytes::from(std::mem::replace(&mut self.pending, Vec::with_capacity(CHUNK)));
+        self.sender.blocking_send(Ok(chunk)).map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the client left"))
+    }
+}
+
+impl Write for ToResponse {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.pending.extend_from_slice(data);
+        if self.pending.len() >= CHUNK {
+            self.send_pending()?;
+        }
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.send_pending()
+    }
+}
+
+/// The zip of `entries` (objects of `plugin` for `tenant`), as a stream of chunks. An entry
+/// whose object is gone is left out; a read that fails ends the stream with its error.
+pub fn stream(
+    store: Arc<dyn ObjectStore>,
+    tenant: i64,
+    plugin: String,
+    entries: Vec<ListedEntry>,
+) -> mpsc::Receiver<Result<Bytes, io::Error>> {
+    let (sender, receiver) = mpsc::channel(IN_FLIGHT);
+    let runtime = tokio::runtime::Handle::current();
+    let failed = sender.clone();
+    tokio::task::spawn_blocking(move || {
+        let out = ToResponse { sender, pending: Vec::with_capacity(CHUNK) };
+        if let Err(err) = write_zip(&runtime, store.as_ref(), tenant, &plugin, &entries, out)
+            && err.kind() != io::ErrorKind::BrokenPipe
+        {
+            tracing::warn!(%err, plugin, "an archive download stopped");
+            let _ = failed.blocking_send(Err(err));
+        }
+    });
+    receiver
+}
+
+fn write_zip(
+    runtime: &tokio::runtime::Handle,
+    store: &dyn ObjectStore,
+    tenant: i64,
+    plugin: &str,
+    entries: &[ListedEntry],
+    out: ToResponse,
+) -> io::Result<()> {
+    let options =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored).large_file(true);
+    let mut zip = zip::ZipWriter::new_stream(out);
+    for entry in entries {
+        let path = Objects::plugin_object(tenant, plugin, &entry.object);
+        let mut body = match runtime.block_on(store.get(&path)) {
+            Ok(found) => found.into_stream(),
+            Err(object_store::Error::NotFound { .. }) => continue,
+            Err(err) => return Err(io::Error::other(err)),
+        };
+        zip.start_file(entry.path.as_str(), options).map_err(io::Error::other)?;
+        while let Some(chunk) = runtime.block_on(body.next()) {
+            zip.write_all(&chunk.map_err(io::Error::other)?)?;
+        }
+    }
+    let mut out = zip.finish().map_err(io::Error::other)?.into_inner();
+    out.flush()
+}
