@@ -98,3 +98,56 @@ fn write_zip(
     let mut out = zip.finish().map_err(io::Error::other)?.into_inner();
     out.flush()
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::Read as _;
+
+    use object_store::memory::InMemory;
+
+    use super::*;
+
+    async fn store_with(objects: &[(&str, usize)]) -> Arc<dyn ObjectStore> {
+        let store = InMemory::new();
+        for (name, size) in objects {
+            let bytes = Bytes::from(vec![b'x'; *size]);
+            store.put(&Objects::plugin_object(7, "ai-data", name), bytes.into()).await.expect("put");
+        }
+        Arc::new(store)
+    }
+
+    fn entry(path: &str, object: &str) -> ListedEntry {
+        ListedEntry { path: path.into(), object: object.into() }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_zip_holds_every_object_still_there_under_its_path() {
+        let store = store_with(&[("a", 3 << 20), ("b", 10)]).await;
+        let entries = vec![entry("images/a.bin", "a"), entry("gone.bin", "missing"), entry("b.txt", "b")];
+        let mut chunks = stream(store, 7, "ai-data".into(), entries);
+        let mut zip_bytes = Vec::new();
+        while let Some(chunk) = chunks.recv().await {
+            zip_bytes.extend_from_slice(&chunk.expect("a chunk"));
+        }
+        let mut archive = zip::ZipArchive::new(io::Cursor::new(zip_bytes)).expect("a zip");
+        assert_eq!(archive.file_names().count(), 2, "the deleted object is left out");
+        let mut a = Vec::new();
+        archive.by_name("images/a.bin").expect("a").read_to_end(&mut a).expect("read");
+        assert_eq!(a.len(), 3 << 20);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_client_that_leaves_stops_the_writer() {
+        let store = store_with(&[("a", 8 << 20)]).await;
+        let (sender, receiver) = mpsc::channel(1);
+        drop(receiver);
+        let out = ToResponse { sender, pending: Vec::new() };
+        let runtime = tokio::runtime::Handle::current();
+        let entries = vec![entry("a.bin", "a")];
+        let written =
+            tokio::task::spawn_blocking(move || write_zip(&runtime, store.as_ref(), 7, "ai-data", &entries, out))
+                .await
+                .expect("joined");
+        assert_eq!(written.map_err(|e| e.kind()), Err(io::ErrorKind::BrokenPipe));
+    }
+}

@@ -6,7 +6,7 @@
 use console_plugin_sdk::describe::{PAGING, QueryParam};
 use console_plugin_sdk::upload::{self, StoredFile};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, Host, PageOf, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::messages;
@@ -194,7 +194,7 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     let query = filtered(call).paged_by(call)?;
     let page = ITEMS.query(call.host, &query)?;
     let list: Vec<Shown> = page.list.into_iter().map(|item| shown(call.host, item)).collect();
-    Ok(json!({ "list": list, "total": page.total }))
+    Ok(json!(PageOf { list, total: page.total, page: page.page, page_size: page.page_size }))
 }
 
 pub fn detail(call: &mut Call<'_>) -> PluginResult<Value> {

@@ -4,7 +4,7 @@
 //! a batch: its items' annotation and review progress is counted per entry.
 
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json, services};
+use console_plugin_sdk::{Call, Collection, Doc, PageOf, PluginError, PluginResult, Query, Value, json, services};
 use serde::{Deserialize, Serialize};
 
 use crate::items::{ITEMS, STATUSES};
@@ -123,7 +123,7 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     for entry in page.list {
         list.push(with_progress(call, entry)?);
     }
-    Ok(json!({ "list": list, "total": page.total }))
+    Ok(json!(PageOf { list, total: page.total, page: page.page, page_size: page.page_size }))
 }
 
 /// Keeps `listed_sns` in step with the entry's SNs.

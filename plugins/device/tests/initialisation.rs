@@ -76,6 +76,9 @@ fn an_approval_initialises_the_sn_and_deletes_the_review() {
     assert_eq!(BINDINGS.query(&mut host, &Query::new()).expect("bindings").total, 0, "it left its family");
     let logs = DEVICE_LOGS.query(&mut host, &Query::new()).expect("logs").list;
     assert_eq!((logs[0].data.kind.as_str(), logs[0].data.by.as_str()), ("unbind", "auditor"));
+    let told: Vec<_> = host.events.iter().filter(|(topic, _)| topic == "device.initialised").collect();
+    assert_eq!(told.len(), 1, "other domains are told, once: {:?}", host.events);
+    assert_eq!(told[0].1["sn"], "RV-1");
 }
 
 #[test]

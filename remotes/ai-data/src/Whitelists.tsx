@@ -1,6 +1,6 @@
 import { api, Auth, useNamespace, usePermission, type Page } from '@console/sdk';
 import { type ListHandle, ListPage, ModalForm, RowActions, SearchModeField, UploadField, useRiskConfirm } from '@console/sdk/ui';
-import { App, Button, Card, Checkbox, Descriptions, Form, Image, Input, Modal, Progress, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Form, Image, Input, Modal, Progress, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { resources } from './i18n';
@@ -98,7 +98,7 @@ function Entries({ onPick }: { onPick: (entry: Whitelist) => void }) {
           <Input.TextArea rows={5} />
         </Form.Item>
         <Form.Item name="kinds" label={t('kind')} rules={[{ required: true }]}>
-          <Checkbox.Group options={KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
+          <Select mode="multiple" options={KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
         </Form.Item>
         <Form.Item name="privacyProject" label={t('privacyProject')} extra={t('privacyHint')} rules={[{ required: true }]}>
           <Select options={privacy.map((p) => ({ value: p, label: p }))} />

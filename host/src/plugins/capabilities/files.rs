@@ -511,3 +511,78 @@ impl CallState {
         Ok((path, staged, size))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn png(width: u32, height: u32, color: image::ExtendedColorType) -> Vec<u8> {
+        use image::ImageEncoder as _;
+        let channels = if color == image::ExtendedColorType::Rgba8 { 4 } else { 3 };
+        let pixels = vec![90u8; (width * height * channels) as usize];
+        let mut out = Vec::new();
+        image::codecs::png::PngEncoder::new(&mut out).write_image(&pixels, width, height, color).expect("png");
+        out
+    }
+
+    /// A PNG whose header claims `width` × `height` and carries no pixels: a decompression bomb's
+    /// first bytes.
+    fn claimed(width: u32, height: u32) -> Vec<u8> {
+        fn crc32(bytes: &[u8]) -> u32 {
+            let mut crc = 0xFFFF_FFFFu32;
+            for byte in bytes {
+                crc ^= u32::from(*byte);
+                for _ in 0..8 {
+                    crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+                }
+            }
+            !crc
+        }
+        let mut ihdr = b"IHDR".to_vec();
+        ihdr.extend_from_slice(&width.to_be_bytes());
+        ihdr.extend_from_slice(&height.to_be_bytes());
+        ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+        let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+        out.extend_from_slice(&13u32.to_be_bytes());
+        out.extend_from_slice(&ihdr);
+        out.extend_from_slice(&crc32(&ihdr).to_be_bytes());
+        // A first IDAT (where the header ends for a reader) with a few compressed bytes.
+        let mut idat = b"IDAT".to_vec();
+        idat.extend_from_slice(&[0x78, 0x9c, 0x01, 0x00, 0x00]);
+        out.extend_from_slice(&5u32.to_be_bytes());
+        out.extend_from_slice(&idat);
+        out.extend_from_slice(&crc32(&idat).to_be_bytes());
+        out
+    }
+
+    #[test]
+    fn a_thumbnail_keeps_the_aspect_within_its_side_as_jpeg_or_as_png_with_transparency() {
+        let (jpeg, facts) = make_thumbnail(&png(2000, 1000, image::ExtendedColorType::Rgb8), 320).expect("made");
+        assert_eq!((facts.format.as_str(), facts.width, facts.height, facts.alpha), ("jpeg", 320, 160, false));
+        assert_eq!(image::guess_format(&jpeg).ok(), Some(image::ImageFormat::Jpeg));
+        let (png_bytes, facts) = make_thumbnail(&png(100, 400, image::ExtendedColorType::Rgba8), 64).expect("made");
+        assert_eq!((facts.format.as_str(), facts.width, facts.height, facts.alpha), ("png", 16, 64, true));
+        assert_eq!(image::guess_format(&png_bytes).ok(), Some(image::ImageFormat::Png));
+    }
+
+    #[test]
+    fn a_picture_claiming_more_than_100_megapixels_is_refused_before_it_is_decoded() {
+        let refused = make_thumbnail(&claimed(20_000, 20_000), 320).expect_err("a bomb");
+        assert!(refused.contains("100 megapixels"), "{refused}");
+        assert!(make_thumbnail(b"not an image at all", 320).is_err());
+    }
+
+    #[test]
+    fn a_listing_names_only_objects_and_paths_of_plain_segments() {
+        let good = br#"[{"path": "images/a.png", "object": "uploads/abc"}]"#;
+        assert_eq!(parse_listing(good).map(|e| e.len()), Ok(1));
+        for bad in [
+            br#"[{"path": "../escape.png", "object": "uploads/abc"}]"#.as_slice(),
+            br#"[{"path": "a.png", "object": "/etc/passwd"}]"#,
+            br#"[{"path": "a.png", "object": "1/other-plugin/../x"}]"#,
+            br#"{"path": "a.png"}"#,
+        ] {
+            assert!(parse_listing(bad).is_err(), "{}", String::from_utf8_lossy(bad));
+        }
+    }
+}
