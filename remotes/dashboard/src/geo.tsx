@@ -1,13 +1,13 @@
 // Maps for the world page: Natural Earth's countries (world-atlas, TopoJSON) keyed by ISO 3166-1
 // alpha-2, and China's provinces (antvis china-geojson) keyed by ISO 3166-2. Both ship in this
 // remote's lazily loaded chunk: no tiles or map data from outside.
-import { PngButton } from '@console/sdk/charts';
+import { PngButton, useEChart } from '@console/sdk/charts';
 import { MapChart } from 'echarts/charts';
 import { TooltipComponent, VisualMapComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { numericToAlpha2 } from 'i18n-iso-countries';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 
@@ -113,22 +113,8 @@ function load(map: MapName): Promise<void> {
  */
 export function GeoMap({ map, values, seriesName, height = 460, testId, fileName }: { map: MapName; values: [string, number][]; seriesName: string; height?: number; testId?: string; fileName?: string }) {
   const { i18n } = useTranslation();
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const { element, chart } = useEChart();
   const [ready, setReady] = useState<MapName | null>(null);
-
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = echarts.init(element.current);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
 
   useEffect(() => {
     let live = true;

@@ -38,11 +38,10 @@ export function PngButton({ chart, fileName, testId }: { chart: RefObject<echart
   );
 }
 
-/** A category chart: labels along x, one or more series. Resizes with its container; with `fileName`, the user can save it as a PNG. */
-export function Chart({ labels, series, height = 320, testId, fileName }: { labels: string[]; series: Series[]; height?: number; testId?: string; fileName?: string }) {
+/** An echarts instance on the returned element, resized with it and disposed with the component. */
+export function useEChart() {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
-
   useEffect(() => {
     if (!element.current) return;
     const instance = echarts.init(element.current);
@@ -55,6 +54,12 @@ export function Chart({ labels, series, height = 320, testId, fileName }: { labe
       chart.current = null;
     };
   }, []);
+  return { element, chart };
+}
+
+/** A category chart: labels along x, one or more series. Resizes with its container; with `fileName`, the user can save it as a PNG. */
+export function Chart({ labels, series, height = 320, testId, fileName }: { labels: string[]; series: Series[]; height?: number; testId?: string; fileName?: string }) {
+  const { element, chart } = useEChart();
 
   useEffect(() => {
     const twoAxes = series.some((s) => s.right);

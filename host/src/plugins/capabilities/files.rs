@@ -189,22 +189,21 @@ impl CallState {
 /// transparency; with its facts.
 fn make_thumbnail(image: &[u8], max_side: u32) -> Result<(Vec<u8>, files::ImageFacts), String> {
     use image::ImageEncoder as _;
-    let mut reader = image::ImageReader::new(std::io::Cursor::new(image))
-        .with_guessed_format()
-        .map_err(|e| format!("not an image: {e}"))?;
-    let mut limits = image::Limits::default();
-    limits.max_alloc = Some(THUMBNAIL_SOURCE_PIXELS * 4 + (64 << 20));
-    reader.limits(limits);
-    let (width, height) = reader.into_dimensions().map_err(|e| format!("not an image: {e}"))?;
+    // A reader bounded in what it may allocate (read twice: the header first, then the pixels).
+    let reader = || -> Result<image::ImageReader<std::io::Cursor<&[u8]>>, String> {
+        let mut reader = image::ImageReader::new(std::io::Cursor::new(image))
+            .with_guessed_format()
+            .map_err(|e| format!("not an image: {e}"))?;
+        let mut limits = image::Limits::default();
+        limits.max_alloc = Some(THUMBNAIL_SOURCE_PIXELS * 4 + (64 << 20));
+        reader.limits(limits);
+        Ok(reader)
+    };
+    let (width, height) = reader()?.into_dimensions().map_err(|e| format!("not an image: {e}"))?;
     if u64::from(width) * u64::from(height) > THUMBNAIL_SOURCE_PIXELS {
         return Err(format!("a {width}×{height} image is more than 100 megapixels"));
     }
-    let mut reader = image::ImageReader::new(std::io::Cursor::new(image))
-        .with_guessed_format()
-        .map_err(|e| format!("not an image: {e}"))?;
-    let mut limits = image::Limits::default();
-    limits.max_alloc = Some(THUMBNAIL_SOURCE_PIXELS * 4 + (64 << 20));
-    reader.limits(limits);
+    let reader = reader()?;
     let decoded = reader.decode().map_err(|e| format!("the image does not decode: {e}"))?;
     let small = decoded.thumbnail(max_side, max_side);
     let alpha = small.color().has_alpha();
