@@ -1,7 +1,8 @@
 //! Zip archives streamed from a plugin's objects (contract 0.1.15 `files.archive-url`): the zip
 //! writer runs on a blocking thread and hands its bytes to the response through a small bounded
 //! channel, reading each object as a stream. Memory stays a few buffers whatever the archive's
-//! size, and a client that leaves stops the writer at its next chunk.
+//! size; a client that leaves, or stops reading for a minute, stops the writer at its next
+//! chunk; a host streams at most [`AT_ONCE`] archives at a time (each holds a blocking thread).
 
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -18,11 +19,17 @@ use crate::plugins::capabilities::files::ListedEntry;
 const CHUNK: usize = 256 << 10;
 /// Chunks in flight between the writer and the response.
 const IN_FLIGHT: usize = 4;
+/// How long a client may leave a chunk unread before the download is dropped.
+const STALLED: std::time::Duration = std::time::Duration::from_secs(60);
+/// Archives streamed at once on this host.
+pub const AT_ONCE: usize = 8;
+static STREAMING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(AT_ONCE);
 
 /// The writer's end: full chunks go to the response; a closed channel means the client left.
 struct ToResponse {
     sender: mpsc::Sender<Result<Bytes, io::Error>>,
     pending: Vec<u8>,
+    runtime: tokio::runtime::Handle,
 }
 
 impl ToResponse {
@@ -31,7 +38,9 @@ impl ToResponse {
             return Ok(());
         }
         let chunk = Bytes::from(std::mem::replace(&mut self.pending, Vec::with_capacity(CHUNK)));
-        self.sender.blocking_send(Ok(chunk)).map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the client left"))
+        self.runtime
+            .block_on(self.sender.send_timeout(Ok(chunk), STALLED))
+            .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the client left or stopped reading"))
     }
 }
 
@@ -49,27 +58,30 @@ impl Write for ToResponse {
     }
 }
 
-/// The zip of `entries` (objects of `plugin` for `tenant`), as a stream of chunks. An entry
-/// whose object is gone is left out; a read that fails ends the stream with its error.
+/// The zip of `entries` (objects of `plugin` for `tenant`), as a stream of chunks; `None` when
+/// the host streams as many archives as it may. An entry whose object is gone is left out; a
+/// read that fails ends the stream with its error.
 pub fn stream(
     store: Arc<dyn ObjectStore>,
     tenant: i64,
     plugin: String,
     entries: Vec<ListedEntry>,
-) -> mpsc::Receiver<Result<Bytes, io::Error>> {
+) -> Option<mpsc::Receiver<Result<Bytes, io::Error>>> {
+    let turn = STREAMING.try_acquire().ok()?;
     let (sender, receiver) = mpsc::channel(IN_FLIGHT);
     let runtime = tokio::runtime::Handle::current();
     let failed = sender.clone();
     tokio::task::spawn_blocking(move || {
-        let out = ToResponse { sender, pending: Vec::with_capacity(CHUNK) };
+        let _turn = turn;
+        let out = ToResponse { sender, pending: Vec::with_capacity(CHUNK), runtime: runtime.clone() };
         if let Err(err) = write_zip(&runtime, store.as_ref(), tenant, &plugin, &entries, out)
             && err.kind() != io::ErrorKind::BrokenPipe
         {
             tracing::warn!(%err, plugin, "an archive download stopped");
-            let _ = failed.blocking_send(Err(err));
+            let _ = runtime.block_on(failed.send_timeout(Err(err), STALLED));
         }
     });
-    receiver
+    Some(receiver)
 }
 
 fn write_zip(
@@ -124,7 +136,7 @@ mod tests {
     async fn the_zip_holds_every_object_still_there_under_its_path() {
         let store = store_with(&[("a", 3 << 20), ("b", 10)]).await;
         let entries = vec![entry("images/a.bin", "a"), entry("gone.bin", "missing"), entry("b.txt", "b")];
-        let mut chunks = stream(store, 7, "ai-data".into(), entries);
+        let mut chunks = stream(store, 7, "ai-data".into(), entries).expect("a turn");
         let mut zip_bytes = Vec::new();
         while let Some(chunk) = chunks.recv().await {
             zip_bytes.extend_from_slice(&chunk.expect("a chunk"));
@@ -141,8 +153,8 @@ mod tests {
         let store = store_with(&[("a", 8 << 20)]).await;
         let (sender, receiver) = mpsc::channel(1);
         drop(receiver);
-        let out = ToResponse { sender, pending: Vec::new() };
         let runtime = tokio::runtime::Handle::current();
+        let out = ToResponse { sender, pending: Vec::new(), runtime: runtime.clone() };
         let entries = vec![entry("a.bin", "a")];
         let written =
             tokio::task::spawn_blocking(move || write_zip(&runtime, store.as_ref(), 7, "ai-data", &entries, out))

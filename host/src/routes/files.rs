@@ -432,13 +432,22 @@ async fn download(
 /// An archive's download (contract 0.1.15): the zip of its listing's objects, streamed.
 async fn archive(objects: &Objects, grant: crate::objects::signed::Grant) -> ApiResult<Response> {
     let listing_path = Objects::plugin_object(grant.tenant, &grant.plugin, &grant.name);
+    let size = match objects.store.head(&listing_path).await {
+        Ok(meta) => meta.size,
+        Err(object_store::Error::NotFound { .. }) => return Err(ApiError::NotFound),
+        Err(err) => return Err(ApiError::Internal(err.to_string())),
+    };
+    if size > crate::plugins::capabilities::files::LISTING_BYTES {
+        return Err(ApiError::Internal(format!("an archive's listing of {size} bytes")));
+    }
     let listing = match objects.store.get(&listing_path).await {
         Ok(found) => found.bytes().await.map_err(|e| ApiError::Internal(e.to_string()))?,
         Err(object_store::Error::NotFound { .. }) => return Err(ApiError::NotFound),
         Err(err) => return Err(ApiError::Internal(err.to_string())),
     };
     let entries = crate::plugins::capabilities::files::parse_listing(&listing).map_err(ApiError::Internal)?;
-    let chunks = crate::objects::archive::stream(objects.store.clone(), grant.tenant, grant.plugin, entries);
+    let chunks = crate::objects::archive::stream(objects.store.clone(), grant.tenant, grant.plugin, entries)
+        .ok_or(ApiError::Client { code: 503, msg: Msg::Busy })?;
     let body =
         futures_util::stream::unfold(chunks, |mut chunks| async move { chunks.recv().await.map(|c| (c, chunks)) });
     let mut response = Response::new(Body::from_stream(body));

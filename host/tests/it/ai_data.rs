@@ -99,8 +99,11 @@ async fn whitelisted_pictures_are_collected_thumbnailed_annotated_reviewed_expor
 
     // Erased on request: the item and its files.
     let erased = host.post(&format!("/ai-data-service/devices/{}/erase", listed.sn), admin, json!({})).await;
-    assert_eq!(erased.ok()["erased"], 1);
+    assert_eq!((erased.ok()["erased"].as_u64(), erased.ok()["done"].as_bool()), (Some(1), Some(true)));
     assert_eq!(host.get("/ai-data-service/items", admin).await.ok()["total"], 0);
+    let entries = host.get("/ai-data-service/whitelists", admin).await.ok().clone();
+    assert_eq!(entries["list"][0]["sns"], json!([]), "nothing more is collected from it: {entries}");
+    assert_eq!(listed.collecting().await.expect("asked")["kinds"], json!([]));
     let gone = reqwest::get(format!(
         "{}{}",
         host.base.trim_end_matches("/api"),

@@ -11,7 +11,9 @@ use crate::messages;
 
 /// Items read per page while the listing is made, and in one export at most.
 const PAGE: u32 = 500;
-pub const MAX_ITEMS: u64 = 50_000;
+/// Two entries at most per item (the original, the annotator's image) and a compact manifest of
+/// about 700 bytes per item: within the host's 100,000 entries and 20 MiB per object.
+pub const MAX_ITEMS: u64 = 10_000;
 const URL_SECONDS: u32 = 3600;
 
 /// An export's objects, deleted once its URL has expired (`sweep`).
@@ -48,8 +50,19 @@ struct Described<'a> {
     item: &'a Item,
 }
 
+/// A file's extension as a zip path may carry it: letters and digits, at most five, else `img`.
 fn extension(file_name: &str) -> &str {
-    file_name.rsplit_once('.').map_or("bin", |(_, ext)| ext).trim_matches(|c: char| !c.is_ascii_alphanumeric())
+    match file_name.rsplit_once('.') {
+        Some((_, ext)) if (1..=5).contains(&ext.len()) && ext.bytes().all(|b| b.is_ascii_alphanumeric()) => ext,
+        _ => "img",
+    }
+}
+
+/// A device's words in a zip path: letters, digits, `.`, `-` and `_` only (others become `_`).
+fn safe(text: &str) -> String {
+    let safe: String =
+        text.chars().take(64).map(|c| if c.is_ascii_alphanumeric() || "-_".contains(c) { c } else { '_' }).collect();
+    if safe.is_empty() { "_".into() } else { safe }
 }
 
 /// `POST /items/export` with the list's filters as query: the URL of the zip.
@@ -69,10 +82,10 @@ pub fn export(call: &mut Call<'_>) -> PluginResult<Value> {
         let items = ITEMS.query(call.host, &query.clone().page(page as u32, PAGE))?.list;
         for item in items {
             let ext = extension(&item.data.image.file_name);
-            let file = format!("images/{}-{}.{ext}", item.data.sn, item.id);
+            let file = format!("images/{}-{}.{ext}", safe(&item.data.sn), item.id);
             entries.push(ArchiveEntry { path: file.clone(), object: item.data.image.object.clone() });
             let user_file = item.data.annotation.as_ref().and_then(|a| a.user_image.as_ref()).map(|image| {
-                let path = format!("annotations/{}-{}.{}", item.data.sn, item.id, extension(&image.file_name));
+                let path = format!("annotations/{}-{}.{}", safe(&item.data.sn), item.id, extension(&image.file_name));
                 entries.push(ArchiveEntry { path: path.clone(), object: image.object.clone() });
                 path
             });
@@ -80,12 +93,14 @@ pub fn export(call: &mut Call<'_>) -> PluginResult<Value> {
         }
     }
     let stamp = call.host.now_ms();
-    let manifest = format!("exports/{stamp}-manifest.json");
-    let body = serde_json::to_vec_pretty(&json!({ "exportedAt": stamp, "items": described }))
+    // Two exports of the same millisecond keep their own files.
+    let id = format!("{stamp}-{}", console_plugin_sdk::random::token(8)?.to_lowercase());
+    let manifest = format!("exports/{id}-manifest.json");
+    let body = serde_json::to_vec(&json!({ "exportedAt": stamp, "items": described }))
         .map_err(|e| PluginError::internal(e.to_string()))?;
     call.host.file_put(&manifest, &body).map_err(PluginError::internal)?;
     entries.insert(0, ArchiveEntry { path: "manifest.json".into(), object: manifest });
-    let listing = format!("exports/{stamp}-listing.json");
+    let listing = format!("exports/{id}-listing.json");
     let url = upload::archive_url(call.host, &listing, &entries, &format!("ai-data-{stamp}.zip"), URL_SECONDS)?;
     let expires_at = stamp + i64::from(URL_SECONDS) * 1000;
     EXPORTS.insert(call.host, &Export { objects: vec![entries[0].object.clone(), listing], expires_at })?;

@@ -24,6 +24,10 @@ pub const ANNOTATION_PURPOSE: &str = "annotation-image";
 pub const THUMB_SIDE: u32 = 320;
 /// How long a signed image URL lives.
 pub const URL_SECONDS: u32 = 900;
+/// Pictures one device may hand over in an hour: a stolen device key cannot flood a batch.
+pub const PER_HOUR: u64 = 120;
+/// Items erased per call (each with up to four files); the rest by the `erasures` schedule.
+pub const ERASE_BATCH: u32 = 200;
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -97,7 +101,15 @@ pub struct Collected {
 pub fn collect(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: Collected = call.body()?;
     let sn = validate::required("sn", &input.sn, 64)?;
-    call.context.check_device(&sn)?;
+    // Only the device's own key: a fleet's key is in every device of the product.
+    if !call.context.is_device(&sn) {
+        return Err(PluginError::forbidden());
+    }
+    let now = call.host.now_ms();
+    let lately = Query::new().eq("sn", sn.as_str()).gte("collectedAt", now - 3_600_000);
+    if ITEMS.count(call.host, &lately)? >= PER_HOUR {
+        return Err(messages::too_many());
+    }
     let kind =
         validate::one_of("kind", &input.kind, &KINDS).map_err(|_| PluginError::format("kind", messages::KINDS))?;
     let Some(entry) = whitelists::collecting(call, &sn, &kind)? else { return Err(messages::not_collected()) };
@@ -226,25 +238,59 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!({ "deleted": true }))
 }
 
-/// Deletes every item a device uploaded, with its files: how much was deleted.
-pub fn erase_device(host: &mut dyn Host, sn: &str) -> PluginResult<u64> {
+/// A device's erasure still under way: the `erasures` schedule goes on with it.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Erasure {
+    pub sn: String,
+    pub requested_at: i64,
+}
+
+pub const ERASURES: Collection<Erasure> = Collection::new("erasures");
+
+/// Deletes up to [`ERASE_BATCH`] of a device's items with their files: how many, and whether
+/// none is left.
+fn erase_batch(host: &mut dyn Host, sn: &str) -> PluginResult<(u64, bool)> {
+    let batch = ITEMS.query(host, &Query::new().eq("sn", sn).page(1, ERASE_BATCH))?;
+    for item in &batch.list {
+        remove(host, item)?;
+    }
+    Ok((batch.list.len() as u64, batch.total <= u64::from(ERASE_BATCH)))
+}
+
+/// Erases what a device uploaded and stops collecting from it: its SN leaves every whitelist
+/// entry, a first batch of items goes now, the rest by the schedule. How many went now, and
+/// whether that was all.
+pub fn erase_device(host: &mut dyn Host, sn: &str) -> PluginResult<(u64, bool)> {
+    whitelists::unlist(host, sn)?;
+    let (erased, done) = erase_batch(host, sn)?;
+    let pending = ERASURES.query(host, &Query::new().eq("sn", sn).page(1, 1))?.total > 0;
+    if !done && !pending {
+        let requested_at = host.now_ms();
+        ERASURES.insert(host, &Erasure { sn: sn.to_string(), requested_at })?;
+    }
+    Ok((erased, done))
+}
+
+/// The `erasures` schedule: each erasure under way moves on by a batch, and is done when its
+/// device has nothing left.
+pub fn continue_erasures(host: &mut dyn Host) -> PluginResult<u64> {
+    let pending = ERASURES.query(host, &Query::new().sort("requestedAt", false).page(1, 10))?.list;
     let mut erased = 0;
-    loop {
-        let batch = ITEMS.query(host, &Query::new().eq("sn", sn).page(1, 200))?.list;
-        if batch.is_empty() {
-            return Ok(erased);
-        }
-        for item in &batch {
-            remove(host, item)?;
-            erased += 1;
+    for erasure in pending {
+        let (n, done) = erase_batch(host, &erasure.data.sn)?;
+        erased += n;
+        if done {
+            ERASURES.delete(host, &erasure.id)?;
         }
     }
+    Ok(erased)
 }
 
 /// `POST /devices/{sn}/erase`: a device's data deleted on request (the user's or the law's).
 pub fn erase(call: &mut Call<'_>) -> PluginResult<Value> {
     let sn = validate::required("sn", call.param("sn")?, 64)?;
-    let erased = erase_device(call.host, &sn)?;
-    call.host.audit("Erase a device's AI data", &format!("{sn}: {erased}"));
-    Ok(json!({ "erased": erased }))
+    let (erased, done) = erase_device(call.host, &sn)?;
+    call.host.audit("Erase a device's AI data", &format!("{sn}: {erased}{}", if done { "" } else { ", more to come" }));
+    Ok(json!({ "erased": erased, "done": done }))
 }

@@ -68,6 +68,7 @@ impl Plugin for AiData {
     fn run_job(host: &mut dyn Host, name: &str, _context: &Context) -> Result<(), String> {
         match name {
             "sweep-exports" => export::sweep(host).map(drop).map_err(|e| format!("{e:?}")),
+            "erasures" => items::continue_erasures(host).map(drop).map_err(|e| format!("{e:?}")),
             _ => Ok(()),
         }
     }

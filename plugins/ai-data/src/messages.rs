@@ -40,6 +40,23 @@ pub fn privacy_missing() -> PluginError {
     )
 }
 
+/// A device handed over more pictures in the last hour than it may.
+pub fn too_many() -> PluginError {
+    refused(
+        429,
+        None,
+        [
+            "该设备最近一小时上传的图片过多，请稍后再试",
+            "This device has handed over too many pictures in the last hour; try again later.",
+            "Dieses Gerät hat in der letzten Stunde zu viele Bilder übergeben; versuchen Sie es später erneut.",
+            "Este dispositivo ha entregado demasiadas imágenes en la última hora; inténtelo más tarde.",
+            "Cet appareil a remis trop d’images au cours de la dernière heure ; réessayez plus tard.",
+            "Este dispositivo entregou imagens demais na última hora; tente novamente mais tarde.",
+            "Это устройство передало слишком много снимков за последний час; повторите попытку позже.",
+        ],
+    )
+}
+
 /// The upload is not an image the host can read.
 pub fn not_an_image() -> PluginError {
     refused(

@@ -4,7 +4,9 @@
 //! a batch: its items' annotation and review progress is counted per entry.
 
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, PageOf, PluginError, PluginResult, Query, Value, json, services};
+use console_plugin_sdk::{
+    Call, Collection, Doc, Host, PageOf, PluginError, PluginResult, Query, Value, json, services,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::items::{ITEMS, STATUSES};
@@ -163,6 +165,17 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!({ "deleted": true }))
 }
 
+/// Takes `sn` off every whitelist entry: nothing more is collected from it.
+pub fn unlist(host: &mut dyn Host, sn: &str) -> PluginResult<()> {
+    for row in LISTED.query(host, &Query::new().eq("sn", sn).page(1, 100))?.list {
+        if let Some(entry) = WHITELISTS.get(host, &row.data.whitelist_id)? {
+            WHITELISTS.modify(host, entry, |w| w.sns.retain(|s| s != sn))?;
+        }
+        LISTED.delete(host, &row.id)?;
+    }
+    Ok(())
+}
+
 pub fn privacy_options(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(privacy_projects(call)?))
 }
@@ -186,7 +199,10 @@ pub fn collecting(call: &mut Call<'_>, sn: &str, kind: &str) -> PluginResult<Opt
 /// `GET /device/collecting?sn=`: what the device should upload (nothing when not listed).
 pub fn device_collecting(call: &mut Call<'_>) -> PluginResult<Value> {
     let sn = validate::required("sn", call.query("sn").unwrap_or_default(), 64)?;
-    call.context.check_device(&sn)?;
+    // Which SNs are listed is the devices' own business: only a device's own key asks.
+    if !call.context.is_device(&sn) {
+        return Err(PluginError::forbidden());
+    }
     let mut kinds = Vec::new();
     for kind in KINDS {
         if collecting(call, &sn, kind).ok().flatten().is_some() {

@@ -190,7 +190,10 @@ pub fn subdivision_code(field: &str, value: &str, country: &str) -> PluginResult
         return Ok(code);
     }
     let valid = code.split_once('-').is_some_and(|(of, part)| {
-        of == country && (1..=3).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_alphanumeric())
+        !of.is_empty()
+            && of == country
+            && (1..=3).contains(&part.len())
+            && part.bytes().all(|b| b.is_ascii_alphanumeric())
     });
     if valid { Ok(code) } else { Err(PluginError::format(field, crate::expected::SUBDIVISION_CODE)) }
 }
@@ -211,6 +214,11 @@ mod tests {
         for bad in ["DE-BY", "CN-", "CN-GDXX", "GD", "CN-G D"] {
             assert_eq!(subdivision_code("province", bad, "CN").map_err(|e| e.status), Err(400), "{bad}");
         }
+        assert_eq!(
+            subdivision_code("province", "-AB", "").map_err(|e| e.status),
+            Err(400),
+            "a region needs its country"
+        );
     }
 
     #[test]

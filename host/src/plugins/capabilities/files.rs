@@ -139,11 +139,15 @@ impl CallState {
     }
 }
 
-/// The largest image a thumbnail is made of, in bytes and in pixels.
+/// The largest image a thumbnail is made of, in bytes and in pixels (a decoded 40-megapixel
+/// RGBA picture is 160 MB).
 const THUMBNAIL_SOURCE_BYTES: u64 = 32 << 20;
-const THUMBNAIL_SOURCE_PIXELS: u64 = 100_000_000;
+const THUMBNAIL_SOURCE_PIXELS: u64 = 40_000_000;
+/// Thumbnails decoded at once on this host, whatever the tenants: decoding is memory and CPU
+/// outside any plugin's limits.
+static THUMBNAILS_AT_ONCE: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
 /// An archive's listing, at most.
-const LISTING_BYTES: u64 = 16 << 20;
+pub const LISTING_BYTES: u64 = 16 << 20;
 pub const ARCHIVE_ENTRIES: usize = 100_000;
 
 impl CallState {
@@ -201,7 +205,7 @@ fn make_thumbnail(image: &[u8], max_side: u32) -> Result<(Vec<u8>, files::ImageF
     };
     let (width, height) = reader()?.into_dimensions().map_err(|e| format!("not an image: {e}"))?;
     if u64::from(width) * u64::from(height) > THUMBNAIL_SOURCE_PIXELS {
-        return Err(format!("a {width}×{height} image is more than 100 megapixels"));
+        return Err(format!("a {width}×{height} image is more than 40 megapixels"));
     }
     let reader = reader()?;
     let decoded = reader.decode().map_err(|e| format!("the image does not decode: {e}"))?;
@@ -237,12 +241,27 @@ pub fn parse_listing(bytes: &[u8]) -> Result<Vec<ListedEntry>, String> {
     if entries.len() > ARCHIVE_ENTRIES {
         return Err(format!("an archive has at most {ARCHIVE_ENTRIES} entries"));
     }
+    // A zip reader would overwrite one file with another, or fail on a file that is also a
+    // folder: each path once, case aside, and never the folder of another.
+    let mut files = std::collections::HashSet::new();
+    let mut folders = std::collections::HashSet::new();
     for entry in &entries {
         if !valid_name(&entry.object) {
             return Err(format!("`{}` is not a valid object name", entry.object));
         }
         if !valid_name(&entry.path) {
             return Err(format!("`{}` is not a valid path in an archive", entry.path));
+        }
+        let path = entry.path.to_lowercase();
+        if folders.contains(&path) || !files.insert(path.clone()) {
+            return Err(format!("`{}` is in the archive twice", entry.path));
+        }
+        for (at, _) in path.match_indices('/') {
+            let folder = path[..at].to_string();
+            if files.contains(&folder) {
+                return Err(format!("`{folder}` is both a file and a folder of the archive"));
+            }
+            folders.insert(folder);
         }
     }
     Ok(entries)
@@ -377,7 +396,8 @@ impl files::Host for CallState {
             Ok(image) => image,
             Err(why) => return Ok(Err(why)),
         };
-        // Decoding is CPU work: on a blocking thread, not the runtime's.
+        // Decoding is CPU work: on a blocking thread, not the runtime's, two at a time.
+        let _turn = THUMBNAILS_AT_ONCE.acquire().await?;
         let made = tokio::task::spawn_blocking(move || make_thumbnail(&image, max_side)).await?;
         let (bytes, facts) = match made {
             Ok(made) => made,
@@ -565,9 +585,9 @@ mod tests {
     }
 
     #[test]
-    fn a_picture_claiming_more_than_100_megapixels_is_refused_before_it_is_decoded() {
+    fn a_picture_claiming_more_than_40_megapixels_is_refused_before_it_is_decoded() {
         let refused = make_thumbnail(&claimed(20_000, 20_000), 320).expect_err("a bomb");
-        assert!(refused.contains("100 megapixels"), "{refused}");
+        assert!(refused.contains("40 megapixels"), "{refused}");
         assert!(make_thumbnail(b"not an image at all", 320).is_err());
     }
 
@@ -580,6 +600,9 @@ mod tests {
             br#"[{"path": "a.png", "object": "/etc/passwd"}]"#,
             br#"[{"path": "a.png", "object": "1/other-plugin/../x"}]"#,
             br#"{"path": "a.png"}"#,
+            br#"[{"path": "a.png", "object": "x"}, {"path": "A.PNG", "object": "y"}]"#,
+            br#"[{"path": "a", "object": "x"}, {"path": "a/b.png", "object": "y"}]"#,
+            br#"[{"path": "a/b.png", "object": "x"}, {"path": "a", "object": "y"}]"#,
         ] {
             assert!(parse_listing(bad).is_err(), "{}", String::from_utf8_lossy(bad));
         }
