@@ -628,7 +628,8 @@ mod tests {
         assert!(contract_compatible(&semver::Version::new(0, 1, 12)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 13)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 14)));
-        assert!(!contract_compatible(&semver::Version::new(0, 1, 15)), "newer than the host");
+        assert!(contract_compatible(&semver::Version::new(0, 1, 15)));
+        assert!(!contract_compatible(&semver::Version::new(0, 1, 16)), "newer than the host");
     }
 
     #[test]
