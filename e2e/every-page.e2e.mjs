@@ -43,6 +43,16 @@ function violations(page, inDialog) {
   );
 }
 
+/**
+ * Until no finite animation runs: axe blends what it sees, so a dialog still fading in reads as
+ * low contrast (a slow machine took more than 300 ms). Spinners and live dots loop forever.
+ */
+function settled(page) {
+  return page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5000, polling: 50 })
+    .catch(() => undefined);
+}
+
 /** The route paths of every page the user's menu holds (hidden pages included, links not). */
 function pagesOf(nodes, found = []) {
   for (const node of nodes) {
@@ -95,6 +105,7 @@ test('every page of the menu has no serious or critical WCAG 2.1 AA violation', 
       }, undefined, { timeout: 15_000, polling: 100 })
       .catch(() => console.log(`${path}: still loading after 15 s`));
     await page.waitForTimeout(200);
+    await settled(page);
     if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
     const result = await violations(page, false);
     checked += 1;
@@ -107,6 +118,7 @@ test('every page of the menu has no serious or critical WCAG 2.1 AA violation', 
       const dialog = page.locator('.ant-modal-wrap:visible [role=dialog], .ant-drawer-open [role=dialog]').first();
       if (await dialog.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
         await page.waitForTimeout(300);
+        await settled(page);
         const inDialog = await violations(page, true);
         dialogs += 1;
         for (const violation of inDialog.filter((v) => BLOCKING.includes(v.impact))) found.push({ path: `${path} (add dialog)`, ...violation });

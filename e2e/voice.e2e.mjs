@@ -1,6 +1,7 @@
 // End-to-end: the voice remote in the production build against the host with the built
 // voice.wasm: an Alexa skill created, searched, edited and deleted; a control mode with a command;
 // an intent with corpus, tried with an utterance whose reply the host renders.
+import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
@@ -61,8 +62,12 @@ test('an operator manages Alexa skills and intents, and tries an utterance', asy
 
   await skills.getByRole('button', { name: 'Reset' }).click();
   await skills.locator('tbody tr', { hasText: 'Litter box skill' }).getByText('Delete').click();
-  await confirmByName(page, 'Litter box skill');
-  await skills.locator('tbody tr', { hasText: 'Litter box skill' }).waitFor({ state: 'detached' });
+  await shotOnFailure(page, 'voice-deleted', async () => {
+    const deleted = page.waitForResponse((r) => r.url().includes('/voice-service/alexa/assistants/') && r.request().method() === 'DELETE');
+    await confirmByName(page, 'Litter box skill');
+    assert.equal((await deleted).status(), 200, 'the delete is accepted');
+    await skills.locator('tbody tr', { hasText: 'Litter box skill' }).waitFor({ state: 'detached' });
+  });
   await page.screenshot({ path: join(shots, 'voice-02-alexa.png') });
 
   // An intent: a bad condition is refused on its field; then corpus and a trial.
