@@ -1,7 +1,7 @@
 import { RequestError } from '@console/sdk';
 import { ResourcePage, SearchModeField, showFieldError } from '@console/sdk/ui';
 import { App, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 import { Link, SecretHintText, useEnterprises, useLinkRules, useTexts, ViewGuard, when } from './parts';
 import { BUCKET_NAME, HTTP_LINK } from './rules';
@@ -131,7 +131,7 @@ function AccessUrlDialog({ bucket, open, onClose }: { bucket: Bucket; open: bool
   const [form] = Form.useForm<AccessValues>();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<AccessUrl | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) {
       form.resetFields();
       setResult(null);

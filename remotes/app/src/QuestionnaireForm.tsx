@@ -4,7 +4,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { RequestError } from '@console/sdk';
 import { showFieldError } from '@console/sdk/ui';
 import { App, Button, Card, Descriptions, Form, Input, InputNumber, Modal, Space, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 import { AppProductSelect, Link, ProductIdsField, ProjectSelect, useLinkRules, useTexts } from './parts';
 import { QUESTIONNAIRE_NAME, tags } from './rules';
@@ -131,7 +131,7 @@ export function QuestionnaireForm({ open, editing, projects, products, onClose, 
   const linkRules = useLinkRules(true);
   const required = { required: true, message: t('required') };
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     setPreview(null);
     form.resetFields();

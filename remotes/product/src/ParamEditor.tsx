@@ -1,6 +1,6 @@
 import { useNamespace } from '@console/sdk';
 import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Table, type ButtonProps } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 import { resources } from './i18n';
 import {
@@ -49,7 +49,7 @@ export function ParamEditor({ open, value, place = 'top', units, readOnly = fals
   const elementType = Form.useWatch(['dataType', 'specs', 'arrDataType', 'type'], form) as ParamType | '' | undefined;
 
   // Edit loads the parameter; add resets the form (§4).
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     const loaded = value ?? emptyParam();

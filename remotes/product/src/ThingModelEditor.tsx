@@ -1,6 +1,6 @@
 import { useNamespace } from '@console/sdk';
 import { Button, Form, Input, Modal, Select, Space, Switch, Table, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 import { resources } from './i18n';
 import { MemberList, ParamEditor } from './ParamEditor';
@@ -152,7 +152,7 @@ export function ThingModelEditor({ value, onChange, units, readOnly = false }: {
 function FeatureEditor({ open, kind, value, units, readOnly, onOk, onCancel }: { open: boolean; kind: 'events' | 'services'; value?: Feature; units: Unit[]; readOnly: boolean; onOk: (feature: Feature) => void; onCancel: () => void }) {
   const { t } = useNamespace('product', resources);
   const [form] = Form.useForm();
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     const empty = kind === 'events'

@@ -1,6 +1,6 @@
 import { App, Button, Drawer, Descriptions, Form, Input, Modal, Space, Table, type FormInstance } from 'antd';
 import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
-import { useCallback, useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { lineCount } from './fields';
@@ -171,10 +171,12 @@ export function ModalForm<V extends object>(props: ModalFormProps<V>) {
   const form = props.form ?? ownForm;
   const sayFailure = useFailure();
   const [busy, setBusy] = useState(false);
-  // Filled when the form opens, not whenever the parent re-renders with a new object.
+  // Filled when the form opens, not whenever the parent re-renders with a new object; before
+  // the browser paints, so that nothing typed into the opened form is reset afterwards (a test
+  // typing at once on a busy machine lost its text to a passive effect).
   const initialValues = useRef(props.initialValues);
   initialValues.current = props.initialValues;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (props.open) {
       form.resetFields();
       if (initialValues.current) form.setFieldsValue(initialValues.current as never);
