@@ -118,6 +118,11 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_SOCKET_RECHECK_SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub socket_recheck_secs: u64,
 
+    /// Where the embedded MQTT gateway listens for devices (MQTT 3.1.1 over TCP; `docs/mqtt.md`),
+    /// or `off`. The address taken already, the host serves HTTP without it and says so.
+    #[arg(long, env = "CONSOLE_MQTT_LISTEN", default_value = "127.0.0.1:1883")]
+    pub mqtt_listen: String,
+
     /// Something to do instead of serving.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -160,6 +165,8 @@ impl Config {
         let mut config = Config::parse_from(["console-host"]);
         config.database_url = format!("sqlite://{}", data_dir.join("console.db").display());
         config.data_dir = data_dir;
+        // Tests and embedders ask for the gateway on an address of their own.
+        config.mqtt_listen = "off".into();
         config
     }
 }

@@ -12,6 +12,7 @@ pub mod db;
 pub mod guide;
 pub mod i18n;
 pub mod links;
+pub mod mqtt;
 pub mod oauth;
 pub mod objects;
 pub mod openapi;
@@ -119,7 +120,9 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     let auth_cache = Arc::new(auth::cache::AuthCache::default());
     let cluster = Arc::new(cluster::Cluster::new(&db));
     cluster::spawn(cluster.clone(), plugins.clone(), auth_cache.clone());
-    Ok(AppState { db, config: Arc::new(config), plugins, auth_cache, cluster })
+    let state = AppState { db, config: Arc::new(config), plugins, auth_cache, cluster };
+    mqtt::gateway::spawn(state.clone()).await;
+    Ok(state)
 }
 
 /// The whole HTTP application.

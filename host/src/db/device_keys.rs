@@ -124,6 +124,18 @@ impl Db {
         Ok(exists.is_some() && !self.device_key_tenant_disabled(key).await?)
     }
 
+    /// The keys bound to one SN for a plugin, in every enterprise (an MQTT sign-in names the SN
+    /// and product key, not the enterprise; the product key tells them apart).
+    pub async fn device_keys_of_sn(&self, plugin: &str, sn: &str) -> Result<Vec<DeviceKey>, sqlx::Error> {
+        super::with_pool!(self, |pool| {
+            sqlx::query_as(&format!("SELECT {COLUMNS} FROM device_keys WHERE sn = $1 AND plugin_id = $2 ORDER BY id"))
+                .bind(sn)
+                .bind(plugin)
+                .fetch_all(pool)
+                .await
+        })
+    }
+
     /// The key with this hash, marking it used. The mark is written at most once a minute: a
     /// device reporting every second would otherwise add a write of its own to every report.
     pub async fn use_device_key(&self, key_hash: &str) -> Result<Option<DeviceKey>, sqlx::Error> {

@@ -53,9 +53,30 @@ pub const UPGRADE_GRANTS: &str = "uses = [\"product-service\", \"app-service\"]\
 
 /// The same fleet with more plugins installed (the upgrade plugin, for one).
 pub async fn fleet_with(code: &str, count: u32, more: Vec<Install>) -> Fleet {
+    fleet_adjusted(code, count, more, |_| {}).await
+}
+
+/// The same fleet with the MQTT gateway listening on a port of its own: the fleet and the port.
+pub async fn fleet_on_mqtt(code: &str, count: u32) -> (Fleet, u16) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("addr").port();
+    let fleet = fleet_adjusted(code, count, Vec::new(), |config| {
+        config.mqtt_listen = format!("127.0.0.1:{port}");
+        // A replaced key ends its session within a second.
+        config.socket_recheck_secs = 1;
+    })
+    .await;
+    (fleet, port)
+}
+
+async fn fleet_adjusted(
+    code: &str,
+    count: u32,
+    more: Vec<Install>,
+    adjust: impl FnOnce(&mut console_host::Config),
+) -> Fleet {
     let mut plugins = vec![Install::plugin("product", PRODUCT_GRANTS), Install::plugin("device", DEVICE_GRANTS)];
     plugins.extend(more);
-    let host = TestHost::start_with_plugins(&plugins, |_| {}).await;
+    let host = TestHost::start_with_plugins(&plugins, adjust).await;
     let admin = host.admin().await;
     let base = host.base.trim_end_matches("/api").to_string();
     let console = Console::with_token(&base, &admin);

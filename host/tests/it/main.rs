@@ -26,6 +26,7 @@ mod hot_update;
 mod live;
 mod messaging;
 mod migrate;
+mod mqtt;
 mod oauth;
 mod ota_test;
 mod permissions;

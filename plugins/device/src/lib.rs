@@ -11,6 +11,7 @@ pub mod figures;
 pub mod initialisation;
 pub mod logs;
 pub mod model;
+pub mod mqtt;
 pub mod partners;
 pub mod presence;
 pub mod privacy;
@@ -51,6 +52,10 @@ impl Plugin for DevicePlugin {
             .get("/internal/privacy", privacy::all)
             .get("/internal/figures", figures::fleet)
             .with_data::<figures::FleetFigures>()
+            // What the host's MQTT gateway asks.
+            .post("/internal/mqtt/authenticate", mqtt::authenticate)
+            .with_body::<mqtt::MqttLogin>()
+            .with_data::<mqtt::MqttSignedIn>()
             // What devices say.
             .post("/thing/activate", thing::activate)
             .with_body::<thing::Activation>()

@@ -13,6 +13,7 @@ use sha2::Sha256;
 pub mod app;
 pub mod chat;
 pub mod console;
+pub mod mqtt;
 pub mod ota;
 
 const MOUNT: &str = "/api/device/device-service";
@@ -200,6 +201,11 @@ impl Platform {
             fleet_key: fleet_key.to_string(),
             product_key: product_key.to_string(),
         }
+    }
+
+    /// The product's key, as its devices name it.
+    pub fn product_key(&self) -> &str {
+        &self.product_key
     }
 
     async fn send(&self, key: &str, method: reqwest::Method, path: &str, body: Option<Value>) -> Answer {

@@ -1,0 +1,168 @@
+//! Devices over MQTT through the embedded gateway (issue 22, `docs/mqtt.md`), as the simulator
+//! speaks it: a sign-in signed with the SN's key, reports on the device's own topics answered on
+//! the reply topics and kept in the shadow, the console's commands heard and answered, another
+//! device's topic and an oversized payload closing the connection, and the end of a session
+//! taking the device offline.
+
+use std::time::Duration;
+
+use devsim::mqtt::{MqttDevice, Refused};
+use serde_json::{Value, json};
+
+use crate::common::fleet::{Fleet, fleet_on_mqtt};
+
+const HOST: &str = "127.0.0.1";
+
+/// Activates device `n` over HTTP (it gets its key there) and signs it in over MQTT.
+async fn connected(fleet: &Fleet, port: u16, n: usize) -> MqttDevice {
+    let device = fleet.device(n).await;
+    let (_, sn_key) = &fleet.keys[n];
+    MqttDevice::connect((HOST, port), &device.sn, fleet.platform.product_key(), sn_key)
+        .await
+        .unwrap_or_else(|e| panic!("{} signs in: {e:?}", device.sn))
+}
+
+/// Whether the session is gone: a closed connection ends what the device hears.
+async fn closed(device: &mut MqttDevice) -> bool {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while tokio::time::Instant::now() < deadline {
+        if device.hear(Duration::from_millis(500)).await.is_none() && device.is_gone() {
+            return true;
+        }
+    }
+    false
+}
+
+#[tokio::test]
+async fn a_device_signs_in_with_its_sns_signature_only() {
+    let (fleet, port) = fleet_on_mqtt("RV-M1", 3).await;
+    let product_key = fleet.platform.product_key().to_string();
+    let device = fleet.device(0).await;
+    let (_, sn_key) = &fleet.keys[0];
+    let (_, other_key) = &fleet.keys[1];
+
+    let forged = MqttDevice::connect((HOST, port), &device.sn, &product_key, other_key).await;
+    assert!(
+        matches!(&forged, Err(Refused::Connack(code)) if code.contains("BadUserNamePassword")),
+        "{:?}",
+        forged.err()
+    );
+    let wrong_product = MqttDevice::connect((HOST, port), &device.sn, "pk-of-nobody", sn_key).await;
+    assert!(matches!(wrong_product, Err(Refused::Connack(_))), "another product's key is refused");
+    let (never_activated, its_key) = &fleet.keys[2];
+    let unknown = MqttDevice::connect((HOST, port), never_activated, &product_key, its_key).await;
+    assert!(matches!(unknown, Err(Refused::Connack(_))), "an SN that never activated has no session");
+
+    let signed_in = MqttDevice::connect((HOST, port), &device.sn, &product_key, sn_key).await;
+    assert!(signed_in.is_ok(), "{:?}", signed_in.err());
+}
+
+#[tokio::test]
+async fn a_report_over_mqtt_reaches_the_shadow_and_a_wrong_one_is_answered_with_its_reason() {
+    let (fleet, port) = fleet_on_mqtt("RV-M2", 1).await;
+    let mut device = connected(&fleet, port, 0).await;
+    let path = format!("/device-service/devices/{}", device.sn);
+
+    let answer = device.report(json!({ "battery": 77, "suction": 3 }).as_object().cloned().expect("params")).await;
+    let answer = answer.expect("answered on the reply topic");
+    assert_eq!(answer["code"], 200, "{answer}");
+    let detail = fleet.host.get(&path, &fleet.admin).await;
+    assert_eq!(detail.ok()["shadow"]["battery"]["value"], 77, "{}", detail.ok());
+    assert_eq!(detail.ok()["device"]["online"], true, "a session is online");
+
+    let refused = device.report(json!({ "battery": 140 }).as_object().cloned().expect("params")).await;
+    let refused = refused.expect("answered on the reply topic");
+    assert_eq!(refused["code"], 400, "{refused}");
+    assert_eq!(refused["field"], "params.battery", "the reason names the field: {refused}");
+    assert!(refused["message"].as_str().is_some_and(|m| !m.is_empty()), "and says why: {refused}");
+    let detail = fleet.host.get(&path, &fleet.admin).await;
+    assert_eq!(detail.ok()["shadow"]["battery"]["value"], 77, "a refused report changes nothing");
+
+    let topic = format!("{}/thing/event/property/post", device.prefix());
+    device.publish(&topic, b"battery=5".to_vec()).await.expect("sent");
+    let heard = device.hear(Duration::from_secs(10)).await.expect("an answer to what is not JSON");
+    assert_eq!((heard.topic, &heard.message["code"]), (format!("{topic}_reply"), &json!(400)), "{}", heard.message);
+    assert!(heard.message["message"].as_str().is_some_and(|m| m.starts_with("Malformed request")), "{}", heard.message);
+}
+
+#[tokio::test]
+async fn a_property_set_from_the_console_reaches_the_device_and_its_reply_the_command() {
+    let (fleet, port) = fleet_on_mqtt("RV-M3", 1).await;
+    let mut device = connected(&fleet, port, 0).await;
+    let path = format!("/device-service/devices/{}", device.sn);
+
+    let set = fleet.host.post(&format!("{path}/properties"), &fleet.admin, json!({ "params": { "suction": 3 } })).await;
+    let id = set.ok()["id"].as_str().expect("a command id").to_string();
+    let command = loop {
+        let heard = device.hear(Duration::from_secs(10)).await.expect("the command arrives within 10 s");
+        if heard.topic.ends_with("/thing/service/property/set") {
+            break heard;
+        }
+    };
+    assert_eq!(command.topic, format!("{}/thing/service/property/set", device.prefix()));
+    assert_eq!(
+        (command.message["id"].as_str(), &command.message["params"]),
+        (Some(id.as_str()), &json!({ "suction": 3 }))
+    );
+    device.reply(&command, 200, json!({})).await.expect("replied");
+
+    let mut state = Value::Null;
+    for _ in 0..50 {
+        state = fleet.host.get(&format!("/device-service/commands/{id}"), &fleet.admin).await.ok()["state"].clone();
+        if state == "succeeded" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(state, "succeeded", "the reply on the reply topic answers the command");
+}
+
+#[tokio::test]
+async fn another_devices_topic_or_an_oversized_payload_closes_the_connection() {
+    let (fleet, port) = fleet_on_mqtt("RV-M4", 2).await;
+    let mut device = connected(&fleet, port, 0).await;
+    let other = fleet.keys[1].0.clone();
+    let product_key = fleet.platform.product_key().to_string();
+    device
+        .publish(
+            &format!("/sys/{product_key}/{other}/thing/event/property/post"),
+            br#"{"id":"1","params":{}}"#.to_vec(),
+        )
+        .await
+        .expect("sent");
+    assert!(closed(&mut device).await, "publishing on another device's topic ends the session");
+    let detail = fleet.host.get(&format!("/device-service/devices/{}", device.sn), &fleet.admin).await;
+    assert_eq!(detail.ok()["device"]["online"], false, "and the device is offline at once");
+
+    let mut device = connected(&fleet, port, 0).await;
+    device.subscribe(&format!("/sys/{product_key}/{other}/#")).await.expect("sent");
+    assert!(closed(&mut device).await, "subscribing another device's topics ends the session");
+
+    let mut device = connected(&fleet, port, 0).await;
+    let topic = format!("{}/thing/event/property/post", device.prefix());
+    device.publish(&topic, vec![b' '; 300 * 1024]).await.expect("sent");
+    assert!(closed(&mut device).await, "a payload over 256 KiB ends the session");
+}
+
+#[tokio::test]
+async fn a_goodbye_takes_the_device_offline_and_a_replaced_key_ends_its_session() {
+    let (fleet, port) = fleet_on_mqtt("RV-M5", 1).await;
+    let device = connected(&fleet, port, 0).await;
+    let path = format!("/device-service/devices/{}", device.sn);
+    assert_eq!(fleet.host.get(&path, &fleet.admin).await.ok()["device"]["online"], true);
+    device.disconnect().await;
+    let mut online = Value::Bool(true);
+    for _ in 0..50 {
+        online = fleet.host.get(&path, &fleet.admin).await.ok()["device"]["online"].clone();
+        if online == false {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(online, false, "a DISCONNECT is a logout");
+
+    // Activated again, the device has a new key: the session of the old one ends.
+    let mut old = connected(&fleet, port, 0).await;
+    fleet.device(0).await;
+    assert!(closed(&mut old).await, "a replaced key's session is closed");
+}

@@ -1,0 +1,54 @@
+//! MQTT sign-in (issue 22, `docs/mqtt.md`): the host's gateway asks whether a CONNECT's password
+//! is the SN's signature of `clientId + sn + productKey + timestamp`, within ten minutes of the
+//! platform's clock. Only an activated device of that product signs in; the SN's key stays with
+//! the product plugin, which checks the signature as it does an activation's.
+
+use console_plugin_sdk::{Call, PluginResult, Value, json, services};
+use serde::{Deserialize, Serialize};
+
+use crate::model::PRODUCT_SERVICE;
+use crate::thing::SIGNED_TIME_WINDOW_MS;
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct MqttLogin {
+    pub sn: String,
+    pub product_key: String,
+    pub client_id: String,
+    /// When the device signed (Unix ms), as its client id carries it.
+    pub timestamp: i64,
+    /// hex(HMAC-SHA256(SN key, clientId + sn + productKey + timestamp)).
+    pub signature: String,
+}
+
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct MqttSignedIn {
+    pub valid: bool,
+}
+
+#[derive(Deserialize)]
+struct Verified {
+    valid: bool,
+}
+
+/// The message an MQTT password signs.
+pub fn signed_message(login: &MqttLogin) -> String {
+    format!("{}{}{}{}", login.client_id, login.sn, login.product_key, login.timestamp)
+}
+
+/// `POST /internal/mqtt/authenticate` (`caller = "host"`).
+pub fn authenticate(call: &mut Call<'_>) -> PluginResult<Value> {
+    let login: MqttLogin = call.body()?;
+    let refused = || Ok(json!(MqttSignedIn { valid: false }));
+    if (call.host.now_ms() - login.timestamp).abs() > SIGNED_TIME_WINDOW_MS || login.signature.len() > 128 {
+        return refused();
+    }
+    let Ok(device) = crate::devices::find(call, &login.sn) else { return refused() };
+    if device.data.product_key != login.product_key {
+        return refused();
+    }
+    let signed = json!({ "message": signed_message(&login), "signature": login.signature });
+    let path = format!("/internal/sns/{}/verify", login.sn);
+    let verified: Verified = services::call(call.host, PRODUCT_SERVICE, "POST", &path, &[], &signed)?;
+    Ok(json!(MqttSignedIn { valid: verified.valid }))
+}

@@ -1,0 +1,169 @@
+//! A device over MQTT 3.1.1 (`docs/mqtt.md`): it signs in with its SN's key, reports on its
+//! own topics and reads the answers on the reply topics, and hears the commands the console
+//! sends. The event loop runs in a task of its own; what the device hears comes through a
+//! channel.
+
+use std::time::Duration;
+
+use rumqttc::{AsyncClient, ConnectionError, Event, EventLoop, MqttOptions, Packet, QoS};
+use serde_json::{Map, Value, json};
+use tokio::sync::mpsc;
+
+use crate::{now_ms, sign};
+
+/// What a device heard: a publish on one of its topics.
+#[derive(Debug, Clone)]
+pub struct Heard {
+    pub topic: String,
+    pub message: Value,
+}
+
+/// How a sign-in ended when it did not succeed.
+#[derive(Debug)]
+pub enum Refused {
+    /// The gateway's CONNACK code (bad user name or password, not authorised).
+    Connack(String),
+    /// The connection closed or failed.
+    Closed(String),
+}
+
+/// One device's MQTT session.
+pub struct MqttDevice {
+    pub sn: String,
+    pub product_key: String,
+    client: AsyncClient,
+    heard: mpsc::UnboundedReceiver<Heard>,
+    /// The connection is gone: the gateway closed it, or it broke.
+    gone: bool,
+    next_id: u64,
+}
+
+/// The user name, client id and password an SN signs in with (Alink's "one device, one
+/// secret"), at `at` (Unix ms).
+pub fn credentials(sn: &str, product_key: &str, sn_key: &str, at: i64) -> (String, String, String) {
+    let client_id = format!("{sn}|securemode=3,signmethod=hmacsha256,timestamp={at}|");
+    let password = sign(sn_key, &format!("{client_id}{sn}{product_key}{at}"));
+    (format!("{sn}&{product_key}"), client_id, password)
+}
+
+impl MqttDevice {
+    /// Signs in at `host:port`, signing with `signature_key` (the SN's key, or a wrong one in a
+    /// test), and subscribes its topics. `will`: a last will on its own topic.
+    pub async fn connect(
+        (host, port): (&str, u16),
+        sn: &str,
+        product_key: &str,
+        signature_key: &str,
+    ) -> Result<MqttDevice, Refused> {
+        let (user, client_id, password) = credentials(sn, product_key, signature_key, now_ms());
+        let mut options = MqttOptions::new(client_id, host, port);
+        options.set_credentials(user, password).set_keep_alive(Duration::from_secs(30)).set_clean_session(true);
+        options.set_max_packet_size(1 << 20, 1 << 20);
+        let (client, mut events) = AsyncClient::new(options, 64);
+        // The CONNACK first: a refusal is the caller's to see.
+        loop {
+            match events.poll().await {
+                Ok(Event::Incoming(Packet::ConnAck(ack))) => {
+                    if ack.code != rumqttc::ConnectReturnCode::Success {
+                        return Err(Refused::Connack(format!("{:?}", ack.code)));
+                    }
+                    break;
+                }
+                Ok(_) => {}
+                Err(ConnectionError::ConnectionRefused(code)) => return Err(Refused::Connack(format!("{code:?}"))),
+                Err(error) => return Err(Refused::Closed(error.to_string())),
+            }
+        }
+        let (tx, heard) = mpsc::unbounded_channel();
+        tokio::spawn(listen(events, tx));
+        let device =
+            MqttDevice { sn: sn.into(), product_key: product_key.into(), client, heard, gone: false, next_id: 0 };
+        device
+            .client
+            .subscribe(format!("/sys/{product_key}/{sn}/#"), QoS::AtLeastOnce)
+            .await
+            .map_err(|e| Refused::Closed(e.to_string()))?;
+        Ok(device)
+    }
+
+    /// The topic prefix of the device's own `/sys` topics.
+    pub fn prefix(&self) -> String {
+        format!("/sys/{}/{}", self.product_key, self.sn)
+    }
+
+    /// Publishes on any topic (a test tries another device's).
+    pub async fn publish(&self, topic: &str, payload: Vec<u8>) -> Result<(), String> {
+        self.client.publish(topic, QoS::AtLeastOnce, false, payload).await.map_err(|e| e.to_string())
+    }
+
+    /// Subscribes any filter (a test tries another device's).
+    pub async fn subscribe(&self, filter: &str) -> Result<(), String> {
+        self.client.subscribe(filter, QoS::AtLeastOnce).await.map_err(|e| e.to_string())
+    }
+
+    /// Reports these values and waits for the answer on the reply topic.
+    pub async fn report(&mut self, params: Map<String, Value>) -> Result<Value, String> {
+        self.next_id += 1;
+        let id = self.next_id.to_string();
+        let topic = format!("{}/thing/event/property/post", self.prefix());
+        let message = json!({ "id": id, "version": "1.0", "params": params, "method": "thing.event.property.post" });
+        self.publish(&topic, message.to_string().into_bytes()).await?;
+        self.answer_to(&format!("{topic}_reply"), &id).await
+    }
+
+    /// Waits for the reply on `topic` to the message `id`.
+    async fn answer_to(&mut self, topic: &str, id: &str) -> Result<Value, String> {
+        loop {
+            let heard = self.hear(Duration::from_secs(10)).await.ok_or("no answer within 10 s")?;
+            if heard.topic == topic && heard.message["id"] == id {
+                return Ok(heard.message);
+            }
+        }
+    }
+
+    /// The next thing the device hears, within `within`; `None` when the time is up or the
+    /// connection is gone.
+    pub async fn hear(&mut self, within: Duration) -> Option<Heard> {
+        match tokio::time::timeout(within, self.heard.recv()).await {
+            Ok(Some(heard)) => Some(heard),
+            Ok(None) => {
+                self.gone = true;
+                None
+            }
+            Err(_) => None,
+        }
+    }
+
+    /// Whether the connection is gone (known once `hear` found nothing more will come).
+    pub fn is_gone(&self) -> bool {
+        self.gone
+    }
+
+    /// Answers a command it heard: done (`code` 200) with the service's output, or failed.
+    pub async fn reply(&self, command: &Heard, code: u16, data: Value) -> Result<(), String> {
+        let message = json!({ "id": command.message["id"], "code": code, "data": data });
+        self.publish(&format!("{}_reply", command.topic), message.to_string().into_bytes()).await
+    }
+
+    /// Says goodbye (DISCONNECT).
+    pub async fn disconnect(&self) {
+        let _ = self.client.disconnect().await;
+    }
+}
+
+/// Drives the connection; what arrives goes to the device, until the connection is gone.
+async fn listen(mut events: EventLoop, heard: mpsc::UnboundedSender<Heard>) {
+    loop {
+        match events.poll().await {
+            Ok(Event::Incoming(Packet::Publish(publish))) => {
+                let message = serde_json::from_slice(&publish.payload).unwrap_or(Value::Null);
+                if heard.send(Heard { topic: publish.topic, message }).is_err() {
+                    return;
+                }
+            }
+            Ok(_) => {}
+            // Gone: the device's channel closes, so a waiting `hear` sees the end.
+            Err(_) => return,
+        }
+    }
+}
