@@ -36,13 +36,23 @@ use crate::plugins::wakes::RECHECK;
 /// The host route of the plugin that signs devices in.
 const AUTHENTICATE: &str = "/internal/mqtt/authenticate";
 /// A connection that has not sent its CONNECT by then is closed.
-const CONNECT_WITHIN: Duration = Duration::from_secs(10);
+const CONNECT_WITHIN: Duration = Duration::from_secs(5);
 /// Sessions one process holds at once; past this a connection is closed at once.
 pub const MAX_SESSIONS: usize = 100_000;
-/// The largest packet read or written: a payload and its topic.
+/// Connections not signed in yet, at once: what a stranger can hold open.
+const MAX_CONNECTING: usize = 256;
+/// The largest packet read or written once signed in: a payload and its topic.
 const MAX_PACKET: usize = limits::MAX_PAYLOAD + 1024;
-/// User names and client ids longer than this are refused unread.
+/// The largest CONNECT: nobody reserves a payload's memory before signing in.
+const MAX_CONNECT: usize = 2048;
+/// User names, client ids and passwords longer than this are refused.
 const MAX_NAME: usize = 256;
+/// How long one packet may take to be written: a device that stops reading is gone.
+const SEND_WAIT: Duration = Duration::from_secs(10);
+/// Filters one SUBSCRIBE may name: a device has a handful of topics.
+const MAX_FILTERS: usize = 8;
+/// How often a PINGREQ counts as a heartbeat (the device plugin's heartbeat interval).
+const HEARTBEAT_EVERY: Duration = Duration::from_secs(20);
 /// MQTT 3.1.1 carries no language: refusals go to devices in English, as their logs read.
 const DEVICE_LANG: Lang = Lang::En;
 
@@ -71,14 +81,19 @@ pub async fn spawn(app: AppState) {
 /// Accepts devices on `listener` for as long as the process runs.
 pub async fn serve(app: AppState, listener: TcpListener) {
     let sessions = Arc::new(Semaphore::new(MAX_SESSIONS));
+    let gateway = Arc::new(Gateway {
+        live: Default::default(),
+        generation: Default::default(),
+        connecting: Semaphore::new(MAX_CONNECTING),
+    });
     loop {
         match listener.accept().await {
             Ok((stream, peer)) => {
                 let Ok(permit) = sessions.clone().try_acquire_owned() else { continue };
                 let _ = stream.set_nodelay(true);
-                let app = app.clone();
+                let (app, gateway) = (app.clone(), gateway.clone());
                 tokio::spawn(async move {
-                    session(app, stream, peer).await;
+                    session(app, &gateway, stream, peer).await;
                     drop(permit);
                 });
             }
@@ -125,6 +140,50 @@ impl SignedIn {
     }
 }
 
+/// A device as its sessions are keyed: enterprise, plugin, SN.
+type DeviceId = (i64, String, String);
+
+/// What the process's sessions share: the one live session of each device (MQTT 3.1.1
+/// §3.1.4: a new CONNECT of the same client ends the old session), and the connections still
+/// signing in.
+struct Gateway {
+    live: std::sync::Mutex<std::collections::HashMap<DeviceId, (u64, Arc<tokio::sync::Notify>)>>,
+    generation: std::sync::atomic::AtomicU64,
+    connecting: Semaphore,
+}
+
+impl Gateway {
+    /// Takes the device's place: the session there before is told to end.
+    fn take_over(&self, device: &DeviceId) -> (u64, Arc<tokio::sync::Notify>) {
+        let generation = self.generation.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        let ended = Arc::new(tokio::sync::Notify::new());
+        let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, before)) = live.insert(device.clone(), (generation, ended.clone())) {
+            before.notify_one();
+        }
+        (generation, ended)
+    }
+
+    /// Leaves the device's place; whether it was still this session's (so its end is the
+    /// device's end, not a newer session's).
+    fn leave(&self, device: &DeviceId, generation: u64) -> bool {
+        let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        if live.get(device).is_some_and(|(held, _)| *held == generation) {
+            live.remove(device);
+            return true;
+        }
+        false
+    }
+}
+
+/// Writes one packet, within [`SEND_WAIT`].
+async fn send(io: &mut Io, packet: Packet) -> Result<(), ()> {
+    match tokio::time::timeout(SEND_WAIT, io.send(packet)).await {
+        Ok(Ok(())) => Ok(()),
+        _ => Err(()),
+    }
+}
+
 async fn call(
     app: &AppState,
     plugin: &Arc<LoadedPlugin>,
@@ -145,7 +204,11 @@ async fn call(
             Returned::Response(answer) => (answer.status, answer.body),
             Returned::Unit(_) => (500, json!({ "msg": "no answer" }).to_string()),
         },
-        Err(failure) => (500, json!({ "msg": format!("{failure:?}") }).to_string()),
+        // What failed inside is the host's log, not the device's business.
+        Err(failure) => {
+            tracing::warn!(?failure, path, "an MQTT device's call failed");
+            (500, json!({ "msg": Msg::PluginFailed.render(DEVICE_LANG) }).to_string())
+        }
     }
 }
 
@@ -158,27 +221,40 @@ enum Ended {
     Silent,
     /// The connection broke, or the device broke the rules (its will applies).
     Broken,
+    /// Its key no longer speaks for it, or its plugin is off for the enterprise.
+    Refused,
+    /// A newer session of the same device took over.
+    TakenOver,
 }
 
-async fn session(app: AppState, stream: TcpStream, peer: SocketAddr) {
-    let mut io = Framed::new(stream, Codec { max_incoming_size: MAX_PACKET, max_outgoing_size: MAX_PACKET });
-    let Ok(Some(Ok(Packet::Connect(connect)))) = tokio::time::timeout(CONNECT_WITHIN, io.next()).await else {
-        return;
-    };
-    let device = match sign_in(&app, &connect, peer).await {
-        Ok(device) => device,
-        Err(code) => {
-            let _ = io.send(Packet::ConnAck(ConnAck::new(code, false))).await;
+async fn session(app: AppState, gateway: &Gateway, stream: TcpStream, peer: SocketAddr) {
+    let mut io = Framed::new(stream, Codec { max_incoming_size: MAX_CONNECT, max_outgoing_size: MAX_PACKET });
+    let (connect, device) = {
+        let Ok(_signing_in) = gateway.connecting.try_acquire() else { return };
+        let Ok(Some(Ok(Packet::Connect(connect)))) = tokio::time::timeout(CONNECT_WITHIN, io.next()).await else {
             return;
+        };
+        match sign_in(&app, &connect, peer).await {
+            Ok(device) => (connect, device),
+            Err(code) => {
+                let _ = send(&mut io, Packet::ConnAck(ConnAck::new(code, false))).await;
+                return;
+            }
         }
     };
-    if io.send(Packet::ConnAck(ConnAck::new(ConnectReturnCode::Success, false))).await.is_err() {
+    io.codec_mut().max_incoming_size = MAX_PACKET;
+    if send(&mut io, Packet::ConnAck(ConnAck::new(ConnectReturnCode::Success, false))).await.is_err() {
         return;
     }
+    let id = (device.key.tenant_id, device.plugin.manifest.id.clone(), device.sn.clone());
+    let (generation, taken_over) = gateway.take_over(&id);
     device.call(&app, "POST", "/thing/heartbeat", "{}").await;
-    let ended = converse(&app, &device, &mut io, connect.keep_alive).await;
+    let ended = converse(&app, &device, &mut io, connect.keep_alive, &taken_over).await;
     tracing::debug!(sn = %device.sn, ?ended, "MQTT session ended");
-    device.call(&app, "POST", "/thing/logout", "{}").await;
+    // Offline, unless a newer session is the device now or the key no longer speaks for it.
+    if gateway.leave(&id, generation) && !matches!(ended, Ended::Refused | Ended::TakenOver) {
+        device.call(&app, "POST", "/thing/logout", "{}").await;
+    }
 }
 
 /// The sign-in: user name `{sn}&{productKey}`, the signing time in the client id
@@ -191,6 +267,11 @@ async fn sign_in(app: &AppState, connect: &Connect, peer: SocketAddr) -> Result<
     }
     let (sn, product_key) = login.username.split_once('&').ok_or(bad)?;
     let timestamp = signing_time(&connect.client_id).ok_or(bad)?;
+    // Cheap before any call: the time within the signed requests' window, a SHA-256 in hex.
+    let fresh = crate::db::now_ms().abs_diff(timestamp) <= crate::api::signature::WINDOW_MS.unsigned_abs();
+    if !fresh || login.password.len() != 64 || !login.password.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(bad);
+    }
     let plugin = app
         .plugins
         .all()
@@ -203,8 +284,9 @@ async fn sign_in(app: &AppState, connect: &Connect, peer: SocketAddr) -> Result<
                        "signature": login.password })
     .to_string();
     for key in keys {
-        let usable = app.db.device_key_valid(&key).await.unwrap_or(false)
-            && app.plugins.enabled_for(key.tenant_id).await.is_ok_and(|on| on.contains(&plugin.manifest.id));
+        // A key that must sign every request has no MQTT until it comes over TLS: a sign-in on
+        // plain TCP can be overheard (docs/mqtt.md).
+        let usable = !key.require_signature && still_speaks(app, &key, &plugin).await;
         if !usable {
             continue;
         }
@@ -213,11 +295,20 @@ async fn sign_in(app: &AppState, connect: &Connect, peer: SocketAddr) -> Result<
         context.user_name = "mqtt".into();
         let (status, answer) = call(app, &plugin, context, "POST", AUTHENTICATE, &body).await;
         let valid = status == 200 && serde_json::from_str::<Value>(&answer).is_ok_and(|a| a["valid"] == true);
-        if valid {
+        // Each signature signs in once: an overheard CONNECT cannot be replayed in its window.
+        if valid && app.db.remember_nonce(signed_in.key.id, &format!("mqtt:{}", login.password)).await.unwrap_or(false)
+        {
             return Ok(signed_in);
         }
     }
     Err(bad)
+}
+
+/// Whether the key still speaks for its device (not revoked or replaced, its enterprise on)
+/// and the plugin is on for the enterprise: what the HTTP path checks on every request.
+async fn still_speaks(app: &AppState, key: &DeviceKey, plugin: &LoadedPlugin) -> bool {
+    app.db.device_key_valid(key).await.unwrap_or(false)
+        && app.plugins.enabled_for(key.tenant_id).await.is_ok_and(|on| on.contains(&plugin.manifest.id))
 }
 
 /// The signing time a client id carries between `|`s, as Alink writes it.
@@ -227,10 +318,18 @@ fn signing_time(client_id: &str) -> Option<i64> {
 }
 
 /// The session after CONNACK: the device's packets, the plugin's wakes, and its silence.
-async fn converse(app: &AppState, device: &SignedIn, io: &mut Io, keep_alive: u16) -> Ended {
+async fn converse(
+    app: &AppState,
+    device: &SignedIn,
+    io: &mut Io,
+    keep_alive: u16,
+    taken_over: &tokio::sync::Notify,
+) -> Ended {
     let silent_limit = limits::silent_limit(keep_alive);
+    let mut deadline = tokio::time::Instant::now() + silent_limit;
     let mut allowance = Allowance::new(std::time::Instant::now());
     let mut next_id: u16 = 0;
+    let mut heartbeat_at = tokio::time::Instant::now();
     let waits_for = (device.key.tenant_id, device.plugin.manifest.id.clone(), device.sn.clone());
     // Another request of the device may be waiting already (an HTTP long poll): then the
     // recheck alone brings the commands, within RECHECK.
@@ -240,28 +339,29 @@ async fn converse(app: &AppState, device: &SignedIn, io: &mut Io, keep_alive: u1
     let mut key_checked = std::time::Instant::now();
     let mut recheck = tokio::time::interval(RECHECK);
     recheck.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let taken_over = taken_over.notified();
+    tokio::pin!(taken_over);
+    // Listening for a wake for as long as the session lives, re-armed after each: a wake while
+    // a packet is handled is not lost.
+    let mut woken = Box::pin(wake_of(notify.clone()));
     // The first tick is at once: whatever waits for the device goes down on connecting.
     loop {
-        let woken = async {
-            match &notify {
-                Some(notify) => notify.notified().await,
-                None => std::future::pending().await,
-            }
-        };
         let packet = tokio::select! {
-            packet = tokio::time::timeout(silent_limit, io.next()) => packet,
-            () = woken => {
+            packet = tokio::time::timeout_at(deadline, io.next()) => packet,
+            () = &mut taken_over => return Ended::TakenOver,
+            () = &mut woken => {
+                woken = Box::pin(wake_of(notify.clone()));
                 if deliver_commands(app, device, io, &mut next_id).await.is_err() {
                     return Ended::Broken;
                 }
                 continue;
             }
             _ = recheck.tick() => {
-                // A revoked or replaced key, or a disabled enterprise, ends the session within
-                // the sockets' recheck interval.
+                // A revoked or replaced key, a disabled enterprise or plugin end the session
+                // within the sockets' recheck interval.
                 if key_checked.elapsed() >= key_recheck {
-                    if !app.db.device_key_valid(&device.key).await.unwrap_or(false) {
-                        return Ended::Broken;
+                    if !still_speaks(app, &device.key, &device.plugin).await {
+                        return Ended::Refused;
                     }
                     key_checked = std::time::Instant::now();
                 }
@@ -276,28 +376,23 @@ async fn converse(app: &AppState, device: &SignedIn, io: &mut Io, keep_alive: u1
             Ok(None | Some(Err(_))) => return Ended::Broken,
             Ok(Some(Ok(packet))) => packet,
         };
+        deadline = tokio::time::Instant::now() + silent_limit;
+        // Every packet takes a token; past the rate the device waits (TCP pushes back), so no
+        // message is acknowledged and then dropped.
+        while let Some(wait) = allowance.take(std::time::Instant::now()).err() {
+            tokio::time::sleep(wait).await;
+        }
         let outcome = match packet {
             Packet::PingReq => {
-                device.call(app, "POST", "/thing/heartbeat", "{}").await;
-                io.send(Packet::PingResp).await.map_err(drop)
-            }
-            Packet::Publish(publish) => {
-                if !allowance.take(std::time::Instant::now()) {
-                    // MQTT 3.1.1 has no way to say "too fast": the message is dropped.
-                    tracing::debug!(sn = %device.sn, "MQTT message over the rate dropped");
-                    if publish.qos == QoS::AtLeastOnce {
-                        io.send(Packet::PubAck(PubAck::new(publish.pkid))).await.map_err(drop)
-                    } else {
-                        Ok(())
-                    }
-                } else {
-                    uplink(app, device, io, publish).await
+                if heartbeat_at.elapsed() >= HEARTBEAT_EVERY {
+                    heartbeat_at = tokio::time::Instant::now();
+                    device.call(app, "POST", "/thing/heartbeat", "{}").await;
                 }
+                send(io, Packet::PingResp).await
             }
+            Packet::Publish(publish) => uplink(app, device, io, publish).await,
             Packet::Subscribe(subscribe) => subscribed(device, io, subscribe).await,
-            Packet::Unsubscribe(unsubscribe) => {
-                io.send(Packet::UnsubAck(UnsubAck::new(unsubscribe.pkid))).await.map_err(drop)
-            }
+            Packet::Unsubscribe(unsubscribe) => send(io, Packet::UnsubAck(UnsubAck::new(unsubscribe.pkid))).await,
             // Downlinks are at least once; the device's acknowledgements need nothing more yet.
             Packet::PubAck(_) => Ok(()),
             Packet::Disconnect => return Ended::Goodbye,
@@ -310,6 +405,14 @@ async fn converse(app: &AppState, device: &SignedIn, io: &mut Io, keep_alive: u1
     }
 }
 
+/// A wake of the device, or never when another request of it holds the wakes.
+async fn wake_of(notify: Option<Arc<tokio::sync::Notify>>) {
+    match notify {
+        Some(notify) => notify.notified().await,
+        None => std::future::pending().await,
+    }
+}
+
 /// A device's publish: checked, handed to its route, answered on the reply topic. Another
 /// device's topic closes the connection (`Err`).
 async fn uplink(app: &AppState, device: &SignedIn, io: &mut Io, publish: Publish) -> Result<(), ()> {
@@ -318,7 +421,7 @@ async fn uplink(app: &AppState, device: &SignedIn, io: &mut Io, publish: Publish
     }
     let kind = topics::uplink(&publish.topic, device.device()).map_err(drop)?;
     if publish.qos == QoS::AtLeastOnce {
-        io.send(Packet::PubAck(PubAck::new(publish.pkid))).await.map_err(drop)?;
+        send(io, Packet::PubAck(PubAck::new(publish.pkid))).await?;
     }
     let parsed = serde_json::from_slice::<Value>(&publish.payload);
     let message = parsed.as_ref().cloned().unwrap_or(Value::Null);
@@ -361,18 +464,21 @@ async fn answer(io: &mut Io, topic: &str, id: &Value, status: u16, answered: &Va
                 "field": answered.get("field").cloned().unwrap_or(Value::Null) })
     };
     let reply = Publish::new(topics::reply_topic(topic), QoS::AtMostOnce, payload.to_string());
-    io.send(Packet::Publish(reply)).await.map_err(drop)
+    send(io, Packet::Publish(reply)).await
 }
 
 /// A SUBSCRIBE of the device's own topics is granted (at most QoS 1); any other closes.
 async fn subscribed(device: &SignedIn, io: &mut Io, subscribe: Subscribe) -> Result<(), ()> {
+    if subscribe.filters.len() > MAX_FILTERS {
+        return Err(());
+    }
     let mut granted = Vec::with_capacity(subscribe.filters.len());
     for filter in &subscribe.filters {
         topics::may_subscribe(&filter.path, device.device()).map_err(drop)?;
         let qos = if filter.qos == QoS::AtMostOnce { QoS::AtMostOnce } else { QoS::AtLeastOnce };
         granted.push(SubscribeReasonCode::Success(qos));
     }
-    io.send(Packet::SubAck(SubAck::new(subscribe.pkid, granted))).await.map_err(drop)
+    send(io, Packet::SubAck(SubAck::new(subscribe.pkid, granted))).await
 }
 
 /// The commands waiting for the device, taken from the plugin (marked delivered there) and
@@ -396,7 +502,7 @@ async fn deliver_commands(app: &AppState, device: &SignedIn, io: &mut Io, next_i
             Publish::new(topics::command_topic(device.device(), service), QoS::AtLeastOnce, payload.to_string());
         *next_id = next_id.wrapping_add(1).max(1);
         publish.pkid = *next_id;
-        io.send(Packet::Publish(publish)).await.map_err(drop)?;
+        send(io, Packet::Publish(publish)).await?;
     }
     Ok(())
 }

@@ -53,8 +53,60 @@ async fn a_device_signs_in_with_its_sns_signature_only() {
     let unknown = MqttDevice::connect((HOST, port), never_activated, &product_key, its_key).await;
     assert!(matches!(unknown, Err(Refused::Connack(_))), "an SN that never activated has no session");
 
-    let signed_in = MqttDevice::connect((HOST, port), &device.sn, &product_key, sn_key).await;
+    let now = console_host::db::now_ms();
+    let stale = MqttDevice::connect_at((HOST, port), &device.sn, &product_key, sn_key, now - 6 * 60_000).await;
+    assert!(matches!(stale, Err(Refused::Connack(_))), "a signature older than 5 minutes is refused");
+
+    let signed_in = MqttDevice::connect_at((HOST, port), &device.sn, &product_key, sn_key, now).await;
     assert!(signed_in.is_ok(), "{:?}", signed_in.err());
+    let replayed = MqttDevice::connect_at((HOST, port), &device.sn, &product_key, sn_key, now).await;
+    assert!(matches!(replayed, Err(Refused::Connack(_))), "an overheard sign-in cannot be replayed");
+}
+
+#[tokio::test]
+async fn a_second_session_of_a_device_takes_over_and_the_device_stays_online() {
+    let (fleet, port) = fleet_on_mqtt("RV-M6", 1).await;
+    let mut first = connected(&fleet, port, 0).await;
+    let (sn, sn_key) = &fleet.keys[0];
+    let second = MqttDevice::connect((HOST, port), sn, fleet.platform.product_key(), sn_key).await.expect("signed in");
+    assert!(closed(&mut first).await, "the older session is closed");
+    let path = format!("/device-service/devices/{sn}");
+    assert_eq!(
+        fleet.host.get(&path, &fleet.admin).await.ok()["device"]["online"],
+        true,
+        "the newer one is the device now"
+    );
+    drop(second);
+}
+
+#[tokio::test]
+async fn a_session_silent_past_its_keep_alive_is_closed_and_the_device_offline() {
+    use rumqttc::mqttbytes::v4::{Connect, Login};
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+
+    let (fleet, port) = fleet_on_mqtt("RV-M7", 1).await;
+    let device = fleet.device(0).await;
+    let (_, sn_key) = &fleet.keys[0];
+    let (user, client_id, password) =
+        devsim::mqtt::credentials(&device.sn, fleet.platform.product_key(), sn_key, console_host::db::now_ms());
+    // A device that signs in with a keep-alive of one second, then never says a word again.
+    let mut connect = Connect::new(client_id);
+    connect.keep_alive = 1;
+    connect.login = Some(Login::new(user, password));
+    let mut bytes = bytes::BytesMut::new();
+    connect.write(&mut bytes).expect("encoded");
+    let mut stream = tokio::net::TcpStream::connect((HOST, port)).await.expect("connected");
+    stream.write_all(&bytes).await.expect("sent");
+    let mut connack = [0u8; 4];
+    stream.read_exact(&mut connack).await.expect("a CONNACK");
+    assert_eq!(connack, [0x20, 2, 0, 0], "accepted");
+    let path = format!("/device-service/devices/{}", device.sn);
+    assert_eq!(fleet.host.get(&path, &fleet.admin).await.ok()["device"]["online"], true);
+
+    let mut rest = Vec::new();
+    let ended = tokio::time::timeout(Duration::from_secs(8), stream.read_to_end(&mut rest)).await;
+    assert!(ended.is_ok(), "closed after one and a half keep-alives of silence");
+    assert_eq!(fleet.host.get(&path, &fleet.admin).await.ok()["device"]["online"], false, "and offline");
 }
 
 #[tokio::test]

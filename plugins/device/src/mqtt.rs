@@ -40,7 +40,8 @@ pub fn signed_message(login: &MqttLogin) -> String {
 pub fn authenticate(call: &mut Call<'_>) -> PluginResult<Value> {
     let login: MqttLogin = call.body()?;
     let refused = || Ok(json!(MqttSignedIn { valid: false }));
-    if (call.host.now_ms() - login.timestamp).abs() > SIGNED_TIME_WINDOW_MS || login.signature.len() > 128 {
+    let fresh = call.host.now_ms().abs_diff(login.timestamp) <= SIGNED_TIME_WINDOW_MS.unsigned_abs();
+    if !fresh || login.signature.len() > 128 || crate::thing::sn_of("sn", &login.sn).is_err() {
         return refused();
     }
     let Ok(device) = crate::devices::find(call, &login.sn) else { return refused() };

@@ -89,7 +89,7 @@ fn own_key_needed() -> PluginError {
 }
 
 /// A well-formed SN: letters, digits and hyphens, at most 64 (as the product plugin makes them).
-fn sn_of(field: &str, text: &str) -> PluginResult<String> {
+pub(crate) fn sn_of(field: &str, text: &str) -> PluginResult<String> {
     let sn = validate::required(field, text, 64)?;
     if !sn.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
         return Err(PluginError::format_values(field, "A-Z a-z 0-9 -"));

@@ -50,12 +50,23 @@ impl MqttDevice {
     /// Signs in at `host:port`, signing with `signature_key` (the SN's key, or a wrong one in a
     /// test), and subscribes its topics. `will`: a last will on its own topic.
     pub async fn connect(
-        (host, port): (&str, u16),
+        address: (&str, u16),
         sn: &str,
         product_key: &str,
         signature_key: &str,
     ) -> Result<MqttDevice, Refused> {
-        let (user, client_id, password) = credentials(sn, product_key, signature_key, now_ms());
+        Self::connect_at(address, sn, product_key, signature_key, now_ms()).await
+    }
+
+    /// The same, signed as at `at` (Unix ms): a test replays a sign-in or sends a stale one.
+    pub async fn connect_at(
+        (host, port): (&str, u16),
+        sn: &str,
+        product_key: &str,
+        signature_key: &str,
+        at: i64,
+    ) -> Result<MqttDevice, Refused> {
+        let (user, client_id, password) = credentials(sn, product_key, signature_key, at);
         let mut options = MqttOptions::new(client_id, host, port);
         options.set_credentials(user, password).set_keep_alive(Duration::from_secs(30)).set_clean_session(true);
         options.set_max_packet_size(1 << 20, 1 << 20);
