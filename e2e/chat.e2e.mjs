@@ -102,6 +102,8 @@ test('an end user waits for the only agent, chats with him, and rates the work o
   const endDialog = agent.getByRole('dialog');
   await endDialog.getByTestId('chat-end-order').click();
   await endDialog.getByRole('button', { name: 'OK' }).click();
+  // The chat ended on Ann's side first (the dialog closes only when the platform said yes).
+  await shotOnFailure(agent, 'agent-ended', () => endDialog.waitFor({ state: 'hidden' }));
   await shotOnFailure(user, 'enduser-connected', () => user.getByTestId('enduser-state').filter({ hasText: 'With Ann' }).waitFor());
   assert.equal(await user.getByTestId('enduser-busy').count(), 0);
 

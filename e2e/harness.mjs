@@ -84,6 +84,8 @@ ${p.grants}
       CONSOLE_PLUGINS: join(work, 'plugins.toml'),
       CONSOLE_SHELL_DIR: join(repo, 'shell/dist'),
       CONSOLE_CACHE_DIR: join(target, 'test-plugin-cache'),
+      // Tests never take the MQTT port of a console the developer runs.
+      CONSOLE_MQTT_LISTEN: 'off',
       RUST_LOG: 'warn',
       ...env,
     },

@@ -45,7 +45,7 @@ function host(orders: WorkOrder[] = []) {
   vi.stubGlobal('fetch', (input: string, init: RequestInit) => {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
     calls.push({ path: String(input), body, headers: init.headers as Record<string, string> });
-    const data = String(input).endsWith('/chats') ? CHAT : String(input).endsWith('/messages') ? ([] as ChatMessage[]) : String(input).endsWith('/work-orders/list') ? orders : null;
+    const data = String(input).endsWith('/chats') || String(input).endsWith('/state') ? CHAT : String(input).endsWith('/messages') ? ([] as ChatMessage[]) : String(input).endsWith('/work-orders/list') ? orders : null;
     return Promise.resolve(new Response(JSON.stringify({ code: 200, msg: 'ok', data })));
   });
   return calls;
@@ -80,6 +80,32 @@ describe('the end user’s chat page', { timeout: 30_000 }, () => {
     act(() => socket.emit({ channel: 'chat:c1', message: { type: 'state', chat: { ...CHAT, state: 'connected', agentName: 'Ann', ahead: 0 } } }));
     expect(screen.getByTestId('enduser-state').textContent).toBe('With Ann');
     expect(screen.queryByTestId('enduser-busy')).toBeNull();
+  });
+
+  it('asks where a waiting user is every 20 s, so that a hand-over whose frame was lost still shows', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const calls = host();
+      render(<ChatApp start={start} texts={TEXTS.en} onSignedIn={() => undefined} />);
+      await screen.findByTestId('enduser-busy');
+      const asked = () => calls.filter((c) => c.path.endsWith('/app/chats/c1/state'));
+      expect(asked()).toHaveLength(0);
+      // The first ask finds him still waiting (the fake host answers nothing new).
+      await act(async () => void vi.advanceTimersByTime(20_000));
+      expect(asked()).toHaveLength(1);
+      expect(asked()[0].body).toEqual({ userToken: 'session' });
+      expect(screen.getByTestId('enduser-busy')).toBeTruthy();
+      // The next finds him with Ann, though no frame said so.
+      vi.stubGlobal('fetch', (input: string) => {
+        const data = String(input).endsWith('/state') ? { ...CHAT, state: 'connected', agentName: 'Ann', ahead: 0 } : [];
+        return Promise.resolve(new Response(JSON.stringify({ code: 200, msg: 'ok', data })));
+      });
+      await act(async () => void vi.advanceTimersByTime(20_000));
+      await waitFor(() => expect(screen.getByTestId('enduser-state').textContent).toBe('With Ann'));
+      expect(screen.queryByTestId('enduser-busy')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends nothing empty, asks for a file before sending one, and takes only images or videos', async () => {

@@ -14,6 +14,9 @@ export interface Start {
 
 type T = (key: keyof Texts, vars?: Record<string, string | number>) => string;
 
+/** How often a waiting app says it is still there (the platform lets a silent one go after two minutes). */
+const STILL_HERE_MS = 20_000;
+
 /**
  * The customer centre for an app's web view (spec console-shell §2): the bot first, a person on
  * request, the queue with how many wait ahead (§8), messages live over the chat's socket, images
@@ -145,6 +148,21 @@ function Conversation({ client, t, onSignedOut }: { client: Client; t: T; onSign
     // Started once per session; `onSignedOut` and `t` do not restart it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, add, loadOrders]);
+
+  // While he waits, the app asks where he is now and then: the platform keeps the place only of a
+  // user whose app still asks (a socket asks once, when it opens), and a hand-over whose frame a
+  // mobile network lost still shows.
+  const queuedId = chat?.state === 'queued' ? chat.id : '';
+  useEffect(() => {
+    if (!queuedId) return;
+    const timer = window.setInterval(() => {
+      chatApi.state(client, queuedId).then(
+        (now) => setChat((known) => (known?.id === now.id && known.state === 'queued' ? now : known)),
+        () => undefined,
+      );
+    }, STILL_HERE_MS);
+    return () => window.clearInterval(timer);
+  }, [client, queuedId]);
 
   if (!chat) return <p className="cc-note">{notice || t('connecting')}</p>;
   const ended = chat.state === 'disconnected';
