@@ -2,7 +2,9 @@
 //! A connection is one device's session. Its CONNECT is signed with the SN's key; after that
 //! each publish is handed to the device plugin's device route its topic names, as a call of that
 //! device, and the answer goes back on the reply topic. Commands go down when the plugin wakes
-//! the device. Connecting is a heartbeat; the session's end, however it ends, a logout.
+//! the device, once it listens on its command topics (on connecting, what was kept for it while
+//! it was offline). Connecting is a heartbeat; the session's end, however it ends, a logout with
+//! its cause, and a broken or silent end hands the device's last will to its route.
 //!
 //! Not yet: MQTT 5, TLS and client certificates, redelivery of unacknowledged downlinks, OTA
 //! topics, the external broker.
@@ -14,8 +16,8 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use rumqttc::mqttbytes::QoS;
 use rumqttc::mqttbytes::v4::{
-    Codec, ConnAck, Connect, ConnectReturnCode, Packet, PubAck, Publish, SubAck, Subscribe, SubscribeReasonCode,
-    UnsubAck,
+    Codec, ConnAck, Connect, ConnectReturnCode, LastWill, Packet, PubAck, Publish, SubAck, Subscribe,
+    SubscribeReasonCode, UnsubAck,
 };
 use serde_json::{Value, json};
 use tokio::net::{TcpListener, TcpStream};
@@ -112,6 +114,9 @@ struct SignedIn {
     product_key: String,
     sn: String,
     peer: SocketAddr,
+    /// Its last will, on one of its own uplink topics: handed to that topic's route when the
+    /// session breaks or falls silent (MQTT 3.1.1 §3.1.2.5), never after a DISCONNECT.
+    will: Option<LastWill>,
 }
 
 impl SignedIn {
@@ -227,6 +232,24 @@ enum Ended {
     TakenOver,
 }
 
+impl Ended {
+    /// The cause the device's logout names (the device plugin's logout causes), or `None` when
+    /// the end is no logout: a newer session is the device, or the key no longer speaks for it.
+    fn logout_cause(self) -> Option<&'static str> {
+        match self {
+            Ended::Goodbye => Some("goodbye"),
+            Ended::Silent => Some("keep-alive-timeout"),
+            Ended::Broken => Some("connection-lost"),
+            Ended::Refused | Ended::TakenOver => None,
+        }
+    }
+
+    /// Whether the device's last will applies.
+    fn wills(self) -> bool {
+        matches!(self, Ended::Silent | Ended::Broken)
+    }
+}
+
 async fn session(app: AppState, gateway: &Gateway, stream: TcpStream, peer: SocketAddr) {
     let mut io = Framed::new(stream, Codec { max_incoming_size: MAX_CONNECT, max_outgoing_size: MAX_PACKET });
     let (connect, device) = {
@@ -252,9 +275,16 @@ async fn session(app: AppState, gateway: &Gateway, stream: TcpStream, peer: Sock
     let ended = converse(&app, &device, &mut io, connect.keep_alive, &taken_over).await;
     tracing::debug!(sn = %device.sn, ?ended, "MQTT session ended");
     // Offline, unless a newer session is the device now or the key no longer speaks for it.
-    if gateway.leave(&id, generation) && !matches!(ended, Ended::Refused | Ended::TakenOver) {
-        device.call(&app, "POST", "/thing/logout", "{}").await;
+    if !gateway.leave(&id, generation) {
+        return;
     }
+    let Some(cause) = ended.logout_cause() else { return };
+    if let Some(will) = device.will.as_ref().filter(|_| ended.wills())
+        && let Ok(kind) = topics::uplink(&will.topic, device.device())
+    {
+        handed(&app, &device, &kind, &will.message).await;
+    }
+    device.call(&app, "POST", "/thing/logout", &json!({ "cause": cause }).to_string()).await;
 }
 
 /// The sign-in: user name `{sn}&{productKey}`, the signing time in the client id
@@ -266,6 +296,12 @@ async fn sign_in(app: &AppState, connect: &Connect, peer: SocketAddr) -> Result<
         return Err(bad);
     }
     let (sn, product_key) = login.username.split_once('&').ok_or(bad)?;
+    // A will speaks for the device on one of its own topics, like any of its publishes.
+    if let Some(will) = &connect.last_will
+        && topics::uplink(&will.topic, Device { product_key, sn }).is_err()
+    {
+        return Err(ConnectReturnCode::NotAuthorized);
+    }
     let timestamp = signing_time(&connect.client_id).ok_or(bad)?;
     // Cheap before any call: the time within the signed requests' window, a SHA-256 in hex.
     let fresh = crate::db::now_ms().abs_diff(timestamp) <= crate::api::signature::WINDOW_MS.unsigned_abs();
@@ -290,7 +326,14 @@ async fn sign_in(app: &AppState, connect: &Connect, peer: SocketAddr) -> Result<
         if !usable {
             continue;
         }
-        let signed_in = SignedIn { key, plugin: plugin.clone(), product_key: product_key.into(), sn: sn.into(), peer };
+        let signed_in = SignedIn {
+            key,
+            plugin: plugin.clone(),
+            product_key: product_key.into(),
+            sn: sn.into(),
+            peer,
+            will: connect.last_will.clone(),
+        };
         let mut context = signed_in.context();
         context.user_name = "mqtt".into();
         let (status, answer) = call(app, &plugin, context, "POST", AUTHENTICATE, &body).await;
@@ -344,14 +387,16 @@ async fn converse(
     // Listening for a wake for as long as the session lives, re-armed after each: a wake while
     // a packet is handled is not lost.
     let mut woken = Box::pin(wake_of(notify.clone()));
-    // The first tick is at once: whatever waits for the device goes down on connecting.
+    // Commands go down once the device listens on their topics: a command published before
+    // its SUBSCRIBE would be marked delivered and never heard.
+    let mut hears_commands = false;
     loop {
         let packet = tokio::select! {
             packet = tokio::time::timeout_at(deadline, io.next()) => packet,
             () = &mut taken_over => return Ended::TakenOver,
             () = &mut woken => {
                 woken = Box::pin(wake_of(notify.clone()));
-                if deliver_commands(app, device, io, &mut next_id).await.is_err() {
+                if hears_commands && deliver_commands(app, device, io, &mut next_id).await.is_err() {
                     return Ended::Broken;
                 }
                 continue;
@@ -365,7 +410,7 @@ async fn converse(
                     }
                     key_checked = std::time::Instant::now();
                 }
-                if deliver_commands(app, device, io, &mut next_id).await.is_err() {
+                if hears_commands && deliver_commands(app, device, io, &mut next_id).await.is_err() {
                     return Ended::Broken;
                 }
                 continue;
@@ -391,7 +436,14 @@ async fn converse(
                 send(io, Packet::PingResp).await
             }
             Packet::Publish(publish) => uplink(app, device, io, publish).await,
-            Packet::Subscribe(subscribe) => subscribed(device, io, subscribe).await,
+            Packet::Subscribe(subscribe) => match subscribed(device, io, subscribe).await {
+                // Listening now: what waits for it (kept while it was offline) goes down at once.
+                Ok(true) if !hears_commands => {
+                    hears_commands = true;
+                    deliver_commands(app, device, io, &mut next_id).await
+                }
+                outcome => outcome.map(drop),
+            },
             Packet::Unsubscribe(unsubscribe) => send(io, Packet::UnsubAck(UnsubAck::new(unsubscribe.pkid))).await,
             // Downlinks are at least once; the device's acknowledgements need nothing more yet.
             Packet::PubAck(_) => Ok(()),
@@ -423,7 +475,17 @@ async fn uplink(app: &AppState, device: &SignedIn, io: &mut Io, publish: Publish
     if publish.qos == QoS::AtLeastOnce {
         send(io, Packet::PubAck(PubAck::new(publish.pkid))).await?;
     }
-    let parsed = serde_json::from_slice::<Value>(&publish.payload);
+    match handed(app, device, &kind, &publish.payload).await {
+        Some((id, status, answered)) => answer(io, &publish.topic, &id, status, &answered).await,
+        None => Ok(()),
+    }
+}
+
+/// A device's message of `kind` handed to the route it names, as the device's own call: the
+/// answer for its reply topic (the message's id, the status, the route's answer), or `None` when
+/// nothing is answered (a command's reply, a topic with no route yet).
+async fn handed(app: &AppState, device: &SignedIn, kind: &Uplink, payload: &[u8]) -> Option<(Value, u16, Value)> {
+    let parsed = serde_json::from_slice::<Value>(payload);
     let message = parsed.as_ref().cloned().unwrap_or(Value::Null);
     let id = message.get("id").cloned().unwrap_or(Value::Null);
     let command = match &id {
@@ -431,8 +493,8 @@ async fn uplink(app: &AppState, device: &SignedIn, io: &mut Io, publish: Publish
         Value::Number(id) => Some(id.to_string()),
         _ => None,
     };
-    let Some(route) = kind.route(command.as_deref()) else { return Ok(()) };
-    let body = match &kind {
+    let route = kind.route(command.as_deref())?;
+    let body = match kind {
         // Alink's reply `{id, code, data, message}` as the command reply route takes it.
         Uplink::CommandReply { .. } => json!({
             "code": message.get("code").cloned().unwrap_or(json!(200)),
@@ -443,16 +505,15 @@ async fn uplink(app: &AppState, device: &SignedIn, io: &mut Io, publish: Publish
         _ if !message.is_object() => {
             let detail = parsed.err().map_or_else(|| "not an object".to_string(), |e| e.to_string());
             let msg = Msg::BadJson { detail }.render(DEVICE_LANG);
-            return answer(io, &publish.topic, &id, 400, &json!({ "msg": msg })).await;
+            return Some((id, 400, json!({ "msg": msg })));
         }
-        _ => String::from_utf8_lossy(&publish.payload).into_owned(),
+        _ => String::from_utf8_lossy(payload).into_owned(),
     };
     let (status, answered) = device.call(app, "POST", &route, &body).await;
     if matches!(kind, Uplink::CommandReply { .. }) {
-        return Ok(());
+        return None;
     }
-    let answered: Value = serde_json::from_str(&answered).unwrap_or(Value::Null);
-    answer(io, &publish.topic, &id, status, &answered).await
+    Some((id, status, serde_json::from_str(&answered).unwrap_or(Value::Null)))
 }
 
 /// The answer on `{topic}_reply`: `{id, code: 200, data}`, or `{id, code, message}` refused.
@@ -467,18 +528,22 @@ async fn answer(io: &mut Io, topic: &str, id: &Value, status: u16, answered: &Va
     send(io, Packet::Publish(reply)).await
 }
 
-/// A SUBSCRIBE of the device's own topics is granted (at most QoS 1); any other closes.
-async fn subscribed(device: &SignedIn, io: &mut Io, subscribe: Subscribe) -> Result<(), ()> {
+/// A SUBSCRIBE of the device's own topics is granted (at most QoS 1), and whether the device
+/// hears its commands through it; any other filter closes.
+async fn subscribed(device: &SignedIn, io: &mut Io, subscribe: Subscribe) -> Result<bool, ()> {
     if subscribe.filters.len() > MAX_FILTERS {
         return Err(());
     }
     let mut granted = Vec::with_capacity(subscribe.filters.len());
+    let mut hears_commands = false;
     for filter in &subscribe.filters {
         topics::may_subscribe(&filter.path, device.device()).map_err(drop)?;
+        hears_commands |= topics::hears_commands(&filter.path, device.device());
         let qos = if filter.qos == QoS::AtMostOnce { QoS::AtMostOnce } else { QoS::AtLeastOnce };
         granted.push(SubscribeReasonCode::Success(qos));
     }
-    send(io, Packet::SubAck(SubAck::new(subscribe.pkid, granted))).await
+    send(io, Packet::SubAck(SubAck::new(subscribe.pkid, granted))).await?;
+    Ok(hears_commands)
 }
 
 /// The commands waiting for the device, taken from the plugin (marked delivered there) and

@@ -106,6 +106,25 @@ pub fn upgrade_topic(device: Device<'_>) -> String {
     ota("upgrade", device)
 }
 
+/// Whether `filter` matches `topic` (MQTT 3.1.1 §4.7: `+` one level, `#` the rest, itself too).
+pub fn matches(filter: &str, topic: &str) -> bool {
+    let mut topic_levels = topic.split('/');
+    for level in filter.split('/') {
+        match (level, topic_levels.next()) {
+            ("#", _) => return true,
+            ("+", Some(_)) => {}
+            (level, Some(name)) if level == name => {}
+            _ => return false,
+        }
+    }
+    topic_levels.next().is_none()
+}
+
+/// Whether a device listening on `filter` hears its commands (property sets and service calls).
+pub fn hears_commands(filter: &str, device: Device<'_>) -> bool {
+    matches(filter, &command_topic(device, None)) || matches(filter, &command_topic(device, Some("any")))
+}
+
 /// Whether `filter` is a valid MQTT topic filter (MQTT 3.1.1 §4.7: `+` and `#` fill a whole
 /// level, `#` only last).
 fn valid_filter(filter: &str) -> bool {
@@ -209,6 +228,21 @@ mod tests {
         for filter in ["/sys/pk1/SN001/thing/#/x", "/sys/pk1/SN001/thing+", "/sys/pk1/SN001/a#", ""] {
             assert_eq!(may_subscribe(filter, ME), Err(Refused::Malformed), "{filter}");
         }
+    }
+
+    #[test]
+    fn a_filter_matches_as_mqtt_says() {
+        assert!(matches("/sys/pk1/SN001/#", "/sys/pk1/SN001/thing/service/property/set"));
+        assert!(matches("/sys/pk1/SN001/thing/#", "/sys/pk1/SN001/thing"), "# is its parent level too");
+        assert!(matches("/sys/pk1/SN001/thing/service/+", "/sys/pk1/SN001/thing/service/startClean"));
+        assert!(!matches("/sys/pk1/SN001/thing/service/+", "/sys/pk1/SN001/thing/service/property/set"));
+        assert!(!matches("/sys/pk1/SN001/thing/event/+/post_reply", "/sys/pk1/SN001/thing/service/x"));
+        assert!(!matches("/sys/pk1/SN001", "/sys/pk1/SN001/thing"));
+        assert!(hears_commands("/sys/pk1/SN001/#", ME));
+        assert!(hears_commands("/sys/pk1/SN001/thing/service/property/set", ME));
+        assert!(hears_commands("/sys/pk1/SN001/thing/service/+", ME));
+        assert!(!hears_commands("/sys/pk1/SN001/thing/event/+/post_reply", ME));
+        assert!(!hears_commands("/ota/device/upgrade/pk1/SN001", ME));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use devsim::mqtt::{MqttDevice, Refused};
+use devsim::mqtt::{MqttDevice, Options, Refused};
 use serde_json::{Value, json};
 
 use crate::common::fleet::{Fleet, fleet_on_mqtt};
@@ -20,6 +20,20 @@ async fn connected(fleet: &Fleet, port: u16, n: usize) -> MqttDevice {
     MqttDevice::connect((HOST, port), &device.sn, fleet.platform.product_key(), sn_key)
         .await
         .unwrap_or_else(|e| panic!("{} signs in: {e:?}", device.sn))
+}
+
+/// Reads `path` until `field` of its answer (a JSON pointer) is `expected`, for up to 5 s; what
+/// it read last.
+async fn eventually(fleet: &Fleet, path: &str, field: &str, expected: Value) -> Value {
+    let mut read = Value::Null;
+    for _ in 0..50 {
+        read = fleet.host.get(path, &fleet.admin).await.ok().clone();
+        if read.pointer(field) == Some(&expected) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    read
 }
 
 /// Whether the session is gone: a closed connection ends what the device hears.
@@ -217,4 +231,96 @@ async fn a_goodbye_takes_the_device_offline_and_a_replaced_key_ends_its_session(
     let mut old = connected(&fleet, port, 0).await;
     fleet.device(0).await;
     assert!(closed(&mut old).await, "a replaced key's session is closed");
+}
+
+#[tokio::test]
+async fn a_command_kept_for_an_offline_device_reaches_it_when_it_connects() {
+    let (fleet, port) = fleet_on_mqtt("RV-M8", 1).await;
+    let device = connected(&fleet, port, 0).await;
+    let path = format!("/device-service/devices/{}", device.sn);
+    device.disconnect().await;
+    assert_eq!(eventually(&fleet, &path, "/device/online", json!(false)).await["device"]["online"], false);
+
+    let properties = format!("{path}/properties");
+    let set = |body: Value| fleet.host.post(&properties, &fleet.admin, body);
+    let refused = set(json!({ "params": { "suction": 3 } })).await;
+    assert_eq!((refused.code(), refused.msg()), (409, "Device is offline."), "not kept unless asked");
+    let too_long = set(json!({ "params": { "suction": 3 }, "keepFor": 8 * 24 * 3600 })).await;
+    assert_eq!((too_long.code(), too_long.data()["field"].as_str()), (400, Some("keepFor")), "kept a week at most");
+    let kept = set(json!({ "params": { "suction": 3 }, "keepFor": 3600 })).await;
+    let id = kept.ok()["id"].as_str().expect("a command id").to_string();
+    let sent_at = kept.ok()["sentAt"].as_i64().expect("sent at");
+    assert_eq!(kept.ok()["expiresAt"].as_i64(), Some(sent_at + 3_600_000), "kept for the hour asked");
+    let command_path = format!("/device-service/commands/{id}");
+    assert_eq!(fleet.host.get(&command_path, &fleet.admin).await.ok()["state"], "pending");
+
+    // Back online, the device hears it as soon as it listens, and its reply answers it.
+    let mut device = connected(&fleet, port, 0).await;
+    let command = loop {
+        let heard = device.hear(Duration::from_secs(10)).await.expect("the kept command arrives on connecting");
+        if heard.topic.ends_with("/thing/service/property/set") {
+            break heard;
+        }
+    };
+    assert_eq!(
+        (command.message["id"].as_str(), &command.message["params"]),
+        (Some(id.as_str()), &json!({ "suction": 3 }))
+    );
+    device.reply(&command, 200, json!({})).await.expect("replied");
+    let answered = eventually(&fleet, &command_path, "/state", json!("succeeded")).await;
+    assert_eq!(answered["state"], "succeeded", "{answered}");
+}
+
+#[tokio::test]
+async fn a_broken_connection_hands_over_the_last_will_and_takes_the_device_offline() {
+    let (fleet, port) = fleet_on_mqtt("RV-M9", 2).await;
+    let product_key = fleet.platform.product_key().to_string();
+    let device = fleet.device(0).await;
+    let (sn, sn_key) = &fleet.keys[0];
+    let prefix = format!("/sys/{product_key}/{sn}");
+    let will = |topic: String| Options {
+        will: Some((topic, json!({ "id": "will", "version": "1.0", "params": { "code": 7 } }))),
+        ..Options::default()
+    };
+
+    // A will on another device's topic is refused at the door.
+    let other = &fleet.keys[1].0;
+    let foreign = will(format!("/sys/{product_key}/{other}/thing/event/stuck/post"));
+    let refused = MqttDevice::connect_with((HOST, port), sn, &product_key, sn_key, foreign).await;
+    assert!(matches!(&refused, Err(Refused::Connack(code)) if code.contains("NotAuthorized")), "{:?}", refused.err());
+
+    let own = will(format!("{prefix}/thing/event/stuck/post"));
+    let mut session = MqttDevice::connect_with((HOST, port), sn, &product_key, sn_key, own).await.expect("signed in");
+    let path = format!("/device-service/devices/{}", device.sn);
+    assert_eq!(fleet.host.get(&path, &fleet.admin).await.ok()["device"]["online"], true);
+    session.break_connection();
+
+    let detail = eventually(&fleet, &path, "/device/online", json!(false)).await;
+    assert_eq!(detail["device"]["online"], false, "a broken connection is offline at once");
+    let events = detail["events"].as_array().expect("events");
+    assert!(
+        events.iter().any(|e| e["identifier"] == "stuck" && e["params"]["code"] == 7),
+        "the will reached the event's route: {events:?}"
+    );
+    let logs = fleet.host.get(&format!("/device-service/device-logs?sn={sn}&kind=logout"), &fleet.admin).await;
+    assert_eq!(logs.ok()["list"][0]["cause"], "connection-lost", "{}", logs.ok());
+
+    // A goodbye is no broken connection: no will, and the logout says so.
+    let session = MqttDevice::connect_with(
+        (HOST, port),
+        sn,
+        &product_key,
+        sn_key,
+        will(format!("{prefix}/thing/event/stuck/post")),
+    )
+    .await
+    .expect("signed in");
+    eventually(&fleet, &path, "/device/online", json!(true)).await;
+    session.disconnect().await;
+    let logouts = format!("/device-service/device-logs?sn={sn}&kind=logout");
+    let logs = eventually(&fleet, &logouts, "/total", json!(2)).await;
+    assert_eq!(logs["list"][0]["cause"], "goodbye", "{logs}");
+    let detail = fleet.host.get(&path, &fleet.admin).await.ok().clone();
+    let stuck = detail["events"].as_array().expect("events").iter().filter(|e| e["identifier"] == "stuck").count();
+    assert_eq!(stuck, 1, "the will is not handed over after a goodbye");
 }

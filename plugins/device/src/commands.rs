@@ -1,7 +1,9 @@
 //! Commands from the console to a device (spec DP §8): a property set or a service call, checked
-//! against the thing model, refused when the device is offline. The device fetches what waits
-//! for it and replies; the console reads the command until it is answered, or until
-//! [`ANSWER_TIMEOUT_MS`] passed without an answer: "Can't get device status".
+//! against the thing model. To an offline device one is refused ("Device is offline"), unless the
+//! sender asks to keep it (`keepFor`, as ThingsBoard's persistent RPC does): then it waits until
+//! the device is back, or expires. The device fetches what waits for it (over MQTT, on
+//! connecting) and replies; the console reads the command until it is answered, or until
+//! [`ANSWER_TIMEOUT_MS`] after its delivery passed without an answer: "Can't get device status".
 
 use console_plugin_sdk::thing_model::{self, Direction};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json};
@@ -22,8 +24,12 @@ pub const SUCCEEDED: &str = "succeeded";
 pub const FAILED: &str = "failed";
 /// Not stored: a command unanswered past the timeout reads so.
 pub const TIMEOUT: &str = "timeout";
+/// Not stored: a command kept for an offline device that did not come back in time.
+pub const EXPIRED: &str = "expired";
 
 pub const ANSWER_TIMEOUT_MS: i64 = 30_000;
+/// The longest a command waits for an offline device: a week.
+pub const MAX_KEEP_SECS: i64 = 7 * 24 * 3600;
 /// The most commands a device fetches at once.
 const FETCH_LIMIT: u32 = 20;
 
@@ -39,6 +45,9 @@ pub struct Command {
     /// [`PENDING`], [`DELIVERED`], [`SUCCEEDED`], [`FAILED`] (or [`TIMEOUT`] as answered).
     pub state: String,
     pub sent_at: i64,
+    /// Not fetched by then, it is not delivered any more: [`ANSWER_TIMEOUT_MS`] after sending,
+    /// or the `keepFor` of a command kept for an offline device.
+    pub expires_at: i64,
     pub delivered_at: Option<i64>,
     pub answered_at: Option<i64>,
     /// A service's output parameters.
@@ -56,11 +65,18 @@ fn unanswered(command: &Command) -> bool {
     command.state == PENDING || command.state == DELIVERED
 }
 
-/// A command as answered: [`TIMEOUT`] once it waited too long.
+/// A command as answered: [`EXPIRED`] once a kept one was not fetched in time, [`TIMEOUT`] once
+/// the device took too long to answer.
 pub fn shown(doc: Doc<Command>, now: i64) -> Doc<Command> {
     let mut doc = doc;
-    if unanswered(&doc.data) && now - doc.data.sent_at > ANSWER_TIMEOUT_MS {
-        doc.data.state = TIMEOUT.into();
+    let command = &doc.data;
+    let kept = command.expires_at > command.sent_at + ANSWER_TIMEOUT_MS;
+    let late = match command.delivered_at {
+        Some(delivered) => now - delivered > ANSWER_TIMEOUT_MS,
+        None => now > command.expires_at.max(command.sent_at + ANSWER_TIMEOUT_MS),
+    };
+    if unanswered(command) && late {
+        doc.data.state = if kept && command.delivered_at.is_none() { EXPIRED } else { TIMEOUT }.into();
     }
     doc
 }
@@ -84,10 +100,13 @@ pub fn offline() -> PluginError {
 }
 
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
-#[serde(default)]
+#[serde(rename_all = "camelCase", default)]
 pub struct ParamsInput {
     /// `{identifier: value}`, checked against the thing model.
     pub params: serde_json::Map<String, Value>,
+    /// Seconds the command waits for the device if it is offline (at most a week); 0 or absent:
+    /// refused when offline.
+    pub keep_for: Option<f64>,
 }
 
 pub fn online_device(call: &mut Call<'_>, sn: &str) -> PluginResult<Doc<Device>> {
@@ -98,6 +117,24 @@ pub fn online_device(call: &mut Call<'_>, sn: &str) -> PluginResult<Doc<Device>>
     Ok(device)
 }
 
+/// The device, and until when a command to it is delivered: an online device within the answer
+/// timeout; an offline one only when the sender keeps the command for it (`keep_for` seconds).
+fn addressee(call: &mut Call<'_>, sn: &str, keep_for: Option<f64>) -> PluginResult<(Doc<Device>, i64)> {
+    let keep_secs = match keep_for {
+        None => 0,
+        some => console_plugin_sdk::validate::integer("keepFor", some, 0, MAX_KEEP_SECS)?,
+    };
+    let device = devices::find(call, sn)?;
+    let now = call.host.now_ms();
+    if is_online(device.data.last_seen_at, now) {
+        return Ok((device, now + ANSWER_TIMEOUT_MS));
+    }
+    if keep_secs == 0 {
+        return Err(offline());
+    }
+    Ok((device, now + (keep_secs * 1000).max(ANSWER_TIMEOUT_MS)))
+}
+
 pub fn send(
     call: &mut Call<'_>,
     sn: &str,
@@ -105,6 +142,7 @@ pub fn send(
     identifier: &str,
     params: serde_json::Map<String, Value>,
     reason: String,
+    expires_at: i64,
 ) -> PluginResult<Value> {
     let command = Command {
         sn: sn.to_string(),
@@ -113,6 +151,7 @@ pub fn send(
         params,
         state: PENDING.into(),
         sent_at: call.host.now_ms(),
+        expires_at,
         by: call.context.user_name.clone(),
         reason,
         ..Command::default()
@@ -132,20 +171,20 @@ pub fn send(
 pub fn set_properties(call: &mut Call<'_>) -> PluginResult<Value> {
     let sn = call.param("sn")?.to_string();
     let input: ParamsInput = call.body()?;
-    let device = online_device(call, &sn)?;
+    let (device, expires_at) = addressee(call, &sn, input.keep_for)?;
     let model = crate::model::product(call, &device.data.product_id)?.thing_model;
     thing_model::check_properties(&model, "params", &input.params, Direction::Set)?;
-    send(call, &sn, SET, "", input.params, String::new())
+    send(call, &sn, SET, "", input.params, String::new(), expires_at)
 }
 
 pub fn call_service(call: &mut Call<'_>) -> PluginResult<Value> {
     let sn = call.param("sn")?.to_string();
     let identifier = call.param("identifier")?.to_string();
     let input: ParamsInput = call.body()?;
-    let device = online_device(call, &sn)?;
+    let (device, expires_at) = addressee(call, &sn, input.keep_for)?;
     let model = crate::model::product(call, &device.data.product_id)?.thing_model;
     thing_model::check_service(&model, "identifier", &identifier, &input.params, false)?;
-    send(call, &sn, SERVICE, &identifier, input.params, String::new())
+    send(call, &sn, SERVICE, &identifier, input.params, String::new(), expires_at)
 }
 
 pub fn get(call: &mut Call<'_>) -> PluginResult<Value> {
@@ -154,15 +193,11 @@ pub fn get(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(shown(COMMANDS.find(call.host, &id)?, now)))
 }
 
-/// What the device fetches: its waiting commands, oldest first, marked delivered.
+/// What the device fetches: its waiting commands not expired, oldest first, marked delivered.
 pub fn fetch(call: &mut Call<'_>, sn: &str) -> PluginResult<Value> {
     let now = call.host.now_ms();
-    let waiting = Query::new()
-        .eq("sn", sn)
-        .eq("state", PENDING)
-        .gte("sentAt", now - ANSWER_TIMEOUT_MS)
-        .sort("sentAt", false)
-        .page(1, FETCH_LIMIT);
+    let waiting =
+        Query::new().eq("sn", sn).eq("state", PENDING).gte("expiresAt", now).sort("sentAt", false).page(1, FETCH_LIMIT);
     let mut delivered = Vec::new();
     for doc in COMMANDS.query(call.host, &waiting)?.list {
         let mut command = doc.data;
@@ -233,4 +268,40 @@ pub fn reply(
         crate::bindings::reset_answered(call, &updated.data)?;
     }
     Ok(json!(updated))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(sent_at: i64, expires_at: i64, delivered_at: Option<i64>) -> Doc<Command> {
+        let data = Command { state: PENDING.into(), sent_at, expires_at, delivered_at, ..Command::default() };
+        Doc { id: "1".into(), version: 1, created_at: 0, created_by: 0, updated_at: 0, updated_by: 0, data }
+    }
+
+    fn state(doc: Doc<Command>, now: i64) -> String {
+        shown(doc, now).data.state
+    }
+
+    #[test]
+    fn a_command_to_an_online_device_times_out_30_seconds_after_it_was_sent() {
+        let sent = 1_000_000;
+        assert_eq!(state(command(sent, sent + ANSWER_TIMEOUT_MS, None), sent + ANSWER_TIMEOUT_MS), PENDING);
+        assert_eq!(state(command(sent, sent + ANSWER_TIMEOUT_MS, None), sent + ANSWER_TIMEOUT_MS + 1), TIMEOUT);
+        // Written before commands had an expiry: the timeout from sending still holds.
+        assert_eq!(state(command(sent, 0, None), sent + ANSWER_TIMEOUT_MS + 1), TIMEOUT);
+    }
+
+    #[test]
+    fn a_kept_command_waits_until_it_expires_and_then_has_30_seconds_from_its_delivery() {
+        let sent = 1_000_000;
+        let hour = 3_600_000;
+        let kept = || command(sent, sent + hour, None);
+        assert_eq!(state(kept(), sent + hour - 1), PENDING, "still waiting for the device");
+        assert_eq!(state(kept(), sent + hour + 1), EXPIRED, "the device did not come back in time");
+        let delivered = sent + hour / 2;
+        let fetched = || command(sent, sent + hour, Some(delivered));
+        assert_eq!(state(fetched(), delivered + ANSWER_TIMEOUT_MS), PENDING);
+        assert_eq!(state(fetched(), delivered + ANSWER_TIMEOUT_MS + 1), TIMEOUT, "delivered, then silent");
+    }
 }

@@ -14,6 +14,16 @@ pub const HEARTBEAT_MS: i64 = 20_000;
 // Three heartbeats may be lost before a device counts as offline.
 const _: () = assert!(TIMEOUT_MS >= 3 * HEARTBEAT_MS);
 
+/// The topic of a device's coming online and going offline, for other domains (dashboards,
+/// rules): `{sn, online, cause}`.
+pub const PRESENCE_TOPIC: &str = "device.presence";
+
+/// Tells other domains the device came online or went offline, and why (a logout's cause).
+pub fn announce(host: &mut dyn Host, sn: &str, online: bool, cause: &str) -> PluginResult<()> {
+    let change = serde_json::json!({ "sn": sn, "online": online, "cause": cause });
+    host.publish(PRESENCE_TOPIC, &change.to_string()).map_err(console_plugin_sdk::PluginError::internal)
+}
+
 /// Whether a device last heard at `last_seen` is online at `now`.
 pub fn is_online(last_seen: Option<i64>, now: i64) -> bool {
     last_seen.is_some_and(|seen| now - seen <= TIMEOUT_MS)
@@ -34,6 +44,7 @@ pub fn sweep(host: &mut dyn Host, _context: &Context) -> PluginResult<u32> {
             // A device heard meanwhile changed its version: left for the next sweep.
             if DEVICES.update(host, &doc.id, &device, Some(doc.version)).is_ok() {
                 marked += 1;
+                announce(host, &device.sn, false, crate::logs::BY_SILENCE)?;
             }
         }
         if page.list.len() < 200 || marked == before {

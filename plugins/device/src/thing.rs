@@ -268,10 +268,15 @@ fn heard(call: &mut Call<'_>, doc: Doc<Device>) -> PluginResult<Doc<Device>> {
 /// device's word is never refused as someone else's change).
 fn heard_saying(call: &mut Call<'_>, doc: Doc<Device>, said: impl Fn(&mut Device)) -> PluginResult<Doc<Device>> {
     let now = call.host.now_ms();
-    DEVICES.modify(call.host, doc, |device| {
+    let was_online = doc.data.online && is_online(doc.data.last_seen_at, now);
+    let heard = DEVICES.modify(call.host, doc, |device| {
         said(device);
         came_online(device, now);
-    })
+    })?;
+    if !was_online {
+        crate::presence::announce(call.host, &heard.data.sn, true, "")?;
+    }
+    Ok(heard)
 }
 
 /// What a heartbeat reports of the device's state, from `beat` (checked) onto `device`.
@@ -437,7 +442,19 @@ pub fn reply(call: &mut Call<'_>) -> PluginResult<Value> {
 }
 
 /// The device says goodbye (it powers off or leaves the network): offline at once, written down.
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(default)]
+pub struct LogoutInput {
+    /// How the session ended, when the MQTT gateway logs the device out: `goodbye`,
+    /// `keep-alive-timeout` or `connection-lost`; empty for a device's own logout.
+    pub cause: String,
+}
+
 pub fn logout(call: &mut Call<'_>) -> PluginResult<Value> {
+    let cause = call.body::<LogoutInput>()?.cause;
+    if !cause.is_empty() {
+        validate::one_of("cause", &cause, &logs::LOGOUT_CAUSES)?;
+    }
     let doc = calling_device(call)?;
     let now = call.host.now_ms();
     let mut device = doc.data.clone();
@@ -453,9 +470,11 @@ pub fn logout(call: &mut Call<'_>) -> PluginResult<Value> {
         firmware_version: device.firmware_version,
         software_version: device.software_version,
         result: logs::SUCCESS.into(),
+        cause: cause.clone(),
         ..DeviceLog::default()
     };
     logs::write(call, log)?;
+    crate::presence::announce(call.host, &device.sn, false, &cause)?;
     Ok(json!({ "code": 200 }))
 }
 

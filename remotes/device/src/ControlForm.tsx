@@ -3,10 +3,14 @@ import { App, Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 
 import { resources } from './i18n';
-import type { Command, Param, ThingModel } from './types';
+import { type Command, type Param, type ThingModel, when } from './types';
 
 /** How often a sent command is read until the device answers (or the platform gives up). */
 const POLL_MS = 1000;
+/** How long a command may wait for an offline device (seconds; 0: not sent), an hour by default. */
+const KEEP_FOR = [0, 3600, 86400, 604800] as const;
+/** A command kept for an offline device expires later than the 30 s an online one is answered in. */
+const ANSWER_MS = 30_000;
 
 /** One parameter's input; Form.Item hands it `value` and `onChange`, passed on to the control. */
 function ValueInput({ param, testId, ...control }: { param: Param; testId: string; value?: unknown; onChange?: (value: unknown) => void }) {
@@ -67,11 +71,16 @@ export default function ControlForm({ sn, model, online }: { sn: string; model: 
   };
 
   const send = async (values: Record<string, unknown>) => {
-    const body = { params: Object.fromEntries(params.map((p) => [p.identifier, parsed(p, values[p.identifier])]).filter(([, v]) => v !== undefined && v !== '')) };
+    const body = {
+      params: Object.fromEntries(params.map((p) => [p.identifier, parsed(p, values[p.identifier])]).filter(([, v]) => v !== undefined && v !== '')),
+      ...(online ? {} : { keepFor: values.keepFor ?? KEEP_FOR[1] }),
+    };
     setSending(true);
     try {
       const path = kind === 'property' ? `/device-service/devices/${encodeURIComponent(sn)}/properties` : `/device-service/devices/${encodeURIComponent(sn)}/services/${identifier}`;
       const command = await api.post<Command>(path, body);
+      // Kept for an offline device: it goes down when the device connects; its state is in the list.
+      if (command.expiresAt - command.sentAt > ANSWER_MS) return void message.info(t('commandKept', { time: when(command.expiresAt) }));
       message.info(t('commandSent'));
       await follow(command);
     } catch {
@@ -101,6 +110,11 @@ export default function ControlForm({ sn, model, online }: { sn: string; model: 
           <ValueInput param={p} testId={`control-${p.identifier}`} />
         </Form.Item>
       ))}
+      {!online && (
+        <Form.Item name="keepFor" label={t('keepFor')} initialValue={KEEP_FOR[1]}>
+          <Select data-testid="control-keep-for" style={{ width: 200 }} options={KEEP_FOR.map((seconds) => ({ value: seconds, label: t(`keep_${seconds}`) }))} />
+        </Form.Item>
+      )}
       <Space>
         <Button type="primary" htmlType="submit" loading={sending} disabled={!feature} data-testid="control-send">
           {online ? t('send') : t('sendOffline')}

@@ -6,12 +6,11 @@ import CleaningRecords from './CleaningRecords';
 import ControlForm from './ControlForm';
 import { resources } from './i18n';
 import { useReasonPrompt } from './reason';
-import { type Binding, type Command, type DeviceDetail, shownValue, when } from './types';
+import { type Binding, type Command, commandColor, type DeviceDetail, shownValue, when } from './types';
 
 /** How often an open device is read again: its properties change as it reports. */
 export const REFRESH_MS = 2000;
 
-const stateColor: Record<Command['state'], string> = { pending: 'blue', delivered: 'cyan', succeeded: 'green', failed: 'red', timeout: 'orange' };
 
 /** One device: what it is, its live properties, recent events and commands, and its control form. */
 export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () => void }) {
@@ -177,7 +176,15 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
                     columns={[
                       { title: t('command'), render: (_, c: Command) => (c.kind === 'set' ? t('setProperties') : c.kind === 'reset' ? t('reset') : c.identifier) },
                       { title: t('params'), dataIndex: 'params', render: shownValue },
-                      { title: t('state'), dataIndex: 'state', render: (s: Command['state']) => <Tag color={stateColor[s]}>{t(`command_${s}`)}</Tag> },
+                      {
+                        title: t('state'),
+                        render: (_, c: Command) => (
+                          <>
+                            <Tag color={commandColor[c.state]}>{t(`command_${c.state}`)}</Tag>
+                            {c.state === 'pending' && c.expiresAt - c.sentAt > 30_000 && <span data-testid="command-kept">{`${t('expiresAt')} ${when(c.expiresAt)}`}</span>}
+                          </>
+                        ),
+                      },
                       { title: t('answer'), render: (_, c: Command) => (c.state === 'failed' ? c.message : Object.keys(c.output).length ? shownValue(c.output) : '') },
                       { title: t('sentAt'), dataIndex: 'sentAt', render: when },
                       { title: t('by'), dataIndex: 'by' },

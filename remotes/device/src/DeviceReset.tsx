@@ -6,9 +6,8 @@ import { Alert, App, Button, Card, Form, Input, Tag } from 'antd';
 import { useRef, useState } from 'react';
 
 import { resources } from './i18n';
-import { type Command, text, when } from './types';
+import { type Command, commandColor, text, when } from './types';
 
-const stateColor: Record<Command['state'], string> = { pending: 'blue', delivered: 'cyan', succeeded: 'green', failed: 'red', timeout: 'orange' };
 
 /** Device reset (deviceReset): resets sent to devices, and what each device answered. A device
  * that resets leaves its family. */
@@ -50,7 +49,7 @@ export default function DeviceReset() {
           { title: t('reason'), dataIndex: 'reason' },
           { title: t('by'), dataIndex: 'by' },
           { title: t('sentAt'), dataIndex: 'sentAt', render: when },
-          { title: t('state'), dataIndex: 'state', render: (s: Command['state']) => <Tag color={stateColor[s]}>{t(`command_${s}`)}</Tag> },
+          { title: t('state'), dataIndex: 'state', render: (s: Command['state']) => <Tag color={commandColor[s]}>{t(`command_${s}`)}</Tag> },
           { title: t('answer'), render: (_, c: Command) => (c.state === 'failed' ? c.message : '') },
           { title: t('answeredAt'), dataIndex: 'answeredAt', render: when },
         ]}

@@ -34,14 +34,19 @@ export interface Command {
   kind: 'set' | 'service' | 'reset';
   identifier: string;
   params: Record<string, unknown>;
-  state: 'pending' | 'delivered' | 'succeeded' | 'failed' | 'timeout';
+  state: 'pending' | 'delivered' | 'succeeded' | 'failed' | 'timeout' | 'expired';
   sentAt: number;
+  /** Not fetched by then, it is not delivered: 30 s after sending, or what it was kept for. */
+  expiresAt: number;
   answeredAt?: number;
   output: Record<string, unknown>;
   message: string;
   by: string;
   reason: string;
 }
+
+/** The colour of a command's state tag. */
+export const commandColor: Record<Command['state'], string> = { pending: 'blue', delivered: 'cyan', succeeded: 'green', failed: 'red', timeout: 'orange', expired: 'default' };
 
 export interface Report {
   id: string;

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use rumqttc::{AsyncClient, ConnectionError, Event, EventLoop, MqttOptions, Packet, QoS};
+use rumqttc::{AsyncClient, ConnectionError, Event, EventLoop, LastWill, MqttOptions, Packet, QoS};
 use serde_json::{Map, Value, json};
 use tokio::sync::mpsc;
 
@@ -36,6 +36,17 @@ pub struct MqttDevice {
     /// The connection is gone: the gateway closed it, or it broke.
     gone: bool,
     next_id: u64,
+    /// The task that reads the connection: aborted, the connection breaks without a goodbye.
+    reader: tokio::task::JoinHandle<()>,
+}
+
+/// How a device signs in beyond its SN and key.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The signing time (Unix ms); now when absent. A test replays a sign-in or sends a stale one.
+    pub at: Option<i64>,
+    /// A last will: a topic and its message, published for the device if its connection breaks.
+    pub will: Option<(String, Value)>,
 }
 
 /// The user name, client id and password an SN signs in with (Alink's "one device, one
@@ -48,7 +59,7 @@ pub fn credentials(sn: &str, product_key: &str, sn_key: &str, at: i64) -> (Strin
 
 impl MqttDevice {
     /// Signs in at `host:port`, signing with `signature_key` (the SN's key, or a wrong one in a
-    /// test), and subscribes its topics. `will`: a last will on its own topic.
+    /// test), and subscribes its topics.
     pub async fn connect(
         address: (&str, u16),
         sn: &str,
@@ -60,16 +71,31 @@ impl MqttDevice {
 
     /// The same, signed as at `at` (Unix ms): a test replays a sign-in or sends a stale one.
     pub async fn connect_at(
-        (host, port): (&str, u16),
+        address: (&str, u16),
         sn: &str,
         product_key: &str,
         signature_key: &str,
         at: i64,
     ) -> Result<MqttDevice, Refused> {
-        let (user, client_id, password) = credentials(sn, product_key, signature_key, at);
+        Self::connect_with(address, sn, product_key, signature_key, Options { at: Some(at), ..Options::default() })
+            .await
+    }
+
+    /// The same, with `extra` options (the signing time, a last will).
+    pub async fn connect_with(
+        (host, port): (&str, u16),
+        sn: &str,
+        product_key: &str,
+        signature_key: &str,
+        extra: Options,
+    ) -> Result<MqttDevice, Refused> {
+        let (user, client_id, password) = credentials(sn, product_key, signature_key, extra.at.unwrap_or_else(now_ms));
         let mut options = MqttOptions::new(client_id, host, port);
         options.set_credentials(user, password).set_keep_alive(Duration::from_secs(30)).set_clean_session(true);
         options.set_max_packet_size(1 << 20, 1 << 20);
+        if let Some((topic, message)) = extra.will {
+            options.set_last_will(LastWill::new(topic, message.to_string(), QoS::AtLeastOnce, false));
+        }
         let (client, mut events) = AsyncClient::new(options, 64);
         // The CONNACK first: a refusal is the caller's to see.
         loop {
@@ -86,9 +112,16 @@ impl MqttDevice {
             }
         }
         let (tx, heard) = mpsc::unbounded_channel();
-        tokio::spawn(listen(events, tx));
-        let device =
-            MqttDevice { sn: sn.into(), product_key: product_key.into(), client, heard, gone: false, next_id: 0 };
+        let reader = tokio::spawn(listen(events, tx));
+        let device = MqttDevice {
+            sn: sn.into(),
+            product_key: product_key.into(),
+            client,
+            heard,
+            gone: false,
+            next_id: 0,
+            reader,
+        };
         device
             .client
             .subscribe(format!("/sys/{product_key}/{sn}/#"), QoS::AtLeastOnce)
@@ -159,6 +192,18 @@ impl MqttDevice {
     /// Says goodbye (DISCONNECT).
     pub async fn disconnect(&self) {
         let _ = self.client.disconnect().await;
+    }
+
+    /// The connection breaks without a goodbye (power cut, network gone): its socket closes.
+    pub fn break_connection(&mut self) {
+        self.reader.abort();
+        self.gone = true;
+    }
+}
+
+impl Drop for MqttDevice {
+    fn drop(&mut self) {
+        self.reader.abort();
     }
 }
 
