@@ -6,8 +6,12 @@
 //! it was offline). Connecting is a heartbeat; the session's end, however it ends, a logout with
 //! its cause, and a broken or silent end hands the device's last will to its route.
 //!
-//! Not yet: MQTT 5, TLS and client certificates, redelivery of unacknowledged downlinks, OTA
-//! topics, the external broker.
+//! The OTA topics go to the plugin upgrading the device plugin's devices: the device tells its
+//! version on `/ota/device/inform/...` (answered with the offer), reports on
+//! `/ota/device/progress/...`, and hears offers found later on `/ota/device/upgrade/...`.
+//!
+//! Not yet: MQTT 5, TLS and client certificates, redelivery of unacknowledged downlinks, the
+//! external broker.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -25,7 +29,7 @@ use tokio::sync::Semaphore;
 use tokio_util::codec::Framed;
 
 use super::limits::{self, Allowance};
-use super::topics::{self, Device, Uplink};
+use super::topics::{self, Device, Service, Uplink};
 use crate::AppState;
 use crate::db::device_keys::DeviceKey;
 use crate::i18n::{Lang, Msg};
@@ -360,6 +364,28 @@ fn signing_time(client_id: &str) -> Option<i64> {
     params.split(',').find_map(|p| p.trim().strip_prefix("timestamp=")).and_then(|t| t.parse().ok())
 }
 
+/// What a session keeps between packets: what the device listens to, what it told of itself,
+/// and the next packet id of its downlinks.
+#[derive(Default)]
+struct Heard {
+    /// It subscribed its command topics: commands go down (before, one would be lost).
+    commands: bool,
+    /// It subscribed its upgrade topic: offers found by the periodic check go down.
+    upgrades: bool,
+    /// What it last told of its version on the inform topic: the upgrade check's body.
+    version: Option<String>,
+    /// The upgrade execution last offered to it: not offered twice.
+    offered: Option<String>,
+    next_id: u16,
+}
+
+impl Heard {
+    fn next_id(&mut self) -> u16 {
+        self.next_id = self.next_id.wrapping_add(1).max(1);
+        self.next_id
+    }
+}
+
 /// The session after CONNACK: the device's packets, the plugin's wakes, and its silence.
 async fn converse(
     app: &AppState,
@@ -371,7 +397,7 @@ async fn converse(
     let silent_limit = limits::silent_limit(keep_alive);
     let mut deadline = tokio::time::Instant::now() + silent_limit;
     let mut allowance = Allowance::new(std::time::Instant::now());
-    let mut next_id: u16 = 0;
+    let mut heard = Heard::default();
     let mut heartbeat_at = tokio::time::Instant::now();
     let waits_for = (device.key.tenant_id, device.plugin.manifest.id.clone(), device.sn.clone());
     // Another request of the device may be waiting already (an HTTP long poll): then the
@@ -380,6 +406,8 @@ async fn converse(
     let notify = waiter.as_ref().map(|w| w.notify.clone());
     let key_recheck = Duration::from_secs(app.config.socket_recheck_secs);
     let mut key_checked = std::time::Instant::now();
+    let ota_recheck = Duration::from_secs(app.config.mqtt_ota_recheck_secs);
+    let mut ota_checked = std::time::Instant::now();
     let mut recheck = tokio::time::interval(RECHECK);
     recheck.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let taken_over = taken_over.notified();
@@ -387,16 +415,13 @@ async fn converse(
     // Listening for a wake for as long as the session lives, re-armed after each: a wake while
     // a packet is handled is not lost.
     let mut woken = Box::pin(wake_of(notify.clone()));
-    // Commands go down once the device listens on their topics: a command published before
-    // its SUBSCRIBE would be marked delivered and never heard.
-    let mut hears_commands = false;
     loop {
         let packet = tokio::select! {
             packet = tokio::time::timeout_at(deadline, io.next()) => packet,
             () = &mut taken_over => return Ended::TakenOver,
             () = &mut woken => {
                 woken = Box::pin(wake_of(notify.clone()));
-                if hears_commands && deliver_commands(app, device, io, &mut next_id).await.is_err() {
+                if deliver_commands(app, device, io, &mut heard).await.is_err() {
                     return Ended::Broken;
                 }
                 continue;
@@ -410,8 +435,14 @@ async fn converse(
                     }
                     key_checked = std::time::Instant::now();
                 }
-                if hears_commands && deliver_commands(app, device, io, &mut next_id).await.is_err() {
+                if deliver_commands(app, device, io, &mut heard).await.is_err() {
                     return Ended::Broken;
+                }
+                if ota_checked.elapsed() >= ota_recheck {
+                    ota_checked = std::time::Instant::now();
+                    if offer_upgrade(app, device, io, &mut heard).await.is_err() {
+                        return Ended::Broken;
+                    }
                 }
                 continue;
             }
@@ -435,15 +466,8 @@ async fn converse(
                 }
                 send(io, Packet::PingResp).await
             }
-            Packet::Publish(publish) => uplink(app, device, io, publish).await,
-            Packet::Subscribe(subscribe) => match subscribed(device, io, subscribe).await {
-                // Listening now: what waits for it (kept while it was offline) goes down at once.
-                Ok(true) if !hears_commands => {
-                    hears_commands = true;
-                    deliver_commands(app, device, io, &mut next_id).await
-                }
-                outcome => outcome.map(drop),
-            },
+            Packet::Publish(publish) => uplink(app, device, io, &mut heard, publish).await,
+            Packet::Subscribe(subscribe) => subscribed(app, device, io, &mut heard, subscribe).await,
             Packet::Unsubscribe(unsubscribe) => send(io, Packet::UnsubAck(UnsubAck::new(unsubscribe.pkid))).await,
             // Downlinks are at least once; the device's acknowledgements need nothing more yet.
             Packet::PubAck(_) => Ok(()),
@@ -467,7 +491,7 @@ async fn wake_of(notify: Option<Arc<tokio::sync::Notify>>) {
 
 /// A device's publish: checked, handed to its route, answered on the reply topic. Another
 /// device's topic closes the connection (`Err`).
-async fn uplink(app: &AppState, device: &SignedIn, io: &mut Io, publish: Publish) -> Result<(), ()> {
+async fn uplink(app: &AppState, device: &SignedIn, io: &mut Io, heard: &mut Heard, publish: Publish) -> Result<(), ()> {
     if publish.payload.len() > limits::MAX_PAYLOAD {
         return Err(());
     }
@@ -475,15 +499,19 @@ async fn uplink(app: &AppState, device: &SignedIn, io: &mut Io, publish: Publish
     if publish.qos == QoS::AtLeastOnce {
         send(io, Packet::PubAck(PubAck::new(publish.pkid))).await?;
     }
-    match handed(app, device, &kind, &publish.payload).await {
-        Some((id, status, answered)) => answer(io, &publish.topic, &id, status, &answered).await,
-        None => Ok(()),
+    let Some((id, status, answered)) = handed(app, device, &kind, &publish.payload).await else { return Ok(()) };
+    if kind == Uplink::OtaInform && status == 200 {
+        // Its version, for the periodic check; the execution offered in the answer, not again.
+        let params = serde_json::from_slice::<Value>(&publish.payload).ok().map(|m| m["params"].clone());
+        heard.version = params.map(|p| p.to_string());
+        heard.offered = answered["executionId"].as_str().map(str::to_string);
     }
+    answer(io, &publish.topic, &id, status, &answered).await
 }
 
 /// A device's message of `kind` handed to the route it names, as the device's own call: the
 /// answer for its reply topic (the message's id, the status, the route's answer), or `None` when
-/// nothing is answered (a command's reply, a topic with no route yet).
+/// nothing is answered (a command's reply).
 async fn handed(app: &AppState, device: &SignedIn, kind: &Uplink, payload: &[u8]) -> Option<(Value, u16, Value)> {
     let parsed = serde_json::from_slice::<Value>(payload);
     let message = parsed.as_ref().cloned().unwrap_or(Value::Null);
@@ -507,13 +535,34 @@ async fn handed(app: &AppState, device: &SignedIn, kind: &Uplink, payload: &[u8]
             let msg = Msg::BadJson { detail }.render(DEVICE_LANG);
             return Some((id, 400, json!({ "msg": msg })));
         }
+        // The upgrade routes take the message's `params` as their body.
+        Uplink::OtaInform | Uplink::OtaProgress => message.get("params").cloned().unwrap_or(json!({})).to_string(),
         _ => String::from_utf8_lossy(payload).into_owned(),
     };
-    let (status, answered) = device.call(app, "POST", &route, &body).await;
+    let (status, answered) = match kind.service() {
+        Service::Device => device.call(app, "POST", &route, &body).await,
+        Service::Ota => match ota_plugin(app, device).await {
+            Some(ota) => call(app, &ota, device.context(), "POST", &route, &body).await,
+            None => (404, json!({ "msg": Msg::NoSuchRoute.render(DEVICE_LANG) }).to_string()),
+        },
+    };
     if matches!(kind, Uplink::CommandReply { .. }) {
         return None;
     }
     Some((id, status, serde_json::from_str(&answered).unwrap_or(Value::Null)))
+}
+
+/// The plugin that upgrades the device plugin's devices, on for the device's enterprise: the
+/// one serving its keys (as over HTTP) with the upgrade check and progress device routes.
+async fn ota_plugin(app: &AppState, device: &SignedIn) -> Option<Arc<LoadedPlugin>> {
+    let key_plugin = &device.key.plugin_id;
+    let ota = app.plugins.all().into_iter().find(|p| {
+        (p.manifest.id == *key_plugin || p.manifest.device_keys_from.contains(key_plugin))
+            && p.route(RouteCaller::Device, "POST", topics::OTA_CHECK).is_some()
+            && p.route(RouteCaller::Device, "POST", topics::OTA_PROGRESS).is_some()
+    })?;
+    let enabled = app.plugins.enabled_for(device.key.tenant_id).await.ok()?;
+    enabled.contains(&ota.manifest.id).then_some(ota)
 }
 
 /// The answer on `{topic}_reply`: `{id, code: 200, data}`, or `{id, code, message}` refused.
@@ -528,27 +577,40 @@ async fn answer(io: &mut Io, topic: &str, id: &Value, status: u16, answered: &Va
     send(io, Packet::Publish(reply)).await
 }
 
-/// A SUBSCRIBE of the device's own topics is granted (at most QoS 1), and whether the device
-/// hears its commands through it; any other filter closes.
-async fn subscribed(device: &SignedIn, io: &mut Io, subscribe: Subscribe) -> Result<bool, ()> {
+/// A SUBSCRIBE of the device's own topics is granted (at most QoS 1); any other closes. Once
+/// it listens on its command topics, what waits for it (kept while it was offline) goes down.
+async fn subscribed(
+    app: &AppState,
+    device: &SignedIn,
+    io: &mut Io,
+    heard: &mut Heard,
+    subscribe: Subscribe,
+) -> Result<(), ()> {
     if subscribe.filters.len() > MAX_FILTERS {
         return Err(());
     }
     let mut granted = Vec::with_capacity(subscribe.filters.len());
-    let mut hears_commands = false;
+    let heard_commands = heard.commands;
     for filter in &subscribe.filters {
         topics::may_subscribe(&filter.path, device.device()).map_err(drop)?;
-        hears_commands |= topics::hears_commands(&filter.path, device.device());
+        heard.commands |= topics::hears_commands(&filter.path, device.device());
+        heard.upgrades |= topics::hears_upgrades(&filter.path, device.device());
         let qos = if filter.qos == QoS::AtMostOnce { QoS::AtMostOnce } else { QoS::AtLeastOnce };
         granted.push(SubscribeReasonCode::Success(qos));
     }
     send(io, Packet::SubAck(SubAck::new(subscribe.pkid, granted))).await?;
-    Ok(hears_commands)
+    if heard.commands && !heard_commands {
+        deliver_commands(app, device, io, heard).await?;
+    }
+    Ok(())
 }
 
 /// The commands waiting for the device, taken from the plugin (marked delivered there) and
-/// published on their topics at QoS 1.
-async fn deliver_commands(app: &AppState, device: &SignedIn, io: &mut Io, next_id: &mut u16) -> Result<(), ()> {
+/// published on their topics at QoS 1; nothing until the device listens on them.
+async fn deliver_commands(app: &AppState, device: &SignedIn, io: &mut Io, heard: &mut Heard) -> Result<(), ()> {
+    if !heard.commands {
+        return Ok(());
+    }
     let (status, body) = device.call(app, "GET", "/thing/commands", "").await;
     if status != 200 {
         return Ok(());
@@ -565,11 +627,28 @@ async fn deliver_commands(app: &AppState, device: &SignedIn, io: &mut Io, next_i
         let payload = json!({ "id": command["id"], "version": "1.0", "params": command["params"], "method": method });
         let mut publish =
             Publish::new(topics::command_topic(device.device(), service), QoS::AtLeastOnce, payload.to_string());
-        *next_id = next_id.wrapping_add(1).max(1);
-        publish.pkid = *next_id;
+        publish.pkid = heard.next_id();
         send(io, Packet::Publish(publish)).await?;
     }
     Ok(())
+}
+
+/// The periodic upgrade check of a device that told its version and listens on its upgrade
+/// topic: an execution not offered to it yet goes down there, as `{id, code: 200, data}`.
+async fn offer_upgrade(app: &AppState, device: &SignedIn, io: &mut Io, heard: &mut Heard) -> Result<(), ()> {
+    let Some(version) = heard.version.clone().filter(|_| heard.upgrades) else { return Ok(()) };
+    let Some(ota) = ota_plugin(app, device).await else { return Ok(()) };
+    let (status, body) = call(app, &ota, device.context(), "POST", topics::OTA_CHECK, &version).await;
+    let offer: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
+    let Some(execution) = offer["executionId"].as_str().filter(|_| status == 200) else { return Ok(()) };
+    if heard.offered.as_deref() == Some(execution) {
+        return Ok(());
+    }
+    heard.offered = Some(execution.to_string());
+    let payload = json!({ "id": execution, "code": 200, "data": offer });
+    let mut publish = Publish::new(topics::upgrade_topic(device.device()), QoS::AtLeastOnce, payload.to_string());
+    publish.pkid = heard.next_id();
+    send(io, Packet::Publish(publish)).await
 }
 
 #[cfg(test)]

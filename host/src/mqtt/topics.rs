@@ -19,8 +19,19 @@ pub enum Uplink {
     /// `/sys/{pk}/{sn}/thing/service/property/set_reply` (no identifier) or
     /// `/sys/{pk}/{sn}/thing/service/{identifier}_reply`: `POST /thing/commands/{id}/reply`.
     CommandReply { identifier: Option<String> },
-    /// `/ota/device/progress/{pk}/{sn}`: the upgrade's progress.
+    /// `/ota/device/inform/{pk}/{sn}`: the device tells its version and asks for its upgrade
+    /// (`POST /device/check` of the upgrade plugin; the offer, or null, on the reply topic).
+    OtaInform,
+    /// `/ota/device/progress/{pk}/{sn}`: the upgrade's progress (`POST /device/progress`).
     OtaProgress,
+}
+
+/// Whose device route an uplink goes to: the device plugin's (the thing model's messages) or
+/// the plugin serving its devices' upgrades.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Service {
+    Device,
+    Ota,
 }
 
 impl Uplink {
@@ -33,10 +44,22 @@ impl Uplink {
             Uplink::CommandReply { .. } => {
                 command.filter(|id| identifier(id)).map(|id| format!("/thing/commands/{id}/reply"))
             }
-            Uplink::OtaProgress => None,
+            Uplink::OtaInform => Some(OTA_CHECK.into()),
+            Uplink::OtaProgress => Some(OTA_PROGRESS.into()),
+        }
+    }
+
+    pub fn service(&self) -> Service {
+        match self {
+            Uplink::OtaInform | Uplink::OtaProgress => Service::Ota,
+            _ => Service::Device,
         }
     }
 }
+
+/// The upgrade plugin's device routes the OTA topics carry (`docs/mqtt.md`).
+pub const OTA_CHECK: &str = "/device/check";
+pub const OTA_PROGRESS: &str = "/device/progress";
 
 /// Why a topic or filter is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,6 +97,9 @@ pub fn uplink(topic: &str, device: Device<'_>) -> Result<Uplink, Refused> {
     if topic == ota("progress", device) {
         return Ok(Uplink::OtaProgress);
     }
+    if topic == ota("inform", device) {
+        return Ok(Uplink::OtaInform);
+    }
     let rest = own_sys(topic, device).ok_or(Refused::NotOwn)?;
     let levels: Vec<&str> = rest.split('/').collect();
     match levels.as_slice() {
@@ -104,6 +130,11 @@ pub fn command_topic(device: Device<'_>, service: Option<&str>) -> String {
 /// The topic an upgrade offer goes down on.
 pub fn upgrade_topic(device: Device<'_>) -> String {
     ota("upgrade", device)
+}
+
+/// Whether a device listening on `filter` hears the upgrades offered to it.
+pub fn hears_upgrades(filter: &str, device: Device<'_>) -> bool {
+    matches(filter, &upgrade_topic(device))
 }
 
 /// Whether `filter` matches `topic` (MQTT 3.1.1 §4.7: `+` one level, `#` the rest, itself too).
@@ -144,7 +175,9 @@ pub fn may_subscribe(filter: &str, device: Device<'_>) -> Result<(), Refused> {
     if !valid_filter(filter) {
         return Err(Refused::Malformed);
     }
-    if filter == upgrade_topic(device) || own_sys(filter, device).is_some_and(|rest| !rest.is_empty()) {
+    let ota_topics =
+        [upgrade_topic(device), reply_topic(&ota("inform", device)), reply_topic(&ota("progress", device))];
+    if ota_topics.iter().any(|t| t == filter) || own_sys(filter, device).is_some_and(|rest| !rest.is_empty()) {
         return Ok(());
     }
     Err(Refused::NotOwn)
@@ -172,6 +205,13 @@ mod tests {
             Ok(Uplink::CommandReply { identifier: Some("startClean".into()) })
         );
         assert_eq!(uplink("/ota/device/progress/pk1/SN001", ME), Ok(Uplink::OtaProgress));
+        assert_eq!(uplink("/ota/device/inform/pk1/SN001", ME), Ok(Uplink::OtaInform));
+        assert_eq!(
+            (Uplink::OtaInform.service(), Uplink::OtaInform.route(None).as_deref()),
+            (Service::Ota, Some(OTA_CHECK))
+        );
+        assert_eq!(Uplink::OtaProgress.route(None).as_deref(), Some(OTA_PROGRESS));
+        assert_eq!(Uplink::PropertyPost.service(), Service::Device);
         assert_eq!(Uplink::PropertyPost.route(None).as_deref(), Some("/thing/event/property/post"));
         assert_eq!(
             Uplink::CommandReply { identifier: None }.route(Some("42")).as_deref(),
@@ -192,6 +232,7 @@ mod tests {
             "/sys/pk1/SN001/thing/service/startClean",
             "/sys/pk1/SN001/thing/service/_reply",
             "/ota/device/progress/pk1/SN002",
+            "/ota/device/inform/pk2/SN001",
             "/ota/device/upgrade/pk1/SN001",
             "$SYS/broker/clients",
             "sys/pk1/SN001/thing/event/property/post",
@@ -210,6 +251,8 @@ mod tests {
             "/sys/pk1/SN001/thing/service/property/set",
             "/sys/pk1/SN001/thing/event/+/post_reply",
             "/ota/device/upgrade/pk1/SN001",
+            "/ota/device/inform/pk1/SN001_reply",
+            "/ota/device/progress/pk1/SN001_reply",
         ] {
             assert_eq!(may_subscribe(filter, ME), Ok(()), "{filter}");
         }
@@ -220,6 +263,8 @@ mod tests {
             "/sys/+/SN001/#",
             "/sys/pk1/SN002/#",
             "/ota/device/upgrade/pk1/+",
+            "/ota/device/+/pk1/SN001",
+            "/ota/device/inform/pk1/SN002_reply",
             "$share/console/sys/#",
             "/sys/pk1/SN001/",
         ] {
@@ -243,6 +288,8 @@ mod tests {
         assert!(hears_commands("/sys/pk1/SN001/thing/service/+", ME));
         assert!(!hears_commands("/sys/pk1/SN001/thing/event/+/post_reply", ME));
         assert!(!hears_commands("/ota/device/upgrade/pk1/SN001", ME));
+        assert!(hears_upgrades("/ota/device/upgrade/pk1/SN001", ME));
+        assert!(!hears_upgrades("/sys/pk1/SN001/#", ME));
     }
 
     #[test]

@@ -58,11 +58,18 @@ pub async fn fleet_with(code: &str, count: u32, more: Vec<Install>) -> Fleet {
 
 /// The same fleet with the MQTT gateway listening on a port of its own: the fleet and the port.
 pub async fn fleet_on_mqtt(code: &str, count: u32) -> (Fleet, u16) {
+    fleet_on_mqtt_with(code, count, Vec::new()).await
+}
+
+/// The same with `more` plugins (the upgrade plugin for the OTA topics).
+pub async fn fleet_on_mqtt_with(code: &str, count: u32, more: Vec<Install>) -> (Fleet, u16) {
     let port = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("addr").port();
-    let fleet = fleet_adjusted(code, count, Vec::new(), |config| {
+    let fleet = fleet_adjusted(code, count, more, |config| {
         config.mqtt_listen = format!("127.0.0.1:{port}");
-        // A replaced key ends its session within a second.
+        // A replaced key ends its session within a second; a rollout reaches a connected device
+        // within a second.
         config.socket_recheck_secs = 1;
+        config.mqtt_ota_recheck_secs = 1;
     })
     .await;
     (fleet, port)

@@ -6,10 +6,13 @@
 
 use std::time::Duration;
 
-use devsim::mqtt::{MqttDevice, Options, Refused};
+use devsim::mqtt::{MqttDevice, MqttOta, Options, Refused};
+use devsim::ota::Outcome;
 use serde_json::{Value, json};
 
-use crate::common::fleet::{Fleet, fleet_on_mqtt};
+use crate::common::Install;
+use crate::common::fleet::{Fleet, UPGRADE_GRANTS, fleet_on_mqtt, fleet_on_mqtt_with};
+use crate::upgrade::{progress, released, reviewer};
 
 const HOST: &str = "127.0.0.1";
 
@@ -323,4 +326,73 @@ async fn a_broken_connection_hands_over_the_last_will_and_takes_the_device_offli
     let detail = fleet.host.get(&path, &fleet.admin).await.ok().clone();
     let stuck = detail["events"].as_array().expect("events").iter().filter(|e| e["identifier"] == "stuck").count();
     assert_eq!(stuck, 1, "the will is not handed over after a goodbye");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ota_rollout_reaches_mqtt_devices_on_their_topics_and_completes() {
+    let (fleet, port) = fleet_on_mqtt_with("RV-MO", 3, vec![Install::plugin("upgrade", UPGRADE_GRANTS)]).await;
+    let reviewer = reviewer(&fleet).await;
+
+    // Connected and told its version before the release: nothing waits for it yet.
+    let mut early = connected(&fleet, port, 0).await;
+    let mut version = 100;
+    let told = MqttOta { device: &mut early, platform: &fleet.platform }.upgrade(&mut version, Outcome::Install).await;
+    assert_eq!(told.expect("answered on the inform reply topic"), Value::Null, "no package yet");
+
+    let id = released(&fleet, &reviewer, (("1.0.0", 100), ("2.0.0", 200)), json!({ "grayPercent": 100 })).await;
+    // Released while it is connected: the offer comes down on its upgrade topic by itself.
+    let offered = loop {
+        let heard = early.hear(Duration::from_secs(10)).await.expect("the offer arrives within 10 s");
+        if heard.topic == early.ota_topic("upgrade") {
+            break heard.message;
+        }
+    };
+    assert_eq!((offered["code"].clone(), offered["data"]["targetVersionCode"].clone()), (json!(200), json!(200)));
+    assert!(offered["data"]["url"].is_string(), "with its signed URL: {offered}");
+
+    // Every device downloads it over HTTP and reports each step on its progress topic.
+    MqttOta { device: &mut early, platform: &fleet.platform }
+        .upgrade(&mut version, Outcome::Install)
+        .await
+        .expect("upgraded");
+    assert_eq!(version, 200);
+    for n in 1..3 {
+        let mut device = connected(&fleet, port, n).await;
+        let mut version = 100;
+        let mut ota = MqttOta { device: &mut device, platform: &fleet.platform };
+        assert!(ota.upgrade(&mut version, Outcome::Install).await.expect("upgraded").is_object());
+        assert_eq!(version, 200);
+    }
+    let done = progress(&fleet, &id).await;
+    assert_eq!(done["counts"]["succeeded"], 3, "{done}");
+
+    // A report the upgrade plugin refuses is answered on the progress reply topic with its reason.
+    let topic = early.ota_topic("progress");
+    let refused = early.ask(&topic, json!({ "executionId": "nope", "state": "flying" }), "ota.device.progress").await;
+    let refused = refused.expect("answered");
+    assert_eq!((refused["code"].clone(), refused["message"].as_str()), (json!(404), Some("Data does not exist.")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ota_rollout_whose_mqtt_devices_fail_pauses_itself_at_the_threshold() {
+    let (fleet, port) = fleet_on_mqtt_with("RV-MF", 7, vec![Install::plugin("upgrade", UPGRADE_GRANTS)]).await;
+    let reviewer = reviewer(&fleet).await;
+    let strategy = json!({ "grayPercent": 100, "abortFailurePercent": 30, "abortMinDevices": 5 });
+    let id = released(&fleet, &reviewer, (("1.0.0", 100), ("2.0.0", 200)), strategy).await;
+
+    // Two install it, then the devices fail at flashing: at the fifth finished device 3 of 5
+    // failed (60% > 30%) and the rollout pauses; the sixth is offered nothing.
+    let mut offered = Vec::new();
+    for n in 0..7 {
+        let mut device = connected(&fleet, port, n).await;
+        let mut version = 100;
+        let outcome = if n < 2 { Outcome::Install } else { Outcome::Fail("flash") };
+        let offer = MqttOta { device: &mut device, platform: &fleet.platform }.upgrade(&mut version, outcome).await;
+        offered.push(offer.unwrap_or_else(|r| panic!("device {n}: {r}")).is_object());
+    }
+    assert_eq!(offered, [true, true, true, true, true, false, false]);
+    let paused = progress(&fleet, &id).await;
+    assert_eq!(paused["package"]["status"], "grayPaused", "{paused}");
+    assert_eq!(paused["package"]["pause"]["automatic"], true);
+    assert_eq!(paused["failures"], json!([{ "reason": "flash", "count": 3 }]));
 }

@@ -20,13 +20,18 @@ async fn reviewer_of(fleet: &Fleet, role: &str, user: &str, action: &str) -> Str
     host.login(user, USER_PASSWORD).await
 }
 
-async fn reviewer(fleet: &Fleet) -> String {
+pub(crate) async fn reviewer(fleet: &Fleet) -> String {
     reviewer_of(fleet, "Firmware reviewer", "reviewer", "ota:package:review").await
 }
 
 /// Uploads a package (the file through the host's upload endpoint), has it reviewed, tested,
 /// applied and released with `strategy`.
-async fn released(fleet: &Fleet, reviewer: &str, versions: ((&str, i64), (&str, i64)), strategy: Value) -> String {
+pub(crate) async fn released(
+    fleet: &Fleet,
+    reviewer: &str,
+    versions: ((&str, i64), (&str, i64)),
+    strategy: Value,
+) -> String {
     let (host, admin) = (&fleet.host, fleet.admin.as_str());
     let firmware: Vec<u8> = (0..300_000u32).map(|n| (n * 7 % 251) as u8).collect();
     let uploaded = host.upload(admin, "upgrade-service", "firmware", "rv.bin", &firmware).await;
@@ -76,7 +81,7 @@ async fn released(fleet: &Fleet, reviewer: &str, versions: ((&str, i64), (&str, 
     id
 }
 
-async fn progress(fleet: &Fleet, id: &str) -> Value {
+pub(crate) async fn progress(fleet: &Fleet, id: &str) -> Value {
     fleet.host.get(&format!("/upgrade-service/rollouts/{id}/progress"), &fleet.admin).await.ok().clone()
 }
 

@@ -236,8 +236,7 @@ pub fn reset(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: ReasonInput = call.body()?;
     let reason = validate::required("reason", &input.reason, LONG_TEXT)?;
     commands::online_device(call, &sn)?;
-    let expires_at = call.host.now_ms() + commands::ANSWER_TIMEOUT_MS;
-    commands::send(call, &sn, RESET, "reset", Default::default(), reason, expires_at)
+    commands::send(call, &sn, RESET, "reset", Default::default(), reason, commands::ANSWER_TIMEOUT_MS)
 }
 
 /// A device answered its reset: written down, and on success it leaves its family.

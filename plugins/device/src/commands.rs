@@ -117,8 +117,8 @@ pub fn online_device(call: &mut Call<'_>, sn: &str) -> PluginResult<Doc<Device>>
     Ok(device)
 }
 
-/// The device, and until when a command to it is delivered: an online device within the answer
-/// timeout; an offline one only when the sender keeps the command for it (`keep_for` seconds).
+/// The device, and how long a command to it may wait to be delivered (ms): an online device the
+/// answer timeout; an offline one only when the sender keeps the command for it (`keep_for` s).
 fn addressee(call: &mut Call<'_>, sn: &str, keep_for: Option<f64>) -> PluginResult<(Doc<Device>, i64)> {
     let keep_secs = match keep_for {
         None => 0,
@@ -127,12 +127,12 @@ fn addressee(call: &mut Call<'_>, sn: &str, keep_for: Option<f64>) -> PluginResu
     let device = devices::find(call, sn)?;
     let now = call.host.now_ms();
     if is_online(device.data.last_seen_at, now) {
-        return Ok((device, now + ANSWER_TIMEOUT_MS));
+        return Ok((device, ANSWER_TIMEOUT_MS));
     }
     if keep_secs == 0 {
         return Err(offline());
     }
-    Ok((device, now + (keep_secs * 1000).max(ANSWER_TIMEOUT_MS)))
+    Ok((device, (keep_secs * 1000).max(ANSWER_TIMEOUT_MS)))
 }
 
 pub fn send(
@@ -142,16 +142,17 @@ pub fn send(
     identifier: &str,
     params: serde_json::Map<String, Value>,
     reason: String,
-    expires_at: i64,
+    wait_ms: i64,
 ) -> PluginResult<Value> {
+    let now = call.host.now_ms();
     let command = Command {
         sn: sn.to_string(),
         kind: kind.into(),
         identifier: identifier.into(),
         params,
         state: PENDING.into(),
-        sent_at: call.host.now_ms(),
-        expires_at,
+        sent_at: now,
+        expires_at: now + wait_ms,
         by: call.context.user_name.clone(),
         reason,
         ..Command::default()
@@ -171,20 +172,20 @@ pub fn send(
 pub fn set_properties(call: &mut Call<'_>) -> PluginResult<Value> {
     let sn = call.param("sn")?.to_string();
     let input: ParamsInput = call.body()?;
-    let (device, expires_at) = addressee(call, &sn, input.keep_for)?;
+    let (device, wait_ms) = addressee(call, &sn, input.keep_for)?;
     let model = crate::model::product(call, &device.data.product_id)?.thing_model;
     thing_model::check_properties(&model, "params", &input.params, Direction::Set)?;
-    send(call, &sn, SET, "", input.params, String::new(), expires_at)
+    send(call, &sn, SET, "", input.params, String::new(), wait_ms)
 }
 
 pub fn call_service(call: &mut Call<'_>) -> PluginResult<Value> {
     let sn = call.param("sn")?.to_string();
     let identifier = call.param("identifier")?.to_string();
     let input: ParamsInput = call.body()?;
-    let (device, expires_at) = addressee(call, &sn, input.keep_for)?;
+    let (device, wait_ms) = addressee(call, &sn, input.keep_for)?;
     let model = crate::model::product(call, &device.data.product_id)?.thing_model;
     thing_model::check_service(&model, "identifier", &identifier, &input.params, false)?;
-    send(call, &sn, SERVICE, &identifier, input.params, String::new(), expires_at)
+    send(call, &sn, SERVICE, &identifier, input.params, String::new(), wait_ms)
 }
 
 pub fn get(call: &mut Call<'_>) -> PluginResult<Value> {

@@ -9,7 +9,8 @@ use rumqttc::{AsyncClient, ConnectionError, Event, EventLoop, LastWill, MqttOpti
 use serde_json::{Map, Value, json};
 use tokio::sync::mpsc;
 
-use crate::{now_ms, sign};
+use crate::ota::{self, Outcome, UpgradeLink};
+use crate::{Answer, Platform, Refusal, now_ms, sign};
 
 /// What a device heard: a publish on one of its topics.
 #[derive(Debug, Clone)]
@@ -122,11 +123,16 @@ impl MqttDevice {
             next_id: 0,
             reader,
         };
-        device
-            .client
-            .subscribe(format!("/sys/{product_key}/{sn}/#"), QoS::AtLeastOnce)
-            .await
-            .map_err(|e| Refused::Closed(e.to_string()))?;
+        // Its own topics, its upgrade offers and the answers to its OTA messages.
+        let ota = |kind: &str| format!("/ota/device/{kind}/{product_key}/{sn}");
+        let filters = [
+            format!("/sys/{product_key}/{sn}/#"),
+            ota("upgrade"),
+            format!("{}_reply", ota("inform")),
+            format!("{}_reply", ota("progress")),
+        ];
+        let filters = filters.into_iter().map(|path| rumqttc::SubscribeFilter::new(path, QoS::AtLeastOnce));
+        device.client.subscribe_many(filters).await.map_err(|e| Refused::Closed(e.to_string()))?;
         Ok(device)
     }
 
@@ -147,12 +153,23 @@ impl MqttDevice {
 
     /// Reports these values and waits for the answer on the reply topic.
     pub async fn report(&mut self, params: Map<String, Value>) -> Result<Value, String> {
+        let topic = format!("{}/thing/event/property/post", self.prefix());
+        self.ask(&topic, Value::Object(params), "thing.event.property.post").await
+    }
+
+    /// Publishes `{id, version, params, method}` on `topic` and waits for the answer on its
+    /// reply topic.
+    pub async fn ask(&mut self, topic: &str, params: Value, method: &str) -> Result<Value, String> {
         self.next_id += 1;
         let id = self.next_id.to_string();
-        let topic = format!("{}/thing/event/property/post", self.prefix());
-        let message = json!({ "id": id, "version": "1.0", "params": params, "method": "thing.event.property.post" });
-        self.publish(&topic, message.to_string().into_bytes()).await?;
+        let message = json!({ "id": id, "version": "1.0", "params": params, "method": method });
+        self.publish(topic, message.to_string().into_bytes()).await?;
         self.answer_to(&format!("{topic}_reply"), &id).await
+    }
+
+    /// One of its OTA topics (`inform`, `progress`, `upgrade`).
+    pub fn ota_topic(&self, kind: &str) -> String {
+        format!("/ota/device/{kind}/{}/{}", self.product_key, self.sn)
     }
 
     /// Waits for the reply on `topic` to the message `id`.
@@ -221,5 +238,49 @@ async fn listen(mut events: EventLoop, heard: mpsc::UnboundedSender<Heard>) {
             // Gone: the device's channel closes, so a waiting `hear` sees the end.
             Err(_) => return,
         }
+    }
+}
+
+/// A device upgrading over its OTA topics: it tells its version on the inform topic (the answer
+/// is the offer), downloads the package from `platform` by its signed URL, and reports each
+/// step on the progress topic.
+pub struct MqttOta<'a> {
+    pub device: &'a mut MqttDevice,
+    pub platform: &'a Platform,
+}
+
+impl MqttOta<'_> {
+    /// What an OTA topic answered: its data, or the refusal it said.
+    async fn asked(&mut self, kind: &str, params: Value) -> Answer {
+        let topic = self.device.ota_topic(kind);
+        let answer = self.device.ask(&topic, params, &format!("ota.device.{kind}")).await.map_err(Refusal::failed)?;
+        if answer["code"] == 200 {
+            return Ok(answer["data"].clone());
+        }
+        Err(Refusal {
+            code: answer["code"].as_i64().unwrap_or(0),
+            msg: answer["message"].as_str().unwrap_or_default().to_string(),
+            field: answer["field"].as_str().map(str::to_string),
+        })
+    }
+
+    /// [`ota::upgrade`] over MQTT.
+    pub async fn upgrade(&mut self, version_code: &mut i64, outcome: Outcome) -> Answer {
+        ota::upgrade(self, version_code, outcome).await
+    }
+}
+
+impl UpgradeLink for MqttOta<'_> {
+    async fn check(&mut self, version_code: i64) -> Answer {
+        let body = ota::check_body(&self.device.sn, version_code);
+        self.asked("inform", body).await
+    }
+
+    async fn report(&mut self, execution_id: &str, state: &str, progress: u32, reason: &str) -> Answer {
+        self.asked("progress", ota::progress_body(execution_id, state, progress, reason)).await
+    }
+
+    fn platform(&self) -> &Platform {
+        self.platform
     }
 }
