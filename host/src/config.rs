@@ -123,6 +123,20 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_MQTT_LISTEN", default_value = "127.0.0.1:1883")]
     pub mqtt_listen: String,
 
+    /// Where the gateway takes MQTT over TLS with the devices' client certificates (issued by
+    /// their enterprises' CAs on the device-access pages), or `off`.
+    #[arg(long, env = "CONSOLE_MQTTS_LISTEN", default_value = "127.0.0.1:8883")]
+    pub mqtts_listen: String,
+
+    /// The MQTT TLS server's certificate chain (PEM); unset, the host makes one for the loopback
+    /// names under `{data_dir}/mqtt/`, signed by a CA of its own served at `/pki/mqtt-ca.pem`.
+    #[arg(long, env = "CONSOLE_MQTTS_CERT")]
+    pub mqtts_cert: Option<PathBuf>,
+
+    /// The key of `CONSOLE_MQTTS_CERT` (PEM).
+    #[arg(long, env = "CONSOLE_MQTTS_KEY")]
+    pub mqtts_key: Option<PathBuf>,
+
     /// How often the gateway asks, for each MQTT device that told its version and listens on
     /// its upgrade topic, whether an upgrade waits for it (seconds): a rollout started while it
     /// is connected reaches it within this.
@@ -173,6 +187,7 @@ impl Config {
         config.data_dir = data_dir;
         // Tests and embedders ask for the gateway on an address of their own.
         config.mqtt_listen = "off".into();
+        config.mqtts_listen = "off".into();
         config
     }
 }

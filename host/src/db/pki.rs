@@ -115,6 +115,30 @@ impl Db {
         Ok(found.map(|(certificate_pem, sealed_key)| StoredAuthority { certificate_pem, sealed_key }))
     }
 
+    /// Every enterprise's CA certificate: (enterprise, PEM).
+    pub async fn certificate_authorities(&self) -> Result<Vec<(i64, String)>, sqlx::Error> {
+        super::with_pool!(self, |pool| {
+            sqlx::query_as("SELECT tenant_id, certificate_pem FROM certificate_authorities ORDER BY tenant_id")
+                .fetch_all(pool)
+                .await
+        })
+    }
+
+    /// What changes whenever a CA is made or a certificate revoked: (CAs, the newest CA's time,
+    /// revocations, the newest revocation's time). The MQTT TLS trust is rebuilt on a change.
+    pub async fn trust_stamp(&self) -> Result<(i64, i64, i64, i64), sqlx::Error> {
+        super::with_pool!(self, |pool| {
+            sqlx::query_as(
+                "SELECT (SELECT COUNT(*) FROM certificate_authorities),
+                        (SELECT COALESCE(MAX(created_at), 0) FROM certificate_authorities),
+                        (SELECT COUNT(*) FROM issued_certificates WHERE revoked_at IS NOT NULL),
+                        (SELECT COALESCE(MAX(revoked_at), 0) FROM issued_certificates)",
+            )
+            .fetch_one(pool)
+            .await
+        })
+    }
+
     /// The serials the enterprise's CA revoked and when, those expired included (a CRL may drop
     /// them, but keeping them costs little and answers a stale clock).
     pub async fn revoked_certificates(&self, tenant: i64) -> Result<Vec<(String, i64)>, sqlx::Error> {

@@ -1,4 +1,5 @@
-//! The embedded MQTT gateway: MQTT 3.1.1 over TCP on `CONSOLE_MQTT_LISTEN` (`docs/mqtt.md`).
+//! The embedded MQTT gateway: MQTT 3.1.1 over TCP on `CONSOLE_MQTT_LISTEN`, and over TLS with
+//! client certificates on `CONSOLE_MQTTS_LISTEN` (`docs/mqtt.md`).
 //! A connection is one device's session. Its CONNECT is signed with the SN's key; after that
 //! each publish is handed to the device plugin's device route its topic names, as a call of that
 //! device, and the answer goes back on the reply topic. Commands go down when the plugin wakes
@@ -10,8 +11,9 @@
 //! version on `/ota/device/inform/...` (answered with the offer), reports on
 //! `/ota/device/progress/...`, and hears offers found later on `/ota/device/upgrade/...`.
 //!
-//! Not yet: MQTT 5, TLS and client certificates, redelivery of unacknowledged downlinks, the
-//! external broker.
+//! Over TLS (`tls`), the client certificate signs the device in instead of the password.
+//!
+//! Not yet: MQTT 5, redelivery of unacknowledged downlinks, the external broker.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -24,11 +26,13 @@ use rumqttc::mqttbytes::v4::{
     SubscribeReasonCode, UnsubAck,
 };
 use serde_json::{Value, json};
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 use tokio_util::codec::Framed;
 
 use super::limits::{self, Allowance};
+use super::tls::{CertifiedDevice, Tls};
 use super::topics::{self, Device, Service, Uplink};
 use crate::AppState;
 use crate::db::device_keys::DeviceKey;
@@ -62,44 +66,67 @@ const HEARTBEAT_EVERY: Duration = Duration::from_secs(20);
 /// MQTT 3.1.1 carries no language: refusals go to devices in English, as their logs read.
 const DEVICE_LANG: Lang = Lang::En;
 
-type Io = Framed<TcpStream, Codec>;
+/// A device's connection: TCP, or TLS over it.
+pub trait Wire: AsyncRead + AsyncWrite + Unpin + Send {}
+impl<T: AsyncRead + AsyncWrite + Unpin + Send> Wire for T {}
 
-/// Starts the gateway on the configured address, unless it is `off`. An address that cannot be
-/// bound leaves the host serving HTTP, with a warning (a second console on one machine).
+type Io<S> = Framed<S, Codec>;
+
+/// Starts the gateway on the configured addresses (MQTT, and MQTT over TLS with client
+/// certificates), each unless it is `off`. An address that cannot be bound leaves the host
+/// serving HTTP, with a warning (a second console on one machine).
 pub async fn spawn(app: AppState) {
-    let listen = app.config.mqtt_listen.trim().to_string();
-    if listen.eq_ignore_ascii_case("off") {
-        return;
-    }
-    let addr: SocketAddr = match listen.parse() {
-        Ok(addr) => addr,
-        Err(err) => return tracing::warn!(%listen, %err, "CONSOLE_MQTT_LISTEN is not an address: no MQTT gateway"),
-    };
-    match TcpListener::bind(addr).await {
-        Ok(listener) => {
-            tracing::info!(%addr, "MQTT gateway listening");
-            tokio::spawn(serve(app, listener));
-        }
-        Err(err) => tracing::warn!(%addr, %err, "MQTT gateway not started"),
-    }
-}
-
-/// Accepts devices on `listener` for as long as the process runs.
-pub async fn serve(app: AppState, listener: TcpListener) {
-    let sessions = Arc::new(Semaphore::new(MAX_SESSIONS));
     let gateway = Arc::new(Gateway {
         live: Default::default(),
         generation: Default::default(),
         connecting: Semaphore::new(MAX_CONNECTING),
+        sessions: Arc::new(Semaphore::new(MAX_SESSIONS)),
     });
+    if let Some(listener) = bind(&app.config.mqtt_listen, "CONSOLE_MQTT_LISTEN").await {
+        tokio::spawn(serve(app.clone(), gateway.clone(), listener, None));
+    }
+    if let Some(listener) = bind(&app.config.mqtts_listen, "CONSOLE_MQTTS_LISTEN").await {
+        match Tls::load(&app) {
+            Ok(tls) => drop(tokio::spawn(serve(app, gateway, listener, Some(Arc::new(tls))))),
+            Err(err) => tracing::warn!(%err, "MQTT over TLS not started"),
+        }
+    }
+}
+
+async fn bind(listen: &str, setting: &str) -> Option<TcpListener> {
+    let listen = listen.trim();
+    if listen.eq_ignore_ascii_case("off") {
+        return None;
+    }
+    let addr: SocketAddr = match listen.parse() {
+        Ok(addr) => addr,
+        Err(err) => {
+            tracing::warn!(%listen, %err, setting, "not an address: this MQTT listener is not started");
+            return None;
+        }
+    };
+    match TcpListener::bind(addr).await {
+        Ok(listener) => {
+            tracing::info!(%addr, setting, "MQTT gateway listening");
+            Some(listener)
+        }
+        Err(err) => {
+            tracing::warn!(%addr, %err, setting, "MQTT gateway not started");
+            None
+        }
+    }
+}
+
+/// Accepts devices on `listener` (over TLS when `tls` is given) for as long as the process runs.
+async fn serve(app: AppState, gateway: Arc<Gateway>, listener: TcpListener, tls: Option<Arc<Tls>>) {
     loop {
         match listener.accept().await {
             Ok((stream, peer)) => {
-                let Ok(permit) = sessions.clone().try_acquire_owned() else { continue };
+                let Ok(permit) = gateway.sessions.clone().try_acquire_owned() else { continue };
                 let _ = stream.set_nodelay(true);
-                let (app, gateway) = (app.clone(), gateway.clone());
+                let (app, gateway, tls) = (app.clone(), gateway.clone(), tls.clone());
                 tokio::spawn(async move {
-                    session(app, &gateway, stream, peer).await;
+                    session(app, &gateway, stream, peer, tls).await;
                     drop(permit);
                 });
             }
@@ -159,6 +186,8 @@ struct Gateway {
     live: std::sync::Mutex<std::collections::HashMap<DeviceId, (u64, Arc<tokio::sync::Notify>)>>,
     generation: std::sync::atomic::AtomicU64,
     connecting: Semaphore,
+    /// Sessions of both listeners at once.
+    sessions: Arc<Semaphore>,
 }
 
 impl Gateway {
@@ -186,7 +215,7 @@ impl Gateway {
 }
 
 /// Writes one packet, within [`SEND_WAIT`].
-async fn send(io: &mut Io, packet: Packet) -> Result<(), ()> {
+async fn send<S: Wire>(io: &mut Io<S>, packet: Packet) -> Result<(), ()> {
     match tokio::time::timeout(SEND_WAIT, io.send(packet)).await {
         Ok(Ok(())) => Ok(()),
         _ => Err(()),
@@ -254,14 +283,37 @@ impl Ended {
     }
 }
 
-async fn session(app: AppState, gateway: &Gateway, stream: TcpStream, peer: SocketAddr) {
+/// A connection: its TLS handshake first when it came to the TLS listener (the client
+/// certificate names the device), then the session.
+async fn session(app: AppState, gateway: &Gateway, stream: TcpStream, peer: SocketAddr, tls: Option<Arc<Tls>>) {
+    // A stranger holds one of a few places until signed in, the handshake included.
+    let Ok(signing_in) = gateway.connecting.try_acquire() else { return };
+    let Some(tls) = tls else { return conversation(app, gateway, stream, peer, None, signing_in).await };
+    let Ok(Some((stream, certified))) = tokio::time::timeout(CONNECT_WITHIN, tls.accept(&app, stream)).await else {
+        return;
+    };
+    conversation(app, gateway, stream, peer, Some(certified), signing_in).await
+}
+
+async fn conversation<S: Wire>(
+    app: AppState,
+    gateway: &Gateway,
+    stream: S,
+    peer: SocketAddr,
+    certified: Option<CertifiedDevice>,
+    signing_in: tokio::sync::SemaphorePermit<'_>,
+) {
     let mut io = Framed::new(stream, Codec { max_incoming_size: MAX_CONNECT, max_outgoing_size: MAX_PACKET });
     let (connect, device) = {
-        let Ok(_signing_in) = gateway.connecting.try_acquire() else { return };
+        let _signing_in = signing_in;
         let Ok(Some(Ok(Packet::Connect(connect)))) = tokio::time::timeout(CONNECT_WITHIN, io.next()).await else {
             return;
         };
-        match sign_in(&app, &connect, peer).await {
+        let signed_in = match &certified {
+            Some(certified) => sign_in_by_certificate(&app, &connect, peer, certified).await,
+            None => sign_in(&app, &connect, peer).await,
+        };
+        match signed_in {
             Ok(device) => (connect, device),
             Err(code) => {
                 let _ = send(&mut io, Packet::ConnAck(ConnAck::new(code, false))).await;
@@ -291,27 +343,73 @@ async fn session(app: AppState, gateway: &Gateway, stream: TcpStream, peer: Sock
     device.call(&app, "POST", "/thing/logout", &json!({ "cause": cause }).to_string()).await;
 }
 
-/// The sign-in: user name `{sn}&{productKey}`, the signing time in the client id
-/// (`…|timestamp=<ms>|` or `…|securemode=3,timestamp=<ms>|`), the password the SN's signature.
-async fn sign_in(app: &AppState, connect: &Connect, peer: SocketAddr) -> Result<SignedIn, ConnectReturnCode> {
+/// The device a CONNECT names: user name `{sn}&{productKey}`, and a last will, if any, on one
+/// of its own topics (a will speaks for the device like any of its publishes).
+fn named(connect: &Connect) -> Result<(&str, &str), ConnectReturnCode> {
     let bad = ConnectReturnCode::BadUserNamePassword;
     let login = connect.login.as_ref().ok_or(ConnectReturnCode::NotAuthorized)?;
     if login.username.len() > MAX_NAME || connect.client_id.len() > MAX_NAME || login.password.len() > MAX_NAME {
         return Err(bad);
     }
     let (sn, product_key) = login.username.split_once('&').ok_or(bad)?;
-    // A will speaks for the device on one of its own topics, like any of its publishes.
     if let Some(will) = &connect.last_will
         && topics::uplink(&will.topic, Device { product_key, sn }).is_err()
     {
         return Err(ConnectReturnCode::NotAuthorized);
     }
+    Ok((sn, product_key))
+}
+
+/// The sign-in: user name `{sn}&{productKey}`, the signing time in the client id
+/// (`…|timestamp=<ms>|` or `…|securemode=3,timestamp=<ms>|`), the password the SN's signature.
+async fn sign_in(app: &AppState, connect: &Connect, peer: SocketAddr) -> Result<SignedIn, ConnectReturnCode> {
+    let bad = ConnectReturnCode::BadUserNamePassword;
+    let (sn, product_key) = named(connect)?;
+    let password = connect.login.as_ref().map(|l| l.password.as_str()).unwrap_or_default();
     let timestamp = signing_time(&connect.client_id).ok_or(bad)?;
     // Cheap before any call: the time within the signed requests' window, a SHA-256 in hex.
     let fresh = crate::db::now_ms().abs_diff(timestamp) <= crate::api::signature::WINDOW_MS.unsigned_abs();
-    if !fresh || login.password.len() != 64 || !login.password.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if !fresh || password.len() != 64 || !password.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(bad);
     }
+    let body = json!({ "sn": sn, "productKey": product_key, "clientId": connect.client_id, "timestamp": timestamp,
+                       "signature": password });
+    // A key that must sign every request has no MQTT until it comes over TLS: a sign-in on
+    // plain TCP can be overheard (docs/mqtt.md). Each signature signs in once: an overheard
+    // CONNECT cannot be replayed within its window.
+    let usable = |key: &DeviceKey| !key.require_signature;
+    let signed_in = signed_in_as(app, connect, peer, &body, usable).await?.ok_or(bad)?;
+    let first_use = app.db.remember_nonce(signed_in.key.id, &format!("mqtt:{password}")).await.unwrap_or(false);
+    if first_use { Ok(signed_in) } else { Err(bad) }
+}
+
+/// The sign-in over TLS: the client certificate, verified in the handshake against its
+/// enterprise's CA and CRL, names the SN; the user name names the same SN and its product.
+async fn sign_in_by_certificate(
+    app: &AppState,
+    connect: &Connect,
+    peer: SocketAddr,
+    certified: &CertifiedDevice,
+) -> Result<SignedIn, ConnectReturnCode> {
+    let (sn, product_key) = named(connect)?;
+    if sn != certified.sn {
+        return Err(ConnectReturnCode::NotAuthorized);
+    }
+    let body = json!({ "sn": sn, "productKey": product_key, "certificate": true });
+    let of_the_enterprise = |key: &DeviceKey| key.tenant_id == certified.tenant;
+    signed_in_as(app, connect, peer, &body, of_the_enterprise).await?.ok_or(ConnectReturnCode::NotAuthorized)
+}
+
+/// The device's session, if one of its keys that `usable` allows still speaks for it and the
+/// plugin that signs devices in accepts `body` for it.
+async fn signed_in_as(
+    app: &AppState,
+    connect: &Connect,
+    peer: SocketAddr,
+    body: &Value,
+    usable: impl Fn(&DeviceKey) -> bool,
+) -> Result<Option<SignedIn>, ConnectReturnCode> {
+    let (sn, product_key) = named(connect)?;
     let plugin = app
         .plugins
         .all()
@@ -320,14 +418,9 @@ async fn sign_in(app: &AppState, connect: &Connect, peer: SocketAddr) -> Result<
         .ok_or(ConnectReturnCode::ServiceUnavailable)?;
     let keys =
         app.db.device_keys_of_sn(&plugin.manifest.id, sn).await.map_err(|_| ConnectReturnCode::ServiceUnavailable)?;
-    let body = json!({ "sn": sn, "productKey": product_key, "clientId": connect.client_id, "timestamp": timestamp,
-                       "signature": login.password })
-    .to_string();
+    let body = body.to_string();
     for key in keys {
-        // A key that must sign every request has no MQTT until it comes over TLS: a sign-in on
-        // plain TCP can be overheard (docs/mqtt.md).
-        let usable = !key.require_signature && still_speaks(app, &key, &plugin).await;
-        if !usable {
+        if !usable(&key) || !still_speaks(app, &key, &plugin).await {
             continue;
         }
         let signed_in = SignedIn {
@@ -341,14 +434,11 @@ async fn sign_in(app: &AppState, connect: &Connect, peer: SocketAddr) -> Result<
         let mut context = signed_in.context();
         context.user_name = "mqtt".into();
         let (status, answer) = call(app, &plugin, context, "POST", AUTHENTICATE, &body).await;
-        let valid = status == 200 && serde_json::from_str::<Value>(&answer).is_ok_and(|a| a["valid"] == true);
-        // Each signature signs in once: an overheard CONNECT cannot be replayed in its window.
-        if valid && app.db.remember_nonce(signed_in.key.id, &format!("mqtt:{}", login.password)).await.unwrap_or(false)
-        {
-            return Ok(signed_in);
+        if status == 200 && serde_json::from_str::<Value>(&answer).is_ok_and(|a| a["valid"] == true) {
+            return Ok(Some(signed_in));
         }
     }
-    Err(bad)
+    Ok(None)
 }
 
 /// Whether the key still speaks for its device (not revoked or replaced, its enterprise on)
@@ -387,10 +477,10 @@ impl Heard {
 }
 
 /// The session after CONNACK: the device's packets, the plugin's wakes, and its silence.
-async fn converse(
+async fn converse<S: Wire>(
     app: &AppState,
     device: &SignedIn,
-    io: &mut Io,
+    io: &mut Io<S>,
     keep_alive: u16,
     taken_over: &tokio::sync::Notify,
 ) -> Ended {
@@ -491,7 +581,13 @@ async fn wake_of(notify: Option<Arc<tokio::sync::Notify>>) {
 
 /// A device's publish: checked, handed to its route, answered on the reply topic. Another
 /// device's topic closes the connection (`Err`).
-async fn uplink(app: &AppState, device: &SignedIn, io: &mut Io, heard: &mut Heard, publish: Publish) -> Result<(), ()> {
+async fn uplink<S: Wire>(
+    app: &AppState,
+    device: &SignedIn,
+    io: &mut Io<S>,
+    heard: &mut Heard,
+    publish: Publish,
+) -> Result<(), ()> {
     if publish.payload.len() > limits::MAX_PAYLOAD {
         return Err(());
     }
@@ -566,7 +662,7 @@ async fn ota_plugin(app: &AppState, device: &SignedIn) -> Option<Arc<LoadedPlugi
 }
 
 /// The answer on `{topic}_reply`: `{id, code: 200, data}`, or `{id, code, message}` refused.
-async fn answer(io: &mut Io, topic: &str, id: &Value, status: u16, answered: &Value) -> Result<(), ()> {
+async fn answer<S: Wire>(io: &mut Io<S>, topic: &str, id: &Value, status: u16, answered: &Value) -> Result<(), ()> {
     let payload = if status == 200 {
         json!({ "id": id, "code": 200, "data": answered })
     } else {
@@ -579,10 +675,10 @@ async fn answer(io: &mut Io, topic: &str, id: &Value, status: u16, answered: &Va
 
 /// A SUBSCRIBE of the device's own topics is granted (at most QoS 1); any other closes. Once
 /// it listens on its command topics, what waits for it (kept while it was offline) goes down.
-async fn subscribed(
+async fn subscribed<S: Wire>(
     app: &AppState,
     device: &SignedIn,
-    io: &mut Io,
+    io: &mut Io<S>,
     heard: &mut Heard,
     subscribe: Subscribe,
 ) -> Result<(), ()> {
@@ -607,7 +703,12 @@ async fn subscribed(
 
 /// The commands waiting for the device, taken from the plugin (marked delivered there) and
 /// published on their topics at QoS 1; nothing until the device listens on them.
-async fn deliver_commands(app: &AppState, device: &SignedIn, io: &mut Io, heard: &mut Heard) -> Result<(), ()> {
+async fn deliver_commands<S: Wire>(
+    app: &AppState,
+    device: &SignedIn,
+    io: &mut Io<S>,
+    heard: &mut Heard,
+) -> Result<(), ()> {
     if !heard.commands {
         return Ok(());
     }
@@ -635,7 +736,12 @@ async fn deliver_commands(app: &AppState, device: &SignedIn, io: &mut Io, heard:
 
 /// The periodic upgrade check of a device that told its version and listens on its upgrade
 /// topic: an execution not offered to it yet goes down there, as `{id, code: 200, data}`.
-async fn offer_upgrade(app: &AppState, device: &SignedIn, io: &mut Io, heard: &mut Heard) -> Result<(), ()> {
+async fn offer_upgrade<S: Wire>(
+    app: &AppState,
+    device: &SignedIn,
+    io: &mut Io<S>,
+    heard: &mut Heard,
+) -> Result<(), ()> {
     let Some(version) = heard.version.clone().filter(|_| heard.upgrades) else { return Ok(()) };
     let Some(ota) = ota_plugin(app, device).await else { return Ok(()) };
     let (status, body) = call(app, &ota, device.context(), "POST", topics::OTA_CHECK, &version).await;

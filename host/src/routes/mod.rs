@@ -11,7 +11,7 @@ pub mod files;
 mod guide;
 mod logs;
 mod menus;
-mod pki;
+pub(crate) mod pki;
 mod plugins;
 mod reference;
 pub(crate) mod roles;

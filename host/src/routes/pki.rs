@@ -23,7 +23,16 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
             Perm::Public,
             "An enterprise's certificate revocation list (DER)",
         ),
-        revocation_list,
+        revocation_list_route,
+    )
+    .route(
+        RouteSpec::read(
+            Method::GET,
+            "/pki/mqtt-ca.pem",
+            Perm::Public,
+            "The CA of the MQTT gateway's TLS server certificate, when the host made it (PEM)",
+        ),
+        mqtt_authority,
     )
 }
 
@@ -41,8 +50,21 @@ async fn authority(State(app): State<AppState>, ApiPath(tenant): ApiPath<i64>) -
     Ok(answer(stored.certificate_pem, "application/x-pem-file"))
 }
 
-async fn revocation_list(State(app): State<AppState>, ApiPath(tenant): ApiPath<i64>) -> ApiResult<Response> {
-    let stored = app.db.certificate_authority(tenant).await?.ok_or(ApiError::NotFound)?;
+async fn revocation_list_route(State(app): State<AppState>, ApiPath(tenant): ApiPath<i64>) -> ApiResult<Response> {
+    let der = revocation_list(&app, tenant).await?.ok_or(ApiError::NotFound)?;
+    Ok(answer(der, "application/pkix-crl"))
+}
+
+/// The CA the MQTT gateway's own server certificate is signed by, when the host made it.
+async fn mqtt_authority(State(app): State<AppState>) -> ApiResult<Response> {
+    let pem = crate::mqtt::tls::own_authority(&app.config.data_dir).ok_or(ApiError::NotFound)?;
+    Ok(answer(pem, "application/x-pem-file"))
+}
+
+/// The enterprise's CRL (DER), signed now; `None` when it has no CA. The MQTT gateway verifies
+/// client certificates against the same lists.
+pub async fn revocation_list(app: &AppState, tenant: i64) -> ApiResult<Option<Vec<u8>>> {
+    let Some(stored) = app.db.certificate_authority(tenant).await? else { return Ok(None) };
     let key_pem = app.plugins.master_key().open(tenant, SEAL_SCOPE, &stored.sealed_key).map_err(ApiError::Internal)?;
     let authority = crate::pki::Authority { certificate_pem: stored.certificate_pem, key_pem };
     let revoked: Vec<_> = app
@@ -59,5 +81,5 @@ async fn revocation_list(State(app): State<AppState>, ApiPath(tenant): ApiPath<i
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?
         .map_err(ApiError::Internal)?;
-    Ok(answer(der, "application/pkix-crl"))
+    Ok(Some(der))
 }

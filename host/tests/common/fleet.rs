@@ -75,6 +75,20 @@ pub async fn fleet_on_mqtt_with(code: &str, count: u32, more: Vec<Install>) -> (
     (fleet, port)
 }
 
+/// The same with the gateway's TLS listener too, for devices with client certificates: the
+/// fleet, the MQTT port and the MQTT-over-TLS port.
+pub async fn fleet_on_mqtts(code: &str, count: u32, more: Vec<Install>) -> (Fleet, u16, u16) {
+    let free = || std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("addr").port();
+    let (port, tls_port) = (free(), free());
+    let fleet = fleet_adjusted(code, count, more, |config| {
+        config.mqtt_listen = format!("127.0.0.1:{port}");
+        config.mqtts_listen = format!("127.0.0.1:{tls_port}");
+        config.socket_recheck_secs = 1;
+    })
+    .await;
+    (fleet, port, tls_port)
+}
+
 async fn fleet_adjusted(
     code: &str,
     count: u32,

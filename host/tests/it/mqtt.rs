@@ -6,12 +6,12 @@
 
 use std::time::Duration;
 
-use devsim::mqtt::{MqttDevice, MqttOta, Options, Refused};
+use devsim::mqtt::{ClientCertificate, MqttDevice, MqttOta, Options, Refused};
 use devsim::ota::Outcome;
 use serde_json::{Value, json};
 
 use crate::common::Install;
-use crate::common::fleet::{Fleet, UPGRADE_GRANTS, fleet_on_mqtt, fleet_on_mqtt_with};
+use crate::common::fleet::{Fleet, UPGRADE_GRANTS, fleet_on_mqtt, fleet_on_mqtt_with, fleet_on_mqtts};
 use crate::upgrade::{progress, released, reviewer};
 
 const HOST: &str = "127.0.0.1";
@@ -395,4 +395,68 @@ async fn an_ota_rollout_whose_mqtt_devices_fail_pauses_itself_at_the_threshold()
     assert_eq!(paused["package"]["status"], "grayPaused", "{paused}");
     assert_eq!(paused["package"]["pause"]["automatic"], true);
     assert_eq!(paused["failures"], json!([{ "reason": "flash", "count": 3 }]));
+}
+
+/// The PEM blocks labelled `label` in `text`.
+fn pem_blocks(text: &str, label: &str) -> Vec<String> {
+    let (begin, end) = (format!("-----BEGIN {label}-----"), format!("-----END {label}-----"));
+    text.match_indices(&begin)
+        .map(|(at, _)| {
+            let stop = text[at..].find(&end).expect("closed") + at + end.len();
+            format!("{}\n", &text[at..stop])
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_device_signs_in_over_tls_with_its_certificate_until_it_is_revoked() {
+    use base64::Engine as _;
+    const KEY_PASSWORD: &str = "litter box secret";
+    let grants = "certificates = true\ntimeout_ms = 30000";
+    let (fleet, _, tls_port) = fleet_on_mqtts("RV-MT", 2, vec![Install::plugin("device-access", grants)]).await;
+    let product_key = fleet.platform.product_key().to_string();
+    let device = fleet.device(0).await;
+    let sn = device.sn.clone();
+
+    // The device-access pages issue its MQTT certificate: its common name is the SN.
+    let body = json!({ "name": format!("MQTT {sn}"), "certType": "mqtt", "commonName": sn, "organization": "Acme",
+                       "country": "DE", "algorithm": "ECDSA", "keyLength": 256, "validDays": 365,
+                       "keyPassword": KEY_PASSWORD });
+    let issued = fleet.host.post("/device-access-service/certificates", &fleet.admin, body).await;
+    let id = issued.ok()["id"].as_str().expect("id").to_string();
+    let download = format!("/device-access-service/certificates/{id}/download");
+    let file = fleet.host.post(&download, &fleet.admin, json!({ "format": "pem", "password": "" })).await;
+    let content = file.ok()["content"].as_str().expect("content");
+    let pem =
+        String::from_utf8(base64::engine::general_purpose::STANDARD.decode(content).expect("base64")).expect("text");
+    let encrypted_key = &pem_blocks(&pem, "ENCRYPTED PRIVATE KEY")[0];
+    let key_der = console_host::pki::decrypt_key(encrypted_key, KEY_PASSWORD).expect("the key opens").to_vec();
+    let server_ca_pem = String::from_utf8(fleet.host.fetch_url("/api/pki/mqtt-ca.pem").await).expect("text");
+    assert!(server_ca_pem.starts_with("-----BEGIN CERTIFICATE-----"), "the gateway's CA is public: {server_ca_pem}");
+    let certificate =
+        ClientCertificate { server_ca_pem, certificate_pem: pem_blocks(&pem, "CERTIFICATE")[0].clone(), key_der };
+    let with_certificate = || Options { certificate: Some(certificate.clone()), ..Options::default() };
+    // No password: the certificate is the proof; the SN's key is not needed.
+    let connect = |sn: String, options: Options| {
+        let product_key = product_key.clone();
+        async move { MqttDevice::connect_with((HOST, tls_port), &sn, &product_key, "not the key", options).await }
+    };
+
+    let mut session = connect(sn.clone(), with_certificate()).await.expect("signed in by its certificate");
+    let answer = session.report(json!({ "battery": 64 }).as_object().cloned().expect("params")).await;
+    assert_eq!(answer.expect("answered")["code"], 200);
+    let path = format!("/device-service/devices/{sn}");
+    assert_eq!(fleet.host.get(&path, &fleet.admin).await.ok()["shadow"]["battery"]["value"], 64, "in the shadow");
+    session.disconnect().await;
+
+    // The certificate names one SN: another device's name with it is refused.
+    let other = fleet.device(1).await;
+    let posing = connect(other.sn.clone(), with_certificate()).await;
+    assert!(matches!(&posing, Err(Refused::Connack(code)) if code.contains("NotAuthorized")), "{:?}", posing.err());
+
+    // Revoked on the device-access pages, the certificate no longer completes a handshake.
+    let revoke = format!("/device-access-service/certificates/{id}/revoke");
+    fleet.host.post(&revoke, &fleet.admin, json!({ "confirmName": format!("MQTT {sn}") })).await.ok();
+    let revoked = connect(sn.clone(), with_certificate()).await;
+    assert!(matches!(&revoked, Err(Refused::Closed(_))), "a revoked certificate is refused: {:?}", revoked.err());
 }

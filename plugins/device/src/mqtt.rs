@@ -1,7 +1,9 @@
 //! MQTT sign-in (issue 22, `docs/mqtt.md`): the host's gateway asks whether a CONNECT's password
 //! is the SN's signature of `clientId + sn + productKey + timestamp`, within ten minutes of the
 //! platform's clock. Only an activated device of that product signs in; the SN's key stays with
-//! the product plugin, which checks the signature as it does an activation's.
+//! the product plugin, which checks the signature as it does an activation's. Over TLS the host
+//! has verified the device's client certificate (its enterprise's CA, not revoked, naming the
+//! SN): then only the device and its product are checked here.
 
 use console_plugin_sdk::{Call, PluginResult, Value, json, services};
 use serde::{Deserialize, Serialize};
@@ -19,6 +21,8 @@ pub struct MqttLogin {
     pub timestamp: i64,
     /// hex(HMAC-SHA256(SN key, clientId + sn + productKey + timestamp)).
     pub signature: String,
+    /// The host verified a client certificate naming the SN instead (only the host calls this).
+    pub certificate: bool,
 }
 
 #[derive(Debug, Serialize, schemars::JsonSchema)]
@@ -41,12 +45,15 @@ pub fn authenticate(call: &mut Call<'_>) -> PluginResult<Value> {
     let login: MqttLogin = call.body()?;
     let refused = || Ok(json!(MqttSignedIn { valid: false }));
     let fresh = call.host.now_ms().abs_diff(login.timestamp) <= SIGNED_TIME_WINDOW_MS.unsigned_abs();
-    if !fresh || login.signature.len() > 128 || crate::thing::sn_of("sn", &login.sn).is_err() {
+    if (!login.certificate && !fresh) || login.signature.len() > 128 || crate::thing::sn_of("sn", &login.sn).is_err() {
         return refused();
     }
     let Ok(device) = crate::devices::find(call, &login.sn) else { return refused() };
     if device.data.product_key != login.product_key {
         return refused();
+    }
+    if login.certificate {
+        return Ok(json!(MqttSignedIn { valid: true }));
     }
     let signed = json!({ "message": signed_message(&login), "signature": login.signature });
     let path = format!("/internal/sns/{}/verify", login.sn);

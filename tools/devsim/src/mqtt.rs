@@ -48,6 +48,40 @@ pub struct Options {
     pub at: Option<i64>,
     /// A last will: a topic and its message, published for the device if its connection breaks.
     pub will: Option<(String, Value)>,
+    /// Over TLS with this client certificate (the port then is the gateway's TLS port); the
+    /// password is not sent.
+    pub certificate: Option<ClientCertificate>,
+}
+
+/// A device's TLS identity: the MQTT certificate its enterprise's CA issued it and its key, and
+/// the CA of the gateway's server certificate.
+#[derive(Debug, Clone)]
+pub struct ClientCertificate {
+    pub server_ca_pem: String,
+    pub certificate_pem: String,
+    /// PKCS#8 DER.
+    pub key_der: Vec<u8>,
+}
+
+impl ClientCertificate {
+    fn tls(&self) -> Result<rustls::ClientConfig, String> {
+        use rustls::pki_types::pem::PemObject;
+        use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
+        let mut roots = rustls::RootCertStore::empty();
+        for ca in CertificateDer::pem_slice_iter(self.server_ca_pem.as_bytes()) {
+            roots.add(ca.map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
+        }
+        let chain = CertificateDer::pem_slice_iter(self.certificate_pem.as_bytes())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| e.to_string())?;
+        let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(self.key_der.clone()));
+        rustls::ClientConfig::builder_with_provider(std::sync::Arc::new(rustls::crypto::ring::default_provider()))
+            .with_safe_default_protocol_versions()
+            .map_err(|e| e.to_string())?
+            .with_root_certificates(roots)
+            .with_client_auth_cert(chain, key)
+            .map_err(|e| e.to_string())
+    }
 }
 
 /// The user name, client id and password an SN signs in with (Alink's "one device, one
@@ -92,7 +126,13 @@ impl MqttDevice {
     ) -> Result<MqttDevice, Refused> {
         let (user, client_id, password) = credentials(sn, product_key, signature_key, extra.at.unwrap_or_else(now_ms));
         let mut options = MqttOptions::new(client_id, host, port);
+        let password = if extra.certificate.is_some() { String::new() } else { password };
         options.set_credentials(user, password).set_keep_alive(Duration::from_secs(30)).set_clean_session(true);
+        if let Some(certificate) = &extra.certificate {
+            let tls = certificate.tls().map_err(Refused::Closed)?;
+            let tls = rumqttc::TlsConfiguration::Rustls(std::sync::Arc::new(tls));
+            options.set_transport(rumqttc::Transport::tls_with_config(tls));
+        }
         options.set_max_packet_size(1 << 20, 1 << 20);
         if let Some((topic, message)) = extra.will {
             options.set_last_will(LastWill::new(topic, message.to_string(), QoS::AtLeastOnce, false));
