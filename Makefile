@@ -106,10 +106,12 @@ setup-s3: setup-rust
 	  $(CARGO) install --locked --debug --quiet s3s-fs@$(S3S_FS_VERSION) --features binary
 
 ## PostgreSQL's server binaries (Debian's package); the tests start their own throwaway server.
-## The OpenSSL command line checks the encryption tool's ciphers against another implementation.
+## The OpenSSL command line checks the encryption tool's ciphers against another implementation;
+## Mosquitto is the real broker the external MQTT mode is tested against (host/tests/it/mqtt_external.rs).
 setup-postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 	@command -v openssl >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl; }
+	@command -v mosquitto_passwd >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mosquitto; }
 
 setup-chromium:
 	@[ -x /usr/bin/chromium ] || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk; }

@@ -123,6 +123,26 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_MQTT_LISTEN", default_value = "127.0.0.1:1883")]
     pub mqtt_listen: String,
 
+    /// Where devices' MQTT goes: `embedded` (the host's own gateway on the listeners below) or
+    /// `external` (a broker cluster, EMQX or Mosquitto, the hosts its clients sharing the
+    /// devices' traffic through a shared subscription; `docs/mqtt.md`).
+    #[arg(long, env = "CONSOLE_MQTT", value_enum, default_value_t = MqttMode::Embedded)]
+    pub mqtt: MqttMode,
+
+    /// The external broker, `host:port` (MQTT 5 over TCP).
+    #[arg(long, env = "CONSOLE_MQTT_BROKER", default_value = "127.0.0.1:1883")]
+    pub mqtt_broker: String,
+
+    /// The host's user name and password at the external broker.
+    #[arg(long, env = "CONSOLE_MQTT_BROKER_USER", default_value = "")]
+    pub mqtt_broker_user: String,
+    #[arg(long, env = "CONSOLE_MQTT_BROKER_PASSWORD", default_value = "", hide_env_values = true)]
+    pub mqtt_broker_password: String,
+
+    /// The shared subscription group the hosts split the devices' messages in.
+    #[arg(long, env = "CONSOLE_MQTT_SHARE_GROUP", default_value = "console")]
+    pub mqtt_share_group: String,
+
     /// Where the gateway takes MQTT over TLS with the devices' client certificates (issued by
     /// their enterprises' CAs on the device-access pages), or `off`.
     #[arg(long, env = "CONSOLE_MQTTS_LISTEN", default_value = "127.0.0.1:8883")]
@@ -146,6 +166,13 @@ pub struct Config {
     /// Something to do instead of serving.
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// Where devices' MQTT goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MqttMode {
+    Embedded,
+    External,
 }
 
 #[derive(Debug, Clone, clap::Subcommand)]

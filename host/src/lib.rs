@@ -122,6 +122,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     cluster::spawn(cluster.clone(), plugins.clone(), auth_cache.clone());
     let state = AppState { db, config: Arc::new(config), plugins, auth_cache, cluster };
     mqtt::gateway::spawn(state.clone()).await;
+    mqtt::external::spawn(state.clone()).await;
     Ok(state)
 }
 

@@ -76,6 +76,10 @@ type Io<S> = Framed<S, Codec>;
 /// certificates), each unless it is `off`. An address that cannot be bound leaves the host
 /// serving HTTP, with a warning (a second console on one machine).
 pub async fn spawn(app: AppState) {
+    // With an external broker, devices connect there (`external`).
+    if app.config.mqtt == crate::config::MqttMode::External {
+        return;
+    }
     let gateway = Arc::new(Gateway {
         live: Default::default(),
         generation: Default::default(),
@@ -139,19 +143,19 @@ async fn serve(app: AppState, gateway: Arc<Gateway>, listener: TcpListener, tls:
 }
 
 /// A device signed in: its key (enterprise, SN), the plugin its routes are, its topics' names.
-struct SignedIn {
-    key: DeviceKey,
-    plugin: Arc<LoadedPlugin>,
-    product_key: String,
-    sn: String,
-    peer: SocketAddr,
+pub(super) struct SignedIn {
+    pub(super) key: DeviceKey,
+    pub(super) plugin: Arc<LoadedPlugin>,
+    pub(super) product_key: String,
+    pub(super) sn: String,
+    pub(super) peer: SocketAddr,
     /// Its last will, on one of its own uplink topics: handed to that topic's route when the
     /// session breaks or falls silent (MQTT 3.1.1 §3.1.2.5), never after a DISCONNECT.
-    will: Option<LastWill>,
+    pub(super) will: Option<LastWill>,
 }
 
 impl SignedIn {
-    fn device(&self) -> Device<'_> {
+    pub(super) fn device(&self) -> Device<'_> {
         Device { product_key: &self.product_key, sn: &self.sn }
     }
 
@@ -171,7 +175,7 @@ impl SignedIn {
     }
 
     /// Calls one of the device's routes as the device: (status, body) as the plugin answered.
-    async fn call(&self, app: &AppState, method: &str, path: &str, body: &str) -> (u16, String) {
+    pub(super) async fn call(&self, app: &AppState, method: &str, path: &str, body: &str) -> (u16, String) {
         call(app, &self.plugin, self.context(), method, path, body).await
     }
 }
@@ -400,6 +404,12 @@ async fn sign_in_by_certificate(
     signed_in_as(app, connect, peer, &body, of_the_enterprise).await?.ok_or(ConnectReturnCode::NotAuthorized)
 }
 
+/// The plugin that signs devices in (the device plugin): the one with the host route
+/// [`AUTHENTICATE`].
+pub(super) fn signing_plugin(app: &AppState) -> Option<Arc<LoadedPlugin>> {
+    app.plugins.all().into_iter().find(|p| p.route(RouteCaller::Host, "POST", AUTHENTICATE).is_some())
+}
+
 /// The device's session, if one of its keys that `usable` allows still speaks for it and the
 /// plugin that signs devices in accepts `body` for it.
 async fn signed_in_as(
@@ -410,32 +420,38 @@ async fn signed_in_as(
     usable: impl Fn(&DeviceKey) -> bool,
 ) -> Result<Option<SignedIn>, ConnectReturnCode> {
     let (sn, product_key) = named(connect)?;
-    let plugin = app
-        .plugins
-        .all()
-        .into_iter()
-        .find(|p| p.route(RouteCaller::Host, "POST", AUTHENTICATE).is_some())
-        .ok_or(ConnectReturnCode::ServiceUnavailable)?;
-    let keys =
-        app.db.device_keys_of_sn(&plugin.manifest.id, sn).await.map_err(|_| ConnectReturnCode::ServiceUnavailable)?;
+    let found = authenticated(app, (product_key, sn), peer, body, usable).await;
+    let signed_in = found.map_err(|()| ConnectReturnCode::ServiceUnavailable)?;
+    Ok(signed_in.map(|device| SignedIn { will: connect.last_will.clone(), ..device }))
+}
+
+/// The device `(product key, SN)` as one of its keys that `usable` allows, if it still speaks
+/// for it and the plugin that signs devices in accepts `body` for it; `Err` when the platform
+/// cannot tell now.
+pub(super) async fn authenticated(
+    app: &AppState,
+    (product_key, sn): (&str, &str),
+    peer: SocketAddr,
+    body: &Value,
+    usable: impl Fn(&DeviceKey) -> bool,
+) -> Result<Option<SignedIn>, ()> {
+    let plugin = signing_plugin(app).ok_or(())?;
+    let keys = app.db.device_keys_of_sn(&plugin.manifest.id, sn).await.map_err(drop)?;
     let body = body.to_string();
     for key in keys {
         if !usable(&key) || !still_speaks(app, &key, &plugin).await {
             continue;
         }
-        let signed_in = SignedIn {
-            key,
-            plugin: plugin.clone(),
-            product_key: product_key.into(),
-            sn: sn.into(),
-            peer,
-            will: connect.last_will.clone(),
-        };
+        let signed_in =
+            SignedIn { key, plugin: plugin.clone(), product_key: product_key.into(), sn: sn.into(), peer, will: None };
         let mut context = signed_in.context();
         context.user_name = "mqtt".into();
         let (status, answer) = call(app, &plugin, context, "POST", AUTHENTICATE, &body).await;
-        if status == 200 && serde_json::from_str::<Value>(&answer).is_ok_and(|a| a["valid"] == true) {
-            return Ok(Some(signed_in));
+        let answer: Value = serde_json::from_str(&answer).unwrap_or(Value::Null);
+        if status == 200 && answer["valid"] == true {
+            // Asked without a product key (a wake names only the SN), the plugin names it.
+            let product_key = answer["productKey"].as_str().filter(|_| product_key.is_empty()).unwrap_or(product_key);
+            return Ok(Some(SignedIn { product_key: product_key.into(), ..signed_in }));
         }
     }
     Ok(None)
@@ -443,7 +459,7 @@ async fn signed_in_as(
 
 /// Whether the key still speaks for its device (not revoked or replaced, its enterprise on)
 /// and the plugin is on for the enterprise: what the HTTP path checks on every request.
-async fn still_speaks(app: &AppState, key: &DeviceKey, plugin: &LoadedPlugin) -> bool {
+pub(super) async fn still_speaks(app: &AppState, key: &DeviceKey, plugin: &LoadedPlugin) -> bool {
     app.db.device_key_valid(key).await.unwrap_or(false)
         && app.plugins.enabled_for(key.tenant_id).await.is_ok_and(|on| on.contains(&plugin.manifest.id))
 }
@@ -608,7 +624,12 @@ async fn uplink<S: Wire>(
 /// A device's message of `kind` handed to the route it names, as the device's own call: the
 /// answer for its reply topic (the message's id, the status, the route's answer), or `None` when
 /// nothing is answered (a command's reply).
-async fn handed(app: &AppState, device: &SignedIn, kind: &Uplink, payload: &[u8]) -> Option<(Value, u16, Value)> {
+pub(super) async fn handed(
+    app: &AppState,
+    device: &SignedIn,
+    kind: &Uplink,
+    payload: &[u8],
+) -> Option<(Value, u16, Value)> {
     let parsed = serde_json::from_slice::<Value>(payload);
     let message = parsed.as_ref().cloned().unwrap_or(Value::Null);
     let id = message.get("id").cloned().unwrap_or(Value::Null);
@@ -661,14 +682,19 @@ async fn ota_plugin(app: &AppState, device: &SignedIn) -> Option<Arc<LoadedPlugi
     enabled.contains(&ota.manifest.id).then_some(ota)
 }
 
-/// The answer on `{topic}_reply`: `{id, code: 200, data}`, or `{id, code, message}` refused.
-async fn answer<S: Wire>(io: &mut Io<S>, topic: &str, id: &Value, status: u16, answered: &Value) -> Result<(), ()> {
-    let payload = if status == 200 {
+/// What goes on `{topic}_reply`: `{id, code: 200, data}`, or `{id, code, message, field}` refused.
+pub(super) fn reply_payload(id: &Value, status: u16, answered: &Value) -> Value {
+    if status == 200 {
         json!({ "id": id, "code": 200, "data": answered })
     } else {
         json!({ "id": id, "code": status, "message": answered.get("msg").cloned().unwrap_or(Value::Null),
                 "field": answered.get("field").cloned().unwrap_or(Value::Null) })
-    };
+    }
+}
+
+/// The answer on `{topic}_reply`.
+async fn answer<S: Wire>(io: &mut Io<S>, topic: &str, id: &Value, status: u16, answered: &Value) -> Result<(), ()> {
+    let payload = reply_payload(id, status, answered);
     let reply = Publish::new(topics::reply_topic(topic), QoS::AtMostOnce, payload.to_string());
     send(io, Packet::Publish(reply)).await
 }
@@ -716,22 +742,33 @@ async fn deliver_commands<S: Wire>(
     if status != 200 {
         return Ok(());
     }
-    let commands: Vec<Value> = serde_json::from_str(&body).unwrap_or_default();
-    for command in commands {
-        let kind = command["kind"].as_str().unwrap_or_default();
-        let identifier = command["identifier"].as_str().filter(|i| !i.is_empty());
-        let (service, method) = match (kind, identifier) {
-            ("set", _) => (None, "thing.service.property.set".to_string()),
-            (_, Some(identifier)) => (Some(identifier), format!("thing.service.{identifier}")),
-            (kind, None) => (Some(kind), format!("thing.service.{kind}")),
-        };
-        let payload = json!({ "id": command["id"], "version": "1.0", "params": command["params"], "method": method });
-        let mut publish =
-            Publish::new(topics::command_topic(device.device(), service), QoS::AtLeastOnce, payload.to_string());
+    for (topic, payload) in command_publications(device, &body) {
+        let mut publish = Publish::new(topic, QoS::AtLeastOnce, payload.to_string());
         publish.pkid = heard.next_id();
         send(io, Packet::Publish(publish)).await?;
     }
     Ok(())
+}
+
+/// The commands `GET /thing/commands` answered (`body`), each as (topic, payload): a property
+/// set on `…/thing/service/property/set`, a service call on `…/thing/service/{identifier}`.
+pub(super) fn command_publications(device: &SignedIn, body: &str) -> Vec<(String, Value)> {
+    let commands: Vec<Value> = serde_json::from_str(body).unwrap_or_default();
+    commands
+        .into_iter()
+        .map(|command| {
+            let kind = command["kind"].as_str().unwrap_or_default();
+            let identifier = command["identifier"].as_str().filter(|i| !i.is_empty());
+            let (service, method) = match (kind, identifier) {
+                ("set", _) => (None, "thing.service.property.set".to_string()),
+                (_, Some(identifier)) => (Some(identifier), format!("thing.service.{identifier}")),
+                (kind, None) => (Some(kind), format!("thing.service.{kind}")),
+            };
+            let payload =
+                json!({ "id": command["id"], "version": "1.0", "params": command["params"], "method": method });
+            (topics::command_topic(device.device(), service), payload)
+        })
+        .collect()
 }
 
 /// The periodic upgrade check of a device that told its version and listens on its upgrade

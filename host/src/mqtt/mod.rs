@@ -1,8 +1,10 @@
 //! Devices over MQTT (issue 22; the design is `docs/mqtt.md`): the embedded gateway
-//! (`gateway`: MQTT 3.1.1 over TCP, and over TLS with client certificates, `tls`), and its policy apart from any transport: which
+//! (`gateway`: MQTT 3.1.1 over TCP, and over TLS with client certificates, `tls`), or the
+//! bridge to an external broker cluster (`external`), and its policy apart from any transport: which
 //! topics a device may use and what each one carries (`topics`), how fast and how much it may
 //! send (`limits`).
 
+pub mod external;
 pub mod gateway;
 pub mod limits;
 pub mod tls;

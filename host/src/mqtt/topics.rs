@@ -89,6 +89,19 @@ fn ota(kind: &str, device: Device<'_>) -> String {
     format!("/ota/device/{kind}/{}/{}", device.product_key, device.sn)
 }
 
+/// The device a device topic names, `(product key, SN)`: `/sys/{pk}/{sn}/…` or
+/// `/ota/device/{kind}/{pk}/{sn}`. The external broker's bridge reads it (the broker has
+/// checked the device may use the topic).
+pub fn device_of(topic: &str) -> Option<(&str, &str)> {
+    let levels: Vec<&str> = topic.split('/').collect();
+    match levels.as_slice() {
+        ["", "sys", pk, sn, _, ..] | ["", "ota", "device", _, pk, sn] if !pk.is_empty() && !sn.is_empty() => {
+            Some((pk, sn))
+        }
+        _ => None,
+    }
+}
+
 /// What the device's publish on `topic` carries.
 pub fn uplink(topic: &str, device: Device<'_>) -> Result<Uplink, Refused> {
     if topic.contains(['+', '#', '\0']) {
@@ -273,6 +286,16 @@ mod tests {
         for filter in ["/sys/pk1/SN001/thing/#/x", "/sys/pk1/SN001/thing+", "/sys/pk1/SN001/a#", ""] {
             assert_eq!(may_subscribe(filter, ME), Err(Refused::Malformed), "{filter}");
         }
+    }
+
+    #[test]
+    fn a_topic_names_its_device() {
+        assert_eq!(device_of("/sys/pk1/SN001/thing/event/property/post"), Some(("pk1", "SN001")));
+        assert_eq!(device_of("/ota/device/progress/pk1/SN001"), Some(("pk1", "SN001")));
+        assert_eq!(device_of("/sys/pk1/SN001"), None);
+        assert_eq!(device_of("/sys//SN001/thing"), None);
+        assert_eq!(device_of("/ota/device/progress/pk1/SN001/x"), None);
+        assert_eq!(device_of("$SYS/broker/load"), None);
     }
 
     #[test]

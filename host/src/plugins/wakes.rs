@@ -29,7 +29,13 @@ pub type DeviceId = (i64, String, String);
 pub struct DeviceWakes {
     waiting: Mutex<Waiting>,
     count: AtomicUsize,
+    /// Every wake of the process, for whoever delivers to devices that wait nowhere here (the
+    /// external MQTT broker's bridge); made when first listened to.
+    every: std::sync::OnceLock<tokio::sync::broadcast::Sender<DeviceId>>,
 }
+
+/// Wakes a listener to [`DeviceWakes::every_wake`] may fall behind by before it misses some.
+const EVERY_WAKE_BACKLOG: usize = 4096;
 
 #[derive(Default)]
 struct Waiting {
@@ -61,12 +67,24 @@ impl DeviceWakes {
         Some(Waiter { wakes: self, device, notify })
     }
 
-    /// Wakes the request of this process waiting for `device`.
+    /// Wakes the request of this process waiting for `device`, and tells the listeners to every
+    /// wake.
     pub fn wake(&self, device: &DeviceId) {
-        let waiting = self.waiting.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(notify) = waiting.devices.get(device) {
-            notify.notify_waiters();
+        {
+            let waiting = self.waiting.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(notify) = waiting.devices.get(device) {
+                notify.notify_waiters();
+            }
         }
+        if let Some(every) = self.every.get() {
+            // Nobody listening is no failure.
+            let _ = every.send(device.clone());
+        }
+    }
+
+    /// Every wake of this process from now on.
+    pub fn every_wake(&self) -> tokio::sync::broadcast::Receiver<DeviceId> {
+        self.every.get_or_init(|| tokio::sync::broadcast::channel(EVERY_WAKE_BACKLOG).0).subscribe()
     }
 
     /// Requests waiting now.
@@ -110,6 +128,9 @@ mod tests {
             assert!(tokio::time::timeout(Duration::from_millis(100), woken_b).await.is_err(), "RV-2 not");
         }
         assert_eq!(wakes.waiting(), 2);
+        let mut every = wakes.every_wake();
+        wakes.wake(&b);
+        assert_eq!(every.try_recv().ok(), Some(b.clone()), "a listener to every wake hears it");
         assert!(wakes.wait(a.clone()).is_none(), "one request waits per device");
         drop((waiter_a, waiter_b));
         assert_eq!(wakes.waiting(), 0);

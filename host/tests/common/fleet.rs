@@ -89,6 +89,36 @@ pub async fn fleet_on_mqtts(code: &str, count: u32, more: Vec<Install>) -> (Flee
     (fleet, port, tls_port)
 }
 
+/// Every host of a deployment shares the master key (`CONSOLE_MASTER_KEY`).
+pub const MASTER_KEY: &str = "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0";
+
+/// Points a host at the external broker on `port` (`CONSOLE_MQTT=external`).
+pub fn on_broker(config: &mut console_host::Config, port: u16) {
+    config.mqtt = console_host::config::MqttMode::External;
+    config.mqtt_broker = format!("127.0.0.1:{port}");
+    config.mqtt_broker_user = super::mosquitto::HOST_USER.into();
+    config.mqtt_broker_password = super::mosquitto::HOST_PASSWORD.into();
+    config.master_key = Some(MASTER_KEY.into());
+    config.metrics_token = Some("metrics".into());
+}
+
+/// A fleet whose host is a client of the external broker on `port`.
+pub async fn fleet_on_broker(code: &str, count: u32, port: u16) -> Fleet {
+    fleet_adjusted(code, count, Vec::new(), |config| on_broker(config, port)).await
+}
+
+/// Another host of the fleet's deployment: the same database and plugins, a client of the
+/// same broker.
+pub async fn second_host_on_broker(fleet: &Fleet, port: u16) -> TestHost {
+    let plugins = [Install::plugin("product", PRODUCT_GRANTS), Install::plugin("device", DEVICE_GRANTS)];
+    let url = fleet.host.database_url.clone();
+    TestHost::start_with_plugins(&plugins, |config| {
+        on_broker(config, port);
+        config.database_url = url;
+    })
+    .await
+}
+
 async fn fleet_adjusted(
     code: &str,
     count: u32,

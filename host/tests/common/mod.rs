@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod fleet;
+pub mod mosquitto;
 pub mod s3;
 pub mod smtp;
 

@@ -27,6 +27,7 @@ mod live;
 mod messaging;
 mod migrate;
 mod mqtt;
+mod mqtt_external;
 mod oauth;
 mod ota_test;
 mod permissions;

@@ -26,8 +26,12 @@ pub struct MqttLogin {
 }
 
 #[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct MqttSignedIn {
     pub valid: bool,
+    /// The device's product key, when the host asked by SN alone (certificate or broker).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub product_key: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -43,20 +47,23 @@ pub fn signed_message(login: &MqttLogin) -> String {
 /// `POST /internal/mqtt/authenticate` (`caller = "host"`).
 pub fn authenticate(call: &mut Call<'_>) -> PluginResult<Value> {
     let login: MqttLogin = call.body()?;
-    let refused = || Ok(json!(MqttSignedIn { valid: false }));
+    let refused = || Ok(json!(MqttSignedIn { valid: false, product_key: None }));
     let fresh = call.host.now_ms().abs_diff(login.timestamp) <= SIGNED_TIME_WINDOW_MS.unsigned_abs();
     if (!login.certificate && !fresh) || login.signature.len() > 128 || crate::thing::sn_of("sn", &login.sn).is_err() {
         return refused();
     }
     let Ok(device) = crate::devices::find(call, &login.sn) else { return refused() };
+    if login.certificate && login.product_key.is_empty() {
+        return Ok(json!(MqttSignedIn { valid: true, product_key: Some(device.data.product_key) }));
+    }
     if device.data.product_key != login.product_key {
         return refused();
     }
     if login.certificate {
-        return Ok(json!(MqttSignedIn { valid: true }));
+        return Ok(json!(MqttSignedIn { valid: true, product_key: None }));
     }
     let signed = json!({ "message": signed_message(&login), "signature": login.signature });
     let path = format!("/internal/sns/{}/verify", login.sn);
     let verified: Verified = services::call(call.host, PRODUCT_SERVICE, "POST", &path, &[], &signed)?;
-    Ok(json!(MqttSignedIn { valid: verified.valid }))
+    Ok(json!(MqttSignedIn { valid: verified.valid, product_key: None }))
 }

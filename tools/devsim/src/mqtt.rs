@@ -48,6 +48,9 @@ pub struct Options {
     pub at: Option<i64>,
     /// A last will: a topic and its message, published for the device if its connection breaks.
     pub will: Option<(String, Value)>,
+    /// A password of its own instead of the SN's signature: a broker that keeps devices'
+    /// passwords in a file (Mosquitto's `password_file`) signs it in.
+    pub password: Option<String>,
     /// Over TLS with this client certificate (the port then is the gateway's TLS port); the
     /// password is not sent.
     pub certificate: Option<ClientCertificate>,
@@ -126,7 +129,11 @@ impl MqttDevice {
     ) -> Result<MqttDevice, Refused> {
         let (user, client_id, password) = credentials(sn, product_key, signature_key, extra.at.unwrap_or_else(now_ms));
         let mut options = MqttOptions::new(client_id, host, port);
-        let password = if extra.certificate.is_some() { String::new() } else { password };
+        let password = match (&extra.certificate, extra.password) {
+            (Some(_), _) => String::new(),
+            (None, Some(own)) => own,
+            (None, None) => password,
+        };
         options.set_credentials(user, password).set_keep_alive(Duration::from_secs(30)).set_clean_session(true);
         if let Some(certificate) = &extra.certificate {
             let tls = certificate.tls().map_err(Refused::Closed)?;

@@ -1,0 +1,96 @@
+//! A real Mosquitto (Debian's package, which `make test` installs) on a loopback port, with a
+//! generated password file and ACL: the external broker of `CONSOLE_MQTT=external`.
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+pub struct Mosquitto {
+    child: Child,
+    pub port: u16,
+    _dir: tempfile::TempDir,
+}
+
+/// The host's account at the broker: it reads and writes every device topic.
+pub const HOST_USER: &str = "console";
+pub const HOST_PASSWORD: &str = "console-broker-secret";
+
+impl Mosquitto {
+    /// Starts a broker on `port` where `devices` (user name, password, topic filters it may use)
+    /// sign in, each to its own topics only, and the host's account to all.
+    pub async fn start(port: u16, devices: &[(String, String, Vec<String>)]) -> Mosquitto {
+        let dir = tempfile::tempdir().expect("a folder");
+        let passwords = dir.path().join("passwd");
+        let mut users = vec![(HOST_USER.to_string(), HOST_PASSWORD.to_string())];
+        users.extend(devices.iter().map(|(user, password, _)| (user.clone(), password.clone())));
+        for (n, (user, password)) in users.iter().enumerate() {
+            let mut command = Command::new("mosquitto_passwd");
+            if n == 0 {
+                command.arg("-c");
+            }
+            let made = command.arg("-b").arg(&passwords).arg(user).arg(password).output();
+            let made = made.expect("mosquitto_passwd runs (apt-get install mosquitto; make test does)");
+            assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+        }
+        let mut acl = format!("user {HOST_USER}\ntopic readwrite /sys/#\ntopic readwrite /ota/#\n");
+        for (user, _, prefixes) in devices {
+            acl.push_str(&format!("\nuser {user}\n"));
+            for prefix in prefixes {
+                acl.push_str(&format!("topic readwrite {prefix}\n"));
+            }
+        }
+        std::fs::write(dir.path().join("acl"), acl).expect("acl");
+        let config = format!(
+            "listener {port} 127.0.0.1\nallow_anonymous false\npassword_file {}\nacl_file {}\npersistence false\n\
+             log_type error\n",
+            passwords.display(),
+            dir.path().join("acl").display()
+        );
+        let config_path = dir.path().join("mosquitto.conf");
+        std::fs::write(&config_path, config).expect("config");
+        // Started as root, Mosquitto runs as its own user: it reads the folder's files as such.
+        #[cfg(unix)]
+        for path in [dir.path(), &passwords, &dir.path().join("acl"), &config_path] {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = if path.is_dir() { 0o755 } else { 0o644 };
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("readable");
+        }
+        let mut child = Command::new("mosquitto")
+            .arg("-c")
+            .arg(&config_path)
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("mosquitto starts (apt-get install mosquitto; make test does)");
+        for _ in 0..100 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+                return Mosquitto { child, port, _dir: dir };
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("mosquitto did not listen on {port}");
+    }
+}
+
+impl Drop for Mosquitto {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A free loopback port, for a broker the hosts are told of before it starts.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").expect("a port").local_addr().expect("addr").port()
+}
+
+/// A device's account at the broker: `{sn}&{productKey}`, a password, its own topics.
+pub fn device_account(product_key: &str, sn: &str) -> (String, String, Vec<String>) {
+    let topics = vec![
+        format!("/sys/{product_key}/{sn}/#"),
+        format!("/ota/device/+/{product_key}/{sn}"),
+        format!("/ota/device/+/{product_key}/{sn}_reply"),
+    ];
+    (format!("{sn}&{product_key}"), format!("pw-{sn}"), topics)
+}
