@@ -7,7 +7,8 @@
 //!   an API answer;
 //! - per-request instantiation time of a plugin;
 //! - a paged, indexed query through the pet plugin over 1,000,000 stored records;
-//! - host start time with a cold and a warm compile cache, and its RSS after a burst of calls.
+//! - host start time with a cold and a warm compile cache, and its RSS after a burst of calls;
+//! - 10,000 devices over MQTT on one host beside the HTTP device path (`platform/mqtt.rs`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -20,6 +21,9 @@ use console_host::plugins::bindings::console::plugin::types;
 use console_host::plugins::installation::sha256_hex;
 use console_host::plugins::runtime::{CallContext, EventBudget, Finished, Invocation, Returned};
 use serde_json::{Value, json};
+
+#[path = "platform/mqtt.rs"]
+mod mqtt;
 
 const ADMIN_PASSWORD: &str = "Admin#2026";
 const CONCURRENCY: usize = 16;
@@ -427,6 +431,11 @@ async fn main() {
         dashboards(&state.db, &base, &token).await;
         return;
     }
+    // `BENCH_ONLY=mqtt make bench`: 10,000 devices over MQTT beside HTTP.
+    if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "mqtt") {
+        mqtt::mqtt(dir.path(), &cache, &dir.path().join("plugins.toml")).await;
+        return;
+    }
     // `BENCH_ONLY=chat make bench`: chat round trips alone.
     if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "chat") {
         chats(&state.db, &base, &token).await;
@@ -652,6 +661,9 @@ async fn main() {
 
     // 3e. Chats (issue 19): 200 users each chatting with an agent at once.
     chats(&state.db, &base, &token).await;
+
+    // 3f. Devices over MQTT (issue 22): 10,000 sessions on one host beside the HTTP path.
+    mqtt::mqtt(dir.path(), &cache, &dir.path().join("plugins.toml")).await;
 
     // 3a. The same on PostgreSQL, when the run has one (`make bench` starts it): 16 writers
     // beside 16 on SQLite, and the paged query over as many records.

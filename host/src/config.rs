@@ -160,7 +160,7 @@ pub struct Config {
     /// How often the gateway asks, for each MQTT device that told its version and listens on
     /// its upgrade topic, whether an upgrade waits for it (seconds): a rollout started while it
     /// is connected reaches it within this.
-    #[arg(long, env = "CONSOLE_MQTT_OTA_RECHECK_SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    #[arg(long, env = "CONSOLE_MQTT_OTA_RECHECK_SECS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub mqtt_ota_recheck_secs: u64,
 
     /// Something to do instead of serving.

@@ -115,6 +115,29 @@ impl Db {
         Ok(found.map(|(certificate_pem, sealed_key)| StoredAuthority { certificate_pem, sealed_key }))
     }
 
+    /// Whether the certificate `serial` the enterprise's CA issued for `common_name` is in force:
+    /// issued through the platform, not revoked, not expired.
+    pub async fn certificate_in_force(
+        &self,
+        tenant: i64,
+        serial: &str,
+        common_name: &str,
+    ) -> Result<bool, sqlx::Error> {
+        let (found,): (i64,) = super::with_pool!(self, |pool| {
+            sqlx::query_as(
+                "SELECT COUNT(*) FROM issued_certificates WHERE tenant_id = $1 AND serial = $2 AND common_name = $3
+                   AND revoked_at IS NULL AND not_after > $4",
+            )
+            .bind(tenant)
+            .bind(serial)
+            .bind(common_name)
+            .bind(now_ms())
+            .fetch_one(pool)
+            .await
+        })?;
+        Ok(found > 0)
+    }
+
     /// Every enterprise's CA certificate: (enterprise, PEM).
     pub async fn certificate_authorities(&self) -> Result<Vec<(i64, String)>, sqlx::Error> {
         super::with_pool!(self, |pool| {

@@ -91,7 +91,11 @@ pub async fn spawn(app: AppState) {
     }
     if let Some(listener) = bind(&app.config.mqtts_listen, "CONSOLE_MQTTS_LISTEN").await {
         match Tls::load(&app) {
-            Ok(tls) => drop(tokio::spawn(serve(app, gateway, listener, Some(Arc::new(tls))))),
+            Ok(tls) => {
+                let tls = Arc::new(tls);
+                tokio::spawn(tls.clone().keep_current(app.clone()));
+                tokio::spawn(serve(app, gateway, listener, Some(tls)));
+            }
             Err(err) => tracing::warn!(%err, "MQTT over TLS not started"),
         }
     }
@@ -152,6 +156,9 @@ pub(super) struct SignedIn {
     /// Its last will, on one of its own uplink topics: handed to that topic's route when the
     /// session breaks or falls silent (MQTT 3.1.1 §3.1.2.5), never after a DISCONNECT.
     pub(super) will: Option<LastWill>,
+    /// The client certificate it signed in with over TLS: (enterprise, serial), checked again
+    /// with its key.
+    pub(super) certificate: Option<(i64, String)>,
 }
 
 impl SignedIn {
@@ -204,6 +211,11 @@ impl Gateway {
             before.notify_one();
         }
         (generation, ended)
+    }
+
+    /// Whether a session holds the device's place now.
+    fn holds(&self, device: &DeviceId) -> bool {
+        self.live.lock().unwrap_or_else(|e| e.into_inner()).contains_key(device)
     }
 
     /// Leaves the device's place; whether it was still this session's (so its end is the
@@ -290,13 +302,15 @@ impl Ended {
 /// A connection: its TLS handshake first when it came to the TLS listener (the client
 /// certificate names the device), then the session.
 async fn session(app: AppState, gateway: &Gateway, stream: TcpStream, peer: SocketAddr, tls: Option<Arc<Tls>>) {
-    // A stranger holds one of a few places until signed in, the handshake included.
+    // A stranger holds one of a few places until signed in, the handshake included, and has
+    // one deadline for both.
     let Ok(signing_in) = gateway.connecting.try_acquire() else { return };
-    let Some(tls) = tls else { return conversation(app, gateway, stream, peer, None, signing_in).await };
-    let Ok(Some((stream, certified))) = tokio::time::timeout(CONNECT_WITHIN, tls.accept(&app, stream)).await else {
+    let deadline = tokio::time::Instant::now() + CONNECT_WITHIN;
+    let Some(tls) = tls else { return conversation(app, gateway, stream, peer, None, (signing_in, deadline)).await };
+    let Ok(Some((stream, certified))) = tokio::time::timeout_at(deadline, tls.accept(stream)).await else {
         return;
     };
-    conversation(app, gateway, stream, peer, Some(certified), signing_in).await
+    conversation(app, gateway, stream, peer, Some(certified), (signing_in, deadline)).await
 }
 
 async fn conversation<S: Wire>(
@@ -305,12 +319,12 @@ async fn conversation<S: Wire>(
     stream: S,
     peer: SocketAddr,
     certified: Option<CertifiedDevice>,
-    signing_in: tokio::sync::SemaphorePermit<'_>,
+    (signing_in, deadline): (tokio::sync::SemaphorePermit<'_>, tokio::time::Instant),
 ) {
     let mut io = Framed::new(stream, Codec { max_incoming_size: MAX_CONNECT, max_outgoing_size: MAX_PACKET });
     let (connect, device) = {
         let _signing_in = signing_in;
-        let Ok(Some(Ok(Packet::Connect(connect)))) = tokio::time::timeout(CONNECT_WITHIN, io.next()).await else {
+        let Ok(Some(Ok(Packet::Connect(connect)))) = tokio::time::timeout_at(deadline, io.next()).await else {
             return;
         };
         let signed_in = match &certified {
@@ -341,10 +355,15 @@ async fn conversation<S: Wire>(
     let Some(cause) = ended.logout_cause() else { return };
     if let Some(will) = device.will.as_ref().filter(|_| ended.wills())
         && let Ok(kind) = topics::uplink(&will.topic, device.device())
+        && still_speaks(&app, &device.key, &device.plugin).await
     {
         handed(&app, &device, &kind, &will.message).await;
     }
     device.call(&app, "POST", "/thing/logout", &json!({ "cause": cause }).to_string()).await;
+    // A new session that signed in meanwhile may have said its heartbeat before this logout.
+    if gateway.holds(&id) {
+        device.call(&app, "POST", "/thing/heartbeat", "{}").await;
+    }
 }
 
 /// The device a CONNECT names: user name `{sn}&{productKey}`, and a last will, if any, on one
@@ -399,9 +418,17 @@ async fn sign_in_by_certificate(
     if sn != certified.sn {
         return Err(ConnectReturnCode::NotAuthorized);
     }
+    // Issued through the platform for this SN and still in force (the CRL says the same, and
+    // rustls checked it; this also holds for a certificate revoked a moment ago).
+    let in_force = app.db.certificate_in_force(certified.tenant, &certified.serial, sn).await;
+    if !in_force.map_err(|_| ConnectReturnCode::ServiceUnavailable)? {
+        return Err(ConnectReturnCode::NotAuthorized);
+    }
     let body = json!({ "sn": sn, "productKey": product_key, "certificate": true });
     let of_the_enterprise = |key: &DeviceKey| key.tenant_id == certified.tenant;
-    signed_in_as(app, connect, peer, &body, of_the_enterprise).await?.ok_or(ConnectReturnCode::NotAuthorized)
+    let signed_in = signed_in_as(app, connect, peer, &body, of_the_enterprise).await?;
+    let signed_in = signed_in.ok_or(ConnectReturnCode::NotAuthorized)?;
+    Ok(SignedIn { certificate: Some((certified.tenant, certified.serial.clone())), ..signed_in })
 }
 
 /// The plugin that signs devices in (the device plugin): the one with the host route
@@ -442,8 +469,15 @@ pub(super) async fn authenticated(
         if !usable(&key) || !still_speaks(app, &key, &plugin).await {
             continue;
         }
-        let signed_in =
-            SignedIn { key, plugin: plugin.clone(), product_key: product_key.into(), sn: sn.into(), peer, will: None };
+        let signed_in = SignedIn {
+            key,
+            plugin: plugin.clone(),
+            product_key: product_key.into(),
+            sn: sn.into(),
+            peer,
+            will: None,
+            certificate: None,
+        };
         let mut context = signed_in.context();
         context.user_name = "mqtt".into();
         let (status, answer) = call(app, &plugin, context, "POST", AUTHENTICATE, &body).await;
@@ -455,6 +489,16 @@ pub(super) async fn authenticated(
         }
     }
     Ok(None)
+}
+
+/// Whether the session's key still speaks for its device and its certificate, if it signed in
+/// with one, is still in force.
+async fn session_stands(app: &AppState, device: &SignedIn) -> bool {
+    let certificate_in_force = match &device.certificate {
+        Some((tenant, serial)) => app.db.certificate_in_force(*tenant, serial, &device.sn).await.unwrap_or(false),
+        None => true,
+    };
+    certificate_in_force && still_speaks(app, &device.key, &device.plugin).await
 }
 
 /// Whether the key still speaks for its device (not revoked or replaced, its enterprise on)
@@ -474,9 +518,11 @@ fn signing_time(client_id: &str) -> Option<i64> {
 /// and the next packet id of its downlinks.
 #[derive(Default)]
 struct Heard {
-    /// It subscribed its command topics: commands go down (before, one would be lost).
+    /// The filters it holds.
+    filters: Vec<String>,
+    /// They cover its command topics: commands go down (before, one would be lost).
     commands: bool,
-    /// It subscribed its upgrade topic: offers found by the periodic check go down.
+    /// They cover its upgrade topic: offers found by the periodic check go down.
     upgrades: bool,
     /// What it last told of its version on the inform topic: the upgrade check's body.
     version: Option<String>,
@@ -486,6 +532,12 @@ struct Heard {
 }
 
 impl Heard {
+    /// What it hears with the filters it holds now.
+    fn listening(&mut self, device: Device<'_>) {
+        self.commands = topics::hears_commands(&self.filters, device);
+        self.upgrades = self.filters.iter().any(|f| topics::hears_upgrades(f, device));
+    }
+
     fn next_id(&mut self) -> u16 {
         self.next_id = self.next_id.wrapping_add(1).max(1);
         self.next_id
@@ -512,8 +564,15 @@ async fn converse<S: Wire>(
     let notify = waiter.as_ref().map(|w| w.notify.clone());
     let key_recheck = Duration::from_secs(app.config.socket_recheck_secs);
     let mut key_checked = std::time::Instant::now();
+    // This process's wakes bring commands at once; a command made on another host comes with
+    // the key's recheck (10,000 idle devices asking every 5 s would be 2,000 calls a second).
+    let commands_every = if notify.is_some() { key_recheck } else { RECHECK };
+    let mut commands_checked = std::time::Instant::now();
     let ota_recheck = Duration::from_secs(app.config.mqtt_ota_recheck_secs);
-    let mut ota_checked = std::time::Instant::now();
+    // Spread over the interval: 10,000 devices connecting after a restart do not ask together.
+    let mut ota_checked = std::time::Instant::now()
+        .checked_sub(ota_recheck.mul_f64(rand::random::<f64>()))
+        .unwrap_or_else(std::time::Instant::now);
     let mut recheck = tokio::time::interval(RECHECK);
     recheck.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let taken_over = taken_over.notified();
@@ -533,16 +592,19 @@ async fn converse<S: Wire>(
                 continue;
             }
             _ = recheck.tick() => {
-                // A revoked or replaced key, a disabled enterprise or plugin end the session
-                // within the sockets' recheck interval.
+                // A revoked or replaced key or certificate, a disabled enterprise or plugin end
+                // the session within the sockets' recheck interval.
                 if key_checked.elapsed() >= key_recheck {
-                    if !still_speaks(app, &device.key, &device.plugin).await {
+                    if !session_stands(app, device).await {
                         return Ended::Refused;
                     }
                     key_checked = std::time::Instant::now();
                 }
-                if deliver_commands(app, device, io, &mut heard).await.is_err() {
-                    return Ended::Broken;
+                if commands_checked.elapsed() >= commands_every {
+                    commands_checked = std::time::Instant::now();
+                    if deliver_commands(app, device, io, &mut heard).await.is_err() {
+                        return Ended::Broken;
+                    }
                 }
                 if ota_checked.elapsed() >= ota_recheck {
                     ota_checked = std::time::Instant::now();
@@ -574,7 +636,11 @@ async fn converse<S: Wire>(
             }
             Packet::Publish(publish) => uplink(app, device, io, &mut heard, publish).await,
             Packet::Subscribe(subscribe) => subscribed(app, device, io, &mut heard, subscribe).await,
-            Packet::Unsubscribe(unsubscribe) => send(io, Packet::UnsubAck(UnsubAck::new(unsubscribe.pkid))).await,
+            Packet::Unsubscribe(unsubscribe) => {
+                heard.filters.retain(|held| !unsubscribe.topics.contains(held));
+                heard.listening(device.device());
+                send(io, Packet::UnsubAck(UnsubAck::new(unsubscribe.pkid))).await
+            }
             // Downlinks are at least once; the device's acknowledgements need nothing more yet.
             Packet::PubAck(_) => Ok(()),
             Packet::Disconnect => return Ended::Goodbye,
@@ -617,6 +683,11 @@ async fn uplink<S: Wire>(
         let params = serde_json::from_slice::<Value>(&publish.payload).ok().map(|m| m["params"].clone());
         heard.version = params.map(|p| p.to_string());
         heard.offered = answered["executionId"].as_str().map(str::to_string);
+    }
+    if kind == Uplink::OtaProgress {
+        // Upgrading, its version changes: asked again only once it tells the new one (the old
+        // one would count its upgrade as not installed).
+        heard.version = None;
     }
     answer(io, &publish.topic, &id, status, &answered).await
 }
@@ -673,13 +744,13 @@ pub(super) async fn handed(
 /// one serving its keys (as over HTTP) with the upgrade check and progress device routes.
 async fn ota_plugin(app: &AppState, device: &SignedIn) -> Option<Arc<LoadedPlugin>> {
     let key_plugin = &device.key.plugin_id;
-    let ota = app.plugins.all().into_iter().find(|p| {
-        (p.manifest.id == *key_plugin || p.manifest.device_keys_from.contains(key_plugin))
+    let enabled = app.plugins.enabled_for(device.key.tenant_id).await.ok()?;
+    app.plugins.all().into_iter().find(|p| {
+        enabled.contains(&p.manifest.id)
+            && (p.manifest.id == *key_plugin || p.manifest.device_keys_from.contains(key_plugin))
             && p.route(RouteCaller::Device, "POST", topics::OTA_CHECK).is_some()
             && p.route(RouteCaller::Device, "POST", topics::OTA_PROGRESS).is_some()
-    })?;
-    let enabled = app.plugins.enabled_for(device.key.tenant_id).await.ok()?;
-    enabled.contains(&ota.manifest.id).then_some(ota)
+    })
 }
 
 /// What goes on `{topic}_reply`: `{id, code: 200, data}`, or `{id, code, message, field}` refused.
@@ -715,11 +786,17 @@ async fn subscribed<S: Wire>(
     let heard_commands = heard.commands;
     for filter in &subscribe.filters {
         topics::may_subscribe(&filter.path, device.device()).map_err(drop)?;
-        heard.commands |= topics::hears_commands(&filter.path, device.device());
-        heard.upgrades |= topics::hears_upgrades(&filter.path, device.device());
+        if !heard.filters.contains(&filter.path) {
+            // Bounded: a device holds at most a few of its own filters.
+            if heard.filters.len() >= MAX_FILTERS * 4 {
+                return Err(());
+            }
+            heard.filters.push(filter.path.clone());
+        }
         let qos = if filter.qos == QoS::AtMostOnce { QoS::AtMostOnce } else { QoS::AtLeastOnce };
         granted.push(SubscribeReasonCode::Success(qos));
     }
+    heard.listening(device.device());
     send(io, Packet::SubAck(SubAck::new(subscribe.pkid, granted))).await?;
     if heard.commands && !heard_commands {
         deliver_commands(app, device, io, heard).await?;

@@ -2,8 +2,11 @@
 //! certificates (`docs/mqtt.md`): a device presents the MQTT certificate its enterprise's CA
 //! issued on the device-access pages (its common name is the SN). The handshake verifies it
 //! against every enterprise's CA **and its CRL** (the list `/pki/{tenant}/crl` serves), so a
-//! revoked certificate never completes a handshake. The verifier is built again when a CA is
-//! made or a certificate revoked: each handshake compares a stamp of the two tables first.
+//! revoked certificate never completes a handshake. A task of its own builds the verifier again
+//! when a CA is made or a certificate revoked (it reads a stamp of the two tables every
+//! second); a handshake only takes the verifier of the moment. The certificate must also be
+//! one the platform issued and still in force, checked at sign-in and at every recheck of a
+//! live session: a revocation ends the sessions of the certificate.
 //!
 //! The server's own certificate: `CONSOLE_MQTTS_CERT` and `CONSOLE_MQTTS_KEY` (PEM files), or one
 //! the host makes on first start under `{data_dir}/mqtt/`, signed by a CA of its own that devices
@@ -27,11 +30,16 @@ const FOLDER: &str = "mqtt";
 const SERVER_DAYS: i64 = 825;
 const DAY_MS: i64 = 86_400_000;
 
-/// Who a verified client certificate names: the enterprise whose CA issued it, and the SN.
+/// How often the task building the trust looks for a new CA or a revocation.
+const TRUST_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Who a verified client certificate names: the enterprise whose CA issued it, the SN, and the
+/// certificate's serial (upper-case hex, as the platform records it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CertifiedDevice {
     pub tenant: i64,
     pub sn: String,
+    pub serial: String,
 }
 
 /// What the trust was built from: the CAs and the revocations. A change of either rebuilds it.
@@ -45,7 +53,6 @@ struct Stamp {
 
 /// The acceptor of the current trust, and which CA (by its subject) is which enterprise's.
 struct Trust {
-    stamp: Stamp,
     acceptor: Option<TlsAcceptor>,
     issuers: HashMap<Vec<u8>, i64>,
 }
@@ -54,7 +61,7 @@ struct Trust {
 pub struct Tls {
     chain: Vec<CertificateDer<'static>>,
     key: PrivateKeyDer<'static>,
-    trust: tokio::sync::Mutex<Option<Arc<Trust>>>,
+    trust: std::sync::RwLock<Option<Arc<Trust>>>,
 }
 
 fn provider() -> Arc<rustls::crypto::CryptoProvider> {
@@ -77,68 +84,90 @@ impl Tls {
         if chain.is_empty() {
             return Err("the server certificate file holds no certificate".into());
         }
-        Ok(Tls { chain, key, trust: tokio::sync::Mutex::new(None) })
+        // A key that is not the certificate's is said at start, not at the first handshake.
+        rustls::ServerConfig::builder_with_provider(provider())
+            .with_safe_default_protocol_versions()
+            .map_err(|e| e.to_string())?
+            .with_no_client_auth()
+            .with_single_cert(chain.clone(), key.clone_key())
+            .map_err(|e| format!("server certificate and key: {e}"))?;
+        Ok(Tls { chain, key, trust: std::sync::RwLock::new(None) })
     }
 
-    /// The acceptor verifying clients against the enterprises' CAs and CRLs as they are now, and
-    /// the map from a CA's subject to its enterprise; `None` while no enterprise has a CA.
-    async fn current(&self, app: &AppState) -> Result<Arc<Trust>, String> {
-        let stamp = stamp(app).await.map_err(|e| e.to_string())?;
-        let mut held = self.trust.lock().await;
-        if let Some(trust) = held.as_ref().filter(|t| t.stamp == stamp) {
-            return Ok(trust.clone());
+    /// Builds the trust now, then keeps it current in a task of its own for as long as the
+    /// process runs.
+    pub async fn keep_current(self: Arc<Self>, app: AppState) {
+        let mut built: Option<Stamp> = None;
+        loop {
+            match stamp(&app).await {
+                Ok(now) if built != Some(now) => {
+                    let trust = self.build(&app).await;
+                    *self.trust.write().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(trust));
+                    built = Some(now);
+                }
+                Ok(_) => {}
+                Err(err) => tracing::warn!(%err, "MQTT over TLS: the certificate tables could not be read"),
+            }
+            tokio::time::sleep(TRUST_EVERY).await;
         }
-        let trust = Arc::new(self.build(app, stamp).await?);
-        *held = Some(trust.clone());
-        Ok(trust)
     }
 
-    async fn build(&self, app: &AppState, stamp: Stamp) -> Result<Trust, String> {
+    /// The verifier over every enterprise's CA and CRL; an enterprise whose CA or CRL cannot be
+    /// read is left out, with a warning, and the others still sign in.
+    async fn build(&self, app: &AppState) -> Trust {
         let mut roots = rustls::RootCertStore::empty();
         let mut crls = Vec::new();
         let mut issuers = HashMap::new();
-        for (tenant, certificate_pem) in app.db.certificate_authorities().await.map_err(|e| e.to_string())? {
-            let der = CertificateDer::from_pem_slice(certificate_pem.as_bytes()).map_err(|e| e.to_string())?;
-            let (_, parsed) = X509Certificate::from_der(&der).map_err(|e| e.to_string())?;
-            issuers.insert(parsed.subject().as_raw().to_vec(), tenant);
-            roots.add(der.clone()).map_err(|e| e.to_string())?;
-            let crl = crate::routes::pki::revocation_list(app, tenant).await.map_err(|e| format!("{e:?}"))?;
-            if let Some(crl) = crl {
-                crls.push(CertificateRevocationListDer::from(crl));
+        let authorities = match app.db.certificate_authorities().await {
+            Ok(authorities) => authorities,
+            Err(err) => {
+                tracing::warn!(%err, "MQTT over TLS: the enterprises' CAs could not be read");
+                Vec::new()
+            }
+        };
+        for (tenant, certificate_pem) in authorities {
+            match authority(app, tenant, &certificate_pem).await {
+                Ok((der, subject, crl)) => {
+                    if roots.add(der).is_ok() {
+                        issuers.insert(subject, tenant);
+                        crls.push(crl);
+                    }
+                }
+                Err(err) => tracing::warn!(tenant, %err, "MQTT over TLS: an enterprise's CA is left out"),
             }
         }
         if roots.is_empty() {
-            return Ok(Trust { stamp, acceptor: None, issuers });
+            return Trust { acceptor: None, issuers };
         }
         // Every CA has its CRL: a certificate whose revocation status is unknown is refused.
         let verifier = WebPkiClientVerifier::builder_with_provider(Arc::new(roots), provider())
             .with_crls(crls)
             .only_check_end_entity_revocation()
-            .build()
-            .map_err(|e| e.to_string())?;
-        let config = rustls::ServerConfig::builder_with_provider(provider())
-            .with_safe_default_protocol_versions()
-            .map_err(|e| e.to_string())?
-            .with_client_cert_verifier(verifier)
-            .with_single_cert(self.chain.clone(), self.key.clone_key())
-            .map_err(|e| e.to_string())?;
-        Ok(Trust { stamp, acceptor: Some(TlsAcceptor::from(Arc::new(config))), issuers })
+            .build();
+        let config = verifier.map_err(|e| e.to_string()).and_then(|verifier| {
+            rustls::ServerConfig::builder_with_provider(provider())
+                .with_safe_default_protocol_versions()
+                .map_err(|e| e.to_string())?
+                .with_client_cert_verifier(verifier)
+                .with_single_cert(self.chain.clone(), self.key.clone_key())
+                .map_err(|e| e.to_string())
+        });
+        match config {
+            Ok(config) => Trust { acceptor: Some(TlsAcceptor::from(Arc::new(config))), issuers },
+            Err(err) => {
+                tracing::warn!(%err, "MQTT over TLS: no verifier could be built");
+                Trust { acceptor: None, issuers }
+            }
+        }
     }
 
     /// The TLS handshake of a device, and who its certificate names; `None` when it presents
     /// none that a CA of an enterprise issued and did not revoke.
     pub async fn accept(
         &self,
-        app: &AppState,
         stream: tokio::net::TcpStream,
     ) -> Option<(tokio_rustls::server::TlsStream<tokio::net::TcpStream>, CertifiedDevice)> {
-        let trust = match self.current(app).await {
-            Ok(trust) => trust,
-            Err(err) => {
-                tracing::warn!(%err, "MQTT over TLS: the enterprises' CAs could not be read");
-                return None;
-            }
-        };
+        let trust = self.trust.read().unwrap_or_else(|e| e.into_inner()).clone()?;
         let stream = trust.acceptor.as_ref()?.accept(stream).await.ok()?;
         let certificate = stream.get_ref().1.peer_certificates()?.first()?.clone();
         let device = certified(&certificate, &trust.issuers)?;
@@ -151,7 +180,20 @@ fn certified(certificate: &CertificateDer<'_>, issuers: &HashMap<Vec<u8>, i64>) 
     let (_, parsed) = X509Certificate::from_der(certificate).ok()?;
     let tenant = *issuers.get(parsed.issuer().as_raw())?;
     let sn = parsed.subject().iter_common_name().next()?.as_str().ok()?.to_string();
-    Some(CertifiedDevice { tenant, sn })
+    Some(CertifiedDevice { tenant, sn, serial: hex::encode_upper(parsed.raw_serial()) })
+}
+
+/// An enterprise's CA as the verifier takes it: its certificate, its subject, its CRL.
+async fn authority(
+    app: &AppState,
+    tenant: i64,
+    certificate_pem: &str,
+) -> Result<(CertificateDer<'static>, Vec<u8>, CertificateRevocationListDer<'static>), String> {
+    let der = CertificateDer::from_pem_slice(certificate_pem.as_bytes()).map_err(|e| e.to_string())?;
+    let subject = X509Certificate::from_der(&der).map_err(|e| e.to_string())?.1.subject().as_raw().to_vec();
+    let crl = crate::routes::pki::revocation_list(app, tenant).await.map_err(|e| format!("{e:?}"))?;
+    let crl = crl.ok_or("no CA")?;
+    Ok((der, subject, CertificateRevocationListDer::from(crl)))
 }
 
 async fn stamp(app: &AppState) -> Result<Stamp, sqlx::Error> {

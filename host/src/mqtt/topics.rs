@@ -164,9 +164,11 @@ pub fn matches(filter: &str, topic: &str) -> bool {
     topic_levels.next().is_none()
 }
 
-/// Whether a device listening on `filter` hears its commands (property sets and service calls).
-pub fn hears_commands(filter: &str, device: Device<'_>) -> bool {
-    matches(filter, &command_topic(device, None)) || matches(filter, &command_topic(device, Some("any")))
+/// Whether a device listening on `filters` hears its commands: property sets and service calls
+/// both (one of them published where it does not listen would be lost, marked delivered).
+pub fn hears_commands(filters: &[String], device: Device<'_>) -> bool {
+    let hears = |topic: String| filters.iter().any(|f| matches(f, &topic));
+    hears(command_topic(device, None)) && hears(command_topic(device, Some("any")))
 }
 
 /// Whether `filter` is a valid MQTT topic filter (MQTT 3.1.1 §4.7: `+` and `#` fill a whole
@@ -306,11 +308,14 @@ mod tests {
         assert!(!matches("/sys/pk1/SN001/thing/service/+", "/sys/pk1/SN001/thing/service/property/set"));
         assert!(!matches("/sys/pk1/SN001/thing/event/+/post_reply", "/sys/pk1/SN001/thing/service/x"));
         assert!(!matches("/sys/pk1/SN001", "/sys/pk1/SN001/thing"));
-        assert!(hears_commands("/sys/pk1/SN001/#", ME));
-        assert!(hears_commands("/sys/pk1/SN001/thing/service/property/set", ME));
-        assert!(hears_commands("/sys/pk1/SN001/thing/service/+", ME));
-        assert!(!hears_commands("/sys/pk1/SN001/thing/event/+/post_reply", ME));
-        assert!(!hears_commands("/ota/device/upgrade/pk1/SN001", ME));
+        let filters = |list: &[&str]| list.iter().map(|f| f.to_string()).collect::<Vec<_>>();
+        assert!(hears_commands(&filters(&["/sys/pk1/SN001/#"]), ME));
+        let both = ["/sys/pk1/SN001/thing/service/property/set", "/sys/pk1/SN001/thing/service/+"];
+        assert!(hears_commands(&filters(&both), ME));
+        assert!(!hears_commands(&filters(&both[..1]), ME), "sets alone: a service call would be lost");
+        assert!(!hears_commands(&filters(&both[1..]), ME), "services alone: a property set would be lost");
+        assert!(!hears_commands(&filters(&["/sys/pk1/SN001/thing/event/+/post_reply"]), ME));
+        assert!(!hears_commands(&filters(&["/ota/device/upgrade/pk1/SN001"]), ME));
         assert!(hears_upgrades("/ota/device/upgrade/pk1/SN001", ME));
         assert!(!hears_upgrades("/sys/pk1/SN001/#", ME));
     }

@@ -14,13 +14,16 @@ pub const HEARTBEAT_MS: i64 = 20_000;
 // Three heartbeats may be lost before a device counts as offline.
 const _: () = assert!(TIMEOUT_MS >= 3 * HEARTBEAT_MS);
 
-/// The topic of a device's coming online and going offline, for other domains (dashboards,
-/// rules): `{sn, online, cause}`.
+/// The topic of devices coming online and going offline, for other domains (dashboards,
+/// rules): `{sns: [SN…], online, cause}`, one event for a sweep's page (a call publishes at
+/// most 100 events).
 pub const PRESENCE_TOPIC: &str = "device.presence";
+/// Pages of silent devices one sweep marks at most (one event each); the next sweep goes on.
+const PAGES_PER_SWEEP: u32 = 50;
 
-/// Tells other domains the device came online or went offline, and why (a logout's cause).
-pub fn announce(host: &mut dyn Host, sn: &str, online: bool, cause: &str) -> PluginResult<()> {
-    let change = serde_json::json!({ "sn": sn, "online": online, "cause": cause });
+/// Tells other domains these devices came online or went offline, and why (a logout's cause).
+pub fn announce(host: &mut dyn Host, sns: &[String], online: bool, cause: &str) -> PluginResult<()> {
+    let change = serde_json::json!({ "sns": sns, "online": online, "cause": cause });
     host.publish(PRESENCE_TOPIC, &change.to_string()).map_err(console_plugin_sdk::PluginError::internal)
 }
 
@@ -33,24 +36,28 @@ pub fn is_online(last_seen: Option<i64>, now: i64) -> bool {
 pub fn sweep(host: &mut dyn Host, _context: &Context) -> PluginResult<u32> {
     let now = host.now_ms();
     let mut marked = 0;
-    loop {
+    for _ in 0..PAGES_PER_SWEEP {
         let silent = Query::new().eq("online", true).lt("lastSeenAt", now - TIMEOUT_MS).page(1, 200);
         let page = DEVICES.query(host, &silent)?;
-        let before = marked;
+        let mut offline = Vec::new();
         for doc in &page.list {
             let mut device = doc.data.clone();
             device.online = false;
             device.last_offline_at = device.last_seen_at.map(|seen| seen + TIMEOUT_MS);
             // A device heard meanwhile changed its version: left for the next sweep.
             if DEVICES.update(host, &doc.id, &device, Some(doc.version)).is_ok() {
-                marked += 1;
-                announce(host, &device.sn, false, crate::logs::BY_SILENCE)?;
+                offline.push(device.sn);
             }
         }
-        if page.list.len() < 200 || marked == before {
-            return Ok(marked);
+        marked += offline.len() as u32;
+        if !offline.is_empty() {
+            announce(host, &offline, false, crate::logs::BY_SILENCE)?;
+        }
+        if page.list.len() < 200 || offline.is_empty() {
+            break;
         }
     }
+    Ok(marked)
 }
 
 #[cfg(test)]

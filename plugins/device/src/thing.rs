@@ -274,7 +274,7 @@ fn heard_saying(call: &mut Call<'_>, doc: Doc<Device>, said: impl Fn(&mut Device
         came_online(device, now);
     })?;
     if !was_online {
-        crate::presence::announce(call.host, &heard.data.sn, true, "")?;
+        crate::presence::announce(call.host, std::slice::from_ref(&heard.data.sn), true, "")?;
     }
     Ok(heard)
 }
@@ -474,7 +474,7 @@ pub fn logout(call: &mut Call<'_>) -> PluginResult<Value> {
         ..DeviceLog::default()
     };
     logs::write(call, log)?;
-    crate::presence::announce(call.host, &device.sn, false, &cause)?;
+    crate::presence::announce(call.host, std::slice::from_ref(&device.sn), false, &cause)?;
     Ok(json!({ "code": 200 }))
 }
 

@@ -376,6 +376,11 @@ impl Device {
 
     /// Fetches the commands waiting and answers each as a device would: a set is applied and
     /// reported back; a service call answers fitting output values. How many it answered.
+    /// Answers one of its commands: done (`code` 200) with the service's output, or failed.
+    pub async fn reply_command(&self, id: &str, code: u16, params: Map<String, Value>) -> Answer {
+        self.post(&format!("/thing/commands/{id}/reply"), json!({ "code": code, "params": params })).await
+    }
+
     pub async fn serve_commands(&mut self, rng: &mut impl Rng) -> Result<usize, Refusal> {
         let waiting = self.fetch_commands(0).await?;
         let commands = waiting.as_array().cloned().unwrap_or_default();
