@@ -15,7 +15,7 @@ export const target = process.env.CARGO_TARGET_DIR ? resolve(process.env.CARGO_T
 export const shots = join(repo, 'test-artifacts', 'screenshots');
 export const ADMIN_PASSWORD = 'Admin#2026';
 
-const freePort = () =>
+export const freePort = () =>
   new Promise((done) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

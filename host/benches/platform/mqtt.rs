@@ -100,36 +100,39 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
     }
     let token = login(&client, &base).await;
     let console = devsim::console::Console::with_token(&origin, &token);
-    let (product, model_id) = console.product("BENCH-M", devsim::console::vacuum()).await.expect("a product");
-    let keys = devsim::read_key_file(&console.sn_keys(&model_id, count).await.expect("SNs"));
     let fleet_key = console.fleet_key(0, "bench").await.expect("fleet key");
-    let product_key = product["productKey"].as_str().expect("product key").to_string();
-    let platform = devsim::Platform::new(&origin, &fleet_key, &product_key);
+    // A model's SNs end in four digits: the devices are two products' of half each.
+    let mut keys = Vec::new();
+    for (n, share) in [count / 2, count - count / 2].into_iter().enumerate() {
+        let code = format!("BENCH-M{n}");
+        let (product, model_id) = console.product(&code, devsim::console::vacuum()).await.expect("a product");
+        let product_key = product["productKey"].as_str().expect("product key").to_string();
+        let platform = devsim::Platform::new(&origin, &fleet_key, &product_key);
+        let sns = devsim::read_key_file(&console.sn_keys(&model_id, share).await.expect("SNs"));
+        keys.extend(sns.into_iter().map(|(sn, key)| (platform.clone(), sn, key)));
+    }
 
     // Every device activates over HTTP once (it gets its key), 64 at a time.
-    let activate = {
-        let platform = platform.clone();
-        move |(sn, key): (String, String)| {
-            let platform = platform.clone();
-            Box::pin(async move { (platform.activate(&sn, &key).await.expect("activated"), key) })
-                as std::pin::Pin<Box<dyn std::future::Future<Output = _> + Send>>
-        }
+    let activate = |(platform, sn, key): (devsim::Platform, String, String)| {
+        Box::pin(async move {
+            let device = platform.activate(&sn, &key).await.expect("activated");
+            (device, platform.product_key().to_string(), key)
+        }) as std::pin::Pin<Box<dyn std::future::Future<Output = _> + Send>>
     };
-    let (fleet, activating): (Vec<(devsim::Device, String)>, _) = bounded(keys, 64, activate).await;
+    let (fleet, activating): (Vec<(devsim::Device, String, String)>, _) = bounded(keys, 64, activate).await;
     let idle_rss = rss_kib(child.id());
 
     // Every device signs in over MQTT with its SN's signature, 128 at a time (the gateway lets
     // 256 strangers sign in at once).
-    let address = Arc::new(product_key.clone());
-    let sign_in = move |(sn, key): (String, String)| {
-        let product_key = address.clone();
+    let sign_in = move |(sn, product_key, key): (String, String, String)| {
         Box::pin(async move {
             MqttDevice::connect(("127.0.0.1", mqtt_port), &sn, &product_key, &key)
                 .await
                 .unwrap_or_else(|e| panic!("{sn} signs in: {e:?}"))
         }) as std::pin::Pin<Box<dyn std::future::Future<Output = MqttDevice> + Send>>
     };
-    let sns: Vec<(String, String)> = fleet.iter().map(|(d, key)| (d.sn.clone(), key.clone())).collect();
+    let sns: Vec<_> =
+        fleet.iter().map(|(d, product_key, key)| (d.sn.clone(), product_key.clone(), key.clone())).collect();
     let (mut sessions, signing_in) = bounded(sns, 128, sign_in).await;
     tokio::time::sleep(Duration::from_secs(2)).await;
     let connected_rss = rss_kib(child.id());
@@ -168,7 +171,7 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
     };
     tokio::time::sleep(Duration::from_secs(1)).await;
     let mut http_devices: Vec<devsim::Device> =
-        fleet.into_iter().map(|(d, _)| d).take(REPORTING.max(COMMANDED)).collect();
+        fleet.into_iter().map(|(device, _, _)| device).take(REPORTING.max(COMMANDED)).collect();
     let over_http = {
         let started = Instant::now();
         let tasks: Vec<_> = http_devices

@@ -3,19 +3,25 @@
 //! ```text
 //! devsim --url http://127.0.0.1:8080 --fleet-key dk_... --product-key a1B2c3D4e5F --keys RV-keys.csv --devices 200
 //! devsim --url http://127.0.0.1:8080 --password '...' --devices 300   # sets up a demo product first
+//! devsim --url http://127.0.0.1:8080 --password '...' --mqtt 127.0.0.1:1883 --chaos-percent 5
 //! ```
 //!
 //! Each device activates, then every `--interval-ms` heartbeats, reports its properties, fetches
 //! and answers commands, checks for a firmware upgrade and installs it, now and then raises an
 //! event; `--offline-percent` of them fall silent for a while (offline after the platform's
 //! timeout) and come back; `--upgrade-failure-percent` of their upgrades fail at flashing.
+//! With `--mqtt`, what has a topic goes over MQTT (reports, events, commands, upgrades; the
+//! heartbeat's work state and the records stay on HTTP), the session made again with back-off
+//! when it breaks; `--chaos-percent` of the rounds break the connection, send a report twice,
+//! or answer a command late.
 
 use std::time::Duration;
 
 use clap::Parser;
 use devsim::console::{Console, vacuum};
+use devsim::mqtt::{MqttDevice, MqttOta};
 use devsim::ota::Outcome;
-use devsim::{Device, Platform, Refusal, read_key_file, sample_params};
+use devsim::{Device, Platform, Refusal, read_key_file, sample, sample_params};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
@@ -55,6 +61,13 @@ struct Args {
     /// obstacle picture.
     #[arg(long, default_value_t = 5)]
     obstacle_percent: u32,
+    /// The console's MQTT gateway (`host:port`): the devices speak MQTT where a topic exists.
+    #[arg(long)]
+    mqtt: Option<String>,
+    /// Over MQTT, the share of rounds in which the network misbehaves: the connection drops, a
+    /// report goes twice, a command is answered late.
+    #[arg(long, default_value_t = 0)]
+    chaos_percent: u32,
 }
 
 /// How the devices behave.
@@ -64,6 +77,7 @@ struct Behaviour {
     offline_percent: u32,
     upgrade_failure_percent: u32,
     obstacle_percent: u32,
+    chaos_percent: u32,
 }
 
 /// The product and SN keys to run: given, or a demo product set up through the console (then
@@ -110,7 +124,7 @@ async fn families(console: &Console, sns: &[String]) -> Result<usize, Refusal> {
 const WORK_STATES: [&str; 6] = ["standby", "sweeping", "charging", "mopping", "returning", "sleep"];
 
 async fn live(mut device: Device, behaviour: Behaviour) {
-    let Behaviour { interval, offline_percent, upgrade_failure_percent, obstacle_percent } = behaviour;
+    let Behaviour { interval, offline_percent, upgrade_failure_percent, obstacle_percent, .. } = behaviour;
     let mut rng = StdRng::from_os_rng();
     // Activated on 1.0.0; it installs what it is offered (or fails at flashing, as told). Without
     // the upgrade plugin the check is refused, and the device carries on.
@@ -160,6 +174,87 @@ async fn live(mut device: Device, behaviour: Behaviour) {
     }
 }
 
+/// Where a device reaches the MQTT gateway, and what it signs in with.
+struct OverMqtt {
+    host: String,
+    port: u16,
+    platform: Platform,
+    sn_key: String,
+}
+
+/// The longest wait between two attempts to connect again.
+const MAX_BACKOFF: Duration = Duration::from_secs(30);
+
+/// A device speaking MQTT where a topic exists: reports, events, commands and upgrades.
+async fn live_over_mqtt(device: Device, mqtt: OverMqtt, behaviour: Behaviour) {
+    let Behaviour { interval, offline_percent, upgrade_failure_percent, chaos_percent, .. } = behaviour;
+    let mut rng = StdRng::from_os_rng();
+    let mut firmware = 100;
+    let _ = device.cleaning_record(&mut rng).await;
+    let mut session: Option<MqttDevice> = None;
+    let mut backoff = Duration::from_secs(1);
+    loop {
+        if session.as_ref().is_none_or(MqttDevice::is_gone) {
+            let product_key = mqtt.platform.product_key().to_string();
+            match MqttDevice::connect((&mqtt.host, mqtt.port), &device.sn, &product_key, &mqtt.sn_key).await {
+                Ok(connected) => (session, backoff) = (Some(connected), Duration::from_secs(1)),
+                Err(refused) => {
+                    eprintln!("{}: MQTT: {refused:?}; again in {backoff:?}", device.sn);
+                    // With jitter: a fleet that lost its broker does not come back all at once.
+                    tokio::time::sleep(backoff.mul_f64(rng.random_range(0.5..1.5))).await;
+                    backoff = (backoff * 2).min(MAX_BACKOFF);
+                    continue;
+                }
+            }
+        }
+        let Some(connected) = session.as_mut() else { continue };
+        if rng.random_range(0..100) < offline_percent {
+            // Powered off past the platform's timeout, then back.
+            connected.disconnect().await;
+            session = None;
+            tokio::time::sleep(Duration::from_secs(75)).await;
+            continue;
+        }
+        let chaos = rng.random_range(0..100) < chaos_percent;
+        let _ = device.heartbeat(WORK_STATES[rng.random_range(0..WORK_STATES.len())]).await;
+        let params: serde_json::Map<String, serde_json::Value> =
+            device.model.properties.iter().map(|p| (p.identifier.clone(), sample(&p.data_type, &mut rng))).collect();
+        if chaos && rng.random_range(0..3) == 0 {
+            // The same report twice, as a retried publish arrives.
+            let topic = format!("{}/thing/event/property/post", connected.prefix());
+            let message = json!({ "id": "dup", "version": "1.0", "params": params }).to_string();
+            let _ = connected.publish(&topic, message.clone().into_bytes()).await;
+            let _ = connected.publish(&topic, message.into_bytes()).await;
+        } else if let Err(why) = connected.report(params).await {
+            eprintln!("{}: report: {why}", device.sn);
+        }
+        // Commands that came meanwhile, answered (late, now and then).
+        while let Some(heard) = connected.hear(Duration::from_millis(20)).await {
+            if heard.topic.contains("/thing/service/") && !heard.topic.ends_with("_reply") {
+                if chaos && rng.random_range(0..3) == 1 {
+                    tokio::time::sleep(Duration::from_millis(rng.random_range(500..5000))).await;
+                }
+                let _ = connected.reply(&heard, 200, json!({})).await;
+            }
+        }
+        if rng.random_range(0..10) == 0
+            && let Some(event) = device.model.events.first().cloned()
+        {
+            let topic = format!("{}/thing/event/{}/post", connected.prefix(), event.identifier);
+            let params = serde_json::Value::Object(sample_params(&event.output_data, &mut rng));
+            let _ = connected.ask(&topic, params, &format!("thing.event.{}.post", event.identifier)).await;
+        }
+        let outcome =
+            if rng.random_range(0..100) < upgrade_failure_percent { Outcome::Fail("flash") } else { Outcome::Install };
+        let _ = MqttOta { device: connected, platform: &mqtt.platform }.upgrade(&mut firmware, outcome).await;
+        if chaos && rng.random_range(0..3) == 2 {
+            // The network goes: no goodbye; the gateway hands over its will and logs it out.
+            connected.break_connection();
+        }
+        tokio::time::sleep(interval).await;
+    }
+}
+
 #[tokio::main]
 async fn main() {
     let args = Args::parse();
@@ -178,13 +273,30 @@ async fn main() {
         offline_percent: args.offline_percent,
         upgrade_failure_percent: args.upgrade_failure_percent,
         obstacle_percent: args.obstacle_percent,
+        chaos_percent: args.chaos_percent,
     };
+    let mqtt =
+        match args.mqtt.as_deref().map(|a| a.rsplit_once(':').and_then(|(h, p)| Some((h, p.parse::<u16>().ok()?)))) {
+            None => None,
+            Some(Some((host, port))) => Some((host.to_string(), port)),
+            Some(None) => {
+                eprintln!("devsim: --mqtt is host:port");
+                std::process::exit(2);
+            }
+        };
     let (mut running, mut activated) = (Vec::new(), Vec::new());
     for (sn, key) in keys {
         match platform.activate(&sn, &key).await {
             Ok(device) => {
                 activated.push(sn);
-                running.push(tokio::spawn(live(device, behaviour)))
+                running.push(match &mqtt {
+                    Some((host, port)) => {
+                        let over =
+                            OverMqtt { host: host.clone(), port: *port, platform: platform.clone(), sn_key: key };
+                        tokio::spawn(live_over_mqtt(device, over, behaviour))
+                    }
+                    None => tokio::spawn(live(device, behaviour)),
+                })
             }
             Err(refusal) => eprintln!("{sn}: not activated: {refusal}"),
         }
