@@ -86,6 +86,7 @@ ${p.grants}
       CONSOLE_CACHE_DIR: join(target, 'test-plugin-cache'),
       // Tests never take the MQTT port of a console the developer runs.
       CONSOLE_MQTT_LISTEN: 'off',
+      CONSOLE_MQTTS_LISTEN: 'off',
       RUST_LOG: 'warn',
       ...env,
     },

@@ -19,7 +19,7 @@ cleanup() { [ -n "$HOST_PID" ] && kill "$HOST_PID" 2>/dev/null; rm -rf "$WORK"; 
 trap cleanup EXIT
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 export CONSOLE_DATA_DIR=$WORK CONSOLE_DATABASE_URL=sqlite://$WORK/console.db CONSOLE_ADMIN_PASSWORD='Admin#2026' \
-  CONSOLE_LISTEN=127.0.0.1:$PORT CONSOLE_MQTT_LISTEN=off CONSOLE_CACHE_DIR=$TARGET/test-plugin-cache RUST_LOG=error
+  CONSOLE_LISTEN=127.0.0.1:$PORT CONSOLE_MQTT_LISTEN=off CONSOLE_MQTTS_LISTEN=off CONSOLE_CACHE_DIR=$TARGET/test-plugin-cache RUST_LOG=error
 "$TARGET/debug/console-host" --pin-plugins --pin-into "$WORK/plugins.toml" >/dev/null
 CONSOLE_PLUGINS=$WORK/plugins.toml "$TARGET/debug/console-host" >"$WORK/host.log" 2>&1 &
 HOST_PID=$!

@@ -23,7 +23,7 @@ trap stop EXIT
 "$host_bin" --pin-plugins --pin-into "$dir/plugins.toml" >/dev/null
 password='Wrk-Bench-Pass1!'
 start_host() {
-  CONSOLE_PLUGINS="$dir/plugins.toml" CONSOLE_LISTEN="127.0.0.1:$port" CONSOLE_MQTT_LISTEN=off CONSOLE_DATA_DIR="$dir" \
+  CONSOLE_PLUGINS="$dir/plugins.toml" CONSOLE_LISTEN="127.0.0.1:$port" CONSOLE_MQTT_LISTEN=off CONSOLE_MQTTS_LISTEN=off CONSOLE_DATA_DIR="$dir" \
     CONSOLE_DATABASE_URL="sqlite://$dir/console.db" CONSOLE_ADMIN_PASSWORD="$password" RUST_LOG=warn \
     "$host_bin" >>"$dir/host.log" 2>&1 &
   host_pid=$!

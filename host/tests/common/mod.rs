@@ -551,6 +551,9 @@ impl ProcessHost {
             .env("CONSOLE_PLUGINS", write_plugins_toml(dir.path(), plugins))
             .env("CONSOLE_CACHE_DIR", repo().join("target/test-plugin-cache"))
             .env("CONSOLE_TRUST_PROXY", "true")
+            // The MQTT ports stay free for a console the developer runs.
+            .env("CONSOLE_MQTT_LISTEN", "off")
+            .env("CONSOLE_MQTTS_LISTEN", "off")
             .env("RUST_LOG", "warn")
             .envs(env.iter().map(|(name, value)| (*name, value.as_str())))
             .stdout(Stdio::null())
