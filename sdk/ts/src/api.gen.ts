@@ -4378,6 +4378,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pki/mqtt-ca.pem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The CA of the MQTT gateway's TLS server certificate, when the host made it (PEM)
+         * @description Permission: public. Answers the envelope {code, msg, data}.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pki/{tenant}/ca.pem": {
         parameters: {
             query?: never;

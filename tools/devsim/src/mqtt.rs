@@ -34,6 +34,8 @@ pub struct MqttDevice {
     pub product_key: String,
     client: AsyncClient,
     heard: mpsc::UnboundedReceiver<Heard>,
+    /// What arrived while it waited for an answer (a command, say): heard next.
+    kept: std::collections::VecDeque<Heard>,
     /// The connection is gone: the gateway closed it, or it broke.
     gone: bool,
     next_id: u64,
@@ -166,6 +168,7 @@ impl MqttDevice {
             product_key: product_key.into(),
             client,
             heard,
+            kept: Default::default(),
             gone: false,
             next_id: 0,
             reader,
@@ -219,19 +222,33 @@ impl MqttDevice {
         format!("/ota/device/{kind}/{}/{}", self.product_key, self.sn)
     }
 
-    /// Waits for the reply on `topic` to the message `id`.
+    /// Waits for the reply on `topic` to the message `id`; what else arrives meanwhile is kept
+    /// for [`Self::hear`].
     async fn answer_to(&mut self, topic: &str, id: &str) -> Result<Value, String> {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
         loop {
-            let heard = self.hear(Duration::from_secs(10)).await.ok_or("no answer within 10 s")?;
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let heard = match tokio::time::timeout(left, self.heard.recv()).await {
+                Ok(Some(heard)) => heard,
+                Ok(None) => {
+                    self.gone = true;
+                    return Err("the connection is gone".into());
+                }
+                Err(_) => return Err("no answer within 10 s".into()),
+            };
             if heard.topic == topic && heard.message["id"] == id {
                 return Ok(heard.message);
             }
+            self.kept.push_back(heard);
         }
     }
 
     /// The next thing the device hears, within `within`; `None` when the time is up or the
     /// connection is gone.
     pub async fn hear(&mut self, within: Duration) -> Option<Heard> {
+        if let Some(kept) = self.kept.pop_front() {
+            return Some(kept);
+        }
         match tokio::time::timeout(within, self.heard.recv()).await {
             Ok(Some(heard)) => Some(heard),
             Ok(None) => {
