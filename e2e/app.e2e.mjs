@@ -8,13 +8,13 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
+import { ADMIN_PASSWORD, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
 
 let console_;
 
 before(async () => {
   console_ = await startConsole([
-    productPlugin('product', 'files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384'),
+    productPlugin('product', PRODUCT_GRANTS),
     productPlugin('app', 'uses = ["product-service"]\nfiles = true'),
   ]);
 });

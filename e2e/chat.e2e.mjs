@@ -7,15 +7,15 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
+import { ADMIN_PASSWORD, DEVICE_GRANTS, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
 
 let console_;
 
 before(async () => {
   console_ = await startConsole([
-    productPlugin('product', 'files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384'),
+    productPlugin('product', PRODUCT_GRANTS),
     productPlugin('app', 'uses = ["product-service"]\nfiles = true'),
-    productPlugin('device', 'uses = ["product-service"]\nfiles = true\nevents = true'),
+    productPlugin('device', DEVICE_GRANTS),
     productPlugin('customer-service', 'uses = ["product-service", "app-service", "device-service"]\nfiles = true\nevents = true\ntimeout_ms = 30000'),
   ]);
 });

@@ -10,15 +10,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, productPlugin, sessionOf, shotOnFailure, shots, startConsole, startDevsim } from './harness.mjs';
+import { ADMIN_PASSWORD, DEVICE_GRANTS, PRODUCT_GRANTS, productPlugin, sessionOf, shotOnFailure, shots, startConsole, startDevsim } from './harness.mjs';
 
 let console_;
 let devsim;
 
 before(async () => {
   console_ = await startConsole([
-    productPlugin('product', 'files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384'),
-    productPlugin('device', 'uses = ["product-service"]\nfiles = true\nevents = true'),
+    productPlugin('product', PRODUCT_GRANTS),
+    productPlugin('device', DEVICE_GRANTS),
     productPlugin('dashboard', 'uses = ["device-service", "product-service", "app-service", "customer-service"]\nevents = true'),
   ]);
   devsim = await startDevsim(console_, ['--devices', '3', '--interval-ms', '800', '--offline-percent', '0']);

@@ -14,6 +14,9 @@ export const repo = resolve(import.meta.dirname, '..');
 export const target = process.env.CARGO_TARGET_DIR ? resolve(process.env.CARGO_TARGET_DIR) : join(repo, 'target');
 export const shots = join(repo, 'test-artifacts', 'screenshots');
 export const ADMIN_PASSWORD = 'Admin#2026';
+/** The product and device plugins' grants, as the project's plugins.toml gives them. */
+export const PRODUCT_GRANTS = 'files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384';
+export const DEVICE_GRANTS = 'uses = ["product-service"]\nfiles = true\nevents = true';
 
 export const freePort = () =>
   new Promise((done) => {

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, freePort, productPlugin, shotOnFailure, shots, startConsole, startDevsim } from './harness.mjs';
+import { ADMIN_PASSWORD, DEVICE_GRANTS, freePort, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole, startDevsim } from './harness.mjs';
 
 let console_;
 let devsim;
@@ -14,8 +14,8 @@ before(async () => {
   const mqttPort = await freePort();
   console_ = await startConsole(
     [
-      productPlugin('product', 'files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384'),
-      productPlugin('device', 'uses = ["product-service"]\nfiles = true\nevents = true'),
+      productPlugin('product', PRODUCT_GRANTS),
+      productPlugin('device', DEVICE_GRANTS),
     ],
     { CONSOLE_MQTT_LISTEN: `127.0.0.1:${mqttPort}` },
   );

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
+import { ADMIN_PASSWORD, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let console_;
@@ -19,7 +19,7 @@ const arrived = [];
 
 before(async () => {
   console_ = await startConsole([
-    productPlugin('product', 'files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384'),
+    productPlugin('product', PRODUCT_GRANTS),
     productPlugin('app', 'uses = ["product-service"]\nfiles = true'),
   ]);
   // The skill's callback: remembers what the browser brought.

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 
-import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
+import { ADMIN_PASSWORD, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
 
 let console_;
 
 before(async () => {
-  console_ = await startConsole([productPlugin('product', 'files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384')]);
+  console_ = await startConsole([productPlugin('product', PRODUCT_GRANTS)]);
 });
 
 after(async () => {

@@ -140,6 +140,20 @@ async fn fleet_adjusted(
 }
 
 impl Fleet {
+    /// Reads `path` as the fleet's administrator until `field` of its answer (a JSON pointer)
+    /// is `expected`, for up to 5 s; what it read last.
+    pub async fn eventually(&self, path: &str, field: &str, expected: Value) -> Value {
+        let mut read = Value::Null;
+        for _ in 0..50 {
+            read = self.host.get(path, &self.admin).await.ok().clone();
+            if read.pointer(field) == Some(&expected) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        read
+    }
+
     pub async fn device(&self, n: usize) -> Device {
         let (sn, key) = &self.keys[n];
         self.platform.activate(sn, key).await.unwrap_or_else(|r| panic!("{sn} activates: {r}"))

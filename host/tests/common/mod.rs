@@ -97,6 +97,17 @@ pub struct TestHost {
     abbreviations: std::sync::Mutex<std::collections::HashMap<i64, String>>,
 }
 
+/// The PEM blocks labelled `label` in `text` (`CERTIFICATE`, `ENCRYPTED PRIVATE KEY`).
+pub fn pem_blocks(text: &str, label: &str) -> Vec<String> {
+    let (begin, end) = (format!("-----BEGIN {label}-----"), format!("-----END {label}-----"));
+    text.match_indices(&begin)
+        .map(|(at, _)| {
+            let stop = text[at..].find(&end).expect("closed") + at + end.len();
+            format!("{}\n", &text[at..stop])
+        })
+        .collect()
+}
+
 #[derive(Debug)]
 pub struct Answer {
     pub status: u16,

@@ -6,7 +6,7 @@
 use crate::common;
 
 use base64::Engine as _;
-use common::{Install, TestHost};
+use common::{Install, TestHost, pem_blocks};
 use reqwest::Method;
 use serde_json::{Value, json};
 use std::path::Path;
@@ -25,16 +25,6 @@ fn openssl(args: &[&str], dir: &Path) -> (bool, String) {
     let out = Command::new("openssl").args(args).current_dir(dir).output().expect("openssl runs");
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     (out.status.success(), text)
-}
-
-fn pem_blocks(text: &str, label: &str) -> Vec<String> {
-    let (begin, end) = (format!("-----BEGIN {label}-----"), format!("-----END {label}-----"));
-    text.match_indices(&begin)
-        .map(|(at, _)| {
-            let stop = text[at..].find(&end).expect("closed") + at + end.len();
-            format!("{}\n", &text[at..stop])
-        })
-        .collect()
 }
 
 async fn generate(host: &TestHost, admin: &str, tenant: &str, body: Value) -> common::Answer {

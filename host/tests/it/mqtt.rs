@@ -25,20 +25,6 @@ async fn connected(fleet: &Fleet, port: u16, n: usize) -> MqttDevice {
         .unwrap_or_else(|e| panic!("{} signs in: {e:?}", device.sn))
 }
 
-/// Reads `path` until `field` of its answer (a JSON pointer) is `expected`, for up to 5 s; what
-/// it read last.
-async fn eventually(fleet: &Fleet, path: &str, field: &str, expected: Value) -> Value {
-    let mut read = Value::Null;
-    for _ in 0..50 {
-        read = fleet.host.get(path, &fleet.admin).await.ok().clone();
-        if read.pointer(field) == Some(&expected) {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    read
-}
-
 /// Whether the session is gone: a closed connection ends what the device hears.
 async fn closed(device: &mut MqttDevice) -> bool {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
@@ -175,15 +161,8 @@ async fn a_property_set_from_the_console_reaches_the_device_and_its_reply_the_co
     );
     device.reply(&command, 200, json!({})).await.expect("replied");
 
-    let mut state = Value::Null;
-    for _ in 0..50 {
-        state = fleet.host.get(&format!("/device-service/commands/{id}"), &fleet.admin).await.ok()["state"].clone();
-        if state == "succeeded" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert_eq!(state, "succeeded", "the reply on the reply topic answers the command");
+    let command = fleet.eventually(&format!("/device-service/commands/{id}"), "/state", json!("succeeded")).await;
+    assert_eq!(command["state"], "succeeded", "the reply on the reply topic answers the command");
 }
 
 #[tokio::test]
@@ -242,7 +221,7 @@ async fn a_command_kept_for_an_offline_device_reaches_it_when_it_connects() {
     let device = connected(&fleet, port, 0).await;
     let path = format!("/device-service/devices/{}", device.sn);
     device.disconnect().await;
-    assert_eq!(eventually(&fleet, &path, "/device/online", json!(false)).await["device"]["online"], false);
+    assert_eq!(fleet.eventually(&path, "/device/online", json!(false)).await["device"]["online"], false);
 
     let properties = format!("{path}/properties");
     let set = |body: Value| fleet.host.post(&properties, &fleet.admin, body);
@@ -270,7 +249,7 @@ async fn a_command_kept_for_an_offline_device_reaches_it_when_it_connects() {
         (Some(id.as_str()), &json!({ "suction": 3 }))
     );
     device.reply(&command, 200, json!({})).await.expect("replied");
-    let answered = eventually(&fleet, &command_path, "/state", json!("succeeded")).await;
+    let answered = fleet.eventually(&command_path, "/state", json!("succeeded")).await;
     assert_eq!(answered["state"], "succeeded", "{answered}");
 }
 
@@ -298,7 +277,7 @@ async fn a_broken_connection_hands_over_the_last_will_and_takes_the_device_offli
     assert_eq!(fleet.host.get(&path, &fleet.admin).await.ok()["device"]["online"], true);
     session.break_connection();
 
-    let detail = eventually(&fleet, &path, "/device/online", json!(false)).await;
+    let detail = fleet.eventually(&path, "/device/online", json!(false)).await;
     assert_eq!(detail["device"]["online"], false, "a broken connection is offline at once");
     let events = detail["events"].as_array().expect("events");
     assert!(
@@ -318,10 +297,10 @@ async fn a_broken_connection_hands_over_the_last_will_and_takes_the_device_offli
     )
     .await
     .expect("signed in");
-    eventually(&fleet, &path, "/device/online", json!(true)).await;
+    fleet.eventually(&path, "/device/online", json!(true)).await;
     session.disconnect().await;
     let logouts = format!("/device-service/device-logs?sn={sn}&kind=logout");
-    let logs = eventually(&fleet, &logouts, "/total", json!(2)).await;
+    let logs = fleet.eventually(&logouts, "/total", json!(2)).await;
     assert_eq!(logs["list"][0]["cause"], "goodbye", "{logs}");
     let detail = fleet.host.get(&path, &fleet.admin).await.ok().clone();
     let stuck = detail["events"].as_array().expect("events").iter().filter(|e| e["identifier"] == "stuck").count();
@@ -397,17 +376,6 @@ async fn an_ota_rollout_whose_mqtt_devices_fail_pauses_itself_at_the_threshold()
     assert_eq!(paused["failures"], json!([{ "reason": "flash", "count": 3 }]));
 }
 
-/// The PEM blocks labelled `label` in `text`.
-fn pem_blocks(text: &str, label: &str) -> Vec<String> {
-    let (begin, end) = (format!("-----BEGIN {label}-----"), format!("-----END {label}-----"));
-    text.match_indices(&begin)
-        .map(|(at, _)| {
-            let stop = text[at..].find(&end).expect("closed") + at + end.len();
-            format!("{}\n", &text[at..stop])
-        })
-        .collect()
-}
-
 #[tokio::test]
 async fn a_device_signs_in_over_tls_with_its_certificate_until_it_is_revoked() {
     use base64::Engine as _;
@@ -429,12 +397,15 @@ async fn a_device_signs_in_over_tls_with_its_certificate_until_it_is_revoked() {
     let content = file.ok()["content"].as_str().expect("content");
     let pem =
         String::from_utf8(base64::engine::general_purpose::STANDARD.decode(content).expect("base64")).expect("text");
-    let encrypted_key = &pem_blocks(&pem, "ENCRYPTED PRIVATE KEY")[0];
+    let encrypted_key = &crate::common::pem_blocks(&pem, "ENCRYPTED PRIVATE KEY")[0];
     let key_der = console_host::pki::decrypt_key(encrypted_key, KEY_PASSWORD).expect("the key opens").to_vec();
     let server_ca_pem = String::from_utf8(fleet.host.fetch_url("/api/pki/mqtt-ca.pem").await).expect("text");
     assert!(server_ca_pem.starts_with("-----BEGIN CERTIFICATE-----"), "the gateway's CA is public: {server_ca_pem}");
-    let certificate =
-        ClientCertificate { server_ca_pem, certificate_pem: pem_blocks(&pem, "CERTIFICATE")[0].clone(), key_der };
+    let certificate = ClientCertificate {
+        server_ca_pem,
+        certificate_pem: crate::common::pem_blocks(&pem, "CERTIFICATE")[0].clone(),
+        key_der,
+    };
     let with_certificate = || Options { certificate: Some(certificate.clone()), ..Options::default() };
     // No password: the certificate is the proof; the SN's key is not needed.
     let connect = |sn: String, options: Options| {

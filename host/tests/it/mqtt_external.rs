@@ -82,15 +82,8 @@ async fn through_mosquitto_a_report_reaches_the_shadow_and_a_command_the_device(
     };
     assert_eq!(command.message["id"], id.as_str());
     device.reply(&command, 200, json!({})).await.expect("replied");
-    let mut state = Value::Null;
-    for _ in 0..50 {
-        state = fleet.host.get(&format!("/device-service/commands/{id}"), &fleet.admin).await.ok()["state"].clone();
-        if state == "succeeded" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert_eq!(state, "succeeded");
+    let command = fleet.eventually(&format!("/device-service/commands/{id}"), "/state", json!("succeeded")).await;
+    assert_eq!(command["state"], "succeeded", "the reply through the broker answers the command");
 }
 
 /// The device plugin's requests a host served, from its metrics.
