@@ -139,6 +139,11 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_MQTT_BROKER_PASSWORD", default_value = "", hide_env_values = true)]
     pub mqtt_broker_password: String,
 
+    /// The bearer the external broker's HTTP authentication presents at `/api/mqtt/authenticate`
+    /// (EMQX 5); unset, that route answers 404.
+    #[arg(long, env = "CONSOLE_MQTT_HOOK_TOKEN", hide_env_values = true)]
+    pub mqtt_hook_token: Option<String>,
+
     /// The shared subscription group the hosts split the devices' messages in.
     #[arg(long, env = "CONSOLE_MQTT_SHARE_GROUP", default_value = "console")]
     pub mqtt_share_group: String,

@@ -385,7 +385,11 @@ fn named(connect: &Connect) -> Result<(&str, &str), ConnectReturnCode> {
 
 /// The sign-in: user name `{sn}&{productKey}`, the signing time in the client id
 /// (`…|timestamp=<ms>|` or `…|securemode=3,timestamp=<ms>|`), the password the SN's signature.
-async fn sign_in(app: &AppState, connect: &Connect, peer: SocketAddr) -> Result<SignedIn, ConnectReturnCode> {
+pub(super) async fn sign_in(
+    app: &AppState,
+    connect: &Connect,
+    peer: SocketAddr,
+) -> Result<SignedIn, ConnectReturnCode> {
     let bad = ConnectReturnCode::BadUserNamePassword;
     let (sn, product_key) = named(connect)?;
     let password = connect.login.as_ref().map(|l| l.password.as_str()).unwrap_or_default();

@@ -6,6 +6,7 @@
 
 pub mod external;
 pub mod gateway;
+pub mod hooks;
 pub mod limits;
 pub mod tls;
 pub mod topics;

@@ -46,6 +46,7 @@ pub fn api(state: AppState, extra: impl FnOnce(ApiRouter) -> ApiRouter) -> (Rout
     let api = tools::routes(api);
     let api = guide::routes(api);
     let api = pki::routes(api);
+    let api = crate::mqtt::hooks::routes(api);
     let api = crate::oauth::routes(api);
     let api = api.route(
         RouteSpec::read(Method::GET, "/openapi.json", Perm::Public, "This OpenAPI document")

@@ -119,7 +119,7 @@ pub async fn second_host_on_broker(fleet: &Fleet, port: u16) -> TestHost {
     .await
 }
 
-async fn fleet_adjusted(
+pub async fn fleet_adjusted(
     code: &str,
     count: u32,
     more: Vec<Install>,

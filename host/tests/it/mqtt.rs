@@ -11,7 +11,7 @@ use devsim::ota::Outcome;
 use serde_json::{Value, json};
 
 use crate::common::Install;
-use crate::common::fleet::{Fleet, UPGRADE_GRANTS, fleet_on_mqtt, fleet_on_mqtt_with, fleet_on_mqtts};
+use crate::common::fleet::{Fleet, UPGRADE_GRANTS, fleet_adjusted, fleet_on_mqtt, fleet_on_mqtt_with, fleet_on_mqtts};
 use crate::upgrade::{progress, released, reviewer};
 
 const HOST: &str = "127.0.0.1";
@@ -443,4 +443,43 @@ async fn a_device_signs_in_over_tls_with_its_certificate_until_it_is_revoked() {
     tokio::time::sleep(Duration::from_millis(1500)).await;
     let revoked = connect(sn.clone(), with_certificate()).await;
     assert!(matches!(&revoked, Err(Refused::Closed(_))), "a revoked certificate is refused: {:?}", revoked.err());
+}
+
+#[tokio::test]
+async fn an_external_broker_asks_the_console_to_sign_devices_in_as_emqx_does() {
+    let fleet =
+        fleet_adjusted("RV-MH", 2, Vec::new(), |config| config.mqtt_hook_token = Some("hook-secret".into())).await;
+    let device = fleet.device(0).await;
+    let (_, sn_key) = &fleet.keys[0];
+    let product_key = fleet.platform.product_key().to_string();
+    let (username, clientid, password) =
+        devsim::mqtt::credentials(&device.sn, &product_key, sn_key, console_host::db::now_ms());
+    let origin = fleet.host.base.trim_end_matches("/api").to_string();
+    let ask = |bearer: &'static str, body: Value| {
+        let url = format!("{origin}/api/mqtt/authenticate");
+        async move {
+            let answer = reqwest::Client::new().post(url).bearer_auth(bearer).json(&body).send().await.expect("sent");
+            (answer.status().as_u16(), answer.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    };
+    let connect = json!({ "clientid": clientid, "username": username, "password": password });
+
+    let (status, _) = ask("not the token", connect.clone()).await;
+    assert_eq!(status, 401, "only the broker asks");
+    let (status, allowed) = ask("hook-secret", connect.clone()).await;
+    assert_eq!((status, allowed["result"].as_str()), (200, Some("allow")), "{allowed}");
+    assert_eq!(allowed["is_superuser"], false);
+    let acl = allowed["acl"].as_array().expect("the device's rights");
+    let own = format!("/sys/{product_key}/{}/#", device.sn);
+    assert!(acl.iter().any(|r| r["topic"] == own.as_str() && r["action"] == "all"), "{acl:?}");
+    assert!(acl.iter().all(|r| r["topic"].as_str().is_some_and(|t| t.contains(&device.sn))), "its own only: {acl:?}");
+
+    let (_, replayed) = ask("hook-secret", connect).await;
+    assert_eq!(replayed["result"], "deny", "a signature signs in once");
+    let (_, other_key) = &fleet.keys[1];
+    let (username, clientid, password) =
+        devsim::mqtt::credentials(&device.sn, &product_key, other_key, console_host::db::now_ms());
+    let (_, forged) =
+        ask("hook-secret", json!({ "clientid": clientid, "username": username, "password": password })).await;
+    assert_eq!(forged["result"], "deny", "another SN's key signs nothing");
 }
