@@ -1,5 +1,5 @@
-//! The embedded MQTT gateway: MQTT 3.1.1 over TCP on `CONSOLE_MQTT_LISTEN`, and over TLS with
-//! client certificates on `CONSOLE_MQTTS_LISTEN` (`docs/mqtt.md`).
+//! The embedded MQTT gateway: MQTT 3.1.1 and 5 (`packets`) over TCP on `CONSOLE_MQTT_LISTEN`,
+//! and over TLS with client certificates on `CONSOLE_MQTTS_LISTEN` (`docs/mqtt.md`).
 //! A connection is one device's session. Its CONNECT is signed with the SN's key; after that
 //! each publish is handed to the device plugin's device route its topic names, as a call of that
 //! device, and the answer goes back on the reply topic. Commands go down when the plugin wakes
@@ -13,18 +13,14 @@
 //!
 //! Over TLS (`tls`), the client certificate signs the device in instead of the password.
 //!
-//! Not yet: MQTT 5, redelivery of unacknowledged downlinks, the external broker.
+//! An MQTT 5 device is told why the gateway closes its session (a DISCONNECT with the reason),
+//! gets its request's correlation data back on the answer, and may ask for its will on goodbye.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use rumqttc::mqttbytes::QoS;
-use rumqttc::mqttbytes::v4::{
-    Codec, ConnAck, Connect, ConnectReturnCode, LastWill, Packet, PubAck, Publish, SubAck, Subscribe,
-    SubscribeReasonCode, UnsubAck,
-};
 use serde_json::{Value, json};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
@@ -32,6 +28,7 @@ use tokio::sync::Semaphore;
 use tokio_util::codec::Framed;
 
 use super::limits::{self, Allowance};
+use super::packets::{Closing, Codec, Hello, Inbound, Message, Outbound, QoS, Refusal, Unreadable, Will};
 use super::tls::{CertifiedDevice, Tls};
 use super::topics::{self, Device, Service, Uplink};
 use crate::AppState;
@@ -63,7 +60,7 @@ const SEND_WAIT: Duration = Duration::from_secs(10);
 const MAX_FILTERS: usize = 8;
 /// How often a PINGREQ counts as a heartbeat (the device plugin's heartbeat interval).
 const HEARTBEAT_EVERY: Duration = Duration::from_secs(20);
-/// MQTT 3.1.1 carries no language: refusals go to devices in English, as their logs read.
+/// MQTT carries no language: refusals go to devices in English, as their logs read.
 const DEVICE_LANG: Lang = Lang::En;
 
 /// A device's connection: TCP, or TLS over it.
@@ -154,8 +151,9 @@ pub(super) struct SignedIn {
     pub(super) sn: String,
     pub(super) peer: SocketAddr,
     /// Its last will, on one of its own uplink topics: handed to that topic's route when the
-    /// session breaks or falls silent (MQTT 3.1.1 §3.1.2.5), never after a DISCONNECT.
-    pub(super) will: Option<LastWill>,
+    /// session breaks or falls silent (MQTT 3.1.1 §3.1.2.5), not after a DISCONNECT unless an
+    /// MQTT 5 device asks for it there.
+    pub(super) will: Option<Will>,
     /// The client certificate it signed in with over TLS: (enterprise, serial), checked again
     /// with its key.
     pub(super) certificate: Option<(i64, String)>,
@@ -230,12 +228,26 @@ impl Gateway {
     }
 }
 
+/// Why a session cannot go on: the connection is gone, or the device broke a rule (it is told
+/// which, in MQTT 5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fault {
+    Gone,
+    Broke(Closing),
+}
+
 /// Writes one packet, within [`SEND_WAIT`].
-async fn send<S: Wire>(io: &mut Io<S>, packet: Packet) -> Result<(), ()> {
+async fn send<S: Wire>(io: &mut Io<S>, packet: Outbound) -> Result<(), Fault> {
     match tokio::time::timeout(SEND_WAIT, io.send(packet)).await {
         Ok(Ok(())) => Ok(()),
-        _ => Err(()),
+        _ => Err(Fault::Gone),
     }
+}
+
+/// Tells an MQTT 5 device why its session ends (nothing in MQTT 3.1.1), briefly: it may be
+/// gone already.
+async fn close<S: Wire>(io: &mut Io<S>, closing: Closing) {
+    let _ = tokio::time::timeout(Duration::from_secs(1), io.send(Outbound::Disconnect(closing))).await;
 }
 
 async fn call(
@@ -269,8 +281,8 @@ async fn call(
 /// How a session ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Ended {
-    /// DISCONNECT: the device said goodbye.
-    Goodbye,
+    /// DISCONNECT: the device said goodbye (in MQTT 5 it may ask for its will all the same).
+    Goodbye { will: bool },
     /// Silent past one and a half keep-alives.
     Silent,
     /// The connection broke, or the device broke the rules (its will applies).
@@ -286,7 +298,7 @@ impl Ended {
     /// the end is no logout: a newer session is the device, or the key no longer speaks for it.
     fn logout_cause(self) -> Option<&'static str> {
         match self {
-            Ended::Goodbye => Some("goodbye"),
+            Ended::Goodbye { .. } => Some("goodbye"),
             Ended::Silent => Some("keep-alive-timeout"),
             Ended::Broken => Some("connection-lost"),
             Ended::Refused | Ended::TakenOver => None,
@@ -295,7 +307,7 @@ impl Ended {
 
     /// Whether the device's last will applies.
     fn wills(self) -> bool {
-        matches!(self, Ended::Silent | Ended::Broken)
+        matches!(self, Ended::Silent | Ended::Broken | Ended::Goodbye { will: true })
     }
 }
 
@@ -321,10 +333,10 @@ async fn conversation<S: Wire>(
     certified: Option<CertifiedDevice>,
     (signing_in, deadline): (tokio::sync::SemaphorePermit<'_>, tokio::time::Instant),
 ) {
-    let mut io = Framed::new(stream, Codec { max_incoming_size: MAX_CONNECT, max_outgoing_size: MAX_PACKET });
+    let mut io = Framed::new(stream, Codec::new(MAX_CONNECT, MAX_PACKET));
     let (connect, device) = {
         let _signing_in = signing_in;
-        let Ok(Some(Ok(Packet::Connect(connect)))) = tokio::time::timeout_at(deadline, io.next()).await else {
+        let Ok(Some(Ok(Inbound::Connect(connect)))) = tokio::time::timeout_at(deadline, io.next()).await else {
             return;
         };
         let signed_in = match &certified {
@@ -333,14 +345,17 @@ async fn conversation<S: Wire>(
         };
         match signed_in {
             Ok(device) => (connect, device),
-            Err(code) => {
-                let _ = send(&mut io, Packet::ConnAck(ConnAck::new(code, false))).await;
+            Err(refusal) => {
+                let _ = send(&mut io, Outbound::ConnAck(Err(refusal))).await;
                 return;
             }
         }
     };
-    io.codec_mut().max_incoming_size = MAX_PACKET;
-    if send(&mut io, Packet::ConnAck(ConnAck::new(ConnectReturnCode::Success, false))).await.is_err() {
+    // The largest packet either way: ours, or less if an MQTT 5 device takes less.
+    let codec = io.codec_mut();
+    codec.max_incoming = MAX_PACKET;
+    codec.max_outgoing = connect.max_packet.map_or(MAX_PACKET, |max| MAX_PACKET.min(max as usize));
+    if send(&mut io, Outbound::ConnAck(Ok(()))).await.is_err() {
         return;
     }
     let id = (device.key.tenant_id, device.plugin.manifest.id.clone(), device.sn.clone());
@@ -368,31 +383,27 @@ async fn conversation<S: Wire>(
 
 /// The device a CONNECT names: user name `{sn}&{productKey}`, and a last will, if any, on one
 /// of its own topics (a will speaks for the device like any of its publishes).
-fn named(connect: &Connect) -> Result<(&str, &str), ConnectReturnCode> {
-    let bad = ConnectReturnCode::BadUserNamePassword;
-    let login = connect.login.as_ref().ok_or(ConnectReturnCode::NotAuthorized)?;
-    if login.username.len() > MAX_NAME || connect.client_id.len() > MAX_NAME || login.password.len() > MAX_NAME {
+fn named(connect: &Hello) -> Result<(&str, &str), Refusal> {
+    let bad = Refusal::BadUserNamePassword;
+    let (username, password) = connect.login.as_ref().ok_or(Refusal::NotAuthorized)?;
+    if username.len() > MAX_NAME || connect.client_id.len() > MAX_NAME || password.len() > MAX_NAME {
         return Err(bad);
     }
-    let (sn, product_key) = login.username.split_once('&').ok_or(bad)?;
-    if let Some(will) = &connect.last_will
+    let (sn, product_key) = username.split_once('&').ok_or(bad)?;
+    if let Some(will) = &connect.will
         && topics::uplink(&will.topic, Device { product_key, sn }).is_err()
     {
-        return Err(ConnectReturnCode::NotAuthorized);
+        return Err(Refusal::NotAuthorized);
     }
     Ok((sn, product_key))
 }
 
 /// The sign-in: user name `{sn}&{productKey}`, the signing time in the client id
 /// (`…|timestamp=<ms>|` or `…|securemode=3,timestamp=<ms>|`), the password the SN's signature.
-pub(super) async fn sign_in(
-    app: &AppState,
-    connect: &Connect,
-    peer: SocketAddr,
-) -> Result<SignedIn, ConnectReturnCode> {
-    let bad = ConnectReturnCode::BadUserNamePassword;
+pub(super) async fn sign_in(app: &AppState, connect: &Hello, peer: SocketAddr) -> Result<SignedIn, Refusal> {
+    let bad = Refusal::BadUserNamePassword;
     let (sn, product_key) = named(connect)?;
-    let password = connect.login.as_ref().map(|l| l.password.as_str()).unwrap_or_default();
+    let password = connect.login.as_ref().map(|(_, password)| password.as_str()).unwrap_or_default();
     let timestamp = signing_time(&connect.client_id).ok_or(bad)?;
     // Cheap before any call: the time within the signed requests' window, a SHA-256 in hex.
     let fresh = crate::db::now_ms().abs_diff(timestamp) <= crate::api::signature::WINDOW_MS.unsigned_abs();
@@ -414,24 +425,24 @@ pub(super) async fn sign_in(
 /// enterprise's CA and CRL, names the SN; the user name names the same SN and its product.
 async fn sign_in_by_certificate(
     app: &AppState,
-    connect: &Connect,
+    connect: &Hello,
     peer: SocketAddr,
     certified: &CertifiedDevice,
-) -> Result<SignedIn, ConnectReturnCode> {
+) -> Result<SignedIn, Refusal> {
     let (sn, product_key) = named(connect)?;
     if sn != certified.sn {
-        return Err(ConnectReturnCode::NotAuthorized);
+        return Err(Refusal::NotAuthorized);
     }
     // Issued through the platform for this SN and still in force (the CRL says the same, and
     // rustls checked it; this also holds for a certificate revoked a moment ago).
     let in_force = app.db.certificate_in_force(certified.tenant, &certified.serial, sn).await;
-    if !in_force.map_err(|_| ConnectReturnCode::ServiceUnavailable)? {
-        return Err(ConnectReturnCode::NotAuthorized);
+    if !in_force.map_err(|_| Refusal::ServiceUnavailable)? {
+        return Err(Refusal::NotAuthorized);
     }
     let body = json!({ "sn": sn, "productKey": product_key, "certificate": true });
     let of_the_enterprise = |key: &DeviceKey| key.tenant_id == certified.tenant;
     let signed_in = signed_in_as(app, connect, peer, &body, of_the_enterprise).await?;
-    let signed_in = signed_in.ok_or(ConnectReturnCode::NotAuthorized)?;
+    let signed_in = signed_in.ok_or(Refusal::NotAuthorized)?;
     Ok(SignedIn { certificate: Some((certified.tenant, certified.serial.clone())), ..signed_in })
 }
 
@@ -445,15 +456,15 @@ pub(super) fn signing_plugin(app: &AppState) -> Option<Arc<LoadedPlugin>> {
 /// plugin that signs devices in accepts `body` for it.
 async fn signed_in_as(
     app: &AppState,
-    connect: &Connect,
+    connect: &Hello,
     peer: SocketAddr,
     body: &Value,
     usable: impl Fn(&DeviceKey) -> bool,
-) -> Result<Option<SignedIn>, ConnectReturnCode> {
+) -> Result<Option<SignedIn>, Refusal> {
     let (sn, product_key) = named(connect)?;
     let found = authenticated(app, (product_key, sn), peer, body, usable).await;
-    let signed_in = found.map_err(|()| ConnectReturnCode::ServiceUnavailable)?;
-    Ok(signed_in.map(|device| SignedIn { will: connect.last_will.clone(), ..device }))
+    let signed_in = found.map_err(|()| Refusal::ServiceUnavailable)?;
+    Ok(signed_in.map(|device| SignedIn { will: connect.will.clone(), ..device }))
 }
 
 /// The device `(product key, SN)` as one of its keys that `usable` allows, if it still speaks
@@ -587,11 +598,14 @@ async fn converse<S: Wire>(
     loop {
         let packet = tokio::select! {
             packet = tokio::time::timeout_at(deadline, io.next()) => packet,
-            () = &mut taken_over => return Ended::TakenOver,
+            () = &mut taken_over => {
+                close(io, Closing::SessionTakenOver).await;
+                return Ended::TakenOver;
+            }
             () = &mut woken => {
                 woken = Box::pin(wake_of(notify.clone()));
-                if deliver_commands(app, device, io, &mut heard).await.is_err() {
-                    return Ended::Broken;
+                if let Err(fault) = deliver_commands(app, device, io, &mut heard).await {
+                    return broken(io, fault).await;
                 }
                 continue;
             }
@@ -600,28 +614,35 @@ async fn converse<S: Wire>(
                 // the session within the sockets' recheck interval.
                 if key_checked.elapsed() >= key_recheck {
                     if !session_stands(app, device).await {
+                        close(io, Closing::AdministrativeAction).await;
                         return Ended::Refused;
                     }
                     key_checked = std::time::Instant::now();
                 }
                 if commands_checked.elapsed() >= commands_every {
                     commands_checked = std::time::Instant::now();
-                    if deliver_commands(app, device, io, &mut heard).await.is_err() {
-                        return Ended::Broken;
+                    if let Err(fault) = deliver_commands(app, device, io, &mut heard).await {
+                        return broken(io, fault).await;
                     }
                 }
                 if ota_checked.elapsed() >= ota_recheck {
                     ota_checked = std::time::Instant::now();
-                    if offer_upgrade(app, device, io, &mut heard).await.is_err() {
-                        return Ended::Broken;
+                    if let Err(fault) = offer_upgrade(app, device, io, &mut heard).await {
+                        return broken(io, fault).await;
                     }
                 }
                 continue;
             }
         };
         let packet = match packet {
-            Err(_) => return Ended::Silent,
-            Ok(None | Some(Err(_))) => return Ended::Broken,
+            Err(_) => {
+                close(io, Closing::KeepAliveTimeout).await;
+                return Ended::Silent;
+            }
+            Ok(None) => return Ended::Broken,
+            // Bytes that are no packet of its version, or a packet larger than it may send.
+            Ok(Some(Err(Unreadable::TooLarge))) => return broken(io, Fault::Broke(Closing::PacketTooLarge)).await,
+            Ok(Some(Err(Unreadable::Malformed(_)))) => return broken(io, Fault::Broke(Closing::ProtocolError)).await,
             Ok(Some(Ok(packet))) => packet,
         };
         deadline = tokio::time::Instant::now() + silent_limit;
@@ -631,30 +652,38 @@ async fn converse<S: Wire>(
             tokio::time::sleep(wait).await;
         }
         let outcome = match packet {
-            Packet::PingReq => {
+            Inbound::PingReq => {
                 if heartbeat_at.elapsed() >= HEARTBEAT_EVERY {
                     heartbeat_at = tokio::time::Instant::now();
                     device.call(app, "POST", "/thing/heartbeat", "{}").await;
                 }
-                send(io, Packet::PingResp).await
+                send(io, Outbound::PingResp).await
             }
-            Packet::Publish(publish) => uplink(app, device, io, &mut heard, publish).await,
-            Packet::Subscribe(subscribe) => subscribed(app, device, io, &mut heard, subscribe).await,
-            Packet::Unsubscribe(unsubscribe) => {
-                heard.filters.retain(|held| !unsubscribe.topics.contains(held));
+            Inbound::Publish(publish) => uplink(app, device, io, &mut heard, publish).await,
+            Inbound::Subscribe { pkid, filters } => subscribed(app, device, io, &mut heard, pkid, filters).await,
+            Inbound::Unsubscribe { pkid, filters } => {
+                heard.filters.retain(|held| !filters.contains(held));
                 heard.listening(device.device());
-                send(io, Packet::UnsubAck(UnsubAck::new(unsubscribe.pkid))).await
+                send(io, Outbound::UnsubAck { pkid, filters: filters.len() }).await
             }
             // Downlinks are at least once; the device's acknowledgements need nothing more yet.
-            Packet::PubAck(_) => Ok(()),
-            Packet::Disconnect => return Ended::Goodbye,
+            Inbound::PubAck(_) => Ok(()),
+            Inbound::Disconnect { will } => return Ended::Goodbye { will },
             // QoS 2, a second CONNECT, packets only a server sends: against the rules.
-            _ => Err(()),
+            Inbound::Connect(_) | Inbound::Other => Err(Fault::Broke(Closing::ProtocolError)),
         };
-        if outcome.is_err() {
-            return Ended::Broken;
+        if let Err(fault) = outcome {
+            return broken(io, fault).await;
         }
     }
+}
+
+/// The session broken: by the device's fault, it is told which rule (MQTT 5).
+async fn broken<S: Wire>(io: &mut Io<S>, fault: Fault) -> Ended {
+    if let Fault::Broke(closing) = fault {
+        close(io, closing).await;
+    }
+    Ended::Broken
 }
 
 /// A wake of the device, or never when another request of it holds the wakes.
@@ -672,14 +701,17 @@ async fn uplink<S: Wire>(
     device: &SignedIn,
     io: &mut Io<S>,
     heard: &mut Heard,
-    publish: Publish,
-) -> Result<(), ()> {
+    publish: Message,
+) -> Result<(), Fault> {
     if publish.payload.len() > limits::MAX_PAYLOAD {
-        return Err(());
+        return Err(Fault::Broke(Closing::PacketTooLarge));
     }
-    let kind = topics::uplink(&publish.topic, device.device()).map_err(drop)?;
-    if publish.qos == QoS::AtLeastOnce {
-        send(io, Packet::PubAck(PubAck::new(publish.pkid))).await?;
+    let kind = topics::uplink(&publish.topic, device.device()).map_err(|_| Fault::Broke(Closing::NotAuthorized))?;
+    match publish.qos {
+        QoS::AtMostOnce => {}
+        QoS::AtLeastOnce => send(io, Outbound::PubAck(publish.pkid)).await?,
+        // Not offered (CONNACK says QoS 1 at most in MQTT 5).
+        QoS::ExactlyOnce => return Err(Fault::Broke(Closing::ProtocolError)),
     }
     let Some((id, status, answered)) = handed(app, device, &kind, &publish.payload).await else { return Ok(()) };
     if kind == Uplink::OtaInform && status == 200 {
@@ -693,7 +725,7 @@ async fn uplink<S: Wire>(
         // one would count its upgrade as not installed).
         heard.version = None;
     }
-    answer(io, &publish.topic, &id, status, &answered).await
+    answer(io, &publish, &id, status, &answered).await
 }
 
 /// A device's message of `kind` handed to the route it names, as the device's own call: the
@@ -767,11 +799,18 @@ pub(super) fn reply_payload(id: &Value, status: u16, answered: &Value) -> Value 
     }
 }
 
-/// The answer on `{topic}_reply`.
-async fn answer<S: Wire>(io: &mut Io<S>, topic: &str, id: &Value, status: u16, answered: &Value) -> Result<(), ()> {
+/// The answer to `request` on `{topic}_reply`, with its correlation data (MQTT 5).
+async fn answer<S: Wire>(
+    io: &mut Io<S>,
+    request: &Message,
+    id: &Value,
+    status: u16,
+    answered: &Value,
+) -> Result<(), Fault> {
     let payload = reply_payload(id, status, answered);
-    let reply = Publish::new(topics::reply_topic(topic), QoS::AtMostOnce, payload.to_string());
-    send(io, Packet::Publish(reply)).await
+    let mut reply = Message::new(topics::reply_topic(&request.topic), QoS::AtMostOnce, payload.to_string());
+    reply.correlation = request.correlation.clone();
+    send(io, Outbound::Publish(reply)).await
 }
 
 /// A SUBSCRIBE of the device's own topics is granted (at most QoS 1); any other closes. Once
@@ -781,27 +820,28 @@ async fn subscribed<S: Wire>(
     device: &SignedIn,
     io: &mut Io<S>,
     heard: &mut Heard,
-    subscribe: Subscribe,
-) -> Result<(), ()> {
-    if subscribe.filters.len() > MAX_FILTERS {
-        return Err(());
+    pkid: u16,
+    filters: Vec<(String, QoS)>,
+) -> Result<(), Fault> {
+    let not_authorized = Fault::Broke(Closing::NotAuthorized);
+    if filters.len() > MAX_FILTERS {
+        return Err(not_authorized);
     }
-    let mut granted = Vec::with_capacity(subscribe.filters.len());
+    let mut granted = Vec::with_capacity(filters.len());
     let heard_commands = heard.commands;
-    for filter in &subscribe.filters {
-        topics::may_subscribe(&filter.path, device.device()).map_err(drop)?;
-        if !heard.filters.contains(&filter.path) {
+    for (path, qos) in filters {
+        topics::may_subscribe(&path, device.device()).map_err(|_| not_authorized)?;
+        if !heard.filters.contains(&path) {
             // Bounded: a device holds at most a few of its own filters.
             if heard.filters.len() >= MAX_FILTERS * 4 {
-                return Err(());
+                return Err(not_authorized);
             }
-            heard.filters.push(filter.path.clone());
+            heard.filters.push(path);
         }
-        let qos = if filter.qos == QoS::AtMostOnce { QoS::AtMostOnce } else { QoS::AtLeastOnce };
-        granted.push(SubscribeReasonCode::Success(qos));
+        granted.push(if qos == QoS::AtMostOnce { QoS::AtMostOnce } else { QoS::AtLeastOnce });
     }
     heard.listening(device.device());
-    send(io, Packet::SubAck(SubAck::new(subscribe.pkid, granted))).await?;
+    send(io, Outbound::SubAck { pkid, granted }).await?;
     if heard.commands && !heard_commands {
         deliver_commands(app, device, io, heard).await?;
     }
@@ -815,7 +855,7 @@ async fn deliver_commands<S: Wire>(
     device: &SignedIn,
     io: &mut Io<S>,
     heard: &mut Heard,
-) -> Result<(), ()> {
+) -> Result<(), Fault> {
     if !heard.commands {
         return Ok(());
     }
@@ -824,9 +864,9 @@ async fn deliver_commands<S: Wire>(
         return Ok(());
     }
     for (topic, payload) in command_publications(device, &body) {
-        let mut publish = Publish::new(topic, QoS::AtLeastOnce, payload.to_string());
+        let mut publish = Message::new(topic, QoS::AtLeastOnce, payload.to_string());
         publish.pkid = heard.next_id();
-        send(io, Packet::Publish(publish)).await?;
+        send(io, Outbound::Publish(publish)).await?;
     }
     Ok(())
 }
@@ -859,7 +899,7 @@ async fn offer_upgrade<S: Wire>(
     device: &SignedIn,
     io: &mut Io<S>,
     heard: &mut Heard,
-) -> Result<(), ()> {
+) -> Result<(), Fault> {
     let Some(version) = heard.version.clone().filter(|_| heard.upgrades) else { return Ok(()) };
     let Some(ota) = ota_plugin(app, device).await else { return Ok(()) };
     let (status, body) = call(app, &ota, device.context(), "POST", topics::OTA_CHECK, &version).await;
@@ -870,9 +910,9 @@ async fn offer_upgrade<S: Wire>(
     }
     heard.offered = Some(execution.to_string());
     let payload = json!({ "id": execution, "code": 200, "data": offer });
-    let mut publish = Publish::new(topics::upgrade_topic(device.device()), QoS::AtLeastOnce, payload.to_string());
+    let mut publish = Message::new(topics::upgrade_topic(device.device()), QoS::AtLeastOnce, payload.to_string());
     publish.pkid = heard.next_id();
-    send(io, Packet::Publish(publish)).await
+    send(io, Outbound::Publish(publish)).await
 }
 
 #[cfg(test)]

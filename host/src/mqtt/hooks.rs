@@ -11,12 +11,12 @@ use std::net::SocketAddr;
 use axum::extract::State;
 use axum::http::{HeaderMap, Method};
 use axum::response::{IntoResponse, Response};
-use rumqttc::mqttbytes::v4::{Connect, Login};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
 use super::gateway;
+use super::packets::Hello;
 use super::topics::{self, Device};
 use crate::AppState;
 use crate::api::{Answer, ApiError, ApiJson, ApiResult, ApiRouter, Perm, RouteSpec};
@@ -63,8 +63,7 @@ async fn authenticate(
     if crate::auth::session::token_hash(offered) != crate::auth::session::token_hash(expected) {
         return Err(ApiError::NotSignedIn);
     }
-    let mut connect = Connect::new(asked.clientid);
-    connect.login = Some(Login::new(asked.username, asked.password));
+    let connect = Hello { client_id: asked.clientid, login: Some((asked.username, asked.password)), ..Hello::default() };
     // The device's address is the broker's to know; the device log shows none.
     let broker = SocketAddr::from(([0, 0, 0, 0], 0));
     let answer = match gateway::sign_in(&app, &connect, broker).await {
