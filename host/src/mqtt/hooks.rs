@@ -63,7 +63,8 @@ async fn authenticate(
     if crate::auth::session::token_hash(offered) != crate::auth::session::token_hash(expected) {
         return Err(ApiError::NotSignedIn);
     }
-    let connect = Hello { client_id: asked.clientid, login: Some((asked.username, asked.password)), ..Hello::default() };
+    let connect =
+        Hello { client_id: asked.clientid, login: Some((asked.username, asked.password)), ..Hello::default() };
     // The device's address is the broker's to know; the device log shows none.
     let broker = SocketAddr::from(([0, 0, 0, 0], 0));
     let answer = match gateway::sign_in(&app, &connect, broker).await {

@@ -61,11 +61,19 @@ pub enum Inbound {
     Connect(Hello),
     Publish(Message),
     PubAck(u16),
-    Subscribe { pkid: u16, filters: Vec<(String, QoS)> },
-    Unsubscribe { pkid: u16, filters: Vec<String> },
+    Subscribe {
+        pkid: u16,
+        filters: Vec<(String, QoS)>,
+    },
+    Unsubscribe {
+        pkid: u16,
+        filters: Vec<String>,
+    },
     PingReq,
     /// DISCONNECT; `will` when an MQTT 5 device asks for its will all the same (reason 0x04).
-    Disconnect { will: bool },
+    Disconnect {
+        will: bool,
+    },
     /// Anything a device may not send here (QoS 2, a second CONNECT, a server's packet).
     Other,
 }
@@ -302,9 +310,9 @@ fn from_v5(packet: v5::Packet) -> Inbound {
             Inbound::Unsubscribe { pkid: unsubscribe.pkid, filters: unsubscribe.filters }
         }
         v5::Packet::PingReq(_) => Inbound::PingReq,
-        v5::Packet::Disconnect(disconnect) => Inbound::Disconnect {
-            will: disconnect.reason_code == v5::DisconnectReasonCode::DisconnectWithWillMessage,
-        },
+        v5::Packet::Disconnect(disconnect) => {
+            Inbound::Disconnect { will: disconnect.reason_code == v5::DisconnectReasonCode::DisconnectWithWillMessage }
+        }
         _ => Inbound::Other,
     }
 }
@@ -319,9 +327,10 @@ impl Encoder<Outbound> for Codec {
                 Some(packet) => packet.write(dst, self.max_outgoing).map(drop).map_err(malformed),
                 None => Ok(()),
             },
-            // Written here: mqttbytes 0.25 counts a DISCONNECT without properties one byte short.
+            // Written here, with an empty property list: mqttbytes 0.25 counts a DISCONNECT
+            // without properties one byte short, and reads one only with its property length.
             Version::V5 if let Outbound::Disconnect(closing) = item => {
-                dst.extend_from_slice(&[0xE0, 1, disconnect_reason(closing) as u8]);
+                dst.extend_from_slice(&[0xE0, 2, disconnect_reason(closing) as u8, 0]);
                 Ok(())
             }
             Version::V5 => {
@@ -453,7 +462,10 @@ mod tests {
                     keep_alive: 30,
                     client_id: "RV-1|timestamp=1|".into(),
                     clean_start: true,
-                    properties: Some(v5::ConnectProperties { max_packet_size: Some(4096), ..v5::ConnectProperties::new() }),
+                    properties: Some(v5::ConnectProperties {
+                        max_packet_size: Some(4096),
+                        ..v5::ConnectProperties::new()
+                    }),
                 };
                 let login = v5::Login::new("RV-1&pk", "secret");
                 v5::Packet::Connect(connect, None, Some(login)).write(&mut bytes, None).unwrap();
@@ -485,14 +497,14 @@ mod tests {
 
     #[test]
     fn only_mqtt_5_is_told_why_the_server_closes() {
-        for (version, written) in [(Version::V311, 0), (Version::V5, 3)] {
+        for (version, written) in [(Version::V311, 0), (Version::V5, 4)] {
             let mut codec = Codec::new(2048, 2048);
             codec.decode(&mut connect_bytes(version)).unwrap();
             let mut out = BytesMut::new();
             codec.encode(Outbound::Disconnect(Closing::NotAuthorized), &mut out).unwrap();
             assert_eq!(out.len(), written, "{version:?}");
             if version == Version::V5 {
-                assert_eq!(&out[..], [0xE0, 1, 0x87], "DISCONNECT, reason Not authorized");
+                assert_eq!(&out[..], [0xE0, 2, 0x87, 0], "DISCONNECT, reason Not authorized, no properties");
             }
         }
     }

@@ -28,6 +28,7 @@ mod messaging;
 mod migrate;
 mod mqtt;
 mod mqtt_external;
+mod mqtt_v5;
 mod oauth;
 mod ota_test;
 mod permissions;
