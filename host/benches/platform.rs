@@ -8,7 +8,8 @@
 //! - per-request instantiation time of a plugin;
 //! - a paged, indexed query through the pet plugin over 1,000,000 stored records;
 //! - host start time with a cold and a warm compile cache, and its RSS after a burst of calls;
-//! - 10,000 devices over MQTT on one host beside the HTTP device path (`platform/mqtt.rs`).
+//! - 10,000 devices over MQTT on one host, with the embedded gateway and through Mosquitto,
+//!   beside the HTTP device path (`platform/mqtt.rs`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -22,6 +23,8 @@ use console_host::plugins::installation::sha256_hex;
 use console_host::plugins::runtime::{CallContext, EventBudget, Finished, Invocation, Returned};
 use serde_json::{Value, json};
 
+#[path = "../tests/common/mosquitto.rs"]
+mod mosquitto;
 #[path = "platform/mqtt.rs"]
 mod mqtt;
 

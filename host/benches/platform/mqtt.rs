@@ -1,19 +1,21 @@
 //! `BENCH_ONLY=mqtt make bench` (issue 22): 10,000 simulated devices (`BENCH_MQTT_DEVICES`)
 //! connected over MQTT to one host with the embedded gateway (the release binary in a process of
-//! its own, so its RSS is the host's alone), beside the same devices over HTTP in the same run:
-//! sign-ins, the host's RSS per 1,000 sessions, reports per second into the shadow with their
-//! latency (publish to the answer on the reply topic, sent once the shadow is written), and the
-//! command round trip (the console's set to the device's answer recorded).
+//! its own, so its RSS is the host's alone), then through a real Mosquitto with the host as its
+//! client, beside the same devices over HTTP in the same run: sign-ins, RSS per 1,000 sessions,
+//! reports per second into the shadow with their latency (publish to the answer on the reply
+//! topic, sent once the shadow is written), and the command round trip (the console's set to the
+//! device's answer recorded).
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use devsim::mqtt::MqttDevice;
+use devsim::mqtt::{MqttDevice, Options};
 use serde_json::{Map, Value, json};
 use tokio::sync::Semaphore;
 
+use super::mosquitto::{HOST_PASSWORD, HOST_USER, Mosquitto, device_account, free_port};
 use super::{ADMIN_PASSWORD, Load, ROUND, login, ms, percentile};
 
 /// Devices connected at once (`BENCH_MQTT_DEVICES` overrides it for a quick run).
@@ -33,10 +35,6 @@ fn rss_kib(pid: u32) -> u64 {
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok())
         .unwrap_or(0)
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port()
 }
 
 fn battery(n: usize) -> Map<String, Value> {
@@ -68,38 +66,84 @@ where
     (done, started.elapsed())
 }
 
+/// The release host in a process of its own on `data`, with `env`; stopped when dropped.
+struct Host {
+    child: Child,
+    origin: String,
+}
+
+impl Host {
+    async fn start(data: &Path, cache: &Path, plugins: &Path, env: &[(&str, String)]) -> Host {
+        let port = free_port();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_console-host"));
+        command
+            .args(["--listen", &format!("127.0.0.1:{port}")])
+            .arg("--data-dir")
+            .arg(data)
+            .arg("--database-url")
+            .arg(format!("sqlite://{}", data.join("console.db").display()))
+            .arg("--cache-dir")
+            .arg(cache)
+            .arg("--plugins")
+            .arg(plugins)
+            .env("CONSOLE_ADMIN_PASSWORD", ADMIN_PASSWORD)
+            .env("CONSOLE_MQTT_LISTEN", "off")
+            .env("CONSOLE_MQTTS_LISTEN", "off")
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit());
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let child = command.spawn().expect("host binary");
+        let origin = format!("http://127.0.0.1:{port}");
+        let client = reqwest::Client::new();
+        let started = Instant::now();
+        while !client.get(format!("{origin}/api/openapi.json")).send().await.is_ok_and(|r| r.status().is_success()) {
+            assert!(started.elapsed() < Duration::from_secs(120), "host did not start");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        Host { child, origin }
+    }
+
+    fn rss_kib(&self) -> u64 {
+        rss_kib(self.child.id())
+    }
+}
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        self.child.kill().ok();
+        self.child.wait().ok();
+    }
+}
+
+/// The console's side of the round trips: its HTTP client, API base and token.
+#[derive(Clone)]
+struct Operator {
+    client: reqwest::Client,
+    base: String,
+    token: String,
+}
+
+/// One transport's figures: sign-ins, memory, reports and command round trips.
+struct Figures {
+    sign_ins_per_s: f64,
+    /// MiB per 1,000 sessions, of the host (and of the broker, when there is one).
+    rss_per_1000: f64,
+    broker_rss_per_1000: Option<f64>,
+    reports: Load,
+    commands: Vec<Duration>,
+}
+
 pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
     let count = device_count();
-    let (port, mqtt_port) = (free_port(), free_port());
     let data = dir.join("mqtt-host");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_console-host"))
-        .args(["--listen", &format!("127.0.0.1:{port}")])
-        .arg("--data-dir")
-        .arg(&data)
-        .arg("--database-url")
-        .arg(format!("sqlite://{}", data.join("console.db").display()))
-        .arg("--cache-dir")
-        .arg(cache)
-        .arg("--plugins")
-        .arg(plugins)
-        .env("CONSOLE_ADMIN_PASSWORD", ADMIN_PASSWORD)
-        .env("CONSOLE_MQTT_LISTEN", format!("127.0.0.1:{mqtt_port}"))
-        .env("CONSOLE_MQTTS_LISTEN", "off")
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("host binary");
+    let mqtt_port = free_port();
+    let host = Host::start(&data, cache, plugins, &[("CONSOLE_MQTT_LISTEN", format!("127.0.0.1:{mqtt_port}"))]).await;
     let client = reqwest::Client::new();
-    let origin = format!("http://127.0.0.1:{port}");
-    let base = format!("{origin}/api");
-    let started = Instant::now();
-    while !client.get(format!("{base}/openapi.json")).send().await.is_ok_and(|r| r.status().is_success()) {
-        assert!(started.elapsed() < Duration::from_secs(120), "host did not start");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    let token = login(&client, &base).await;
-    let console = devsim::console::Console::with_token(&origin, &token);
+    let token = login(&client, &format!("{}/api", host.origin)).await;
+    let console = devsim::console::Console::with_token(&host.origin, &token);
     let fleet_key = console.fleet_key(0, "bench").await.expect("fleet key");
     // A model's SNs end in four digits: the devices are two products' of half each.
     let mut keys = Vec::new();
@@ -107,7 +151,7 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
         let code = format!("BENCH-M{n}");
         let (product, model_id) = console.product(&code, devsim::console::vacuum()).await.expect("a product");
         let product_key = product["productKey"].as_str().expect("product key").to_string();
-        let platform = devsim::Platform::new(&origin, &fleet_key, &product_key);
+        let platform = devsim::Platform::new(&host.origin, &fleet_key, &product_key);
         let sns = devsim::read_key_file(&console.sn_keys(&model_id, share).await.expect("SNs"));
         keys.extend(sns.into_iter().map(|(sn, key)| (platform.clone(), sn, key)));
     }
@@ -120,216 +164,303 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
         }) as std::pin::Pin<Box<dyn std::future::Future<Output = _> + Send>>
     };
     let (fleet, activating): (Vec<(devsim::Device, String, String)>, _) = bounded(keys, 64, activate).await;
-    let idle_rss = rss_kib(child.id());
-
-    // Every device signs in over MQTT with its SN's signature, 128 at a time (the gateway lets
-    // 256 strangers sign in at once).
-    let sign_in = move |(sn, product_key, key): (String, String, String)| {
-        Box::pin(async move {
-            MqttDevice::connect(("127.0.0.1", mqtt_port), &sn, &product_key, &key)
-                .await
-                .unwrap_or_else(|e| panic!("{sn} signs in: {e:?}"))
-        }) as std::pin::Pin<Box<dyn std::future::Future<Output = MqttDevice> + Send>>
-    };
-    let sns: Vec<_> =
+    let accounts: Vec<(String, String, String)> =
         fleet.iter().map(|(d, product_key, key)| (d.sn.clone(), product_key.clone(), key.clone())).collect();
-    let (mut sessions, signing_in) = bounded(sns, 128, sign_in).await;
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    let connected_rss = rss_kib(child.id());
+    let operator = Operator { client, base: format!("{}/api", host.origin), token };
 
-    // Reports: the first 64 devices, each reporting as soon as the last was answered; over MQTT
-    // (the others stay connected), then over HTTP.
-    let over_mqtt = {
-        let reporting: Vec<MqttDevice> = sessions.drain(..REPORTING).collect();
-        let started = Instant::now();
-        let tasks: Vec<_> = reporting
-            .into_iter()
-            .map(|mut device| {
-                tokio::spawn(async move {
-                    let mut latencies = Vec::new();
-                    let mut n = 0;
-                    while started.elapsed() < ROUND * 3 {
-                        let sent = Instant::now();
-                        let answer = device.report(battery(n)).await.expect("answered");
-                        assert_eq!(answer["code"], 200, "{answer}");
-                        latencies.push(sent.elapsed());
-                        n += 1;
-                    }
-                    (device, latencies)
-                })
-            })
-            .collect();
-        let mut latencies = Vec::new();
-        for task in tasks {
-            let (device, times) = task.await.expect("device");
-            latencies.extend(times);
-            // It speaks HTTP next: its MQTT session ends (the logout settles before).
-            device.disconnect().await;
-        }
-        latencies.sort();
-        Load { requests: latencies.len(), elapsed: started.elapsed(), latencies }
-    };
+    // 1. The embedded gateway: every device signs in with its SN's signature.
+    let idle_rss = host.rss_kib();
+    let (mut sessions, signing_in) = sign_in_all(&accounts, move |(sn, product_key, key)| async move {
+        MqttDevice::connect(("127.0.0.1", mqtt_port), &sn, &product_key, &key).await
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let connected_rss = host.rss_kib();
+    let reports = mqtt_reports(sessions.drain(..REPORTING).collect()).await;
     tokio::time::sleep(Duration::from_secs(1)).await;
+
+    // 2. The same host's HTTP device path, while the other MQTT sessions stay connected.
     let mut http_devices: Vec<devsim::Device> =
         fleet.into_iter().map(|(device, _, _)| device).take(REPORTING.max(COMMANDED)).collect();
-    let over_http = {
-        let started = Instant::now();
-        let tasks: Vec<_> = http_devices
-            .drain(..REPORTING)
-            .map(|mut device| {
-                tokio::spawn(async move {
-                    let mut latencies = Vec::new();
-                    let mut n = 0;
-                    while started.elapsed() < ROUND * 3 {
-                        let sent = Instant::now();
-                        device.report(battery(n)).await.expect("answered");
-                        latencies.push(sent.elapsed());
-                        n += 1;
-                    }
-                    (device, latencies)
-                })
-            })
-            .collect();
-        let mut latencies = Vec::new();
-        for task in tasks {
-            let (device, times) = task.await.expect("device");
-            latencies.extend(times);
-            http_devices.push(device);
-        }
-        latencies.sort();
-        Load { requests: latencies.len(), elapsed: started.elapsed(), latencies }
-    };
-
-    // Commands: 16 devices, each set 20 times from the console; the round trip ends when the
-    // console reads the device's answer.
-    let command_mqtt = {
-        let commanded: Vec<MqttDevice> = sessions.drain(..COMMANDED).collect();
-        let tasks: Vec<_> = commanded
-            .into_iter()
-            .map(|mut device| {
-                let (client, base, token) = (client.clone(), base.clone(), token.clone());
-                tokio::spawn(async move {
-                    let mut times = Vec::new();
-                    for n in 0..COMMANDS_EACH {
-                        let sent = Instant::now();
-                        let id = set_suction(&client, &base, &token, &device.sn, n).await;
-                        loop {
-                            let heard = device.hear(Duration::from_secs(10)).await.expect("the command arrives");
-                            if heard.message["id"] == id.as_str() {
-                                device.reply(&heard, 200, json!({})).await.expect("replied");
-                                break;
-                            }
-                        }
-                        answered(&client, &base, &token, &id).await;
-                        times.push(sent.elapsed());
-                    }
-                    times
-                })
-            })
-            .collect();
-        let mut times = Vec::new();
-        for task in tasks {
-            times.extend(task.await.expect("device"));
-        }
-        times.sort();
-        times
-    };
-    let command_http = {
-        let tasks: Vec<_> = http_devices
-            .drain(..COMMANDED)
-            .map(|device| {
-                let (client, base, token) = (client.clone(), base.clone(), token.clone());
-                tokio::spawn(async move {
-                    let device = Arc::new(device);
-                    let mut times = Vec::new();
-                    for n in 0..COMMANDS_EACH {
-                        // The device waits on its long poll, as HTTP devices do.
-                        let listening = {
-                            let device = device.clone();
-                            tokio::spawn(async move {
-                                loop {
-                                    let commands = device.fetch_commands(30).await.expect("a long poll");
-                                    if let Some(command) = commands.as_array().and_then(|c| c.first()) {
-                                        let id = command["id"].as_str().unwrap_or_default().to_string();
-                                        device.reply_command(&id, 200, Map::new()).await.expect("replied");
-                                        return;
-                                    }
-                                }
-                            })
-                        };
-                        tokio::time::sleep(Duration::from_millis(20)).await;
-                        let sent = Instant::now();
-                        let id = set_suction(&client, &base, &token, &device.sn, n).await;
-                        listening.await.expect("listened");
-                        answered(&client, &base, &token, &id).await;
-                        times.push(sent.elapsed());
-                    }
-                    times
-                })
-            })
-            .collect();
-        let mut times = Vec::new();
-        for task in tasks {
-            times.extend(task.await.expect("device"));
-        }
-        times.sort();
-        times
+    let over_http = http_reports(&mut http_devices).await;
+    let commands = mqtt_commands(sessions.drain(..COMMANDED).collect(), &operator).await;
+    let command_http = http_commands(http_devices.drain(..COMMANDED).collect(), &operator).await;
+    let embedded = Figures {
+        sign_ins_per_s: f64::from(count) / signing_in.as_secs_f64(),
+        rss_per_1000: per_1000(connected_rss.saturating_sub(idle_rss), count),
+        broker_rss_per_1000: None,
+        reports,
+        commands,
     };
     drop(sessions);
-    child.kill().ok();
-    child.wait().ok();
+    drop(host);
 
-    let count_f = f64::from(count);
-    println!("\n{count} devices on one host (embedded MQTT gateway, SQLite; the host in a process of its own)");
+    // 3. Through Mosquitto: the same host, restarted on the same data as a client of the broker
+    // (MQTT 5, a shared subscription); the devices sign in with their broker passwords.
+    let broker_accounts: Vec<_> = accounts.iter().map(|(sn, product_key, _)| device_account(product_key, sn)).collect();
+    let broker = Mosquitto::start(free_port(), &broker_accounts).await;
+    let broker_port = broker.port;
+    let external = [
+        ("CONSOLE_MQTT", "external".to_string()),
+        ("CONSOLE_MQTT_BROKER", format!("127.0.0.1:{broker_port}")),
+        ("CONSOLE_MQTT_BROKER_USER", HOST_USER.to_string()),
+        ("CONSOLE_MQTT_BROKER_PASSWORD", HOST_PASSWORD.to_string()),
+    ];
+    let host = Host::start(&data, cache, plugins, &external).await;
+    let operator = Operator { base: format!("{}/api", host.origin), ..operator };
+    let (idle_host, idle_broker) = (host.rss_kib(), rss_kib(broker.pid()));
+    let (mut sessions, signing_in) = sign_in_all(&accounts, move |(sn, product_key, _)| async move {
+        let (_, password, _) = device_account(&product_key, &sn);
+        let options = Options { password: Some(password), ..Options::default() };
+        MqttDevice::connect_with(("127.0.0.1", broker_port), &sn, &product_key, "", options).await
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (host_rss, broker_rss) = (host.rss_kib(), rss_kib(broker.pid()));
+    // The host's subscription may come a moment after the broker starts: a first report each
+    // (through a broker a device is online while its messages come).
+    for device in sessions.iter_mut().take(REPORTING + COMMANDED) {
+        answered_once(device).await;
+    }
+    let reports = mqtt_reports(sessions.drain(..REPORTING).collect()).await;
+    let commands = mqtt_commands(sessions.drain(..COMMANDED).collect(), &operator).await;
+    let brokered = Figures {
+        sign_ins_per_s: f64::from(count) / signing_in.as_secs_f64(),
+        rss_per_1000: per_1000(host_rss.saturating_sub(idle_host), count),
+        broker_rss_per_1000: Some(per_1000(broker_rss.saturating_sub(idle_broker), count)),
+        reports,
+        commands,
+    };
+    drop(sessions);
+    drop(host);
+    drop(broker);
+
+    print_figures(count, activating, &embedded, &brokered, &over_http, &command_http);
+}
+
+fn per_1000(kib: u64, count: u32) -> f64 {
+    kib as f64 / 1024.0 / (f64::from(count) / 1000.0)
+}
+
+/// Every account signed in by `connect`, 128 at a time (the embedded gateway lets 256
+/// strangers sign in at once); how long it took.
+async fn sign_in_all<F, Fut>(accounts: &[(String, String, String)], connect: F) -> (Vec<MqttDevice>, Duration)
+where
+    F: Fn((String, String, String)) -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = Result<MqttDevice, devsim::mqtt::Refused>> + Send + 'static,
+{
+    let connect = Arc::new(connect);
+    let sign_in = move |account: (String, String, String)| {
+        let connect = connect.clone();
+        Box::pin(async move {
+            let sn = account.0.clone();
+            connect(account).await.unwrap_or_else(|e| panic!("{sn} signs in: {e:?}"))
+        }) as std::pin::Pin<Box<dyn std::future::Future<Output = MqttDevice> + Send>>
+    };
+    bounded(accounts.to_vec(), 128, sign_in).await
+}
+
+/// A first report answered, tried a few times.
+async fn answered_once(device: &mut MqttDevice) {
+    for _ in 0..10 {
+        if device.report(battery(0)).await.is_ok() {
+            return;
+        }
+    }
+    panic!("{}: no host answered through the broker", device.sn);
+}
+
+/// Each device reports as soon as its last report was answered, for three rounds; then it
+/// says goodbye (it speaks HTTP next).
+async fn mqtt_reports(reporting: Vec<MqttDevice>) -> Load {
+    let started = Instant::now();
+    let tasks: Vec<_> = reporting
+        .into_iter()
+        .map(|mut device| {
+            tokio::spawn(async move {
+                let mut latencies = Vec::new();
+                let mut n = 0;
+                while started.elapsed() < ROUND * 3 {
+                    let sent = Instant::now();
+                    let answer = device.report(battery(n)).await.expect("answered");
+                    assert_eq!(answer["code"], 200, "{answer}");
+                    latencies.push(sent.elapsed());
+                    n += 1;
+                }
+                (device, latencies)
+            })
+        })
+        .collect();
+    let mut latencies = Vec::new();
+    for task in tasks {
+        let (device, times) = task.await.expect("device");
+        latencies.extend(times);
+        device.disconnect().await;
+    }
+    latencies.sort();
+    Load { requests: latencies.len(), elapsed: started.elapsed(), latencies }
+}
+
+/// The same over HTTP, with the devices handed back.
+async fn http_reports(devices: &mut Vec<devsim::Device>) -> Load {
+    let started = Instant::now();
+    let tasks: Vec<_> = devices
+        .drain(..REPORTING)
+        .map(|mut device| {
+            tokio::spawn(async move {
+                let mut latencies = Vec::new();
+                let mut n = 0;
+                while started.elapsed() < ROUND * 3 {
+                    let sent = Instant::now();
+                    device.report(battery(n)).await.expect("answered");
+                    latencies.push(sent.elapsed());
+                    n += 1;
+                }
+                (device, latencies)
+            })
+        })
+        .collect();
+    let mut latencies = Vec::new();
+    for task in tasks {
+        let (device, times) = task.await.expect("device");
+        latencies.extend(times);
+        devices.push(device);
+    }
+    latencies.sort();
+    Load { requests: latencies.len(), elapsed: started.elapsed(), latencies }
+}
+
+/// Each device (by its SN) is set [`COMMANDS_EACH`] times from the console; a round trip ends
+/// when the console reads the device's answer. `listen` is how the device hears and answers one
+/// command.
+async fn round_trips<D, F, Fut>(devices: Vec<(String, D)>, operator: &Operator, listen: F) -> Vec<Duration>
+where
+    D: Send + 'static,
+    F: Fn(D, String) -> Fut + Send + Sync + Copy + 'static,
+    Fut: std::future::Future<Output = D> + Send + 'static,
+{
+    let tasks: Vec<_> = devices
+        .into_iter()
+        .map(|(sn, mut device)| {
+            let operator = operator.clone();
+            tokio::spawn(async move {
+                let mut times = Vec::new();
+                for n in 0..COMMANDS_EACH {
+                    let (sent, id) = (Instant::now(), set_suction(&operator, &sn, n).await);
+                    device = listen(device, id.clone()).await;
+                    answered(&operator, &id).await;
+                    times.push(sent.elapsed());
+                }
+                times
+            })
+        })
+        .collect();
+    let mut times = Vec::new();
+    for task in tasks {
+        times.extend(task.await.expect("device"));
+    }
+    times.sort();
+    times
+}
+
+async fn mqtt_commands(devices: Vec<MqttDevice>, operator: &Operator) -> Vec<Duration> {
+    let devices = devices.into_iter().map(|d| (d.sn.clone(), d)).collect();
+    round_trips(devices, operator, |mut device: MqttDevice, id: String| async move {
+        loop {
+            let heard = device.hear(Duration::from_secs(10)).await.expect("the command arrives");
+            if heard.message["id"] == id.as_str() {
+                device.reply(&heard, 200, json!({})).await.expect("replied");
+                return device;
+            }
+        }
+    })
+    .await
+}
+
+/// Over HTTP the device waits on its long poll, as HTTP devices do.
+async fn http_commands(devices: Vec<devsim::Device>, operator: &Operator) -> Vec<Duration> {
+    let devices = devices.into_iter().map(|d| (d.sn.clone(), Arc::new(d))).collect();
+    round_trips(devices, operator, |device: Arc<devsim::Device>, id: String| async move {
+        loop {
+            let commands = device.fetch_commands(30).await.expect("a long poll");
+            if let Some(command) = commands.as_array().and_then(|c| c.iter().find(|c| c["id"] == id.as_str())) {
+                let id = command["id"].as_str().unwrap_or_default();
+                device.reply_command(id, 200, Map::new()).await.expect("replied");
+                return device;
+            }
+        }
+    })
+    .await
+}
+
+/// Latencies embedded, through Mosquitto, over HTTP.
+type Series<'a> = (&'a [Duration], &'a [Duration], &'a [Duration]);
+
+fn print_figures(
+    count: u32,
+    activating: Duration,
+    embedded: &Figures,
+    brokered: &Figures,
+    over_http: &Load,
+    command_http: &[Duration],
+) {
+    println!("\n{count} devices on one host (release binary in a process of its own, SQLite)");
     println!(
         "{:<44} {:>12.0} /s ({:.1} s)",
         "activations over HTTP (64 at once)",
-        count_f / activating.as_secs_f64(),
+        f64::from(count) / activating.as_secs_f64(),
         activating.as_secs_f64()
     );
+    println!("{:<44} {:>12} {:>12} {:>12} {:>10} {:>10}", "", "embedded", "Mosquitto", "HTTP", "emb/HTTP", "Mosq/HTTP");
     println!(
-        "{:<44} {:>12.0} /s ({:.1} s)",
-        "MQTT sign-ins, signed password (128 at once)",
-        count_f / signing_in.as_secs_f64(),
-        signing_in.as_secs_f64()
+        "{:<44} {:>10.0}/s {:>10.0}/s {:>12}",
+        "MQTT sign-ins (128 at once)", embedded.sign_ins_per_s, brokered.sign_ins_per_s, "-"
     );
     println!(
-        "{:<44} {:>9} MiB idle, {} MiB with {count} sessions: {:.1} MiB per 1,000",
-        "host RSS",
-        idle_rss / 1024,
-        connected_rss / 1024,
-        (connected_rss.saturating_sub(idle_rss)) as f64 / 1024.0 / (count_f / 1000.0)
+        "{:<44} {:>8.1} MiB {:>8.1} MiB {:>12}",
+        "host RSS per 1,000 sessions", embedded.rss_per_1000, brokered.rss_per_1000, "-"
     );
-    println!(
-        "{:<44} {:>12} {:>12} {:>10}",
-        format!("{REPORTING} devices reporting, as fast as answered"),
-        "MQTT",
-        "HTTP",
-        "MQTT/HTTP"
-    );
-    println!(
-        "{:<44} {:>12.0} {:>12.0} {:>9.2}x",
-        "reports/s into the shadow",
-        over_mqtt.rps(),
-        over_http.rps(),
-        over_mqtt.rps() / over_http.rps()
-    );
-    for (label, p) in [("p50 report to answer (shadow written)", 0.5), ("p99 report to answer", 0.99)] {
-        let (m, h) = (percentile(&over_mqtt.latencies, p), percentile(&over_http.latencies, p));
-        println!("{label:<44} {:>12} {:>12} {:>9.2}x", ms(m), ms(h), m.as_secs_f64() / h.as_secs_f64());
+    if let Some(broker) = brokered.broker_rss_per_1000 {
+        println!("{:<44} {:>12} {:>8.1} MiB {:>12}", "broker RSS per 1,000 sessions", "-", broker, "-");
     }
-    for (label, p) in [("p50 command round trip (16 devices)", 0.5), ("p99 command round trip", 0.99)] {
-        let (m, h) = (percentile(&command_mqtt, p), percentile(&command_http, p));
-        println!("{label:<44} {:>12} {:>12} {:>9.2}x", ms(m), ms(h), m.as_secs_f64() / h.as_secs_f64());
+    let ratio = |a: f64, b: f64| a / b;
+    println!(
+        "{:<44} {:>12.0} {:>12.0} {:>12.0} {:>9.2}x {:>9.2}x",
+        format!("reports/s into the shadow ({REPORTING} devices)"),
+        embedded.reports.rps(),
+        brokered.reports.rps(),
+        over_http.rps(),
+        ratio(embedded.reports.rps(), over_http.rps()),
+        ratio(brokered.reports.rps(), over_http.rps()),
+    );
+    let reports: Series = (&embedded.reports.latencies, &brokered.reports.latencies, &over_http.latencies);
+    let commands: Series = (&embedded.commands, &brokered.commands, command_http);
+    let rows = [
+        ("p50 report to answer (shadow written)", reports, 0.5),
+        ("p99 report to answer", reports, 0.99),
+        ("p50 command round trip (16 devices)", commands, 0.5),
+        ("p99 command round trip", commands, 0.99),
+    ];
+    for (label, (e, b, h), p) in rows {
+        let (e, b, h) = (percentile(e, p), percentile(b, p), percentile(h, p));
+        println!(
+            "{label:<44} {:>12} {:>12} {:>12} {:>9.2}x {:>9.2}x",
+            ms(e),
+            ms(b),
+            ms(h),
+            e.as_secs_f64() / h.as_secs_f64(),
+            b.as_secs_f64() / h.as_secs_f64()
+        );
     }
 }
 
 /// The console sets a device's suction: the command's id.
-async fn set_suction(client: &reqwest::Client, base: &str, token: &str, sn: &str, n: usize) -> String {
+async fn set_suction(operator: &Operator, sn: &str, n: usize) -> String {
     let body = json!({ "params": { "suction": 1 + 2 * (n % 2) } });
-    let answer: Value = client
-        .post(format!("{base}/device-service/devices/{sn}/properties"))
-        .header("authorization", token)
+    let answer: Value = operator
+        .client
+        .post(format!("{}/device-service/devices/{sn}/properties", operator.base))
+        .header("authorization", &operator.token)
         .json(&body)
         .send()
         .await
@@ -341,11 +472,12 @@ async fn set_suction(client: &reqwest::Client, base: &str, token: &str, sn: &str
 }
 
 /// Reads the command until the device's answer is recorded.
-async fn answered(client: &reqwest::Client, base: &str, token: &str, id: &str) {
+async fn answered(operator: &Operator, id: &str) {
     for _ in 0..5000 {
-        let answer: Value = client
-            .get(format!("{base}/device-service/commands/{id}"))
-            .header("authorization", token)
+        let answer: Value = operator
+            .client
+            .get(format!("{}/device-service/commands/{id}", operator.base))
+            .header("authorization", &operator.token)
             .send()
             .await
             .expect("sent")

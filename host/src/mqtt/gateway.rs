@@ -361,8 +361,14 @@ async fn conversation<S: Wire>(
     let id = (device.key.tenant_id, device.plugin.manifest.id.clone(), device.sn.clone());
     let (generation, taken_over) = gateway.take_over(&id);
     device.call(&app, "POST", "/thing/heartbeat", "{}").await;
-    let ended = converse(&app, &device, &mut io, connect.keep_alive, &taken_over).await;
+    let mut heard = Heard::default();
+    let ended = converse(&app, &device, &mut io, &mut heard, connect.keep_alive, &taken_over).await;
     tracing::debug!(sn = %device.sn, ?ended, "MQTT session ended");
+    // Commands it never acknowledged wait again (a newer session, or the next, gets them).
+    if !heard.unacknowledged.is_empty() {
+        let ids: Vec<&str> = heard.unacknowledged.iter().map(|(_, id)| id.as_str()).collect();
+        device.call(&app, "POST", "/thing/commands/unacknowledged", &json!({ "ids": ids }).to_string()).await;
+    }
     // Offline, unless a newer session is the device now or the key no longer speaks for it.
     if !gateway.leave(&id, generation) {
         return;
@@ -530,11 +536,11 @@ fn signing_time(client_id: &str) -> Option<i64> {
 }
 
 /// What a session keeps between packets: what the device listens to, what it told of itself,
-/// and the next packet id of its downlinks.
+/// the downlinks it has not acknowledged, and the next packet id of its downlinks.
 #[derive(Default)]
 struct Heard {
-    /// The filters it holds.
-    filters: Vec<String>,
+    /// The filters it holds, each with the QoS granted.
+    filters: Vec<(String, QoS)>,
     /// They cover its command topics: commands go down (before, one would be lost).
     commands: bool,
     /// They cover its upgrade topic: offers found by the periodic check go down.
@@ -543,19 +549,48 @@ struct Heard {
     version: Option<String>,
     /// The upgrade execution last offered to it: not offered twice.
     offered: Option<String>,
+    /// Commands published at QoS 1 and not acknowledged yet: (packet id, command id). Given
+    /// back to the plugin when the session ends, so they go down again on the next one.
+    unacknowledged: Vec<(u16, String)>,
     next_id: u16,
 }
+
+/// Commands a session holds unacknowledged at most; past this the oldest count as delivered.
+const MAX_UNACKNOWLEDGED: usize = 64;
 
 impl Heard {
     /// What it hears with the filters it holds now.
     fn listening(&mut self, device: Device<'_>) {
-        self.commands = topics::hears_commands(&self.filters, device);
-        self.upgrades = self.filters.iter().any(|f| topics::hears_upgrades(f, device));
+        let filters: Vec<String> = self.filters.iter().map(|(filter, _)| filter.clone()).collect();
+        self.commands = topics::hears_commands(&filters, device);
+        self.upgrades = filters.iter().any(|f| topics::hears_upgrades(f, device));
     }
 
-    fn next_id(&mut self) -> u16 {
-        self.next_id = self.next_id.wrapping_add(1).max(1);
-        self.next_id
+    /// The QoS a message on `topic` goes down with: the highest its matching filters were
+    /// granted (MQTT 3.1.1 §3.8.4), so a device that asked for QoS 0 owes no acknowledgement.
+    fn qos_for(&self, topic: &str) -> QoS {
+        let at_least_once =
+            self.filters.iter().any(|(filter, qos)| *qos == QoS::AtLeastOnce && topics::matches(filter, topic));
+        if at_least_once { QoS::AtLeastOnce } else { QoS::AtMostOnce }
+    }
+
+    /// A downlink on `topic` with its QoS and packet id.
+    fn downlink(&mut self, topic: String, payload: String) -> Message {
+        let mut message = Message::new(topic, QoS::AtMostOnce, payload);
+        message.qos = self.qos_for(&message.topic);
+        if message.qos == QoS::AtLeastOnce {
+            self.next_id = self.next_id.wrapping_add(1).max(1);
+            message.pkid = self.next_id;
+        }
+        message
+    }
+
+    /// A command published at QoS 1, waiting for its acknowledgement.
+    fn awaits(&mut self, pkid: u16, command: String) {
+        if self.unacknowledged.len() >= MAX_UNACKNOWLEDGED {
+            self.unacknowledged.remove(0);
+        }
+        self.unacknowledged.push((pkid, command));
     }
 }
 
@@ -564,13 +599,13 @@ async fn converse<S: Wire>(
     app: &AppState,
     device: &SignedIn,
     io: &mut Io<S>,
+    heard: &mut Heard,
     keep_alive: u16,
     taken_over: &tokio::sync::Notify,
 ) -> Ended {
     let silent_limit = limits::silent_limit(keep_alive);
     let mut deadline = tokio::time::Instant::now() + silent_limit;
     let mut allowance = Allowance::new(std::time::Instant::now());
-    let mut heard = Heard::default();
     let mut heartbeat_at = tokio::time::Instant::now();
     let waits_for = (device.key.tenant_id, device.plugin.manifest.id.clone(), device.sn.clone());
     // Another request of the device may be waiting already (an HTTP long poll): then the
@@ -604,7 +639,7 @@ async fn converse<S: Wire>(
             }
             () = &mut woken => {
                 woken = Box::pin(wake_of(notify.clone()));
-                if let Err(fault) = deliver_commands(app, device, io, &mut heard).await {
+                if let Err(fault) = deliver_commands(app, device, io, heard).await {
                     return broken(io, fault).await;
                 }
                 continue;
@@ -621,13 +656,13 @@ async fn converse<S: Wire>(
                 }
                 if commands_checked.elapsed() >= commands_every {
                     commands_checked = std::time::Instant::now();
-                    if let Err(fault) = deliver_commands(app, device, io, &mut heard).await {
+                    if let Err(fault) = deliver_commands(app, device, io, heard).await {
                         return broken(io, fault).await;
                     }
                 }
                 if ota_checked.elapsed() >= ota_recheck {
                     ota_checked = std::time::Instant::now();
-                    if let Err(fault) = offer_upgrade(app, device, io, &mut heard).await {
+                    if let Err(fault) = offer_upgrade(app, device, io, heard).await {
                         return broken(io, fault).await;
                     }
                 }
@@ -659,15 +694,18 @@ async fn converse<S: Wire>(
                 }
                 send(io, Outbound::PingResp).await
             }
-            Inbound::Publish(publish) => uplink(app, device, io, &mut heard, publish).await,
-            Inbound::Subscribe { pkid, filters } => subscribed(app, device, io, &mut heard, pkid, filters).await,
+            Inbound::Publish(publish) => uplink(app, device, io, heard, publish).await,
+            Inbound::Subscribe { pkid, filters } => subscribed(app, device, io, heard, pkid, filters).await,
             Inbound::Unsubscribe { pkid, filters } => {
-                heard.filters.retain(|held| !filters.contains(held));
+                heard.filters.retain(|(held, _)| !filters.contains(held));
                 heard.listening(device.device());
                 send(io, Outbound::UnsubAck { pkid, filters: filters.len() }).await
             }
-            // Downlinks are at least once; the device's acknowledgements need nothing more yet.
-            Inbound::PubAck(_) => Ok(()),
+            // A command acknowledged is delivered for good.
+            Inbound::PubAck(pkid) => {
+                heard.unacknowledged.retain(|(sent, _)| *sent != pkid);
+                Ok(())
+            }
             Inbound::Disconnect { will } => return Ended::Goodbye { will },
             // QoS 2, a second CONNECT, packets only a server sends: against the rules.
             Inbound::Connect(_) | Inbound::Other => Err(Fault::Broke(Closing::ProtocolError)),
@@ -831,14 +869,16 @@ async fn subscribed<S: Wire>(
     let heard_commands = heard.commands;
     for (path, qos) in filters {
         topics::may_subscribe(&path, device.device()).map_err(|_| not_authorized)?;
-        if !heard.filters.contains(&path) {
+        let qos = if qos == QoS::AtMostOnce { QoS::AtMostOnce } else { QoS::AtLeastOnce };
+        let held = heard.filters.len();
+        match heard.filters.iter_mut().find(|(held, _)| *held == path) {
+            // A filter subscribed again takes the new QoS (MQTT 3.1.1 §3.8.4).
+            Some(filter) => filter.1 = qos,
             // Bounded: a device holds at most a few of its own filters.
-            if heard.filters.len() >= MAX_FILTERS * 4 {
-                return Err(not_authorized);
-            }
-            heard.filters.push(path);
+            None if held >= MAX_FILTERS * 4 => return Err(not_authorized),
+            None => heard.filters.push((path, qos)),
         }
-        granted.push(if qos == QoS::AtMostOnce { QoS::AtMostOnce } else { QoS::AtLeastOnce });
+        granted.push(qos);
     }
     heard.listening(device.device());
     send(io, Outbound::SubAck { pkid, granted }).await?;
@@ -864,8 +904,11 @@ async fn deliver_commands<S: Wire>(
         return Ok(());
     }
     for (topic, payload) in command_publications(device, &body) {
-        let mut publish = Message::new(topic, QoS::AtLeastOnce, payload.to_string());
-        publish.pkid = heard.next_id();
+        let command = payload["id"].as_str().map(str::to_string);
+        let publish = heard.downlink(topic, payload.to_string());
+        if let Some(command) = command.filter(|_| publish.qos == QoS::AtLeastOnce) {
+            heard.awaits(publish.pkid, command);
+        }
         send(io, Outbound::Publish(publish)).await?;
     }
     Ok(())
@@ -910,8 +953,7 @@ async fn offer_upgrade<S: Wire>(
     }
     heard.offered = Some(execution.to_string());
     let payload = json!({ "id": execution, "code": 200, "data": offer });
-    let mut publish = Message::new(topics::upgrade_topic(device.device()), QoS::AtLeastOnce, payload.to_string());
-    publish.pkid = heard.next_id();
+    let publish = heard.downlink(topics::upgrade_topic(device.device()), payload.to_string());
     send(io, Outbound::Publish(publish)).await
 }
 

@@ -15,17 +15,21 @@ use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
 use crate::common::fleet::{Fleet, fleet_on_mqtt};
 
-/// An MQTT 5 session of device `n`, signed with its SN's key, and the CONNACK it got.
-async fn signed_in(fleet: &Fleet, port: u16, n: usize, will: Option<LastWill>) -> (AsyncClient, EventLoop, ConnAck) {
+/// An MQTT 5 session of device `n`, signed with its SN's key (its client's options `adjust`ed),
+/// and the CONNACK it got.
+async fn signed_in(
+    fleet: &Fleet,
+    port: u16,
+    n: usize,
+    adjust: impl FnOnce(&mut MqttOptions),
+) -> (AsyncClient, EventLoop, ConnAck) {
     let device = fleet.device(n).await;
     let (_, sn_key) = &fleet.keys[n];
     let now = console_host::db::now_ms();
     let (user, client_id, password) = devsim::mqtt::credentials(&device.sn, fleet.platform.product_key(), sn_key, now);
     let mut options = MqttOptions::new(client_id, "127.0.0.1", port);
     options.set_credentials(user, password).set_keep_alive(Duration::from_secs(30));
-    if let Some(will) = will {
-        options.set_last_will(will);
-    }
+    adjust(&mut options);
     let (client, mut events) = AsyncClient::new(options, 16);
     let connack = loop {
         match tokio::time::timeout(Duration::from_secs(10), events.poll()).await {
@@ -84,7 +88,7 @@ fn json_of(publish: &Publish) -> Value {
 #[tokio::test]
 async fn an_mqtt_5_device_reports_and_obeys_and_its_answers_carry_its_correlation_data() {
     let (fleet, port) = fleet_on_mqtt("RV-V5", 1).await;
-    let (client, mut events, connack) = signed_in(&fleet, port, 0, None).await;
+    let (client, mut events, connack) = signed_in(&fleet, port, 0, |_| {}).await;
     assert_eq!(connack.code, ConnectReturnCode::Success);
     let offered = connack.properties.expect("MQTT 5 is told what the gateway offers");
     assert_eq!((offered.max_qos, offered.retain_available), (Some(1), Some(0)), "{offered:?}");
@@ -130,7 +134,7 @@ async fn an_mqtt_5_device_is_told_when_a_newer_session_takes_over_and_may_ask_fo
     let (fleet, port) = fleet_on_mqtt("RV-V6", 1).await;
     let sn = fleet.keys[0].0.clone();
     let prefix = format!("/sys/{}/{sn}", fleet.platform.product_key());
-    let (_first, mut first_events, _) = signed_in(&fleet, port, 0, None).await;
+    let (_first, mut first_events, _) = signed_in(&fleet, port, 0, |_| {}).await;
     let will_payload = json!({ "id": "will", "version": "1.0", "params": { "code": 9 } }).to_string();
     let will = LastWill::new(format!("{prefix}/thing/event/stuck/post"), will_payload, QoS::AtLeastOnce, false, None);
     // The second session, as raw bytes: rumqttc's client says no DISCONNECT but the normal one.
@@ -154,4 +158,51 @@ async fn an_mqtt_5_device_is_told_when_a_newer_session_takes_over_and_may_ask_fo
     assert!(events.iter().any(|e| e["identifier"] == "stuck" && e["params"]["code"] == 9), "{events:?}");
     let logs = fleet.host.get(&format!("/device-service/device-logs?sn={sn}&kind=logout"), &fleet.admin).await;
     assert_eq!(logs.ok()["list"][0]["cause"], "goodbye", "{}", logs.ok());
+}
+
+#[tokio::test]
+async fn a_command_the_device_never_acknowledged_goes_down_again_on_its_next_session() {
+    let (fleet, port) = fleet_on_mqtt("RV-V7", 1).await;
+    let sn = fleet.keys[0].0.clone();
+    let prefix = format!("/sys/{}/{sn}", fleet.platform.product_key());
+    let path = format!("/device-service/devices/{sn}");
+
+    // The command is published at QoS 1; the device hears it but its session breaks before
+    // it acknowledges it.
+    let (client, mut events, _) = signed_in(&fleet, port, 0, |options| {
+        options.set_manual_acks(true);
+    })
+    .await;
+    client.subscribe(format!("{prefix}/#"), QoS::AtLeastOnce).await.expect("subscribed");
+    let set = fleet.host.post(&format!("{path}/properties"), &fleet.admin, json!({ "params": { "suction": 3 } })).await;
+    let id = set.ok()["id"].as_str().expect("a command id").to_string();
+    let command = heard(&mut events, "/thing/service/property/set").await;
+    assert_eq!((json_of(&command)["id"].as_str(), command.qos), (Some(id.as_str()), QoS::AtLeastOnce));
+    drop((client, events));
+    let waiting = fleet.eventually(&format!("/device-service/commands/{id}"), "/state", json!("pending")).await;
+    assert_eq!(waiting["state"], "pending", "unacknowledged, it waits again: {waiting}");
+
+    // The next session gets it again, acknowledges and answers it.
+    let (client, mut events, _) = signed_in(&fleet, port, 0, |_| {}).await;
+    client.subscribe(format!("{prefix}/#"), QoS::AtLeastOnce).await.expect("subscribed");
+    let again = heard(&mut events, "/thing/service/property/set").await;
+    assert_eq!(json_of(&again)["id"].as_str(), Some(id.as_str()), "the same command goes down again");
+    let reply = json!({ "id": id, "code": 200, "data": {} }).to_string();
+    client.publish(format!("{prefix}/thing/service/property/set_reply"), QoS::AtLeastOnce, false, reply).await.unwrap();
+    acknowledged(&mut events).await;
+    fleet.eventually(&format!("/device-service/commands/{id}"), "/state", json!("succeeded")).await;
+    drop((client, events));
+
+    // A device that subscribed at QoS 0 owes no acknowledgement: its command is delivered once
+    // published, and not sent again.
+    let (client, mut events, _) = signed_in(&fleet, port, 0, |_| {}).await;
+    client.subscribe(format!("{prefix}/#"), QoS::AtMostOnce).await.expect("subscribed");
+    let set = fleet.host.post(&format!("{path}/properties"), &fleet.admin, json!({ "params": { "suction": 1 } })).await;
+    let id = set.ok()["id"].as_str().expect("a command id").to_string();
+    let command = heard(&mut events, "/thing/service/property/set").await;
+    assert_eq!(command.qos, QoS::AtMostOnce, "down at the QoS the device asked for");
+    drop((client, events));
+    fleet.eventually(&path, "/device/online", json!(false)).await;
+    let state = fleet.host.get(&format!("/device-service/commands/{id}"), &fleet.admin).await.ok()["state"].clone();
+    assert_eq!(state, "delivered");
 }

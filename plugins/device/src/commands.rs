@@ -214,6 +214,44 @@ pub fn fetch(call: &mut Call<'_>, sn: &str) -> PluginResult<Value> {
 
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
+pub struct Unacknowledged {
+    /// Commands published to the device on a session that ended before the device acknowledged
+    /// them (MQTT PUBACK); at most as many as one fetch hands out.
+    pub ids: Vec<String>,
+}
+
+/// The MQTT gateway gives back the commands a session published but the device never
+/// acknowledged: each waits again, as if never fetched, while it may still be delivered (a
+/// kept command for its keep, another within its 30 s), and the device is woken for them.
+/// Only the device's own, delivered, unanswered commands: anything else is left as it is.
+pub fn requeue(call: &mut Call<'_>, sn: &str) -> PluginResult<Value> {
+    let ids = call.body::<Unacknowledged>()?.ids;
+    if ids.len() > FETCH_LIMIT as usize {
+        let too_many = console_plugin_sdk::Message::TooMany { field: "ids".into(), max: FETCH_LIMIT as usize };
+        return Err(PluginError::invalid("ids", too_many));
+    }
+    let now = call.host.now_ms();
+    let mut requeued = 0;
+    for id in ids {
+        let Some(doc) = COMMANDS.get(call.host, &id)? else { continue };
+        let command = &doc.data;
+        if command.sn != sn || command.state != DELIVERED || command.expires_at < now {
+            continue;
+        }
+        let waiting = Command { state: PENDING.into(), delivered_at: None, ..doc.data.clone() };
+        // A version conflict: the device answered it meanwhile, which stands.
+        if COMMANDS.update(call.host, &doc.id, &waiting, Some(doc.version)).is_ok() {
+            requeued += 1;
+        }
+    }
+    if requeued > 0 {
+        console_plugin_sdk::devices::wake(call.host, sn)?;
+    }
+    Ok(json!({ "requeued": requeued }))
+}
+
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(default)]
 pub struct Reply {
     /// 200: done; anything else: failed.
     pub code: u16,

@@ -70,6 +70,8 @@ impl Plugin for DevicePlugin {
             .with_body::<thing::Message>()
             .get("/thing/commands", thing::fetch_commands)
             .with_query(&COMMANDS_QUERY)
+            .post("/thing/commands/unacknowledged", thing::requeue_commands)
+            .with_body::<commands::Unacknowledged>()
             .post("/thing/commands/{id}/reply", thing::reply)
             .with_body::<commands::Reply>()
             .with_data::<Doc<commands::Command>>()

@@ -433,6 +433,12 @@ pub fn fetch_commands(call: &mut Call<'_>) -> PluginResult<Value> {
     crate::commands::fetch(call, &sn)
 }
 
+/// Commands the MQTT gateway published on a session that ended unacknowledged: waiting again.
+pub fn requeue_commands(call: &mut Call<'_>) -> PluginResult<Value> {
+    let device = calling_device(call)?;
+    crate::commands::requeue(call, &device.data.sn)
+}
+
 pub fn reply(call: &mut Call<'_>) -> PluginResult<Value> {
     let device = calling_device(call)?;
     let product = model::product(call, &device.data.product_id)?;
