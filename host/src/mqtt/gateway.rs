@@ -18,7 +18,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -82,6 +82,7 @@ pub async fn spawn(app: AppState) {
         generation: Default::default(),
         connecting: Semaphore::new(MAX_CONNECTING),
         sessions: Arc::new(Semaphore::new(MAX_SESSIONS)),
+        reconnects: Default::default(),
     });
     if let Some(listener) = bind(&app.config.mqtt_listen, "CONSOLE_MQTT_LISTEN").await {
         tokio::spawn(serve(app.clone(), gateway.clone(), listener, None));
@@ -197,6 +198,8 @@ struct Gateway {
     connecting: Semaphore,
     /// Sessions of both listeners at once.
     sessions: Arc<Semaphore>,
+    /// Recent sign-ins of each client certificate.
+    reconnects: limits::Reconnects,
 }
 
 impl Gateway {
@@ -340,6 +343,9 @@ async fn conversation<S: Wire>(
             return;
         };
         let signed_in = match &certified {
+            Some(certified) if !gateway.reconnects.admit((certified.tenant, &certified.serial), Instant::now()) => {
+                Err(Refusal::ConnectionRateExceeded)
+            }
             Some(certified) => sign_in_by_certificate(&app, &connect, peer, certified).await,
             None => sign_in(&app, &connect, peer).await,
         };
@@ -605,7 +611,7 @@ async fn converse<S: Wire>(
 ) -> Ended {
     let silent_limit = limits::silent_limit(keep_alive);
     let mut deadline = tokio::time::Instant::now() + silent_limit;
-    let mut allowance = Allowance::new(std::time::Instant::now());
+    let mut allowance = Allowance::new(Instant::now());
     let mut heartbeat_at = tokio::time::Instant::now();
     let waits_for = (device.key.tenant_id, device.plugin.manifest.id.clone(), device.sn.clone());
     // Another request of the device may be waiting already (an HTTP long poll): then the
@@ -613,16 +619,15 @@ async fn converse<S: Wire>(
     let waiter = app.plugins.wakes().wait(waits_for);
     let notify = waiter.as_ref().map(|w| w.notify.clone());
     let key_recheck = Duration::from_secs(app.config.socket_recheck_secs);
-    let mut key_checked = std::time::Instant::now();
+    let mut key_checked = Instant::now();
     // This process's wakes bring commands at once; a command made on another host comes with
     // the key's recheck (10,000 idle devices asking every 5 s would be 2,000 calls a second).
     let commands_every = if notify.is_some() { key_recheck } else { RECHECK };
-    let mut commands_checked = std::time::Instant::now();
+    let mut commands_checked = Instant::now();
     let ota_recheck = Duration::from_secs(app.config.mqtt_ota_recheck_secs);
     // Spread over the interval: 10,000 devices connecting after a restart do not ask together.
-    let mut ota_checked = std::time::Instant::now()
-        .checked_sub(ota_recheck.mul_f64(rand::random::<f64>()))
-        .unwrap_or_else(std::time::Instant::now);
+    let mut ota_checked =
+        Instant::now().checked_sub(ota_recheck.mul_f64(rand::random::<f64>())).unwrap_or_else(std::time::Instant::now);
     let mut recheck = tokio::time::interval(RECHECK);
     recheck.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let taken_over = taken_over.notified();
@@ -652,16 +657,16 @@ async fn converse<S: Wire>(
                         close(io, Closing::AdministrativeAction).await;
                         return Ended::Refused;
                     }
-                    key_checked = std::time::Instant::now();
+                    key_checked = Instant::now();
                 }
                 if commands_checked.elapsed() >= commands_every {
-                    commands_checked = std::time::Instant::now();
+                    commands_checked = Instant::now();
                     if let Err(fault) = deliver_commands(app, device, io, heard).await {
                         return broken(io, fault).await;
                     }
                 }
                 if ota_checked.elapsed() >= ota_recheck {
-                    ota_checked = std::time::Instant::now();
+                    ota_checked = Instant::now();
                     if let Err(fault) = offer_upgrade(app, device, io, heard).await {
                         return broken(io, fault).await;
                     }
@@ -683,7 +688,7 @@ async fn converse<S: Wire>(
         deadline = tokio::time::Instant::now() + silent_limit;
         // Every packet takes a token; past the rate the device waits (TCP pushes back), so no
         // message is acknowledged and then dropped.
-        while let Some(wait) = allowance.take(std::time::Instant::now()).err() {
+        while let Some(wait) = allowance.take(Instant::now()).err() {
             tokio::time::sleep(wait).await;
         }
         let outcome = match packet {

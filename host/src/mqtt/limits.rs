@@ -1,6 +1,7 @@
 //! How much one device may send over MQTT: a payload at most [`MAX_PAYLOAD`], and messages at
 //! a sustained [`RATE_PER_SEC`] with bursts of [`BURST`] (a token bucket per session). The HTTP
 //! path bounds bodies and calls the same way; a device does not gain by changing transport.
+//! A certificate signs in at most [`SIGN_INS_PER_MINUTE`] times a minute ([`Reconnects`]).
 
 use std::time::{Duration, Instant};
 
@@ -40,6 +41,40 @@ impl Allowance {
     }
 }
 
+/// Sign-ins a client certificate may make in a minute: a device reconnecting with back-off
+/// (1 s, 2 s, 4 s… as the simulator does) stays under it; a looping one is refused (MQTT 5:
+/// "connection rate exceeded") before it costs the database anything.
+pub const SIGN_INS_PER_MINUTE: u32 = 10;
+/// Certificates remembered at once; past it, those whose minute is over are forgotten.
+const REMEMBERED: usize = 100_000;
+
+/// Recent sign-ins per certificate. Keyed by what the TLS handshake proved (the enterprise and
+/// the serial), never by a name a stranger can send: nobody locks another device out.
+#[derive(Debug, Default)]
+pub struct Reconnects {
+    seen: std::sync::Mutex<std::collections::HashMap<(i64, String), (Instant, u32)>>,
+}
+
+impl Reconnects {
+    /// Counts one sign-in of `certificate` at `now`: whether it is within the rate.
+    pub fn admit(&self, certificate: (i64, &str), now: Instant) -> bool {
+        const MINUTE: Duration = Duration::from_secs(60);
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        if seen.len() >= REMEMBERED {
+            seen.retain(|_, (since, _)| now.saturating_duration_since(*since) < MINUTE);
+            if seen.len() >= REMEMBERED {
+                return false;
+            }
+        }
+        let (since, count) = seen.entry((certificate.0, certificate.1.to_string())).or_insert((now, 0));
+        if now.saturating_duration_since(*since) >= MINUTE {
+            (*since, *count) = (now, 0);
+        }
+        *count += 1;
+        *count <= SIGN_INS_PER_MINUTE
+    }
+}
+
 /// How long an MQTT session may stay silent before it is gone (MQTT 3.1.1 §3.1.2.10: one and a
 /// half times the keep-alive the client asked for, at most [`MAX_KEEP_ALIVE`]; none asked, the
 /// host's own).
@@ -68,6 +103,17 @@ mod tests {
         // A long silence refills to the burst, never beyond.
         let quiet = later + Duration::from_secs(3600);
         assert_eq!((0..1000).filter(|_| allowance.take(quiet).is_ok()).count(), BURST as usize);
+    }
+
+    #[test]
+    fn a_certificate_signs_in_ten_times_a_minute_and_others_are_not_held_back() {
+        let reconnects = Reconnects::default();
+        let start = Instant::now();
+        let admitted = (0..15).filter(|_| reconnects.admit((1, "0A"), start)).count();
+        assert_eq!(admitted, SIGN_INS_PER_MINUTE as usize);
+        assert!(reconnects.admit((1, "0B"), start), "another certificate is counted apart");
+        assert!(reconnects.admit((2, "0A"), start), "the same serial of another enterprise too");
+        assert!(reconnects.admit((1, "0A"), start + Duration::from_secs(61)), "a minute later it may again");
     }
 
     #[test]

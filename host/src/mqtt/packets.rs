@@ -84,6 +84,8 @@ pub enum Refusal {
     BadUserNamePassword,
     NotAuthorized,
     ServiceUnavailable,
+    /// Signing in again and again (MQTT 3.1.1 can only say "server unavailable").
+    ConnectionRateExceeded,
 }
 
 /// Why the gateway closes a session. MQTT 5 devices are told (a DISCONNECT with the reason);
@@ -356,7 +358,9 @@ fn to_v4(item: Outbound) -> Option<v4::Packet> {
                 Ok(()) => v4::ConnectReturnCode::Success,
                 Err(Refusal::BadUserNamePassword) => v4::ConnectReturnCode::BadUserNamePassword,
                 Err(Refusal::NotAuthorized) => v4::ConnectReturnCode::NotAuthorized,
-                Err(Refusal::ServiceUnavailable) => v4::ConnectReturnCode::ServiceUnavailable,
+                Err(Refusal::ServiceUnavailable | Refusal::ConnectionRateExceeded) => {
+                    v4::ConnectReturnCode::ServiceUnavailable
+                }
             };
             v4::Packet::ConnAck(v4::ConnAck::new(code, false))
         }
@@ -386,6 +390,7 @@ fn to_v5(item: Outbound, max_incoming: usize) -> v5::Packet {
                 Err(Refusal::BadUserNamePassword) => v5::ConnectReturnCode::BadUserNamePassword,
                 Err(Refusal::NotAuthorized) => v5::ConnectReturnCode::NotAuthorized,
                 Err(Refusal::ServiceUnavailable) => v5::ConnectReturnCode::ServerUnavailable,
+                Err(Refusal::ConnectionRateExceeded) => v5::ConnectReturnCode::ConnectionRateExceeded,
             };
             // What this gateway offers: no retained messages, no wildcard or shared
             // subscriptions (a device names its own topics), QoS up to 1, no topic aliases.

@@ -10,6 +10,8 @@ use devsim::mqtt::{ClientCertificate, MqttDevice, MqttOta, Options, Refused};
 use devsim::ota::Outcome;
 use serde_json::{Value, json};
 
+use console_host::mqtt::limits;
+
 use crate::common::Install;
 use crate::common::fleet::{Fleet, UPGRADE_GRANTS, fleet_adjusted, fleet_on_mqtt, fleet_on_mqtt_with, fleet_on_mqtts};
 use crate::upgrade::{progress, released, reviewer};
@@ -235,8 +237,14 @@ async fn a_command_kept_for_an_offline_device_reaches_it_when_it_connects() {
     assert_eq!(kept.ok()["expiresAt"].as_i64(), Some(sent_at + 3_600_000), "kept for the hour asked");
     let command_path = format!("/device-service/commands/{id}");
     assert_eq!(fleet.host.get(&command_path, &fleet.admin).await.ok()["state"], "pending");
+    // The shadow's desired state: what the kept sets will make of the properties, the newest
+    // set of each winning.
+    set(json!({ "params": { "suction": 1 }, "keepFor": 3600 })).await.ok();
+    let desired = fleet.host.get(&path, &fleet.admin).await.ok()["desired"].clone();
+    assert_eq!(desired["suction"]["value"], 1, "{desired}");
+    assert!(desired["suction"]["since"].as_i64().is_some_and(|since| since >= sent_at), "{desired}");
 
-    // Back online, the device hears it as soon as it listens, and its reply answers it.
+    // Back online, the device hears them as soon as it listens, and its reply answers each.
     let mut device = connected(&fleet, port, 0).await;
     let command = loop {
         let heard = device.hear(Duration::from_secs(10)).await.expect("the kept command arrives on connecting");
@@ -251,6 +259,8 @@ async fn a_command_kept_for_an_offline_device_reaches_it_when_it_connects() {
     device.reply(&command, 200, json!({})).await.expect("replied");
     let answered = fleet.eventually(&command_path, "/state", json!("succeeded")).await;
     assert_eq!(answered["state"], "succeeded", "{answered}");
+    let detail = fleet.eventually(&path, "/desired", json!({})).await;
+    assert_eq!(detail["desired"], json!({}), "delivered, nothing is desired any more");
 }
 
 #[tokio::test]
@@ -376,17 +386,11 @@ async fn an_ota_rollout_whose_mqtt_devices_fail_pauses_itself_at_the_threshold()
     assert_eq!(paused["failures"], json!([{ "reason": "flash", "count": 3 }]));
 }
 
-#[tokio::test]
-async fn a_device_signs_in_over_tls_with_its_certificate_until_it_is_revoked() {
+/// The MQTT certificate the device-access pages issue for `sn` (its common name), as the
+/// device holds it: (the certificate's id, the client certificate with the gateway's CA).
+async fn issued_certificate(fleet: &Fleet, sn: &str) -> (String, ClientCertificate) {
     use base64::Engine as _;
     const KEY_PASSWORD: &str = "litter box secret";
-    let grants = "certificates = true\ntimeout_ms = 30000";
-    let (fleet, _, tls_port) = fleet_on_mqtts("RV-MT", 2, vec![Install::plugin("device-access", grants)]).await;
-    let product_key = fleet.platform.product_key().to_string();
-    let device = fleet.device(0).await;
-    let sn = device.sn.clone();
-
-    // The device-access pages issue its MQTT certificate: its common name is the SN.
     let body = json!({ "name": format!("MQTT {sn}"), "certType": "mqtt", "commonName": sn, "organization": "Acme",
                        "country": "DE", "algorithm": "ECDSA", "keyLength": 256, "validDays": 365,
                        "keyPassword": KEY_PASSWORD });
@@ -406,6 +410,21 @@ async fn a_device_signs_in_over_tls_with_its_certificate_until_it_is_revoked() {
         certificate_pem: crate::common::pem_blocks(&pem, "CERTIFICATE")[0].clone(),
         key_der,
     };
+    (id, certificate)
+}
+
+/// The fleet's device-access plugin, which issues certificates.
+fn device_access() -> Vec<Install> {
+    vec![Install::plugin("device-access", "certificates = true\ntimeout_ms = 30000")]
+}
+
+#[tokio::test]
+async fn a_device_signs_in_over_tls_with_its_certificate_until_it_is_revoked() {
+    let (fleet, _, tls_port) = fleet_on_mqtts("RV-MT", 2, device_access()).await;
+    let product_key = fleet.platform.product_key().to_string();
+    let sn = fleet.device(0).await.sn.clone();
+    // The device-access pages issue its MQTT certificate: its common name is the SN.
+    let (id, certificate) = issued_certificate(&fleet, &sn).await;
     let with_certificate = || Options { certificate: Some(certificate.clone()), ..Options::default() };
     // No password: the certificate is the proof; the SN's key is not needed.
     let connect = |sn: String, options: Options| {
@@ -443,6 +462,41 @@ async fn a_device_signs_in_over_tls_with_its_certificate_until_it_is_revoked() {
     tokio::time::sleep(Duration::from_millis(1500)).await;
     let revoked = connect(sn.clone(), with_certificate()).await;
     assert!(matches!(&revoked, Err(Refused::Closed(_))), "a revoked certificate is refused: {:?}", revoked.err());
+}
+
+#[tokio::test]
+async fn a_certificate_signing_in_again_and_again_is_held_back_for_the_minute() {
+    let (fleet, _, tls_port) = fleet_on_mqtts("RV-MR", 2, device_access()).await;
+    let product_key = fleet.platform.product_key().to_string();
+    let (sn, other) = (fleet.device(0).await.sn.clone(), fleet.device(1).await.sn.clone());
+    let (_, certificate) = issued_certificate(&fleet, &sn).await;
+    let (_, other_certificate) = issued_certificate(&fleet, &other).await;
+    let connect = |sn: &str, certificate: &ClientCertificate| {
+        let options = Options { certificate: Some(certificate.clone()), ..Options::default() };
+        let (sn, product_key) = (sn.to_string(), product_key.clone());
+        async move { MqttDevice::connect_with((HOST, tls_port), &sn, &product_key, "", options).await }
+    };
+    // Until the enterprise's CA reaches the verifier, the handshake fails (not a sign-in).
+    let mut first = None;
+    for _ in 0..30 {
+        if let Ok(session) = connect(&sn, &certificate).await {
+            first = Some(session);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    first.expect("signed in by its certificate").disconnect().await;
+    for n in 2..=limits::SIGN_INS_PER_MINUTE {
+        let session = connect(&sn, &certificate).await.unwrap_or_else(|e| panic!("sign-in {n}: {e:?}"));
+        session.disconnect().await;
+    }
+    let looping = connect(&sn, &certificate).await;
+    assert!(
+        matches!(&looping, Err(Refused::Connack(code)) if code.contains("ServiceUnavailable")),
+        "the eleventh sign-in in a minute is refused: {:?}",
+        looping.err()
+    );
+    assert!(connect(&other, &other_certificate).await.is_ok(), "another device's certificate is not held back");
 }
 
 #[tokio::test]

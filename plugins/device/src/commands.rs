@@ -194,6 +194,23 @@ pub fn get(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(shown(COMMANDS.find(call.host, &id)?, now)))
 }
 
+/// The shadow's desired state: what the property sets still waiting for the device (kept for
+/// it while offline, or not fetched yet) will make of its properties, `{identifier: {value,
+/// since}}`, the newest set of each property winning. It goes down when the device listens
+/// again (MQTT: on reconnecting; HTTP: on its next fetch), and leaves the desired state then.
+pub fn desired(call: &mut Call<'_>, sn: &str) -> PluginResult<serde_json::Map<String, Value>> {
+    let now = call.host.now_ms();
+    let waiting =
+        Query::new().eq("sn", sn).eq("state", PENDING).gte("expiresAt", now).sort("sentAt", false).page(1, FETCH_LIMIT);
+    let mut desired = serde_json::Map::new();
+    for doc in COMMANDS.query(call.host, &waiting)?.list.into_iter().filter(|c| c.data.kind == SET) {
+        for (identifier, value) in doc.data.params {
+            desired.insert(identifier, json!({ "value": value, "since": doc.data.sent_at }));
+        }
+    }
+    Ok(desired)
+}
+
 /// What the device fetches: its waiting commands not expired, oldest first, marked delivered.
 pub fn fetch(call: &mut Call<'_>, sn: &str) -> PluginResult<Value> {
     let now = call.host.now_ms();

@@ -135,8 +135,10 @@ pub const SHADOWS: Collection<Shadow> = Collection::new("shadows");
 #[serde(rename_all = "camelCase")]
 pub struct DeviceDetail {
     pub device: Doc<Device>,
-    /// `{identifier: {value, time}}`.
+    /// `{identifier: {value, time}}`: what the device reported.
     pub shadow: serde_json::Map<String, Value>,
+    /// `{identifier: {value, since}}`: what property sets waiting for the device will set.
+    pub desired: serde_json::Map<String, Value>,
     pub events: Vec<Doc<Report>>,
     pub commands: Vec<Doc<Command>>,
     /// For the control form.
@@ -160,7 +162,8 @@ pub fn detail(call: &mut Call<'_>) -> PluginResult<Value> {
     let commands = commands.list.into_iter().map(|c| crate::commands::shown(c, now)).collect();
     let thing_model = crate::model::product(call, &device.data.product_id)?.thing_model;
     let binding = crate::bindings::binding_of(call, &sn)?;
-    Ok(json!(DeviceDetail { device, shadow, events, commands, thing_model, binding }))
+    let desired = crate::commands::desired(call, &sn)?;
+    Ok(json!(DeviceDetail { device, shadow, desired, events, commands, thing_model, binding }))
 }
 
 /// What another domain may know of one device (customer service's work orders and chats).

@@ -1,5 +1,5 @@
 import { api, useNamespace, usePagePermission, usePermission } from '@console/sdk';
-import { App, Button, Descriptions, Drawer, Empty, Space, Table, Tabs, Tag } from 'antd';
+import { App, Button, Descriptions, Drawer, Empty, Space, Table, Tabs, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 
 import CleaningRecords from './CleaningRecords';
@@ -134,7 +134,24 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
                   dataSource={properties}
                   columns={[
                     { title: t('property'), render: (_, p) => `${p.name} (${p.identifier})` },
-                    { title: t('value'), render: (_, p) => <span data-testid={`value-${p.identifier}`}>{p.identifier in detail.shadow ? shownValue(detail.shadow[p.identifier].value) : '—'}</span> },
+                    {
+                      title: t('value'),
+                      render: (_, p) => {
+                        const desired = detail.desired?.[p.identifier];
+                        return (
+                          <Space size={4}>
+                            <span data-testid={`value-${p.identifier}`}>{p.identifier in detail.shadow ? shownValue(detail.shadow[p.identifier].value) : '—'}</span>
+                            {desired && (
+                              <Tooltip title={t('desiredTip', { time: when(desired.since) })}>
+                                <Tag color="processing" data-testid={`desired-${p.identifier}`}>
+                                  {t('desired')}: {shownValue(desired.value)}
+                                </Tag>
+                              </Tooltip>
+                            )}
+                          </Space>
+                        );
+                      },
+                    },
                     { title: t('reportedAt'), render: (_, p) => when(detail.shadow[p.identifier]?.time) },
                   ]}
                 />

@@ -60,6 +60,8 @@ export interface Report {
 export interface DeviceDetail {
   device: Device;
   shadow: Record<string, { value: unknown; time: number }>;
+  /** What property sets waiting for the device will set (kept for it while offline). */
+  desired?: Record<string, { value: unknown; since: number }>;
   events: Report[];
   commands: Command[];
   thingModel: ThingModel;
