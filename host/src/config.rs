@@ -148,6 +148,12 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_MQTT_SHARE_GROUP", default_value = "console")]
     pub mqtt_share_group: String,
 
+    /// Where the external broker tells of devices connecting and leaving: `{prefix}/connected`
+    /// and `{prefix}/disconnected`, EMQX's client events (`{username, clientid, reason}`), or
+    /// `off`. Only the broker and the hosts may publish there.
+    #[arg(long, env = "CONSOLE_MQTT_PRESENCE_TOPIC", default_value = "$SYS/brokers/+/clients/+")]
+    pub mqtt_presence_topic: String,
+
     /// Where the gateway takes MQTT over TLS with the devices' client certificates (issued by
     /// their enterprises' CAs on the device-access pages), or `off`.
     #[arg(long, env = "CONSOLE_MQTTS_LISTEN", default_value = "127.0.0.1:8883")]

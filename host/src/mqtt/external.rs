@@ -7,8 +7,11 @@
 //! plugins wake a device (any host can publish to any device through the broker), and when a
 //! device speaks while something waits for it.
 //!
-//! The broker tells no host when a device connects or leaves (EMQX's webhooks could): a device
-//! is online while its messages come, as over HTTP.
+//! Presence comes from the broker's client events where it publishes them (EMQX's
+//! `$SYS/brokers/{node}/clients/{clientid}/connected` and `…/disconnected`, one host each through
+//! the shared subscription): connecting is a heartbeat, leaving a logout with its cause. A broker
+//! that tells nothing of connections (Mosquitto) leaves a device online while its messages come,
+//! as over HTTP.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -37,19 +40,57 @@ const COMMANDS_EVERY: Duration = Duration::from_secs(30);
 const RECONNECT_WAIT: Duration = Duration::from_secs(2);
 
 /// What the hosts subscribe (the device topics' uplinks): the thing-model posts, the commands'
-/// replies, the OTA messages. A command this host publishes matches `…/thing/service/+` too and
-/// is dropped as no uplink.
-fn filters(group: &str) -> Vec<Filter> {
-    [
+/// replies, the OTA messages, and the broker's client events under `presence` (unless `off`).
+/// A command this host publishes matches `…/thing/service/+` too and is dropped as no uplink.
+fn filters(group: &str, presence: &str) -> Vec<Filter> {
+    let mut topics: Vec<String> = [
         "/sys/+/+/thing/event/+/post",
         "/sys/+/+/thing/service/+",
         "/sys/+/+/thing/service/property/set_reply",
         "/ota/device/inform/+/+",
         "/ota/device/progress/+/+",
     ]
-    .into_iter()
-    .map(|topic| Filter::new(format!("$share/{group}/{topic}"), QoS::AtLeastOnce))
-    .collect()
+    .map(str::to_string)
+    .into();
+    if !presence.eq_ignore_ascii_case("off") {
+        topics.extend([format!("{presence}/connected"), format!("{presence}/disconnected")]);
+    }
+    topics.into_iter().map(|topic| Filter::new(format!("$share/{group}/{topic}"), QoS::AtLeastOnce)).collect()
+}
+
+/// A broker's client event on a topic under the presence prefix: the device (product key, SN;
+/// the product key empty when the user name is the SN alone, as a certificate's common name)
+/// and the cause of a logout, or `None` for a connection.
+#[derive(Debug, PartialEq, Eq)]
+struct ClientEvent {
+    product_key: String,
+    sn: String,
+    logout: Option<&'static str>,
+}
+
+/// The client event `topic` and `payload` say, if `topic` is one under `presence` (EMQX 5's
+/// `{username, clientid, reason}`). A session taken over or discarded by a newer one is no
+/// logout: the newer session is the device.
+fn client_event(presence: &str, topic: &str, payload: &[u8]) -> Option<Option<ClientEvent>> {
+    let levels = presence.split('/').count();
+    if !topics::matches(&format!("{presence}/+"), topic) || topic.split('/').count() != levels + 1 {
+        return None;
+    }
+    let event: serde_json::Value = serde_json::from_slice(payload).unwrap_or_default();
+    let user = event["username"].as_str().unwrap_or_default();
+    let (sn, product_key) = user.split_once('&').unwrap_or((user, ""));
+    let named =
+        |logout| (!sn.is_empty()).then(|| ClientEvent { product_key: product_key.into(), sn: sn.into(), logout });
+    Some(match topic.rsplit('/').next() {
+        Some("connected") => named(None),
+        Some("disconnected") => match event["reason"].as_str().unwrap_or_default() {
+            "takenover" | "takeovered" | "discarded" => None,
+            "normal" => named(Some("goodbye")),
+            "keepalive_timeout" => named(Some("keep-alive-timeout")),
+            _ => named(Some("connection-lost")),
+        },
+        _ => None,
+    })
 }
 
 /// Starts the bridge when the configuration says the broker is external.
@@ -97,12 +138,13 @@ impl Bridge {
     async fn listen(self: Arc<Self>, mut events: rumqttc::v5::EventLoop) {
         let handling = Arc::new(Semaphore::new(HANDLED_AT_ONCE));
         let group = self.app.config.mqtt_share_group.clone();
+        let presence = self.app.config.mqtt_presence_topic.clone();
         loop {
             match events.poll().await {
                 Ok(Event::Incoming(Packet::ConnAck(_))) => {
                     tracing::info!("MQTT: connected to the external broker");
                     // A clean start has no subscriptions: made again on every connection.
-                    if let Err(err) = self.client.subscribe_many(filters(&group)).await {
+                    if let Err(err) = self.client.subscribe_many(filters(&group, &presence)).await {
                         tracing::warn!(%err, "MQTT: subscribing at the broker failed");
                     }
                 }
@@ -127,6 +169,9 @@ impl Bridge {
     /// topic; then what waits for the device, if it was not asked lately.
     async fn handle(&self, publish: Publish) {
         let Ok(topic) = std::str::from_utf8(&publish.topic) else { return };
+        if let Some(event) = client_event(&self.app.config.mqtt_presence_topic, topic, &publish.payload) {
+            return self.presence(event).await;
+        }
         let Some((product_key, sn)) = topics::device_of(topic) else { return };
         // A command this host published comes back through `…/thing/service/+`: no uplink.
         let Ok(kind) = topics::uplink(topic, topics::Device { product_key, sn }) else { return };
@@ -141,6 +186,21 @@ impl Bridge {
         if self.commands_due(sn) {
             self.deliver(&device).await;
         }
+    }
+
+    /// A device connected (a heartbeat) or left (a logout with its cause), as the broker told.
+    async fn presence(&self, event: Option<ClientEvent>) {
+        let Some(event) = event else { return };
+        let device = match self.device(&event.product_key, &event.sn).await {
+            Some(device) => device,
+            None => return,
+        };
+        match event.logout {
+            None => device.call(&self.app, "POST", "/thing/heartbeat", "{}").await,
+            Some(cause) => {
+                device.call(&self.app, "POST", "/thing/logout", &json!({ "cause": cause }).to_string()).await
+            }
+        };
     }
 
     /// The device `(product key, SN)` as its newest key that still speaks for it, checked with
@@ -217,5 +277,34 @@ impl Bridge {
             };
             self.deliver(&device).await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EMQX: &str = "$SYS/brokers/+/clients/+";
+
+    #[test]
+    fn emqx_client_events_are_a_heartbeat_or_a_logout_with_its_cause() {
+        let topic = |what: &str| format!("$SYS/brokers/emqx@10.0.0.1/clients/RV-1|timestamp=1|/{what}");
+        let event = |topic: &str, body: serde_json::Value| client_event(EMQX, topic, body.to_string().as_bytes());
+        let device = |logout| Some(Some(ClientEvent { product_key: "pk".into(), sn: "RV-1".into(), logout }));
+        assert_eq!(event(&topic("connected"), json!({ "username": "RV-1&pk" })), device(None));
+        let left = |reason: &str| event(&topic("disconnected"), json!({ "username": "RV-1&pk", "reason": reason }));
+        assert_eq!(left("normal"), device(Some("goodbye")));
+        assert_eq!(left("keepalive_timeout"), device(Some("keep-alive-timeout")));
+        assert_eq!(left("sock_closed"), device(Some("connection-lost")));
+        assert_eq!(left("takenover"), Some(None), "a newer session is the device");
+        // A certificate's common name as the user name: the SN alone, the plugin names the product.
+        let by_certificate = event(&topic("connected"), json!({ "username": "RV-1" }));
+        assert_eq!(
+            by_certificate,
+            Some(Some(ClientEvent { product_key: String::new(), sn: "RV-1".into(), logout: None }))
+        );
+        assert_eq!(event(&topic("connected"), json!({})), Some(None), "no user, no device");
+        assert_eq!(event("/sys/pk/RV-1/thing/event/property/post", json!({})), None, "a device topic is no event");
+        assert_eq!(event("$SYS/brokers/n/clients/c/x/connected", json!({})), None, "one level per client");
     }
 }

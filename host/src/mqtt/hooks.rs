@@ -5,6 +5,10 @@
 //! device's own topics as its only rights (set `authorization.no_match = deny` and
 //! `deny_action = disconnect`), or `{"result": "deny"}`. The sign-in is the embedded gateway's:
 //! the SN's signature over `clientId + sn + productKey + timestamp`, once, within 5 minutes.
+//!
+//! Where the broker asks for each publish and subscribe instead (EMQX 5's HTTP authorisation,
+//! `POST /api/mqtt/authorize` with `{username, topic, action}`), the answer is the gateway's
+//! rule: a device publishes its own uplinks and subscribes its own topics, nothing else.
 
 use std::net::SocketAddr;
 
@@ -33,6 +37,63 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         .answers(Answer::Document),
         authenticate,
     )
+    .route(
+        RouteSpec::read(
+            Method::POST,
+            "/mqtt/authorize",
+            Perm::Public,
+            "The external broker's HTTP authorisation of a device's publish or subscribe (EMQX 5), with the bearer CONSOLE_MQTT_HOOK_TOKEN",
+        )
+        .body::<BrokerAccess>()
+        .answers(Answer::Document),
+        authorize,
+    )
+}
+
+/// What EMQX's authorisation sends (its `body` set to these placeholders).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct BrokerAccess {
+    #[serde(default)]
+    pub username: String,
+    #[serde(default)]
+    pub topic: String,
+    /// `publish` or `subscribe`.
+    #[serde(default)]
+    pub action: String,
+}
+
+/// Whether the broker presented the hook's bearer; `Err` answers as the route must.
+fn broker_presented(app: &AppState, headers: &HeaderMap) -> ApiResult<()> {
+    let Some(expected) = app.config.mqtt_hook_token.as_deref().filter(|t| !t.is_empty()) else {
+        return Err(ApiError::NotFound);
+    };
+    let offered = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or("");
+    // Compared as hashes: equal length, and no early exit that times the prefix.
+    if crate::auth::session::token_hash(offered) != crate::auth::session::token_hash(expected) {
+        return Err(ApiError::NotSignedIn);
+    }
+    Ok(())
+}
+
+async fn authorize(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(asked): ApiJson<BrokerAccess>,
+) -> ApiResult<Response> {
+    broker_presented(&app, &headers)?;
+    let allowed = asked.username.split_once('&').is_some_and(|(sn, product_key)| {
+        let device = Device { product_key, sn };
+        match asked.action.as_str() {
+            "publish" => topics::uplink(&asked.topic, device).is_ok(),
+            "subscribe" => topics::may_subscribe(&asked.topic, device).is_ok(),
+            _ => false,
+        }
+    });
+    Ok(axum::Json(json!({ "result": if allowed { "allow" } else { "deny" } })).into_response())
 }
 
 /// What EMQX sends (its `body` set to these three placeholders).
@@ -51,18 +112,7 @@ async fn authenticate(
     headers: HeaderMap,
     ApiJson(asked): ApiJson<BrokerConnect>,
 ) -> ApiResult<Response> {
-    let Some(expected) = app.config.mqtt_hook_token.as_deref().filter(|t| !t.is_empty()) else {
-        return Err(ApiError::NotFound);
-    };
-    let offered = headers
-        .get(axum::http::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .unwrap_or("");
-    // Compared as hashes: equal length, and no early exit that times the prefix.
-    if crate::auth::session::token_hash(offered) != crate::auth::session::token_hash(expected) {
-        return Err(ApiError::NotSignedIn);
-    }
+    broker_presented(&app, &headers)?;
     let connect =
         Hello { client_id: asked.clientid, login: Some((asked.username, asked.password)), ..Hello::default() };
     // The device's address is the broker's to know; the device log shows none.

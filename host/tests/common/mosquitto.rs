@@ -13,6 +13,9 @@ pub struct Mosquitto {
 /// The host's account at the broker: it reads and writes every device topic.
 pub const HOST_USER: &str = "console";
 pub const HOST_PASSWORD: &str = "console-broker-secret";
+/// Where the tests publish the client events a broker like EMQX publishes under `$SYS` (which
+/// Mosquitto keeps its own): only the hosts' account may.
+pub const PRESENCE_PREFIX: &str = "broker-events";
 
 impl Mosquitto {
     /// Starts a broker on `port` where `devices` (user name, password, topic filters it may use)
@@ -30,7 +33,9 @@ impl Mosquitto {
         let hashed = Command::new("mosquitto_passwd").arg("-U").arg(&passwords).output();
         let hashed = hashed.expect("mosquitto_passwd runs (apt-get install mosquitto; make test does)");
         assert!(hashed.status.success(), "{}", String::from_utf8_lossy(&hashed.stderr));
-        let mut acl = format!("user {HOST_USER}\ntopic readwrite /sys/#\ntopic readwrite /ota/#\n");
+        let mut acl = format!(
+            "user {HOST_USER}\ntopic readwrite /sys/#\ntopic readwrite /ota/#\ntopic readwrite {PRESENCE_PREFIX}/#\n"
+        );
         for (user, _, prefixes) in devices {
             acl.push_str(&format!("\nuser {user}\n"));
             for prefix in prefixes {

@@ -509,13 +509,14 @@ async fn an_external_broker_asks_the_console_to_sign_devices_in_as_emqx_does() {
     let (username, clientid, password) =
         devsim::mqtt::credentials(&device.sn, &product_key, sn_key, console_host::db::now_ms());
     let origin = fleet.host.base.trim_end_matches("/api").to_string();
-    let ask = |bearer: &'static str, body: Value| {
-        let url = format!("{origin}/api/mqtt/authenticate");
+    let ask_at = |hook: &'static str, bearer: &'static str, body: Value| {
+        let url = format!("{origin}/api/mqtt/{hook}");
         async move {
             let answer = reqwest::Client::new().post(url).bearer_auth(bearer).json(&body).send().await.expect("sent");
             (answer.status().as_u16(), answer.json::<Value>().await.unwrap_or(Value::Null))
         }
     };
+    let ask = |bearer: &'static str, body: Value| ask_at("authenticate", bearer, body);
     let connect = json!({ "clientid": clientid, "username": username, "password": password });
 
     let (status, _) = ask("not the token", connect.clone()).await;
@@ -536,4 +537,23 @@ async fn an_external_broker_asks_the_console_to_sign_devices_in_as_emqx_does() {
     let (_, forged) =
         ask("hook-secret", json!({ "clientid": clientid, "username": username, "password": password })).await;
     assert_eq!(forged["result"], "deny", "another SN's key signs nothing");
+
+    // EMQX's authorisation, asked for each publish and subscribe: the device's own topics only.
+    let user = format!("{}&{product_key}", device.sn);
+    let access = |topic: String, action: &str| json!({ "username": user, "topic": topic, "action": action });
+    let own = format!("/sys/{product_key}/{}", device.sn);
+    let other = format!("/sys/{product_key}/{}", fleet.keys[1].0);
+    let (status, _) = ask_at("authorize", "not the token", access(format!("{own}/#"), "subscribe")).await;
+    assert_eq!(status, 401, "only the broker asks");
+    for (topic, action, expected) in [
+        (format!("{own}/thing/event/property/post"), "publish", "allow"),
+        (format!("{own}/#"), "subscribe", "allow"),
+        (format!("{other}/thing/event/property/post"), "publish", "deny"),
+        (format!("{other}/#"), "subscribe", "deny"),
+        (format!("{own}/thing/service/property/set"), "publish", "deny"),
+        ("#".to_string(), "subscribe", "deny"),
+    ] {
+        let (status, answer) = ask_at("authorize", "hook-secret", access(topic.clone(), action)).await;
+        assert_eq!((status, answer["result"].as_str()), (200, Some(expected)), "{action} {topic}");
+    }
 }

@@ -10,8 +10,8 @@ use std::time::Duration;
 use devsim::mqtt::{MqttDevice, Options};
 use serde_json::{Value, json};
 
-use crate::common::fleet::{Fleet, fleet_on_broker, second_host_on_broker};
-use crate::common::mosquitto::{Mosquitto, device_account, free_port};
+use crate::common::fleet::{self, Fleet, fleet_adjusted, fleet_on_broker, second_host_on_broker};
+use crate::common::mosquitto::{HOST_PASSWORD, HOST_USER, Mosquitto, PRESENCE_PREFIX, device_account, free_port};
 use crate::common::{TestHost, on_postgres};
 
 const HOST: &str = "127.0.0.1";
@@ -84,6 +84,52 @@ async fn through_mosquitto_a_report_reaches_the_shadow_and_a_command_the_device(
     device.reply(&command, 200, json!({})).await.expect("replied");
     let command = fleet.eventually(&format!("/device-service/commands/{id}"), "/state", json!("succeeded")).await;
     assert_eq!(command["state"], "succeeded", "the reply through the broker answers the command");
+}
+
+/// Publishes `payload` on `topic` as the broker's client events would come (Mosquitto tells
+/// nothing of connections, and keeps `$SYS` its own): with the hosts' account, under the
+/// presence prefix the test host is told of.
+async fn broker_tells(port: u16, topic: &str, payload: Value) {
+    let mut options = rumqttc::MqttOptions::new("broker-events", HOST, port);
+    options.set_credentials(HOST_USER, HOST_PASSWORD);
+    let (client, mut events) = rumqttc::AsyncClient::new(options, 4);
+    client.publish(topic, rumqttc::QoS::AtLeastOnce, false, payload.to_string()).await.expect("queued");
+    loop {
+        match tokio::time::timeout(Duration::from_secs(10), events.poll()).await {
+            Ok(Ok(rumqttc::Event::Incoming(rumqttc::Packet::PubAck(_)))) => return,
+            Ok(Ok(_)) => continue,
+            other => panic!("the event was not taken: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_brokers_client_events_take_a_device_offline_with_the_cause_and_back_online() {
+    let port = free_port();
+    let fleet = fleet_adjusted("RV-EX3", 1, Vec::new(), |config| {
+        fleet::on_broker(config, port);
+        config.mqtt_presence_topic = format!("{PRESENCE_PREFIX}/+/clients/+");
+    })
+    .await;
+    let _broker = broker(&fleet, port, 1).await;
+    let mut device = on_broker(&fleet, port, 0).await;
+    first_answer(&mut device, 50).await;
+    let path = format!("/device-service/devices/{}", device.sn);
+    assert_eq!(fleet.host.get(&path, &fleet.admin).await.ok()["device"]["online"], true);
+
+    // As EMQX tells it: `…/clients/{clientid}/disconnected` with the user name and the reason.
+    let user = format!("{}&{}", device.sn, fleet.platform.product_key());
+    let client = format!("{PRESENCE_PREFIX}/emqx@node1/clients/{}", device.sn);
+    let left = json!({ "username": user, "clientid": device.sn, "reason": "keepalive_timeout" });
+    broker_tells(port, &format!("{client}/disconnected"), left).await;
+    let detail = fleet.eventually(&path, "/device/online", json!(false)).await;
+    assert_eq!(detail["device"]["online"], false, "offline as the broker said");
+    let logs = fleet.host.get(&format!("/device-service/device-logs?sn={}&kind=logout", device.sn), &fleet.admin).await;
+    assert_eq!(logs.ok()["list"][0]["cause"], "keep-alive-timeout", "{}", logs.ok());
+
+    broker_tells(port, &format!("{client}/connected"), json!({ "username": user, "clientid": device.sn })).await;
+    let detail = fleet.eventually(&path, "/device/online", json!(true)).await;
+    assert_eq!(detail["device"]["online"], true, "online again on connecting");
 }
 
 /// The device plugin's requests a host served, from its metrics.

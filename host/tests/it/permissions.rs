@@ -51,9 +51,11 @@ async fn the_route_table_is_complete_and_every_action_is_a_grantable_button() {
             "/authority-service/portal/origins",
             // Its signed, expiring token is its permission (tests/uploads.rs).
             "/files/download",
-            // The external broker's HTTP authentication: its bearer CONSOLE_MQTT_HOOK_TOKEN is the
-            // permission, and without one set the route answers 404 (tests/it/mqtt.rs).
+            // The external broker's HTTP authentication and authorisation: its bearer
+            // CONSOLE_MQTT_HOOK_TOKEN is the permission, and without one set the routes answer 404
+            // (tests/it/mqtt.rs).
             "/mqtt/authenticate",
+            "/mqtt/authorize",
             // The OAuth protocol: the client's secret, the code's verifier, the app user's
             // password or the bearer token is the permission (tests/it/oauth.rs).
             "/oauth/authorize",
