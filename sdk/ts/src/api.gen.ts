@@ -3318,6 +3318,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mqtt/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The external broker's HTTP authorisation of a device's publish or subscribe (EMQX 5), with the bearer CONSOLE_MQTT_HOOK_TOKEN
+         * @description Permission: public. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BrokerAccess"];
+                };
+            };
+            responses: {
+                /** @description The OpenAPI document */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/oauth-service/client/add": {
         parameters: {
             query?: never;
@@ -5872,6 +5924,13 @@ export interface components {
             id: number;
             name: string;
             username: string;
+        };
+        /** @description What EMQX's authorisation sends (its `body` set to these placeholders). */
+        BrokerAccess: {
+            /** @description `publish` or `subscribe`. */
+            action?: string;
+            topic?: string;
+            username?: string;
         };
         /** @description What EMQX sends (its `body` set to these three placeholders). */
         BrokerConnect: {
