@@ -270,11 +270,16 @@ async fn answered_once(device: &mut MqttDevice) {
     panic!("{}: no host answered through the broker", device.sn);
 }
 
-/// Each device reports as soon as its last report was answered, for three rounds; then it
-/// says goodbye (it speaks HTTP next).
-async fn mqtt_reports(reporting: Vec<MqttDevice>) -> Load {
+/// Each device reports as soon as its last report was answered (`report`: one report, the
+/// device handed back), for three rounds: the load, and the devices.
+async fn reports<D, F, Fut>(devices: Vec<D>, report: F) -> (Load, Vec<D>)
+where
+    D: Send + 'static,
+    F: Fn(D, usize) -> Fut + Send + Sync + Copy + 'static,
+    Fut: std::future::Future<Output = D> + Send + 'static,
+{
     let started = Instant::now();
-    let tasks: Vec<_> = reporting
+    let tasks: Vec<_> = devices
         .into_iter()
         .map(|mut device| {
             tokio::spawn(async move {
@@ -282,8 +287,7 @@ async fn mqtt_reports(reporting: Vec<MqttDevice>) -> Load {
                 let mut n = 0;
                 while started.elapsed() < ROUND * 3 {
                     let sent = Instant::now();
-                    let answer = device.report(battery(n)).await.expect("answered");
-                    assert_eq!(answer["code"], 200, "{answer}");
+                    device = report(device, n).await;
                     latencies.push(sent.elapsed());
                     n += 1;
                 }
@@ -291,43 +295,41 @@ async fn mqtt_reports(reporting: Vec<MqttDevice>) -> Load {
             })
         })
         .collect();
-    let mut latencies = Vec::new();
-    for task in tasks {
-        let (device, times) = task.await.expect("device");
-        latencies.extend(times);
-        device.disconnect().await;
-    }
-    latencies.sort();
-    Load { requests: latencies.len(), elapsed: started.elapsed(), latencies }
-}
-
-/// The same over HTTP, with the devices handed back.
-async fn http_reports(devices: &mut Vec<devsim::Device>) -> Load {
-    let started = Instant::now();
-    let tasks: Vec<_> = devices
-        .drain(..REPORTING)
-        .map(|mut device| {
-            tokio::spawn(async move {
-                let mut latencies = Vec::new();
-                let mut n = 0;
-                while started.elapsed() < ROUND * 3 {
-                    let sent = Instant::now();
-                    device.report(battery(n)).await.expect("answered");
-                    latencies.push(sent.elapsed());
-                    n += 1;
-                }
-                (device, latencies)
-            })
-        })
-        .collect();
-    let mut latencies = Vec::new();
+    let (mut latencies, mut devices) = (Vec::new(), Vec::new());
     for task in tasks {
         let (device, times) = task.await.expect("device");
         latencies.extend(times);
         devices.push(device);
     }
     latencies.sort();
-    Load { requests: latencies.len(), elapsed: started.elapsed(), latencies }
+    (Load { requests: latencies.len(), elapsed: started.elapsed(), latencies }, devices)
+}
+
+/// Reports over MQTT, each answered on its reply topic; then the devices say goodbye (they
+/// speak HTTP next).
+async fn mqtt_reports(reporting: Vec<MqttDevice>) -> Load {
+    let (load, devices) = reports(reporting, |mut device: MqttDevice, n| async move {
+        let answer = device.report(battery(n)).await.expect("answered");
+        assert_eq!(answer["code"], 200, "{answer}");
+        device
+    })
+    .await;
+    for device in devices {
+        device.disconnect().await;
+    }
+    load
+}
+
+/// The same over HTTP, with the devices handed back.
+async fn http_reports(devices: &mut Vec<devsim::Device>) -> Load {
+    let reporting = devices.drain(..REPORTING).collect();
+    let (load, back) = reports(reporting, |mut device: devsim::Device, n| async move {
+        device.report(battery(n)).await.expect("answered");
+        device
+    })
+    .await;
+    devices.extend(back);
+    load
 }
 
 /// Each device (by its SN) is set [`COMMANDS_EACH`] times from the console; a round trip ends
