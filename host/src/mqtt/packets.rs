@@ -515,6 +515,29 @@ mod tests {
     }
 
     #[test]
+    fn bytes_a_device_makes_up_are_refused_or_read_never_a_panic() {
+        use rand::{Rng as _, SeedableRng as _};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(22);
+        for version in [Version::V311, Version::V5] {
+            for _ in 0..20_000 {
+                let mut codec = Codec::new(2048, 2048);
+                codec.decode(&mut connect_bytes(version)).unwrap();
+                // A packet type and flags, a short remaining length, then noise.
+                let length = rng.random_range(0..64u8);
+                let mut bytes = vec![rng.random::<u8>(), length];
+                bytes.extend((0..rng.random_range(0..70)).map(|_| rng.random::<u8>()));
+                let mut src = BytesMut::from(&bytes[..]);
+                for _ in 0..4 {
+                    match codec.decode(&mut src) {
+                        Ok(Some(_)) => continue,
+                        Ok(None) | Err(_) => break,
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_bare_mqtt_5_disconnect_is_a_goodbye_and_other_protocols_are_refused() {
         let mut codec = Codec::new(2048, 2048);
         codec.decode(&mut connect_bytes(Version::V5)).unwrap();
