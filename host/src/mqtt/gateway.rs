@@ -371,9 +371,13 @@ async fn conversation<S: Wire>(
     let ended = converse(&app, &device, &mut io, &mut heard, connect.keep_alive, &taken_over).await;
     tracing::debug!(sn = %device.sn, ?ended, "MQTT session ended");
     // Commands it never acknowledged wait again (a newer session, or the next, gets them).
-    if !heard.unacknowledged.is_empty() {
-        let ids: Vec<&str> = heard.unacknowledged.iter().map(|(_, id)| id.as_str()).collect();
-        device.call(&app, "POST", "/thing/commands/unacknowledged", &json!({ "ids": ids }).to_string()).await;
+    for given_back in heard.unacknowledged.chunks(GIVEN_BACK_AT_ONCE) {
+        let ids: Vec<&str> = given_back.iter().map(|(_, id)| id.as_str()).collect();
+        let body = json!({ "ids": ids }).to_string();
+        let (status, _) = device.call(&app, "POST", "/thing/commands/unacknowledged", &body).await;
+        if status != 200 {
+            tracing::warn!(sn = %device.sn, status, "unacknowledged commands not given back");
+        }
     }
     // Offline, unless a newer session is the device now or the key no longer speaks for it.
     if !gateway.leave(&id, generation) {
@@ -563,6 +567,8 @@ struct Heard {
 
 /// Commands a session holds unacknowledged at most; past this the oldest count as delivered.
 const MAX_UNACKNOWLEDGED: usize = 64;
+/// Commands given back in one call (the device plugin's fetch size).
+const GIVEN_BACK_AT_ONCE: usize = 20;
 
 impl Heard {
     /// What it hears with the filters it holds now.
@@ -908,12 +914,18 @@ async fn deliver_commands<S: Wire>(
     if status != 200 {
         return Ok(());
     }
+    // Every QoS 1 command awaits its acknowledgement before any is sent: one that cannot be
+    // sent (the device stopped reading) is given back with the rest.
+    let mut publications = Vec::new();
     for (topic, payload) in command_publications(device, &body) {
         let command = payload["id"].as_str().map(str::to_string);
         let publish = heard.downlink(topic, payload.to_string());
         if let Some(command) = command.filter(|_| publish.qos == QoS::AtLeastOnce) {
             heard.awaits(publish.pkid, command);
         }
+        publications.push(publish);
+    }
+    for publish in publications {
         send(io, Outbound::Publish(publish)).await?;
     }
     Ok(())

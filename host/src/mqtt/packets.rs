@@ -70,7 +70,8 @@ pub enum Inbound {
         filters: Vec<String>,
     },
     PingReq,
-    /// DISCONNECT; `will` when an MQTT 5 device asks for its will all the same (reason 0x04).
+    /// DISCONNECT; `will` when an MQTT 5 device gives any reason but "normal" (0x04 asks for
+    /// it, an error reason leaves it due).
     Disconnect {
         will: bool,
     },
@@ -214,7 +215,7 @@ impl Decoder for Codec {
                 };
                 if let Some((length, reason)) = short_disconnect {
                     let _ = src.split_to(length);
-                    return Ok(Some(Inbound::Disconnect { will: reason == WITH_WILL }));
+                    return Ok(Some(Inbound::Disconnect { will: reason != NORMAL }));
                 }
                 match v5::Packet::read(src, Some(self.max_incoming as u32)) {
                     Ok(packet) => Ok(Some(from_v5(packet))),
@@ -230,8 +231,8 @@ impl Decoder for Codec {
     }
 }
 
-/// MQTT 5's DISCONNECT reason "with will message".
-const WITH_WILL: u8 = 0x04;
+/// MQTT 5's DISCONNECT reason "normal": the only one that discards the will (§3.1.2.5).
+const NORMAL: u8 = 0x00;
 
 fn from_v4(packet: v4::Packet) -> Inbound {
     match packet {
@@ -313,7 +314,7 @@ fn from_v5(packet: v5::Packet) -> Inbound {
         }
         v5::Packet::PingReq(_) => Inbound::PingReq,
         v5::Packet::Disconnect(disconnect) => {
-            Inbound::Disconnect { will: disconnect.reason_code == v5::DisconnectReasonCode::DisconnectWithWillMessage }
+            Inbound::Disconnect { will: disconnect.reason_code != v5::DisconnectReasonCode::NormalDisconnection }
         }
         _ => Inbound::Other,
     }
@@ -404,7 +405,8 @@ fn to_v5(item: Outbound, max_incoming: usize) -> v5::Packet {
                 topic_alias_max: None,
                 reason_string: None,
                 user_properties: Vec::new(),
-                wildcard_subscription_available: Some(0),
+                // Wildcards are available: a device hears its service calls on `…/thing/service/+`.
+                wildcard_subscription_available: None,
                 subscription_identifiers_available: Some(0),
                 shared_subscription_available: Some(0),
                 server_keep_alive: None,
@@ -545,6 +547,8 @@ mod tests {
         assert!(matches!(goodbye, Some(Inbound::Disconnect { will: false })));
         let with_will = codec.decode(&mut BytesMut::from(&[0xE0u8, 1, 0x04][..])).unwrap();
         assert!(matches!(with_will, Some(Inbound::Disconnect { will: true })));
+        let failing = codec.decode(&mut BytesMut::from(&[0xE0u8, 1, 0x80][..])).unwrap();
+        assert!(matches!(failing, Some(Inbound::Disconnect { will: true })), "only a normal goodbye discards the will");
 
         // MQTT 3.1 ("MQIsdp", level 3) and anything not a CONNECT first.
         let mqtt_31 = [0x10u8, 12, 0, 6, b'M', b'Q', b'I', b's', b'd', b'p', 3, 0, 0, 0];

@@ -200,12 +200,13 @@ pub fn get(call: &mut Call<'_>) -> PluginResult<Value> {
 /// again (MQTT: on reconnecting; HTTP: on its next fetch), and leaves the desired state then.
 pub fn desired(call: &mut Call<'_>, sn: &str) -> PluginResult<serde_json::Map<String, Value>> {
     let now = call.host.now_ms();
+    // Newest first: the newest set of each property is the one kept.
     let waiting =
-        Query::new().eq("sn", sn).eq("state", PENDING).gte("expiresAt", now).sort("sentAt", false).page(1, FETCH_LIMIT);
+        Query::new().eq("sn", sn).eq("state", PENDING).gte("expiresAt", now).sort("sentAt", true).page(1, FETCH_LIMIT);
     let mut desired = serde_json::Map::new();
     for doc in COMMANDS.query(call.host, &waiting)?.list.into_iter().filter(|c| c.data.kind == SET) {
         for (identifier, value) in doc.data.params {
-            desired.insert(identifier, json!({ "value": value, "since": doc.data.sent_at }));
+            desired.entry(identifier).or_insert_with(|| json!({ "value": value, "since": doc.data.sent_at }));
         }
     }
     Ok(desired)
@@ -251,8 +252,9 @@ pub fn requeue(call: &mut Call<'_>, sn: &str) -> PluginResult<Value> {
     let mut requeued = 0;
     for id in ids {
         let Some(doc) = COMMANDS.get(call.host, &id)? else { continue };
-        let command = &doc.data;
-        if command.sn != sn || command.state != DELIVERED || command.expires_at < now {
+        // Not one the console already shows as timed out: that answer stands.
+        let still_delivered = shown(doc.clone(), now).data.state == DELIVERED;
+        if doc.data.sn != sn || !still_delivered || doc.data.expires_at < now {
             continue;
         }
         let waiting = Command { state: PENDING.into(), delivered_at: None, ..doc.data.clone() };
