@@ -27,16 +27,21 @@ function SettingsForm() {
   const [form] = Form.useForm<ServiceSettings>();
   const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState(false);
+  // Not editable until the saved settings are in, so what the agent types is never overwritten by them.
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    serviceSettings.get().then(
-      (found) => {
-        form.setFieldsValue(found);
-        setVersion(found.version);
-      },
-      () => undefined,
-    );
+    serviceSettings
+      .get()
+      .then(
+        (found) => {
+          form.setFieldsValue(found);
+          setVersion(found.version);
+        },
+        () => undefined,
+      )
+      .finally(() => setLoaded(true));
   }, [form]);
-  const editable = may('cs:settings:edit');
+  const editable = may('cs:settings:edit') && loaded;
   const save = async () => {
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;

@@ -176,8 +176,13 @@ function CurrentNode() {
   const t = useT();
   const { message } = App.useApp();
   const [form] = Form.useForm<Settings>();
+  // Disabled until the saved settings are in, so what the operator types is never overwritten by them.
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    api.get<Settings>(`${MOUNT}/settings`).then((s) => form.setFieldsValue(s), () => undefined);
+    api
+      .get<Settings>(`${MOUNT}/settings`)
+      .then((s) => form.setFieldsValue(s), () => undefined)
+      .finally(() => setLoaded(true));
   }, [form]);
   const sayFailure = useFailure();
   // A refusal shows on its field (an http:// address elsewhere than this machine).
@@ -192,7 +197,7 @@ function CurrentNode() {
       },
     );
   return (
-    <Form form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 18 }} onFinish={(v) => void save(v)} style={{ marginBottom: 16, maxWidth: 900 }}>
+    <Form form={form} disabled={!loaded} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 18 }} onFinish={(v) => void save(v)} style={{ marginBottom: 16, maxWidth: 900 }}>
       <Form.Item name="currentNode" label={t('currentNode')} rules={[{ required: true, pattern: /^[a-z0-9-]{1,32}$/, message: t('nodeKeyRule') }]} extra={t('currentNodeHint')}>
         <Input style={{ width: 200 }} data-testid="sync-current-node" />
       </Form.Item>
