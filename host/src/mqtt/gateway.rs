@@ -343,6 +343,8 @@ async fn conversation<S: Wire>(
             return;
         };
         let signed_in = match &certified {
+            // A retained or QoS 2 will: refused before any other work, with the reason.
+            _ if let Some(unoffered) = connect.unoffered => Err(unoffered),
             Some(certified) if !gateway.reconnects.admit((certified.tenant, &certified.serial), Instant::now()) => {
                 Err(Refusal::ConnectionRateExceeded)
             }
@@ -367,12 +369,13 @@ async fn conversation<S: Wire>(
     let id = (device.key.tenant_id, device.plugin.manifest.id.clone(), device.sn.clone());
     let (generation, taken_over) = gateway.take_over(&id);
     device.call(&app, "POST", "/thing/heartbeat", "{}").await;
-    let mut heard = Heard::default();
+    let mut heard = Heard::new(connect.receive_max);
     let ended = converse(&app, &device, &mut io, &mut heard, connect.keep_alive, &taken_over).await;
     tracing::debug!(sn = %device.sn, ?ended, "MQTT session ended");
-    // Commands it never acknowledged wait again (a newer session, or the next, gets them).
-    for given_back in heard.unacknowledged.chunks(GIVEN_BACK_AT_ONCE) {
-        let ids: Vec<&str> = given_back.iter().map(|(_, id)| id.as_str()).collect();
+    // Commands it never acknowledged, or never got, wait again (a newer session, or the next,
+    // gets them).
+    for given_back in heard.given_back().chunks(COMMANDS_AT_ONCE) {
+        let ids: Vec<&str> = given_back.iter().map(String::as_str).collect();
         let body = json!({ "ids": ids }).to_string();
         let (status, _) = device.call(&app, "POST", "/thing/commands/unacknowledged", &body).await;
         if status != 200 {
@@ -546,7 +549,7 @@ fn signing_time(client_id: &str) -> Option<i64> {
 }
 
 /// What a session keeps between packets: what the device listens to, what it told of itself,
-/// the downlinks it has not acknowledged, and the next packet id of its downlinks.
+/// the downlinks it has not acknowledged or not got yet, and the next packet id of its downlinks.
 #[derive(Default)]
 struct Heard {
     /// The filters it holds, each with the QoS granted.
@@ -562,15 +565,28 @@ struct Heard {
     /// Commands published at QoS 1 and not acknowledged yet: (packet id, command id). Given
     /// back to the plugin when the session ends, so they go down again on the next one.
     unacknowledged: Vec<(u16, String)>,
+    /// How many may be unacknowledged at once: the device's Receive Maximum (MQTT 5
+    /// §3.3.4), at most [`MAX_UNACKNOWLEDGED`].
+    receive_max: usize,
+    /// Commands taken from the plugin that wait for room under `receive_max`, in order, with
+    /// their command ids at QoS 1. Given back with the unacknowledged ones.
+    held_back: std::collections::VecDeque<(Message, Option<String>)>,
+    /// Commands were left in the plugin for want of room: fetched once room is made.
+    more_waiting: bool,
     next_id: u16,
 }
 
-/// Commands a session holds unacknowledged at most; past this the oldest count as delivered.
+/// Commands a session holds unacknowledged at most (a device that says nothing, MQTT 3.1.1).
 const MAX_UNACKNOWLEDGED: usize = 64;
-/// Commands given back in one call (the device plugin's fetch size).
-const GIVEN_BACK_AT_ONCE: usize = 20;
+/// Commands the device plugin hands out, and takes back, in one call.
+const COMMANDS_AT_ONCE: usize = 20;
 
 impl Heard {
+    fn new(receive_max: Option<u16>) -> Self {
+        let receive_max = receive_max.map_or(MAX_UNACKNOWLEDGED, |max| usize::from(max.max(1)).min(MAX_UNACKNOWLEDGED));
+        Heard { receive_max, ..Heard::default() }
+    }
+
     /// What it hears with the filters it holds now.
     fn listening(&mut self, device: Device<'_>) {
         let filters: Vec<String> = self.filters.iter().map(|(filter, _)| filter.clone()).collect();
@@ -597,12 +613,30 @@ impl Heard {
         message
     }
 
-    /// A command published at QoS 1, waiting for its acknowledgement.
-    fn awaits(&mut self, pkid: u16, command: String) {
-        if self.unacknowledged.len() >= MAX_UNACKNOWLEDGED {
-            self.unacknowledged.remove(0);
+    /// Whether another QoS 1 message may go down unacknowledged.
+    fn has_room(&self) -> bool {
+        self.unacknowledged.len() < self.receive_max
+    }
+
+    /// The next held-back downlink that may go down now: a QoS 1 command awaits its
+    /// acknowledgement from here on (so one that cannot be sent is given back with the rest).
+    fn release(&mut self) -> Option<Message> {
+        let (message, _) = self.held_back.front()?;
+        if message.qos == QoS::AtLeastOnce && !self.has_room() {
+            return None;
         }
-        self.unacknowledged.push((pkid, command));
+        let pkid = message.pkid;
+        let (message, command) = self.held_back.pop_front()?;
+        if let Some(command) = command {
+            self.unacknowledged.push((pkid, command));
+        }
+        Some(message)
+    }
+
+    /// The commands the session ends with undelivered: sent and not acknowledged, or held back.
+    fn given_back(&mut self) -> Vec<String> {
+        let held_back = self.held_back.drain(..).filter_map(|(_, command)| command);
+        self.unacknowledged.drain(..).map(|(_, command)| command).chain(held_back).collect()
     }
 }
 
@@ -712,13 +746,18 @@ async fn converse<S: Wire>(
                 heard.listening(device.device());
                 send(io, Outbound::UnsubAck { pkid, filters: filters.len() }).await
             }
-            // A command acknowledged is delivered for good.
+            // A command acknowledged is delivered for good, and makes room for the next.
             Inbound::PubAck(pkid) => {
                 heard.unacknowledged.retain(|(sent, _)| *sent != pkid);
-                Ok(())
+                if heard.more_waiting || !heard.held_back.is_empty() {
+                    deliver_commands(app, device, io, heard).await
+                } else {
+                    Ok(())
+                }
             }
             Inbound::Disconnect { will } => return Ended::Goodbye { will },
-            // QoS 2, a second CONNECT, packets only a server sends: against the rules.
+            Inbound::Unoffered(closing) => Err(Fault::Broke(closing)),
+            // A second CONNECT, packets only a server sends: against the rules.
             Inbound::Connect(_) | Inbound::Other => Err(Fault::Broke(Closing::ProtocolError)),
         };
         if let Err(fault) = outcome {
@@ -760,7 +799,7 @@ async fn uplink<S: Wire>(
         QoS::AtMostOnce => {}
         QoS::AtLeastOnce => send(io, Outbound::PubAck(publish.pkid)).await?,
         // Not offered (CONNACK says QoS 1 at most in MQTT 5).
-        QoS::ExactlyOnce => return Err(Fault::Broke(Closing::ProtocolError)),
+        QoS::ExactlyOnce => return Err(Fault::Broke(Closing::QosNotSupported)),
     }
     let Some((id, status, answered)) = handed(app, device, &kind, &publish.payload).await else { return Ok(()) };
     if kind == Uplink::OtaInform && status == 200 {
@@ -900,7 +939,9 @@ async fn subscribed<S: Wire>(
 }
 
 /// The commands waiting for the device, taken from the plugin (marked delivered there) and
-/// published on their topics at QoS 1; nothing until the device listens on them.
+/// published on their topics; nothing until the device listens on them. At QoS 1, no more
+/// unacknowledged at once than the device takes: the rest wait in the session, and are taken
+/// from the plugin only once those went down.
 async fn deliver_commands<S: Wire>(
     app: &AppState,
     device: &SignedIn,
@@ -910,22 +951,24 @@ async fn deliver_commands<S: Wire>(
     if !heard.commands {
         return Ok(());
     }
-    let (status, body) = device.call(app, "GET", "/thing/commands", "").await;
-    if status != 200 {
-        return Ok(());
-    }
-    // Every QoS 1 command awaits its acknowledgement before any is sent: one that cannot be
-    // sent (the device stopped reading) is given back with the rest.
-    let mut publications = Vec::new();
-    for (topic, payload) in command_publications(device, &body) {
-        let command = payload["id"].as_str().map(str::to_string);
-        let publish = heard.downlink(topic, payload.to_string());
-        if let Some(command) = command.filter(|_| publish.qos == QoS::AtLeastOnce) {
-            heard.awaits(publish.pkid, command);
+    if heard.held_back.is_empty() && heard.has_room() {
+        let (status, body) = device.call(app, "GET", "/thing/commands", "").await;
+        if status != 200 {
+            return Ok(());
         }
-        publications.push(publish);
+        let publications = command_publications(device, &body);
+        // A full page: more may wait behind it.
+        heard.more_waiting = publications.len() >= COMMANDS_AT_ONCE;
+        for (topic, payload) in publications {
+            let command = payload["id"].as_str().map(str::to_string);
+            let publish = heard.downlink(topic, payload.to_string());
+            let command = command.filter(|_| publish.qos == QoS::AtLeastOnce);
+            heard.held_back.push_back((publish, command));
+        }
+    } else {
+        heard.more_waiting = true;
     }
-    for publish in publications {
+    while let Some(publish) = heard.release() {
         send(io, Outbound::Publish(publish)).await?;
     }
     Ok(())

@@ -29,6 +29,10 @@ pub struct Hello {
     pub will: Option<Will>,
     /// MQTT 5: the largest packet the device takes.
     pub max_packet: Option<u32>,
+    /// MQTT 5: how many QoS 1 messages it takes unacknowledged at once (its Receive Maximum).
+    pub receive_max: Option<u16>,
+    /// MQTT 5: what it asks for that the CONNACK says is not offered (a retained or QoS 2 will).
+    pub unoffered: Option<Refusal>,
 }
 
 /// A last will: a message on one of the device's topics.
@@ -75,6 +79,9 @@ pub enum Inbound {
     Disconnect {
         will: bool,
     },
+    /// MQTT 5: what the CONNACK said is not offered (a retained message, a subscription
+    /// identifier); the session closes with the reason.
+    Unoffered(Closing),
     /// Anything a device may not send here (QoS 2, a second CONNECT, a server's packet).
     Other,
 }
@@ -87,6 +94,9 @@ pub enum Refusal {
     ServiceUnavailable,
     /// Signing in again and again (MQTT 3.1.1 can only say "server unavailable").
     ConnectionRateExceeded,
+    /// MQTT 5: a will to retain, or at QoS 2.
+    RetainNotSupported,
+    QosNotSupported,
 }
 
 /// Why the gateway closes a session. MQTT 5 devices are told (a DISCONNECT with the reason);
@@ -102,6 +112,10 @@ pub enum Closing {
     AdministrativeAction,
     /// Against the rules otherwise.
     ProtocolError,
+    /// What the CONNACK said is not offered: QoS 2, retained messages, subscription identifiers.
+    QosNotSupported,
+    RetainNotSupported,
+    SubscriptionIdsNotSupported,
 }
 
 /// What the gateway sends.
@@ -154,6 +168,29 @@ impl From<std::io::Error> for Unreadable {
     }
 }
 
+/// The length of the packet at the start of `src`, fixed header included, once its remaining
+/// length came whole (one to four bytes of seven bits, the high bit saying more follow).
+fn frame_length(src: &[u8]) -> Option<usize> {
+    let mut remaining = 0usize;
+    for (at, byte) in src.iter().skip(1).take(4).enumerate() {
+        remaining |= usize::from(byte & 0x7F) << (7 * at);
+        if byte & 0x80 == 0 {
+            return Some(1 + at + 1 + remaining);
+        }
+    }
+    None
+}
+
+/// mqttbytes asks for more bytes, having taken the packet, when a field inside it runs past
+/// its end (a property length, say): a packet that came `whole` is malformed, not unfinished.
+fn wants_more(src: &mut BytesMut, more: usize, whole: bool) -> Result<Option<Inbound>, Unreadable> {
+    if whole {
+        return Err(malformed("a field runs past the end of its packet").into());
+    }
+    src.reserve(more);
+    Ok(None)
+}
+
 /// The protocol level of the CONNECT at the start of `src`: `Ok(None)` while too few bytes came.
 fn protocol_level(src: &[u8]) -> std::io::Result<Option<u8>> {
     let Some(&first) = src.first() else { return Ok(None) };
@@ -194,13 +231,11 @@ impl Decoder for Codec {
                 Some(level) => return Err(malformed(format!("protocol level {level}")).into()),
             },
         };
+        let whole = frame_length(src).is_some_and(|length| src.len() >= length);
         match version {
             Version::V311 => match v4::Packet::read(src, self.max_incoming) {
                 Ok(packet) => Ok(Some(from_v4(packet))),
-                Err(rumqttc::mqttbytes::Error::InsufficientBytes(more)) => {
-                    src.reserve(more);
-                    Ok(None)
-                }
+                Err(rumqttc::mqttbytes::Error::InsufficientBytes(more)) => wants_more(src, more, whole),
                 Err(rumqttc::mqttbytes::Error::PayloadSizeLimitExceeded(_)) => Err(Unreadable::TooLarge),
                 Err(err) => Err(malformed(err).into()),
             },
@@ -219,10 +254,7 @@ impl Decoder for Codec {
                 }
                 match v5::Packet::read(src, Some(self.max_incoming as u32)) {
                     Ok(packet) => Ok(Some(from_v5(packet))),
-                    Err(v5bytes::Error::InsufficientBytes(more)) => {
-                        src.reserve(more);
-                        Ok(None)
-                    }
+                    Err(v5bytes::Error::InsufficientBytes(more)) => wants_more(src, more, whole),
                     Err(v5bytes::Error::PayloadSizeLimitExceeded { .. }) => Err(Unreadable::TooLarge),
                     Err(err) => Err(malformed(err).into()),
                 }
@@ -242,6 +274,8 @@ fn from_v4(packet: v4::Packet) -> Inbound {
             login: connect.login.map(|l| (l.username, l.password)),
             will: connect.last_will.map(|w| Will { topic: w.topic, message: w.message }),
             max_packet: None,
+            receive_max: None,
+            unoffered: None,
         }),
         v4::Packet::Publish(publish) => Inbound::Publish(Message {
             topic: publish.topic,
@@ -282,18 +316,34 @@ fn qos_to_v5(qos: QoS) -> v5bytes::QoS {
 
 fn from_v5(packet: v5::Packet) -> Inbound {
     match packet {
-        v5::Packet::Connect(connect, will, login) => Inbound::Connect(Hello {
-            client_id: connect.client_id,
-            keep_alive: connect.keep_alive,
-            login: login.map(|l| (l.username, l.password)),
-            will: will.map(|w| Will { topic: String::from_utf8_lossy(&w.topic).into_owned(), message: w.message }),
-            max_packet: connect.properties.and_then(|p| p.max_packet_size),
-        }),
+        v5::Packet::Connect(connect, will, login) => {
+            let unoffered = match &will {
+                Some(will) if will.retain => Some(Refusal::RetainNotSupported),
+                Some(will) if will.qos == v5bytes::QoS::ExactlyOnce => Some(Refusal::QosNotSupported),
+                _ => None,
+            };
+            let properties = connect.properties.unwrap_or_default();
+            Inbound::Connect(Hello {
+                client_id: connect.client_id,
+                keep_alive: connect.keep_alive,
+                login: login.map(|l| (l.username, l.password)),
+                will: will.map(|w| Will { topic: String::from_utf8_lossy(&w.topic).into_owned(), message: w.message }),
+                max_packet: properties.max_packet_size,
+                receive_max: properties.receive_maximum,
+                unoffered,
+            })
+        }
         v5::Packet::Publish(publish) => {
             let properties = publish.properties.unwrap_or_default();
             // Topic aliases are not offered (CONNACK says 0): a publish naming one breaks the rules.
             if properties.topic_alias.is_some() {
                 return Inbound::Other;
+            }
+            if publish.retain {
+                return Inbound::Unoffered(Closing::RetainNotSupported);
+            }
+            if publish.qos == v5bytes::QoS::ExactlyOnce {
+                return Inbound::Unoffered(Closing::QosNotSupported);
             }
             let Ok(topic) = String::from_utf8(publish.topic.to_vec()) else { return Inbound::Other };
             Inbound::Publish(Message {
@@ -305,6 +355,9 @@ fn from_v5(packet: v5::Packet) -> Inbound {
             })
         }
         v5::Packet::PubAck(ack) => Inbound::PubAck(ack.pkid),
+        v5::Packet::Subscribe(subscribe) if subscribe.properties.as_ref().is_some_and(|p| p.id.is_some()) => {
+            Inbound::Unoffered(Closing::SubscriptionIdsNotSupported)
+        }
         v5::Packet::Subscribe(subscribe) => Inbound::Subscribe {
             pkid: subscribe.pkid,
             filters: subscribe.filters.into_iter().map(|f| (f.path, qos_of_v5(f.qos))).collect(),
@@ -362,6 +415,8 @@ fn to_v4(item: Outbound) -> Option<v4::Packet> {
                 Err(Refusal::ServiceUnavailable | Refusal::ConnectionRateExceeded) => {
                     v4::ConnectReturnCode::ServiceUnavailable
                 }
+                // Only MQTT 5 devices are refused for these.
+                Err(Refusal::RetainNotSupported | Refusal::QosNotSupported) => v4::ConnectReturnCode::NotAuthorized,
             };
             v4::Packet::ConnAck(v4::ConnAck::new(code, false))
         }
@@ -392,6 +447,8 @@ fn to_v5(item: Outbound, max_incoming: usize) -> v5::Packet {
                 Err(Refusal::NotAuthorized) => v5::ConnectReturnCode::NotAuthorized,
                 Err(Refusal::ServiceUnavailable) => v5::ConnectReturnCode::ServerUnavailable,
                 Err(Refusal::ConnectionRateExceeded) => v5::ConnectReturnCode::ConnectionRateExceeded,
+                Err(Refusal::RetainNotSupported) => v5::ConnectReturnCode::RetainNotSupported,
+                Err(Refusal::QosNotSupported) => v5::ConnectReturnCode::QoSNotSupported,
             };
             // What this gateway offers: no retained messages, no wildcard or shared
             // subscriptions (a device names its own topics), QoS up to 1, no topic aliases.
@@ -449,6 +506,9 @@ fn disconnect_reason(closing: Closing) -> v5::DisconnectReasonCode {
         Closing::SessionTakenOver => v5::DisconnectReasonCode::SessionTakenOver,
         Closing::AdministrativeAction => v5::DisconnectReasonCode::AdministrativeAction,
         Closing::ProtocolError => v5::DisconnectReasonCode::ProtocolError,
+        Closing::QosNotSupported => v5::DisconnectReasonCode::QoSNotSupported,
+        Closing::RetainNotSupported => v5::DisconnectReasonCode::RetainNotSupported,
+        Closing::SubscriptionIdsNotSupported => v5::DisconnectReasonCode::SubscriptionIdentifiersNotSupported,
     }
 }
 
@@ -550,9 +610,58 @@ mod tests {
         let failing = codec.decode(&mut BytesMut::from(&[0xE0u8, 1, 0x80][..])).unwrap();
         assert!(matches!(failing, Some(Inbound::Disconnect { will: true })), "only a normal goodbye discards the will");
 
+        // A property length running past the end of a PUBLISH that came whole: malformed, not
+        // a packet still arriving (the session would wait on it until its keep-alive).
+        let truncated = [0x30u8, 4, 0, 1, b'a', 0x80];
+        assert!(matches!(codec.decode(&mut BytesMut::from(&truncated[..])), Err(Unreadable::Malformed(_))));
+
         // MQTT 3.1 ("MQIsdp", level 3) and anything not a CONNECT first.
         let mqtt_31 = [0x10u8, 12, 0, 6, b'M', b'Q', b'I', b's', b'd', b'p', 3, 0, 0, 0];
         assert!(Codec::new(2048, 2048).decode(&mut BytesMut::from(&mqtt_31[..])).is_err());
         assert!(Codec::new(2048, 2048).decode(&mut BytesMut::from(&[0x30u8, 0][..])).is_err());
+    }
+
+    #[test]
+    fn what_the_connack_says_is_not_offered_is_refused_to_an_mqtt_5_device() {
+        let mut codec = Codec::new(2048, 2048);
+        codec.decode(&mut connect_bytes(Version::V5)).unwrap();
+        let read = |codec: &mut Codec, packet: v5::Packet| {
+            let mut bytes = BytesMut::new();
+            packet.write(&mut bytes, None).unwrap();
+            codec.decode(&mut bytes).unwrap()
+        };
+        let mut retained =
+            v5::Publish::new("/sys/pk/RV-1/thing/event/property/post", v5bytes::QoS::AtLeastOnce, "{}", None);
+        retained.pkid = 1;
+        retained.retain = true;
+        let refused = read(&mut codec, v5::Packet::Publish(retained));
+        assert!(matches!(refused, Some(Inbound::Unoffered(Closing::RetainNotSupported))), "{refused:?}");
+        let mut exactly_once =
+            v5::Publish::new("/sys/pk/RV-1/thing/event/property/post", v5bytes::QoS::ExactlyOnce, "{}", None);
+        exactly_once.pkid = 2;
+        let refused = read(&mut codec, v5::Packet::Publish(exactly_once));
+        assert!(matches!(refused, Some(Inbound::Unoffered(Closing::QosNotSupported))), "{refused:?}");
+        let filter = v5::Filter::new("/sys/pk/RV-1/thing/service/+", v5bytes::QoS::AtLeastOnce);
+        let properties = v5::SubscribeProperties { id: Some(7), user_properties: Vec::new() };
+        let identified = v5::Subscribe { pkid: 3, filters: vec![filter], properties: Some(properties) };
+        let refused = read(&mut codec, v5::Packet::Subscribe(identified));
+        assert!(matches!(refused, Some(Inbound::Unoffered(Closing::SubscriptionIdsNotSupported))), "{refused:?}");
+
+        // A will to retain is refused at CONNECT, with its reason; its Receive Maximum is read.
+        let connect = v5::Connect {
+            keep_alive: 30,
+            client_id: "RV-1|timestamp=1|".into(),
+            clean_start: true,
+            properties: Some(v5::ConnectProperties { receive_maximum: Some(2), ..v5::ConnectProperties::new() }),
+        };
+        let will =
+            v5::LastWill::new("/sys/pk/RV-1/thing/event/stuck/post", "{}", v5bytes::QoS::AtLeastOnce, true, None);
+        let mut codec = Codec::new(2048, 2048);
+        let hello = read(&mut codec, v5::Packet::Connect(connect, Some(will), None));
+        let Some(Inbound::Connect(hello)) = hello else { panic!("a CONNECT: {hello:?}") };
+        assert_eq!((hello.unoffered, hello.receive_max), (Some(Refusal::RetainNotSupported), Some(2)));
+        let mut refusal = BytesMut::new();
+        codec.encode(Outbound::ConnAck(Err(Refusal::RetainNotSupported)), &mut refusal).unwrap();
+        assert_eq!(refusal[3], 0x9A, "CONNACK reason Retain not supported: {refusal:?}");
     }
 }

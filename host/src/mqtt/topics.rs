@@ -168,8 +168,12 @@ pub fn matches(filter: &str, topic: &str) -> bool {
 /// both (one of them published where it does not listen would be lost, marked delivered).
 pub fn hears_commands(filters: &[String], device: Device<'_>) -> bool {
     let hears = |topic: String| filters.iter().any(|f| matches(f, &topic));
-    hears(command_topic(device, None)) && hears(command_topic(device, Some("any")))
+    hears(command_topic(device, None)) && hears(command_topic(device, Some(EVERY_SERVICE)))
 }
+
+/// A service level no filter names literally (a filter holds `+` only as a whole level, a
+/// wildcard): only a filter that hears every service call hears it.
+const EVERY_SERVICE: &str = "+";
 
 /// Whether `filter` is a valid MQTT topic filter (MQTT 3.1.1 §4.7: `+` and `#` fill a whole
 /// level, `#` only last).
@@ -314,6 +318,8 @@ mod tests {
         assert!(hears_commands(&filters(&both), ME));
         assert!(!hears_commands(&filters(&both[..1]), ME), "sets alone: a service call would be lost");
         assert!(!hears_commands(&filters(&both[1..]), ME), "services alone: a property set would be lost");
+        let one_service = ["/sys/pk1/SN001/thing/service/property/set", "/sys/pk1/SN001/thing/service/any"];
+        assert!(!hears_commands(&filters(&one_service), ME), "one service named: another's call would be lost");
         assert!(!hears_commands(&filters(&["/sys/pk1/SN001/thing/event/+/post_reply"]), ME));
         assert!(!hears_commands(&filters(&["/ota/device/upgrade/pk1/SN001"]), ME));
         assert!(hears_upgrades("/ota/device/upgrade/pk1/SN001", ME));

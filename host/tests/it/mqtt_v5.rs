@@ -206,3 +206,128 @@ async fn a_command_the_device_never_acknowledged_goes_down_again_on_its_next_ses
     let state = fleet.host.get(&format!("/device-service/commands/{id}"), &fleet.admin).await.ok()["state"].clone();
     assert_eq!(state, "delivered");
 }
+
+/// Nothing more heard within `quiet`: the next event is no message.
+async fn hears_nothing(events: &mut EventLoop, quiet: Duration) {
+    let deadline = tokio::time::Instant::now() + quiet;
+    while let Ok(event) = tokio::time::timeout_at(deadline, events.poll()).await {
+        if let Ok(Event::Incoming(Packet::Publish(publish))) = event {
+            panic!("heard past its Receive Maximum: {publish:?}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn commands_go_down_no_faster_than_the_device_acknowledges_them_and_unoffered_features_close() {
+    let (fleet, port) = fleet_on_mqtt("RV-V8", 1).await;
+    let sn = fleet.keys[0].0.clone();
+    let prefix = format!("/sys/{}/{sn}", fleet.platform.product_key());
+    let path = format!("/device-service/devices/{sn}");
+
+    // Receive Maximum 1: one unacknowledged command at a time, the others wait their turn.
+    let (client, mut events, _) = signed_in(&fleet, port, 0, |options| {
+        options.set_manual_acks(true).set_receive_maximum(Some(1));
+    })
+    .await;
+    client.subscribe(format!("{prefix}/#"), QoS::AtLeastOnce).await.expect("subscribed");
+    heard_subscribed(&mut events).await;
+    let mut ids = Vec::new();
+    for suction in [1, 3, 1] {
+        let params = json!({ "params": { "suction": suction } });
+        let set = fleet.host.post(&format!("{path}/properties"), &fleet.admin, params).await;
+        ids.push(set.ok()["id"].as_str().expect("a command id").to_string());
+    }
+    for (n, id) in ids.iter().enumerate() {
+        let command = heard(&mut events, "/thing/service/property/set").await;
+        assert_eq!(json_of(&command)["id"].as_str(), Some(id.as_str()), "command {n} in order");
+        hears_nothing(&mut events, Duration::from_millis(600)).await;
+        client.ack(&command).await.expect("acknowledged");
+    }
+
+    // A retained message: the CONNACK said none are kept, so the session closes with the reason.
+    let report = json!({ "id": "r", "version": "1.0", "params": { "battery": 5 } }).to_string();
+    client.publish(format!("{prefix}/thing/event/property/post"), QoS::AtLeastOnce, true, report).await.unwrap();
+    assert_eq!(closed_because(&mut events).await, DisconnectReasonCode::RetainNotSupported);
+    fleet.eventually(&path, "/device/online", json!(false)).await;
+
+    // A will to retain is refused at CONNECT, with its reason.
+    let will = LastWill::new(format!("{prefix}/thing/event/stuck/post"), "{}", QoS::AtLeastOnce, true, None);
+    let device = fleet.device(0).await;
+    let (user, client_id, password) = devsim::mqtt::credentials(
+        &device.sn,
+        fleet.platform.product_key(),
+        &fleet.keys[0].1,
+        console_host::db::now_ms(),
+    );
+    let mut options = MqttOptions::new(client_id, "127.0.0.1", port);
+    options.set_credentials(user, password).set_last_will(will);
+    let (_client, mut refused) = AsyncClient::new(options, 4);
+    let answer = tokio::time::timeout(Duration::from_secs(10), refused.poll()).await.expect("an answer");
+    assert!(
+        matches!(answer, Err(ConnectionError::ConnectionRefused(ConnectReturnCode::RetainNotSupported))),
+        "{answer:?}"
+    );
+}
+
+/// Until the gateway granted the device's subscription.
+async fn heard_subscribed(events: &mut EventLoop) {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(10), events.poll()).await {
+            Ok(Ok(Event::Incoming(Packet::SubAck(_)))) => return,
+            Ok(Ok(_)) => continue,
+            other => panic!("no SUBACK: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_silent_device_and_a_malformed_packet_are_told_why_their_sessions_end() {
+    let (fleet, port) = fleet_on_mqtt("RV-V9", 1).await;
+    let sn = fleet.device(0).await.sn;
+    // Signed anew for each session: a signing time is taken once.
+    let connect_bytes = |keep_alive: u16| {
+        let (user, client_id, password) =
+            devsim::mqtt::credentials(&sn, fleet.platform.product_key(), &fleet.keys[0].1, console_host::db::now_ms());
+        let connect = Connect { keep_alive, client_id, clean_start: true, properties: None };
+        let mut bytes = bytes::BytesMut::new();
+        Packet::Connect(connect, None, Some(Login::new(user, password))).write(&mut bytes, None).expect("encoded");
+        bytes
+    };
+    let session = |keep_alive: u16| async move {
+        let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.expect("connected");
+        stream.write_all(&connect_bytes(keep_alive)).await.expect("sent");
+        // CONNACK: type, remaining length, flags, reason, properties.
+        let mut head = [0u8; 2];
+        stream.read_exact(&mut head).await.expect("a CONNACK");
+        let mut rest = vec![0u8; usize::from(head[1])];
+        stream.read_exact(&mut rest).await.expect("a CONNACK");
+        assert_eq!((head[0], rest[1]), (0x20, 0), "accepted");
+        stream
+    };
+    let closing_reason = |mut stream: tokio::net::TcpStream| async move {
+        let mut disconnect = [0u8; 3];
+        tokio::time::timeout(Duration::from_secs(10), stream.read_exact(&mut disconnect))
+            .await
+            .expect("a DISCONNECT in time")
+            .expect("a DISCONNECT");
+        assert_eq!(disconnect[0], 0xE0, "{disconnect:?}");
+        disconnect[2]
+    };
+
+    // Keep-alive 1 s and nothing after the CONNECT: closed after 1.5 s of silence (0x8D).
+    let silent = session(1).await;
+    assert_eq!(closing_reason(silent).await, 0x8D, "keep-alive timeout");
+    let logs = fleet
+        .eventually(
+            &format!("/device-service/device-logs?sn={sn}&kind=logout"),
+            "/list/0/cause",
+            json!("keep-alive-timeout"),
+        )
+        .await;
+    assert_eq!(logs["list"][0]["cause"], "keep-alive-timeout");
+
+    // A PUBLISH whose property length runs past its end: a protocol error (0x82), at once.
+    let mut malformed = session(30).await;
+    malformed.write_all(&[0x30, 4, 0, 1, b'a', 0x80]).await.expect("sent");
+    assert_eq!(closing_reason(malformed).await, 0x82, "protocol error");
+}
