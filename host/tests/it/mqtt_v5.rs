@@ -205,6 +205,12 @@ async fn a_command_the_device_never_acknowledged_goes_down_again_on_its_next_ses
     fleet.eventually(&path, "/device/online", json!(false)).await;
     let state = fleet.host.get(&format!("/device-service/commands/{id}"), &fleet.admin).await.ok()["state"].clone();
     assert_eq!(state, "delivered");
+
+    // Giving commands back is the gateway's: a device cannot undo its own deliveries over HTTP.
+    let undone = fleet.device(0).await.post("/thing/commands/unacknowledged", json!({ "ids": [id] })).await;
+    assert!(undone.is_err_and(|refusal| refusal.code == 404), "the route is not a device's");
+    let state = fleet.host.get(&format!("/device-service/commands/{id}"), &fleet.admin).await.ok()["state"].clone();
+    assert_eq!(state, "delivered");
 }
 
 /// Nothing more heard within `quiet`: the next event is no message.

@@ -251,7 +251,8 @@ pub struct Device {
 }
 
 impl Device {
-    async fn post(&self, path: &str, body: Value) -> Answer {
+    /// Any of its routes, signed with its key (a test calls one a device may not).
+    pub async fn post(&self, path: &str, body: Value) -> Answer {
         self.platform.send(&self.key, reqwest::Method::POST, path, Some(body)).await
     }
 
