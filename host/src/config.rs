@@ -174,6 +174,12 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_MQTT_OTA_RECHECK_SECS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub mqtt_ota_recheck_secs: u64,
 
+    /// How often a live session on the embedded gateway keeps its device online in the device
+    /// plugin (seconds), whatever the device's keep-alive: under the plugin's 60 s silence
+    /// timeout, so a device pinging every 5 minutes stays online while its session stands.
+    #[arg(long, env = "CONSOLE_MQTT_HEARTBEAT_SECS", default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=50))]
+    pub mqtt_heartbeat_secs: u64,
+
     /// Something to do instead of serving.
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -58,8 +58,6 @@ const MAX_NAME: usize = 256;
 const SEND_WAIT: Duration = Duration::from_secs(10);
 /// Filters one SUBSCRIBE may name: a device has a handful of topics.
 const MAX_FILTERS: usize = 8;
-/// How often a PINGREQ counts as a heartbeat (the device plugin's heartbeat interval).
-const HEARTBEAT_EVERY: Duration = Duration::from_secs(20);
 /// MQTT carries no language: refusals go to devices in English, as their logs read.
 const DEVICE_LANG: Lang = Lang::En;
 
@@ -652,7 +650,13 @@ async fn converse<S: Wire>(
     let silent_limit = limits::silent_limit(keep_alive);
     let mut deadline = tokio::time::Instant::now() + silent_limit;
     let mut allowance = Allowance::new(Instant::now());
-    let mut heartbeat_at = tokio::time::Instant::now();
+    // The session is the device's presence: while it stands (its keep-alive kept), the device
+    // is heard every `mqtt_heartbeat_secs`, whatever its keep-alive. The first beat is spread:
+    // 10,000 devices connecting together do not beat together.
+    let heartbeat_every = Duration::from_secs(app.config.mqtt_heartbeat_secs);
+    let first_beat = heartbeat_every.mul_f64(0.5 + rand::random::<f64>() / 2.0);
+    let mut heartbeat = tokio::time::interval_at(tokio::time::Instant::now() + first_beat, heartbeat_every);
+    heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let waits_for = (device.key.tenant_id, device.plugin.manifest.id.clone(), device.sn.clone());
     // Another request of the device may be waiting already (an HTTP long poll): then the
     // recheck alone brings the commands, within RECHECK.
@@ -687,6 +691,10 @@ async fn converse<S: Wire>(
                 if let Err(fault) = deliver_commands(app, device, io, heard).await {
                     return broken(io, fault).await;
                 }
+                continue;
+            }
+            _ = heartbeat.tick() => {
+                device.call(app, "POST", "/thing/heartbeat", "{}").await;
                 continue;
             }
             _ = recheck.tick() => {
@@ -732,13 +740,7 @@ async fn converse<S: Wire>(
             tokio::time::sleep(wait).await;
         }
         let outcome = match packet {
-            Inbound::PingReq => {
-                if heartbeat_at.elapsed() >= HEARTBEAT_EVERY {
-                    heartbeat_at = tokio::time::Instant::now();
-                    device.call(app, "POST", "/thing/heartbeat", "{}").await;
-                }
-                send(io, Outbound::PingResp).await
-            }
+            Inbound::PingReq => send(io, Outbound::PingResp).await,
             Inbound::Publish(publish) => uplink(app, device, io, heard, publish).await,
             Inbound::Subscribe { pkid, filters } => subscribed(app, device, io, heard, pkid, filters).await,
             Inbound::Unsubscribe { pkid, filters } => {

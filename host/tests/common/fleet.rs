@@ -70,6 +70,7 @@ pub async fn fleet_on_mqtt_with(code: &str, count: u32, more: Vec<Install>) -> (
         // within a second.
         config.socket_recheck_secs = 1;
         config.mqtt_ota_recheck_secs = 1;
+        config.mqtt_heartbeat_secs = 1;
     })
     .await;
     (fleet, port)

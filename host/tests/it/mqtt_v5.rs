@@ -337,3 +337,24 @@ async fn a_silent_device_and_a_malformed_packet_are_told_why_their_sessions_end(
     malformed.write_all(&[0x30, 4, 0, 1, b'a', 0x80]).await.expect("sent");
     assert_eq!(closing_reason(malformed).await, 0x82, "protocol error");
 }
+
+#[tokio::test]
+async fn a_device_pinging_less_often_than_the_silence_timeout_stays_online_while_its_session_stands() {
+    // The fleet's gateway keeps a session's device heard every second (40 s by default, under
+    // the device plugin's 60 s silence timeout).
+    let (fleet, port) = fleet_on_mqtt("RV-V10", 1).await;
+    let (_client, mut events, _) = signed_in(&fleet, port, 0, |options| {
+        options.set_keep_alive(Duration::from_secs(300));
+    })
+    .await;
+    let path = format!("/device-service/devices/{}", fleet.keys[0].0);
+    let seen = |detail: &Value| detail["device"]["lastSeenAt"].as_i64().expect("heard");
+    let first = seen(&fleet.eventually(&path, "/device/online", json!(true)).await);
+    // No packet from the device meanwhile: its keep-alive is five minutes.
+    let polling = tokio::spawn(async move { while events.poll().await.is_ok() {} });
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+    let detail = fleet.host.get(&path, &fleet.admin).await.ok().clone();
+    assert!(seen(&detail) > first, "heard while its session stands: {detail}");
+    assert_eq!(detail["device"]["online"], true);
+    polling.abort();
+}
