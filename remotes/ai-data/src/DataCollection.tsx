@@ -131,7 +131,7 @@ export default function DataCollection() {
         />
       )}
       <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={page.page} pageSize={page.pageSize} total={data?.total ?? 0} showSizeChanger onChange={(p, size) => setPage({ page: p, pageSize: size })} />
-      <Drawer open={open !== null} width={720} title={open ? `${open.sn} · ${open.label}` : ''} onClose={() => setOpen(null)} extra={open && <Auth action="ai:collection:delete"><Button danger onClick={() => remove(open)}>{t('delete')}</Button></Auth>}>
+      <Drawer open={open !== null} size={720} title={open ? `${open.sn} · ${open.label}` : ''} onClose={() => setOpen(null)} extra={open && <Auth action="ai:collection:delete"><Button danger onClick={() => remove(open)}>{t('delete')}</Button></Auth>}>
         {open && (
           <>
             <SideBySide item={open} />

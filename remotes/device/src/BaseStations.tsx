@@ -85,7 +85,7 @@ export default function BaseStations() {
         ]}
       />
       {open && (
-        <Drawer open width={760} title={`${open.name} · ${open.stationId}`} onClose={() => setOpen(undefined)}>
+        <Drawer open size={760} title={`${open.name} · ${open.stationId}`} onClose={() => setOpen(undefined)}>
           <StationRecords stationId={open.stationId} />
         </Drawer>
       )}

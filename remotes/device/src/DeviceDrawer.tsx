@@ -70,7 +70,7 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
       open
       title={sn}
       onClose={onClose}
-      width={760}
+      size={760}
       data-testid="device-drawer"
       extra={
         <Space>

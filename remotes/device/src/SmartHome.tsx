@@ -42,7 +42,7 @@ function FamilyDrawer({ id, onClose, onChanged }: { id: string; onClose: () => v
   const addMember = (values: { account: string; nickname?: string; identity: string }) => api.post<Family>(`${base}/members`, values, { quiet: true }).then(saved);
 
   return (
-    <Drawer open width={720} title={family ? `${family.name} · ${family.id}` : ''} onClose={onClose} data-testid="family-drawer">
+    <Drawer open size={720} title={family ? `${family.name} · ${family.id}` : ''} onClose={onClose} data-testid="family-drawer">
       {family && (
         <>
           <Typography.Paragraph>

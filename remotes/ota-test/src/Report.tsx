@@ -29,7 +29,7 @@ export function ReportDrawer({ base, task, onClose }: { base: 'tasks' | 'history
   return (
     <Drawer
       open
-      width={880}
+      size={880}
       title={`${t('report')} · ${task.taskName}`}
       onClose={onClose}
       extra={

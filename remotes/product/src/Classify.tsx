@@ -119,7 +119,7 @@ export default function Classify() {
           </>
         )}
       />
-      <Drawer open={consumablesOf !== null} onClose={() => setConsumablesOf(null)} width={900} title={`${t('consumables')}: ${consumablesOf?.name ?? ''}`} destroyOnHidden>
+      <Drawer open={consumablesOf !== null} onClose={() => setConsumablesOf(null)} size={900} title={`${t('consumables')}: ${consumablesOf?.name ?? ''}`} destroyOnHidden>
         {consumablesOf ? <Consumables category={consumablesOf} /> : null}
       </Drawer>
     </>

@@ -162,7 +162,7 @@ export default function Models() {
           );
         }}
       />
-      <Drawer open={rulesOf !== null} onClose={() => setRulesOf(null)} width={1000} title={`${t('snRules')}: ${rulesOf?.name ?? ''}`} destroyOnHidden>
+      <Drawer open={rulesOf !== null} onClose={() => setRulesOf(null)} size={1000} title={`${t('snRules')}: ${rulesOf?.name ?? ''}`} destroyOnHidden>
         {rulesOf ? <SnRules model={rulesOf} /> : null}
       </Drawer>
     </>

@@ -223,7 +223,7 @@ function VersionsDrawer({ template, units, onClose }: { template: Template | nul
     void api.get<Comparison>('/product-service/template-comparison', { from, to }).then(setComparison);
   };
   return (
-    <Drawer open={template !== null} onClose={onClose} width={900} title={`${t('versions')}: ${template?.name ?? ''}`}>
+    <Drawer open={template !== null} onClose={onClose} size={900} title={`${t('versions')}: ${template?.name ?? ''}`}>
       <Table<VersionSummary>
         size="small"
         rowKey="id"
@@ -257,7 +257,7 @@ function VersionsDrawer({ template, units, onClose }: { template: Template | nul
 function UnitsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useNamespace('product', resources);
   return (
-    <Drawer open={open} onClose={onClose} width={640} title={t('units')} destroyOnHidden>
+    <Drawer open={open} onClose={onClose} size={640} title={t('units')} destroyOnHidden>
       <ResourcePage<Unit & { id: string; version: number }>
         bare
         path="/product-service/units"

@@ -52,7 +52,7 @@ function CorpusDrawer({ intent, onClose }: { intent: Intent; onClose: () => void
   const [adding, setAdding] = useState(false);
   const base = `/voice-service/intents/${intent.id}/corpus`;
   return (
-    <Drawer open width={640} title={`${t('corpus')} · ${intent.intent}`} onClose={onClose}>
+    <Drawer open size={640} title={`${t('corpus')} · ${intent.intent}`} onClose={onClose}>
       <ListPage<CorpusEntry>
         params={base}
         handle={list}
@@ -111,7 +111,7 @@ function TryIt({ onClose }: { onClose: () => void }) {
     }
   };
   return (
-    <Drawer open width={640} title={t('tryIt')} onClose={onClose}>
+    <Drawer open size={640} title={t('tryIt')} onClose={onClose}>
       <Form form={form} name="trial" layout="vertical" onFinish={() => void run()}>
         <Form.Item name="utterance" label={t('utterance')} rules={[{ required: true, max: 500 }]}>
           <Input />

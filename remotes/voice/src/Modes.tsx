@@ -90,7 +90,7 @@ export function ModesDrawer({ platform, assistant, onClose }: { platform: Platfo
   const canEdit = may(`${actionOf(platform)}:edit`);
   const [mode, setMode] = useState<Mode | null>(null);
   return (
-    <Drawer open width={760} title={`${t('modes')} · ${assistant.name}`} onClose={onClose}>
+    <Drawer open size={760} title={`${t('modes')} · ${assistant.name}`} onClose={onClose}>
       <JsonEntries<Mode> title={t('modes')} nameKey="modeName" base={`/voice-service/${platform}/modes`} query={{ assistantId: assistant.id }} scope={{ assistantId: assistant.id }} canEdit={canEdit} selected={mode?.id} onSelect={setMode} testId="voice-modes" />
       {mode ? (
         <JsonEntries<Command> key={mode.id} title={`${t('commands')} · ${mode.modeName}`} nameKey="commandName" base={`/voice-service/${platform}/commands`} query={{ modeId: mode.id }} scope={{ modeId: mode.id }} canEdit={canEdit} testId="voice-commands" />

@@ -30,7 +30,7 @@ export function DeviceKeys({ plugin, onClose }: { plugin: { id: string; name: st
   useEffect(load, [load]);
 
   return (
-    <Drawer open width={640} title={t('plugins.deviceKeysFor', { name: plugin.name })} onClose={onClose} data-testid="device-keys">
+    <Drawer open size={640} title={t('plugins.deviceKeysFor', { name: plugin.name })} onClose={onClose} data-testid="device-keys">
       <Typography.Paragraph type="secondary">{t('plugins.deviceKeysHint', { mount: plugin.mount })}</Typography.Paragraph>
       <Space style={{ marginBottom: 12 }} wrap>
         <Select style={{ width: 260 }} value={tenantId} onChange={setTenantId} options={[{ value: 0, label: t('plugins.platformDevices') }, ...tenants]} aria-label={t('layout.tenant')} />

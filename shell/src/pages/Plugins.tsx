@@ -25,7 +25,7 @@ function Enterprises({ plugin, onClose }: { plugin: PluginStatus; onClose: () =>
     });
   const canEnable = may('plugin:enable');
   return (
-    <Drawer open width={560} title={t('plugins.enableFor', { name: plugin.name })} onClose={onClose}>
+    <Drawer open size={560} title={t('plugins.enableFor', { name: plugin.name })} onClose={onClose}>
       {canEnable && (
         <Space style={{ marginBottom: 12 }} wrap>
           <Button disabled={!selected.length} onClick={() => void set(selected, true)}>

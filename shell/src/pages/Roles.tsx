@@ -48,7 +48,7 @@ function GrantDrawer({ role, onClose }: { role: Role; onClose: () => void }) {
     onClose();
   };
   return (
-    <Drawer open title={t('roles.grantTitle', { name: role.name })} width={520} onClose={onClose} extra={<Button type="primary" onClick={() => void save()}>{t('common.grant')}</Button>}>
+    <Drawer open title={t('roles.grantTitle', { name: role.name })} size={520} onClose={onClose} extra={<Button type="primary" onClick={() => void save()}>{t('common.grant')}</Button>}>
       {role.roleType === 'administrator' && <Alert type="info" showIcon message={t('roles.adminAll')} style={{ marginBottom: 12 }} />}
       {tree && <Tree checkable defaultExpandAll treeData={tree} checkedKeys={checked} onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))} />}
     </Drawer>
@@ -65,7 +65,7 @@ function BoundUsers({ role, onClose }: { role: Role; onClose: () => void }) {
     void api.post<BoundUser[]>('/authority-service/role/users', { id: role.id }).then(setUsers, () => setUsers([]));
   }, [role.id]);
   return (
-    <Drawer open title={t('roles.boundUsersOf', { name: role.name })} width={480} onClose={onClose}>
+    <Drawer open title={t('roles.boundUsersOf', { name: role.name })} size={480} onClose={onClose}>
       <Table<BoundUser>
         rowKey="id"
         size="small"
