@@ -259,10 +259,12 @@ async fn call(
     path: &str,
     body: &str,
 ) -> (u16, String) {
+    let (path, query) = path.split_once('?').unwrap_or((path, ""));
+    let query = query.split('&').filter_map(|pair| pair.split_once('=')).map(|(k, v)| (k.into(), v.into())).collect();
     let request = types::Request {
         method: method.into(),
         path: path.into(),
-        query: Vec::new(),
+        query,
         body: if body.trim().is_empty() { "null".into() } else { body.into() },
         context: context.to_wit(),
     };
@@ -562,19 +564,18 @@ struct Heard {
     offered: Option<String>,
     /// Commands published at QoS 1 and not acknowledged yet: (packet id, command id). Given
     /// back to the plugin when the session ends, so they go down again on the next one.
-    unacknowledged: Vec<(u16, String)>,
+    /// An upgrade offer at QoS 1 takes a place too, with no command.
+    unacknowledged: Vec<(u16, Option<String>)>,
     /// How many may be unacknowledged at once: the device's Receive Maximum (MQTT 5
     /// §3.3.4), at most [`MAX_UNACKNOWLEDGED`].
     receive_max: usize,
-    /// Commands taken from the plugin that wait for room under `receive_max`, in order, with
-    /// their command ids at QoS 1. Given back with the unacknowledged ones.
-    held_back: std::collections::VecDeque<(Message, Option<String>)>,
-    /// Commands were left in the plugin for want of room: fetched once room is made.
+    /// Commands may be left in the plugin for want of room: fetched on the next PUBACK.
     more_waiting: bool,
     next_id: u16,
 }
 
-/// Commands a session holds unacknowledged at most (a device that says nothing, MQTT 3.1.1).
+/// Commands a session holds unacknowledged at most (a device that says nothing, MQTT 3.1.1):
+/// past this, the next waits in the plugin for a PUBACK.
 const MAX_UNACKNOWLEDGED: usize = 64;
 /// Commands the device plugin hands out, and takes back, in one call.
 const COMMANDS_AT_ONCE: usize = 20;
@@ -605,36 +606,26 @@ impl Heard {
         let mut message = Message::new(topic, QoS::AtMostOnce, payload);
         message.qos = self.qos_for(&message.topic);
         if message.qos == QoS::AtLeastOnce {
-            self.next_id = self.next_id.wrapping_add(1).max(1);
+            // Never the id of a message still unacknowledged (MQTT 5 §2.2.1), after a wrap too.
+            loop {
+                self.next_id = self.next_id.wrapping_add(1).max(1);
+                if !self.unacknowledged.iter().any(|(pkid, _)| *pkid == self.next_id) {
+                    break;
+                }
+            }
             message.pkid = self.next_id;
         }
         message
     }
 
-    /// Whether another QoS 1 message may go down unacknowledged.
-    fn has_room(&self) -> bool {
-        self.unacknowledged.len() < self.receive_max
+    /// How many more QoS 1 messages may go down unacknowledged.
+    fn room(&self) -> usize {
+        self.receive_max.saturating_sub(self.unacknowledged.len())
     }
 
-    /// The next held-back downlink that may go down now: a QoS 1 command awaits its
-    /// acknowledgement from here on (so one that cannot be sent is given back with the rest).
-    fn release(&mut self) -> Option<Message> {
-        let (message, _) = self.held_back.front()?;
-        if message.qos == QoS::AtLeastOnce && !self.has_room() {
-            return None;
-        }
-        let pkid = message.pkid;
-        let (message, command) = self.held_back.pop_front()?;
-        if let Some(command) = command {
-            self.unacknowledged.push((pkid, command));
-        }
-        Some(message)
-    }
-
-    /// The commands the session ends with undelivered: sent and not acknowledged, or held back.
+    /// The commands the session ends with sent and not acknowledged.
     fn given_back(&mut self) -> Vec<String> {
-        let held_back = self.held_back.drain(..).filter_map(|(_, command)| command);
-        self.unacknowledged.drain(..).map(|(_, command)| command).chain(held_back).collect()
+        self.unacknowledged.drain(..).filter_map(|(_, command)| command).collect()
     }
 }
 
@@ -751,11 +742,7 @@ async fn converse<S: Wire>(
             // A command acknowledged is delivered for good, and makes room for the next.
             Inbound::PubAck(pkid) => {
                 heard.unacknowledged.retain(|(sent, _)| *sent != pkid);
-                if heard.more_waiting || !heard.held_back.is_empty() {
-                    deliver_commands(app, device, io, heard).await
-                } else {
-                    Ok(())
-                }
+                if heard.more_waiting { deliver_commands(app, device, io, heard).await } else { Ok(()) }
             }
             Inbound::Disconnect { will } => return Ended::Goodbye { will },
             Inbound::Unoffered(closing) => Err(Fault::Broke(closing)),
@@ -941,9 +928,9 @@ async fn subscribed<S: Wire>(
 }
 
 /// The commands waiting for the device, taken from the plugin (marked delivered there) and
-/// published on their topics; nothing until the device listens on them. At QoS 1, no more
-/// unacknowledged at once than the device takes: the rest wait in the session, and are taken
-/// from the plugin only once those went down.
+/// published on their topics; nothing until the device listens on them. No more are taken than
+/// its Receive Maximum leaves room for: the rest wait in the plugin (where the console shows
+/// them pending and a newer session may take them) until a PUBACK makes room.
 async fn deliver_commands<S: Wire>(
     app: &AppState,
     device: &SignedIn,
@@ -953,24 +940,30 @@ async fn deliver_commands<S: Wire>(
     if !heard.commands {
         return Ok(());
     }
-    if heard.held_back.is_empty() && heard.has_room() {
-        let (status, body) = device.call(app, "GET", "/thing/commands", "").await;
-        if status != 200 {
-            return Ok(());
-        }
-        let publications = command_publications(device, &body);
-        // A full page: more may wait behind it.
-        heard.more_waiting = publications.len() >= COMMANDS_AT_ONCE;
-        for (topic, payload) in publications {
-            let command = payload["id"].as_str().map(str::to_string);
-            let publish = heard.downlink(topic, payload.to_string());
-            let command = command.filter(|_| publish.qos == QoS::AtLeastOnce);
-            heard.held_back.push_back((publish, command));
-        }
-    } else {
+    let room = heard.room().min(COMMANDS_AT_ONCE);
+    if room == 0 {
         heard.more_waiting = true;
+        return Ok(());
     }
-    while let Some(publish) = heard.release() {
+    let (status, body) = device.call(app, "GET", &format!("/thing/commands?limit={room}"), "").await;
+    if status != 200 {
+        return Ok(());
+    }
+    let publications = command_publications(device, &body);
+    // As many as asked for: more may wait behind them.
+    heard.more_waiting = publications.len() >= room;
+    // Every QoS 1 command awaits its acknowledgement before any is sent: one that cannot be
+    // sent (the device stopped reading) is given back with the rest.
+    let mut sending = Vec::with_capacity(publications.len());
+    for (topic, payload) in publications {
+        let command = payload["id"].as_str().map(str::to_string);
+        let publish = heard.downlink(topic, payload.to_string());
+        if let Some(command) = command.filter(|_| publish.qos == QoS::AtLeastOnce) {
+            heard.unacknowledged.push((publish.pkid, Some(command)));
+        }
+        sending.push(publish);
+    }
+    for publish in sending {
         send(io, Outbound::Publish(publish)).await?;
     }
     Ok(())
@@ -1013,9 +1006,18 @@ async fn offer_upgrade<S: Wire>(
     if heard.offered.as_deref() == Some(execution) {
         return Ok(());
     }
+    // At QoS 1 it takes a place under the device's Receive Maximum: with none free, the next
+    // check offers it.
+    let topic = topics::upgrade_topic(device.device());
+    if heard.qos_for(&topic) == QoS::AtLeastOnce && heard.room() == 0 {
+        return Ok(());
+    }
     heard.offered = Some(execution.to_string());
     let payload = json!({ "id": execution, "code": 200, "data": offer });
-    let publish = heard.downlink(topics::upgrade_topic(device.device()), payload.to_string());
+    let publish = heard.downlink(topic, payload.to_string());
+    if publish.qos == QoS::AtLeastOnce {
+        heard.unacknowledged.push((publish.pkid, None));
+    }
     send(io, Outbound::Publish(publish)).await
 }
 

@@ -31,7 +31,8 @@ pub struct Hello {
     pub max_packet: Option<u32>,
     /// MQTT 5: how many QoS 1 messages it takes unacknowledged at once (its Receive Maximum).
     pub receive_max: Option<u16>,
-    /// MQTT 5: what it asks for that the CONNACK says is not offered (a retained or QoS 2 will).
+    /// MQTT 5: what it asks for that the CONNACK says is not offered (a retained or QoS 2 will),
+    /// or against the rules (a Receive Maximum of 0).
     pub unoffered: Option<Refusal>,
 }
 
@@ -97,6 +98,8 @@ pub enum Refusal {
     /// MQTT 5: a will to retain, or at QoS 2.
     RetainNotSupported,
     QosNotSupported,
+    /// MQTT 5: a CONNECT against the rules (a Receive Maximum of 0, §3.1.2.11.3).
+    ProtocolError,
 }
 
 /// Why the gateway closes a session. MQTT 5 devices are told (a DISCONNECT with the reason);
@@ -116,6 +119,8 @@ pub enum Closing {
     QosNotSupported,
     RetainNotSupported,
     SubscriptionIdsNotSupported,
+    /// A topic alias, where the CONNACK offered none.
+    TopicAliasInvalid,
 }
 
 /// What the gateway sends.
@@ -317,12 +322,13 @@ fn qos_to_v5(qos: QoS) -> v5bytes::QoS {
 fn from_v5(packet: v5::Packet) -> Inbound {
     match packet {
         v5::Packet::Connect(connect, will, login) => {
+            let properties = connect.properties.unwrap_or_default();
             let unoffered = match &will {
+                _ if properties.receive_maximum == Some(0) => Some(Refusal::ProtocolError),
                 Some(will) if will.retain => Some(Refusal::RetainNotSupported),
                 Some(will) if will.qos == v5bytes::QoS::ExactlyOnce => Some(Refusal::QosNotSupported),
                 _ => None,
             };
-            let properties = connect.properties.unwrap_or_default();
             Inbound::Connect(Hello {
                 client_id: connect.client_id,
                 keep_alive: connect.keep_alive,
@@ -337,7 +343,7 @@ fn from_v5(packet: v5::Packet) -> Inbound {
             let properties = publish.properties.unwrap_or_default();
             // Topic aliases are not offered (CONNACK says 0): a publish naming one breaks the rules.
             if properties.topic_alias.is_some() {
-                return Inbound::Other;
+                return Inbound::Unoffered(Closing::TopicAliasInvalid);
             }
             if publish.retain {
                 return Inbound::Unoffered(Closing::RetainNotSupported);
@@ -416,7 +422,9 @@ fn to_v4(item: Outbound) -> Option<v4::Packet> {
                     v4::ConnectReturnCode::ServiceUnavailable
                 }
                 // Only MQTT 5 devices are refused for these.
-                Err(Refusal::RetainNotSupported | Refusal::QosNotSupported) => v4::ConnectReturnCode::NotAuthorized,
+                Err(Refusal::RetainNotSupported | Refusal::QosNotSupported | Refusal::ProtocolError) => {
+                    v4::ConnectReturnCode::NotAuthorized
+                }
             };
             v4::Packet::ConnAck(v4::ConnAck::new(code, false))
         }
@@ -449,6 +457,7 @@ fn to_v5(item: Outbound, max_incoming: usize) -> v5::Packet {
                 Err(Refusal::ConnectionRateExceeded) => v5::ConnectReturnCode::ConnectionRateExceeded,
                 Err(Refusal::RetainNotSupported) => v5::ConnectReturnCode::RetainNotSupported,
                 Err(Refusal::QosNotSupported) => v5::ConnectReturnCode::QoSNotSupported,
+                Err(Refusal::ProtocolError) => v5::ConnectReturnCode::ProtocolError,
             };
             // What this gateway offers: no retained messages, no wildcard or shared
             // subscriptions (a device names its own topics), QoS up to 1, no topic aliases.
@@ -509,6 +518,7 @@ fn disconnect_reason(closing: Closing) -> v5::DisconnectReasonCode {
         Closing::QosNotSupported => v5::DisconnectReasonCode::QoSNotSupported,
         Closing::RetainNotSupported => v5::DisconnectReasonCode::RetainNotSupported,
         Closing::SubscriptionIdsNotSupported => v5::DisconnectReasonCode::SubscriptionIdentifiersNotSupported,
+        Closing::TopicAliasInvalid => v5::DisconnectReasonCode::TopicAliasInvalid,
     }
 }
 
@@ -663,5 +673,16 @@ mod tests {
         let mut refusal = BytesMut::new();
         codec.encode(Outbound::ConnAck(Err(Refusal::RetainNotSupported)), &mut refusal).unwrap();
         assert_eq!(refusal[3], 0x9A, "CONNACK reason Retain not supported: {refusal:?}");
+
+        // A Receive Maximum of 0 is against the rules.
+        let connect = v5::Connect {
+            keep_alive: 30,
+            client_id: "RV-1|timestamp=1|".into(),
+            clean_start: true,
+            properties: Some(v5::ConnectProperties { receive_maximum: Some(0), ..v5::ConnectProperties::new() }),
+        };
+        let hello = read(&mut Codec::new(2048, 2048), v5::Packet::Connect(connect, None, None));
+        let Some(Inbound::Connect(hello)) = hello else { panic!("a CONNECT: {hello:?}") };
+        assert_eq!(hello.unoffered, Some(Refusal::ProtocolError));
     }
 }

@@ -247,6 +247,11 @@ async fn commands_go_down_no_faster_than_the_device_acknowledges_them_and_unoffe
         let command = heard(&mut events, "/thing/service/property/set").await;
         assert_eq!(json_of(&command)["id"].as_str(), Some(id.as_str()), "command {n} in order");
         hears_nothing(&mut events, Duration::from_millis(600)).await;
+        // Those behind it are not taken from the console meanwhile: pending, their 30 s not started.
+        for behind in &ids[n + 1..] {
+            let state = fleet.host.get(&format!("/device-service/commands/{behind}"), &fleet.admin).await;
+            assert_eq!(state.ok()["state"], "pending", "command {behind} waits in the console");
+        }
         client.ack(&command).await.expect("acknowledged");
     }
 

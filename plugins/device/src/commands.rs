@@ -212,11 +212,15 @@ pub fn desired(call: &mut Call<'_>, sn: &str) -> PluginResult<serde_json::Map<St
     Ok(desired)
 }
 
-/// What the device fetches: its waiting commands not expired, oldest first, marked delivered.
+/// What the device fetches: its waiting commands not expired, oldest first, marked delivered;
+/// `?limit=` fewer than [`FETCH_LIMIT`] (the MQTT gateway takes no more than the device's
+/// Receive Maximum leaves room for: one taken and not sent would time out unseen).
 pub fn fetch(call: &mut Call<'_>, sn: &str) -> PluginResult<Value> {
     let now = call.host.now_ms();
+    let limit =
+        call.query("limit").and_then(|l| l.parse::<u32>().ok()).map_or(FETCH_LIMIT, |l| l.clamp(1, FETCH_LIMIT));
     let waiting =
-        Query::new().eq("sn", sn).eq("state", PENDING).gte("expiresAt", now).sort("sentAt", false).page(1, FETCH_LIMIT);
+        Query::new().eq("sn", sn).eq("state", PENDING).gte("expiresAt", now).sort("sentAt", false).page(1, limit);
     let mut delivered = Vec::new();
     for doc in COMMANDS.query(call.host, &waiting)?.list {
         let mut command = doc.data;
