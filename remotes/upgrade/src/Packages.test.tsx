@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addSdkStrings, ConsoleContext, type MenuNode, type UserInfo } from '@console/sdk';
 
 import Packages from './Packages';
-import type { FirmwarePackage, PackageType, Status } from './types';
+import { firmwarePackage } from './testing';
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en', resources: {} });
@@ -18,38 +18,7 @@ afterEach(() => vi.unstubAllGlobals());
 const ALL_ACTIONS = ['view', 'add', 'edit', 'delete', 'apply'].map((a) => `ota:package:${a}`).concat('ota:release:edit', 'ota:release:run');
 const menu = (actions: string[]): MenuNode => ({ menuId: 5801, id: '/ota-upgrade/publish', name: 'publish', icon: '', menuType: 'page', hidden: false, buttonVoList: actions.map((action) => ({ action })) });
 
-function pkg(id: string, status: Status, packageType: PackageType = 'production', extra: Partial<FirmwarePackage> = {}): FirmwarePackage {
-  return {
-    id,
-    version: 1,
-    createdAt: 0,
-    updatedAt: 0,
-    packageType,
-    productId: 'pr1',
-    productName: 'Vacuum',
-    modelId: 'm1',
-    modelCode: `V-${id}`,
-    currentVersionName: '1.0.0',
-    currentVersionCode: 100,
-    targetVersionName: '1.1.0',
-    targetVersionCode: 110,
-    file: { fileName: 'fw.bin', object: 'o', size: 2048, sha256: 'a'.repeat(64), md5: 'b'.repeat(32) },
-    encryptedFile: null,
-    silent: false,
-    mustPass: true,
-    ignoreCheck: false,
-    descriptions: { en: 'Fixes' },
-    rollout: { grayMode: 'ratio', grayPercent: 10, grayList: [], whitelist: [], blacklist: [], ratePerMinute: 0, abort: { failurePercent: 20, minDevices: 10 }, timeoutMinutes: 30, retries: 1 },
-    status,
-    testSns: [],
-    testConclusion: '',
-    applicant: 'ann',
-    pause: null,
-    grayStartedAt: null,
-    releasedAt: null,
-    ...extra,
-  };
-}
+const pkg = firmwarePackage;
 
 const ROWS = [
   pkg('review', 'pendingReview'),

@@ -76,8 +76,14 @@ export default function TestPackages() {
   const reload = () => list.current?.reload();
 
   const run = (pkg: FirmwarePackage, action: 'start' | 'cancel') => {
+    // The server refuses a test without devices: ask for them instead of a start that must fail.
+    if (action === 'start' && pkg.testSns.length === 0) {
+      void message.info(t('startTestNoDevices'));
+      setDevicesOf(pkg);
+      return;
+    }
     const name = `${pkg.modelCode} ${pkg.targetVersionName}`;
-    const content = action === 'start' ? (pkg.testSns.length ? t('startTestHint', { count: pkg.testSns.length }) : t('startTestNoDevices')) : t('cancelTestHint');
+    const content = action === 'start' ? t('startTestHint', { count: pkg.testSns.length }) : t('cancelTestHint');
     confirm(action === 'start' ? t('startTestTitle', { name }) : t('cancelTestTitle', { name }), content, () =>
       packages.test(pkg.id, action).then(() => {
         void message.success(action === 'start' ? t('testStarted') : t('testCancelled'));
