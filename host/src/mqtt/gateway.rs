@@ -26,6 +26,7 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 use tokio_util::codec::Framed;
+use tokio_util::sync::CancellationToken;
 
 use super::limits::{self, Allowance};
 use super::packets::{Closing, Codec, Hello, Inbound, Message, Outbound, QoS, Refusal, Unreadable, Will};
@@ -56,6 +57,9 @@ const MAX_CONNECT: usize = 2048;
 const MAX_NAME: usize = 256;
 /// How long one packet may take to be written: a device that stops reading is gone.
 const SEND_WAIT: Duration = Duration::from_secs(10);
+/// How long a session that took a device's place waits for the one before to give back the
+/// commands it never had acknowledged, so that they go down again before newer ones.
+const HANDOVER_WAIT: Duration = Duration::from_secs(5);
 /// Filters one SUBSCRIBE may name: a device has a handful of topics.
 const MAX_FILTERS: usize = 8;
 /// MQTT carries no language: refusals go to devices in English, as their logs read.
@@ -191,7 +195,7 @@ type DeviceId = (i64, String, String);
 /// §3.1.4: a new CONNECT of the same client ends the old session), and the connections still
 /// signing in.
 struct Gateway {
-    live: std::sync::Mutex<std::collections::HashMap<DeviceId, (u64, Arc<tokio::sync::Notify>)>>,
+    live: std::sync::Mutex<std::collections::HashMap<DeviceId, Place>>,
     generation: std::sync::atomic::AtomicU64,
     connecting: Semaphore,
     /// Sessions of both listeners at once.
@@ -200,16 +204,34 @@ struct Gateway {
     reconnects: limits::Reconnects,
 }
 
+/// A session's hold on its device: which session, how it is told to end, and when it has
+/// given its device back (ended, its unacknowledged commands pending again).
+#[derive(Clone)]
+struct Place {
+    generation: u64,
+    ended: Arc<tokio::sync::Notify>,
+    given_back: CancellationToken,
+}
+
+/// What a session that took a device's place holds: its place, and the place before it, if
+/// a session held it.
+struct TakenPlace {
+    mine: Place,
+    before: Option<Place>,
+}
+
 impl Gateway {
     /// Takes the device's place: the session there before is told to end.
-    fn take_over(&self, device: &DeviceId) -> (u64, Arc<tokio::sync::Notify>) {
+    fn take_over(&self, device: &DeviceId) -> TakenPlace {
         let generation = self.generation.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        let ended = Arc::new(tokio::sync::Notify::new());
+        let mine =
+            Place { generation, ended: Arc::new(tokio::sync::Notify::new()), given_back: CancellationToken::new() };
         let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, before)) = live.insert(device.clone(), (generation, ended.clone())) {
-            before.notify_one();
+        let before = live.insert(device.clone(), mine.clone());
+        if let Some(before) = &before {
+            before.ended.notify_one();
         }
-        (generation, ended)
+        TakenPlace { mine, before }
     }
 
     /// Whether a session holds the device's place now.
@@ -221,7 +243,7 @@ impl Gateway {
     /// device's end, not a newer session's).
     fn leave(&self, device: &DeviceId, generation: u64) -> bool {
         let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
-        if live.get(device).is_some_and(|(held, _)| *held == generation) {
+        if live.get(device).is_some_and(|held| held.generation == generation) {
             live.remove(device);
             return true;
         }
@@ -367,10 +389,17 @@ async fn conversation<S: Wire>(
         return;
     }
     let id = (device.key.tenant_id, device.plugin.manifest.id.clone(), device.sn.clone());
-    let (generation, taken_over) = gateway.take_over(&id);
+    let TakenPlace { mine, before } = gateway.take_over(&id);
+    // However this session ends, a newer one waits no longer for it.
+    let _given_back = mine.given_back.clone().drop_guard();
+    // The commands the session before never had acknowledged go down first: it gives them
+    // back as it ends (a dead one within its send wait).
+    if let Some(before) = before {
+        let _ = tokio::time::timeout(HANDOVER_WAIT, before.given_back.cancelled()).await;
+    }
     device.call(&app, "POST", "/thing/heartbeat", "{}").await;
     let mut heard = Heard::new(connect.receive_max);
-    let ended = converse(&app, &device, &mut io, &mut heard, connect.keep_alive, &taken_over).await;
+    let ended = converse(&app, &device, &mut io, &mut heard, connect.keep_alive, &mine.ended).await;
     tracing::debug!(sn = %device.sn, ?ended, "MQTT session ended");
     // Commands it never acknowledged, or never got, wait again (a newer session, or the next,
     // gets them).
@@ -383,7 +412,7 @@ async fn conversation<S: Wire>(
         }
     }
     // Offline, unless a newer session is the device now or the key no longer speaks for it.
-    if !gateway.leave(&id, generation) {
+    if !gateway.leave(&id, mine.generation) {
         return;
     }
     let Some(cause) = ended.logout_cause() else { return };

@@ -280,6 +280,41 @@ async fn commands_go_down_no_faster_than_the_device_acknowledges_them_and_unoffe
     );
 }
 
+/// A newer session of the same device (a firmware that reconnected before its old connection
+/// was seen to drop) gets first the command the old one never acknowledged, then the rest in
+/// the order they were sent.
+#[tokio::test]
+async fn a_session_that_takes_over_gets_the_unacknowledged_command_before_newer_ones() {
+    let (fleet, port) = fleet_on_mqtt("RV-V11", 1).await;
+    let sn = fleet.keys[0].0.clone();
+    let prefix = format!("/sys/{}/{sn}", fleet.platform.product_key());
+    let path = format!("/device-service/devices/{sn}");
+    let one_at_a_time = |options: &mut MqttOptions| {
+        options.set_manual_acks(true).set_receive_maximum(Some(1));
+    };
+    let (old, mut old_events, _) = signed_in(&fleet, port, 0, one_at_a_time).await;
+    old.subscribe(format!("{prefix}/#"), QoS::AtLeastOnce).await.expect("subscribed");
+    heard_subscribed(&mut old_events).await;
+    let mut ids = Vec::new();
+    for suction in [1, 3, 1] {
+        let params = json!({ "params": { "suction": suction } });
+        let set = fleet.host.post(&format!("{path}/properties"), &fleet.admin, params).await;
+        ids.push(set.ok()["id"].as_str().expect("a command id").to_string());
+    }
+    let first = heard(&mut old_events, "/thing/service/property/set").await;
+    assert_eq!(json_of(&first)["id"].as_str(), Some(ids[0].as_str()));
+
+    // The newer session, subscribed at once: the first command comes back to it first.
+    let (new, mut new_events, _) = signed_in(&fleet, port, 0, one_at_a_time).await;
+    new.subscribe(format!("{prefix}/#"), QoS::AtLeastOnce).await.expect("subscribed");
+    for (n, id) in ids.iter().enumerate() {
+        let command = heard(&mut new_events, "/thing/service/property/set").await;
+        assert_eq!(json_of(&command)["id"].as_str(), Some(id.as_str()), "command {n} in order after the takeover");
+        new.ack(&command).await.expect("acknowledged");
+    }
+    drop(old_events);
+}
+
 /// Until the gateway granted the device's subscription.
 async fn heard_subscribed(events: &mut EventLoop) {
     loop {
