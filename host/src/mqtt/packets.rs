@@ -324,7 +324,10 @@ fn from_v5(packet: v5::Packet) -> Inbound {
         v5::Packet::Connect(connect, will, login) => {
             let properties = connect.properties.unwrap_or_default();
             let unoffered = match &will {
-                _ if properties.receive_maximum == Some(0) => Some(Refusal::ProtocolError),
+                // MQTT 5 §3.1.2.11.3-4: neither may be 0.
+                _ if properties.receive_maximum == Some(0) || properties.max_packet_size == Some(0) => {
+                    Some(Refusal::ProtocolError)
+                }
                 Some(will) if will.retain => Some(Refusal::RetainNotSupported),
                 Some(will) if will.qos == v5bytes::QoS::ExactlyOnce => Some(Refusal::QosNotSupported),
                 _ => None,
@@ -681,6 +684,13 @@ mod tests {
             clean_start: true,
             properties: Some(v5::ConnectProperties { receive_maximum: Some(0), ..v5::ConnectProperties::new() }),
         };
+        let hello = read(&mut Codec::new(2048, 2048), v5::Packet::Connect(connect.clone(), None, None));
+        let Some(Inbound::Connect(hello)) = hello else { panic!("a CONNECT: {hello:?}") };
+        assert_eq!(hello.unoffered, Some(Refusal::ProtocolError));
+
+        // Nor is a Maximum Packet Size of 0.
+        let properties = v5::ConnectProperties { max_packet_size: Some(0), ..v5::ConnectProperties::new() };
+        let connect = v5::Connect { properties: Some(properties), ..connect };
         let hello = read(&mut Codec::new(2048, 2048), v5::Packet::Connect(connect, None, None));
         let Some(Inbound::Connect(hello)) = hello else { panic!("a CONNECT: {hello:?}") };
         assert_eq!(hello.unoffered, Some(Refusal::ProtocolError));
