@@ -7,7 +7,8 @@ import { addSdkStrings } from '@console/sdk';
 
 import { POLL_MS } from './parts';
 import { RolloutDrawer } from './RolloutDrawer';
-import type { FirmwarePackage, RolloutProgress, Status } from './types';
+import { firmwarePackage } from './testing';
+import type { RolloutProgress, Status } from './types';
 
 // echarts draws on a canvas jsdom lacks: the chart is a plain element here.
 vi.mock('@console/sdk/charts', () => ({
@@ -19,35 +20,7 @@ beforeAll(async () => {
   addSdkStrings();
 });
 
-const pkg = (status: Status): FirmwarePackage => ({
-  id: 'p1',
-  version: 1,
-  createdAt: 0,
-  updatedAt: 0,
-  packageType: 'production',
-  productId: 'pr1',
-  productName: 'Vacuum',
-  modelId: 'm1',
-  modelCode: 'V1',
-  currentVersionName: '1.0.0',
-  currentVersionCode: 100,
-  targetVersionName: '1.1.0',
-  targetVersionCode: 110,
-  file: { fileName: 'fw.bin', object: 'o', size: 1024, sha256: 'a'.repeat(64), md5: 'b'.repeat(32) },
-  encryptedFile: null,
-  silent: false,
-  mustPass: false,
-  ignoreCheck: false,
-  descriptions: { en: 'Fixes' },
-  rollout: { grayMode: 'ratio', grayPercent: 10, grayList: [], whitelist: [], blacklist: [], ratePerMinute: 0, abort: { failurePercent: 20, minDevices: 10 }, timeoutMinutes: 30, retries: 1 },
-  status,
-  testSns: [],
-  testConclusion: '',
-  applicant: 'ann',
-  pause: null,
-  grayStartedAt: 1,
-  releasedAt: null,
-});
+const pkg = (status: Status) => firmwarePackage('p1', status, 'production', { modelCode: 'V1', mustPass: false, grayStartedAt: 1 });
 
 /** The host as the drawer sees it: the progress grows by one success per reading. */
 function serve(status: Status) {
