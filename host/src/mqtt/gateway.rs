@@ -204,34 +204,33 @@ struct Gateway {
     reconnects: limits::Reconnects,
 }
 
-/// A session's hold on its device: which session, how it is told to end, and when it has
-/// given its device back (ended, its unacknowledged commands pending again).
+/// A session's hold on its device: which session, how it is told to end, when it has given
+/// its device back (ended, its unacknowledged commands pending again), and the sessions before
+/// it that had not yet given it back when it took the place.
 #[derive(Clone)]
 struct Place {
     generation: u64,
-    ended: Arc<tokio::sync::Notify>,
+    ended: CancellationToken,
     given_back: CancellationToken,
-}
-
-/// What a session that took a device's place holds: its place, and the place before it, if
-/// a session held it.
-struct TakenPlace {
-    mine: Place,
-    before: Option<Place>,
+    waits_on: Vec<CancellationToken>,
 }
 
 impl Gateway {
-    /// Takes the device's place: the session there before is told to end.
-    fn take_over(&self, device: &DeviceId) -> TakenPlace {
+    /// Takes the device's place: the session there before is told to end. The new place waits
+    /// on that session, and on those it was itself still waiting on (one superseded while it
+    /// waited leaves at once: what it waited on is the newer session's to wait on).
+    fn take_over(&self, device: &DeviceId) -> Place {
         let generation = self.generation.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        let mine =
-            Place { generation, ended: Arc::new(tokio::sync::Notify::new()), given_back: CancellationToken::new() };
         let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
-        let before = live.insert(device.clone(), mine.clone());
-        if let Some(before) = &before {
-            before.ended.notify_one();
+        let mut waits_on = Vec::new();
+        if let Some(before) = live.get(device) {
+            before.ended.cancel();
+            waits_on.extend(before.waits_on.iter().chain([&before.given_back]).filter(|t| !t.is_cancelled()).cloned());
         }
-        TakenPlace { mine, before }
+        let mine =
+            Place { generation, ended: CancellationToken::new(), given_back: CancellationToken::new(), waits_on };
+        live.insert(device.clone(), mine.clone());
+        mine
     }
 
     /// Whether a session holds the device's place now.
@@ -385,32 +384,29 @@ async fn conversation<S: Wire>(
     let codec = io.codec_mut();
     codec.max_incoming = MAX_PACKET;
     codec.max_outgoing = connect.max_packet.map_or(MAX_PACKET, |max| MAX_PACKET.min(max as usize));
-    if send(&mut io, Outbound::ConnAck(Ok(()))).await.is_err() {
-        return;
-    }
     let id = (device.key.tenant_id, device.plugin.manifest.id.clone(), device.sn.clone());
-    let TakenPlace { mine, before } = gateway.take_over(&id);
+    let mine = gateway.take_over(&id);
     // However this session ends, a newer one waits no longer for it.
     let _given_back = mine.given_back.clone().drop_guard();
-    // The commands the session before never had acknowledged go down first: it gives them
-    // back as it ends (a dead one within its send wait).
-    if let Some(before) = before {
-        let _ = tokio::time::timeout(HANDOVER_WAIT, before.given_back.cancelled()).await;
+    // The commands the sessions before never had acknowledged go down first: each gives them
+    // back as it ends, told to at once (one stuck sending to a dead connection may take longer:
+    // the order is then best effort). Before the CONNACK, so the device's first packets are
+    // answered as they come. A device connecting again meanwhile: this session is no more.
+    let handed_over = futures_util::future::join_all(mine.waits_on.iter().map(CancellationToken::cancelled));
+    tokio::select! {
+        () = mine.ended.cancelled() => return,
+        _ = tokio::time::timeout(HANDOVER_WAIT, handed_over) => {}
     }
-    device.call(&app, "POST", "/thing/heartbeat", "{}").await;
-    let mut heard = Heard::new(connect.receive_max);
-    let ended = converse(&app, &device, &mut io, &mut heard, connect.keep_alive, &mine.ended).await;
+    let ended = if send(&mut io, Outbound::ConnAck(Ok(()))).await.is_err() {
+        Ended::Broken
+    } else {
+        device.call(&app, "POST", "/thing/heartbeat", "{}").await;
+        let mut heard = Heard::new(connect.receive_max);
+        let ended = converse(&app, &device, &mut io, &mut heard, connect.keep_alive, &mine.ended).await;
+        give_back(&app, &device, heard).await;
+        ended
+    };
     tracing::debug!(sn = %device.sn, ?ended, "MQTT session ended");
-    // Commands it never acknowledged, or never got, wait again (a newer session, or the next,
-    // gets them).
-    for given_back in heard.given_back().chunks(COMMANDS_AT_ONCE) {
-        let ids: Vec<&str> = given_back.iter().map(String::as_str).collect();
-        let body = json!({ "ids": ids }).to_string();
-        let (status, _) = device.call(&app, "POST", "/thing/commands/unacknowledged", &body).await;
-        if status != 200 {
-            tracing::warn!(sn = %device.sn, status, "unacknowledged commands not given back");
-        }
-    }
     // Offline, unless a newer session is the device now or the key no longer speaks for it.
     if !gateway.leave(&id, mine.generation) {
         return;
@@ -426,6 +422,19 @@ async fn conversation<S: Wire>(
     // A new session that signed in meanwhile may have said its heartbeat before this logout.
     if gateway.holds(&id) {
         device.call(&app, "POST", "/thing/heartbeat", "{}").await;
+    }
+}
+
+/// Commands a session never had acknowledged, or never got, wait again (a newer session, or
+/// the next, gets them).
+async fn give_back(app: &AppState, device: &SignedIn, mut heard: Heard) {
+    for given_back in heard.given_back().chunks(COMMANDS_AT_ONCE) {
+        let ids: Vec<&str> = given_back.iter().map(String::as_str).collect();
+        let body = json!({ "ids": ids }).to_string();
+        let (status, _) = device.call(app, "POST", "/thing/commands/unacknowledged", &body).await;
+        if status != 200 {
+            tracing::warn!(sn = %device.sn, status, "unacknowledged commands not given back");
+        }
     }
 }
 
@@ -665,7 +674,7 @@ async fn converse<S: Wire>(
     io: &mut Io<S>,
     heard: &mut Heard,
     keep_alive: u16,
-    taken_over: &tokio::sync::Notify,
+    taken_over: &CancellationToken,
 ) -> Ended {
     let silent_limit = limits::silent_limit(keep_alive);
     let mut deadline = tokio::time::Instant::now() + silent_limit;
@@ -694,18 +703,18 @@ async fn converse<S: Wire>(
         Instant::now().checked_sub(ota_recheck.mul_f64(rand::random::<f64>())).unwrap_or_else(std::time::Instant::now);
     let mut recheck = tokio::time::interval(RECHECK);
     recheck.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let taken_over = taken_over.notified();
-    tokio::pin!(taken_over);
     // Listening for a wake for as long as the session lives, re-armed after each: a wake while
     // a packet is handled is not lost.
     let mut woken = Box::pin(wake_of(notify.clone()));
     loop {
+        // Taken over while the last packet was handled: nothing more for this connection.
+        if taken_over.is_cancelled() {
+            close(io, Closing::SessionTakenOver).await;
+            return Ended::TakenOver;
+        }
         let packet = tokio::select! {
             packet = tokio::time::timeout_at(deadline, io.next()) => packet,
-            () = &mut taken_over => {
-                close(io, Closing::SessionTakenOver).await;
-                return Ended::TakenOver;
-            }
+            () = taken_over.cancelled() => continue,
             () = &mut woken => {
                 woken = Box::pin(wake_of(notify.clone()));
                 if let Err(fault) = deliver_commands(app, device, io, heard).await {
@@ -1052,6 +1061,48 @@ async fn offer_upgrade<S: Wire>(
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    fn gateway() -> Gateway {
+        Gateway {
+            live: Default::default(),
+            generation: Default::default(),
+            connecting: Semaphore::new(1),
+            sessions: Arc::new(Semaphore::new(1)),
+            reconnects: Default::default(),
+        }
+    }
+
+    #[test]
+    fn a_session_that_takes_over_waits_on_every_session_before_it_that_has_not_given_back() {
+        let gateway = gateway();
+        let device: DeviceId = (1, "device".into(), "RV-1".into());
+        let a = gateway.take_over(&device);
+        assert!(a.waits_on.is_empty(), "the first session waits on nobody");
+        // B takes over: A is told to end, and B waits on A.
+        let b = gateway.take_over(&device);
+        assert!(a.ended.is_cancelled() && !b.ended.is_cancelled());
+        assert_eq!(b.waits_on.len(), 1);
+        // C takes over while B still waits: B leaves at once, C waits on both.
+        let c = gateway.take_over(&device);
+        assert!(b.ended.is_cancelled());
+        assert_eq!(c.waits_on.len(), 2);
+        b.given_back.cancel();
+        assert!(!c.waits_on.iter().all(CancellationToken::is_cancelled), "B gone, C still waits on A");
+        a.given_back.cancel();
+        assert!(c.waits_on.iter().all(CancellationToken::is_cancelled), "A has given back: C goes on");
+        // D after all before it gave back waits on C alone.
+        let d = gateway.take_over(&device);
+        assert_eq!(d.waits_on.len(), 1);
+        assert!(!d.waits_on[0].is_cancelled());
+        c.given_back.cancel();
+        assert!(d.waits_on[0].is_cancelled());
+        // Only the place's holder leaves it.
+        assert!(!gateway.leave(&device, c.generation));
+        assert!(gateway.leave(&device, d.generation));
+        assert!(!gateway.holds(&device));
+    }
+
     #[test]
     fn the_signing_time_is_read_from_the_client_id_as_alink_writes_it() {
         assert_eq!(super::signing_time("RV-1|timestamp=1767225600000|"), Some(1_767_225_600_000));

@@ -31,6 +31,15 @@ describe('the firmware test page', { timeout: 30_000 }, () => {
     expect(starts(sent)).toEqual([]);
   });
 
+  it('only says so to a user who may run tests but not set their devices', async () => {
+    const sent = serve(() => page(ROWS));
+    renderPage(TestPackages, '/ota-upgrade/test', ['ota:test:view', 'ota:test:run']);
+    fireEvent.click(await screen.findByTestId('start-test-bare'));
+    expect(await screen.findByText('Add its test devices first: a test needs at least one.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(starts(sent)).toEqual([]);
+  });
+
   it('starts a test with devices after its confirmation, naming how many get the package', async () => {
     const sent = serve((call) => (call.method === 'GET' ? page(ROWS) : { data: ROWS[1] }));
     renderPage(TestPackages, '/ota-upgrade/test', ALL);

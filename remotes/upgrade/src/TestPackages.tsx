@@ -76,10 +76,11 @@ export default function TestPackages() {
   const reload = () => list.current?.reload();
 
   const run = (pkg: FirmwarePackage, action: 'start' | 'cancel') => {
-    // The server refuses a test without devices: ask for them instead of a start that must fail.
+    // The server refuses a test without devices: ask for them (of whoever may set them)
+    // instead of a start that must fail.
     if (action === 'start' && pkg.testSns.length === 0) {
       void message.info(t('startTestNoDevices'));
-      setDevicesOf(pkg);
+      if (may('ota:test:edit')) setDevicesOf(pkg);
       return;
     }
     const name = `${pkg.modelCode} ${pkg.targetVersionName}`;
