@@ -36,19 +36,19 @@ fn request(method: Method, path: &str, token: &str, body: Option<Value>) -> Requ
 /// Polls `fut` at most `polls` times, yielding to the runtime in between (the database threads
 /// work meanwhile), then drops it as a client that leaves would. True when it finished first.
 /// Successive counts drop the call at successive moments of its life, whatever await it is at.
-async fn poll_then_drop<F: Future>(fut: F, polls: usize) -> bool {
+async fn poll_then_drop<F: Future>(fut: F, polls: usize) -> Option<F::Output> {
     let mut fut = pin!(fut);
     for _ in 0..polls {
-        let ready = std::future::poll_fn(|cx| Poll::Ready(fut.as_mut().poll(cx).is_ready())).await;
-        if ready {
-            return true;
+        let ready = std::future::poll_fn(|cx| Poll::Ready(fut.as_mut().poll(cx))).await;
+        if let Poll::Ready(output) = ready {
+            return Some(output);
         }
         tokio::task::yield_now().await;
     }
     // Whatever the database was asked, it answers before the caller goes: the answer waits,
     // unread, in the dropped future (the window in which sqlx's `begin` leaked a transaction).
     tokio::time::sleep(Duration::from_millis(1)).await;
-    false
+    None
 }
 
 async fn envelope_code(host: &TestHost, req: Request<Body>) -> i64 {
@@ -70,11 +70,17 @@ async fn calls_dropped_at_every_await_point_leave_no_transaction_behind() {
         (Method::POST, "/authority-service/role/add", Some(json!({ "name": "drop", "roleType": "ordinary" }))),
     ];
     let mut dropped = Vec::new();
+    // How each case's call ended when it was not dropped: for the failure's message.
+    let mut answers = Vec::new();
     for (method, path, body) in &cases {
-        // A sweep on a busy machine can find a call answered within its first poll: up to three
-        // sweeps, the most drops counted.
+        // A sweep on a busy machine can find a call answered within its first poll: up to five
+        // sweeps, a pause between them for the machine to settle, the most drops counted.
         let mut most = 0;
-        for sweep in 0..3 {
+        let mut answer = String::new();
+        for sweep in 0..5 {
+            if sweep > 0 {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
             let mut this_case = 0;
             for polls in 0..5000 {
                 // Unique names so that a write that does finish never collides.
@@ -87,7 +93,11 @@ async fn calls_dropped_at_every_await_point_leave_no_transaction_behind() {
                     b
                 });
                 let call = host.app.clone().oneshot(request(method.clone(), path, &admin, body));
-                if poll_then_drop(call, polls).await {
+                if let Some(response) = poll_then_drop(call, polls).await {
+                    let response = response.expect("infallible");
+                    let status = response.status();
+                    let bytes = axum::body::to_bytes(response.into_body(), 4096).await.unwrap_or_default();
+                    answer = format!("{status} {} after {polls} polls", String::from_utf8_lossy(&bytes));
                     break;
                 }
                 this_case += 1;
@@ -98,6 +108,7 @@ async fn calls_dropped_at_every_await_point_leave_no_transaction_behind() {
             }
         }
         dropped.push(most);
+        answers.push(answer);
     }
     // Each call was dropped before its first poll and at one await point at least. How many it
     // passes depends on how busy the machine is: from about 100 for a plugin's read on an idle
@@ -105,7 +116,7 @@ async fn calls_dropped_at_every_await_point_leave_no_transaction_behind() {
     // write now, which always waits for the database).
     assert!(
         dropped.iter().all(|&d| d >= 2),
-        "{dropped:?} calls dropped per case: the test no longer reaches the await points"
+        "{dropped:?} calls dropped per case: the test no longer reaches the await points; the calls answered {answers:?}"
     );
 
     // Then 1,000 calls, reads and writes of plugins and of the core: every one succeeds.
