@@ -139,6 +139,7 @@ fn admin_get(i: usize, path: &str) -> (CallContext, types::Request) {
         cascade: EventBudget::new(),
         decision: None,
         client_address: "127.0.0.1".into(),
+        sealed: Default::default(),
     };
     let request = types::Request {
         method: "GET".into(),
@@ -374,7 +375,7 @@ async fn main() {
     let mut config = Config::with_data_dir(dir.path().join("inproc"));
     config.admin_password = Some(ADMIN_PASSWORD.into());
     // As behind a load balancer: the chat users report addresses of their own.
-    config.trust_proxy = true;
+    config.trusted_proxies = vec!["127.0.0.0/8".parse().expect("loopback")];
     config.plugins = plugins_toml(dir.path());
     config.cache_dir = Some(cache.clone());
     // A shell with one hashed 100 KB script, as the console's own chunks are.

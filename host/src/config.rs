@@ -109,9 +109,11 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_DATA_ANALYSIS_LINKS", value_delimiter = ',')]
     pub data_analysis_links: Vec<crate::links::EnvLink>,
 
-    /// Take the client address from `x-forwarded-for` (only behind a trusted proxy).
-    #[arg(long, env = "CONSOLE_TRUST_PROXY", default_value_t = false)]
-    pub trust_proxy: bool,
+    /// The proxies in front of the host (comma-separated addresses or networks, `10.0.0.0/8`,
+    /// `::1`): a request from one of them names its client in `x-forwarded-for`, the last hop
+    /// there that is not itself one of them. Unset, no header is believed: the client is the peer.
+    #[arg(long, env = "CONSOLE_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_network)]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 
     /// How often an app's or device's websocket is authorised again (its key, its plugin, the
     /// route's answer), in seconds: a revoked key or a refused user is cut off within this.
@@ -211,6 +213,14 @@ pub enum Command {
         #[arg(long)]
         to: String,
     },
+}
+
+/// A network (`10.0.0.0/8`) or one address (`192.0.2.7`, `::1`).
+fn parse_network(text: &str) -> Result<ipnet::IpNet, String> {
+    let text = text.trim();
+    text.parse::<ipnet::IpNet>()
+        .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| format!("`{text}` is neither an address nor a network (10.0.0.0/8)"))
 }
 
 /// `https://host` or `https://host:port` exactly as a browser prints an origin (lower case, no

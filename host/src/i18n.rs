@@ -160,6 +160,10 @@ pub enum Msg {
         file: String,
         how: &'static str,
     },
+    /// A zip whose index (its central directory) cannot be read: nothing can say what it holds.
+    ZipUnreadable {
+        file: String,
+    },
     FileMissing,
     DownloadExpired,
     DownloadInvalid,
@@ -301,6 +305,7 @@ impl Msg {
                 expected.iter().map(|k| kind_name(Lang::ZhCn, k)).collect::<Vec<_>>().join("、")
             ),
             Msg::FileEncrypted { file, how } => format!("“{file}”已加密（{how}），请上传未加密的文件"),
+            Msg::ZipUnreadable { file } => format!("无法读取“{file}”的压缩包目录，文件可能已损坏"),
             Msg::FileMissing => "未收到文件，或文件为空".into(),
             Msg::DownloadExpired => "下载链接已过期，请重新获取".into(),
             Msg::DownloadInvalid => "下载链接无效".into(),
@@ -403,6 +408,9 @@ impl Msg {
             ),
             Msg::FileEncrypted { file, how } => {
                 format!("“{file}” is encrypted ({how}). Please upload it without password protection.")
+            }
+            Msg::ZipUnreadable { file } => {
+                format!("The index of the zip “{file}” cannot be read; the file may be damaged.")
             }
             Msg::FileMissing => "No file was sent, or it is empty.".into(),
             Msg::DownloadExpired => "This download link has expired; please ask for a new one.".into(),
@@ -522,6 +530,9 @@ impl Msg {
             Msg::FileEncrypted { file, how } => {
                 format!("„{file}“ ist verschlüsselt ({how}). Bitte laden Sie die Datei ohne Passwortschutz hoch.")
             }
+            Msg::ZipUnreadable { file } => {
+                format!("Das Inhaltsverzeichnis des ZIP-Archivs „{file}“ ist nicht lesbar; die Datei ist möglicherweise beschädigt.")
+            }
             Msg::FileMissing => "Es wurde keine Datei gesendet, oder sie ist leer.".into(),
             Msg::DownloadExpired => "Dieser Download-Link ist abgelaufen; bitte fordern Sie einen neuen an.".into(),
             Msg::DownloadInvalid => "Dieser Download-Link ist ungültig.".into(),
@@ -628,6 +639,9 @@ impl Msg {
             ),
             Msg::FileEncrypted { file, how } => {
                 format!("«{file}» está cifrado ({how}). Súbalo sin protección por contraseña.")
+            }
+            Msg::ZipUnreadable { file } => {
+                format!("No se puede leer el índice del zip «{file}»; el archivo puede estar dañado.")
             }
             Msg::FileMissing => "No se envió ningún archivo, o está vacío.".into(),
             Msg::DownloadExpired => "Este enlace de descarga ha caducado; solicite uno nuevo.".into(),
@@ -741,6 +755,9 @@ impl Msg {
             Msg::FileEncrypted { file, how } => {
                 format!("« {file} » est chiffré ({how}). Veuillez l’envoyer sans protection par mot de passe.")
             }
+            Msg::ZipUnreadable { file } => {
+                format!("L’index de l’archive zip « {file} » est illisible ; le fichier est peut-être endommagé.")
+            }
             Msg::FileMissing => "Aucun fichier n’a été envoyé, ou il est vide.".into(),
             Msg::DownloadExpired => "Ce lien de téléchargement a expiré ; veuillez en demander un nouveau.".into(),
             Msg::DownloadInvalid => "Ce lien de téléchargement n’est pas valide.".into(),
@@ -848,6 +865,9 @@ impl Msg {
             Msg::FileEncrypted { file, how } => {
                 format!("«{file}» está cifrado ({how}). Carregue-o sem proteção por palavra-passe.")
             }
+            Msg::ZipUnreadable { file } => {
+                format!("Não é possível ler o índice do zip «{file}»; o ficheiro pode estar danificado.")
+            }
             Msg::FileMissing => "Não foi enviado nenhum ficheiro, ou está vazio.".into(),
             Msg::DownloadExpired => "Esta ligação de transferência expirou; peça uma nova.".into(),
             Msg::DownloadInvalid => "Esta ligação de transferência não é válida.".into(),
@@ -953,6 +973,9 @@ impl Msg {
             ),
             Msg::FileEncrypted { file, how } => {
                 format!("«{file}» зашифрован ({how}). Загрузите файл без защиты паролем.")
+            }
+            Msg::ZipUnreadable { file } => {
+                format!("Не удаётся прочитать оглавление zip-архива «{file}»; файл, возможно, повреждён.")
             }
             Msg::FileMissing => "Файл не получен или он пуст.".into(),
             Msg::DownloadExpired => "Срок действия ссылки для скачивания истёк; запросите новую.".into(),

@@ -18,6 +18,7 @@ pub mod objects;
 pub mod openapi;
 pub mod pki;
 pub mod plugins;
+pub mod redact;
 pub mod routes;
 pub mod sealing;
 pub mod tenancy;
@@ -51,6 +52,10 @@ pub struct AppState {
     pub auth_cache: Arc<auth::cache::AuthCache>,
     /// The other hosts on the same PostgreSQL (`cluster`).
     pub cluster: Arc<cluster::Cluster>,
+    /// Failed passwords and signatures, per subject and per address, for every door.
+    pub throttle: Arc<auth::throttle::Throttle>,
+    /// The console's event sockets open now (`api::live`).
+    pub event_sockets: Arc<api::live::OpenSockets>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -98,19 +103,14 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
         sealing::MasterKey::load(config.master_key.as_deref(), &config.data_dir).map_err(StartError::MasterKey)?;
     let objects = objects::Objects::open(config.object_store.as_deref(), &config.data_dir.join("objects"), &master_key)
         .map_err(StartError::ObjectStore)?;
-    let plugins = plugins::Plugins::start(
-        db.clone(),
-        config.plugins.clone(),
-        Arc::new(objects),
-        cache_dir,
-        master_key,
-        config.plugin_memory_mib,
-        config.public_url.clone().unwrap_or_else(|| format!("http://{}", config.listen)),
-    )
-    .await
-    .map_err(|e| StartError::Plugins(format!("{e:#}")))?;
+    let throttle = Arc::new(auth::throttle::Throttle::new(db.clone(), auth::throttle::Limits::of(&config)));
+    let plugins =
+        plugins::Plugins::start(db.clone(), &config, Arc::new(objects), cache_dir, master_key, throttle.clone())
+            .await
+            .map_err(|e| StartError::Plugins(format!("{e:#}")))?;
     plugins::scheduler::spawn(plugins.clone());
     routes::files::spawn_sweeper(db.clone(), plugins.objects().clone());
+    routes::avatars::spawn_sweeper(db.clone(), plugins.objects().clone());
     if let Some(pool) = db.postgres() {
         db::plugin_store::spawn_key_count_settler(pool.clone());
     }
@@ -120,7 +120,8 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     let auth_cache = Arc::new(auth::cache::AuthCache::default());
     let cluster = Arc::new(cluster::Cluster::new(&db));
     cluster::spawn(cluster.clone(), plugins.clone(), auth_cache.clone());
-    let state = AppState { db, config: Arc::new(config), plugins, auth_cache, cluster };
+    let event_sockets = Arc::default();
+    let state = AppState { db, config: Arc::new(config), plugins, auth_cache, cluster, throttle, event_sockets };
     mqtt::gateway::spawn(state.clone()).await;
     mqtt::external::spawn(state.clone()).await;
     Ok(state)

@@ -338,31 +338,15 @@ fn prefix_refs(value: &mut Value, plugin: &str) {
     }
 }
 
-/// Whether a router pattern serves a manifest path: same segments, a `{param}` of the pattern
-/// standing for any one.
-fn serves(pattern: &str, path: &str) -> bool {
-    let (pattern, path): (Vec<&str>, Vec<&str>) =
-        (pattern.trim_matches('/').split('/').collect(), path.trim_matches('/').split('/').collect());
-    pattern.len() == path.len() && pattern.iter().zip(&path).all(|(p, s)| p.starts_with('{') || p == s)
-}
-
 /// Types the operations of `manifest`'s routes with what its SDK described (`{routes, schemas}`,
 /// see the SDK's `describe`): query parameters, request body, the envelope's `data`.
 fn typed_by_plugin(document: &mut Value, manifest: &crate::plugins::manifest::Manifest, api: &Value) {
     let plugin = manifest.id.as_str();
     let mut api = api.clone();
     prefix_refs(&mut api, plugin);
-    let described: Vec<&Value> = api["routes"].as_array().into_iter().flatten().collect();
     for declared in manifest.routes.iter().filter(|r| !matches!(r.caller, RouteCaller::Plugin | RouteCaller::Host)) {
-        // The one the plugin's router would dispatch to: its own pattern when described, else the
-        // first that serves it (`/{platform}/modes` serves `/alexa/modes`). Not `/codes/{id}` for
-        // `/codes/export`: the router prefers fixed segments too.
-        let same_method = |r: &&&Value| r["method"] == declared.method.as_str();
-        let exact = described.iter().filter(same_method).find(|r| r["path"] == declared.path.as_str());
-        let serving = || {
-            described.iter().filter(same_method).find(|r| r["path"].as_str().is_some_and(|p| serves(p, &declared.path)))
-        };
-        let Some(route) = exact.or_else(serving) else {
+        // The one the plugin's router would dispatch to.
+        let Some(route) = crate::plugins::registry::described_route(&api, &declared.method, &declared.path) else {
             continue;
         };
         let prefix = if declared.caller == RouteCaller::Device { "/api/device" } else { "/api" };

@@ -59,7 +59,7 @@ async fn concurrent_guesses_cannot_pass_the_throttle_together() {
 #[tokio::test]
 async fn forged_forwarded_hops_do_not_escape_the_address_throttle() {
     let host = TestHost::start_with(|c| {
-        c.trust_proxy = true;
+        c.trusted_proxies = vec!["127.0.0.0/8".parse().expect("loopback")];
         c.login_max_failures_per_ip = 3;
     })
     .await;
@@ -77,4 +77,31 @@ async fn forged_forwarded_hops_do_not_escape_the_address_throttle() {
         codes.push(answer.code());
     }
     assert_eq!(codes, vec![400, 400, 400, 429, 429], "the fourth guess from 203.0.113.7 is refused");
+}
+
+/// A proxy that adds a line of its own to `x-forwarded-for` leaves the client's forged line
+/// first: every line counts, and the client is the last hop that is no trusted proxy. An IPv6
+/// subscriber holds a whole /64, which counts as one address.
+#[tokio::test]
+async fn every_forwarded_line_counts_and_an_ipv6_slash_64_is_one_address() {
+    let host = TestHost::start_with(|c| {
+        c.trusted_proxies = vec!["127.0.0.0/8".parse().expect("loopback")];
+        c.login_max_failures_per_ip = 3;
+    })
+    .await;
+    let mut codes = Vec::new();
+    for n in 0..5 {
+        let (forged, proxy_line) = (format!("10.9.8.{n}"), format!("2001:db8:1:2::{}", n + 1));
+        let answer = host
+            .call(
+                Method::POST,
+                "/authority-service/authority/login",
+                None,
+                &[("lang", "en"), ("x-forwarded-for", &forged), ("x-forwarded-for", &proxy_line)],
+                Some(json!({ "userName": format!("user{n}"), "password": "Wrong#2026" })),
+            )
+            .await;
+        codes.push(answer.code());
+    }
+    assert_eq!(codes, vec![400, 400, 400, 429, 429], "one /64, whatever the forged first line says");
 }

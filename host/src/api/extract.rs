@@ -1,7 +1,7 @@
 //! Extractors that carry the facts the guard established, so handlers never re-read headers.
 
 use std::collections::HashSet;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
@@ -74,17 +74,19 @@ impl<S: Send + Sync> FromRequestParts<S> for DeviceCaller {
 pub struct ClientInfo {
     pub ip: String,
     pub user_agent: String,
+    /// The request came through one of the operator's trusted proxies (which may then name the
+    /// host the browser asked for, `x-forwarded-host`).
+    pub via_trusted_proxy: bool,
 }
 
 impl ClientInfo {
-    /// The peer address, or the first `x-forwarded-for` hop when the operator said a trusted
-    /// proxy sits in front (otherwise that header is the client's to forge).
-    pub fn of(req: &Request, trust_proxy: bool) -> ClientInfo {
-        let forwarded = trust_proxy
-            .then(|| req.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok()))
-            .flatten()
-            .and_then(forwarded_client);
-        let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(addr)| addr.ip().to_string());
+    /// The client of a request: the peer, or, when the peer is one of the operator's trusted
+    /// proxies, the last `x-forwarded-for` hop that is not one of them (each proxy appends the
+    /// address it was connected from; what lies left of the last stranger is the stranger's to
+    /// forge). Every header line counts: a proxy that adds a line of its own leaves the client's
+    /// forged line first.
+    pub fn of(req: &Request, trusted: &[ipnet::IpNet]) -> ClientInfo {
+        let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(addr)| addr.ip());
         let user_agent = req
             .headers()
             .get(axum::http::header::USER_AGENT)
@@ -93,15 +95,46 @@ impl ClientInfo {
             .chars()
             .take(512)
             .collect();
-        ClientInfo { ip: forwarded.or(peer).unwrap_or_else(|| "unknown".into()), user_agent }
+        let is_trusted = |ip: &IpAddr| trusted.iter().any(|net| net.contains(&canonical(*ip)));
+        let via_trusted_proxy = peer.as_ref().is_some_and(is_trusted);
+        let client = match peer {
+            Some(peer) if via_trusted_proxy => forwarded_client(req.headers(), &is_trusted).unwrap_or(peer),
+            Some(peer) => peer,
+            None => return ClientInfo { ip: "unknown".into(), user_agent, via_trusted_proxy },
+        };
+        ClientInfo { ip: canonical(client).to_string(), user_agent, via_trusted_proxy }
     }
 }
 
-/// The client as the trusted proxy saw it: the right-most hop of `x-forwarded-for`. The proxy
-/// appends the address it was connected from; everything to its left is the client's to forge.
-fn forwarded_client(list: &str) -> Option<String> {
-    let hop = list.rsplit(',').next()?.trim();
-    hop.parse::<std::net::IpAddr>().ok().map(|ip| ip.to_string())
+/// An IPv4 address mapped into IPv6 (a dual-stack listener's peers) as the IPv4 address it is.
+fn canonical(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        v4 => v4,
+    }
+}
+
+/// The last `x-forwarded-for` hop, over every header line, that is not a trusted proxy; the
+/// first hop when all are; none when the header names no address (or garbles one before the
+/// client is reached).
+fn forwarded_client(headers: &axum::http::HeaderMap, is_trusted: &impl Fn(&IpAddr) -> bool) -> Option<IpAddr> {
+    let hops: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|line| line.split(','))
+        .map(str::trim)
+        .filter(|hop| !hop.is_empty())
+        .collect();
+    let mut earliest = None;
+    for hop in hops.iter().rev() {
+        let ip = hop.parse::<IpAddr>().ok()?;
+        if !is_trusted(&ip) {
+            return Some(ip);
+        }
+        earliest = Some(ip);
+    }
+    earliest
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientInfo {
@@ -191,13 +224,35 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
 
 #[cfg(test)]
 mod tests {
-    use super::forwarded_client;
+    use super::*;
+
+    fn client_of(peer: &str, lines: &[&str], trusted: &[&str]) -> String {
+        let mut request = Request::new(axum::body::Body::empty());
+        for line in lines {
+            request.headers_mut().append("x-forwarded-for", line.parse().expect("header"));
+        }
+        let peer: SocketAddr =
+            format!("{peer}:4000").parse().unwrap_or_else(|_| format!("[{peer}]:4000").parse().expect("peer"));
+        request.extensions_mut().insert(ConnectInfo(peer));
+        let trusted: Vec<ipnet::IpNet> = trusted.iter().map(|t| t.parse().expect("network")).collect();
+        ClientInfo::of(&request, &trusted).ip
+    }
 
     #[test]
-    fn the_proxys_hop_wins_over_what_the_client_wrote() {
-        assert_eq!(forwarded_client("1.2.3.4, 203.0.113.7").as_deref(), Some("203.0.113.7"));
-        assert_eq!(forwarded_client("203.0.113.7").as_deref(), Some("203.0.113.7"));
-        assert_eq!(forwarded_client("1.2.3.4, not-an-address"), None);
-        assert_eq!(forwarded_client("2001:db8::1").as_deref(), Some("2001:db8::1"));
+    fn the_client_is_the_last_hop_that_is_no_trusted_proxy() {
+        let proxies = ["10.0.0.0/8"];
+        // The proxy appended the client it saw; what the client wrote before is its own to forge.
+        assert_eq!(client_of("10.0.0.2", &["1.2.3.4, 203.0.113.7"], &proxies), "203.0.113.7");
+        // Two proxies: the inner one's hop is a proxy, skipped.
+        assert_eq!(client_of("10.0.0.2", &["1.2.3.4, 203.0.113.7, 10.0.0.9"], &proxies), "203.0.113.7");
+        // A proxy that adds a line of its own: the client's forged line comes first.
+        assert_eq!(client_of("10.0.0.2", &["1.2.3.4", "203.0.113.7"], &proxies), "203.0.113.7");
+        // A peer that is no trusted proxy names nobody but itself.
+        assert_eq!(client_of("198.51.100.4", &["1.2.3.4"], &proxies), "198.51.100.4");
+        assert_eq!(client_of("10.0.0.2", &["1.2.3.4"], &[]), "10.0.0.2", "nothing trusted");
+        // A garbled hop before the client is reached: the peer.
+        assert_eq!(client_of("10.0.0.2", &["203.0.113.7, not-an-address"], &proxies), "10.0.0.2");
+        assert_eq!(client_of("10.0.0.2", &["2001:db8::1"], &proxies), "2001:db8::1");
+        assert_eq!(client_of("::ffff:10.0.0.2", &["203.0.113.9"], &proxies), "203.0.113.9", "a mapped proxy");
     }
 }

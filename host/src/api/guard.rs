@@ -9,21 +9,24 @@ use axum::http::HeaderMap;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::{ApiError, Caller, ClientInfo, DeviceCaller, Effect, Perm, RecordAs, RecordBody, RouteDoc};
+use super::{ApiError, Caller, ClientInfo, DeviceCaller, Effect, Perm, RecordAs, RecordBody, RecordSealed, RouteDoc};
 use crate::AppState;
 use crate::auth::session::{self, SessionState};
 use crate::db::records::NewOperationRecord;
 use crate::i18n::{Lang, Msg};
+use crate::redact::{self, SealedFields, SealedValues};
 use crate::tenancy::{TenantRequest, TenantScope};
 
 #[derive(Clone)]
 pub struct GuardState {
     pub app: AppState,
     pub route: Arc<RouteDoc>,
+    /// The fields the route's body declares sealed: never recorded.
+    pub sealed: Arc<SealedFields>,
 }
 
 pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next) -> Response {
-    let client = ClientInfo::of(&req, guard.app.config.trust_proxy);
+    let client = ClientInfo::of(&req, &guard.app.config.trusted_proxies);
     req.extensions_mut().insert(client.clone());
     // A request that may change state outside a plugin drops the guard's cache when it ends, or
     // when it is cancelled after its commit (its client left): sign-in and logout here, the
@@ -90,6 +93,10 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
     if let Some(body) = body.filter(|_| result_code != 404) {
         let body = response.extensions().get::<RecordBody>().map_or(body, |said| said.0.clone());
         let named = response.extensions().get::<RecordAs>();
+        let request_data = match response.extensions().get::<RecordSealed>() {
+            Some(sealed) => redact::for_record(&body, &sealed.fields, &sealed.values),
+            None => redact::for_record(&body, &guard.sealed, &SealedValues::default()),
+        };
         let record = NewOperationRecord {
             tenant_id: caller.scope.owner(),
             account_id: caller.account_id,
@@ -99,7 +106,7 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
             method: method.as_str(),
             path: &path,
             ip: &caller.client.ip,
-            request_data: &redact_secrets(&body),
+            request_data: &request_data,
             result_code: i64::from(result_code),
         };
         if let Err(err) = guard.app.db.add_operation_record(record).await {
@@ -194,23 +201,7 @@ async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) 
     };
     let scope = TenantScope::resolve(session.tenant_id, requested, named_tenant_exists)?;
 
-    let plugins = match app.auth_cache.enabled(scope.owner(), stamp) {
-        Some(plugins) => plugins,
-        None => {
-            let plugins = Arc::new(app.plugins.enabled_for(scope.owner()).await?);
-            app.auth_cache.keep_enabled(scope.owner(), stamp, plugins.clone());
-            plugins
-        }
-    };
-    let held_by = (session.account_id, session.tenant_id == 0, scope.owner());
-    let actions = match app.auth_cache.actions(held_by, stamp) {
-        Some(actions) => actions,
-        None => {
-            let actions = Arc::new(app.db.account_actions(held_by.0, held_by.1, &plugins).await?);
-            app.auth_cache.keep_actions(held_by, stamp, actions.clone());
-            actions
-        }
-    };
+    let (plugins, actions) = rights(app, (session.account_id, session.tenant_id == 0, scope.owner()), stamp).await?;
     if let Perm::Action(action) = guard.route.perm
         && !actions.contains(action)
     {
@@ -231,6 +222,46 @@ async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) 
     })
 }
 
+/// What an account may do for the enterprise `held_by.2` (the plugins enabled for it and the
+/// actions of the account's roles among them), as of `stamp`.
+async fn rights(
+    app: &AppState,
+    held_by: (i64, bool, i64),
+    stamp: crate::auth::cache::Stamp,
+) -> Result<(Arc<Vec<String>>, Arc<std::collections::HashSet<String>>), ApiError> {
+    let owner = held_by.2;
+    let plugins = match app.auth_cache.enabled(owner, stamp) {
+        Some(plugins) => plugins,
+        None => {
+            let plugins = Arc::new(app.plugins.enabled_for(owner).await?);
+            app.auth_cache.keep_enabled(owner, stamp, plugins.clone());
+            plugins
+        }
+    };
+    let actions = match app.auth_cache.actions(held_by, stamp) {
+        Some(actions) => actions,
+        None => {
+            let actions = Arc::new(app.db.account_actions(held_by.0, held_by.1, &plugins).await?);
+            app.auth_cache.keep_actions(held_by, stamp, actions.clone());
+            actions
+        }
+    };
+    Ok((plugins, actions))
+}
+
+/// The caller of a request that goes on (an event socket) as the platform holds it now: its
+/// session still active, its rights read again; `None` once the session ended or the account or
+/// enterprise was disabled.
+pub async fn caller_now(app: &AppState, caller: &Caller) -> Option<Caller> {
+    if !session::still_active(&app.db, caller.session_id).await {
+        return None;
+    }
+    let stamp = app.auth_cache.stamp(app.plugins.builds());
+    let held_by = (caller.account_id, caller.is_platform(), caller.scope.owner());
+    let (plugins, actions) = rights(app, held_by, stamp).await.ok()?;
+    Some(Caller { plugins, actions, ..caller.clone() })
+}
+
 /// Browsers cannot set headers on a WebSocket; the shell offers `["console.v1", token]` as
 /// subprotocols instead, which keeps the token out of URLs and logs.
 fn websocket_token(headers: &HeaderMap) -> Option<&str> {
@@ -242,62 +273,4 @@ fn offered_token<'h>(headers: &'h HeaderMap, protocol: &str) -> Option<&'h str> 
     let offered = headers.get("sec-websocket-protocol")?.to_str().ok()?;
     let mut protocols = offered.split(',').map(str::trim);
     (protocols.next()? == protocol).then(|| protocols.next()).flatten()
-}
-
-/// The body as stored in the operation record: JSON with every secret-looking field masked.
-/// The body as the operation record keeps it: secrets masked, long texts (uploaded files in
-/// base64) cut, at most [`MAX_RECORDED`] characters.
-pub(crate) fn redact_secrets(body: &[u8]) -> String {
-    let text = match serde_json::from_slice::<serde_json::Value>(body) {
-        Ok(mut value) => {
-            mask(&mut value);
-            value.to_string()
-        }
-        Err(_) => String::from_utf8_lossy(&body[..body.len().min(MAX_RECORDED)]).into_owned(),
-    };
-    match text.char_indices().nth(MAX_RECORDED) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text,
-    }
-}
-
-const MAX_RECORDED: usize = 8192;
-/// A text field longer than this is kept as its start and its length.
-const MAX_RECORDED_FIELD: usize = 512;
-
-fn mask(value: &mut serde_json::Value) {
-    match value {
-        serde_json::Value::Object(map) => {
-            for (key, field) in map.iter_mut() {
-                let key = key.to_ascii_lowercase();
-                if ["password", "secret", "token", "credential", "privatekey", "certificate", "apikey"]
-                    .iter()
-                    .any(|s| key.contains(s))
-                {
-                    *field = serde_json::Value::String("******".into());
-                } else {
-                    mask(field);
-                }
-            }
-        }
-        serde_json::Value::Array(items) => items.iter_mut().for_each(mask),
-        serde_json::Value::String(text) if text.len() > MAX_RECORDED_FIELD => {
-            let cut = text.char_indices().nth(64).map_or(text.len(), |(i, _)| i);
-            *text = format!("{}… ({} bytes)", &text[..cut], text.len());
-        }
-        _ => {}
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn secrets_are_masked_at_any_depth() {
-        let stored = redact_secrets(br#"{"userName":"ann","password":"p@ss1","nested":[{"appSecret":"s"}]}"#);
-        assert!(stored.contains("ann"));
-        assert!(!stored.contains("p@ss1"));
-        assert!(!stored.contains("\"s\""));
-    }
 }

@@ -1,5 +1,13 @@
 //! `GET /api/events/ws`: the events a user may see (their tenant's, or every tenant's for a
 //! platform user acting for all), pushed live to the shell as JSON text frames.
+//!
+//! A socket is bounded like every door a signed-in party can open many times: a few per session
+//! (the shell opens one per tab) and a number per process. It is not a pass kept from the moment
+//! it was opened: its session and rights are read again every [`SESSION_CHECK`], and whenever the
+//! platform's rights changed since, before an event is let through.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use axum::extract::State;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -11,12 +19,52 @@ use std::time::Duration;
 
 use super::{ApiError, Caller};
 use crate::AppState;
-use crate::auth::session;
 use crate::i18n::Msg;
 use crate::plugins::LiveEvent;
 
 /// The subprotocol the shell offers, followed by its token.
 pub const PROTOCOL: &str = "console.v1";
+/// Sockets one session may hold open: one per tab of the shell, and a few to spare.
+pub const PER_SESSION: usize = 8;
+/// Sockets one host process holds open.
+pub const PER_PROCESS: usize = 10_000;
+
+/// The event sockets open now, per session.
+#[derive(Debug, Default)]
+pub struct OpenSockets {
+    by_session: Mutex<HashMap<i64, usize>>,
+}
+
+/// One socket's place, given back when it closes.
+struct Place {
+    open: Arc<OpenSockets>,
+    session: i64,
+}
+
+impl OpenSockets {
+    fn enter(self: &Arc<Self>, session: i64) -> Option<Place> {
+        let mut by_session = self.by_session.lock().unwrap_or_else(|e| e.into_inner());
+        let total: usize = by_session.values().sum();
+        let held = by_session.entry(session).or_default();
+        if *held >= PER_SESSION || total >= PER_PROCESS {
+            return None;
+        }
+        *held += 1;
+        Some(Place { open: self.clone(), session })
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let mut by_session = self.open.by_session.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(held) = by_session.get_mut(&self.session) {
+            *held -= 1;
+            if *held == 0 {
+                by_session.remove(&self.session);
+            }
+        }
+    }
+}
 
 /// A user sees a plugin's events when he may see one of its pages: he holds one of its actions.
 fn may_see(app: &AppState, caller: &Caller, plugin: &str) -> bool {
@@ -43,30 +91,54 @@ pub async fn events(
             return ApiError::Client { code: 400, msg: Msg::BadJson { detail } }.into_response();
         }
     };
+    let Some(place) = app.event_sockets.enter(caller.session_id) else {
+        return ApiError::Client { code: 429, msg: Msg::Busy }.into_response();
+    };
     let events = app.plugins.live.subscribe();
-    upgrade.protocols([PROTOCOL]).on_upgrade(move |socket| forward(app, socket, events, caller))
+    upgrade.protocols([PROTOCOL]).on_upgrade(move |socket| forward(app, socket, events, caller, place))
 }
 
-/// How often an open socket checks that its session is still active.
+/// How often an open socket reads its session and rights again.
 const SESSION_CHECK: Duration = Duration::from_secs(2);
 
 async fn forward(
     app: AppState,
     mut socket: WebSocket,
     mut events: tokio::sync::broadcast::Receiver<LiveEvent>,
-    caller: Caller,
+    mut caller: Caller,
+    _place: Place,
 ) {
     let mut check = tokio::time::interval(SESSION_CHECK);
+    let mut read_at = app.auth_cache.stamp(app.plugins.builds());
     loop {
         tokio::select! {
             _ = check.tick() => {
-                if !session::still_active(&app.db, caller.session_id).await {
-                    let _ = socket.send(Message::Close(None)).await;
-                    return;
+                read_at = app.auth_cache.stamp(app.plugins.builds());
+                match super::guard::caller_now(&app, &caller).await {
+                    Some(now) => caller = now,
+                    None => {
+                        let _ = socket.send(Message::Close(None)).await;
+                        return;
+                    }
                 }
             }
             event = events.recv() => match event {
-                Ok(event) if for_console(&event, &caller) && may_see(&app, &caller, &event.plugin) => {
+                Ok(event) if for_console(&event, &caller) => {
+                    // Rights changed since they were read: read them before this event goes out.
+                    let now = app.auth_cache.stamp(app.plugins.builds());
+                    if now != read_at {
+                        read_at = now;
+                        match super::guard::caller_now(&app, &caller).await {
+                            Some(now) => caller = now,
+                            None => {
+                                let _ = socket.send(Message::Close(None)).await;
+                                return;
+                            }
+                        }
+                    }
+                    if !may_see(&app, &caller, &event.plugin) {
+                        continue;
+                    }
                     let text = serde_json::to_string(&event).unwrap_or_default();
                     if socket.send(Message::Text(text.into())).await.is_err() {
                         return;

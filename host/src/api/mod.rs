@@ -25,7 +25,6 @@ use serde_json::json;
 
 pub use error::{ApiError, ApiResult};
 pub use extract::{ApiJson, ApiPath, ApiQuery, Caller, ClientInfo, DeviceCaller};
-pub(crate) use guard::redact_secrets;
 
 use crate::AppState;
 use crate::i18n::{Lang, Msg};
@@ -67,8 +66,27 @@ pub struct RecordAs {
     pub action: String,
 }
 
+/// Set on a response by the plugin dispatcher: the fields the plugin declared sealed in the
+/// route's body and the values the call sealed, which the operation record leaves out.
+#[derive(Debug, Clone)]
+pub struct RecordSealed {
+    pub fields: Arc<crate::redact::SealedFields>,
+    pub values: crate::redact::SealedValues,
+}
+
 /// Named schemas the OpenAPI document's components gather.
 pub type Components = Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>;
+
+/// The fields a core route's body declares sealed (`#[schema(write_only)]`), read once from its
+/// schema as the OpenAPI document shows it.
+fn sealed_fields(body: Option<SchemaFn>) -> crate::redact::SealedFields {
+    let Some(body) = body else { return Default::default() };
+    let mut components = Components::new();
+    let schema = serde_json::to_value(body(&mut components)).unwrap_or_default();
+    let definitions: serde_json::Map<String, serde_json::Value> =
+        components.into_iter().map(|(name, schema)| (name, serde_json::to_value(schema).unwrap_or_default())).collect();
+    crate::redact::SealedFields::of_schema(&schema, &definitions)
+}
 
 /// Adds a type's schema, and the schemas it refers to, to the components; where it is used, the
 /// schema (a reference, or an array or page of references).
@@ -323,7 +341,11 @@ impl ApiRouter {
         };
         let guarded: axum::routing::MethodRouter<AppState, std::convert::Infallible> =
             on(filter, handler).layer(middleware::from_fn_with_state(
-                guard::GuardState { app: self.state.clone(), route: Arc::new(doc.clone()) },
+                guard::GuardState {
+                    app: self.state.clone(),
+                    sealed: Arc::new(sealed_fields(doc.body_schema)),
+                    route: Arc::new(doc.clone()),
+                },
                 guard::guard,
             ));
         let guarded = match doc.max_body {

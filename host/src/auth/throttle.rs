@@ -1,44 +1,150 @@
-//! Failed-login throttling per account and per address. Counters live in the database so that
-//! several host processes share them.
+//! Failed proofs counted per subject and per address, for every door that checks a password or
+//! a signature: console sign-ins and password changes, the plugins' own (app users, device
+//! activation, through the contract's `proofs`), MQTT sign-ins. Counters live in the database,
+//! so that several host processes share them; a lock this process has seen is also remembered
+//! in memory, so that a locked door refuses without asking the database.
 //!
-//! An attempt is counted *before* the password is verified, in one atomic statement per key:
+//! An attempt is counted *before* the proof is verified, in one atomic statement per key:
 //! concurrent guesses cannot all pass a check made before any of them failed. A success takes
-//! its count back.
+//! its count back. Where verifying costs less than a database write (MQTT), failures are counted
+//! after the fact instead ([`Throttle::failed`]), and the remembered locks keep a flood cheap.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 use crate::api::ApiError;
 use crate::config::Config;
 use crate::db::{Db, now_ms};
 
-pub struct Throttle<'a> {
-    db: &'a Db,
-    config: &'a Config,
+/// How many failures lock, and for how long.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Failures of one subject before it is locked.
+    pub per_subject: i64,
+    /// Failures from one address (any subject) before the address is locked.
+    pub per_address: i64,
+    /// The window failures are counted in, and the length of a lock.
+    pub window_ms: i64,
 }
 
-impl<'a> Throttle<'a> {
-    pub fn new(db: &'a Db, config: &'a Config) -> Self {
-        Throttle { db, config }
+impl Limits {
+    pub fn of(config: &Config) -> Limits {
+        Limits {
+            per_subject: config.login_max_failures,
+            per_address: config.login_max_failures_per_ip,
+            window_ms: config.login_lock_minutes * 60_000,
+        }
+    }
+}
+
+/// A door's two counters: the subject it names and the address the attempt came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Keys {
+    subject: String,
+    address: String,
+    /// The address's allowance is the limit's times this: a door many honest parties share an
+    /// address for (devices behind one router) tolerates more.
+    address_factor: i64,
+}
+
+impl Keys {
+    /// A console account (sign-in, password change).
+    pub fn console(username: &str, address: &str) -> Keys {
+        Keys {
+            subject: format!("account:{}", username.to_lowercase()),
+            address: format!("ip:{}", group(address)),
+            address_factor: 1,
+        }
     }
 
-    fn account_key(username: &str) -> String {
-        format!("account:{}", username.to_lowercase())
+    /// A subject a plugin checks the proof of (contract 0.1.16 `proofs`), in its enterprise:
+    /// the OAuth consent asks the same plugin, so its guesses land on the same counter.
+    pub fn plugin(tenant: i64, plugin: &str, subject: &str, address: &str) -> Keys {
+        Keys {
+            subject: format!("proof:{tenant}:{plugin}:{subject}"),
+            address: format!("proof-ip:{plugin}:{}", group(address)),
+            address_factor: 1,
+        }
     }
 
-    fn ip_key(ip: &str) -> String {
-        format!("ip:{ip}")
+    /// A device signing in over MQTT, named by its SN before any key is looked up. A fleet's
+    /// devices often share one address, which tolerates five times the failures.
+    pub fn mqtt(sn: &str, address: &str) -> Keys {
+        Keys { subject: format!("mqtt:{sn}"), address: format!("mqtt-ip:{}", group(address)), address_factor: 5 }
+    }
+}
+
+/// The counter of a door a plugin bounds per address (contract 0.1.16 `proofs.take`).
+pub fn door_key(tenant: i64, plugin: &str, door: &str, address: &str) -> String {
+    format!("door:{tenant}:{plugin}:{door}:{}", group(address))
+}
+
+/// The address as the per-address counters see it: an IPv6 address by its /64, which one
+/// subscriber holds whole, an IPv4 address as it is.
+pub fn group(address: &str) -> String {
+    match address.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V6(v6)) if v6.to_ipv4_mapped().is_none() => {
+            let s = v6.segments();
+            format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+        }
+        Ok(std::net::IpAddr::V6(v6)) => v6.to_ipv4_mapped().map_or_else(|| address.to_string(), |v4| v4.to_string()),
+        _ => address.to_string(),
+    }
+}
+
+pub struct Throttle {
+    db: Db,
+    limits: Limits,
+    /// Keys seen locked by this process, until when (unix ms).
+    locked: Mutex<HashMap<String, i64>>,
+}
+
+/// Keys remembered locked at once; past it, those whose lock is over are forgotten, then all.
+const REMEMBERED: usize = 100_000;
+
+impl Throttle {
+    pub fn new(db: Db, limits: Limits) -> Throttle {
+        Throttle { db, limits, locked: Mutex::default() }
     }
 
-    fn window_ms(&self) -> i64 {
-        self.config.login_lock_minutes * 60_000
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 
-    /// Refuses while either the account or the address is locked.
-    pub async fn check(&self, username: &str, ip: &str) -> Result<(), ApiError> {
+    /// Refused when this process remembers either key locked: no database work.
+    pub fn check_remembered(&self, keys: &Keys) -> Result<(), ApiError> {
         let now = now_ms();
-        for key in [Self::account_key(username), Self::ip_key(ip)] {
-            if let Some(until) = self.db.throttle_locked_until(&key).await?
+        let locked = self.locked.lock().unwrap_or_else(|e| e.into_inner());
+        for key in [&keys.subject, &keys.address] {
+            if let Some(until) = locked.get(key).filter(|until| **until > now) {
+                return Err(refused(*until, now));
+            }
+        }
+        Ok(())
+    }
+
+    fn remember(&self, key: &str, until: i64) {
+        let mut locked = self.locked.lock().unwrap_or_else(|e| e.into_inner());
+        if locked.len() >= REMEMBERED {
+            let now = now_ms();
+            locked.retain(|_, until| *until > now);
+            if locked.len() >= REMEMBERED {
+                locked.clear();
+            }
+        }
+        locked.insert(key.to_string(), until);
+    }
+
+    /// Refuses while either key is locked, here or by another process.
+    pub async fn check(&self, keys: &Keys) -> Result<(), ApiError> {
+        self.check_remembered(keys)?;
+        let now = now_ms();
+        for key in [&keys.subject, &keys.address] {
+            if let Some(until) = self.db.throttle_locked_until(key).await?
                 && until > now
             {
-                return Err(locked(until, now));
+                self.remember(key, until);
+                return Err(refused(until, now));
             }
         }
         Ok(())
@@ -46,31 +152,82 @@ impl<'a> Throttle<'a> {
 
     /// Counts this attempt as a failure on both keys before it is verified, and refuses it when
     /// it is beyond either allowance. The threshold-th failure locks the key.
-    pub async fn attempt(&self, username: &str, ip: &str) -> Result<(), ApiError> {
-        self.check(username, ip).await?;
-        let window = self.window_ms();
-        let keys = [
-            (Self::account_key(username), self.config.login_max_failures),
-            (Self::ip_key(ip), self.config.login_max_failures_per_ip),
-        ];
-        for (key, allowed) in keys {
-            let failures = self.db.throttle_fail(&key, allowed, window, window).await?;
+    pub async fn attempt(&self, keys: &Keys) -> Result<(), ApiError> {
+        self.check(keys).await?;
+        self.count(keys).await
+    }
+
+    /// Counts a failure already known (an MQTT sign-in that was refused).
+    pub async fn failed(&self, keys: &Keys) -> Result<(), ApiError> {
+        self.count(keys).await
+    }
+
+    async fn count(&self, keys: &Keys) -> Result<(), ApiError> {
+        let window = self.limits.window_ms;
+        let per_address = self.limits.per_address.saturating_mul(keys.address_factor);
+        for (key, allowed) in [(&keys.subject, self.limits.per_subject), (&keys.address, per_address)] {
+            let failures = self.db.throttle_fail(key, allowed, window, window).await?;
+            if failures >= allowed {
+                self.remember(key, now_ms() + window);
+            }
             if failures > allowed {
                 let now = now_ms();
-                return Err(locked(now + window, now));
+                return Err(refused(now + window, now));
             }
         }
         Ok(())
     }
 
-    /// The attempt was right: the account starts afresh, the address gets its count back.
-    pub async fn succeeded(&self, username: &str, ip: &str) -> Result<(), ApiError> {
-        self.db.throttle_clear(&Self::account_key(username)).await?;
-        self.db.throttle_forgive(&Self::ip_key(ip)).await?;
+    /// Takes one of `allowance` uses of `key` within `window_ms`: false once they are spent (and
+    /// until the window is over, without asking the database).
+    pub async fn take(&self, key: &str, allowance: i64, window_ms: i64) -> Result<bool, ApiError> {
+        let now = now_ms();
+        if self.locked.lock().unwrap_or_else(|e| e.into_inner()).get(key).is_some_and(|until| *until > now) {
+            return Ok(false);
+        }
+        let uses = self.db.throttle_fail(key, allowance, window_ms, window_ms).await?;
+        if uses >= allowance {
+            self.remember(key, now + window_ms);
+        }
+        Ok(uses <= allowance)
+    }
+
+    /// The attempt was right: the subject starts afresh, the address gets its count back.
+    pub async fn succeeded(&self, keys: &Keys) -> Result<(), ApiError> {
+        self.locked.lock().unwrap_or_else(|e| e.into_inner()).remove(&keys.subject);
+        self.db.throttle_clear(&keys.subject).await?;
+        self.db.throttle_forgive(&keys.address).await?;
         Ok(())
     }
 }
 
-fn locked(until: i64, now: i64) -> ApiError {
-    ApiError::Locked { minutes: ((until - now) + 59_999) / 60_000 }
+fn refused(until: i64, now: i64) -> ApiError {
+    ApiError::Locked { minutes: minutes_left(until, now) }
+}
+
+/// Whole minutes until `until`, at least one.
+pub fn minutes_left(until: i64, now: i64) -> i64 {
+    ((until - now) + 59_999).max(60_000) / 60_000
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_ipv6_address_is_counted_by_its_slash_64_and_ipv4_as_it_is() {
+        assert_eq!(group("2001:db8:1:2:aaaa::1"), group("2001:db8:1:2:bbbb:cccc:dddd:eeee"));
+        assert_ne!(group("2001:db8:1:2::1"), group("2001:db8:1:3::1"));
+        assert_eq!(group("2001:db8:1:2::1"), "2001:db8:1:2::/64");
+        assert_eq!(group("203.0.113.7"), "203.0.113.7");
+        assert_eq!(group("::ffff:203.0.113.7"), "203.0.113.7", "a mapped IPv4 address is that address");
+        assert_eq!(group("unknown"), "unknown");
+    }
+
+    #[test]
+    fn a_lock_is_at_least_a_minute_and_rounded_up() {
+        assert_eq!(minutes_left(1_000, 0), 1);
+        assert_eq!(minutes_left(60_001, 0), 2);
+        assert_eq!(minutes_left(15 * 60_000, 0), 15);
+    }
 }

@@ -15,7 +15,7 @@ use super::{Db, Pool};
 
 /// Every table, parents before children. A table the schema has and this list lacks fails the
 /// copy (see [`copy_sqlite_to_postgres`]): nothing is left behind silently.
-const TABLES: [&str; 30] = [
+const TABLES: [&str; 31] = [
     "tenants",
     "departments",
     "menus",
@@ -46,6 +46,7 @@ const TABLES: [&str; 30] = [
     "oauth_clients",
     "oauth_scopes",
     "oauth_tokens",
+    "spent_proofs",
 ];
 
 /// Tables not copied: messages between running hosts (nothing in them outlives a minute), the

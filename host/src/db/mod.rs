@@ -47,6 +47,7 @@ pub mod platform;
 pub mod plugin_counters;
 pub mod plugin_store;
 mod plugins;
+pub mod proofs;
 pub mod read_cache;
 pub mod records;
 mod reference;

@@ -470,3 +470,32 @@ impl Db {
         })
     }
 }
+
+/// Ends every grant of the app user `subject` in `tenant`, in a plugin call's transaction (the
+/// user was blocked, removed or given a new password): its tokens are revoked and the codes not
+/// yet exchanged are spent. How many grants ended.
+pub async fn revoke_subject_in_call(tx: &mut super::CallTx, tenant: i64, subject: &str) -> Result<u32, sqlx::Error> {
+    super::with_call!(tx, |conn| {
+        let now = now_ms();
+        let grants: Vec<String> = sqlx::query_scalar(
+            "UPDATE oauth_tokens SET revoked_at = $1 WHERE tenant_id = $2 AND subject = $3 AND revoked_at IS NULL
+             RETURNING grant_id",
+        )
+        .bind(now)
+        .bind(tenant)
+        .bind(subject)
+        .fetch_all(&mut *conn)
+        .await?;
+        let codes: Vec<String> = sqlx::query_scalar(
+            "UPDATE oauth_codes SET used_at = $1 WHERE tenant_id = $2 AND subject = $3 AND used_at IS NULL
+             RETURNING grant_id",
+        )
+        .bind(now)
+        .bind(tenant)
+        .bind(subject)
+        .fetch_all(&mut *conn)
+        .await?;
+        let ended: std::collections::HashSet<String> = grants.into_iter().chain(codes).collect();
+        Ok(u32::try_from(ended.len()).unwrap_or(u32::MAX))
+    })
+}

@@ -562,6 +562,16 @@ impl Db {
     }
 
     /// One's own avatar (the personal centre).
+    /// The avatars the accounts of `tenant` name (their addresses).
+    pub async fn account_avatars(&self, tenant: i64) -> Result<Vec<String>, sqlx::Error> {
+        super::with_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT DISTINCT avatar FROM accounts WHERE tenant_id = $1 AND avatar <> ''")
+                .bind(tenant)
+                .fetch_all(pool)
+                .await
+        })
+    }
+
     pub async fn set_account_avatar(&self, id: i64, avatar: &str) -> Result<(), sqlx::Error> {
         super::with_pool!(self, |pool| {
             sqlx::query("UPDATE accounts SET avatar = $1, updated_at = $2, updated_by = $3 WHERE id = $4")

@@ -17,6 +17,25 @@ pub struct IssuedSerial<'a> {
     pub plugin: &'a str,
     pub common_name: &'a str,
     pub not_after: i64,
+    pub purpose: Purpose,
+}
+
+/// What a certificate was issued for, beyond its key usage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// Whatever its plugin uses it for.
+    Any,
+    /// A device's MQTT client certificate: the only kind that signs a device in over TLS.
+    Mqtt,
+}
+
+impl Purpose {
+    fn column(self) -> &'static str {
+        match self {
+            Purpose::Any => "",
+            Purpose::Mqtt => "mqtt",
+        }
+    }
 }
 
 /// The enterprise's CA, made by `make` when it has none yet. Two calls that make one at the same
@@ -65,8 +84,8 @@ pub async fn authority_in_call(
 pub async fn record_issued_in_call(tx: &mut super::CallTx, issued: IssuedSerial<'_>) -> Result<(), sqlx::Error> {
     super::with_call!(tx, |conn| {
         sqlx::query(
-            "INSERT INTO issued_certificates (tenant_id, serial, plugin_id, common_name, not_after, issued_at)
-             VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO issued_certificates (tenant_id, serial, plugin_id, common_name, not_after, issued_at, purpose)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(issued.tenant)
         .bind(issued.serial)
@@ -74,6 +93,7 @@ pub async fn record_issued_in_call(tx: &mut super::CallTx, issued: IssuedSerial<
         .bind(issued.common_name)
         .bind(issued.not_after)
         .bind(now_ms())
+        .bind(issued.purpose.column())
         .execute(conn)
         .await?;
         Ok(())
@@ -115,9 +135,10 @@ impl Db {
         Ok(found.map(|(certificate_pem, sealed_key)| StoredAuthority { certificate_pem, sealed_key }))
     }
 
-    /// Whether the certificate `serial` the enterprise's CA issued for `common_name` is in force:
-    /// issued through the platform, not revoked, not expired.
-    pub async fn certificate_in_force(
+    /// Whether the certificate `serial` the enterprise's CA issued as a device's MQTT certificate
+    /// for `common_name` is in force: issued through the platform for MQTT, not revoked, not
+    /// expired. Another client certificate naming an SN signs nobody in.
+    pub async fn mqtt_certificate_in_force(
         &self,
         tenant: i64,
         serial: &str,
@@ -126,7 +147,7 @@ impl Db {
         let (found,): (i64,) = super::with_pool!(self, |pool| {
             sqlx::query_as(
                 "SELECT COUNT(*) FROM issued_certificates WHERE tenant_id = $1 AND serial = $2 AND common_name = $3
-                   AND revoked_at IS NULL AND not_after > $4",
+                   AND purpose = 'mqtt' AND revoked_at IS NULL AND not_after > $4",
             )
             .bind(tenant)
             .bind(serial)

@@ -33,6 +33,7 @@ use super::packets::{Closing, Codec, Hello, Inbound, Message, Outbound, QoS, Ref
 use super::tls::{CertifiedDevice, Tls};
 use super::topics::{self, Device, Service, Uplink};
 use crate::AppState;
+use crate::auth::throttle::Keys;
 use crate::db::device_keys::DeviceKey;
 use crate::i18n::{Lang, Msg};
 use crate::plugins::bindings::console::plugin::types;
@@ -45,10 +46,14 @@ use crate::plugins::wakes::RECHECK;
 const AUTHENTICATE: &str = "/internal/mqtt/authenticate";
 /// A connection that has not sent its CONNECT by then is closed.
 const CONNECT_WITHIN: Duration = Duration::from_secs(5);
+/// A connection that has sent nothing by then (not a byte of its TLS handshake or CONNECT) is
+/// closed: a stranger's idle socket holds its place for no longer.
+const FIRST_BYTE_WITHIN: Duration = Duration::from_secs(2);
 /// Sessions one process holds at once; past this a connection is closed at once.
 pub const MAX_SESSIONS: usize = 100_000;
-/// Connections not signed in yet, at once: what a stranger can hold open.
-const MAX_CONNECTING: usize = 256;
+/// Connections not signed in yet on one listener, at once: a fleet reconnecting after an outage
+/// signs in by the thousand; one address holds at most [`limits::CONNECTING_PER_ADDRESS`].
+const MAX_CONNECTING: usize = 4096;
 /// The largest packet read or written once signed in: a payload and its topic.
 const MAX_PACKET: usize = limits::MAX_PAYLOAD + 1024;
 /// The largest CONNECT: nobody reserves a payload's memory before signing in.
@@ -82,7 +87,7 @@ pub async fn spawn(app: AppState) {
     let gateway = Arc::new(Gateway {
         live: Default::default(),
         generation: Default::default(),
-        connecting: Semaphore::new(MAX_CONNECTING),
+        strangers: Default::default(),
         sessions: Arc::new(Semaphore::new(MAX_SESSIONS)),
         reconnects: Default::default(),
     });
@@ -127,14 +132,16 @@ async fn bind(listen: &str, setting: &str) -> Option<TcpListener> {
 
 /// Accepts devices on `listener` (over TLS when `tls` is given) for as long as the process runs.
 async fn serve(app: AppState, gateway: Arc<Gateway>, listener: TcpListener, tls: Option<Arc<Tls>>) {
+    // Each listener has its own places for connections still signing in.
+    let connecting = Arc::new(Semaphore::new(MAX_CONNECTING));
     loop {
         match listener.accept().await {
             Ok((stream, peer)) => {
                 let Ok(permit) = gateway.sessions.clone().try_acquire_owned() else { continue };
                 let _ = stream.set_nodelay(true);
-                let (app, gateway, tls) = (app.clone(), gateway.clone(), tls.clone());
+                let (app, gateway, tls, connecting) = (app.clone(), gateway.clone(), tls.clone(), connecting.clone());
                 tokio::spawn(async move {
-                    session(app, &gateway, stream, peer, tls).await;
+                    session(app, &gateway, (stream, peer), tls, connecting).await;
                     drop(permit);
                 });
             }
@@ -179,6 +186,7 @@ impl SignedIn {
             cascade: EventBudget::new(),
             decision: None,
             client_address: self.peer.ip().to_string(),
+            sealed: Default::default(),
         }
     }
 
@@ -197,7 +205,8 @@ type DeviceId = (i64, String, String);
 struct Gateway {
     live: std::sync::Mutex<std::collections::HashMap<DeviceId, Place>>,
     generation: std::sync::atomic::AtomicU64,
-    connecting: Semaphore,
+    /// Connections not signed in yet, per address, on both listeners.
+    strangers: Arc<limits::Strangers>,
     /// Sessions of both listeners at once.
     sessions: Arc<Semaphore>,
     /// Recent sign-ins of each client certificate.
@@ -335,13 +344,31 @@ impl Ended {
     }
 }
 
+/// What a connection holds until it is signed in: a place of its listener's and one of its
+/// address's.
+struct SigningIn {
+    _place: tokio::sync::OwnedSemaphorePermit,
+    _stranger: limits::Stranger,
+}
+
 /// A connection: its TLS handshake first when it came to the TLS listener (the client
 /// certificate names the device), then the session.
-async fn session(app: AppState, gateway: &Gateway, stream: TcpStream, peer: SocketAddr, tls: Option<Arc<Tls>>) {
-    // A stranger holds one of a few places until signed in, the handshake included, and has
-    // one deadline for both.
-    let Ok(signing_in) = gateway.connecting.try_acquire() else { return };
+async fn session(
+    app: AppState,
+    gateway: &Gateway,
+    (stream, peer): (TcpStream, SocketAddr),
+    tls: Option<Arc<Tls>>,
+    connecting: Arc<Semaphore>,
+) {
+    // A stranger holds one of the listener's places and one of its address's until signed in,
+    // the handshake included, with one deadline for both; it must say something at once.
+    let Ok(place) = connecting.try_acquire_owned() else { return };
+    let Some(stranger) = gateway.strangers.enter(peer.ip()) else { return };
+    let signing_in = SigningIn { _place: place, _stranger: stranger };
     let deadline = tokio::time::Instant::now() + CONNECT_WITHIN;
+    if !matches!(tokio::time::timeout(FIRST_BYTE_WITHIN, stream.peek(&mut [0u8; 1])).await, Ok(Ok(1..))) {
+        return;
+    }
     let Some(tls) = tls else { return conversation(app, gateway, stream, peer, None, (signing_in, deadline)).await };
     let Ok(Some((stream, certified))) = tokio::time::timeout_at(deadline, tls.accept(stream)).await else {
         return;
@@ -355,7 +382,7 @@ async fn conversation<S: Wire>(
     stream: S,
     peer: SocketAddr,
     certified: Option<CertifiedDevice>,
-    (signing_in, deadline): (tokio::sync::SemaphorePermit<'_>, tokio::time::Instant),
+    (signing_in, deadline): (SigningIn, tokio::time::Instant),
 ) {
     let mut io = Framed::new(stream, Codec::new(MAX_CONNECT, MAX_PACKET));
     let (connect, device) = {
@@ -370,7 +397,7 @@ async fn conversation<S: Wire>(
                 Err(Refusal::ConnectionRateExceeded)
             }
             Some(certified) => sign_in_by_certificate(&app, &connect, peer, certified).await,
-            None => sign_in(&app, &connect, peer).await,
+            None => sign_in_throttled(&app, &connect, peer).await,
         };
         match signed_in {
             Ok(device) => (connect, device),
@@ -455,6 +482,25 @@ fn named(connect: &Hello) -> Result<(&str, &str), Refusal> {
     Ok((sn, product_key))
 }
 
+/// A password sign-in, unless its SN or its address failed too often lately: each failure
+/// costs a key lookup and two plugin calls, so a locked one is refused before any of them
+/// (MQTT 5: connection rate exceeded).
+async fn sign_in_throttled(app: &AppState, connect: &Hello, peer: SocketAddr) -> Result<SignedIn, Refusal> {
+    let (sn, _) = named(connect)?;
+    let keys = Keys::mqtt(sn, &peer.ip().to_string());
+    if app.throttle.check_remembered(&keys).is_err() {
+        return Err(Refusal::ConnectionRateExceeded);
+    }
+    let signed_in = sign_in(app, connect, peer).await;
+    if matches!(signed_in, Err(Refusal::BadUserNamePassword | Refusal::NotAuthorized))
+        && let Err(err) = app.throttle.failed(&keys).await
+        && !matches!(err, crate::api::ApiError::Locked { .. })
+    {
+        tracing::warn!(%err, "a failed MQTT sign-in was not counted");
+    }
+    signed_in
+}
+
 /// The sign-in: user name `{sn}&{productKey}`, the signing time in the client id
 /// (`…|timestamp=<ms>|` or `…|securemode=3,timestamp=<ms>|`), the password the SN's signature.
 pub(super) async fn sign_in(app: &AppState, connect: &Hello, peer: SocketAddr) -> Result<SignedIn, Refusal> {
@@ -492,7 +538,7 @@ async fn sign_in_by_certificate(
     }
     // Issued through the platform for this SN and still in force (the CRL says the same, and
     // rustls checked it; this also holds for a certificate revoked a moment ago).
-    let in_force = app.db.certificate_in_force(certified.tenant, &certified.serial, sn).await;
+    let in_force = app.db.mqtt_certificate_in_force(certified.tenant, &certified.serial, sn).await;
     if !in_force.map_err(|_| Refusal::ServiceUnavailable)? {
         return Err(Refusal::NotAuthorized);
     }
@@ -567,7 +613,7 @@ pub(super) async fn authenticated(
 /// with one, is still in force.
 async fn session_stands(app: &AppState, device: &SignedIn) -> bool {
     let certificate_in_force = match &device.certificate {
-        Some((tenant, serial)) => app.db.certificate_in_force(*tenant, serial, &device.sn).await.unwrap_or(false),
+        Some((tenant, serial)) => app.db.mqtt_certificate_in_force(*tenant, serial, &device.sn).await.unwrap_or(false),
         None => true,
     };
     certificate_in_force && still_speaks(app, &device.key, &device.plugin).await
@@ -1067,7 +1113,7 @@ mod tests {
         Gateway {
             live: Default::default(),
             generation: Default::default(),
-            connecting: Semaphore::new(1),
+            strangers: Default::default(),
             sessions: Arc::new(Semaphore::new(1)),
             reconnects: Default::default(),
         }

@@ -104,6 +104,7 @@ pub struct BrokerConnect {
     #[serde(default)]
     pub username: String,
     #[serde(default)]
+    #[schema(write_only)]
     pub password: String,
 }
 

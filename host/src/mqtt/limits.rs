@@ -77,6 +77,56 @@ impl Reconnects {
     }
 }
 
+/// Connections not signed in yet that one address (an IPv6 address by its /64) may hold at
+/// once: a device reconnecting, a few behind one router; never the listener's whole pool.
+pub const CONNECTING_PER_ADDRESS: usize = 8;
+/// Addresses counted at once; past it a new address is refused rather than the map grown.
+const ADDRESSES: usize = 100_000;
+
+/// The connections not signed in yet, per address.
+#[derive(Debug, Default)]
+pub struct Strangers {
+    by_address: std::sync::Mutex<std::collections::HashMap<String, usize>>,
+}
+
+/// One connection's place among its address's strangers, given back when dropped (signed in,
+/// or gone).
+#[derive(Debug)]
+pub struct Stranger {
+    strangers: std::sync::Arc<Strangers>,
+    address: String,
+}
+
+impl Strangers {
+    /// A place for one more connection of `address`, if it holds fewer than
+    /// [`CONNECTING_PER_ADDRESS`].
+    pub fn enter(self: &std::sync::Arc<Self>, address: std::net::IpAddr) -> Option<Stranger> {
+        let address = crate::auth::throttle::group(&address.to_string());
+        let mut by_address = self.by_address.lock().unwrap_or_else(|e| e.into_inner());
+        if by_address.len() >= ADDRESSES && !by_address.contains_key(&address) {
+            return None;
+        }
+        let held = by_address.entry(address.clone()).or_default();
+        if *held >= CONNECTING_PER_ADDRESS {
+            return None;
+        }
+        *held += 1;
+        Some(Stranger { strangers: self.clone(), address })
+    }
+}
+
+impl Drop for Stranger {
+    fn drop(&mut self) {
+        let mut by_address = self.strangers.by_address.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(held) = by_address.get_mut(&self.address) {
+            *held -= 1;
+            if *held == 0 {
+                by_address.remove(&self.address);
+            }
+        }
+    }
+}
+
 /// How long an MQTT session may stay silent before it is gone (MQTT 3.1.1 §3.1.2.10: one and a
 /// half times the keep-alive the client asked for, at most [`MAX_KEEP_ALIVE`]; none asked, the
 /// host's own).
@@ -116,6 +166,22 @@ mod tests {
         assert!(reconnects.admit((1, "0B"), start), "another certificate is counted apart");
         assert!(reconnects.admit((2, "0A"), start), "the same serial of another enterprise too");
         assert!(reconnects.admit((1, "0A"), start + Duration::from_secs(61)), "a minute later it may again");
+    }
+
+    #[test]
+    fn an_address_holds_a_few_connections_not_signed_in_and_gets_each_back() {
+        let strangers = std::sync::Arc::new(Strangers::default());
+        let one: std::net::IpAddr = "203.0.113.7".parse().expect("address");
+        let held: Vec<Stranger> = (0..20).filter_map(|_| strangers.enter(one)).collect();
+        assert_eq!(held.len(), CONNECTING_PER_ADDRESS);
+        assert!(strangers.enter("203.0.113.8".parse().expect("address")).is_some(), "another address is apart");
+        let (a, b): (std::net::IpAddr, std::net::IpAddr) =
+            ("2001:db8:0:1::1".parse().expect("v6"), "2001:db8:0:1:ffff::2".parse().expect("v6"));
+        let v6: Vec<Stranger> = (0..10).filter_map(|_| strangers.enter(a)).collect();
+        assert_eq!(v6.len(), CONNECTING_PER_ADDRESS);
+        assert!(strangers.enter(b).is_none(), "an IPv6 /64 is one address");
+        drop(held);
+        assert!(strangers.enter(one).is_some(), "places are given back");
     }
 
     #[test]

@@ -44,19 +44,23 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
 #[serde(rename_all = "camelCase", default)]
 pub struct UserAsk {
     /// The session token the app was given when the user signed in.
+    #[schema(write_only)]
     user_token: String,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UnlinkAsk {
+    #[schema(write_only)]
     user_token: String,
     grant_id: String,
 }
 
 /// The app user whose session `token` is, in the key's enterprise.
 async fn app_user(app: &AppState, device: &DeviceCaller, token: &str) -> ApiResult<String> {
-    let answer = ask_app_users(app, device.key.tenant_id, device.lang, SESSION, json!({ "token": token })).await?;
+    let answer =
+        ask_app_users(app, (device.key.tenant_id, &device.client.ip), device.lang, SESSION, json!({ "token": token }))
+            .await?;
     answer["username"].as_str().filter(|u| !u.is_empty()).map(str::to_string).ok_or(ApiError::NotFound)
 }
 

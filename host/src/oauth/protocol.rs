@@ -21,7 +21,6 @@ use super::{CODE_SECONDS, from_column};
 use crate::AppState;
 use crate::api::{Answer, ApiError, ApiJson, ApiResult, ApiRouter, ClientInfo, Envelope, Perm, RouteSpec};
 use crate::auth::session;
-use crate::auth::throttle::Throttle;
 use crate::db::now_ms;
 use crate::db::oauth::{ClientRow, NewCode, NewToken, TokenRow};
 use crate::i18n::{Lang, Msg};
@@ -262,6 +261,7 @@ pub struct Consent {
     #[serde(flatten)]
     request: AuthorizeRequest,
     username: String,
+    #[schema(write_only)]
     password: String,
     approve: bool,
 }
@@ -287,13 +287,10 @@ async fn consent(
         return Err(ApiError::required("password"));
     }
     let tenant = checked.client.tenant_id;
-    let throttle = Throttle::new(&app.db, &app.config);
-    let throttled_as = format!("oauth:{tenant}:{username}");
-    throttle.attempt(&throttled_as, &client_info.ip).await?;
-    let user =
-        ask_app_users(&app, tenant, lang, AUTHENTICATE, json!({ "username": username, "password": input.password }))
-            .await?;
-    throttle.succeeded(&throttled_as, &client_info.ip).await?;
+    // The app users' plugin counts the attempt against the user and this address, on the same
+    // counter as its own sign-in (contract 0.1.16 `proofs`): a guess costs the same at either door.
+    let credentials = json!({ "username": username, "password": input.password });
+    let user = ask_app_users(&app, (tenant, &client_info.ip), lang, AUTHENTICATE, credentials).await?;
     let subject = user["username"].as_str().unwrap_or(&username).to_string();
     let code = format!("oac_{}", session::new_token());
     app.db
@@ -318,7 +315,7 @@ async fn consent(
 /// blocked user) reaches the consent page as it answered, in the user's language.
 pub(super) async fn ask_app_users(
     app: &AppState,
-    tenant: i64,
+    (tenant, client_address): (i64, &str),
     lang: Lang,
     path: &str,
     body: Value,
@@ -342,7 +339,8 @@ pub(super) async fn ask_app_users(
         request_id: session::new_token()[..16].to_string(),
         cascade: EventBudget::new(),
         decision: None,
-        client_address: String::new(),
+        client_address: client_address.to_string(),
+        sealed: Default::default(),
     };
     let response = crate::routes::call_plugin_route(app, &plugin, context, path, body).await?;
     let bytes =
@@ -352,8 +350,21 @@ pub(super) async fn ask_app_users(
         return Ok(envelope["data"].clone());
     }
     let text = envelope["msg"].as_str().unwrap_or_default().to_string();
-    let field = envelope["data"]["field"].as_str().unwrap_or("password").to_string();
-    Err(ApiError::invalid(&field, Msg::Text(text)))
+    match (envelope["code"].as_u64().and_then(|c| u16::try_from(c).ok()), envelope["data"]["field"].as_str()) {
+        // Too many attempts (429), or another refusal that is no input's fault: as answered.
+        (Some(code), None) if code != 400 => Err(ApiError::Client { code, msg: Msg::Text(text) }),
+        (_, field) => Err(ApiError::invalid(field.unwrap_or("password"), Msg::Text(text))),
+    }
+}
+
+/// What userinfo may tell of the app user `subject`; `None` when the user is blocked or gone,
+/// whose grants then act for nobody.
+async fn subject_profile(app: &AppState, tenant: i64, subject: &str) -> ApiResult<Option<Value>> {
+    match ask_app_users(app, (tenant, ""), Lang::En, PROFILE, json!({ "username": subject })).await {
+        Ok(profile) => Ok(Some(profile)),
+        Err(ApiError::Client { code: 404, .. }) => Ok(None),
+        Err(err) => Err(err),
+    }
 }
 
 // ---- The token endpoint and its kin: form bodies in, RFC JSON out. ----
@@ -547,6 +558,11 @@ async fn refresh(app: &AppState, client: &ClientRow, form: &Form) -> Result<Valu
     if spent.client_id != client.client_id {
         return Err(oauth_error("invalid_grant", "the refresh token was issued to another client"));
     }
+    // A grant follows its user: one blocked or removed since can mint nothing more.
+    if !spent.subject.is_empty() && subject_profile(app, spent.tenant_id, &spent.subject).await?.is_none() {
+        app.db.revoke_oauth_grant(&spent.grant_id).await?;
+        return Err(oauth_error("invalid_grant", "the user the grant was given by can no longer sign in"));
+    }
     let scope = narrowed(&spent.scope, form.get("scope")?)?;
     issue(app, client, &spent.subject, &scope, &spent.grant_id, true).await
 }
@@ -612,8 +628,20 @@ async fn introspect(State(app): State<AppState>, headers: HeaderMap, body: axum:
     let answer = async {
         let form = Form::parse(&body)?;
         let caller = authenticate_client(&app, &headers, &form).await?;
+        // Introspection tells a token's subject and scope: only a resource server that proves
+        // itself with its secret may ask, never a public client (RFC 7662 §2.1).
+        if !caller.password_needed {
+            return Err(OAuthError {
+                status: StatusCode::UNAUTHORIZED,
+                error: "invalid_client",
+                description: "a public client may not introspect tokens",
+            });
+        }
         let Some(token) = live_token(&app, form.get("token")?).await? else { return Ok(json!({ "active": false })) };
         if token.tenant_id != caller.tenant_id {
+            return Ok(json!({ "active": false }));
+        }
+        if !token.subject.is_empty() && subject_profile(&app, token.tenant_id, &token.subject).await?.is_none() {
             return Ok(json!({ "active": false }));
         }
         let owner = app.db.oauth_client(&token.client_id).await?;
@@ -693,9 +721,11 @@ async fn userinfo(State(app): State<AppState>, headers: HeaderMap) -> Response {
             .collect(),
         Err(err) => return OAuthError::from(err).into_response(),
     };
-    let profile = ask_app_users(&app, token.tenant_id, Lang::En, PROFILE, json!({ "username": token.subject }))
-        .await
-        .unwrap_or(Value::Null);
+    let profile = match subject_profile(&app, token.tenant_id, &token.subject).await {
+        Ok(Some(profile)) => profile,
+        Ok(None) => return challenge("invalid_token"),
+        Err(err) => return err.into_response(),
+    };
     let mut answer = json!({ "sub": token.subject });
     let wants = |claim: &str| claims.iter().any(|c| c == claim);
     if wants("preferred_username") {

@@ -10,6 +10,7 @@ pub mod archive;
 pub mod ingest;
 pub mod signed;
 pub mod sniff;
+pub mod zip_directory;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -10,6 +10,7 @@ pub mod engine;
 pub mod installation;
 pub mod manifest;
 pub mod metrics;
+pub mod outbound;
 pub mod registry;
 pub mod remote;
 pub mod runtime;

@@ -21,6 +21,7 @@ use super::runtime::{
 };
 use super::{capabilities, runtime::CallState};
 use crate::db::{ButtonFields, Db, MenuFields, now_ms};
+use crate::redact::SealedFields;
 use crate::sealing::MasterKey;
 
 pub struct LoadedPlugin {
@@ -35,6 +36,9 @@ pub struct LoadedPlugin {
     routes: HashMap<(RouteCaller, String), matchit::Router<usize>>,
     /// What its routes take and answer, asked once (see `describe`).
     api: tokio::sync::OnceCell<Option<serde_json::Value>>,
+    /// The fields each manifest route's body declares sealed, by (method, path), read once
+    /// from `api`.
+    sealed: std::sync::OnceLock<HashMap<(String, String), Arc<SealedFields>>>,
 }
 
 impl LoadedPlugin {
@@ -155,20 +159,19 @@ impl Plugins {
     /// out; the host starts anyway.
     pub async fn start(
         db: Db,
-        plugins_file: PathBuf,
+        config: &crate::Config,
         objects: Arc<crate::objects::Objects>,
         cache_dir: PathBuf,
         master_key: MasterKey,
-        memory_budget_mib: u32,
-        public_url: String,
+        throttle: Arc<crate::auth::throttle::Throttle>,
     ) -> wasmtime::Result<Arc<Plugins>> {
+        let plugins_file = config.plugins.clone();
+        let memory_budget_mib = config.plugin_memory_mib;
+        let public_url = config.public_url.clone().unwrap_or_else(|| format!("http://{}", config.listen));
         let engine = engine::new_engine()?;
         let mut linker = Linker::new(&engine);
         capabilities::add_to_linker(&mut linker)?;
-        let http = reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .map_err(|e| wasmtime::Error::msg(e.to_string()))?;
+        let http = super::outbound::client().map_err(|e| wasmtime::Error::msg(e.to_string()))?;
         objects.clear_staging().await;
         let plugins = Arc::new(Plugins {
             _ticker: EpochTicker::start(engine.clone()),
@@ -183,6 +186,7 @@ impl Plugins {
                 registry: std::sync::OnceLock::new(),
                 wakes: Default::default(),
                 public_url: public_url.trim_end_matches('/').to_string(),
+                throttle,
             }),
             plugins_file,
             cache_dir,
@@ -302,7 +306,18 @@ impl Plugins {
                 .map_err(|e| format!("routes[{i}]: {e}"))?;
         }
         let api = tokio::sync::OnceCell::new();
-        Ok(LoadedPlugin { installed, remote, manifest, sha256, pre, loaded_at: now_ms(), from_cache, routes, api })
+        Ok(LoadedPlugin {
+            installed,
+            remote,
+            manifest,
+            sha256,
+            pre,
+            loaded_at: now_ms(),
+            from_cache,
+            routes,
+            api,
+            sealed: std::sync::OnceLock::new(),
+        })
     }
 
     fn check_collisions(&self, manifest: &Manifest) -> Result<(), String> {
@@ -447,6 +462,7 @@ impl Plugins {
                     cascade: super::runtime::EventBudget::new(),
                     decision: None,
                     client_address: String::new(),
+                    sealed: Default::default(),
                 };
                 let request = types::Request {
                     method: "DESCRIBE".into(),
@@ -468,6 +484,26 @@ impl Plugins {
             })
             .await
             .as_ref()
+    }
+
+    /// The fields `plugin` declares sealed in the body of its manifest route `route`: never
+    /// written into a record, a log line or an event.
+    pub async fn sealed_fields(self: &Arc<Self>, plugin: &Arc<LoadedPlugin>, route: &RouteSpec) -> Arc<SealedFields> {
+        let Some(api) = self.describe(plugin).await else { return Arc::default() };
+        let by_route = plugin.sealed.get_or_init(|| {
+            let definitions = api["schemas"].as_object().cloned().unwrap_or_default();
+            plugin
+                .manifest
+                .routes
+                .iter()
+                .filter_map(|declared| {
+                    let body = described_route(api, &declared.method, &declared.path)?.get("body")?;
+                    let fields = SealedFields::of_schema(body, &definitions);
+                    Some(((declared.method.clone(), declared.path.clone()), Arc::new(fields)))
+                })
+                .collect()
+        });
+        by_route.get(&(route.method.clone(), route.path.clone())).cloned().unwrap_or_default()
     }
 
     pub fn all(&self) -> Vec<Arc<LoadedPlugin>> {
@@ -656,8 +692,13 @@ impl Plugins {
                 let plugins = self.clone();
                 let (topic, payload) = (topic.clone(), payload.clone());
                 // The subscriber acts on its own account: never with the publisher's rights.
-                let context =
-                    CallContext { actions: Vec::new(), decision: None, client_address: String::new(), ..call.clone() };
+                let context = CallContext {
+                    actions: Vec::new(),
+                    decision: None,
+                    client_address: String::new(),
+                    sealed: Default::default(),
+                    ..call.clone()
+                };
                 tokio::spawn(async move {
                     let _delivery = delivery;
                     match plugins.enabled_for(context.tenant_id).await {
@@ -692,6 +733,7 @@ impl Plugins {
                 cascade: EventBudget::new(),
                 decision: None,
                 client_address: String::new(),
+                sealed: Default::default(),
             };
             if let Some(elapsed) =
                 runtime::time_instantiation(&self.engine, plugin.clone(), self.services.clone(), context).await
@@ -713,4 +755,25 @@ impl Plugins {
     pub fn db(&self) -> &Db {
         &self.services.db
     }
+}
+
+/// The route of a plugin's description (`{routes: [{method, path, ...}]}`) that serves the
+/// manifest route `method path`: its own pattern when described, else the first that serves it
+/// (`/{platform}/modes` serves `/alexa/modes`), a fixed segment preferred as the router does.
+pub fn described_route<'a>(api: &'a serde_json::Value, method: &str, path: &str) -> Option<&'a serde_json::Value> {
+    let described = api["routes"].as_array()?;
+    let same_method = |r: &&serde_json::Value| r["method"] == method;
+    described
+        .iter()
+        .filter(same_method)
+        .find(|r| r["path"] == path)
+        .or_else(|| described.iter().filter(same_method).find(|r| r["path"].as_str().is_some_and(|p| serves(p, path))))
+}
+
+/// Whether a router pattern serves a manifest path: same segments, a `{param}` of the pattern
+/// standing for any one.
+fn serves(pattern: &str, path: &str) -> bool {
+    let (pattern, path): (Vec<&str>, Vec<&str>) =
+        (pattern.trim_matches('/').split('/').collect(), path.trim_matches('/').split('/').collect());
+    pattern.len() == path.len() && pattern.iter().zip(&path).all(|(p, s)| p.starts_with('{') || p == s)
 }

@@ -28,6 +28,8 @@ pub struct Services {
     pub wakes: super::wakes::DeviceWakes,
     /// Where devices reach this console (`CONSOLE_PUBLIC_URL`), without a trailing `/`.
     pub public_url: String,
+    /// Failed proofs per subject and address, shared with the host's own doors (`proofs`).
+    pub throttle: Arc<crate::auth::throttle::Throttle>,
 }
 
 /// Who a call is for, filled by the host (never by the plugin).
@@ -50,6 +52,9 @@ pub struct CallContext {
     /// The client's network address of the request (contract 0.1.8 `caller`); empty for
     /// schedules and events.
     pub client_address: String,
+    /// The request's secrets (its sealed fields' values, and what the calls seal): masked in
+    /// every operation record, log line and event the calls write.
+    pub sealed: crate::redact::SealedValues,
 }
 
 /// What a decision's call fails with when another user decided the request first.
@@ -159,6 +164,9 @@ pub struct CallState {
     pub chain: Vec<String>,
     /// Its reads served from the read cache, and whose records it writes (goes with `tx`).
     pub cached: super::cached_reads::CachedReads,
+    /// Subjects whose proof held (contract 0.1.16 `proofs`): their failures are forgotten once
+    /// the call commits.
+    pub proven: Vec<crate::auth::throttle::Keys>,
 }
 
 /// Operation records and log output one call may write: one call wrote 79,647 records and
@@ -427,6 +435,7 @@ fn new_store(
         ticks: 0,
         cpu_turn: Default::default(),
         chain: Vec::new(),
+        proven: Vec::new(),
     };
     let mut store = Store::new(engine, state);
     store.limiter(|state| &mut state.limiter);
@@ -558,6 +567,7 @@ pub async fn invoke_nested(
         caller.staged_files.absorb(files);
         caller.published.append(&mut state.published);
         caller.woken.append(&mut state.woken);
+        caller.proven.append(&mut state.proven);
     } else {
         match (had_tx, caller.tx.as_mut()) {
             (true, Some(tx)) => {
@@ -675,6 +685,11 @@ async fn finish(
         let state = store.data_mut();
         for (plugin, sn) in std::mem::take(&mut state.woken) {
             state.services.wakes.wake(&(state.call.tenant_id, plugin, sn));
+        }
+        for keys in std::mem::take(&mut state.proven) {
+            if let Err(err) = state.services.throttle.succeeded(&keys).await {
+                tracing::warn!(%err, "a proof's failures were not forgotten");
+            }
         }
     }
     (outcome.map(|returned| Finished { returned, published, memory_peak: peak }), peak)

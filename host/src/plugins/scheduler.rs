@@ -51,6 +51,7 @@ async fn run_due(plugins: &Arc<Plugins>) -> Result<(), sqlx::Error> {
                     cascade: EventBudget::new(),
                     decision: None,
                     client_address: String::new(),
+                    sealed: Default::default(),
                 };
                 let job = types::Job { name: schedule.name.clone(), context: context.to_wit() };
                 let error = match plugins.call(plugin.clone(), context, Invocation::Job(job), 0).await {

@@ -104,7 +104,9 @@ pub struct AccountInput {
     corresponding_id: String,
     role_ids: Vec<i64>,
     /// Required when adding; ignored when modifying (use resetPassword).
+    #[schema(write_only)]
     password: String,
+    #[schema(write_only)]
     confirm_password: String,
 }
 
@@ -233,7 +235,9 @@ async fn enable(State(app): State<AppState>, caller: Caller, ApiJson(req): ApiJs
 #[serde(rename_all = "camelCase", default)]
 pub struct ResetPassword {
     id: i64,
+    #[schema(write_only)]
     password: String,
+    #[schema(write_only)]
     confirm_password: String,
 }
 

@@ -239,6 +239,7 @@ async fn decide(
         cascade: EventBudget::new(),
         decision: Some(Arc::new(decision)),
         client_address: caller.client.ip.clone(),
+        sealed: Default::default(),
     };
     let body = json!({
         "approvalId": row.id.to_string(), "kind": row.kind, "subjectId": row.subject_id, "approved": req.approved,

@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::api::{ApiError, ApiJson, ApiResult, ApiRouter, Caller, ClientInfo, Envelope, Perm, RouteSpec, done};
 use crate::auth::session::{new_token, token_hash};
-use crate::auth::throttle::Throttle;
+use crate::auth::throttle::Keys;
 use crate::auth::{cookie, password};
 use crate::db::auth::NewSession;
 use crate::db::{AccountRow, Db, MenuRow, now_ms};
@@ -111,6 +111,7 @@ pub struct LoginRequest {
     #[serde(default)]
     pub user_name: String,
     #[serde(default)]
+    #[schema(write_only)]
     pub password: String,
 }
 
@@ -173,8 +174,8 @@ async fn login(
     let username = validate::length("userName", req.user_name.trim(), 1, MAX_USERNAME)?;
     let username = username.as_str();
     validate::length("password", &req.password, 1, password::MAX_LENGTH)?;
-    let throttle = Throttle::new(&app.db, &app.config);
-    if let Err(locked) = throttle.attempt(username, &client.ip).await {
+    let throttled = Keys::console(username, &client.ip);
+    if let Err(locked) = app.throttle.attempt(&throttled).await {
         app.db.add_login_log(None, username, &client.ip, &client.user_agent, "locked").await?;
         return Err(locked);
     }
@@ -191,7 +192,7 @@ async fn login(
         return Err(ApiError::AccountDisabled);
     }
 
-    throttle.succeeded(username, &client.ip).await?;
+    app.throttle.succeeded(&throttled).await?;
     let log_id = app.db.add_login_log(Some(&account), username, &client.ip, &client.user_agent, "success").await?;
     let token = new_token();
     let expires_at = now + app.config.session_ttl_secs * 1000;
@@ -234,9 +235,13 @@ pub struct ExternalLinks {
 /// The menu's external links for the host name the shell was loaded from (spec console-shell §9:
 /// the environment is the host name's prefix). Only the menu entries the user sees are links at
 /// all; the addresses are those of the company's own sites.
-async fn external_links(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<Envelope<ExternalLinks>> {
+async fn external_links(
+    State(app): State<AppState>,
+    client: ClientInfo,
+    headers: HeaderMap,
+) -> ApiResult<Envelope<ExternalLinks>> {
     // Behind a trusted proxy the name the browser used is the forwarded one.
-    let forwarded = app.config.trust_proxy.then(|| headers.get("x-forwarded-host")).flatten();
+    let forwarded = client.via_trusted_proxy.then(|| headers.get("x-forwarded-host")).flatten();
     let host = forwarded.or_else(|| headers.get(header::HOST)).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let env = crate::links::Environment::of_host(host);
     let configured =
@@ -352,10 +357,13 @@ fn menu_tree(
 #[serde(rename_all = "camelCase")]
 pub struct ChangePassword {
     #[serde(default)]
+    #[schema(write_only)]
     pub old_password: String,
     #[serde(default)]
+    #[schema(write_only)]
     pub password: String,
     #[serde(default)]
+    #[schema(write_only)]
     pub confirm_password: String,
 }
 
@@ -372,13 +380,13 @@ async fn change_password(
     password::check_policy(&req.password, &req.confirm_password)?;
     // A stolen session must not become a way to guess the password: the same throttle as sign-in.
     validate::length("oldPassword", &req.old_password, 1, password::MAX_LENGTH)?;
-    let throttle = Throttle::new(&app.db, &app.config);
-    throttle.attempt(&caller.username, &caller.client.ip).await?;
+    let throttled = Keys::console(&caller.username, &caller.client.ip);
+    app.throttle.attempt(&throttled).await?;
     let stored = app.db.account_password_hash(caller.account_id).await?;
     if !password::verify(&req.old_password, stored).await? {
         return Err(ApiError::invalid("oldPassword", Msg::WrongPassword));
     }
-    throttle.succeeded(&caller.username, &caller.client.ip).await?;
+    app.throttle.succeeded(&throttled).await?;
     let hash = password::hash(&req.password).await?;
     app.db.set_account_password(caller.account_id, &hash, caller.account_id).await?;
     app.db.revoke_sessions(caller.account_id).await?;

@@ -21,6 +21,10 @@ use crate::i18n::Msg;
 
 /// The spec's limit: 500 KB.
 pub const MAX_BYTES: usize = 500_000;
+/// Avatars one account may upload in an hour: a few tries at a picture, not a file store.
+pub const UPLOADS_PER_HOUR: i64 = 10;
+/// How long an upload no account names is kept: the form that uploaded it is saved by then.
+pub const UNNAMED_KEPT_MS: i64 = 3_600_000;
 pub const SIDE: u32 = 200;
 const RULE: &str = "a PNG, JPEG or GIF image of 200×200 pixels, at most 500 KB";
 const SERVED: &str = "/api/authority-service/avatars/";
@@ -104,6 +108,12 @@ async fn upload(
 ) -> ApiResult<Response> {
     let bytes = base64::engine::general_purpose::STANDARD.decode(input.content.trim()).map_err(|_| refused())?;
     let extension = checked_image(&bytes).ok_or_else(refused)?;
+    // Any signed-in account may upload: bounded per account, and what no account names is
+    // swept (`sweep`).
+    let door = format!("avatar:{}", caller.account_id);
+    if !app.throttle.take(&door, UPLOADS_PER_HOUR, 3_600_000).await? {
+        return Err(ApiError::Client { code: 429, msg: Msg::Busy });
+    }
     let hash = hex::encode(sha2::Sha256::digest(&bytes));
     let file = format!("{hash}.{extension}");
     let tenant = caller.scope.owner();
@@ -198,4 +208,51 @@ mod tests {
         assert!(!is_avatar_file(&format!("{}.svg", "a".repeat(64))), "no SVG: it can carry script");
         assert!(!is_avatar_file("../../etc/passwd.png"));
     }
+}
+
+/// Removes the avatars no account of their enterprise names, once they are older than
+/// [`UNNAMED_KEPT_MS`] at `now_ms`; how many.
+pub async fn sweep(db: &crate::db::Db, objects: &crate::objects::Objects, now_ms: i64) -> Result<usize, String> {
+    use futures_util::StreamExt as _;
+    let cutoff = now_ms - UNNAMED_KEPT_MS;
+    let mut removed = 0;
+    let tenants: Vec<i64> = std::iter::once(0).chain(db.tenant_ids().await.map_err(|e| e.to_string())?).collect();
+    for tenant in tenants {
+        let prefix = Path::from(format!("{tenant}/avatars"));
+        let mut listed = objects.store.list(Some(&prefix));
+        let mut old = Vec::new();
+        while let Some(meta) = listed.next().await {
+            let meta = meta.map_err(|e| e.to_string())?;
+            if meta.last_modified.timestamp_millis() < cutoff {
+                old.push(meta.location);
+            }
+        }
+        if old.is_empty() {
+            continue;
+        }
+        let named = db.account_avatars(tenant).await.map_err(|e| e.to_string())?;
+        for location in old {
+            let file = location.filename().unwrap_or_default();
+            if !named.iter().any(|avatar| avatar.ends_with(&format!("/{tenant}/{file}"))) {
+                objects.delete(&location).await.map_err(|e| e.to_string())?;
+                removed += 1;
+            }
+        }
+    }
+    Ok(removed)
+}
+
+/// Sweeps unnamed avatars every ten minutes.
+pub fn spawn_sweeper(db: crate::db::Db, objects: std::sync::Arc<crate::objects::Objects>) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(600));
+        loop {
+            every.tick().await;
+            match sweep(&db, &objects, crate::db::now_ms()).await {
+                Ok(0) => {}
+                Ok(removed) => tracing::info!(removed, "avatars no account names swept"),
+                Err(err) => tracing::warn!(%err, "sweeping avatars"),
+            }
+        }
+    });
 }

@@ -37,6 +37,7 @@ use crate::objects::Objects;
 use crate::objects::ingest::{IngestError, ingest};
 use crate::objects::signed::Refused;
 use crate::objects::sniff::{ImageFacts, sniff};
+use crate::objects::zip_directory;
 use crate::plugins::capabilities::CLAIMABLE_MS;
 use crate::plugins::manifest::{RouteCaller, UploadSpec};
 use crate::plugins::registry::LoadedPlugin;
@@ -271,11 +272,27 @@ async fn receive(
         Err(IngestError::Body(why)) => return Err(ApiError::Client { code: 400, msg: Msg::BadJson { detail: why } }),
         Err(IngestError::Store(err)) => return Err(ApiError::Internal(err.to_string())),
     };
-    let facts = sniff(&ingested.head);
+    let mut facts = sniff(&ingested.head);
+    // A zip tells of every entry in its central directory, at its end: an encrypted entry may
+    // follow plain ones past the head sniffed.
+    let mut unreadable_zip = false;
+    if facts.encrypted.is_none() && !spec.allow_encrypted && ingested.head.starts_with(b"PK\x03\x04") {
+        match zip_directory::verdict(objects.store.as_ref(), &path, ingested.size).await {
+            Ok(zip_directory::Verdict::Plain) => {}
+            Ok(zip_directory::Verdict::Encrypted) => facts.encrypted = Some("zip"),
+            Ok(zip_directory::Verdict::Unreadable) => unreadable_zip = true,
+            Err(err) => {
+                objects.delete(&path).await.map_err(|e| ApiError::Internal(e.to_string()))?;
+                return Err(ApiError::Internal(err.to_string()));
+            }
+        }
+    }
     let refusal = if ingested.size == 0 {
         Some(Msg::FileMissing)
     } else if let Some(how) = facts.encrypted.filter(|_| !spec.allow_encrypted) {
         Some(Msg::FileEncrypted { file: file_name.clone(), how })
+    } else if unreadable_zip {
+        Some(Msg::ZipUnreadable { file: file_name.clone() })
     } else if !spec.takes(facts.kind) {
         Some(Msg::FileKindRefused { file: file_name.clone(), kind: facts.kind, expected: spec.kinds.clone() })
     } else {

@@ -4,7 +4,7 @@
 mod accounts;
 mod approvals;
 mod auth;
-mod avatars;
+pub mod avatars;
 mod departments;
 mod device_keys;
 pub mod files;

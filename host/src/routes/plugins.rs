@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::api::{
     ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ApiRouter, Caller, DeviceCaller, Envelope, Perm, RecordAs,
-    RouteSpec, done,
+    RecordSealed, RouteSpec, done,
 };
 use crate::i18n::Msg;
 use crate::plugins::bindings::console::plugin::types;
@@ -26,6 +26,7 @@ use crate::plugins::manifest::{RouteCaller, RouteSpec as ManifestRoute};
 use crate::plugins::registry::{LoadedPlugin, PluginStatus};
 use crate::plugins::runtime::{CallContext, EventBudget, Failure, Finished, Invocation, Returned};
 use crate::plugins::wakes::{DeviceId, MAX_WAIT_SECS, RECHECK};
+use crate::redact::SealedValues;
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
     api.route(
@@ -292,6 +293,13 @@ async fn dispatch(
     // each string is copied into the guest on every call.
     let mut actions: Vec<String> = plugin.actions().filter(|a| caller.may(a)).map(str::to_string).collect();
     actions.sort();
+    // What the body's sealed fields carry is masked wherever the calls write it down.
+    let sealed_fields =
+        if method == Method::GET { Arc::default() } else { app.plugins.sealed_fields(&plugin, &route).await };
+    let sealed = SealedValues::new(match serde_json::from_slice::<Value>(&body) {
+        Ok(json) if !sealed_fields.is_empty() => sealed_fields.values_in(&json),
+        _ => Vec::new(),
+    });
     let context = CallContext {
         tenant_id: caller.scope.owner(),
         user_id: caller.account_id,
@@ -303,9 +311,11 @@ async fn dispatch(
         cascade: EventBudget::new(),
         decision: None,
         client_address: caller.client.ip.clone(),
+        sealed: sealed.clone(),
     };
     let mut response = call_route(&app, &plugin, context, method, path, query, &body).await?;
     response.extensions_mut().insert(record_as);
+    response.extensions_mut().insert(RecordSealed { fields: sealed_fields, values: sealed });
     Ok(response)
 }
 
@@ -358,6 +368,7 @@ async fn dispatch_device(
         cascade: EventBudget::new(),
         decision: None,
         client_address: device.client.ip.clone(),
+        sealed: Default::default(),
     };
     if route.socket {
         return super::sockets::serve(app, plugin, device, context, (path, query), upgrade).await;

@@ -50,6 +50,7 @@ pub enum Operation {
 pub struct CryptInput {
     operation: Operation,
     algorithm: Algorithm,
+    #[schema(write_only)]
     key: String,
     key_encoding: Encoding,
     /// GCM's 12-byte nonce or CBC's 16-byte IV.
@@ -120,6 +121,7 @@ pub struct SignatureInput {
     /// Milliseconds since 1970, as the device sent it.
     timestamp: String,
     /// The SN's secret.
+    #[schema(write_only)]
     secret: String,
     secret_encoding: Encoding,
     /// The signature the device sent, to check (hex or Base64); empty to only compute it.

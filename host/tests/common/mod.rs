@@ -561,7 +561,7 @@ impl ProcessHost {
             .env("CONSOLE_ADMIN_PASSWORD", ADMIN_PASSWORD)
             .env("CONSOLE_PLUGINS", write_plugins_toml(dir.path(), plugins))
             .env("CONSOLE_CACHE_DIR", repo().join("target/test-plugin-cache"))
-            .env("CONSOLE_TRUST_PROXY", "true")
+            .env("CONSOLE_TRUSTED_PROXIES", "127.0.0.0/8")
             // The MQTT ports stay free for a console the developer runs.
             .env("CONSOLE_MQTT_LISTEN", "off")
             .env("CONSOLE_MQTTS_LISTEN", "off")

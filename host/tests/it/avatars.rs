@@ -67,3 +67,44 @@ async fn an_avatar_is_a_200_pixel_square_image_of_at_most_500_kb_of_the_accounts
     cleared.ok();
     assert_eq!(host.post(MENU, &ann, json!({})).await.ok()["headImageUrl"], "");
 }
+
+/// A 200-pixel PNG of one grey `shade`: distinct images, distinct objects.
+fn shaded(shade: u8) -> Vec<u8> {
+    use image::ImageEncoder as _;
+    let pixels = vec![shade; 200 * 200 * 3];
+    let mut out = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut out)
+        .write_image(&pixels, 200, 200, image::ExtendedColorType::Rgb8)
+        .expect("png");
+    out
+}
+
+/// Any signed-in account may upload an avatar, so uploads are bounded per account, and the
+/// images no account names are removed once their form had time to be saved. Before, an account
+/// with no role stored forty images in seconds, kept for ever.
+#[tokio::test]
+async fn avatars_are_bounded_per_account_and_those_nobody_names_are_swept() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    host.create_account(&admin, "0", "bob", &[]).await;
+    let bob = host.login("bob", USER_PASSWORD).await;
+    let mut uploaded = Vec::new();
+    for shade in 0..console_host::routes::avatars::UPLOADS_PER_HOUR as u8 {
+        let answer = host.post(UPLOAD, &bob, encoded(&shaded(shade))).await;
+        uploaded.push(answer.ok()["avatar"].as_str().expect("an address").to_string());
+    }
+    let refused = host.post(UPLOAD, &bob, encoded(&shaded(200))).await;
+    assert_eq!(refused.code(), 429, "{:?}", refused.body);
+    host.post("/authority-service/authority/avatar", &bob, json!({ "avatar": uploaded[3] })).await.ok();
+
+    let db = console_host::db::Db::open(&host.database_url).await.expect("db");
+    let key = console_host::sealing::MasterKey::load(None, host.dir.path()).expect("key");
+    let objects = console_host::objects::Objects::open(None, &host.dir.path().join("objects"), &key).expect("objects");
+    let sweep = console_host::routes::avatars::sweep;
+    let now = console_host::db::now_ms();
+    assert_eq!(sweep(&db, &objects, now).await, Ok(0), "nothing is old enough yet");
+    assert_eq!(sweep(&db, &objects, now + 2 * 3_600_000).await, Ok(uploaded.len() - 1), "all but Bob's");
+    let origin = host.base.trim_end_matches("/api").to_string();
+    assert_eq!(reqwest::get(format!("{origin}{}", uploaded[3])).await.expect("sent").status(), 200, "named: kept");
+    assert_eq!(reqwest::get(format!("{origin}{}", uploaded[0])).await.expect("sent").status(), 404, "unnamed: gone");
+}

@@ -46,6 +46,30 @@ async fn a_device_activates_only_with_its_sns_signature_and_then_speaks_with_its
     );
 }
 
+/// An activation signature serves once: the same signed body sent again within its window (by
+/// someone who overheard it and holds the fleet key, which every factory line has) would take
+/// the device's key from it. And guessing an SN's signature stops after five tries.
+#[tokio::test]
+async fn an_activation_signature_activates_once_and_guesses_stop_after_five() {
+    let fleet = fleet("RV-11", 2).await;
+    let (sn, key) = &fleet.keys[0];
+    let signed = fleet.platform.activation(sn, key);
+    let device = fleet.platform.activate_signed(sn, signed.clone()).await.expect("activated");
+    let replayed = fleet.platform.activate_signed(sn, signed).await.err().expect("a replay is refused");
+    assert_eq!(replayed.field.as_deref(), Some("signature"), "{replayed:?}");
+    assert!(replayed.msg.contains("used already"), "{}", replayed.msg);
+    device.heartbeat("standby").await.expect("the device keeps its key");
+
+    let (other, other_key) = &fleet.keys[1];
+    for _ in 0..5 {
+        let refused = fleet.platform.activate(other, key).await.err().expect("another SN's key");
+        assert_eq!(refused.code, 400, "{refused:?}");
+    }
+    let locked = fleet.platform.activate(other, other_key).await.err().expect("locked, even with its key");
+    assert_eq!(locked.code, 429, "{locked:?}");
+    fleet.platform.activate(sn, key).await.expect("another SN is not held back");
+}
+
 #[tokio::test]
 async fn reports_are_checked_against_the_thing_model_and_kept_in_the_shadow_and_the_history() {
     let fleet = fleet("RV-11", 2).await;

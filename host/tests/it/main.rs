@@ -41,6 +41,7 @@ mod read_cache;
 mod records;
 mod rtc;
 mod s3;
+mod sealed_fields;
 mod search;
 mod security_center;
 mod services;

@@ -389,9 +389,15 @@ async fn an_ota_rollout_whose_mqtt_devices_fail_pauses_itself_at_the_threshold()
 /// The MQTT certificate the device-access pages issue for `sn` (its common name), as the
 /// device holds it: (the certificate's id, the client certificate with the gateway's CA).
 async fn issued_certificate(fleet: &Fleet, sn: &str) -> (String, ClientCertificate) {
+    issued_certificate_of(fleet, sn, "mqtt").await
+}
+
+/// The same for a certificate of the device-access type `cert_type` (`mqtt`, or `client`: a
+/// service's client certificate, which might name anything).
+async fn issued_certificate_of(fleet: &Fleet, sn: &str, cert_type: &str) -> (String, ClientCertificate) {
     use base64::Engine as _;
     const KEY_PASSWORD: &str = "litter box secret";
-    let body = json!({ "name": format!("MQTT {sn}"), "certType": "mqtt", "commonName": sn, "organization": "Acme",
+    let body = json!({ "name": format!("{cert_type} {sn}"), "certType": cert_type, "commonName": sn, "organization": "Acme",
                        "country": "DE", "algorithm": "ECDSA", "keyLength": 256, "validDays": 365,
                        "keyPassword": KEY_PASSWORD });
     let issued = fleet.host.post("/device-access-service/certificates", &fleet.admin, body).await;
@@ -457,7 +463,7 @@ async fn a_device_signs_in_over_tls_with_its_certificate_until_it_is_revoked() {
     // longer completes a handshake (the CRL reaches the verifier within a second).
     let mut live = connect(sn.clone(), with_certificate()).await.expect("signed in again");
     let revoke = format!("/device-access-service/certificates/{id}/revoke");
-    fleet.host.post(&revoke, &fleet.admin, json!({ "confirmName": format!("MQTT {sn}") })).await.ok();
+    fleet.host.post(&revoke, &fleet.admin, json!({ "confirmName": format!("mqtt {sn}") })).await.ok();
     assert!(closed(&mut live).await, "the session of a revoked certificate ends");
     tokio::time::sleep(Duration::from_millis(1500)).await;
     let revoked = connect(sn.clone(), with_certificate()).await;
@@ -556,4 +562,89 @@ async fn an_external_broker_asks_the_console_to_sign_devices_in_as_emqx_does() {
         let (status, answer) = ask_at("authorize", "hook-secret", access(topic.clone(), action)).await;
         assert_eq!((status, answer["result"].as_str()), (200, Some(expected)), "{action} {topic}");
     }
+}
+
+/// Only a device's MQTT certificate signs it in over TLS: a client certificate of the same
+/// enterprise issued for another use, whose common name happens to be an SN, does not.
+#[tokio::test]
+async fn only_a_devices_mqtt_certificate_signs_it_in_over_tls() {
+    let (fleet, _, tls_port) = fleet_on_mqtts("RV-MC", 1, device_access()).await;
+    let product_key = fleet.platform.product_key().to_string();
+    let sn = fleet.device(0).await.sn.clone();
+    let (_, service_client) = issued_certificate_of(&fleet, &sn, "client").await;
+    let (_, mqtt) = issued_certificate_of(&fleet, &sn, "mqtt").await;
+    let connect = |certificate: &ClientCertificate| {
+        let options = Options { certificate: Some(certificate.clone()), ..Options::default() };
+        let (sn, product_key) = (sn.clone(), product_key.clone());
+        async move { MqttDevice::connect_with((HOST, tls_port), &sn, &product_key, "", options).await }
+    };
+    // The enterprise's CA reaches the verifier within a second.
+    let mut signed_in = None;
+    for _ in 0..30 {
+        if let Ok(session) = connect(&mqtt).await {
+            signed_in = Some(session);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    signed_in.expect("the MQTT certificate signs in").disconnect().await;
+    let refused = connect(&service_client).await;
+    assert!(matches!(&refused, Err(Refused::Connack(code)) if code.contains("NotAuthorized")), "{:?}", refused.err());
+}
+
+/// Strangers who open connections and never sign in hold a few places of their own address and
+/// lose them within two seconds of silence: the devices of every enterprise still sign in.
+/// Before, 256 idle sockets from anywhere held every place of both listeners.
+#[tokio::test]
+async fn idle_strangers_cannot_keep_devices_from_signing_in() {
+    let (fleet, port) = fleet_on_mqtt("RV-M9", 1).await;
+    let mut idle = Vec::new();
+    for _ in 0..300 {
+        let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+        socket.bind("127.0.0.2:0".parse().expect("address")).expect("bound");
+        if let Ok(stream) = socket.connect(([127, 0, 0, 1], port).into()).await {
+            idle.push(stream);
+        }
+    }
+    let started = std::time::Instant::now();
+    let device = tokio::time::timeout(Duration::from_secs(10), connected(&fleet, port, 0)).await;
+    assert!(device.is_ok(), "a device signs in beside 300 idle strangers");
+    assert!(started.elapsed() < Duration::from_secs(5), "at once: {:?}", started.elapsed());
+    // Every idle socket is closed: past the address's few at once, the rest within the
+    // first-byte deadline.
+    let mut closed = 0;
+    for stream in &mut idle {
+        use tokio::io::AsyncReadExt as _;
+        let mut byte = [0u8; 1];
+        if let Ok(Ok(0) | Err(_)) = tokio::time::timeout(Duration::from_secs(4), stream.read(&mut byte)).await {
+            closed += 1;
+        }
+    }
+    assert_eq!(closed, idle.len(), "idle strangers are let go");
+}
+
+/// Failed password sign-ins are counted per SN and per address: after five, the SN is refused
+/// before any key is looked up, even with the right signature, and other devices are not.
+#[tokio::test]
+async fn failed_mqtt_sign_ins_lock_their_sn_for_a_while() {
+    let (fleet, port) = fleet_on_mqtt("RV-MF", 2).await;
+    let product_key = fleet.platform.product_key().to_string();
+    let device = fleet.device(0).await;
+    let (_, sn_key) = &fleet.keys[0];
+    let (_, other_key) = &fleet.keys[1];
+    for _ in 0..5 {
+        let forged = MqttDevice::connect((HOST, port), &device.sn, &product_key, other_key).await;
+        assert!(
+            matches!(&forged, Err(Refused::Connack(code)) if code.contains("BadUserNamePassword")),
+            "{:?}",
+            forged.err()
+        );
+    }
+    let locked = MqttDevice::connect((HOST, port), &device.sn, &product_key, sn_key).await;
+    assert!(
+        matches!(&locked, Err(Refused::Connack(code)) if code.contains("ServiceUnavailable")),
+        "{:?}",
+        locked.err()
+    );
+    connected(&fleet, port, 1).await;
 }

@@ -460,3 +460,111 @@ async fn clients_are_the_enterprise_s_own_and_checked_field_by_field() {
     let body = json!({ "scope": "device:control", "confirmName": "device:control" });
     assert_eq!(e.host.post_as("/oauth-service/scope/delete", &e.admin, &e.tenant, body).await.code(), 409);
 }
+
+impl Enterprise {
+    /// A grant of Ann's through the whole flow: its access and refresh tokens.
+    async fn grant(&self, client: &Client) -> (oauth2::AccessToken, RefreshToken) {
+        let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
+        let code = self.code(client, challenge).await;
+        let token = client
+            .exchange_code(AuthorizationCode::new(code))
+            .set_pkce_verifier(verifier)
+            .request_async(&self.browser)
+            .await
+            .expect("exchanged");
+        (token.access_token().clone(), token.refresh_token().expect("a refresh token").clone())
+    }
+
+    async fn ann_id(&self) -> String {
+        let users = self.host.get_as("/app-service/app-users", &self.admin, &self.tenant).await.ok().clone();
+        users["list"][0]["id"].as_str().expect("a user").to_string()
+    }
+}
+
+/// What a user granted a third party ends when the user can no longer sign in: blocked, or given
+/// a new password (the old one may be what was stolen). Before, the refresh token went on
+/// minting tokens and introspection answered `active`.
+#[tokio::test]
+async fn grants_end_when_their_user_is_blocked_or_given_a_new_password() {
+    let e = enterprise().await;
+    let client = e.client(&e.secret);
+    let http = e.browser.clone();
+    let ann = e.ann_id().await;
+
+    let (access, refresh) = e.grant(&client).await;
+    assert!(client.introspect(&access).request_async(&http).await.unwrap().active());
+    e.host.post_as(&format!("/app-service/app-users/{ann}/block"), &e.admin, &e.tenant, json!({})).await.ok();
+    assert!(!client.introspect(&access).request_async(&http).await.unwrap().active(), "blocked: inactive");
+    assert!(client.exchange_refresh_token(&refresh).request_async(&http).await.is_err(), "blocked: no new tokens");
+    let userinfo =
+        reqwest::Client::new().get(format!("{}/oauth/userinfo", e.host.base)).bearer_auth(access.secret()).send().await;
+    assert_eq!(userinfo.unwrap().status().as_u16(), 401);
+    e.host.post_as(&format!("/app-service/app-users/{ann}/unblock"), &e.admin, &e.tenant, json!({})).await.ok();
+    assert!(client.exchange_refresh_token(&refresh).request_async(&http).await.is_err(), "unblocking revives nothing");
+
+    let (access, refresh) = e.grant(&client).await;
+    let password = json!({ "password": "robot#2027", "confirmPassword": "robot#2027" });
+    e.host.post_as(&format!("/app-service/app-users/{ann}/password"), &e.admin, &e.tenant, password).await.ok();
+    assert!(!client.introspect(&access).request_async(&http).await.unwrap().active(), "a new password: inactive");
+    assert!(client.exchange_refresh_token(&refresh).request_async(&http).await.is_err(), "a new password: revoked");
+}
+
+/// Introspection tells a token's subject and scope: a public client (its id is in every copy of
+/// the app) may not ask, as the metadata document says.
+#[tokio::test]
+async fn a_public_client_may_not_introspect_tokens() {
+    let e = enterprise().await;
+    let client = e.client(&e.secret);
+    let (access, _) = e.grant(&client).await;
+    let public = json!({ "name": "Google home", "clientType": "google",
+                         "redirectUris": ["https://oauth-redirect.googleusercontent.com/r/x"],
+                         "grantTypes": ["authorization_code", "refresh_token"], "scopes": ["device:control"],
+                         "passwordNeeded": false });
+    let public = e.host.post_as("/oauth-service/client/add", &e.admin, &e.tenant, public).await.ok().clone();
+    let public_id = public["clientId"].as_str().expect("client id");
+    let asked = e
+        .browser
+        .post(format!("{}/oauth/introspect", e.host.base))
+        .form(&[("client_id", public_id), ("token", access.secret().as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(asked.status().as_u16(), 401);
+    let answer: Value = asked.json().await.unwrap();
+    assert_eq!(answer["error"], "invalid_client", "{answer}");
+    assert!(answer.get("sub").is_none() && answer.get("active").is_none(), "{answer}");
+    // The metadata says the same.
+    let origin = e.host.base.trim_end_matches("/api");
+    let metadata: Value =
+        reqwest::get(format!("{origin}/.well-known/oauth-authorization-server")).await.unwrap().json().await.unwrap();
+    assert!(!metadata["introspection_endpoint_auth_methods_supported"].to_string().contains("none"));
+}
+
+/// An app user's password is guessed five times at most, whichever door the guesses come
+/// through: the app's own sign-in (its key is in every copy of the app) and the OAuth consent
+/// count on one counter, and the right password is refused too while it is locked.
+#[tokio::test]
+async fn an_app_users_password_is_guessed_five_times_at_most_through_both_doors() {
+    let e = enterprise().await;
+    let client = e.client(&e.secret);
+    let origin = e.host.base.trim_end_matches("/api").to_string();
+    let phone = devsim::app::App::new(&origin, &e.app_key, "Robot Home", "android", 310);
+    for _ in 0..3 {
+        let refused = phone.sign_in("ann@example.com", "guess#0001").await.expect_err("wrong");
+        assert_eq!(refused.code, 400);
+    }
+    let (url, _) =
+        client.authorize_url(CsrfToken::new_random).set_pkce_challenge(PkceCodeChallenge::new_random_sha256().0).url();
+    let consent = e.follow(url.as_str()).await;
+    for _ in 0..2 {
+        assert_eq!(e.consent(&consent, "ann@example.com", "guess#0002", true).await.code(), 400);
+    }
+    let locked = phone.sign_in("ann@example.com", "robot#2026").await.expect_err("locked");
+    assert_eq!(locked.code, 429, "{locked:?}");
+    assert!(locked.msg.contains("minutes"), "{locked:?}");
+    let locked = e.consent(&consent, "ann@example.com", "robot#2026", true).await;
+    assert_eq!(locked.code(), 429, "{:?}", locked.body);
+    // Another user of the same enterprise is not held back by Ann's lock.
+    let refused = phone.sign_in("bob@example.com", "guess#0003").await.expect_err("wrong");
+    assert_eq!(refused.code, 400);
+}

@@ -259,6 +259,22 @@ async fn outbound_calls_reach_only_operator_granted_hosts() {
     assert!(refused.msg().contains("not granted by the operator"), "default: no outbound host: {}", refused.msg());
 }
 
+/// A granted host *name* that resolves to the loopback (or a private network, or a cloud's
+/// metadata address) reaches nothing there: the host connects only to the public addresses it
+/// resolved the name to. The operator who means a local service grants its address.
+#[tokio::test]
+async fn a_granted_name_that_resolves_to_a_local_address_reaches_nothing() {
+    let port = provider().await;
+    let grants = format!("{PROBE}\noutbound_hosts = [\"localhost:{port}\", \"127.0.0.1:{port}\"]");
+    let (host, admin) = probe_host(&grants).await;
+    let by_name = host.post("/probe/fetch", &admin, json!({ "url": format!("http://localhost:{port}/hello") })).await;
+    assert_eq!(by_name.code(), 400, "{:?}", by_name.body);
+    assert!(by_name.msg().contains("no public address"), "{}", by_name.msg());
+    let by_address =
+        host.post("/probe/fetch", &admin, json!({ "url": format!("http://127.0.0.1:{port}/hello") })).await;
+    assert_eq!(by_address.ok()["body"], "hello from the provider", "the address granted itself");
+}
+
 /// Issue 12, item 11: a call waiting on a slow provider holds no database lock, so every other
 /// writer (here another enterprise's) goes on; once a call has written, it sends nothing out.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -705,6 +721,45 @@ async fn the_shell_receives_its_tenants_events_live_over_a_websocket() {
     })
     .await;
     assert!(ended.is_ok(), "the socket of a signed-out session is closed");
+}
+
+/// An event socket is no pass kept from the moment it opened: once the user's role loses the
+/// plugin's actions (his calls are refused), its events stop at once. And one session holds a
+/// few sockets (the shell opens one per tab), not thousands.
+#[tokio::test]
+async fn an_event_socket_follows_its_users_rights_and_a_session_holds_a_few() {
+    let (host, admin) = probe_host(PROBE).await;
+    let (tenant, alpha) = enterprise(&host, &admin, "Alpha", 1).await;
+    let role = host.create_role(&admin, &tenant.to_string(), "Probers", "ordinary", &["probe:write"]).await;
+    host.create_account(&admin, &tenant.to_string(), "prober", &[role]).await;
+    let prober = host.login("prober", USER_PASSWORD).await;
+    let mut socket = host.console_socket(&prober).await;
+    host.post("/probe/publish", &alpha, json!({ "topic": "probe.ping" })).await.ok();
+    assert!(socket.next(Duration::from_secs(3)).await.is_some(), "seen while he may");
+
+    let grant = json!({ "id": role, "buttonIds": [] });
+    host.post_as("/authority-service/role/grant", &admin, &tenant.to_string(), grant).await.ok();
+    assert_eq!(host.post("/probe/publish", &prober, json!({ "topic": "probe.ping" })).await.code(), 403);
+    host.post("/probe/publish", &alpha, json!({ "topic": "probe.ping" })).await.ok();
+    let after = socket.next(Duration::from_secs(1)).await;
+    assert!(after.is_none(), "no probe action, no probe event: {after:?}");
+
+    let mut held = Vec::new();
+    for _ in 0..console_host::api::live::PER_SESSION - 1 {
+        held.push(host.console_socket(&alpha).await);
+    }
+    let url = host.base.replace("http://", "ws://") + "/events/ws";
+    let mut request =
+        tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(url).expect("request");
+    request.headers_mut().insert("sec-websocket-protocol", format!("console.v1, {alpha}").parse().expect("header"));
+    let refused = tokio_tungstenite::connect_async(request.clone()).await;
+    assert!(refused.is_ok(), "the eighth socket of the session opens");
+    let refused = tokio_tungstenite::connect_async(request.clone()).await;
+    match refused {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => assert_eq!(response.status().as_u16(), 429),
+        other => panic!("the ninth socket of one session is refused: {:?}", other.map(|_| ())),
+    }
+    drop(held);
 }
 
 #[tokio::test]

@@ -689,3 +689,31 @@ async fn a_thing_model_imports_only_where_the_platform_has_its_languages() {
         refused.msg()
     );
 }
+
+/// A product model, or an app's internal beta users, relate only products of their own
+/// enterprise: another enterprise's product id was kept as a dangling link (the app-product form
+/// already refused it).
+#[tokio::test]
+async fn models_and_beta_users_relate_only_products_of_their_own_enterprise() {
+    let app = common::Install::plugin("app", "uses = [\"product-service\"]\nfiles = true");
+    let fleet = common::fleet::fleet_with("RV-XT", 1, vec![app]).await;
+    let (host, admin) = (&fleet.host, &fleet.admin);
+    let tenant = host.create_tenant(admin, "Rival", 41).await.to_string();
+    let role = host.create_role(admin, &tenant, "Rival admins", "administrator", &[]).await;
+    host.create_account(admin, &tenant, "rival-admin", &[role]).await;
+    let rival = host.login("rival-admin", common::USER_PASSWORD).await;
+    let theirs = json!([fleet.product_id]);
+
+    let model =
+        json!({ "name": "RX1", "code": "RX-1", "aliasPrefix": "RX", "snSuffixDigits": 4, "productIds": theirs });
+    let refused = host.post("/product-service/models", &rival, model.clone()).await;
+    assert_eq!((refused.code(), refused.data()["field"].as_str()), (400, Some("productIds")), "{:?}", refused.body);
+    let beta = json!({ "usernames": "ann@example.com", "productIds": theirs });
+    let refused = host.post("/app-service/beta-users", &rival, beta.clone()).await;
+    assert_eq!((refused.code(), refused.data()["field"].as_str()), (400, Some("productIds")), "{:?}", refused.body);
+    assert_eq!(host.get("/app-service/beta-users", &rival).await.ok()["total"], 0, "nothing kept");
+
+    // In the product's own enterprise both are taken.
+    host.post("/product-service/models", admin, model).await.ok();
+    host.post("/app-service/beta-users", admin, beta).await.ok();
+}

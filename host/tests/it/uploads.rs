@@ -345,3 +345,39 @@ async fn a_file_another_console_serves_is_fetched_streamed_and_checked_and_a_cha
     let copy = Uploader::new(&host).download(&own, None).await.bytes().await.expect("body");
     assert!(copy.as_ref() == bytes.as_slice(), "the same bytes here");
 }
+
+/// A zip whose encrypted entry follows a plain one larger than what the head sniff reads: its
+/// central directory tells, and it is refused like one encrypted from its first entry.
+#[tokio::test]
+async fn an_encrypted_entry_behind_a_large_plain_one_is_found_in_the_zips_directory() {
+    use std::io::Write as _;
+    let host = TestHost::start_with_plugins(&[Install::probe(GRANTS)], |_| {}).await;
+    let admin = host.admin().await;
+    let up = Uploader::new(&host);
+    let zip = |encrypt_second: bool| {
+        let mut out = std::io::Cursor::new(Vec::new());
+        {
+            let mut writer = zip::ZipWriter::new(&mut out);
+            let stored = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+            writer.start_file("firmware.bin", stored).expect("entry");
+            writer.write_all(&content(300 * 1024, 9)).expect("bytes");
+            writer.start_file("keys.txt", stored).expect("entry");
+            writer.write_all(b"the second entry").expect("bytes");
+            writer.finish().expect("finished");
+        }
+        let mut bytes = out.into_inner();
+        if encrypt_second {
+            // Its flags in the central directory, as a tool that encrypts one entry writes them.
+            let name = bytes.windows(8).rposition(|w| w == b"keys.txt").expect("the entry's name");
+            bytes[name - 46 + 8] |= 1;
+        }
+        bytes
+    };
+    let (status, answer) = up.raw(&admin, "firmware", "plain.zip", zip(false), "en").await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, refused) = up.raw(&admin, "firmware", "hidden.zip", zip(true), "en").await;
+    assert_eq!(status, 400, "{refused}");
+    let msg = refused["msg"].as_str().unwrap_or("");
+    assert!(msg.contains("hidden.zip") && msg.contains("encrypted"), "{msg}");
+    assert_eq!(files_under(&host, "uploads").len(), 1, "only the plain one is kept");
+}

@@ -32,6 +32,7 @@ pub const APP_LOGS: Collection<AppLog> = Collection::new("app_logs");
 #[serde(rename_all = "camelCase", default)]
 pub struct LogUpload {
     /// The session token of the signed-in user (`/app/users/sign-in`).
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     user_token: String,
     /// The id the host's upload answered.
     upload_id: String,

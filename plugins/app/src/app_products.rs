@@ -42,6 +42,7 @@ pub struct AppProductInput {
     logo: String,
     privacy_link: String,
     /// The client secret (at least 16 characters); kept when an edit leaves it empty.
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     secret: String,
     product_ids: Vec<String>,
 }
@@ -62,7 +63,13 @@ pub fn products(call: &mut Call<'_>, ids: &[String]) -> PluginResult<Vec<String>
     let mut kept = Vec::new();
     for id in ids {
         let id = validate::required("productIds", id, 64)?;
-        let found: PluginResult<Value> = services::get(call.host, PRODUCT_SERVICE, &format!("/internal/products/{id}"));
+        // An id is a record's: nothing that could name another route of the product plugin.
+        let well_formed = id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        let found: PluginResult<Value> = if well_formed {
+            services::get(call.host, PRODUCT_SERVICE, &format!("/internal/products/{id}"))
+        } else {
+            Err(PluginError::not_found())
+        };
         if found.is_err() {
             return Err(PluginError::format(
                 "productIds",

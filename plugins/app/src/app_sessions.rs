@@ -84,6 +84,7 @@ pub fn user(call: &mut Call<'_>, field: &str, token: &str) -> PluginResult<Doc<A
 #[serde(rename_all = "camelCase", default)]
 pub struct SignedInAsk {
     /// The session token an app was given at sign-in.
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     token: String,
 }
 

@@ -4,6 +4,7 @@
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
+use console_plugin_sdk::proofs;
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
@@ -152,6 +153,8 @@ fn set_blocked(call: &mut Call<'_>, blocked: bool) -> PluginResult<Value> {
     let saved = APP_USERS.update(call.host, &user.id, &user.data, Some(user.version))?;
     if blocked {
         app_sessions::end_all(call, &saved.data.username)?;
+        // What third parties were granted on the user's behalf ends with his sign-in.
+        proofs::revoke_grants(call.host, &saved.data.username)?;
     }
     call.host.audit(if blocked { "Block an app user" } else { "Unblock an app user" }, &saved.data.username);
     Ok(shown(&saved))
@@ -160,7 +163,9 @@ fn set_blocked(call: &mut Call<'_>, blocked: bool) -> PluginResult<Value> {
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PasswordInput {
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     password: String,
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     confirm_password: String,
 }
 
@@ -176,6 +181,7 @@ pub fn reset_password(call: &mut Call<'_>) -> PluginResult<Value> {
     user.data.password_hash = hash(&plain)?;
     let saved = APP_USERS.update(call.host, &user.id, &user.data, Some(user.version))?;
     app_sessions::end_all(call, &saved.data.username)?;
+    proofs::revoke_grants(call.host, &saved.data.username)?;
     call.host.audit("Reset an app user's password", &saved.data.username);
     Ok(shown(&saved))
 }
@@ -184,7 +190,12 @@ pub fn reset_password(call: &mut Call<'_>) -> PluginResult<Value> {
 #[serde(rename_all = "camelCase", default)]
 pub struct Report {
     username: String,
+    /// Changes a known user's mobile only with that user's session (`userToken`): the mobile is
+    /// the phone number OAuth gives voice assistants.
     mobile: String,
+    /// The session token the user's sign-in gave the app.
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
+    user_token: String,
     network_type: String,
     phone_model: String,
     app_version: String,
@@ -192,16 +203,35 @@ pub struct Report {
     country_code: String,
 }
 
-/// `POST /app/users/report`: an app says who uses it and on what (app report time).
+/// New users an app may report from one address within an hour: a family's phones, a shop's
+/// demonstration devices; not a script filling the user list.
+const NEW_USERS_PER_ADDRESS: u32 = 20;
+
+/// `POST /app/users/report`: an app says who uses it and on what (app report time). The app's
+/// key is in every copy of the app, so it proves nothing of the user: anyone may report a new
+/// user (a few an hour from one address) and what a known user runs on, but a known user's
+/// mobile changes only with his own session.
 pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: Report = call.body()?;
     let username = account("username", &input.username)?;
     let mobile = if input.mobile.trim().is_empty() { String::new() } else { account("mobile", &input.mobile)? };
     let now = call.host.now_ms();
     let existing = by_username(call, &username)?;
+    if existing.is_none() && !proofs::take(call.host, "new-app-user", NEW_USERS_PER_ADDRESS)? {
+        return Err(messages::too_many_new_users());
+    }
     let mut user =
         existing.as_ref().map(|e| e.data.clone()).unwrap_or_else(|| AppUser { username, ..AppUser::default() });
-    user.mobile = mobile;
+    // An empty mobile tells nothing: the one known stays.
+    if existing.is_some() && !mobile.is_empty() && mobile != user.mobile {
+        let signed_in = app_sessions::user(call, "userToken", &input.user_token)?;
+        if signed_in.data.username != user.username {
+            return Err(messages::sign_in_again("userToken"));
+        }
+    }
+    if !mobile.is_empty() {
+        user.mobile = mobile;
+    }
     user.reported_at = now;
     user.network_type = validate::optional("networkType", &input.network_type, 16)?;
     user.phone_model = validate::optional("phoneModel", &input.phone_model, SHORT_TEXT)?;
@@ -221,6 +251,7 @@ pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
 #[serde(rename_all = "camelCase", default)]
 pub struct SignIn {
     username: String,
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     password: String,
 }
 
@@ -234,15 +265,22 @@ pub fn sign_in(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!({ "userId": user.id, "username": user.data.username, "token": token, "expiresAt": expires_at }))
 }
 
-/// The user whose password this is, not blocked.
+/// The user whose password this is, not blocked. Every attempt is counted by the host against
+/// the account and the caller's address before the password is checked: the app's sign-in and
+/// the OAuth consent share the counter, so neither door guesses more than the other.
 fn signed_in_user(call: &mut Call<'_>, input: &SignIn) -> PluginResult<Doc<AppUser>> {
     let username = validate::required("username", &input.username, SHORT_TEXT)?;
+    let subject = format!("app-user:{}", username.to_lowercase());
+    proofs::attempt(call.host, &subject)?;
     let user = by_username(call, &username)?.filter(|u| !u.data.password_hash.is_empty());
     let stored = user.as_ref().map_or(STAND_IN_HASH, |u| u.data.password_hash.as_str());
     let matches = verify(&input.password, stored);
     match user.filter(|_| matches) {
         Some(user) if user.data.blocked => Err(messages::account_blocked()),
-        Some(user) => Ok(user),
+        Some(user) => {
+            proofs::succeeded(call.host, &subject);
+            Ok(user)
+        }
         None => Err(messages::wrong_password()),
     }
 }

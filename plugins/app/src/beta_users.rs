@@ -6,6 +6,7 @@ use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
+use crate::app_products;
 use crate::app_users::{self, APP_USERS};
 
 /// Accounts in one batch.
@@ -54,17 +55,9 @@ pub fn add_batch(call: &mut Call<'_>) -> PluginResult<Value> {
     if !input.all_products && input.product_ids.is_empty() {
         return Err(PluginError::required("productIds"));
     }
-    if input.product_ids.len() > 100 {
-        return Err(PluginError::invalid(
-            "productIds",
-            console_plugin_sdk::Message::TooMany { field: "productIds".into(), max: 100 },
-        ));
-    }
-    let product_ids: Vec<String> = if input.all_products {
-        Vec::new()
-    } else {
-        input.product_ids.iter().map(|p| validate::required("productIds", p, 64)).collect::<PluginResult<_>>()?
-    };
+    // Products of this enterprise only (the product plugin is asked before the first write): an
+    // id of another enterprise's would be kept as a link to nothing.
+    let product_ids = if input.all_products { Vec::new() } else { app_products::products(call, &input.product_ids)? };
     let remark_name = validate::optional("remarkName", &input.remark_name, SHORT_TEXT)?;
     let (mut added, mut already_listed) = (Vec::new(), Vec::new());
     for username in accounts {

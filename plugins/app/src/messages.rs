@@ -208,3 +208,20 @@ pub fn sign_in_again(field: &str) -> PluginError {
         ],
     )
 }
+
+/// An address reported more new app users within the hour than an app's users could.
+pub fn too_many_new_users() -> PluginError {
+    texts(
+        429,
+        None,
+        [
+            "此地址一小时内上报的新用户过多，请稍后再试",
+            "Too many new users were reported from this address within the hour; please try again later.",
+            "Von dieser Adresse wurden innerhalb einer Stunde zu viele neue Benutzer gemeldet; bitte später erneut versuchen.",
+            "Se han notificado demasiados usuarios nuevos desde esta dirección en una hora; inténtelo más tarde.",
+            "Trop de nouveaux utilisateurs ont été signalés depuis cette adresse en une heure ; réessayez plus tard.",
+            "Foram comunicados demasiados utilizadores novos a partir deste endereço numa hora; tente mais tarde.",
+            "С этого адреса за час сообщено слишком много новых пользователей; повторите попытку позже.",
+        ],
+    )
+}

@@ -43,6 +43,7 @@ pub struct ProjectInput {
     ends_at: Option<i64>,
     description: String,
     /// At least 16 characters; kept when an edit leaves it empty.
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     app_secret: String,
     languages: Vec<String>,
 }

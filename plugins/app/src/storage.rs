@@ -57,6 +57,7 @@ pub struct BucketInput {
     ram_account: String,
     key_id: String,
     /// The access key's secret; kept when an edit leaves it empty.
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     key: String,
     access_right: String,
     application_type: String,

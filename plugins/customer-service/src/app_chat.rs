@@ -18,12 +18,14 @@ pub const APP_FILE: &str = "chat-file-app";
 #[serde(rename_all = "camelCase", default)]
 pub struct UserAsk {
     /// The signed-in app user's session token (the app plugin's sign-in).
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     pub user_token: String,
 }
 
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct StartInput {
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     user_token: String,
     /// The app's language; the service's default when empty or not served.
     language: String,
@@ -35,6 +37,7 @@ pub struct StartInput {
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SendInput {
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     user_token: String,
     text: String,
     /// An image or a video uploaded to `/api/device-files/upload/customer-service/chat-file-app`.
@@ -44,6 +47,7 @@ pub struct SendInput {
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct HistoryInput {
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     user_token: String,
     /// Messages sent after this time only.
     after: i64,
@@ -52,6 +56,7 @@ pub struct HistoryInput {
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct HelloInput {
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     user_token: String,
     chat_id: String,
 }

@@ -318,6 +318,7 @@ pub const VOTES: Collection<Vote> = Collection::new("faq_votes");
 #[serde(rename_all = "camelCase", default)]
 pub struct VoteInput {
     /// The signed-in app user's session token (the app plugin's sign-in).
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     user_token: String,
     /// Whether the answer solved the problem.
     solved: bool,

@@ -535,6 +535,7 @@ fn urged(call: &mut Call<'_>, doc: Doc<WorkOrder>, by: &str) -> PluginResult<Doc
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AppOrderInput {
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     user_token: String,
     description: String,
     product_id: String,
@@ -581,6 +582,7 @@ pub fn app_list(call: &mut Call<'_>) -> PluginResult<Value> {
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UrgeInput {
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     user_token: String,
 }
 
@@ -597,6 +599,7 @@ pub fn app_urge(call: &mut Call<'_>) -> PluginResult<Value> {
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RateInput {
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     user_token: String,
     /// The order rated (§8: one must be chosen).
     work_order_id: String,

@@ -62,6 +62,7 @@ pub struct CertificateInput {
     algorithm: String,
     key_length: Option<f64>,
     valid_days: Option<f64>,
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     key_password: String,
     remark: String,
 }
@@ -139,7 +140,10 @@ pub fn generate(call: &mut Call<'_>) -> PluginResult<Value> {
     if CERTIFICATES.count(call.host, &Query::new().eq("name", name.as_str()))? > 0 {
         return Err(PluginError::invalid("name", Message::Duplicate { fields: vec!["name".into()] }));
     }
-    let issued = ca::issue(call.host, &request)?;
+    // A device's MQTT certificate is issued as such: no other client certificate naming an SN
+    // signs a device in.
+    let issued =
+        if cert_type == "mqtt" { ca::issue_for_mqtt(call.host, &request)? } else { ca::issue(call.host, &request)? };
     let certificate = Certificate {
         name,
         cert_type,
@@ -202,6 +206,7 @@ pub struct DownloadInput {
     /// pem (certificate, encrypted key and CA) or pkcs12.
     format: String,
     /// The private-key password given at generation (pkcs12 only: the file is sealed with it).
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     password: String,
 }
 

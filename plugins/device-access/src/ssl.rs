@@ -44,6 +44,7 @@ pub struct SslInput {
     /// The PEM chain, the server's certificate first.
     chain_pem: String,
     /// Its unencrypted private key (PEM, PKCS#8).
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     key_pem: String,
     remark: String,
 }

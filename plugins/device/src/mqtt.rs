@@ -20,6 +20,7 @@ pub struct MqttLogin {
     /// When the device signed (Unix ms), as its client id carries it.
     pub timestamp: i64,
     /// hex(HMAC-SHA256(SN key, clientId + sn + productKey + timestamp)).
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     pub signature: String,
     /// The host verified a client certificate naming the SN instead (only the host calls this).
     pub certificate: bool,

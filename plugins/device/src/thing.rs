@@ -3,6 +3,7 @@
 //! activates with its product's fleet key and its SN's signature and gets a key of its own; every
 //! later message names the device by that key, never by what it sends.
 
+use console_plugin_sdk::proofs;
 use console_plugin_sdk::thing_model::{self, Direction};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Doc, PluginError, PluginResult, Value, devices as device_keys, json, services};
@@ -17,6 +18,9 @@ use crate::reports::{EVENT, PROPERTY, REPORTS, Report, expiry};
 /// How far the signed time of an activation may be from the platform's clock: a captured
 /// activation cannot be replayed later.
 pub const SIGNED_TIME_WINDOW_MS: i64 = 10 * 60_000;
+/// How long a spent activation signature is kept: its signed time may stand that far on either
+/// side of now.
+const SPENT_FOR_SECONDS: u32 = 2 * 10 * 60;
 /// A device heard again within this is not written down again (a poll every second stays cheap).
 const SEEN_RESOLUTION_MS: i64 = 5_000;
 
@@ -36,6 +40,22 @@ fn signature_refused() -> PluginError {
             "La signature ne correspond pas à la clé du SN.",
             "A assinatura não corresponde à chave do SN.",
             "Подпись не соответствует ключу SN.",
+        ]),
+    )
+}
+
+fn signature_replayed() -> PluginError {
+    PluginError::localized(
+        401,
+        Some("signature"),
+        texts([
+            "该激活签名已使用过，请重新签名",
+            "This activation signature was used already: sign the activation anew.",
+            "Diese Aktivierungssignatur wurde bereits verwendet: Signieren Sie die Aktivierung neu.",
+            "Esta firma de activación ya se usó: vuelva a firmar la activación.",
+            "Cette signature d’activation a déjà servi : signez à nouveau l’activation.",
+            "Esta assinatura de ativação já foi usada: assine a ativação de novo.",
+            "Эта подпись активации уже использована: подпишите активацию заново.",
         ]),
     )
 }
@@ -115,6 +135,7 @@ pub struct Activation {
     /// `activate:<sn>:<unix ms>`.
     pub message: String,
     /// HMAC-SHA256 of `message` under the SN's key, hex.
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     pub signature: String,
     pub firmware_version: String,
     pub software_version: String,
@@ -155,6 +176,9 @@ pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: Activation = call.body()?;
     let sn = sn_of("sn", &input.sn)?;
     call.context.check_device(&sn)?;
+    // Guessing an SN's signature is counted by the host against the SN and the address.
+    let subject = format!("sn:{sn}");
+    proofs::attempt(call.host, &subject)?;
     let now = call.host.now_ms();
     if !signed_time_fresh(&input.message, &sn, now) {
         return Err(stale_signature());
@@ -180,6 +204,12 @@ pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
     )?;
     if !verified.valid {
         return Err(signature_refused());
+    }
+    proofs::succeeded(call.host, &subject);
+    // A signature activates once: the same body sent again within its window would take the
+    // device's key from it.
+    if !proofs::spend(call.host, &format!("activate:{sn}:{}", input.signature), SPENT_FOR_SECONDS)? {
+        return Err(signature_replayed());
     }
     let versions = (
         validate::optional("firmwareVersion", &input.firmware_version, SHORT_TEXT)?,

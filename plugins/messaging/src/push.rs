@@ -100,11 +100,14 @@ pub struct ConfigInput {
     push_type: String,
     endpoint: String,
     app_key: String,
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     secret: String,
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     credentials: String,
     active: bool,
     overseas: bool,
     folder_path: String,
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     verification_password: String,
 }
 

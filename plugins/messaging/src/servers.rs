@@ -44,6 +44,7 @@ pub struct ServerInput {
     sender_address: String,
     sender_name: String,
     /// Empty on edit keeps the stored one.
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     password: String,
 }
 

@@ -69,6 +69,7 @@ const SEND_TYPES: [&str; 3] = ["verification", "notification", "marketing"];
 pub struct PlatformInput {
     platform_name: String,
     endpoint: String,
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     api_key: String,
 }
 

@@ -69,6 +69,7 @@ pub struct TaskInput {
     upgrade_version: String,
     downgrade_version: String,
     wifi_ssid: String,
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     wifi_password: String,
     step_timeout_seconds: Option<u32>,
 }

@@ -110,6 +110,7 @@ impl ModelInput {
             return Err(PluginError::format_values("enterpriseIds", "1, 2, 3…"));
         }
         let mut product_ids = self.product_ids;
+        product_ids.sort_unstable();
         product_ids.dedup();
         for (field, count) in [("enterpriseIds", enterprise_ids.len()), ("productIds", product_ids.len())] {
             if count > MAX_RELATED {
@@ -147,6 +148,28 @@ impl ModelInput {
             released_at,
         })
     }
+}
+
+/// The related products are products of the model's enterprise: an id of another enterprise's
+/// (or of none) would be kept as a link to nothing, and every SN of the model refused.
+fn related_products(host: &mut dyn console_plugin_sdk::Host, ids: &[String]) -> PluginResult<()> {
+    for id in ids {
+        if crate::products::PRODUCTS.get(host, id)?.is_none() {
+            return Err(PluginError::format(
+                "productIds",
+                [
+                    "本企业已有的产品",
+                    "products of this enterprise",
+                    "Produkte dieses Unternehmens",
+                    "productos de esta empresa",
+                    "des produits de cette entreprise",
+                    "produtos desta empresa",
+                    "продукты этого предприятия",
+                ],
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// §6: the related enterprises exist for the caller; a robot-type one is for internal
@@ -213,6 +236,7 @@ impl Resource for Models {
     ) -> PluginResult<ProductModel> {
         let robot_confirmed = input.robot_confirmed;
         let model = input.validate(current)?;
+        related_products(call.host, &model.product_ids)?;
         let related_before = current.map(|c| c.data.enterprise_ids.as_slice()).unwrap_or_default();
         related_enterprises(call.host, &model.enterprise_ids, related_before, robot_confirmed)?;
         Ok(model)

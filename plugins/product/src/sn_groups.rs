@@ -478,6 +478,7 @@ pub struct SignedInput {
     /// What the device signed.
     message: String,
     /// HMAC-SHA256 of `message` under the SN's key, hex.
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     signature: String,
 }
 

@@ -67,6 +67,7 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CertificateInput {
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     certificate: String,
     grace_hours: Option<i64>,
 }
@@ -203,6 +204,7 @@ pub fn issue_token(call: &mut Call<'_>) -> PluginResult<Value> {
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
 pub struct VerifyRequest {
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     token: String,
 }
 

@@ -52,6 +52,7 @@ pub struct NodeInput {
     pub sync_domain: String,
     pub intranet_domain: String,
     /// The device key, given when added; empty on a change keeps the one kept.
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     pub key: String,
     pub enabled: Option<bool>,
 }

@@ -550,6 +550,7 @@ pub struct AppCheckInput {
     version_code: Option<i64>,
     /// The signed-in app user's session token (the app plugin's `/app/users/sign-in`), for
     /// whitelisted builds.
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     user_token: String,
     /// The app's service region, when it knows it.
     region: String,

@@ -58,6 +58,7 @@ pub struct AssistantInput {
     default_controller: bool,
     provider: String,
     /// New credentials; empty keeps the stored ones on edit.
+    #[schemars(transform = console_plugin_sdk::describe::sealed)]
     credentials: String,
     remark: String,
 }

@@ -13,6 +13,13 @@ pub fn issue(host: &mut dyn Host, request: &CertificateRequest) -> PluginResult<
         .map_err(|why| PluginError::internal(format!("the certificate was not issued: {why}")))
 }
 
+/// A device's MQTT client certificate (contract 0.1.16): its common name the device's SN. Only
+/// these sign devices in on MQTT over TLS.
+pub fn issue_for_mqtt(host: &mut dyn Host, request: &CertificateRequest) -> PluginResult<Issued> {
+    host.certificate_issue_for_mqtt(request)
+        .map_err(|why| PluginError::internal(format!("the certificate was not issued: {why}")))
+}
+
 pub fn authority(host: &mut dyn Host) -> PluginResult<String> {
     host.certificate_authority().map_err(|why| PluginError::internal(format!("the enterprise's CA: {why}")))
 }

@@ -14,6 +14,24 @@ use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 
 use crate::{Value, json};
 
+/// Marks a field of a body as sealed: a secret the client writes (a password, a key, a token)
+/// that the host never writes into an operation record, a log line or an event, whatever the
+/// field is called. Put it on the field:
+///
+/// ```ignore
+/// #[schemars(transform = console_plugin_sdk::describe::sealed)]
+/// key_pem: String,
+/// ```
+///
+/// The schema says `writeOnly` (OpenAPI: never answered) and `x-sealed`, which the host reads.
+pub fn sealed(schema: &mut Schema) {
+    schema.insert("writeOnly".into(), true.into());
+    schema.insert(SEALED.into(), true.into());
+}
+
+/// The schema keyword of a sealed field.
+pub const SEALED: &str = "x-sealed";
+
 /// The method the host sends to ask for the description.
 pub const DESCRIBE: &str = "DESCRIBE";
 

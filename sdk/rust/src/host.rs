@@ -3,7 +3,7 @@
 
 use crate::bindings::console::plugin::{
     approvals, audit, caller, certificates, counters, device_keys, events, files, http, live, log, mail, platform,
-    search, secrets, services, store, template,
+    proofs, search, secrets, services, store, template,
 };
 
 pub use crate::bindings::console::plugin::counters::{Counted, Counter, CounterQuery};
@@ -200,6 +200,26 @@ pub trait Host {
     }
     /// The enterprise's CA certificate, PEM (contract 0.1.12; the manifest asks for
     /// `certificates` and the operator grants it). Use [`crate::certificates`].
+    /// Counts an attempt to prove `subject` before the proof is checked (contract 0.1.16):
+    /// `Err(minutes)` while the subject or the caller's address is locked. Use
+    /// [`crate::proofs::attempt`].
+    fn proof_attempt(&mut self, _subject: &str) -> Result<(), u32> {
+        Ok(())
+    }
+    /// The proof of `subject` held: its failures are forgotten once the call commits.
+    fn proof_succeeded(&mut self, _subject: &str) {}
+    /// Spends a proof that serves once: whether it was not spent before (contract 0.1.16).
+    fn proof_spend(&mut self, _proof: &str, _keep_seconds: u32) -> Result<bool, String> {
+        Err("proofs.spend needs contract 0.1.16".into())
+    }
+    /// Takes one of `allowance` uses an hour of `door` by the caller's address (contract 0.1.16).
+    fn proof_take(&mut self, _door: &str, _allowance: u32) -> Result<bool, String> {
+        Err("proofs.take needs contract 0.1.16".into())
+    }
+    /// Ends the OAuth grants of `subject` in the call's enterprise (contract 0.1.16).
+    fn revoke_grants(&mut self, _subject: &str) -> Result<u32, String> {
+        Err("proofs.revoke-grants needs contract 0.1.16".into())
+    }
     fn certificate_authority(&mut self) -> Result<String, String> {
         Err("certificates are not available here".into())
     }
@@ -208,6 +228,14 @@ pub trait Host {
         _request: &certificates::CertificateRequest,
     ) -> Result<certificates::Issued, String> {
         Err("certificates are not available here".into())
+    }
+    /// A device's MQTT client certificate (contract 0.1.16): by default as any other, for a host
+    /// that does not tell them apart (the memory host).
+    fn certificate_issue_for_mqtt(
+        &mut self,
+        request: &certificates::CertificateRequest,
+    ) -> Result<certificates::Issued, String> {
+        self.certificate_issue(request)
     }
     fn certificate_revoke(&mut self, _serial: &str) -> Result<bool, String> {
         Err("certificates are not available here".into())
@@ -397,6 +425,21 @@ impl Host for WasmHost {
     fn calling_plugin(&mut self) -> Option<String> {
         services::caller()
     }
+    fn proof_attempt(&mut self, subject: &str) -> Result<(), u32> {
+        proofs::attempt(subject)
+    }
+    fn proof_succeeded(&mut self, subject: &str) {
+        proofs::succeeded(subject)
+    }
+    fn proof_spend(&mut self, proof: &str, keep_seconds: u32) -> Result<bool, String> {
+        proofs::spend(proof, keep_seconds)
+    }
+    fn proof_take(&mut self, door: &str, allowance: u32) -> Result<bool, String> {
+        proofs::take(door, allowance)
+    }
+    fn revoke_grants(&mut self, subject: &str) -> Result<u32, String> {
+        proofs::revoke_grants(subject)
+    }
     fn certificate_authority(&mut self) -> Result<String, String> {
         certificates::authority()
     }
@@ -405,6 +448,12 @@ impl Host for WasmHost {
         request: &certificates::CertificateRequest,
     ) -> Result<certificates::Issued, String> {
         certificates::issue(request)
+    }
+    fn certificate_issue_for_mqtt(
+        &mut self,
+        request: &certificates::CertificateRequest,
+    ) -> Result<certificates::Issued, String> {
+        certificates::issue_for_mqtt(request)
     }
     fn certificate_revoke(&mut self, serial: &str) -> Result<bool, String> {
         certificates::revoke(serial)

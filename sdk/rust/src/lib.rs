@@ -21,6 +21,7 @@ pub mod limits;
 pub mod live;
 pub mod platform;
 pub mod products;
+pub mod proofs;
 pub mod random;
 pub mod resource;
 // Its own tests run with the zone database of the dev-dependency below.

@@ -102,6 +102,15 @@ pub struct MemoryHost {
     pub tenant_id: i64,
     /// Counters (contract 0.1.14) by enterprise, name, bucket and key.
     pub counters: BTreeMap<(i64, String, i64, String), i64>,
+    /// Failed attempts per subject (contract 0.1.16 `proofs`): counted before the proof is
+    /// checked, forgotten when it held; five lock the subject, as on the host.
+    pub failed_proofs: BTreeMap<String, u32>,
+    /// Proofs spent (contract 0.1.16).
+    pub spent_proofs: std::collections::BTreeSet<String>,
+    /// Subjects whose OAuth grants were ended (contract 0.1.16), in order.
+    pub revoked_grants: Vec<String>,
+    /// Uses taken of each door (contract 0.1.16 `proofs.take`).
+    pub door_uses: BTreeMap<String, u32>,
 }
 
 impl MemoryHost {
@@ -676,6 +685,29 @@ impl Host for MemoryHost {
             return Err("the password does not open the key".into());
         }
         Ok(b"memory pkcs12".to_vec())
+    }
+    fn proof_attempt(&mut self, subject: &str) -> Result<(), u32> {
+        let failures = self.failed_proofs.entry(subject.to_string()).or_default();
+        if *failures >= 5 {
+            return Err(15);
+        }
+        *failures += 1;
+        Ok(())
+    }
+    fn proof_succeeded(&mut self, subject: &str) {
+        self.failed_proofs.remove(subject);
+    }
+    fn proof_spend(&mut self, proof: &str, _keep_seconds: u32) -> Result<bool, String> {
+        Ok(self.spent_proofs.insert(proof.to_string()))
+    }
+    fn proof_take(&mut self, door: &str, allowance: u32) -> Result<bool, String> {
+        let uses = self.door_uses.entry(door.to_string()).or_default();
+        *uses += 1;
+        Ok(*uses <= allowance)
+    }
+    fn revoke_grants(&mut self, subject: &str) -> Result<u32, String> {
+        self.revoked_grants.push(subject.to_string());
+        Ok(1)
     }
     fn wake_device(&mut self, sn: &str) -> Result<(), String> {
         self.woken.push(sn.to_string());

@@ -67,6 +67,14 @@ impl App {
         crate::answered(self.post("/device/app-service/app/users/report", &body)).await
     }
 
+    /// Reports the user with a mobile number, and the user's session when it has one (a known
+    /// user's mobile changes only with it).
+    pub async fn report_user_as(&self, username: &str, mobile: &str, user_token: &str) -> Answer {
+        let body = json!({ "username": username, "mobile": mobile, "userToken": user_token, "networkType": "wifi",
+                           "phoneModel": "Pixel 9", "appVersion": version_name(self.version_code) });
+        crate::answered(self.post("/device/app-service/app/users/report", &body)).await
+    }
+
     /// Signs the user in: the session token.
     pub async fn sign_in(&self, username: &str, password: &str) -> Result<String, Refusal> {
         let body = json!({ "username": username, "password": password });

@@ -227,10 +227,19 @@ impl Platform {
 
     /// Activates `sn`, signing with `signature_key` (its SN key, or a wrong one in a test).
     pub async fn activate(&self, sn: &str, signature_key: &str) -> Result<Device, Refusal> {
+        self.activate_signed(sn, self.activation(sn, signature_key)).await
+    }
+
+    /// The body of an activation of `sn` signed now with `signature_key`.
+    pub fn activation(&self, sn: &str, signature_key: &str) -> Value {
         let message = format!("activate:{sn}:{}", now_ms());
-        let body = json!({ "sn": sn, "productKey": self.product_key, "message": message,
-                           "signature": sign(signature_key, &message), "firmwareVersion": "1.0.0", "softwareVersion": "1.0.0",
-                           "app": app_context(sn) });
+        json!({ "sn": sn, "productKey": self.product_key, "message": message,
+                "signature": sign(signature_key, &message), "firmwareVersion": "1.0.0", "softwareVersion": "1.0.0",
+                "app": app_context(sn) })
+    }
+
+    /// Sends an activation body of `sn` as it is (a test sends one twice).
+    pub async fn activate_signed(&self, sn: &str, body: Value) -> Result<Device, Refusal> {
         let activated = self.send(&self.fleet_key, reqwest::Method::POST, "/thing/activate", Some(body)).await?;
         let key = activated["deviceKey"].as_str().unwrap_or_default().to_string();
         let model = self.send(&key, reqwest::Method::GET, "/thing/model", None).await?;

@@ -1,8 +1,8 @@
 //! `audit` (operation records, in the call's transaction) and `log` (tagged with the plugin).
-//! Both are bounded per call, audit details have their secrets masked like request bodies, and
-//! log messages have their control characters escaped so that a plugin cannot forge a line.
+//! Both are bounded per call, both have the request's secrets masked as its record has
+//! (`redact`), and log messages have their control characters escaped so that a plugin cannot
+//! forge a line.
 
-use crate::api::redact_secrets;
 use crate::db::records::{NewOperationRecord, insert_operation_record};
 use crate::plugins::bindings::console::plugin::{audit, log};
 use crate::plugins::runtime::CallState;
@@ -35,7 +35,7 @@ impl audit::Host for CallState {
         let plugin = self.plugin.manifest.id.clone();
         let call = self.call.clone();
         let operation: String = one_line(&operation.chars().take(200).collect::<String>());
-        let detail = redact_secrets(detail.as_bytes());
+        let detail = crate::redact::for_record(detail.as_bytes(), &Default::default(), &call.sealed);
         let path = format!("plugin:{plugin}");
         let record = NewOperationRecord {
             tenant_id: call.tenant_id,
@@ -57,7 +57,7 @@ impl audit::Host for CallState {
 
 impl log::Host for CallState {
     async fn write(&mut self, level: log::Level, message: String) -> wasmtime::Result<()> {
-        let message = one_line(&message.chars().take(4096).collect::<String>());
+        let message = one_line(&self.call.sealed.mask_in(&message.chars().take(4096).collect::<String>()));
         if !self.records_budget.take_log(message.len()) {
             self.say_budget_exhausted();
             return Ok(());

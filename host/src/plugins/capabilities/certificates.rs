@@ -3,7 +3,9 @@
 //! (an RSA-4096 key takes seconds); the serials go in the call's transaction.
 
 use super::Capability;
-use crate::db::pki::{IssuedSerial, StoredAuthority, authority_in_call, record_issued_in_call, revoke_in_call};
+use crate::db::pki::{
+    IssuedSerial, Purpose, StoredAuthority, authority_in_call, record_issued_in_call, revoke_in_call,
+};
 use crate::pki;
 use crate::plugins::bindings::console::plugin::certificates::{
     self, CertificateRequest, Inspection, Issued, KeyAlgorithm, Usage,
@@ -65,15 +67,13 @@ async fn off_the_workers<T: Send + 'static>(work: impl FnOnce() -> T + Send + 's
     tokio::task::spawn_blocking(work).await.map_err(|e| wasmtime::Error::msg(e.to_string()))
 }
 
-impl certificates::Host for CallState {
-    async fn authority(&mut self) -> wasmtime::Result<Result<String, String>> {
-        if let Err(why) = self.check_grant(Capability::Certificates) {
-            return Ok(Err(why));
-        }
-        Ok(CallState::authority(self).await?.map(|authority| authority.certificate_pem))
-    }
-
-    async fn issue(&mut self, request: CertificateRequest) -> wasmtime::Result<Result<Issued, String>> {
+impl CallState {
+    /// Signs a certificate for `purpose`, recorded in the call's transaction.
+    async fn issue_for(
+        &mut self,
+        request: CertificateRequest,
+        purpose: Purpose,
+    ) -> wasmtime::Result<Result<Issued, String>> {
         if let Err(why) = self.check_grant(Capability::Certificates) {
             return Ok(Err(why));
         }
@@ -97,6 +97,7 @@ impl certificates::Host for CallState {
             plugin: &self.plugin.manifest.id.clone(),
             common_name: &common_name,
             not_after: issued.not_after_ms,
+            purpose,
         };
         record_issued_in_call(self.write_conn().await?, serial).await?;
         Ok(Ok(Issued {
@@ -107,6 +108,26 @@ impl certificates::Host for CallState {
             not_after: issued.not_after_ms,
             fingerprint: issued.fingerprint,
         }))
+    }
+}
+
+impl certificates::Host for CallState {
+    async fn authority(&mut self) -> wasmtime::Result<Result<String, String>> {
+        if let Err(why) = self.check_grant(Capability::Certificates) {
+            return Ok(Err(why));
+        }
+        Ok(CallState::authority(self).await?.map(|authority| authority.certificate_pem))
+    }
+
+    async fn issue(&mut self, request: CertificateRequest) -> wasmtime::Result<Result<Issued, String>> {
+        self.issue_for(request, Purpose::Any).await
+    }
+
+    async fn issue_for_mqtt(&mut self, request: CertificateRequest) -> wasmtime::Result<Result<Issued, String>> {
+        if !matches!(request.usage, certificates::Usage::Client) {
+            return Ok(Err("usage: an MQTT certificate is a client certificate".into()));
+        }
+        self.issue_for(request, Purpose::Mqtt).await
     }
 
     async fn revoke(&mut self, serial: String) -> wasmtime::Result<Result<bool, String>> {

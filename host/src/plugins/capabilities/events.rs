@@ -23,6 +23,7 @@ impl events::Host for CallState {
         if let Err(why) = self.check_outgoing(&topic, &payload) {
             return Ok(Err(why));
         }
+        let payload = self.call.sealed.mask_json(&payload);
         self.published.push(Outgoing::Event { topic, payload });
         Ok(Ok(()))
     }

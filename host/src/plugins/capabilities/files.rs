@@ -495,7 +495,7 @@ impl CallState {
             .timeout(self.remaining())
             .send()
             .await
-            .map_err(|e| format!("fetching `{}`: {e}", file.name))?;
+            .map_err(|e| format!("fetching `{}`: {}", file.name, crate::plugins::outbound::explained(&e)))?;
         if response.status() != reqwest::StatusCode::OK {
             return Err(format!("fetching `{}`: the other console answered {}", file.name, response.status()));
         }

@@ -38,7 +38,10 @@ impl CallState {
         }
         self.before_outbound().await?;
         crate::plugins::cpu::CpuGate::release(&self.cpu_turn);
-        let response = outbound.send().await.map_err(|e| format!("request failed: {e}"))?;
+        let response = outbound
+            .send()
+            .await
+            .map_err(|e| format!("request failed: {}", crate::plugins::outbound::explained(&e)))?;
         let status = response.status().as_u16();
         let headers = response
             .headers()

@@ -26,7 +26,7 @@ impl live::Host for CallState {
         if let Err(why) = self.check_outgoing(&topic, &message) {
             return Ok(Err(why));
         }
-        let plugin = self.plugin.manifest.id.clone();
+        let (plugin, message) = (self.plugin.manifest.id.clone(), self.call.sealed.mask_json(&message));
         self.published.push(Outgoing::Live { plugin, audience: Audience::Channel(channel), topic, message });
         Ok(Ok(()))
     }
@@ -44,7 +44,7 @@ impl live::Host for CallState {
         if let Err(why) = self.check_outgoing(&topic, &message) {
             return Ok(Err(why));
         }
-        let plugin = self.plugin.manifest.id.clone();
+        let (plugin, message) = (self.plugin.manifest.id.clone(), self.call.sealed.mask_json(&message));
         self.published.push(Outgoing::Live { plugin, audience: Audience::User(user_id), topic, message });
         Ok(Ok(()))
     }

@@ -16,6 +16,7 @@ mod http;
 pub mod live;
 mod mail;
 mod platform;
+pub mod proofs;
 mod search;
 mod secrets;
 mod services;

@@ -9,6 +9,9 @@ impl secrets::Host for CallState {
         if let Err(why) = self.check_grant(Capability::Secrets) {
             return Ok(Err(why));
         }
+        // What a call seals is a secret wherever it turns up again: the request's record, the
+        // call's log lines and events mask it.
+        self.call.sealed.add(&plain);
         Ok(Ok(self.services.master_key.seal(self.call.tenant_id, &self.plugin.manifest.id, &plain)))
     }
 
