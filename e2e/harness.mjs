@@ -157,6 +157,62 @@ ${p.grants}
 }
 
 /** The page's session token, read as only the test can: the cookie is HttpOnly. */
+/** A zip of `entries` ({name: text or bytes}), stored (no compression): a real package's
+ * structure, its central directory included, which the host reads to tell what it holds.
+ * `encrypted` names an entry flagged as encrypted, as a password-protected tool writes it. */
+export function storedZip(entries, encrypted = '') {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const locals = [];
+  const central = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(entries)) {
+    const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    const fileName = Buffer.from(name);
+    const flags = name === encrypted ? 1 : 0;
+    const header = (signature, size) => {
+      const h = Buffer.alloc(size);
+      h.writeUInt32LE(signature, 0);
+      return h;
+    };
+    const local = header(0x04034b50, 30);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(flags, 6);
+    local.writeUInt32LE(crc32(data), 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const entry = header(0x02014b50, 46);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(flags, 8);
+    entry.writeUInt32LE(crc32(data), 16);
+    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(data.length, 24);
+    entry.writeUInt16LE(fileName.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, data);
+    central.push(entry, fileName);
+    offset += 30 + fileName.length + data.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(central.length / 2, 8);
+  end.writeUInt16LE(central.length / 2, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
 export async function sessionOf(page) {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'console_session');
   assert.ok(cookie, 'signed in: the session cookie is set');

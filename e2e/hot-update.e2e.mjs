@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, productPlugin, sessionOf, shotOnFailure, shots, startConsole } from './harness.mjs';
+import { ADMIN_PASSWORD, productPlugin, sessionOf, shotOnFailure, shots, startConsole, storedZip } from './harness.mjs';
 
 let console_;
 
@@ -21,9 +21,9 @@ after(async () => {
 test('an operator uploads a baseline and takes a patch from test to production', async () => {
   const { api, newPage, login, work } = console_;
   const apk = join(work, 'robot-3.2.0.apk');
-  writeFileSync(apk, Buffer.from('PK\x03\x04\x14\x00\x00\x00 a plain package', 'latin1'));
+  writeFileSync(apk, storedZip({ 'classes.dex': 'a plain package' }));
   const locked = join(work, 'locked.zip');
-  writeFileSync(locked, Buffer.from('PK\x03\x04\x14\x00\x01\x00 encrypted entry', 'latin1'));
+  writeFileSync(locked, storedZip({ 'secret.txt': 'encrypted entry' }, 'secret.txt'));
 
   const page = await newPage('en-US');
   await login(page, 'admin', ADMIN_PASSWORD);

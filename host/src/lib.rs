@@ -111,6 +111,7 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     plugins::scheduler::spawn(plugins.clone());
     routes::files::spawn_sweeper(db.clone(), plugins.objects().clone());
     routes::avatars::spawn_sweeper(db.clone(), plugins.objects().clone());
+    spawn_forgetting(db.clone(), throttle.clone());
     if let Some(pool) = db.postgres() {
         db::plugin_store::spawn_key_count_settler(pool.clone());
     }
@@ -125,6 +126,23 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     mqtt::gateway::spawn(state.clone()).await;
     mqtt::external::spawn(state.clone()).await;
     Ok(state)
+}
+
+/// Forgets, every ten minutes, the failure counters whose window is over and the spent proofs
+/// whose time is over: strangers' attempts leave nothing for good.
+fn spawn_forgetting(db: Db, throttle: Arc<auth::throttle::Throttle>) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(600));
+        loop {
+            every.tick().await;
+            if let Err(err) = throttle.purge().await {
+                tracing::warn!(%err, "forgetting old failure counters");
+            }
+            if let Err(err) = db.purge_spent_proofs().await {
+                tracing::warn!(%err, "forgetting spent proofs");
+            }
+        }
+    });
 }
 
 /// The whole HTTP application.

@@ -32,18 +32,25 @@ pub const SECRET_NAMES: [&str; 12] = [
     "passphrase",
     "sealed",
 ];
-/// Values shorter than this are not looked for in text: they would mask ordinary words.
-const MIN_VALUE_CHARS: usize = 4;
+/// Values shorter than this are not looked for in text: they would mask ordinary words (and a
+/// user could have an identifier masked out of his own record by making it his secret).
+const MIN_VALUE_CHARS: usize = 8;
 /// At most this many characters of a body are kept.
 const MAX_RECORDED: usize = 8192;
 /// A text field longer than this is kept as its start and its length.
 const MAX_RECORDED_FIELD: usize = 512;
 
-/// The names of the fields a route's body declares sealed, at any depth.
+/// The names of the fields a route's body declares sealed, at any depth; or every field, when
+/// what the route declares is not known.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct SealedFields(HashSet<String>);
+pub struct SealedFields(HashSet<String>, bool);
 
 impl SealedFields {
+    /// Every field of the body: kept as its names only.
+    pub fn everything() -> SealedFields {
+        SealedFields(HashSet::new(), true)
+    }
+
     /// The sealed fields of `schema`, following `$ref`s into `definitions` (a document's
     /// `components.schemas`), through arrays, maps and combinations.
     pub fn of_schema(schema: &Value, definitions: &serde_json::Map<String, Value>) -> SealedFields {
@@ -92,11 +99,11 @@ impl SealedFields {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.0.is_empty() && !self.1
     }
 
     fn contains(&self, name: &str) -> bool {
-        self.0.contains(name)
+        self.1 || self.0.contains(name)
     }
 
     /// The values the sealed fields carry in `body`, at any depth (strings, and the text of
@@ -210,7 +217,9 @@ pub fn for_record(body: &[u8], fields: &SealedFields, values: &SealedValues) -> 
             mask(&mut value, fields, &values);
             value.to_string()
         }
-        Err(_) => mask_values(&String::from_utf8_lossy(&body[..body.len().min(MAX_RECORDED * 4)]), &values),
+        // What is not JSON cannot be told apart field by field: none of it is kept.
+        Err(_) if body.is_empty() => String::new(),
+        Err(_) => format!("({} bytes that are not JSON)", body.len()),
     };
     match text.char_indices().nth(MAX_RECORDED) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
@@ -225,6 +234,10 @@ pub fn named_secret(name: &str) -> bool {
 }
 
 fn mask(value: &mut Value, fields: &SealedFields, values: &[String]) {
+    if fields.1 && !matches!(value, Value::Object(_) | Value::Array(_) | Value::Null) {
+        *value = Value::String(MASK.into());
+        return;
+    }
     match value {
         Value::Object(map) => {
             for (name, field) in map.iter_mut() {
@@ -294,6 +307,19 @@ mod tests {
         assert!(!stored.contains("AKIA-SECRET-1") && !stored.contains("node-secret"), "{stored}");
         values.add("sealed-during-the-call");
         assert_eq!(values.mask_in("log: sealed-during-the-call!"), "log: ******!");
+    }
+
+    #[test]
+    fn a_body_that_is_not_json_or_whose_fields_are_not_known_keeps_nothing_of_its_values() {
+        let broken = br#"{"password":"S3cret!!","key":"AKIA-EXAMPLE",}"#;
+        let kept = for_record(broken, &SealedFields::default(), &SealedValues::default());
+        assert!(!kept.contains("AKIA") && !kept.contains("S3cret"), "{kept}");
+        let kept = for_record(
+            br#"{"name":"photos","key":"AKIA-EXAMPLE"}"#,
+            &SealedFields::everything(),
+            &SealedValues::default(),
+        );
+        assert!(kept.contains("name") && !kept.contains("AKIA") && !kept.contains("photos"), "{kept}");
     }
 
     #[test]

@@ -98,7 +98,14 @@ impl ClientInfo {
         let is_trusted = |ip: &IpAddr| trusted.iter().any(|net| net.contains(&canonical(*ip)));
         let via_trusted_proxy = peer.as_ref().is_some_and(is_trusted);
         let client = match peer {
-            Some(peer) if via_trusted_proxy => forwarded_client(req.headers(), &is_trusted).unwrap_or(peer),
+            Some(peer) if via_trusted_proxy => match forwarded_client(req.headers(), &is_trusted) {
+                Some(client) => client,
+                // Garbled by the client: not the proxy's own address, which every client shares.
+                None if req.headers().contains_key("x-forwarded-for") => {
+                    return ClientInfo { ip: "unknown".into(), user_agent, via_trusted_proxy };
+                }
+                None => peer,
+            },
             Some(peer) => peer,
             None => return ClientInfo { ip: "unknown".into(), user_agent, via_trusted_proxy },
         };
@@ -128,13 +135,22 @@ fn forwarded_client(headers: &axum::http::HeaderMap, is_trusted: &impl Fn(&IpAdd
         .collect();
     let mut earliest = None;
     for hop in hops.iter().rev() {
-        let ip = hop.parse::<IpAddr>().ok()?;
+        let ip = hop_address(hop)?;
         if !is_trusted(&ip) {
             return Some(ip);
         }
         earliest = Some(ip);
     }
     earliest
+}
+
+/// A hop as proxies write it: an address, or one with its port (`203.0.113.7:4711`,
+/// `[2001:db8::1]:4711`).
+fn hop_address(hop: &str) -> Option<IpAddr> {
+    if let Ok(ip) = hop.parse::<IpAddr>() {
+        return Some(ip);
+    }
+    hop.parse::<SocketAddr>().ok().map(|address| address.ip())
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientInfo {
@@ -250,8 +266,12 @@ mod tests {
         // A peer that is no trusted proxy names nobody but itself.
         assert_eq!(client_of("198.51.100.4", &["1.2.3.4"], &proxies), "198.51.100.4");
         assert_eq!(client_of("10.0.0.2", &["1.2.3.4"], &[]), "10.0.0.2", "nothing trusted");
-        // A garbled hop before the client is reached: the peer.
-        assert_eq!(client_of("10.0.0.2", &["203.0.113.7, not-an-address"], &proxies), "10.0.0.2");
+        // A garbled hop before the client is reached: an unknown client, not the proxy.
+        assert_eq!(client_of("10.0.0.2", &["203.0.113.7, not-an-address"], &proxies), "unknown");
+        assert_eq!(client_of("10.0.0.2", &["10.0.0.3"], &proxies), "10.0.0.3", "all trusted: the first");
+        // Proxies that write the port too.
+        assert_eq!(client_of("10.0.0.2", &["203.0.113.7:4711"], &proxies), "203.0.113.7");
+        assert_eq!(client_of("10.0.0.2", &["[2001:db8::1]:4711"], &proxies), "2001:db8::1");
         assert_eq!(client_of("10.0.0.2", &["2001:db8::1"], &proxies), "2001:db8::1");
         assert_eq!(client_of("::ffff:10.0.0.2", &["203.0.113.9"], &proxies), "203.0.113.9", "a mapped proxy");
     }

@@ -2,7 +2,8 @@
 //! platform user acting for all), pushed live to the shell as JSON text frames.
 //!
 //! A socket is bounded like every door a signed-in party can open many times: a few per session
-//! (the shell opens one per tab) and a number per process. It is not a pass kept from the moment
+//! (the shell opens one per tab), more per account, a quarter of the process's per enterprise,
+//! and a number per process. It is not a pass kept from the moment
 //! it was opened: its session and rights are read again every [`SESSION_CHECK`], and whenever the
 //! platform's rights changed since, before an event is let through.
 
@@ -26,41 +27,73 @@ use crate::plugins::LiveEvent;
 pub const PROTOCOL: &str = "console.v1";
 /// Sockets one session may hold open: one per tab of the shell, and a few to spare.
 pub const PER_SESSION: usize = 8;
+/// Sockets one account may hold open, over all its sessions.
+pub const PER_ACCOUNT: usize = 32;
+/// Sockets one enterprise's users may hold open: a quarter of the process's.
+pub const PER_ENTERPRISE: usize = PER_PROCESS / 4;
 /// Sockets one host process holds open.
 pub const PER_PROCESS: usize = 10_000;
 
-/// The event sockets open now, per session.
+/// Who holds a socket, at each level that is bounded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Holder {
+    Session(i64),
+    Account(i64),
+    Enterprise(i64),
+    Process,
+}
+
+impl Holder {
+    fn bound(self) -> usize {
+        match self {
+            Holder::Session(_) => PER_SESSION,
+            Holder::Account(_) => PER_ACCOUNT,
+            Holder::Enterprise(_) => PER_ENTERPRISE,
+            Holder::Process => PER_PROCESS,
+        }
+    }
+}
+
+/// The event sockets open now, per session, account, enterprise and in all.
 #[derive(Debug, Default)]
 pub struct OpenSockets {
-    by_session: Mutex<HashMap<i64, usize>>,
+    held: Mutex<HashMap<Holder, usize>>,
 }
 
 /// One socket's place, given back when it closes.
 struct Place {
     open: Arc<OpenSockets>,
-    session: i64,
+    holders: [Holder; 4],
 }
 
 impl OpenSockets {
-    fn enter(self: &Arc<Self>, session: i64) -> Option<Place> {
-        let mut by_session = self.by_session.lock().unwrap_or_else(|e| e.into_inner());
-        let total: usize = by_session.values().sum();
-        let held = by_session.entry(session).or_default();
-        if *held >= PER_SESSION || total >= PER_PROCESS {
+    fn enter(self: &Arc<Self>, caller: &Caller) -> Option<Place> {
+        let holders = [
+            Holder::Session(caller.session_id),
+            Holder::Account(caller.account_id),
+            Holder::Enterprise(caller.home_tenant),
+            Holder::Process,
+        ];
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        if holders.iter().any(|holder| held.get(holder).copied().unwrap_or(0) >= holder.bound()) {
             return None;
         }
-        *held += 1;
-        Some(Place { open: self.clone(), session })
+        for holder in holders {
+            *held.entry(holder).or_default() += 1;
+        }
+        Some(Place { open: self.clone(), holders })
     }
 }
 
 impl Drop for Place {
     fn drop(&mut self) {
-        let mut by_session = self.open.by_session.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(held) = by_session.get_mut(&self.session) {
-            *held -= 1;
-            if *held == 0 {
-                by_session.remove(&self.session);
+        let mut held = self.open.held.lock().unwrap_or_else(|e| e.into_inner());
+        for holder in self.holders {
+            if let Some(count) = held.get_mut(&holder) {
+                *count -= 1;
+                if *count == 0 {
+                    held.remove(&holder);
+                }
             }
         }
     }
@@ -91,7 +124,7 @@ pub async fn events(
             return ApiError::Client { code: 400, msg: Msg::BadJson { detail } }.into_response();
         }
     };
-    let Some(place) = app.event_sockets.enter(caller.session_id) else {
+    let Some(place) = app.event_sockets.enter(&caller) else {
         return ApiError::Client { code: 429, msg: Msg::Busy }.into_response();
     };
     let events = app.plugins.live.subscribe();

@@ -37,40 +37,68 @@ impl Limits {
     }
 }
 
-/// A door's two counters: the subject it names and the address the attempt came from.
+/// A door's counters: the subject it names (none where a proof cannot be guessed), and the
+/// address the attempt came from, each with the multiple of the address allowance it has.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Keys {
-    subject: String,
-    address: String,
-    /// The address's allowance is the limit's times this: a door many honest parties share an
-    /// address for (devices behind one router) tolerates more.
-    address_factor: i64,
+    subject: Option<String>,
+    addresses: Vec<(String, i64)>,
 }
 
+/// Whether a proof can be guessed: a password a person chose, or a signature under a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof {
+    Password,
+    Signature,
+}
+
+/// A signature door's address tolerates this many times the failures: a fleet behind one router
+/// signs in there, and a signature is not guessed.
+const SIGNATURE_ADDRESS_FACTOR: i64 = 5;
+/// An IPv6 /48 (a site's delegation) tolerates this many times what one /64 does.
+const SITE_FACTOR: i64 = 16;
+
 impl Keys {
+    /// The counters of an address under `door`'s name: its /64 (or IPv4 address), and for IPv6
+    /// its /48 too, which one site holds whole.
+    fn addresses(door: &str, address: &str, factor: i64) -> Vec<(String, i64)> {
+        let mut keys = vec![(format!("{door}:{}", group(address)), factor)];
+        if let Some(site) = site(address) {
+            keys.push((format!("{door}:{site}"), factor * SITE_FACTOR));
+        }
+        keys
+    }
+
     /// A console account (sign-in, password change).
     pub fn console(username: &str, address: &str) -> Keys {
         Keys {
-            subject: format!("account:{}", username.to_lowercase()),
-            address: format!("ip:{}", group(address)),
-            address_factor: 1,
+            subject: Some(format!("account:{}", username.to_lowercase())),
+            addresses: Self::addresses("ip", address, 1),
         }
     }
 
     /// A subject a plugin checks the proof of (contract 0.1.16 `proofs`), in its enterprise:
     /// the OAuth consent asks the same plugin, so its guesses land on the same counter.
-    pub fn plugin(tenant: i64, plugin: &str, subject: &str, address: &str) -> Keys {
-        Keys {
-            subject: format!("proof:{tenant}:{plugin}:{subject}"),
-            address: format!("proof-ip:{plugin}:{}", group(address)),
-            address_factor: 1,
+    pub fn plugin(proof: Proof, (tenant, plugin): (i64, &str), subject: &str, address: &str) -> Keys {
+        match proof {
+            Proof::Password => Keys {
+                subject: Some(format!("proof:{tenant}:{plugin}:{subject}")),
+                addresses: Self::addresses(&format!("proof-ip:{plugin}"), address, 1),
+            },
+            Proof::Signature => Keys {
+                subject: None,
+                addresses: Self::addresses(&format!("signature-ip:{plugin}"), address, SIGNATURE_ADDRESS_FACTOR),
+            },
         }
     }
 
-    /// A device signing in over MQTT, named by its SN before any key is looked up. A fleet's
-    /// devices often share one address, which tolerates five times the failures.
-    pub fn mqtt(sn: &str, address: &str) -> Keys {
-        Keys { subject: format!("mqtt:{sn}"), address: format!("mqtt-ip:{}", group(address)), address_factor: 5 }
+    /// A device signing in over MQTT with its SN's signature: its address only.
+    pub fn mqtt(address: &str) -> Keys {
+        Keys { subject: None, addresses: Self::addresses("mqtt-ip", address, SIGNATURE_ADDRESS_FACTOR) }
+    }
+
+    fn all(&self) -> impl Iterator<Item = &String> {
+        self.subject.iter().chain(self.addresses.iter().map(|(key, _)| key))
     }
 }
 
@@ -89,6 +117,17 @@ pub fn group(address: &str) -> String {
         }
         Ok(std::net::IpAddr::V6(v6)) => v6.to_ipv4_mapped().map_or_else(|| address.to_string(), |v4| v4.to_string()),
         _ => address.to_string(),
+    }
+}
+
+/// The IPv6 /48 of an address (a site's delegation); none for IPv4.
+pub fn site(address: &str) -> Option<String> {
+    match address.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V6(v6)) if v6.to_ipv4_mapped().is_none() => {
+            let s = v6.segments();
+            Some(format!("{:x}:{:x}:{:x}::/48", s[0], s[1], s[2]))
+        }
+        _ => None,
     }
 }
 
@@ -115,7 +154,7 @@ impl Throttle {
     pub fn check_remembered(&self, keys: &Keys) -> Result<(), ApiError> {
         let now = now_ms();
         let locked = self.locked.lock().unwrap_or_else(|e| e.into_inner());
-        for key in [&keys.subject, &keys.address] {
+        for key in keys.all() {
             if let Some(until) = locked.get(key).filter(|until| **until > now) {
                 return Err(refused(*until, now));
             }
@@ -139,7 +178,7 @@ impl Throttle {
     pub async fn check(&self, keys: &Keys) -> Result<(), ApiError> {
         self.check_remembered(keys)?;
         let now = now_ms();
-        for key in [&keys.subject, &keys.address] {
+        for key in keys.all() {
             if let Some(until) = self.db.throttle_locked_until(key).await?
                 && until > now
             {
@@ -164,8 +203,10 @@ impl Throttle {
 
     async fn count(&self, keys: &Keys) -> Result<(), ApiError> {
         let window = self.limits.window_ms;
-        let per_address = self.limits.per_address.saturating_mul(keys.address_factor);
-        for (key, allowed) in [(&keys.subject, self.limits.per_subject), (&keys.address, per_address)] {
+        let subject = keys.subject.iter().map(|key| (key, self.limits.per_subject));
+        let addresses =
+            keys.addresses.iter().map(|(key, factor)| (key, self.limits.per_address.saturating_mul(*factor)));
+        for (key, allowed) in subject.chain(addresses) {
             let failures = self.db.throttle_fail(key, allowed, window, window).await?;
             if failures >= allowed {
                 self.remember(key, now_ms() + window);
@@ -194,10 +235,21 @@ impl Throttle {
 
     /// The attempt was right: the subject starts afresh, the address gets its count back.
     pub async fn succeeded(&self, keys: &Keys) -> Result<(), ApiError> {
-        self.locked.lock().unwrap_or_else(|e| e.into_inner()).remove(&keys.subject);
-        self.db.throttle_clear(&keys.subject).await?;
-        self.db.throttle_forgive(&keys.address).await?;
+        if let Some(subject) = &keys.subject {
+            self.locked.lock().unwrap_or_else(|e| e.into_inner()).remove(subject);
+            self.db.throttle_clear(subject).await?;
+        }
+        for (address, _) in &keys.addresses {
+            self.db.throttle_forgive(address).await?;
+        }
         Ok(())
+    }
+
+    /// Forgets the counters whose window and lock are over (the sweep's).
+    pub async fn purge(&self) -> Result<u64, ApiError> {
+        let now = now_ms();
+        self.locked.lock().unwrap_or_else(|e| e.into_inner()).retain(|_, until| *until > now);
+        Ok(self.db.purge_throttle(now - self.limits.window_ms.max(3_600_000)).await?)
     }
 }
 
@@ -222,6 +274,17 @@ mod tests {
         assert_eq!(group("203.0.113.7"), "203.0.113.7");
         assert_eq!(group("::ffff:203.0.113.7"), "203.0.113.7", "a mapped IPv4 address is that address");
         assert_eq!(group("unknown"), "unknown");
+    }
+
+    #[test]
+    fn an_ipv6_site_is_counted_by_its_slash_48_too_and_signatures_by_address_only() {
+        assert_eq!(site("2001:db8:1:2::1"), site("2001:db8:1:ff::9"));
+        assert_eq!(site("203.0.113.7"), None);
+        let console = Keys::console("Ann", "2001:db8:1:2::1");
+        assert_eq!(console.all().count(), 3, "{console:?}");
+        let signed = Keys::plugin(Proof::Signature, (1, "device"), "sn:A1", "203.0.113.7");
+        assert_eq!((signed.subject.as_deref(), signed.addresses.len()), (None, 1));
+        assert_eq!(Keys::mqtt("203.0.113.7").subject, None);
     }
 
     #[test]

@@ -232,6 +232,20 @@ impl Db {
         })
     }
 
+    /// Forgets the counters whose failures began before `before` and that are not locked now.
+    pub async fn purge_throttle(&self, before: i64) -> Result<u64, sqlx::Error> {
+        super::with_pool!(self, |pool| {
+            let done = sqlx::query(
+                "DELETE FROM login_failures WHERE first_failed_at < $1 AND (locked_until IS NULL OR locked_until < $2)",
+            )
+            .bind(before)
+            .bind(now_ms())
+            .execute(pool)
+            .await?;
+            Ok(done.rows_affected())
+        })
+    }
+
     pub async fn throttle_clear(&self, key: &str) -> Result<(), sqlx::Error> {
         super::with_pool!(self, |pool| {
             sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1").bind(key).execute(pool).await.map(drop)

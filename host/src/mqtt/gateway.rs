@@ -482,12 +482,12 @@ fn named(connect: &Hello) -> Result<(&str, &str), Refusal> {
     Ok((sn, product_key))
 }
 
-/// A password sign-in, unless its SN or its address failed too often lately: each failure
-/// costs a key lookup and two plugin calls, so a locked one is refused before any of them
-/// (MQTT 5: connection rate exceeded).
+/// A password sign-in, unless its address failed too often lately: each failure costs a key
+/// lookup and two plugin calls, so a locked address is refused before any of them (MQTT 5:
+/// connection rate exceeded). The SN is not locked: its signature cannot be guessed, and a lock
+/// would let anyone who read an SN off a label keep its device out.
 async fn sign_in_throttled(app: &AppState, connect: &Hello, peer: SocketAddr) -> Result<SignedIn, Refusal> {
-    let (sn, _) = named(connect)?;
-    let keys = Keys::mqtt(sn, &peer.ip().to_string());
+    let keys = Keys::mqtt(&peer.ip().to_string());
     if app.throttle.check_remembered(&keys).is_err() {
         return Err(Refusal::ConnectionRateExceeded);
     }
@@ -520,7 +520,9 @@ pub(super) async fn sign_in(app: &AppState, connect: &Hello, peer: SocketAddr) -
     // CONNECT cannot be replayed within its window.
     let usable = |key: &DeviceKey| !key.require_signature;
     let signed_in = signed_in_as(app, connect, peer, &body, usable).await?.ok_or(bad)?;
-    let first_use = app.db.remember_nonce(signed_in.key.id, &format!("mqtt:{password}")).await.unwrap_or(false);
+    // The signature in other letters' case verifies the same: it is spent as one.
+    let spent_as = format!("mqtt:{}", password.to_ascii_lowercase());
+    let first_use = app.db.remember_nonce(signed_in.key.id, &spent_as).await.unwrap_or(false);
     if first_use { Ok(signed_in) } else { Err(bad) }
 }
 

@@ -80,6 +80,8 @@ impl Reconnects {
 /// Connections not signed in yet that one address (an IPv6 address by its /64) may hold at
 /// once: a device reconnecting, a few behind one router; never the listener's whole pool.
 pub const CONNECTING_PER_ADDRESS: usize = 8;
+/// The same for an IPv6 site (its /48), which holds 65,536 /64s.
+pub const CONNECTING_PER_SITE: usize = 64;
 /// Addresses counted at once; past it a new address is refused rather than the map grown.
 const ADDRESSES: usize = 100_000;
 
@@ -94,34 +96,42 @@ pub struct Strangers {
 #[derive(Debug)]
 pub struct Stranger {
     strangers: std::sync::Arc<Strangers>,
-    address: String,
+    /// Its address, and its IPv6 site.
+    counted: Vec<String>,
 }
 
 impl Strangers {
     /// A place for one more connection of `address`, if it holds fewer than
-    /// [`CONNECTING_PER_ADDRESS`].
+    /// [`CONNECTING_PER_ADDRESS`] and its site fewer than [`CONNECTING_PER_SITE`].
     pub fn enter(self: &std::sync::Arc<Self>, address: std::net::IpAddr) -> Option<Stranger> {
-        let address = crate::auth::throttle::group(&address.to_string());
+        let text = address.to_string();
+        let mut counted = vec![(crate::auth::throttle::group(&text), CONNECTING_PER_ADDRESS)];
+        if let Some(site) = crate::auth::throttle::site(&text) {
+            counted.push((site, CONNECTING_PER_SITE));
+        }
         let mut by_address = self.by_address.lock().unwrap_or_else(|e| e.into_inner());
-        if by_address.len() >= ADDRESSES && !by_address.contains_key(&address) {
+        if by_address.len() >= ADDRESSES && counted.iter().any(|(key, _)| !by_address.contains_key(key)) {
             return None;
         }
-        let held = by_address.entry(address.clone()).or_default();
-        if *held >= CONNECTING_PER_ADDRESS {
+        if counted.iter().any(|(key, bound)| by_address.get(key).copied().unwrap_or(0) >= *bound) {
             return None;
         }
-        *held += 1;
-        Some(Stranger { strangers: self.clone(), address })
+        for (key, _) in &counted {
+            *by_address.entry(key.clone()).or_default() += 1;
+        }
+        Some(Stranger { strangers: self.clone(), counted: counted.into_iter().map(|(key, _)| key).collect() })
     }
 }
 
 impl Drop for Stranger {
     fn drop(&mut self) {
         let mut by_address = self.strangers.by_address.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(held) = by_address.get_mut(&self.address) {
-            *held -= 1;
-            if *held == 0 {
-                by_address.remove(&self.address);
+        for key in &self.counted {
+            if let Some(held) = by_address.get_mut(key) {
+                *held -= 1;
+                if *held == 0 {
+                    by_address.remove(key);
+                }
             }
         }
     }
@@ -180,6 +190,10 @@ mod tests {
         let v6: Vec<Stranger> = (0..10).filter_map(|_| strangers.enter(a)).collect();
         assert_eq!(v6.len(), CONNECTING_PER_ADDRESS);
         assert!(strangers.enter(b).is_none(), "an IPv6 /64 is one address");
+        // A site's /64s together hold its share, no more.
+        let site: Vec<Stranger> =
+            (0..200u16).filter_map(|n| strangers.enter(format!("2001:db8:1:{n:x}::1").parse().expect("v6"))).collect();
+        assert_eq!(site.len(), CONNECTING_PER_SITE);
         drop(held);
         assert!(strangers.enter(one).is_some(), "places are given back");
     }

@@ -19,38 +19,56 @@ const CHUNK: u64 = 1 << 20;
 /// A directory larger than this is not a zip anyone uploads here: refused as unreadable.
 const MAX_DIRECTORY: u64 = 256 << 20;
 
-/// Where the central directory is: (offset, size), from the file's last bytes `tail`, which
-/// start at `tail_at` in the file; and where it ends in fact, right before the end record (a
-/// self-extracting archive's offsets are off by what precedes the zip, and unzip tools find the
-/// directory there).
-pub fn central_directory(tail: &[u8], tail_at: u64) -> Option<(u64, u64, u64)> {
-    let end = (0..tail.len().saturating_sub(21)).rev().find(|&i| tail[i..i + 4] == END)?;
+/// What the end of a zip says of its central directory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct End {
+    /// Where the directory ends in the file: at the end record, or at the zip64 end record.
+    pub directory_ends_at: u64,
+    pub size: u64,
+    pub entries: u64,
+}
+
+/// The zip's end record, from the file's last bytes `tail`, which start at `tail_at` in the
+/// file: the one whose comment ends exactly at the end of the file (a signature inside a comment
+/// is not it), and the zip64 end record when a locator precedes it. The directory is read right
+/// before it, as unzip tools find it, whatever offset it records (a self-extractor's stub shifts
+/// every offset). `None`: no end record, not a zip; `Some(None)`: one that cannot be followed.
+pub fn end_record(tail: &[u8], tail_at: u64) -> Option<Option<End>> {
+    let mut ends = (0..tail.len().saturating_sub(21)).rev().filter(|&i| {
+        tail[i..i + 4] == END && i + 22 + usize::from(u16::from_le_bytes([tail[i + 20], tail[i + 21]])) == tail.len()
+    });
+    let end = ends.next()?;
+    if ends.next().is_some() {
+        // Two records that both end the file (one inside the other's comment): readers differ
+        // on which is meant.
+        return Some(None);
+    }
     let record = &tail[end..];
-    let size = u64::from(u32::from_le_bytes(record[12..16].try_into().ok()?));
-    let offset = u64::from(u32::from_le_bytes(record[16..20].try_into().ok()?));
-    if size != u64::from(u32::MAX) && offset != u64::from(u32::MAX) {
-        return Some((offset, size, tail_at + end as u64));
-    }
-    // Zip64: the locator just before the end record names the zip64 end record.
-    let locator = tail.get(end.checked_sub(20)?..end)?;
-    if locator[..4] != END64_LOCATOR {
-        return None;
-    }
+    let field16 = |at: usize| u64::from(u16::from_le_bytes([record[at], record[at + 1]]));
+    let field32 =
+        |at: usize| u64::from(u32::from_le_bytes([record[at], record[at + 1], record[at + 2], record[at + 3]]));
+    let Some(locator) = end.checked_sub(20).map(|at| &tail[at..end]).filter(|l| l[..4] == END64_LOCATOR) else {
+        return Some(Some(End { directory_ends_at: tail_at + end as u64, size: field32(12), entries: field16(10) }));
+    };
+    // Zip64: the locator names the zip64 end record, which must lie in what was read.
     let at = u64::from_le_bytes(locator[8..16].try_into().ok()?);
-    let start = usize::try_from(at.checked_sub(tail_at)?).ok()?;
-    let record = tail.get(start..start + 56)?;
-    if record[..4] != END64 {
-        return None;
-    }
-    let size = u64::from_le_bytes(record[40..48].try_into().ok()?);
-    let offset = u64::from_le_bytes(record[48..56].try_into().ok()?);
-    Some((offset, size, at))
+    let zip64 = at
+        .checked_sub(tail_at)
+        .and_then(|start| usize::try_from(start).ok())
+        .and_then(|start| tail.get(start..start + 56))
+        .filter(|record| record[..4] == END64);
+    Some(zip64.map(|record| End {
+        directory_ends_at: at,
+        size: u64::from_le_bytes(record[40..48].try_into().unwrap_or_default()),
+        entries: u64::from_le_bytes(record[32..40].try_into().unwrap_or_default()),
+    }))
 }
 
 /// Entries of a central directory read piece by piece.
 #[derive(Debug, Default)]
 pub struct Directory {
     pending: Vec<u8>,
+    entries: u64,
     encrypted: bool,
     malformed: bool,
 }
@@ -80,6 +98,7 @@ impl Directory {
                 break;
             }
             at += length;
+            self.entries += 1;
         }
         self.pending.drain(..at);
     }
@@ -88,50 +107,53 @@ impl Directory {
         self.encrypted
     }
 
-    /// Entries were not where the end record said.
-    pub fn malformed(&self) -> bool {
+    /// Whether the directory read whole holds exactly `entries` entries and nothing else.
+    pub fn complete(&self, entries: u64) -> bool {
+        !self.malformed && self.pending.is_empty() && self.entries == entries
+    }
+
+    fn malformed(&self) -> bool {
         self.malformed
     }
 }
 
-/// What the central directory of the zip object at `path` (of `size` bytes) tells.
+/// What the central directory of an object tells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
+    /// No zip end record: not a zip.
+    NotZip,
     Plain,
     Encrypted,
-    /// No directory to read, or one that is not where its end record says.
+    /// An end record whose directory cannot be read as it says: what an unzip tool would find
+    /// there is not known.
     Unreadable,
 }
 
 pub async fn verdict(store: &dyn ObjectStore, path: &Path, size: u64) -> object_store::Result<Verdict> {
     let tail_at = size.saturating_sub(TAIL);
     let tail = store.get_range(path, tail_at..size).await?;
-    let Some((offset, length, ends_at)) = central_directory(&tail, tail_at) else { return Ok(Verdict::Unreadable) };
-    if length > MAX_DIRECTORY {
+    let end = match end_record(&tail, tail_at) {
+        None => return Ok(Verdict::NotZip),
+        Some(None) => return Ok(Verdict::Unreadable),
+        Some(Some(end)) => end,
+    };
+    let Some(start) = end.directory_ends_at.checked_sub(end.size).filter(|_| end.size <= MAX_DIRECTORY) else {
         return Ok(Verdict::Unreadable);
+    };
+    let mut directory = Directory::default();
+    let mut at = start;
+    while at < end.directory_ends_at && !directory.encrypted() && !directory.malformed() {
+        let next = (at + CHUNK).min(end.directory_ends_at);
+        directory.feed(&store.get_range(path, at..next).await?);
+        at = next;
     }
-    // Where the end record says, else right before the end record, as unzip tools look.
-    let mut tried = Vec::new();
-    for start in [Some(offset), ends_at.checked_sub(length)].into_iter().flatten() {
-        if tried.contains(&start) || start.checked_add(length).is_none_or(|end| end > size) {
-            continue;
-        }
-        tried.push(start);
-        let mut directory = Directory::default();
-        let mut at = start;
-        while at < start + length && !directory.encrypted() && !directory.malformed() {
-            let next = (at + CHUNK).min(start + length);
-            directory.feed(&store.get_range(path, at..next).await?);
-            at = next;
-        }
-        if directory.encrypted() {
-            return Ok(Verdict::Encrypted);
-        }
-        if !directory.malformed() {
-            return Ok(Verdict::Plain);
-        }
-    }
-    Ok(Verdict::Unreadable)
+    Ok(if directory.encrypted() {
+        Verdict::Encrypted
+    } else if directory.complete(end.entries) {
+        Verdict::Plain
+    } else {
+        Verdict::Unreadable
+    })
 }
 
 #[cfg(test)]
@@ -156,8 +178,8 @@ mod tests {
             // Set the encryption flag of `name` in the central directory only, as a zip whose
             // first entries are plain shows it.
             let directory = bytes.windows(4).rposition(|w| w == END).expect("end");
-            let (offset, _, _) = central_directory(&bytes[directory..], directory as u64).expect("directory");
-            let mut at = offset as usize;
+            let end = end_record(&bytes[directory..], directory as u64).flatten().expect("an end record");
+            let mut at = (end.directory_ends_at - end.size) as usize;
             while bytes[at..at + 4] == ENTRY {
                 let field = |i: usize| usize::from(u16::from_le_bytes([bytes[at + i], bytes[at + i + 1]]));
                 let length = ENTRY_FIXED + field(28) + field(30) + field(32);
@@ -188,33 +210,45 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_file_that_only_starts_like_a_zip_is_unreadable() {
+    async fn a_zip_whose_directory_is_not_as_its_end_record_says_is_unreadable() {
         let mut bytes = b"PK\x03\x04".to_vec();
         bytes.extend(vec![0u8; 1000]);
-        assert_eq!(verdict_of(bytes).await, Verdict::Unreadable);
-        let mut garbled = zip_of(&[("a.txt", b"a".to_vec())], None);
-        let end = garbled.windows(4).rposition(|w| w == END).expect("end");
-        let (offset, _, _) = central_directory(&garbled[end..], end as u64).expect("directory");
-        garbled[offset as usize] = b'X'; // no directory entry where it should be
-        assert_eq!(verdict_of(garbled).await, Verdict::Unreadable);
+        assert_eq!(verdict_of(bytes).await, Verdict::NotZip, "no end record");
+        let two = zip_of(&[("a.txt", b"a".to_vec()), ("b.txt", b"b".to_vec())], None);
+        let end = two.windows(4).rposition(|w| w == END).expect("end");
+        let record = end_record(&two[end..], end as u64).flatten().expect("end record");
+        let mut garbled = two.clone();
+        garbled[(record.directory_ends_at - record.size) as usize] = b'X';
+        assert_eq!(verdict_of(garbled).await, Verdict::Unreadable, "no entry where it should be");
+        // Fewer entries counted than the directory lists (a reader going by the count would
+        // see others), or more.
+        let mut miscounted = two.clone();
+        miscounted[end + 10] = 1;
+        assert_eq!(verdict_of(miscounted).await, Verdict::Unreadable);
+        // An end record hidden in a comment is not the end record.
+        let mut commented = two;
+        let fake = commented[end..end + 20].to_vec();
+        commented[end + 20] = 22;
+        commented.extend(&fake);
+        commented.extend([0, 0]);
+        assert_eq!(verdict_of(commented).await, Verdict::Unreadable, "a second end record in the comment");
     }
 
     #[tokio::test]
     async fn a_directory_whose_offsets_are_off_is_found_before_its_end_record() {
         // What precedes the zip (a self-extractor's stub) shifts every offset it records.
-        let mut shifted = vec![0u8; 4096];
+        let mut shifted = b"MZ".to_vec();
+        shifted.extend(vec![0u8; 4094]);
         shifted.extend(zip_of(&[("a.txt", b"a".to_vec()), ("b.txt", b"b".to_vec())], Some("b.txt")));
-        let mut zip_first = b"PK\x03\x04".to_vec();
-        zip_first.extend(&shifted[4..]);
-        assert_eq!(verdict_of(zip_first).await, Verdict::Encrypted);
+        assert_eq!(verdict_of(shifted).await, Verdict::Encrypted);
     }
 
     #[test]
     fn a_directory_read_piece_by_piece_finds_what_it_would_whole() {
         let bytes = zip_of(&[("a.txt", b"a".to_vec()), ("b.txt", b"b".to_vec())], Some("b.txt"));
         let end = bytes.windows(4).rposition(|w| w == END).expect("end");
-        let (offset, size, _) = central_directory(&bytes[end..], end as u64).expect("directory");
-        let directory = &bytes[offset as usize..(offset + size) as usize];
+        let record = end_record(&bytes[end..], end as u64).flatten().expect("end record");
+        let directory = &bytes[(record.directory_ends_at - record.size) as usize..record.directory_ends_at as usize];
         let mut pieces = Directory::default();
         for piece in directory.chunks(7) {
             pieces.feed(piece);

@@ -629,7 +629,8 @@ mod tests {
         assert!(contract_compatible(&semver::Version::new(0, 1, 13)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 14)));
         assert!(contract_compatible(&semver::Version::new(0, 1, 15)));
-        assert!(!contract_compatible(&semver::Version::new(0, 1, 16)), "newer than the host");
+        assert!(contract_compatible(&semver::Version::new(0, 1, 16)));
+        assert!(!contract_compatible(&semver::Version::new(0, 1, 17)), "newer than the host");
     }
 
     #[test]
@@ -704,7 +705,12 @@ mod tests {
         let text = std::fs::read_to_string(&source).expect("device-access manifest");
         assert!(Manifest::load(&source).expect("loads").capabilities.certificates);
         let path = dir.path().join("plugin.toml");
-        std::fs::write(&path, text.replace("contract = \"0.1.12\"", "contract = \"0.1.11\"")).expect("write");
+        let older: String = text
+            .lines()
+            .map(|line| if line.starts_with("contract =") { "contract = \"0.1.11\"" } else { line })
+            .collect::<Vec<_>>()
+            .join("\n");
+        std::fs::write(&path, older).expect("write");
         let err = Manifest::load(&path).expect_err("refused").to_string();
         assert!(err.contains("capabilities.certificates") && err.contains("0.1.12"), "{err}");
     }

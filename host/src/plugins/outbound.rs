@@ -55,16 +55,32 @@ pub fn is_public(ip: IpAddr) -> bool {
             if let Some(v4) = v6.to_ipv4_mapped() {
                 return is_public(IpAddr::V4(v4));
             }
-            let first = v6.segments()[0];
+            let segments = v6.segments();
+            let embedded = |high: u16, low: u16| {
+                let [a, b] = high.to_be_bytes();
+                let [c, d] = low.to_be_bytes();
+                IpAddr::V4(std::net::Ipv4Addr::new(a, b, c, d))
+            };
+            // An IPv4 address carried in IPv6: NAT64 (64:ff9b::/96), 6to4 (2002::/16), the old
+            // IPv4-compatible form (::a.b.c.d) reach that address.
+            if segments[..6] == [0x64, 0xff9b, 0, 0, 0, 0] || (segments[..6] == [0; 6] && segments[6] != 0) {
+                return is_public(embedded(segments[6], segments[7]));
+            }
+            if segments[0] == 0x2002 {
+                return is_public(embedded(segments[1], segments[2]));
+            }
+            let first = segments[0];
             !(v6.is_loopback()
                 || v6.is_unspecified()
                 || v6.is_multicast()
                 // Unique local (fc00::/7, AWS's metadata fd00:ec2::254 among them), link-local.
                 || (first & 0xfe00) == 0xfc00
                 || (first & 0xffc0) == 0xfe80
-                // Documentation, 2001:db8::/32; the deprecated site-local fec0::/10.
-                || (first == 0x2001 && v6.segments()[1] == 0x0db8)
-                || (first & 0xffc0) == 0xfec0)
+                // Documentation, 2001:db8::/32; the deprecated site-local fec0::/10; local-use
+                // NAT64, 64:ff9b:1::/48.
+                || (first == 0x2001 && segments[1] == 0x0db8)
+                || (first & 0xffc0) == 0xfec0
+                || (first == 0x64 && segments[1] == 0xff9b && segments[2] == 1))
         }
     }
 }
@@ -114,10 +130,14 @@ mod tests {
             "fe80::1",
             "::ffff:127.0.0.1",
             "::",
+            "64:ff9b::a00:5",
+            "2002:a00:5::1",
+            "::10.0.0.5",
+            "64:ff9b:1::1",
         ] {
             assert!(!is_public(private.parse().expect("address")), "{private}");
         }
-        for public in ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"] {
+        for public in ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808"] {
             assert!(is_public(public.parse().expect("address")), "{public}");
         }
     }

@@ -446,11 +446,21 @@ impl Plugins {
 
     /// What `plugin`'s routes take and answer, as its SDK describes them (`{routes, schemas}`),
     /// asked once per loaded build by sending `handle` the method `DESCRIBE`; `None` for a
-    /// plugin that does not answer it (built with an older SDK, or a failure, logged).
+    /// plugin that does not answer it (built with an older SDK), or when asking failed now.
     pub async fn describe<'p>(self: &Arc<Self>, plugin: &'p Arc<LoadedPlugin>) -> Option<&'p serde_json::Value> {
-        plugin
+        self.description(plugin).await.ok().flatten()
+    }
+
+    /// The same, telling a plugin that does not describe itself (`Ok(None)`, kept) from one
+    /// that could not be asked now (a trap, a deadline, no instance free: `Err`, asked again
+    /// next time).
+    pub async fn description<'p>(
+        self: &Arc<Self>,
+        plugin: &'p Arc<LoadedPlugin>,
+    ) -> Result<Option<&'p serde_json::Value>, ()> {
+        let described = plugin
             .api
-            .get_or_init(|| async {
+            .get_or_try_init(|| async {
                 let context = CallContext {
                     tenant_id: 0,
                     user_id: 0,
@@ -473,23 +483,29 @@ impl Plugins {
                 };
                 match self.call(plugin.clone(), context, Invocation::Handle(request), 0).await {
                     Ok(Finished { returned: Returned::Response(r), .. }) if r.status == 200 => {
-                        serde_json::from_str(&r.body).ok()
+                        Ok(serde_json::from_str(&r.body).ok())
                     }
-                    Ok(_) => None,
+                    Ok(_) => Ok(None),
                     Err(err) => {
                         tracing::warn!(plugin = %plugin.manifest.id, ?err, "the plugin did not describe its routes");
-                        None
+                        Err(())
                     }
                 }
             })
-            .await
-            .as_ref()
+            .await?;
+        Ok(described.as_ref())
     }
 
     /// The fields `plugin` declares sealed in the body of its manifest route `route`: never
     /// written into a record, a log line or an event.
     pub async fn sealed_fields(self: &Arc<Self>, plugin: &Arc<LoadedPlugin>, route: &RouteSpec) -> Arc<SealedFields> {
-        let Some(api) = self.describe(plugin).await else { return Arc::default() };
+        let api = match self.description(plugin).await {
+            Ok(Some(api)) => api,
+            // Built before plugins declared their secrets: only names tell.
+            Ok(None) => return Arc::default(),
+            // Not known now: nothing of the body is taken for harmless.
+            Err(()) => return Arc::new(SealedFields::everything()),
+        };
         let by_route = plugin.sealed.get_or_init(|| {
             let definitions = api["schemas"].as_object().cloned().unwrap_or_default();
             plugin

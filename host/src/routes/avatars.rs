@@ -183,6 +183,54 @@ async fn serve(State(app): State<AppState>, ApiPath((tenant, file)): ApiPath<(i6
     Ok(response)
 }
 
+/// Removes the avatars no account of their enterprise names, once they are older than
+/// [`UNNAMED_KEPT_MS`] at `now_ms`; how many.
+pub async fn sweep(db: &crate::db::Db, objects: &crate::objects::Objects, now_ms: i64) -> Result<usize, String> {
+    use futures_util::StreamExt as _;
+    let cutoff = now_ms - UNNAMED_KEPT_MS;
+    let mut removed = 0;
+    let tenants: Vec<i64> = std::iter::once(0).chain(db.tenant_ids().await.map_err(|e| e.to_string())?).collect();
+    for tenant in tenants {
+        let prefix = Path::from(format!("{tenant}/avatars"));
+        let mut listed = objects.store.list(Some(&prefix));
+        let mut old = Vec::new();
+        while let Some(meta) = listed.next().await {
+            let meta = meta.map_err(|e| e.to_string())?;
+            if meta.last_modified.timestamp_millis() < cutoff {
+                old.push(meta.location);
+            }
+        }
+        if old.is_empty() {
+            continue;
+        }
+        for location in old {
+            // Read again for each: an account may have named it since the listing.
+            let named = db.account_avatars(tenant).await.map_err(|e| e.to_string())?;
+            let file = location.filename().unwrap_or_default();
+            if !named.iter().any(|avatar| avatar.ends_with(&format!("/{tenant}/{file}"))) {
+                objects.delete(&location).await.map_err(|e| e.to_string())?;
+                removed += 1;
+            }
+        }
+    }
+    Ok(removed)
+}
+
+/// Sweeps unnamed avatars every ten minutes.
+pub fn spawn_sweeper(db: crate::db::Db, objects: std::sync::Arc<crate::objects::Objects>) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(600));
+        loop {
+            every.tick().await;
+            match sweep(&db, &objects, crate::db::now_ms()).await {
+                Ok(0) => {}
+                Ok(removed) => tracing::info!(removed, "avatars no account names swept"),
+                Err(err) => tracing::warn!(%err, "sweeping avatars"),
+            }
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,51 +256,4 @@ mod tests {
         assert!(!is_avatar_file(&format!("{}.svg", "a".repeat(64))), "no SVG: it can carry script");
         assert!(!is_avatar_file("../../etc/passwd.png"));
     }
-}
-
-/// Removes the avatars no account of their enterprise names, once they are older than
-/// [`UNNAMED_KEPT_MS`] at `now_ms`; how many.
-pub async fn sweep(db: &crate::db::Db, objects: &crate::objects::Objects, now_ms: i64) -> Result<usize, String> {
-    use futures_util::StreamExt as _;
-    let cutoff = now_ms - UNNAMED_KEPT_MS;
-    let mut removed = 0;
-    let tenants: Vec<i64> = std::iter::once(0).chain(db.tenant_ids().await.map_err(|e| e.to_string())?).collect();
-    for tenant in tenants {
-        let prefix = Path::from(format!("{tenant}/avatars"));
-        let mut listed = objects.store.list(Some(&prefix));
-        let mut old = Vec::new();
-        while let Some(meta) = listed.next().await {
-            let meta = meta.map_err(|e| e.to_string())?;
-            if meta.last_modified.timestamp_millis() < cutoff {
-                old.push(meta.location);
-            }
-        }
-        if old.is_empty() {
-            continue;
-        }
-        let named = db.account_avatars(tenant).await.map_err(|e| e.to_string())?;
-        for location in old {
-            let file = location.filename().unwrap_or_default();
-            if !named.iter().any(|avatar| avatar.ends_with(&format!("/{tenant}/{file}"))) {
-                objects.delete(&location).await.map_err(|e| e.to_string())?;
-                removed += 1;
-            }
-        }
-    }
-    Ok(removed)
-}
-
-/// Sweeps unnamed avatars every ten minutes.
-pub fn spawn_sweeper(db: crate::db::Db, objects: std::sync::Arc<crate::objects::Objects>) {
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(std::time::Duration::from_secs(600));
-        loop {
-            every.tick().await;
-            match sweep(&db, &objects, crate::db::now_ms()).await {
-                Ok(0) => {}
-                Ok(removed) => tracing::info!(removed, "avatars no account names swept"),
-                Err(err) => tracing::warn!(%err, "sweeping avatars"),
-            }
-        }
-    });
 }

@@ -273,14 +273,15 @@ async fn receive(
         Err(IngestError::Store(err)) => return Err(ApiError::Internal(err.to_string())),
     };
     let mut facts = sniff(&ingested.head);
-    // A zip tells of every entry in its central directory, at its end: an encrypted entry may
-    // follow plain ones past the head sniffed.
+    // A zip tells of every entry in its central directory, at its end, whatever precedes it (a
+    // self-extractor's stub, a spanning marker): an encrypted entry may follow plain ones past
+    // the head sniffed. What starts as a zip and has no readable directory is refused too.
     let mut unreadable_zip = false;
-    if facts.encrypted.is_none() && !spec.allow_encrypted && ingested.head.starts_with(b"PK\x03\x04") {
+    if facts.encrypted.is_none() && !spec.allow_encrypted && ingested.size > 0 {
         match zip_directory::verdict(objects.store.as_ref(), &path, ingested.size).await {
-            Ok(zip_directory::Verdict::Plain) => {}
+            Ok(zip_directory::Verdict::NotZip | zip_directory::Verdict::Plain) => {}
             Ok(zip_directory::Verdict::Encrypted) => facts.encrypted = Some("zip"),
-            Ok(zip_directory::Verdict::Unreadable) => unreadable_zip = true,
+            Ok(zip_directory::Verdict::Unreadable) => unreadable_zip = ingested.head.starts_with(b"PK"),
             Err(err) => {
                 objects.delete(&path).await.map_err(|e| ApiError::Internal(e.to_string()))?;
                 return Err(ApiError::Internal(err.to_string()));

@@ -312,40 +312,40 @@ async fn a_device_upload_takes_only_device_purposes_of_a_plugin_serving_the_key_
 }
 
 /// The app's key is in every copy of the app, so it proves nothing of a user: with it alone a
-/// known user's mobile (the phone number OAuth gives voice assistants) is not rewritten, and new
-/// users come a few an hour from one address. The user's own session changes the mobile.
+/// mobile is kept unverified (only a verified one is the phone number OAuth gives voice
+/// assistants) and a verified one is not rewritten; new users come a few an hour from one
+/// address. The user's own session verifies and changes the mobile.
 #[tokio::test]
 async fn the_app_key_alone_neither_rewrites_a_users_mobile_nor_fills_the_user_list() {
     let (host, admin) = start().await;
     let base = host.base.trim_end_matches("/api").to_string();
     let app = devsim::app::App::new(&base, &app_key(&host, &admin).await, "Robot Home", "android", 310);
-    app.report_user_as("ann@example.com", "49-15112345678", "").await.expect("a new user");
-    let mobile = |host: &TestHost, admin: &str| {
-        let (host, admin) = (host.base.clone(), admin.to_string());
-        async move {
-            let users: Value = reqwest::Client::new()
-                .get(format!("{host}/app-service/app-users?username=ann"))
-                .header("authorization", admin)
-                .send()
-                .await
-                .expect("sent")
-                .json()
-                .await
-                .expect("json");
-            users["data"]["list"][0]["mobile"].as_str().unwrap_or_default().to_string()
-        }
+    app.report_user_as("ann@example.com", "49-15100000000", "").await.expect("a new user");
+    let ann = || async {
+        let users = host.get("/app-service/app-users?username=ann", &admin).await.ok().clone();
+        users["list"][0].clone()
     };
-    let refused = app.report_user_as("ann@example.com", "49-15199999999", "").await.expect_err("not hers to say");
-    assert_eq!(refused.field.as_deref(), Some("userToken"), "{refused:?}");
-    assert_eq!(mobile(&host, &admin).await, "49-15112345678");
-    app.report_user_as("ann@example.com", "", "").await.expect("what she runs on is anyone's to tell");
+    assert_eq!(
+        (ann().await["mobile"].as_str(), ann().await["mobileVerified"].as_bool()),
+        (Some("49-15100000000"), Some(false))
+    );
 
-    let id = host.get("/app-service/app-users", &admin).await.ok()["list"][0]["id"].as_str().expect("id").to_string();
+    let id = ann().await["id"].as_str().expect("id").to_string();
     let password = json!({ "password": "robot#2026", "confirmPassword": "robot#2026" });
     host.post(&format!("/app-service/app-users/{id}/password"), &admin, password).await.ok();
     let session = app.sign_in("ann@example.com", "robot#2026").await.expect("signed in");
-    app.report_user_as("ann@example.com", "49-15199999999", &session).await.expect("her own session");
-    assert_eq!(mobile(&host, &admin).await, "49-15199999999");
+    app.report_user_as("ann@example.com", "49-15112345678", &session).await.expect("her own session");
+    assert_eq!(
+        (ann().await["mobile"].as_str(), ann().await["mobileVerified"].as_bool()),
+        (Some("49-15112345678"), Some(true))
+    );
+
+    let refused = app.report_user_as("ann@example.com", "49-15199999999", "").await.expect_err("not hers to say");
+    assert_eq!(refused.field.as_deref(), Some("userToken"), "{refused:?}");
+    let forged = app.report_user_as("ann@example.com", "49-15199999999", "someone-elses").await.expect_err("forged");
+    assert_eq!(forged.field.as_deref(), Some("userToken"), "{forged:?}");
+    assert_eq!(ann().await["mobile"], "49-15112345678");
+    app.report_user_as("ann@example.com", "", "").await.expect("what she runs on is anyone's to tell");
 
     let mut created = 1;
     let refusal = loop {

@@ -34,9 +34,16 @@ async fn file(host: &TestHost, token: &str, purpose: &str, name: &str, bytes: &[
     answer["data"]["uploadId"].as_str().unwrap_or_else(|| panic!("uploaded: {answer}")).to_string()
 }
 
-/// A zip's bytes: what app packages are.
+/// A zip's bytes, `body` its one entry: what app packages are.
 fn zip(body: impl IntoIterator<Item = u8>) -> Vec<u8> {
-    b"PK\x03\x04\x14\x00\x00\x00\x08\x00".iter().copied().chain(body).collect()
+    use std::io::Write as _;
+    let mut out = std::io::Cursor::new(Vec::new());
+    let mut writer = zip::ZipWriter::new(&mut out);
+    let stored = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    writer.start_file("classes.dex", stored).expect("entry");
+    writer.write_all(&body.into_iter().collect::<Vec<u8>>()).expect("bytes");
+    writer.finish().expect("finished");
+    out.into_inner()
 }
 
 #[tokio::test]

@@ -4,7 +4,7 @@
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
-use console_plugin_sdk::proofs;
+use console_plugin_sdk::proofs::{self, Proof};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
@@ -17,6 +17,10 @@ pub struct AppUser {
     /// An email address, or a phone account as country code, hyphen, number.
     pub username: String,
     pub mobile: String,
+    /// The mobile was reported with the user's own session: only then is it the phone number
+    /// OAuth gives third parties (anyone holding the app key may report one for a new user).
+    #[serde(default)]
+    pub mobile_verified: bool,
     pub reported_at: i64,
     pub network_type: String,
     pub phone_model: String,
@@ -190,8 +194,8 @@ pub fn reset_password(call: &mut Call<'_>) -> PluginResult<Value> {
 #[serde(rename_all = "camelCase", default)]
 pub struct Report {
     username: String,
-    /// Changes a known user's mobile only with that user's session (`userToken`): the mobile is
-    /// the phone number OAuth gives voice assistants.
+    /// Without the user's session (`userToken`) a mobile is kept unverified, and a verified one
+    /// is not changed: the verified mobile is the phone number OAuth gives voice assistants.
     mobile: String,
     /// The session token the user's sign-in gave the app.
     #[schemars(transform = console_plugin_sdk::describe::sealed)]
@@ -222,15 +226,20 @@ pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
     }
     let mut user =
         existing.as_ref().map(|e| e.data.clone()).unwrap_or_else(|| AppUser { username, ..AppUser::default() });
-    // An empty mobile tells nothing: the one known stays.
-    if existing.is_some() && !mobile.is_empty() && mobile != user.mobile {
-        let signed_in = app_sessions::user(call, "userToken", &input.user_token)?;
-        if signed_in.data.username != user.username {
+    // An empty mobile tells nothing: the one known stays. One the user's own session reports
+    // is verified, and only that one changes a verified mobile.
+    if !mobile.is_empty() && mobile != user.mobile {
+        let by_the_user = !input.user_token.trim().is_empty();
+        if by_the_user {
+            let signed_in = app_sessions::user(call, "userToken", &input.user_token)?;
+            if signed_in.data.username != user.username {
+                return Err(messages::sign_in_again("userToken"));
+            }
+        } else if user.mobile_verified {
             return Err(messages::sign_in_again("userToken"));
         }
-    }
-    if !mobile.is_empty() {
         user.mobile = mobile;
+        user.mobile_verified = by_the_user;
     }
     user.reported_at = now;
     user.network_type = validate::optional("networkType", &input.network_type, 16)?;
@@ -271,14 +280,14 @@ pub fn sign_in(call: &mut Call<'_>) -> PluginResult<Value> {
 fn signed_in_user(call: &mut Call<'_>, input: &SignIn) -> PluginResult<Doc<AppUser>> {
     let username = validate::required("username", &input.username, SHORT_TEXT)?;
     let subject = format!("app-user:{}", username.to_lowercase());
-    proofs::attempt(call.host, &subject)?;
+    proofs::attempt(call.host, Proof::Password, &subject)?;
     let user = by_username(call, &username)?.filter(|u| !u.data.password_hash.is_empty());
     let stored = user.as_ref().map_or(STAND_IN_HASH, |u| u.data.password_hash.as_str());
     let matches = verify(&input.password, stored);
     match user.filter(|_| matches) {
         Some(user) if user.data.blocked => Err(messages::account_blocked()),
         Some(user) => {
-            proofs::succeeded(call.host, &subject);
+            proofs::succeeded(call.host, Proof::Password, &subject);
             Ok(user)
         }
         None => Err(messages::wrong_password()),
@@ -290,7 +299,8 @@ fn signed_in_user(call: &mut Call<'_>, input: &SignIn) -> PluginResult<Doc<AppUs
 pub fn authenticate(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: SignIn = call.body()?;
     let user = signed_in_user(call, &input)?;
-    Ok(json!({ "username": user.data.username, "mobile": user.data.mobile }))
+    let mobile = if user.data.mobile_verified { user.data.mobile.as_str() } else { "" };
+    Ok(json!({ "username": user.data.username, "mobile": mobile }))
 }
 
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
@@ -304,7 +314,10 @@ pub struct ProfileAsk {
 pub fn profile(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: ProfileAsk = call.body()?;
     match by_username(call, input.username.trim())?.filter(|u| !u.data.blocked) {
-        Some(user) => Ok(json!({ "username": user.data.username, "mobile": user.data.mobile })),
+        Some(user) => {
+            let mobile = if user.data.mobile_verified { user.data.mobile.as_str() } else { "" };
+            Ok(json!({ "username": user.data.username, "mobile": mobile }))
+        }
         None => Err(PluginError::not_found()),
     }
 }

@@ -3,7 +3,7 @@
 //! activates with its product's fleet key and its SN's signature and gets a key of its own; every
 //! later message names the device by that key, never by what it sends.
 
-use console_plugin_sdk::proofs;
+use console_plugin_sdk::proofs::{self, Proof};
 use console_plugin_sdk::thing_model::{self, Direction};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Doc, PluginError, PluginResult, Value, devices as device_keys, json, services};
@@ -176,13 +176,14 @@ pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: Activation = call.body()?;
     let sn = sn_of("sn", &input.sn)?;
     call.context.check_device(&sn)?;
-    // Guessing an SN's signature is counted by the host against the SN and the address.
-    let subject = format!("sn:{sn}");
-    proofs::attempt(call.host, &subject)?;
     let now = call.host.now_ms();
     if !signed_time_fresh(&input.message, &sn, now) {
         return Err(stale_signature());
     }
+    // A signature cannot be guessed: the host counts failures by address only, so nobody who
+    // knows an SN can lock its device out.
+    let subject = format!("sn:{sn}");
+    proofs::attempt(call.host, Proof::Signature, &subject)?;
     let product_key = validate::required("productKey", &input.product_key, SHORT_TEXT)?;
     let product = model::product_by_key(call, &product_key).map_err(|e| match e.status {
         404 => PluginError::invalid("productKey", console_plugin_sdk::Message::NotFound),
@@ -205,10 +206,10 @@ pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
     if !verified.valid {
         return Err(signature_refused());
     }
-    proofs::succeeded(call.host, &subject);
-    // A signature activates once: the same body sent again within its window would take the
-    // device's key from it.
-    if !proofs::spend(call.host, &format!("activate:{sn}:{}", input.signature), SPENT_FOR_SECONDS)? {
+    proofs::succeeded(call.host, Proof::Signature, &subject);
+    // A signed message activates once: the same body sent again within its window (the
+    // signature in other letters' case verifies the same) would take the device's key from it.
+    if !proofs::spend(call.host, &input.message, SPENT_FOR_SECONDS)? {
         return Err(signature_replayed());
     }
     let versions = (

@@ -12,6 +12,7 @@ pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundRespon
 pub use crate::bindings::console::plugin::log::Level;
 pub use crate::bindings::console::plugin::mail::{OutgoingMail, Security, SmtpServer};
 pub use crate::bindings::console::plugin::platform::{Account, Enterprise};
+pub use crate::bindings::console::plugin::proofs::ProofKind;
 pub use crate::bindings::console::plugin::store::{Filter, Op, Page, QuerySpec, Sort, StoreError, Stored, Tallied};
 /// Another plugin's answer: status 200 with the envelope's `data` as JSON text, or the status
 /// and `{"msg", "field"}` of its refusal.
@@ -203,11 +204,11 @@ pub trait Host {
     /// Counts an attempt to prove `subject` before the proof is checked (contract 0.1.16):
     /// `Err(minutes)` while the subject or the caller's address is locked. Use
     /// [`crate::proofs::attempt`].
-    fn proof_attempt(&mut self, _subject: &str) -> Result<(), u32> {
+    fn proof_attempt(&mut self, _kind: ProofKind, _subject: &str) -> Result<(), u32> {
         Ok(())
     }
     /// The proof of `subject` held: its failures are forgotten once the call commits.
-    fn proof_succeeded(&mut self, _subject: &str) {}
+    fn proof_succeeded(&mut self, _kind: ProofKind, _subject: &str) {}
     /// Spends a proof that serves once: whether it was not spent before (contract 0.1.16).
     fn proof_spend(&mut self, _proof: &str, _keep_seconds: u32) -> Result<bool, String> {
         Err("proofs.spend needs contract 0.1.16".into())
@@ -425,11 +426,11 @@ impl Host for WasmHost {
     fn calling_plugin(&mut self) -> Option<String> {
         services::caller()
     }
-    fn proof_attempt(&mut self, subject: &str) -> Result<(), u32> {
-        proofs::attempt(subject)
+    fn proof_attempt(&mut self, kind: ProofKind, subject: &str) -> Result<(), u32> {
+        proofs::attempt(kind, subject)
     }
-    fn proof_succeeded(&mut self, subject: &str) {
-        proofs::succeeded(subject)
+    fn proof_succeeded(&mut self, kind: ProofKind, subject: &str) {
+        proofs::succeeded(kind, subject)
     }
     fn proof_spend(&mut self, proof: &str, keep_seconds: u32) -> Result<bool, String> {
         proofs::spend(proof, keep_seconds)

@@ -2,24 +2,30 @@
 //! the failures per subject and per address, and keeps the proofs that serve once.
 //!
 //! ```ignore
-//! proofs::attempt(call.host, &format!("user:{username}"))?; // before the first write
+//! proofs::attempt(call.host, Proof::Password, &format!("user:{username}"))?; // before the first write
 //! if !verify(password, &stored) { return Err(wrong_password()); }
-//! proofs::succeeded(call.host, &format!("user:{username}"));
+//! proofs::succeeded(call.host, Proof::Password, &format!("user:{username}"));
 //! ```
+//!
+//! A password a person chose can be guessed, so its subject is locked after a few failures; a
+//! signature under a device's key cannot, so only the address is counted (a lock on the device
+//! would let anyone who knows its SN keep it out).
 
 use crate::error::{PluginError, PluginResult};
 use crate::host::Host;
 
+pub use crate::host::ProofKind as Proof;
+
 /// Counts one attempt to prove `subject` before the proof is checked; refused with 429 and the
 /// wait in the caller's language while the subject or the caller's address is locked. Call it
 /// before the call's first write, as an outbound request.
-pub fn attempt(host: &mut dyn Host, subject: &str) -> PluginResult<()> {
-    host.proof_attempt(subject).map_err(locked)
+pub fn attempt(host: &mut dyn Host, proof: Proof, subject: &str) -> PluginResult<()> {
+    host.proof_attempt(proof, subject).map_err(locked)
 }
 
 /// The proof of `subject` held: its failures are forgotten once the call commits.
-pub fn succeeded(host: &mut dyn Host, subject: &str) {
-    host.proof_succeeded(subject);
+pub fn succeeded(host: &mut dyn Host, proof: Proof, subject: &str) {
+    host.proof_succeeded(proof, subject);
 }
 
 /// Spends a proof that may serve once within `keep_seconds`: whether it was fresh.
@@ -63,14 +69,17 @@ mod tests {
     fn the_sixth_attempt_in_a_row_is_refused_in_the_callers_language_and_a_success_starts_afresh() {
         let mut host = crate::testing::MemoryHost::new();
         for _ in 0..5 {
-            attempt(&mut host, "user:ann").expect("counted");
+            attempt(&mut host, Proof::Password, "user:ann").expect("counted");
         }
-        let refused = attempt(&mut host, "user:ann").expect_err("locked");
+        let refused = attempt(&mut host, Proof::Password, "user:ann").expect_err("locked");
         assert_eq!(refused.status, 429);
         assert!(refused.render("de").contains("15 Minuten"), "{}", refused.render("de"));
-        attempt(&mut host, "user:bob").expect("another subject is counted apart");
-        succeeded(&mut host, "user:ann");
-        attempt(&mut host, "user:ann").expect("afresh");
+        attempt(&mut host, Proof::Password, "user:bob").expect("another subject is counted apart");
+        succeeded(&mut host, Proof::Password, "user:ann");
+        attempt(&mut host, Proof::Password, "user:ann").expect("afresh");
+        for _ in 0..10 {
+            attempt(&mut host, Proof::Signature, "sn:A1").expect("a signature locks no device");
+        }
     }
 
     #[test]

@@ -103,7 +103,8 @@ pub struct MemoryHost {
     /// Counters (contract 0.1.14) by enterprise, name, bucket and key.
     pub counters: BTreeMap<(i64, String, i64, String), i64>,
     /// Failed attempts per subject (contract 0.1.16 `proofs`): counted before the proof is
-    /// checked, forgotten when it held; five lock the subject, as on the host.
+    /// checked, forgotten when it held; five lock a password's subject, as on the host (a
+    /// signature is counted by `address:<client address>`).
     pub failed_proofs: BTreeMap<String, u32>,
     /// Proofs spent (contract 0.1.16).
     pub spent_proofs: std::collections::BTreeSet<String>,
@@ -686,16 +687,25 @@ impl Host for MemoryHost {
         }
         Ok(b"memory pkcs12".to_vec())
     }
-    fn proof_attempt(&mut self, subject: &str) -> Result<(), u32> {
-        let failures = self.failed_proofs.entry(subject.to_string()).or_default();
-        if *failures >= 5 {
+    fn proof_attempt(&mut self, kind: crate::host::ProofKind, subject: &str) -> Result<(), u32> {
+        // As the host: a guessable password's subject locks; a signature counts its address.
+        let counted = match kind {
+            crate::host::ProofKind::Password => subject.to_string(),
+            crate::host::ProofKind::Signature => format!("address:{}", self.client_address),
+        };
+        let allowed = if kind == crate::host::ProofKind::Password { 5 } else { 100 };
+        let failures = self.failed_proofs.entry(counted).or_default();
+        if *failures >= allowed {
             return Err(15);
         }
         *failures += 1;
         Ok(())
     }
-    fn proof_succeeded(&mut self, subject: &str) {
-        self.failed_proofs.remove(subject);
+    fn proof_succeeded(&mut self, kind: crate::host::ProofKind, subject: &str) {
+        match kind {
+            crate::host::ProofKind::Password => self.failed_proofs.remove(subject),
+            crate::host::ProofKind::Signature => self.failed_proofs.remove(&format!("address:{}", self.client_address)),
+        };
     }
     fn proof_spend(&mut self, proof: &str, _keep_seconds: u32) -> Result<bool, String> {
         Ok(self.spent_proofs.insert(proof.to_string()))

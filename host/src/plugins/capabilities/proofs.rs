@@ -3,8 +3,8 @@
 //! caller's address; proofs that serve once; the OAuth grants of a subject ended.
 
 use crate::api::ApiError;
-use crate::auth::throttle::{Keys, door_key};
-use crate::plugins::bindings::console::plugin::proofs;
+use crate::auth::throttle::{Keys, Proof, door_key};
+use crate::plugins::bindings::console::plugin::proofs::{self, ProofKind};
 use crate::plugins::manifest::RouteCaller;
 use crate::plugins::runtime::CallState;
 
@@ -19,17 +19,22 @@ const MAX_ALLOWANCE: u32 = 10_000;
 const HOUR_MS: i64 = 3_600_000;
 
 impl CallState {
-    fn proof_keys(&self, subject: &str) -> wasmtime::Result<Keys> {
+    fn proof_keys(&self, kind: ProofKind, subject: &str) -> wasmtime::Result<Keys> {
         if subject.is_empty() || subject.len() > MAX_SUBJECT {
             wasmtime::bail!("proofs: a subject is 1 to {MAX_SUBJECT} bytes");
         }
-        Ok(Keys::plugin(self.call.tenant_id, &self.plugin.manifest.id, subject, &self.call.client_address))
+        let proof = match kind {
+            ProofKind::Password => Proof::Password,
+            ProofKind::Signature => Proof::Signature,
+        };
+        let scope = (self.call.tenant_id, self.plugin.manifest.id.as_str());
+        Ok(Keys::plugin(proof, scope, subject, &self.call.client_address))
     }
 }
 
 impl proofs::Host for CallState {
-    async fn attempt(&mut self, subject: String) -> wasmtime::Result<Result<(), u32>> {
-        let keys = self.proof_keys(&subject)?;
+    async fn attempt(&mut self, kind: ProofKind, subject: String) -> wasmtime::Result<Result<(), u32>> {
+        let keys = self.proof_keys(kind, &subject)?;
         // Counted at once, outside the call's transaction (a failed proof rolls the call back,
         // its count must stay): the same rule as a request that leaves the host.
         self.before_outbound().await.map_err(|why| wasmtime::Error::msg(format!("proofs.attempt: {why}")))?;
@@ -40,8 +45,8 @@ impl proofs::Host for CallState {
         }
     }
 
-    async fn succeeded(&mut self, subject: String) -> wasmtime::Result<()> {
-        let keys = self.proof_keys(&subject)?;
+    async fn succeeded(&mut self, kind: ProofKind, subject: String) -> wasmtime::Result<()> {
+        let keys = self.proof_keys(kind, &subject)?;
         if !self.proven.contains(&keys) {
             self.proven.push(keys);
         }

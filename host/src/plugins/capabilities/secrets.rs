@@ -19,6 +19,10 @@ impl secrets::Host for CallState {
         if let Err(why) = self.check_grant(Capability::Secrets) {
             return Ok(Err(why));
         }
-        Ok(self.services.master_key.open(self.call.tenant_id, &self.plugin.manifest.id, &sealed))
+        let opened = self.services.master_key.open(self.call.tenant_id, &self.plugin.manifest.id, &sealed);
+        if let Ok(plain) = &opened {
+            self.call.sealed.add(plain);
+        }
+        Ok(opened)
     }
 }
