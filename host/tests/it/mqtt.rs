@@ -635,7 +635,11 @@ async fn failed_mqtt_sign_ins_lock_their_address_not_the_device() {
     let forge = || MqttDevice::connect((HOST, port), &device.sn, &product_key, other_key);
     for _ in 0..10 {
         let forged = forge().await;
-        assert!(matches!(&forged, Err(Refused::Connack(code)) if code.contains("BadUserNamePassword")), "{:?}", forged.err());
+        assert!(
+            matches!(&forged, Err(Refused::Connack(code)) if code.contains("BadUserNamePassword")),
+            "{:?}",
+            forged.err()
+        );
     }
     MqttDevice::connect((HOST, port), &device.sn, &product_key, sn_key).await.expect("ten failures lock no device out");
     let mut failures = 10;
@@ -646,8 +650,15 @@ async fn failed_mqtt_sign_ins_lock_their_address_not_the_device() {
         }
         assert!(failures <= 200, "failures without end");
     };
-    assert!(matches!(&locked, Err(Refused::Connack(code)) if code.contains("ServiceUnavailable")), "{:?}", locked.err());
+    assert!(
+        matches!(&locked, Err(Refused::Connack(code)) if code.contains("ServiceUnavailable")),
+        "{:?}",
+        locked.err()
+    );
     assert_eq!(failures, 100);
     let refused = MqttDevice::connect((HOST, port), &device.sn, &product_key, sn_key).await;
-    assert!(matches!(&refused, Err(Refused::Connack(code)) if code.contains("ServiceUnavailable")), "the address is locked");
+    assert!(
+        matches!(&refused, Err(Refused::Connack(code)) if code.contains("ServiceUnavailable")),
+        "the address is locked"
+    );
 }
