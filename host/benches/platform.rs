@@ -140,6 +140,7 @@ fn admin_get(i: usize, path: &str) -> (CallContext, types::Request) {
         decision: None,
         client_address: "127.0.0.1".into(),
         sealed: Default::default(),
+        user_actions: None,
     };
     let request = types::Request {
         method: "GET".into(),
@@ -374,6 +375,7 @@ async fn main() {
     let cache = dir.path().join("cache");
     let mut config = Config::with_data_dir(dir.path().join("inproc"));
     config.admin_password = Some(ADMIN_PASSWORD.into());
+    config.render_program = Some(env!("CARGO_BIN_EXE_console-host").into());
     // As behind a load balancer: the chat users report addresses of their own.
     config.trusted_proxies = vec!["127.0.0.0/8".parse().expect("loopback")];
     config.plugins = plugins_toml(dir.path());
@@ -867,6 +869,7 @@ async fn postgres_host(server: &str, dir: &Path, purpose: &str) -> (String, cons
     std::fs::create_dir_all(&own).expect("folder");
     let mut config = Config::with_data_dir(own.join("postgres-host"));
     config.database_url = format!("{server}/{name}");
+    config.render_program = Some(env!("CARGO_BIN_EXE_console-host").into());
     config.admin_password = Some(ADMIN_PASSWORD.into());
     config.plugins = plugins_toml(&own);
     config.cache_dir = Some(dir.join("cache"));

@@ -122,7 +122,7 @@ pub fn spawn(cluster: Arc<Cluster>, plugins: Arc<Plugins>, cache: Arc<AuthCache>
         });
     }
     {
-        let (cluster, mut events) = (cluster.clone(), plugins.live.subscribe());
+        let (cluster, mut events) = (cluster.clone(), plugins.live.for_relay());
         tokio::spawn(async move {
             loop {
                 match events.recv().await {
@@ -195,6 +195,5 @@ async fn act(pool: &PgPool, plugins: &Arc<Plugins>, cache: &AuthCache, note: Not
 fn relay(plugins: &Plugins, mut event: LiveEvent) {
     event.relayed = true;
     plugins.sockets.deliver(&event);
-    // Nobody connected here: nothing to do.
-    let _ = plugins.live.send(event);
+    plugins.live.publish(event);
 }

@@ -182,6 +182,11 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_MQTT_HEARTBEAT_SECS", default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=50))]
     pub mqtt_heartbeat_secs: u64,
 
+    /// The program the template render workers run (as `<program> render-worker`); unset, this
+    /// host's own executable. Embedders whose executable is not the console host name it.
+    #[arg(long, env = "CONSOLE_RENDER_PROGRAM")]
+    pub render_program: Option<PathBuf>,
+
     /// Something to do instead of serving.
     #[command(subcommand)]
     pub command: Option<Command>,

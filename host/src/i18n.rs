@@ -143,6 +143,9 @@ pub enum Msg {
     PluginFailed,
     PluginTimeout,
     Busy,
+    /// Another call changed what this one read at the same moment, after it had sent something
+    /// out (it cannot run again by itself).
+    ChangedMeanwhile,
     /// An upload past its purpose's limit.
     FileTooLarge {
         max_mib: u64,
@@ -186,6 +189,13 @@ pub enum Msg {
     DecryptionFailed,
     /// A result that is not text, asked for as text.
     NotText,
+    /// The enterprise keeps as much of `what` (a phrase of [`EXPECTED`]) through one feature as
+    /// the operator allows: `allowed` items, or MiB when `mib`.
+    OverQuota {
+        what: &'static str,
+        allowed: u64,
+        mib: bool,
+    },
 }
 
 /// A kind of file (`objects::sniff::KINDS`) in the caller's language.
@@ -298,6 +308,7 @@ impl Msg {
             Msg::PluginFailed => "功能插件执行失败，操作未生效".into(),
             Msg::PluginTimeout => "操作超时已取消，未产生任何修改".into(),
             Msg::Busy => "系统繁忙，请稍后再试".into(),
+            Msg::ChangedMeanwhile => "同一数据刚被他人同时修改，请重试".into(),
             Msg::FileTooLarge { max_mib } => format!("文件过大，最大 {max_mib} MB"),
             Msg::FileKindRefused { file, kind, expected } => format!(
                 "“{file}”是{}，此处只接受：{}",
@@ -320,6 +331,11 @@ impl Msg {
             }
             Msg::DecryptionFailed => "解密失败：密钥、IV 或密文不正确，或密文已被改动".into(),
             Msg::NotText => "结果不是文本，请选择以十六进制或 Base64 输出".into(),
+            Msg::OverQuota { what, allowed, mib } => format!(
+                "{}已达到此功能在贵企业的上限（{allowed}{}），请先删除部分数据，或联系平台运营方提高上限",
+                localized(Lang::ZhCn, what),
+                if *mib { " MB" } else { "" }
+            ),
         }
     }
 
@@ -400,6 +416,7 @@ impl Msg {
             Msg::PluginFailed => "The feature failed; nothing was changed.".into(),
             Msg::PluginTimeout => "The operation took too long and was cancelled; nothing was changed.".into(),
             Msg::Busy => "The system is busy, please try again.".into(),
+            Msg::ChangedMeanwhile => "Someone changed the same data at the same moment; please try again.".into(),
             Msg::FileTooLarge { max_mib } => format!("The file is too large; the limit is {max_mib} MiB."),
             Msg::FileKindRefused { file, kind, expected } => format!(
                 "“{file}” is {}; only this is accepted here: {}.",
@@ -428,6 +445,10 @@ impl Msg {
                 "Decryption failed: the key, the IV or the ciphertext is wrong, or the ciphertext was altered.".into()
             }
             Msg::NotText => "The result is not text: show it as hexadecimal or Base64.".into(),
+            Msg::OverQuota { what, allowed, mib } => format!(
+                "{what}: this feature has reached your enterprise's limit ({allowed}{}). Delete some, or ask the platform operator to raise the limit.",
+                if *mib { " MiB" } else { "" }
+            ),
         }
     }
 
@@ -521,6 +542,7 @@ impl Msg {
             Msg::PluginFailed => "Die Funktion ist fehlgeschlagen; nichts wurde geändert.".into(),
             Msg::PluginTimeout => "Der Vorgang dauerte zu lange und wurde abgebrochen; nichts wurde geändert.".into(),
             Msg::Busy => "Das System ist ausgelastet, bitte erneut versuchen.".into(),
+            Msg::ChangedMeanwhile => "Jemand hat dieselben Daten im selben Moment geändert; bitte erneut versuchen.".into(),
             Msg::FileTooLarge { max_mib } => format!("Die Datei ist zu groß; höchstens {max_mib} MiB sind erlaubt."),
             Msg::FileKindRefused { file, kind, expected } => format!(
                 "„{file}“ ist vom Typ {}; hier wird nur angenommen: {}.",
@@ -543,6 +565,11 @@ impl Msg {
             Msg::CipherIvLength { algorithm, expected, got } => format!("{algorithm} verlangt einen IV von {expected} Byte; dieser hat {got}."),
             Msg::DecryptionFailed => "Entschlüsselung fehlgeschlagen: Schlüssel, IV oder Chiffretext sind falsch, oder der Chiffretext wurde verändert.".into(),
             Msg::NotText => "Das Ergebnis ist kein Text: Geben Sie es hexadezimal oder als Base64 aus.".into(),
+            Msg::OverQuota { what, allowed, mib } => format!(
+                "{}: Diese Funktion hat die Obergrenze Ihres Unternehmens erreicht ({allowed}{}). Löschen Sie einen Teil oder bitten Sie den Plattformbetreiber, die Grenze anzuheben.",
+                localized(Lang::De, what),
+                if *mib { " MiB" } else { "" }
+            ),
         }
     }
 
@@ -631,6 +658,7 @@ impl Msg {
             Msg::PluginFailed => "La función falló; no se cambió nada.".into(),
             Msg::PluginTimeout => "La operación tardó demasiado y se canceló; no se cambió nada.".into(),
             Msg::Busy => "El sistema está ocupado, inténtelo de nuevo.".into(),
+            Msg::ChangedMeanwhile => "Alguien cambió los mismos datos en el mismo momento; inténtelo de nuevo.".into(),
             Msg::FileTooLarge { max_mib } => format!("El archivo es demasiado grande; el límite es {max_mib} MiB."),
             Msg::FileKindRefused { file, kind, expected } => format!(
                 "«{file}» es de tipo {}; aquí solo se acepta: {}.",
@@ -653,6 +681,11 @@ impl Msg {
             Msg::CipherIvLength { algorithm, expected, got } => format!("{algorithm} requiere un IV de {expected} bytes; este tiene {got}."),
             Msg::DecryptionFailed => "No se pudo descifrar: la clave, el IV o el texto cifrado son incorrectos, o el texto cifrado fue alterado.".into(),
             Msg::NotText => "El resultado no es texto: muéstrelo en hexadecimal o en Base64.".into(),
+            Msg::OverQuota { what, allowed, mib } => format!(
+                "{}: esta función ha alcanzado el límite de su empresa ({allowed}{}). Elimine una parte o pida al operador de la plataforma que amplíe el límite.",
+                localized(Lang::Es, what),
+                if *mib { " MiB" } else { "" }
+            ),
         }
     }
 
@@ -744,6 +777,7 @@ impl Msg {
             Msg::PluginFailed => "La fonction a échoué ; rien n’a été modifié.".into(),
             Msg::PluginTimeout => "L’opération a pris trop de temps et a été annulée ; rien n’a été modifié.".into(),
             Msg::Busy => "Le système est occupé, veuillez réessayer.".into(),
+            Msg::ChangedMeanwhile => "Quelqu’un a modifié les mêmes données au même moment ; veuillez réessayer.".into(),
             Msg::FileTooLarge { max_mib } => {
                 format!("Le fichier est trop volumineux ; la limite est de {max_mib} Mio.")
             }
@@ -768,6 +802,11 @@ impl Msg {
             Msg::CipherIvLength { algorithm, expected, got } => format!("{algorithm} demande un IV de {expected} octets ; celui-ci en a {got}."),
             Msg::DecryptionFailed => "Échec du déchiffrement : la clé, l'IV ou le texte chiffré est erroné, ou le texte chiffré a été modifié.".into(),
             Msg::NotText => "Le résultat n'est pas du texte : affichez-le en hexadécimal ou en Base64.".into(),
+            Msg::OverQuota { what, allowed, mib } => format!(
+                "{} : cette fonction a atteint la limite de votre entreprise ({allowed}{}). Supprimez-en une partie ou demandez à l'opérateur de la plateforme de relever la limite.",
+                localized(Lang::Fr, what),
+                if *mib { " Mio" } else { "" }
+            ),
         }
     }
 
@@ -856,6 +895,7 @@ impl Msg {
             Msg::PluginFailed => "A funcionalidade falhou; nada foi alterado.".into(),
             Msg::PluginTimeout => "A operação demorou demasiado e foi cancelada; nada foi alterado.".into(),
             Msg::Busy => "O sistema está ocupado, tente novamente.".into(),
+            Msg::ChangedMeanwhile => "Alguém alterou os mesmos dados no mesmo momento; tente novamente.".into(),
             Msg::FileTooLarge { max_mib } => format!("O ficheiro é demasiado grande; o limite é {max_mib} MiB."),
             Msg::FileKindRefused { file, kind, expected } => format!(
                 "«{file}» é do tipo {}; aqui só se aceita: {}.",
@@ -885,6 +925,11 @@ impl Msg {
                     .into()
             }
             Msg::NotText => "O resultado não é texto: mostre-o em hexadecimal ou em Base64.".into(),
+            Msg::OverQuota { what, allowed, mib } => format!(
+                "{}: esta funcionalidade atingiu o limite da sua empresa ({allowed}{}). Elimine uma parte ou peça ao operador da plataforma para aumentar o limite.",
+                localized(Lang::Pt, what),
+                if *mib { " MiB" } else { "" }
+            ),
         }
     }
 
@@ -965,6 +1010,7 @@ impl Msg {
             Msg::PluginFailed => "Сбой функции; ничего не изменено.".into(),
             Msg::PluginTimeout => "Операция заняла слишком много времени и отменена; ничего не изменено.".into(),
             Msg::Busy => "Система занята, повторите попытку.".into(),
+            Msg::ChangedMeanwhile => "Кто-то изменил те же данные в тот же момент; повторите попытку.".into(),
             Msg::FileTooLarge { max_mib } => format!("Файл слишком большой; предел — {max_mib} МиБ."),
             Msg::FileKindRefused { file, kind, expected } => format!(
                 "«{file}» — это {}; здесь принимается только: {}.",
@@ -993,6 +1039,11 @@ impl Msg {
                 "Не удалось расшифровать: неверны ключ, IV или шифротекст, либо шифротекст был изменён.".into()
             }
             Msg::NotText => "Результат не является текстом: выведите его в шестнадцатеричном виде или в Base64.".into(),
+            Msg::OverQuota { what, allowed, mib } => format!(
+                "{}: для вашего предприятия достигнут предел этой функции ({allowed}{}). Удалите часть данных или попросите оператора платформы увеличить предел.",
+                localized(Lang::Ru, what),
+                if *mib { " МиБ" } else { "" }
+            ),
         }
     }
 }
@@ -1306,6 +1357,73 @@ const EXPECTED: &[(&str, [&str; 6])] = &[
     (
         "OAuth clients",
         ["OAuth 客户端", "OAuth-Clients", "clientes OAuth", "des clients OAuth", "clientes OAuth", "OAuth-клиентами"],
+    ),
+    (
+        "Stored records",
+        [
+            "存储的记录",
+            "Gespeicherte Datensätze",
+            "Registros guardados",
+            "Enregistrements stockés",
+            "Registos guardados",
+            "Сохранённые записи",
+        ],
+    ),
+    (
+        "Stored data",
+        [
+            "存储的数据量",
+            "Gespeicherte Datenmenge",
+            "Volumen de datos guardados",
+            "Volume de données stockées",
+            "Volume de dados guardados",
+            "Объём сохранённых данных",
+        ],
+    ),
+    ("Counters", ["计数器", "Zähler", "Contadores", "Compteurs", "Contadores", "Счётчики"]),
+    (
+        "Device keys",
+        [
+            "设备密钥",
+            "Geräteschlüssel",
+            "Claves de dispositivo",
+            "Clés d'appareil",
+            "Chaves de dispositivo",
+            "Ключи устройств",
+        ],
+    ),
+    (
+        "Requests waiting for a decision",
+        [
+            "待审批的申请",
+            "Offene Anträge",
+            "Solicitudes pendientes de decisión",
+            "Demandes en attente de décision",
+            "Pedidos a aguardar decisão",
+            "Заявки, ожидающие решения",
+        ],
+    ),
+    (
+        "Indexed documents",
+        [
+            "已索引的文档",
+            "Indizierte Dokumente",
+            "Documentos indexados",
+            "Documents indexés",
+            "Documentos indexados",
+            "Проиндексированные документы",
+        ],
+    ),
+    (
+        "Search index data",
+        [
+            "搜索索引数据量",
+            "Datenmenge des Suchindex",
+            "Datos del índice de búsqueda",
+            "Données de l'index de recherche",
+            "Dados do índice de pesquisa",
+            "Объём поискового индекса",
+        ],
     ),
 ];
 

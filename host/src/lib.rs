@@ -19,6 +19,7 @@ pub mod openapi;
 pub mod pki;
 pub mod plugins;
 pub mod redact;
+pub mod renderers;
 pub mod routes;
 pub mod sealing;
 pub mod tenancy;

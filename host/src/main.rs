@@ -2,8 +2,21 @@ use clap::Parser;
 use console_host::Config;
 use tracing_subscriber::EnvFilter;
 
-#[tokio::main]
-async fn main() -> std::process::ExitCode {
+fn main() -> std::process::ExitCode {
+    // A template render worker (`renderers`): no runtime, no logging, only renders.
+    if std::env::args().nth(1).as_deref() == Some(console_host::renderers::WORKER_ARG) {
+        return console_host::renderers::serve_as_worker();
+    }
+    match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime.block_on(serve()),
+        Err(err) => {
+            eprintln!("cannot start the runtime: {err}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve() -> std::process::ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")))
         .init();

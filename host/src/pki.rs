@@ -207,15 +207,46 @@ pub fn encrypt_key(der: &[u8], password: &str) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
-/// The PKCS#8 DER of an encrypted key; `None` when the password is wrong or the PEM is not one.
+/// The PKCS#8 DER of an encrypted key; `None` when the password is wrong, the PEM is not one,
+/// or its key derivation asks for more work than a key needs ([`derivation_bounded`]).
 pub fn decrypt_key(encrypted_pem: &str, password: &str) -> Option<zeroize::Zeroizing<Vec<u8>>> {
     let (label, der) = pkcs8::der::pem::decode_vec(encrypted_pem.as_bytes()).ok()?;
     if label != "ENCRYPTED PRIVATE KEY" {
         return None;
     }
     let info = EncryptedPrivateKeyInfo::from_der(&der).ok()?;
+    if !derivation_bounded(&info.encryption_algorithm) {
+        return None;
+    }
     let plain = info.decrypt(password).ok()?;
     Some(zeroize::Zeroizing::new(plain.as_bytes().to_vec()))
+}
+
+/// PBKDF2 rounds a key may ask for: ours take [`KEY_ROUNDS`]; a few times that is still a
+/// second, where three hundred million burnt a core for minutes.
+const MAX_KEY_ROUNDS: u32 = 4 * KEY_ROUNDS;
+/// scrypt's cost a key may ask for: N = 2^17 with r = 8 is 128 MiB; one asking N = 2^30 wanted
+/// a terabyte, and the process was aborted on it.
+const MAX_SCRYPT_MEMORY: u64 = 128 << 20;
+
+/// Whether the key derivation an encrypted key names is within what the host does for a key:
+/// PBES2 with PBKDF2 of at most [`MAX_KEY_ROUNDS`], or scrypt within [`MAX_SCRYPT_MEMORY`] (and
+/// no parallel lanes); the parameters come from whoever wrote the key, and are read before any
+/// work is done.
+pub fn derivation_bounded(scheme: &pkcs8::pkcs5::EncryptionScheme<'_>) -> bool {
+    use pkcs8::pkcs5::pbes2::Kdf;
+    let pkcs8::pkcs5::EncryptionScheme::Pbes2(params) = scheme else { return false };
+    match &params.kdf {
+        Kdf::Pbkdf2(pbkdf2) => pbkdf2.iteration_count <= MAX_KEY_ROUNDS,
+        Kdf::Scrypt(scrypt) => {
+            let memory = 128u64
+                .saturating_mul(u64::from(scrypt.block_size))
+                .saturating_mul(scrypt.cost_parameter)
+                .saturating_mul(u64::from(scrypt.parallelization));
+            scrypt.parallelization <= 1 && memory <= MAX_SCRYPT_MEMORY
+        }
+        _ => false,
+    }
 }
 
 fn signer(authority: &Authority) -> Result<Issuer<'static, KeyPair>, String> {
@@ -452,6 +483,50 @@ mod tests {
             valid_days: 365,
             key_password: "correct horse".into(),
         }
+    }
+
+    /// An encrypted key whose derivation asks for `kdf`, its ciphertext whatever: what a plugin
+    /// may hand the host.
+    fn key_asking(kdf: pkcs8::pkcs5::pbes2::Kdf<'_>) -> String {
+        use pkcs8::der::Encode as _;
+        let iv = [0u8; 16];
+        let params = pkcs8::pkcs5::pbes2::Parameters {
+            kdf,
+            encryption: pkcs8::pkcs5::pbes2::EncryptionScheme::Aes256Cbc { iv: &iv },
+        };
+        let data = [0u8; 48];
+        let info = EncryptedPrivateKeyInfo { encryption_algorithm: params.into(), encrypted_data: &data };
+        let der = info.to_der().expect("der");
+        pkcs8::der::pem::encode_string("ENCRYPTED PRIVATE KEY", pkcs8::LineEnding::LF, &der).expect("pem")
+    }
+
+    /// A key asking a terabyte of scrypt memory aborted the host; one asking 300 million PBKDF2
+    /// rounds burnt a core for minutes. Both are refused before any work.
+    #[test]
+    fn a_key_derivation_beyond_what_a_key_needs_is_refused_before_any_work() {
+        use pkcs8::pkcs5::pbes2::{Kdf, Pbkdf2Params, Pbkdf2Prf, ScryptParams};
+        let salt = [7u8; 16];
+        let started = std::time::Instant::now();
+        let scrypt = Kdf::Scrypt(ScryptParams {
+            salt: &salt,
+            cost_parameter: 1 << 30,
+            block_size: 8,
+            parallelization: 1,
+            key_length: None,
+        });
+        assert!(decrypt_key(&key_asking(scrypt), "any").is_none());
+        let pbkdf2 = Kdf::Pbkdf2(Pbkdf2Params {
+            salt: &salt,
+            iteration_count: 300_000_000,
+            key_length: None,
+            prf: Pbkdf2Prf::HmacWithSha256,
+        });
+        assert!(decrypt_key(&key_asking(pbkdf2), "any").is_none());
+        assert!(started.elapsed() < std::time::Duration::from_secs(1), "{:?}", started.elapsed());
+        // What the host writes itself still opens.
+        let authority = new_authority(7, "Acme", NOW).unwrap();
+        let issued = issue(&authority, &request(Usage::Client, KeyAlgorithm::EcdsaP256), "http://x/crl", NOW).unwrap();
+        assert!(decrypt_key(&issued.encrypted_key_pem, "correct horse").is_some());
     }
 
     #[test]

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use super::{ApiError, Caller, ClientInfo, DeviceCaller, Effect, Perm, RecordAs, RecordBody, RecordSealed, RouteDoc};
 use crate::AppState;
 use crate::auth::session::{self, SessionState};
-use crate::db::records::NewOperationRecord;
+use crate::db::records::OwnedOperationRecord;
 use crate::i18n::{Lang, Msg};
 use crate::redact::{self, SealedFields, SealedValues};
 use crate::tenancy::{TenantRequest, TenantScope};
@@ -85,35 +85,75 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
         None
     };
 
+    // Whatever becomes of the request, a write that went through the guard is recorded: if its
+    // client leaves before the answer (a plugin call it started runs to its end regardless), the
+    // record says so.
+    let mut pending = body.is_some().then(|| PendingRecord {
+        db: guard.app.db.clone(),
+        record: Some(OwnedOperationRecord {
+            tenant_id: caller.scope.owner(),
+            account_id: caller.account_id,
+            username: caller.username.clone(),
+            operation: guard.route.summary.to_string(),
+            action: guard.route.action().unwrap_or("").to_string(),
+            method: method.as_str().to_string(),
+            path: path.clone(),
+            ip: caller.client.ip.clone(),
+            request_data: "(the client left before the answer)".into(),
+            result_code: CLIENT_LEFT,
+        }),
+    });
     req.extensions_mut().insert(caller.clone());
     let response = next.run(req).await;
 
     let result_code = response.extensions().get::<ApiError>().map_or(200, ApiError::code);
+    let Some(mut pending) = pending.take() else { return response };
     // A route that does not exist changed nothing: no record (and no way to fill the table).
-    if let Some(body) = body.filter(|_| result_code != 404) {
+    if result_code == 404 {
+        pending.record = None;
+        return response;
+    }
+    if let (Some(body), Some(record)) = (body, pending.record.as_mut()) {
         let body = response.extensions().get::<RecordBody>().map_or(body, |said| said.0.clone());
-        let named = response.extensions().get::<RecordAs>();
-        let request_data = match response.extensions().get::<RecordSealed>() {
+        if let Some(named) = response.extensions().get::<RecordAs>() {
+            record.operation.clone_from(&named.operation);
+            record.action.clone_from(&named.action);
+        }
+        record.request_data = match response.extensions().get::<RecordSealed>() {
             Some(sealed) => redact::for_record(&body, &sealed.fields, &sealed.values),
             None => redact::for_record(&body, &guard.sealed, &SealedValues::default()),
         };
-        let record = NewOperationRecord {
-            tenant_id: caller.scope.owner(),
-            account_id: caller.account_id,
-            username: &caller.username,
-            operation: named.map_or(guard.route.summary, |r| r.operation.as_str()),
-            action: named.map_or(guard.route.action().unwrap_or(""), |r| r.action.as_str()),
-            method: method.as_str(),
-            path: &path,
-            ip: &caller.client.ip,
-            request_data: &request_data,
-            result_code: i64::from(result_code),
-        };
-        if let Err(err) = guard.app.db.add_operation_record(record).await {
-            tracing::error!(%err, "operation record not written");
-        }
+        record.result_code = i64::from(result_code);
+    }
+    // Written before the answer goes (what the answer says is done is on record); should the
+    // request be dropped meanwhile, the pending record is written as it stands.
+    if let Some(record) = pending.record.clone() {
+        pending.db.keep_operation_record(record).await;
+        pending.record = None;
     }
     response
+}
+
+/// What a record says when its request's client left before the answer (nginx's code).
+const CLIENT_LEFT: i64 = 499;
+
+/// An operation record written when dropped: with the request's answer, or, when the request
+/// was dropped half-way (its client left), as left. The write is a task of its own, which
+/// outlives the request and waits through a busy database.
+struct PendingRecord {
+    db: crate::db::Db,
+    record: Option<OwnedOperationRecord>,
+}
+
+impl Drop for PendingRecord {
+    fn drop(&mut self) {
+        if let Some(record) = self.record.take()
+            && let Ok(runtime) = tokio::runtime::Handle::try_current()
+        {
+            let db = self.db.clone();
+            runtime.spawn(async move { db.keep_operation_record(record).await });
+        }
+    }
 }
 
 /// The request of a key that requires signatures, once its signature holds and its nonce is new

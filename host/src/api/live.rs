@@ -104,12 +104,13 @@ fn may_see(app: &AppState, caller: &Caller, plugin: &str) -> bool {
     app.plugins.get(plugin).is_some_and(|p| p.actions().any(|action| caller.may(action)))
 }
 
-/// An event of the caller's enterprises; a live message only to the console user it names, and
-/// never one meant for the sockets of a channel (contract 0.1.10).
+/// An event of the caller's enterprises; a live message only to the console user it names, a
+/// user of the enterprise it was sent in, and never one meant for the sockets of a channel
+/// (contract 0.1.10).
 fn for_console(event: &LiveEvent, caller: &Caller) -> bool {
     caller.scope.covers(event.tenant_id)
         && event.channel.is_none()
-        && event.user.is_none_or(|user| user == caller.account_id)
+        && event.user.is_none_or(|user| user == caller.account_id && caller.home_tenant == event.tenant_id)
 }
 
 pub async fn events(
@@ -127,7 +128,12 @@ pub async fn events(
     let Some(place) = app.event_sockets.enter(&caller) else {
         return ApiError::Client { code: 429, msg: Msg::Busy }.into_response();
     };
-    let events = app.plugins.live.subscribe();
+    // A console acting for one enterprise hears that enterprise's channel alone: another's
+    // flood cannot make it fall behind.
+    let events = match caller.scope.filter() {
+        Some(tenant) => app.plugins.live.for_enterprise(tenant),
+        None => app.plugins.live.for_platform(),
+    };
     upgrade.protocols([PROTOCOL]).on_upgrade(move |socket| forward(app, socket, events, caller, place))
 }
 
@@ -137,7 +143,7 @@ const SESSION_CHECK: Duration = Duration::from_secs(2);
 async fn forward(
     app: AppState,
     mut socket: WebSocket,
-    mut events: tokio::sync::broadcast::Receiver<LiveEvent>,
+    mut events: tokio::sync::broadcast::Receiver<Arc<LiveEvent>>,
     mut caller: Caller,
     _place: Place,
 ) {
@@ -172,7 +178,7 @@ async fn forward(
                     if !may_see(&app, &caller, &event.plugin) {
                         continue;
                     }
-                    let text = serde_json::to_string(&event).unwrap_or_default();
+                    let text = serde_json::to_string(&*event).unwrap_or_default();
                     if socket.send(Message::Text(text.into())).await.is_err() {
                         return;
                     }

@@ -206,15 +206,19 @@ impl Throttle {
         let subject = keys.subject.iter().map(|key| (key, self.limits.per_subject));
         let addresses =
             keys.addresses.iter().map(|(key, factor)| (key, self.limits.per_address.saturating_mul(*factor)));
-        for (key, allowed) in subject.chain(addresses) {
-            let failures = self.db.throttle_fail(key, allowed, window, window).await?;
-            if failures >= allowed {
+        let keys: Vec<(&str, i64)> = subject.chain(addresses).map(|(key, allowed)| (key.as_str(), allowed)).collect();
+        // One write for all the keys: a sign-in waits for the write lock once.
+        let counted = self.db.throttle_fail_all(&keys, window, window).await?;
+        let mut over = false;
+        for ((key, allowed), failures) in keys.iter().zip(counted) {
+            if failures >= *allowed {
                 self.remember(key, now_ms() + window);
             }
-            if failures > allowed {
-                let now = now_ms();
-                return Err(refused(now + window, now));
-            }
+            over |= failures > *allowed;
+        }
+        if over {
+            let now = now_ms();
+            return Err(refused(now + window, now));
         }
         Ok(())
     }
@@ -237,12 +241,9 @@ impl Throttle {
     pub async fn succeeded(&self, keys: &Keys) -> Result<(), ApiError> {
         if let Some(subject) = &keys.subject {
             self.locked.lock().unwrap_or_else(|e| e.into_inner()).remove(subject);
-            self.db.throttle_clear(subject).await?;
         }
-        for (address, _) in &keys.addresses {
-            self.db.throttle_forgive(address).await?;
-        }
-        Ok(())
+        let addresses: Vec<&str> = keys.addresses.iter().map(|(address, _)| address.as_str()).collect();
+        Ok(self.db.throttle_succeeded(keys.subject.as_deref(), &addresses).await?)
     }
 
     /// Forgets the counters whose window and lock are over (the sweep's).

@@ -64,6 +64,22 @@ pub struct NewSession<'a> {
     pub login_log_id: i64,
 }
 
+/// Counts one failure of `$1` at `$2`: a count older than the window (`$4`) starts anew, and
+/// reaching `$3` failures locks the key for `$5`.
+const FAIL: &str = "INSERT INTO login_failures AS f (throttle_key, failures, first_failed_at, locked_until)
+     VALUES ($1, 1, $2, CASE WHEN 1 >= $3 THEN $2 + $5 END)
+     ON CONFLICT (throttle_key) DO UPDATE SET
+       failures = CASE WHEN f.first_failed_at < $2 - $4 THEN 1 ELSE f.failures + 1 END,
+       first_failed_at = CASE WHEN f.first_failed_at < $2 - $4 THEN $2 ELSE f.first_failed_at END,
+       locked_until = CASE
+         WHEN (CASE WHEN f.first_failed_at < $2 - $4 THEN 1 ELSE f.failures + 1 END) >= $3 THEN $2 + $5
+         ELSE f.locked_until END
+     RETURNING failures";
+
+/// Takes one counted failure of `$1` back.
+const FORGIVE: &str =
+    "UPDATE login_failures SET failures = CASE WHEN failures > 0 THEN failures - 1 ELSE 0 END WHERE throttle_key = $1";
+
 impl Db {
     /// The account a sign-in name names: a platform account by its name, an enterprise's as
     /// `name@ABBREVIATION` (split at the last `@`: names may be mail addresses). Which account
@@ -112,6 +128,8 @@ impl Db {
     /// Starts a session; with `single_session` the account's other live sessions end as
     /// "signed in elsewhere".
     pub async fn start_session(&self, new: NewSession<'_>, single_session: bool) -> Result<i64, sqlx::Error> {
+        // Before plugin calls queued for the write lock: see `Db::core_turn`.
+        let _turn = self.core_turn().await;
         super::with_pool!(self, |pool| {
             let now = now_ms();
             let mut tx = pool.begin().await?;
@@ -145,6 +163,8 @@ impl Db {
 
     /// Ends one session by logout and stamps the logout time on its login-log entry.
     pub async fn end_session_by_logout(&self, session_id: i64) -> Result<(), sqlx::Error> {
+        // Before plugin calls queued for the write lock: see `Db::core_turn`.
+        let _turn = self.core_turn().await;
         super::with_pool!(self, |pool| {
             let now = now_ms();
             let mut tx = pool.begin().await?;
@@ -198,37 +218,80 @@ impl Db {
         window_ms: i64,
         lock_ms: i64,
     ) -> Result<i64, sqlx::Error> {
+        // Before plugin calls queued for the write lock: see `Db::core_turn`.
+        let _turn = self.core_turn().await;
         super::with_pool!(self, |pool| {
             let now = now_ms();
-            sqlx::query_scalar(
-                "INSERT INTO login_failures AS f (throttle_key, failures, first_failed_at, locked_until)
-             VALUES ($1, 1, $2, CASE WHEN 1 >= $3 THEN $2 + $5 END)
-             ON CONFLICT (throttle_key) DO UPDATE SET
-               failures = CASE WHEN f.first_failed_at < $2 - $4 THEN 1 ELSE f.failures + 1 END,
-               first_failed_at = CASE WHEN f.first_failed_at < $2 - $4 THEN $2 ELSE f.first_failed_at END,
-               locked_until = CASE
-                 WHEN (CASE WHEN f.first_failed_at < $2 - $4 THEN 1 ELSE f.failures + 1 END) >= $3 THEN $2 + $5
-                 ELSE f.locked_until END
-             RETURNING failures",
-            )
-            .bind(key)
-            .bind(now)
-            .bind(max_failures)
-            .bind(window_ms)
-            .bind(lock_ms)
-            .fetch_one(pool)
-            .await
+            sqlx::query_scalar(FAIL)
+                .bind(key)
+                .bind(now)
+                .bind(max_failures)
+                .bind(window_ms)
+                .bind(lock_ms)
+                .fetch_one(pool)
+                .await
         })
     }
 
-    /// Takes one counted failure back (an attempt counted before it was verified, that was right).
-    pub async fn throttle_forgive(&self, key: &str) -> Result<(), sqlx::Error> {
+    /// [`Self::throttle_fail`] for several keys (a subject and its addresses) in one turn at
+    /// the write lock and one transaction: a sign-in waits for the lock once, not once a key.
+    pub async fn throttle_fail_all(
+        &self,
+        keys: &[(&str, i64)],
+        window_ms: i64,
+        lock_ms: i64,
+    ) -> Result<Vec<i64>, sqlx::Error> {
+        let _turn = self.core_turn().await;
         super::with_pool!(self, |pool| {
-            sqlx::query("UPDATE login_failures SET failures = CASE WHEN failures > 0 THEN failures - 1 ELSE 0 END WHERE throttle_key = $1")
-                .bind(key)
-                .execute(pool)
-                .await
-                .map(drop)
+            let now = now_ms();
+            let mut tx = pool.begin().await?;
+            let mut counted = Vec::with_capacity(keys.len());
+            for (key, max_failures) in keys {
+                counted.push(
+                    sqlx::query_scalar(FAIL)
+                        .bind(*key)
+                        .bind(now)
+                        .bind(*max_failures)
+                        .bind(window_ms)
+                        .bind(lock_ms)
+                        .fetch_one(&mut *tx)
+                        .await?,
+                );
+            }
+            tx.commit().await?;
+            Ok(counted)
+        })
+    }
+
+    /// A proof that held: the subject's count cleared and each address's attempt taken back, in
+    /// one turn at the write lock and one transaction. Nothing is written for keys with no count.
+    pub async fn throttle_succeeded(&self, subject: Option<&str>, addresses: &[&str]) -> Result<(), sqlx::Error> {
+        let keys: Vec<&str> = subject.into_iter().chain(addresses.iter().copied()).collect();
+        let counted: i64 = super::with_pool!(self, |pool| {
+            let mut q = sqlx::QueryBuilder::new("SELECT COUNT(*) FROM login_failures WHERE throttle_key IN (");
+            let mut list = q.separated(", ");
+            for key in &keys {
+                list.push_bind(*key);
+            }
+            q.push(")");
+            q.build_query_scalar().fetch_one(pool).await?
+        });
+        if counted == 0 {
+            return Ok(());
+        }
+        let _turn = self.core_turn().await;
+        super::with_pool!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            if let Some(subject) = subject {
+                sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1")
+                    .bind(subject)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            for address in addresses {
+                sqlx::query(FORGIVE).bind(*address).execute(&mut *tx).await?;
+            }
+            tx.commit().await
         })
     }
 
@@ -246,12 +309,6 @@ impl Db {
         })
     }
 
-    pub async fn throttle_clear(&self, key: &str) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
-            sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1").bind(key).execute(pool).await.map(drop)
-        })
-    }
-
     pub async fn add_login_log(
         &self,
         account: Option<&LoginAccount>,
@@ -260,6 +317,8 @@ impl Db {
         user_agent: &str,
         result: &str,
     ) -> Result<i64, sqlx::Error> {
+        // Before plugin calls queued for the write lock: see `Db::core_turn`.
+        let _turn = self.core_turn().await;
         super::with_pool!(self, |pool| {
             sqlx::query_scalar(
                 "INSERT INTO login_logs (tenant_id, account_id, username, ip, user_agent, result, login_at)

@@ -15,7 +15,7 @@ use super::{Db, Pool};
 
 /// Every table, parents before children. A table the schema has and this list lacks fails the
 /// copy (see [`copy_sqlite_to_postgres`]): nothing is left behind silently.
-const TABLES: [&str; 31] = [
+const TABLES: [&str; 32] = [
     "tenants",
     "departments",
     "menus",
@@ -36,6 +36,7 @@ const TABLES: [&str; 31] = [
     "plugin_tenants",
     "plugin_schedule_runs",
     "plugin_file_usage",
+    "plugin_files",
     "device_keys",
     "operation_records",
     "uploads",
@@ -51,9 +52,17 @@ const TABLES: [&str; 31] = [
 
 /// Tables not copied: messages between running hosts (nothing in them outlives a minute), the
 /// nonces of signed requests (ten minutes), OAuth codes (two minutes), and
-/// the indexed values PostgreSQL counts from, which the first start rebuilds from the records.
-const TRANSIENT: [&str; 6] =
-    ["cluster_events", "plugin_key_fields", "plugin_record_keys", "plugin_key_counts", "request_nonces", "oauth_codes"];
+/// the indexed values PostgreSQL counts from, which the first start rebuilds from the records,
+/// and plugins' usage, which the target's triggers count as the rows are copied.
+const TRANSIENT: [&str; 7] = [
+    "cluster_events",
+    "plugin_key_fields",
+    "plugin_record_keys",
+    "plugin_key_counts",
+    "request_nonces",
+    "oauth_codes",
+    "plugin_usage",
+];
 
 /// Tables copied by a function of their own: search documents, whose terms are an FTS5 table on
 /// SQLite and a `tsvector` column on PostgreSQL ([`copy_search_documents`]).
@@ -152,8 +161,8 @@ async fn copy_search_documents(
     // In pages by id: a large index is not read into memory whole.
     let (mut after, mut copied) = (0i64, 0u64);
     loop {
-        let batch: Vec<(i64, i64, String, String, String, String)> = sqlx::query_as(
-            "SELECT d.id, d.index_id, d.doc_id, t.title, t.body, t.tags
+        let batch: Vec<(i64, i64, String, i64, String, String, String)> = sqlx::query_as(
+            "SELECT d.id, d.index_id, d.doc_id, d.bytes, t.title, t.body, t.tags
              FROM search_documents d JOIN search_terms t ON t.rowid = d.id WHERE d.id > $1 ORDER BY d.id LIMIT $2",
         )
         .bind(after)
@@ -164,13 +173,14 @@ async fn copy_search_documents(
         after = last.0;
         copied += batch.len() as u64;
         let mut insert =
-            QueryBuilder::<Postgres>::new("INSERT INTO search_documents (id, index_id, doc_id, tags, terms) ");
-        insert.push_values(&batch, |mut values, (id, index, doc_id, title, body, tags)| {
+            QueryBuilder::<Postgres>::new("INSERT INTO search_documents (id, index_id, doc_id, bytes, tags, terms) ");
+        insert.push_values(&batch, |mut values, (id, index, doc_id, bytes, title, body, tags)| {
             let tags: Vec<&str> = tags.split_whitespace().collect();
             values
                 .push_bind(*id)
                 .push_bind(*index)
                 .push_bind(doc_id.as_str())
+                .push_bind(*bytes)
                 .push_bind(tags)
                 .push("setweight(to_tsvector('simple', ")
                 .push_bind_unseparated(title.as_str())

@@ -45,7 +45,9 @@ mod org;
 pub mod pki;
 pub mod platform;
 pub mod plugin_counters;
+pub mod plugin_files;
 pub mod plugin_store;
+pub mod plugin_usage;
 mod plugins;
 pub mod proofs;
 pub mod read_cache;
@@ -78,15 +80,32 @@ pub struct Db {
     pool: Pool,
     /// Plugin store reads kept exactly (SQLite only: see `read_cache`).
     read_cache: Option<Arc<read_cache::ReadCache>>,
-    /// The plugin calls' queue for SQLite's write lock (see [`WriterTurn`]).
+    /// The queue for SQLite's write lock (see [`WriterTurn`]).
     writers: Arc<tokio::sync::Mutex<()>>,
+    /// The plugin calls' queue to enter the one above: a core write (a sign-in, an operation
+    /// record, a schedule's lease) queues on `writers` alone, so at most one plugin call is ever
+    /// ahead of it.
+    plugin_writers: Arc<tokio::sync::Mutex<()>>,
+    /// Each enterprise's queue to enter `plugin_writers`: one call per enterprise waits there,
+    /// so an enterprise's call waits behind at most one call of each other enterprise, however
+    /// many that one sends.
+    enterprise_writers: Arc<std::sync::Mutex<std::collections::HashMap<i64, Arc<tokio::sync::Mutex<()>>>>>,
 }
 
 /// A plugin call's turn at SQLite's write lock, held with its transaction until it ends. Calls
-/// queue for it in order of arrival; without it they retried in SQLite's busy handler, whose
-/// sleeps grow to 100 ms while the lock may be free, and a writer among 16 could lose every
-/// retry until its call's deadline passed (a 504 in the bench; p99 136 ms).
-pub type WriterTurn = Option<tokio::sync::OwnedMutexGuard<()>>;
+/// queue for it in order of arrival, first among their enterprise's calls, then among one call
+/// of each enterprise; without it they retried in SQLite's busy handler, whose sleeps grow to
+/// 100 ms while the lock may be free, and a writer among 16 could lose every retry until its
+/// call's deadline passed (a 504 in the bench; p99 136 ms).
+#[derive(Debug)]
+pub struct WriterTurn {
+    _enterprise: tokio::sync::OwnedMutexGuard<()>,
+    _entered: tokio::sync::OwnedMutexGuard<()>,
+    _lock: tokio::sync::OwnedMutexGuard<()>,
+}
+
+/// A core write's turn at SQLite's write lock (none on PostgreSQL), held while it writes.
+pub type CoreTurn = Option<tokio::sync::OwnedMutexGuard<()>>;
 
 #[derive(Clone, Debug)]
 pub(crate) enum Pool {
@@ -156,7 +175,13 @@ impl Db {
             .await?;
         SQLITE_MIGRATOR.run(&pool).await?;
         let read_cache = Some(Arc::new(read_cache::ReadCache::default()));
-        Ok(Db { pool: Pool::Sqlite(pool), read_cache, writers: Default::default() })
+        Ok(Db {
+            pool: Pool::Sqlite(pool),
+            read_cache,
+            writers: Default::default(),
+            plugin_writers: Default::default(),
+            enterprise_writers: Default::default(),
+        })
     }
 
     async fn open_postgres(url: &str) -> Result<Db, sqlx::Error> {
@@ -168,7 +193,13 @@ impl Db {
             .connect_with(options)
             .await?;
         POSTGRES_MIGRATOR.run(&pool).await?;
-        Ok(Db { pool: Pool::Postgres(pool), read_cache: None, writers: Default::default() })
+        Ok(Db {
+            pool: Pool::Postgres(pool),
+            read_cache: None,
+            writers: Default::default(),
+            plugin_writers: Default::default(),
+            enterprise_writers: Default::default(),
+        })
     }
 
     pub fn engine(&self) -> Engine {
@@ -183,6 +214,42 @@ impl Db {
         self.read_cache.as_ref()
     }
 
+    /// A core write's turn at SQLite's write lock: behind at most the one plugin call holding
+    /// it, never behind the plugin calls queued after (they queue to enter first). Sign-ins,
+    /// operation records and schedules' leases were starved by plugin calls before (10 to 20 s,
+    /// or "database is locked" and a record lost).
+    pub async fn core_turn(&self) -> CoreTurn {
+        match self.pool {
+            Pool::Sqlite(_) => Some(self.writers.clone().lock_owned().await),
+            Pool::Postgres(_) => None,
+        }
+    }
+
+    /// The queue of `tenant`'s plugin calls.
+    fn enterprise_queue(&self, tenant: i64) -> Arc<tokio::sync::Mutex<()>> {
+        let mut queues = self.enterprise_writers.lock().unwrap_or_else(|p| p.into_inner());
+        queues.entry(tenant).or_default().clone()
+    }
+
+    /// A plugin call's turn: it waits behind its enterprise's calls, then enters the queue of
+    /// one call per enterprise, then waits for the lock's turn.
+    async fn plugin_turn(&self, tenant: i64) -> WriterTurn {
+        let enterprise = self.enterprise_queue(tenant).lock_owned().await;
+        let entered = self.plugin_writers.clone().lock_owned().await;
+        WriterTurn { _enterprise: enterprise, _entered: entered, _lock: self.writers.clone().lock_owned().await }
+    }
+
+    /// A plugin call's turn now, or none (another holds it, or is queued for it).
+    fn plugin_turn_now(&self, tenant: i64) -> Option<WriterTurn> {
+        let enterprise = self.enterprise_queue(tenant).try_lock_owned().ok()?;
+        let entered = self.plugin_writers.clone().try_lock_owned().ok()?;
+        Some(WriterTurn {
+            _enterprise: enterprise,
+            _entered: entered,
+            _lock: self.writers.clone().try_lock_owned().ok()?,
+        })
+    }
+
     /// The PostgreSQL pool, for what only PostgreSQL offers (`LISTEN/NOTIFY`, see `cluster`).
     pub fn postgres(&self) -> Option<&sqlx::PgPool> {
         match &self.pool {
@@ -194,7 +261,7 @@ impl Db {
 
 /// The transaction of one plugin call, on either engine.
 pub enum CallTx {
-    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>, WriterTurn),
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>, Option<WriterTurn>),
     Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
 }
 
@@ -224,6 +291,13 @@ impl CallTx {
             CallTx::Postgres(tx) => tx.rollback().await,
         }
     }
+}
+
+/// Whether PostgreSQL refused a statement or a commit of a SERIALIZABLE transaction because a
+/// concurrent one changed what it read (40001), or chose it to end a deadlock (40P01): the
+/// transaction is to run again from the start.
+pub fn serialization_failure(err: &sqlx::Error) -> bool {
+    matches!(err, sqlx::Error::Database(db) if matches!(db.code().as_deref(), Some("40001" | "40P01")))
 }
 
 /// Now, in unix milliseconds: the time unit of every column (the host's [`crate::clock`]).

@@ -124,6 +124,29 @@ pub async fn revoke_in_call(
 }
 
 impl Db {
+    /// Keeps `made` as the enterprise's CA unless another was kept first; the one kept.
+    pub async fn keep_authority(&self, tenant: i64, made: StoredAuthority) -> Result<StoredAuthority, sqlx::Error> {
+        super::with_pool!(self, |pool| {
+            sqlx::query(
+                "INSERT INTO certificate_authorities (tenant_id, certificate_pem, sealed_key, created_at)
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (tenant_id) DO NOTHING",
+            )
+            .bind(tenant)
+            .bind(&made.certificate_pem)
+            .bind(&made.sealed_key)
+            .bind(now_ms())
+            .execute(pool)
+            .await?;
+            let (certificate_pem, sealed_key) = sqlx::query_as::<_, (String, String)>(
+                "SELECT certificate_pem, sealed_key FROM certificate_authorities WHERE tenant_id = $1",
+            )
+            .bind(tenant)
+            .fetch_one(pool)
+            .await?;
+            Ok(StoredAuthority { certificate_pem, sealed_key })
+        })
+    }
+
     /// The enterprise's CA, when it has one.
     pub async fn certificate_authority(&self, tenant: i64) -> Result<Option<StoredAuthority>, sqlx::Error> {
         let found: Option<(String, String)> = super::with_pool!(self, |pool| {

@@ -55,8 +55,15 @@ pub struct CounterQuery {
 /// A sum read: (enterprise, name, bucket, key, value).
 pub type Counted = (i64, String, i64, String, i64);
 
+/// What one counter holds, either way: 2^53, the integers a JSON number (and a browser) keeps
+/// exactly. A sum past it is refused, never stored rounded or clamped.
+pub const MAX_VALUE: i64 = 1 << 53;
+
 #[derive(Debug, thiserror::Error)]
 pub enum CounterFailure {
+    /// An addition would take a counter past [`MAX_VALUE`]: none of the write is applied.
+    #[error("a counter would pass ±{MAX_VALUE}: nothing of this write is applied")]
+    Overflow,
     #[error("{0}")]
     Invalid(String),
     #[error(transparent)]
@@ -89,13 +96,35 @@ pub async fn write(tx: &mut CallTx, owner: Owner<'_>, counters: &[Counter], how:
     for counter in counters {
         check_name(&counter.name)?;
         check_key(&counter.key)?;
+        if counter.value.unsigned_abs() > MAX_VALUE.unsigned_abs() {
+            return Err(CounterFailure::Invalid(format!("a counter's value is within ±{MAX_VALUE}")));
+        }
     }
+    // Both sides are within ±2^53, so the sum cannot overflow; one past the bound is not written.
     let update = match how {
         Write::Add => {
-            " ON CONFLICT (plugin_id, tenant_id, name, bucket, key) DO UPDATE SET value = plugin_counters.value + excluded.value"
+            " ON CONFLICT (plugin_id, tenant_id, name, bucket, key) DO UPDATE SET value = plugin_counters.value + excluded.value \
+             WHERE abs(plugin_counters.value + excluded.value) <= 9007199254740992"
         }
         Write::Set => " ON CONFLICT (plugin_id, tenant_id, name, bucket, key) DO UPDATE SET value = excluded.value",
     };
+    // All or nothing: a batch that would overflow leaves the counters as they were.
+    tx.execute("SAVEPOINT counters_write").await?;
+    let written = write_batches(tx, owner, counters, update).await;
+    let settle = if written.is_ok() { "RELEASE counters_write" } else { "ROLLBACK TO counters_write" };
+    tx.execute(settle).await?;
+    if written.is_err() {
+        tx.execute("RELEASE counters_write").await?;
+    }
+    written
+}
+
+async fn write_batches(
+    tx: &mut CallTx,
+    owner: Owner<'_>,
+    counters: &[Counter],
+    update: &str,
+) -> Result<(), CounterFailure> {
     for batch in counters.chunks(BATCH) {
         super::with_call!(&mut *tx, |conn| {
             let mut q =
@@ -109,7 +138,9 @@ pub async fn write(tx: &mut CallTx, owner: Owner<'_>, counters: &[Counter], how:
                     .push_bind(c.value);
             });
             q.push(update);
-            q.build().execute(conn).await?;
+            if q.build().execute(conn).await?.rows_affected() < batch.len() as u64 {
+                return Err(CounterFailure::Overflow);
+            }
         });
     }
     Ok(())
@@ -137,9 +168,9 @@ pub async fn read(tx: &mut CallTx, owner: Owner<'_>, query: &CounterQuery) -> Re
             .into_iter()
             .filter_map(|(asked, column)| asked.then_some(column))
             .collect();
-    let rows: Vec<Counted> = super::with_call!(&mut *tx, |conn| {
+    let rows = super::with_call!(&mut *tx, |conn| {
         let mut q = QueryBuilder::new(format!(
-            "SELECT {enterprise} AS enterprise, name, {bucket} AS b, {key} AS k, CAST(SUM(value) AS BIGINT) \
+            "SELECT {enterprise} AS enterprise, name, {bucket} AS b, {key} AS k, CAST(SUM(value) AS TEXT) \
              FROM plugin_counters WHERE plugin_id = "
         ));
         q.push_bind(owner.plugin.to_string());
@@ -162,9 +193,26 @@ pub async fn read(tx: &mut CallTx, owner: Owner<'_>, query: &CounterQuery) -> Re
         }
         q.push(format!(" GROUP BY {} ORDER BY 1, 2, 3, 4 LIMIT ", grouped.join(", ")));
         q.push_bind(limit);
-        q.build_query_as().fetch_all(conn).await?
+        match q.build_query_as::<(i64, String, i64, String, String)>().fetch_all(conn).await {
+            Ok(rows) => rows,
+            // SQLite's SUM refuses to overflow; the statement failed alone, the call goes on.
+            Err(sqlx::Error::Database(err)) if err.message().contains("integer overflow") => {
+                return Err(sum_too_large());
+            }
+            Err(err) => return Err(err.into()),
+        }
     });
-    Ok(rows)
+    // A sum is exact or refused: PostgreSQL sums into a number of any size, read here.
+    rows.into_iter()
+        .map(|(enterprise, name, bucket, key, sum)| {
+            let sum = sum.parse::<i128>().ok().and_then(|sum| i64::try_from(sum).ok()).ok_or_else(sum_too_large)?;
+            Ok((enterprise, name, bucket, key, sum))
+        })
+        .collect()
+}
+
+fn sum_too_large() -> CounterFailure {
+    CounterFailure::Invalid("a sum is larger than a counter holds: read fewer buckets or keys at once".into())
 }
 
 /// Forgets the enterprise's counters of `names` (all when empty) with a bucket in `from..=to`.
@@ -213,6 +261,7 @@ impl super::Db {
                 Ok(()) => {}
                 Err(CounterFailure::Db(error)) => return Err(error),
                 Err(CounterFailure::Invalid(why)) => return Err(sqlx::Error::Protocol(why)),
+                Err(overflow @ CounterFailure::Overflow) => return Err(sqlx::Error::Protocol(overflow.to_string())),
             }
         }
         tx.commit().await?;

@@ -870,7 +870,7 @@ pub async fn settle_key_counts(pool: &sqlx::PgPool, values: i64) -> Result<bool,
     Ok(chosen >= values)
 }
 
-/// Folds key counts every second for as long as the host runs (PostgreSQL).
+/// Folds key counts and plugins' usage every second for as long as the host runs (PostgreSQL).
 pub fn spawn_key_count_settler(pool: sqlx::PgPool) {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
@@ -887,38 +887,21 @@ pub fn spawn_key_count_settler(pool: sqlx::PgPool) {
                     }
                 }
             }
+            loop {
+                match super::plugin_usage::settle(&pool).await {
+                    Ok(true) => continue,
+                    Ok(false) => break,
+                    Err(err) => {
+                        tracing::warn!(%err, "folding plugins' usage");
+                        break;
+                    }
+                }
+            }
         }
     });
 }
 
 /// Bytes of files the plugin keeps for the tenant.
-pub async fn file_bytes(tx: &mut CallTx, tenant: i64, plugin: &str) -> Result<i64, sqlx::Error> {
-    let used: Option<i64> = with_call!(tx, |conn| sqlx::query_scalar(
-        "SELECT file_bytes FROM plugin_file_usage WHERE tenant_id = $1 AND plugin_id = $2"
-    )
-    .bind(tenant)
-    .bind(plugin)
-    .fetch_optional(conn)
-    .await)?;
-    Ok(used.unwrap_or(0))
-}
-
-pub async fn add_file_bytes(tx: &mut CallTx, tenant: i64, plugin: &str, delta: i64) -> Result<(), sqlx::Error> {
-    with_call!(tx, |conn| {
-        sqlx::query(
-        "INSERT INTO plugin_file_usage (tenant_id, plugin_id, file_bytes) VALUES ($1, $2, CASE WHEN $3 > 0 THEN $3 ELSE 0 END)
-         ON CONFLICT (tenant_id, plugin_id) DO UPDATE SET file_bytes =
-           CASE WHEN plugin_file_usage.file_bytes + $3 > 0 THEN plugin_file_usage.file_bytes + $3 ELSE 0 END",
-    )
-    .bind(tenant)
-    .bind(plugin)
-    .bind(delta)
-    .execute(conn)
-    .await
-    .map(drop)
-    })
-}
-
 impl Db {
     /// Creates the expression and unique indexes a manifest's collections ask for.
     pub async fn ensure_collection_indexes(
@@ -1063,16 +1046,26 @@ impl Db {
 
     /// A transaction for one plugin call. On SQLite a snapshot for reading (no writer waits
     /// for it), or with `write_lock` the write lock at once, waiting its turn. On PostgreSQL a
-    /// read-committed transaction: writers lock rows, not the database.
+    /// serializable transaction: writers lock rows, not the database.
     pub async fn begin_call(&self, write_lock: bool) -> Result<CallTx, sqlx::Error> {
+        self.begin_call_of(0, write_lock).await
+    }
+
+    /// [`Self::begin_call`] for a call of `tenant`, which queues for the write lock behind its
+    /// own enterprise's calls first.
+    pub async fn begin_call_of(&self, tenant: i64, write_lock: bool) -> Result<CallTx, sqlx::Error> {
         Ok(match &self.pool {
             super::Pool::Sqlite(pool) if write_lock => {
                 // The turn before a connection: calls queued for it hold none.
-                let turn = self.writers.clone().lock_owned().await;
+                let turn = self.plugin_turn(tenant).await;
                 CallTx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?, Some(turn))
             }
             super::Pool::Sqlite(pool) => CallTx::Sqlite(pool.begin_with("BEGIN").await?, None),
-            super::Pool::Postgres(pool) => CallTx::Postgres(pool.begin().await?),
+            // Read-then-write rules (count, then add) hold as they do on SQLite: a transaction
+            // whose reads another one changed fails to commit and the call runs again.
+            super::Pool::Postgres(pool) => {
+                CallTx::Postgres(pool.begin_with("BEGIN ISOLATION LEVEL SERIALIZABLE").await?)
+            }
         })
     }
 
@@ -1091,15 +1084,16 @@ impl Db {
     /// (`SQLITE_BUSY`, `SQLITE_BUSY_SNAPSHOT`) when another writer holds the lock or has
     /// committed since the snapshot: what the call read may be stale, and it has to start over.
     /// PostgreSQL has no database-wide write lock: nothing to take.
-    pub async fn take_write_lock(&self, tx: &mut CallTx) -> Result<(), sqlx::Error> {
+    pub async fn take_write_lock(&self, tx: &mut CallTx, tenant: i64) -> Result<(), sqlx::Error> {
         match tx {
             // A statement that writes nothing but, as a write, takes the lock. A call holding a
             // snapshot never queues for the turn (it would hold its connection while the call
             // with the turn may wait for one): taken, it starts over as SQLite's refusal does.
             CallTx::Sqlite(tx, turn) => {
                 if turn.is_none() {
-                    let taken = self.writers.clone().try_lock_owned();
-                    *turn = Some(taken.map_err(|_| sqlx::Error::Protocol("another call holds the write lock".into()))?);
+                    let taken = self.plugin_turn_now(tenant);
+                    *turn =
+                        Some(taken.ok_or_else(|| sqlx::Error::Protocol("another call holds the write lock".into()))?);
                 }
                 sqlx::query("DELETE FROM plugin_file_usage WHERE 0").execute(&mut **tx).await.map(drop)
             }

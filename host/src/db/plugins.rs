@@ -107,6 +107,8 @@ impl Db {
         first_run_at: i64,
         lease_ms: i64,
     ) -> Result<bool, sqlx::Error> {
+        // Before plugin calls queued for the write lock: see `Db::core_turn`.
+        let _turn = self.core_turn().await;
         super::with_pool!(self, |pool| {
             let now = now_ms();
             sqlx::query(
@@ -144,6 +146,8 @@ impl Db {
         next_run_at: i64,
         error: Option<&str>,
     ) -> Result<(), sqlx::Error> {
+        // Before plugin calls queued for the write lock: see `Db::core_turn`.
+        let _turn = self.core_turn().await;
         super::with_pool!(self, |pool| {
             let now = now_ms();
             sqlx::query(

@@ -155,8 +155,63 @@ where
     .map(drop)
 }
 
+/// An operation record owned, to be written from a task of its own.
+#[derive(Debug, Clone)]
+pub struct OwnedOperationRecord {
+    pub tenant_id: i64,
+    pub account_id: i64,
+    pub username: String,
+    pub operation: String,
+    pub action: String,
+    pub method: String,
+    pub path: String,
+    pub ip: String,
+    pub request_data: String,
+    pub result_code: i64,
+}
+
+impl OwnedOperationRecord {
+    fn borrowed(&self) -> NewOperationRecord<'_> {
+        NewOperationRecord {
+            tenant_id: self.tenant_id,
+            account_id: self.account_id,
+            username: &self.username,
+            operation: &self.operation,
+            action: &self.action,
+            method: &self.method,
+            path: &self.path,
+            ip: &self.ip,
+            request_data: &self.request_data,
+            result_code: self.result_code,
+        }
+    }
+}
+
 impl Db {
+    /// Writes the record, trying again while the database is busy or its pool is full (a
+    /// core record is never dropped for a moment's load): for up to a minute, then it says so.
+    pub async fn keep_operation_record(&self, record: OwnedOperationRecord) {
+        let mut wait = std::time::Duration::from_millis(50);
+        let give_up = tokio::time::Instant::now() + std::time::Duration::from_secs(60);
+        loop {
+            match self.add_operation_record(record.borrowed()).await {
+                Ok(()) => return,
+                Err(err) if tokio::time::Instant::now() < give_up => {
+                    tracing::debug!(%err, "an operation record waits for the database");
+                    tokio::time::sleep(wait).await;
+                    wait = (wait * 2).min(std::time::Duration::from_secs(5));
+                }
+                Err(err) => {
+                    tracing::error!(%err, path = %record.path, "operation record not written after a minute");
+                    return;
+                }
+            }
+        }
+    }
+
     pub async fn add_operation_record(&self, r: NewOperationRecord<'_>) -> Result<(), sqlx::Error> {
+        // Before plugin calls queued for the write lock: see `Db::core_turn`.
+        let _turn = self.core_turn().await;
         super::with_pool!(self, |pool| { insert_operation_record(pool, r).await })
     }
 

@@ -13,6 +13,8 @@ pub struct IndexRow {
     pub id: i64,
     pub name: String,
     pub documents: i64,
+    /// The bytes of its documents' terms, for the plugin's quota.
+    pub bytes: i64,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -26,6 +28,13 @@ pub struct Terms<'a> {
     pub tags: Vec<String>,
 }
 
+impl Terms<'_> {
+    /// What the document takes of the search quota: its terms' bytes.
+    pub fn bytes(&self) -> i64 {
+        (self.title.len() + self.body.len() + self.tags.iter().map(|t| t.len() + 1).sum::<usize>()) as i64
+    }
+}
+
 /// A tag as one term of letters and digits, whatever characters the tag has.
 pub fn tag_term(tag: &str) -> String {
     use sha2::Digest as _;
@@ -35,7 +44,7 @@ pub fn tag_term(tag: &str) -> String {
 pub async fn index(tx: &mut CallTx, tenant: i64, plugin: &str, name: &str) -> Result<Option<IndexRow>, sqlx::Error> {
     super::with_call!(tx, |conn| {
         sqlx::query_as(
-            "SELECT id, name, documents, created_at, updated_at FROM search_indexes
+            "SELECT id, name, documents, bytes, created_at, updated_at FROM search_indexes
              WHERE tenant_id = $1 AND plugin_id = $2 AND name = $3",
         )
         .bind(tenant)
@@ -49,7 +58,7 @@ pub async fn index(tx: &mut CallTx, tenant: i64, plugin: &str, name: &str) -> Re
 pub async fn indexes(tx: &mut CallTx, tenant: i64, plugin: &str) -> Result<Vec<IndexRow>, sqlx::Error> {
     super::with_call!(tx, |conn| {
         sqlx::query_as(
-            "SELECT id, name, documents, created_at, updated_at FROM search_indexes
+            "SELECT id, name, documents, bytes, created_at, updated_at FROM search_indexes
              WHERE tenant_id = $1 AND plugin_id = $2 ORDER BY name",
         )
         .bind(tenant)
@@ -89,7 +98,7 @@ pub async fn clear(tx: &mut CallTx, index: i64, now: i64) -> Result<u64, sqlx::E
     super::with_call!(tx, |conn| {
         let removed =
             sqlx::query("DELETE FROM search_documents WHERE index_id = $1").bind(index).execute(&mut *conn).await?;
-        sqlx::query("UPDATE search_indexes SET documents = 0, updated_at = $2 WHERE id = $1")
+        sqlx::query("UPDATE search_indexes SET documents = 0, bytes = 0, updated_at = $2 WHERE id = $1")
             .bind(index)
             .bind(now)
             .execute(conn)
@@ -110,15 +119,18 @@ pub async fn remove(tx: &mut CallTx, index: i64, ids: &[String], now: i64) -> Re
         for id in ids {
             list.push_bind(id.as_str());
         }
-        q.push(")");
-        let removed = q.build().execute(&mut *conn).await?.rows_affected();
-        sqlx::query("UPDATE search_indexes SET documents = documents - $2, updated_at = $3 WHERE id = $1")
-            .bind(index)
-            .bind(removed as i64)
-            .bind(now)
-            .execute(conn)
-            .await?;
-        Ok(removed)
+        q.push(") RETURNING bytes");
+        let removed: Vec<i64> = q.build_query_scalar().fetch_all(&mut *conn).await?;
+        sqlx::query(
+            "UPDATE search_indexes SET documents = documents - $2, bytes = bytes - $3, updated_at = $4 WHERE id = $1",
+        )
+        .bind(index)
+        .bind(removed.len() as i64)
+        .bind(removed.iter().sum::<i64>())
+        .bind(now)
+        .execute(conn)
+        .await?;
+        Ok(removed.len() as u64)
     })
 }
 
@@ -129,9 +141,9 @@ pub async fn put(tx: &mut CallTx, index: i64, documents: &[Terms<'_>], now: i64)
     match tx {
         CallTx::Sqlite(conn, _) => {
             // Two statements for the whole batch: the documents (their ids back), then their terms.
-            let mut q = QueryBuilder::new("INSERT INTO search_documents (index_id, doc_id) ");
+            let mut q = QueryBuilder::new("INSERT INTO search_documents (index_id, doc_id, bytes) ");
             q.push_values(documents, |mut row, document| {
-                row.push_bind(index).push_bind(document.doc_id);
+                row.push_bind(index).push_bind(document.doc_id).push_bind(document.bytes());
             });
             q.push(" RETURNING id, doc_id");
             let ids: Vec<(i64, String)> = q.build_query_as().fetch_all(&mut **conn).await?;
@@ -148,10 +160,11 @@ pub async fn put(tx: &mut CallTx, index: i64, documents: &[Terms<'_>], now: i64)
             q.build().execute(&mut **conn).await?;
         }
         CallTx::Postgres(conn) => {
-            let mut q = QueryBuilder::new("INSERT INTO search_documents (index_id, doc_id, tags, terms) ");
+            let mut q = QueryBuilder::new("INSERT INTO search_documents (index_id, doc_id, bytes, tags, terms) ");
             q.push_values(documents, |mut row, document| {
                 row.push_bind(index)
                     .push_bind(document.doc_id)
+                    .push_bind(document.bytes())
                     .push_bind(&document.tags)
                     .push("setweight(to_tsvector('simple', ")
                     .push_bind_unseparated(&document.title)
@@ -164,10 +177,12 @@ pub async fn put(tx: &mut CallTx, index: i64, documents: &[Terms<'_>], now: i64)
     }
     super::with_call!(tx, |conn| {
         sqlx::query_scalar(
-            "UPDATE search_indexes SET documents = documents + $2, updated_at = $3 WHERE id = $1 RETURNING documents",
+            "UPDATE search_indexes SET documents = documents + $2, bytes = bytes + $3, updated_at = $4
+             WHERE id = $1 RETURNING documents",
         )
         .bind(index)
         .bind(documents.len() as i64)
+        .bind(documents.iter().map(Terms::bytes).sum::<i64>())
         .bind(now)
         .fetch_one(conn)
         .await

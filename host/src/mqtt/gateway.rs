@@ -187,6 +187,7 @@ impl SignedIn {
             decision: None,
             client_address: self.peer.ip().to_string(),
             sealed: Default::default(),
+            user_actions: None,
         }
     }
 

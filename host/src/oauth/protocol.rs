@@ -341,6 +341,7 @@ pub(super) async fn ask_app_users(
         decision: None,
         client_address: client_address.to_string(),
         sealed: Default::default(),
+        user_actions: None,
     };
     let response = crate::routes::call_plugin_route(app, &plugin, context, path, body).await?;
     let bytes =

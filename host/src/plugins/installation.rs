@@ -76,6 +76,24 @@ pub struct Grants {
     /// The documents the plugin's search indexes hold for one tenant, together.
     #[serde(default = "default_search_documents")]
     pub max_search_documents: u64,
+    /// The bytes of those documents' text, in MiB.
+    #[serde(default = "default_search_mib")]
+    pub max_search_mib: u64,
+    /// The records the plugin keeps for one tenant, together (`plugins::quota`).
+    #[serde(default = "default_records")]
+    pub max_records: u64,
+    /// Their bytes as stored, in MiB.
+    #[serde(default = "default_records_mib")]
+    pub max_records_mib: u64,
+    /// Its counters for one tenant.
+    #[serde(default = "default_counters")]
+    pub max_counters: u64,
+    /// The device keys it has issued for one tenant.
+    #[serde(default = "default_device_keys")]
+    pub max_device_keys: u64,
+    /// Its approval requests of one tenant waiting for a decision.
+    #[serde(default = "default_waiting_requests")]
+    pub max_waiting_requests: u64,
 }
 
 impl Default for Grants {
@@ -96,6 +114,12 @@ impl Default for Grants {
             max_files_mib: default_files_mib(),
             max_upload_mib: default_upload_mib(),
             max_search_documents: default_search_documents(),
+            max_search_mib: default_search_mib(),
+            max_records: default_records(),
+            max_records_mib: default_records_mib(),
+            max_counters: default_counters(),
+            max_device_keys: default_device_keys(),
+            max_waiting_requests: default_waiting_requests(),
         }
     }
 }
@@ -122,6 +146,25 @@ fn default_upload_mib() -> u64 {
 
 fn default_search_documents() -> u64 {
     200_000
+}
+fn default_search_mib() -> u64 {
+    1024
+}
+fn default_records() -> u64 {
+    5_000_000
+}
+fn default_records_mib() -> u64 {
+    4096
+}
+fn default_counters() -> u64 {
+    1_000_000
+}
+/// A fleet of two million devices per enterprise and plugin.
+fn default_device_keys() -> u64 {
+    2_000_000
+}
+fn default_waiting_requests() -> u64 {
+    10_000
 }
 
 /// The largest memory a grant may give: the pooling allocator's slot size.

@@ -469,12 +469,19 @@ impl Manifest {
                         "a device route has no action: its device key is its right",
                     );
                 }
-            } else if matches!(r.caller, RouteCaller::Plugin | RouteCaller::Host) {
+            } else if r.caller == RouteCaller::Host {
                 if !r.action.is_empty() {
-                    return fail(
-                        &format!("routes[{i}].action"),
-                        "a plugin route has no action: the calling route's action was checked",
-                    );
+                    return fail(&format!("routes[{i}].action"), "a host route has no action: the host calls it");
+                }
+            } else if r.caller == RouteCaller::Plugin {
+                // Optional: a route that answers what only some users may read names the action
+                // a user calling through another plugin must hold; without one it is open to
+                // every plugin that uses this one.
+                if !r.action.is_empty() && !actions.contains(r.action.as_str()) {
+                    return Err((
+                        format!("routes[{i}].action"),
+                        format!("`{}` is not a button of this manifest's menus", r.action),
+                    ));
                 }
             } else if !actions.contains(r.action.as_str()) {
                 return Err((

@@ -28,6 +28,8 @@ pub struct PluginMetrics {
     pub calls: Family<CallLabels, Counter>,
     pub latency: Family<PluginLabel, Histogram>,
     pub memory_peak: Family<PluginLabel, Gauge>,
+    /// Events not delivered for want of room, by publisher: counted, not logged one by one.
+    pub events_dropped: Family<PluginLabel, Counter>,
 }
 
 fn latency_histogram() -> Histogram {
@@ -40,6 +42,7 @@ impl Default for PluginMetrics {
         let calls = Family::<CallLabels, Counter>::default();
         let latency = Family::<PluginLabel, Histogram>::new_with_constructor(latency_histogram as fn() -> Histogram);
         let memory_peak = Family::<PluginLabel, Gauge>::default();
+        let events_dropped = Family::<PluginLabel, Counter>::default();
         registry.register("calls", "Plugin calls by kind and outcome", calls.clone());
         registry.register("call_duration_seconds", "Plugin call latency, instantiation included", latency.clone());
         registry.register(
@@ -47,11 +50,20 @@ impl Default for PluginMetrics {
             "Largest linear memory a call of the plugin reached",
             memory_peak.clone(),
         );
-        PluginMetrics { registry: Mutex::new(registry), calls, latency, memory_peak }
+        registry.register(
+            "events_dropped",
+            "Events not delivered: too many deliveries were under way",
+            events_dropped.clone(),
+        );
+        PluginMetrics { registry: Mutex::new(registry), calls, latency, memory_peak, events_dropped }
     }
 }
 
 impl PluginMetrics {
+    pub fn event_dropped(&self, publisher: &str) {
+        self.events_dropped.get_or_create(&PluginLabel { plugin: publisher.into() }).inc();
+    }
+
     pub fn record(&self, plugin: &str, kind: &str, outcome: &str, seconds: f64, memory_peak: usize) {
         let labels = CallLabels { plugin: plugin.into(), kind: kind.into(), outcome: outcome.into() };
         self.calls.get_or_create(&labels).inc();

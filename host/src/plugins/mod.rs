@@ -3,14 +3,17 @@
 //! one database transaction per call, scoped to (tenant, plugin).
 
 pub mod bindings;
+pub mod budget;
 pub mod cached_reads;
 pub mod capabilities;
 pub mod cpu;
 pub mod engine;
 pub mod installation;
+pub mod live_hub;
 pub mod manifest;
 pub mod metrics;
 pub mod outbound;
+pub mod quota;
 pub mod registry;
 pub mod remote;
 pub mod runtime;

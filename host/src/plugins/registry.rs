@@ -6,13 +6,13 @@ use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 use std::time::Instant;
 
-use tokio::sync::{Semaphore, broadcast};
+use tokio::sync::Semaphore;
 use wasmtime::Engine;
 use wasmtime::component::Linker;
 
 use super::bindings::PluginPre;
 use super::bindings::console::plugin::types;
-use super::engine::{self, EpochTicker, INSTANCE_SLOTS};
+use super::engine::{self, EpochTicker};
 use super::installation::{Installation, Installed, sha256_hex};
 use super::manifest::{CONTRACT, Manifest, RouteCaller, RouteSpec, contract_compatible};
 use super::metrics::PluginMetrics;
@@ -95,8 +95,6 @@ pub struct LiveEvent {
 /// How deep events may trigger events before delivery to plugins stops.
 const MAX_EVENT_DEPTH: u8 = 3;
 const MAX_DELIVERIES_UNDER_WAY: usize = 256;
-/// Calls one tenant may have under way at once: a quarter of the instance slots.
-const TENANT_SLOTS: usize = INSTANCE_SLOTS as usize / 4;
 
 pub struct Plugins {
     engine: Engine,
@@ -110,17 +108,13 @@ pub struct Plugins {
     builds: std::sync::atomic::AtomicU64,
     failed: RwLock<BTreeMap<String, String>>,
     pub metrics: PluginMetrics,
-    slots: Semaphore,
-    /// MiB of guest memory the calls under way may take together (`CONSOLE_PLUGIN_MEMORY_MIB`):
-    /// 110 concurrent memory-hungry calls took the host to 4.45 GiB before.
-    memory_budget: Semaphore,
-    memory_budget_mib: u32,
-    /// Calls under way per tenant: one tenant cannot take every instance slot.
-    tenant_slots: std::sync::Mutex<HashMap<i64, Arc<Semaphore>>>,
+    /// Instance slots and guest memory, per host and per tenant (`budget`).
+    budget: Arc<super::budget::Budget>,
     /// Event deliveries under way; past it, a delivery is dropped (and logged), never queued
     /// without end.
     deliveries: Arc<Semaphore>,
-    pub live: broadcast::Sender<LiveEvent>,
+    /// Committed events and live messages, to the consoles and the cluster's relay.
+    pub live: super::live_hub::LiveHub,
     /// Websockets of apps and devices open in this process (contract 0.1.10).
     pub sockets: Arc<super::sockets::Sockets>,
 }
@@ -166,8 +160,12 @@ impl Plugins {
         throttle: Arc<crate::auth::throttle::Throttle>,
     ) -> wasmtime::Result<Arc<Plugins>> {
         let plugins_file = config.plugins.clone();
-        let memory_budget_mib = config.plugin_memory_mib;
+        let budget = Arc::new(super::budget::Budget::new(config.plugin_memory_mib));
         let public_url = config.public_url.clone().unwrap_or_else(|| format!("http://{}", config.listen));
+        let render_program = match &config.render_program {
+            Some(program) => program.clone(),
+            None => std::env::current_exe().map_err(|e| wasmtime::Error::msg(format!("this program's path: {e}")))?,
+        };
         let engine = engine::new_engine()?;
         let mut linker = Linker::new(&engine);
         capabilities::add_to_linker(&mut linker)?;
@@ -187,6 +185,8 @@ impl Plugins {
                 wakes: Default::default(),
                 public_url: public_url.trim_end_matches('/').to_string(),
                 throttle,
+                renderers: crate::renderers::Renderers::new(render_program),
+                budget: budget.clone(),
             }),
             plugins_file,
             cache_dir,
@@ -194,12 +194,9 @@ impl Plugins {
             builds: Default::default(),
             failed: RwLock::default(),
             metrics: PluginMetrics::default(),
-            slots: Semaphore::new(INSTANCE_SLOTS as usize),
-            memory_budget: Semaphore::new(memory_budget_mib.max(1) as usize),
-            memory_budget_mib: memory_budget_mib.max(1),
-            tenant_slots: std::sync::Mutex::default(),
+            budget,
             deliveries: Arc::new(Semaphore::new(MAX_DELIVERIES_UNDER_WAY)),
-            live: broadcast::channel(4096).0,
+            live: Default::default(),
             sockets: Default::default(),
         });
         let _ = plugins.services.registry.set(Arc::downgrade(&plugins));
@@ -473,6 +470,7 @@ impl Plugins {
                     decision: None,
                     client_address: String::new(),
                     sealed: Default::default(),
+                    user_actions: None,
                 };
                 let request = types::Request {
                     method: "DESCRIBE".into(),
@@ -619,12 +617,11 @@ impl Plugins {
         };
         let started = Instant::now();
         let (result, peak) = {
-            let busy = |e: tokio::sync::AcquireError| Failure::Instantiate(format!("semaphore: {e}"));
-            let _tenant = self.tenant_slot(call.tenant_id).acquire_owned().await.map_err(busy)?;
-            let _slot = self.slots.acquire().await.map_err(busy)?;
-            // A grant larger than the whole budget takes all of it (it would wait forever).
-            let mib = u32::try_from(plugin.installed.grants.memory_mib).unwrap_or(u32::MAX).min(self.memory_budget_mib);
-            let _memory = self.memory_budget.acquire_many(mib).await.map_err(busy)?;
+            let grants = &plugin.installed.grants;
+            let wait = std::time::Duration::from_millis(grants.timeout_ms);
+            let Some(_held) = self.budget.enter(call.tenant_id, grants.memory_mib, wait).await else {
+                return Err(Failure::Instantiate("semaphore: no slot or memory came free within the deadline".into()));
+            };
             runtime::invoke(&self.engine, plugin.clone(), self.services.clone(), call.clone(), invocation).await
         };
         let outcome = match &result {
@@ -642,12 +639,6 @@ impl Plugins {
             self.deliver(&plugin.manifest.id, &call, &finished.published, depth);
         }
         result
-    }
-
-    /// The tenant's share of the instance slots.
-    fn tenant_slot(&self, tenant: i64) -> Arc<Semaphore> {
-        let mut slots = self.tenant_slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        slots.entry(tenant).or_insert_with(|| Arc::new(Semaphore::new(TENANT_SLOTS))).clone()
     }
 
     /// Sends committed events to the shell and to every subscribed plugin enabled for the tenant.
@@ -672,14 +663,14 @@ impl Plugins {
                     // A channel's sockets here at once; every event also goes past the cluster's
                     // relay (and the consoles' sockets, which take only theirs).
                     self.sockets.deliver(&event);
-                    let _ = self.live.send(event);
+                    self.live.publish(event);
                     continue;
                 }
             };
             // A plugin it called published it: topics start with their publisher's id.
             let from = topic.split_once('.').map_or(from, |(publisher, _)| publisher);
             let payload_value = serde_json::from_str(payload).unwrap_or(serde_json::Value::Null);
-            let _ = self.live.send(LiveEvent {
+            self.live.publish(LiveEvent {
                 tenant_id: call.tenant_id,
                 plugin: from.to_string(),
                 topic: topic.clone(),
@@ -698,11 +689,16 @@ impl Plugins {
                 .collect();
             for subscriber in subscribers {
                 if !call.cascade.take() {
-                    tracing::warn!(plugin = from, %topic, "event not delivered: the request's cascade used its budget");
+                    if call.cascade.first_refusal() {
+                        tracing::warn!(plugin = from, %topic, "the request's cascade used its budget: its further events are not delivered");
+                    }
                     continue;
                 }
                 let Ok(delivery) = self.deliveries.clone().try_acquire_owned() else {
-                    tracing::warn!(plugin = from, %topic, "event not delivered: too many deliveries under way");
+                    self.metrics.event_dropped(from);
+                    if call.cascade.first_refusal() {
+                        tracing::warn!(plugin = from, %topic, "too many deliveries under way: this request's events are not all delivered");
+                    }
                     continue;
                 };
                 let plugins = self.clone();
@@ -713,6 +709,7 @@ impl Plugins {
                     decision: None,
                     client_address: String::new(),
                     sealed: Default::default(),
+                    user_actions: None,
                     ..call.clone()
                 };
                 tokio::spawn(async move {
@@ -750,6 +747,7 @@ impl Plugins {
                 decision: None,
                 client_address: String::new(),
                 sealed: Default::default(),
+                user_actions: None,
             };
             if let Some(elapsed) =
                 runtime::time_instantiation(&self.engine, plugin.clone(), self.services.clone(), context).await

@@ -30,6 +30,11 @@ pub struct Services {
     pub public_url: String,
     /// Failed proofs per subject and address, shared with the host's own doors (`proofs`).
     pub throttle: Arc<crate::auth::throttle::Throttle>,
+    /// The worker processes tenants' templates are rendered in.
+    pub renderers: crate::renderers::Renderers,
+    /// Instance slots and guest memory, per host and per tenant; plugin-to-plugin calls take the
+    /// callee's from the caller's shares.
+    pub budget: Arc<super::budget::Budget>,
 }
 
 /// Who a call is for, filled by the host (never by the plugin).
@@ -55,6 +60,10 @@ pub struct CallContext {
     /// The request's secrets (its sealed fields' values, and what the calls seal): masked in
     /// every operation record, log line and event the calls write.
     pub sealed: crate::redact::SealedValues,
+    /// Every button action of the signed-in user the request came from (none for a device, a
+    /// schedule, an event): a plugin route called through another plugin that names an action
+    /// answers only a user who holds it.
+    pub user_actions: Option<Arc<std::collections::HashSet<String>>>,
 }
 
 /// What a decision's call fails with when another user decided the request first.
@@ -65,19 +74,32 @@ pub const TENANT_GONE: &str = "the enterprise was deleted meanwhile";
 /// One request's event deliveries, for its whole cascade (events that lead to events): one
 /// call could fan out to a million plugin calls before (100 events x subscribers, 3 levels).
 #[derive(Debug)]
-pub struct EventBudget(std::sync::atomic::AtomicU32);
+pub struct EventBudget {
+    left: std::sync::atomic::AtomicU32,
+    /// Whether the log already says the cascade ran out: once per request, not once per event
+    /// dropped (1.4 MB of log per request before).
+    said: std::sync::atomic::AtomicBool,
+}
 
 impl EventBudget {
     pub const DELIVERIES: u32 = 64;
 
     pub fn new() -> Arc<EventBudget> {
-        Arc::new(EventBudget(std::sync::atomic::AtomicU32::new(Self::DELIVERIES)))
+        Arc::new(EventBudget {
+            left: std::sync::atomic::AtomicU32::new(Self::DELIVERIES),
+            said: std::sync::atomic::AtomicBool::new(false),
+        })
     }
 
     /// Takes one delivery; false when the cascade has used them all.
     pub fn take(&self) -> bool {
         use std::sync::atomic::Ordering;
-        self.0.fetch_update(Ordering::AcqRel, Ordering::Acquire, |left| left.checked_sub(1)).is_ok()
+        self.left.fetch_update(Ordering::AcqRel, Ordering::Acquire, |left| left.checked_sub(1)).is_ok()
+    }
+
+    /// True the first time only: whether to say that the cascade ran out.
+    pub fn first_refusal(&self) -> bool {
+        !self.said.swap(true, std::sync::atomic::Ordering::AcqRel)
     }
 }
 
@@ -167,7 +189,27 @@ pub struct CallState {
     /// Subjects whose proof held (contract 0.1.16 `proofs`): their failures are forgotten once
     /// the call commits.
     pub proven: Vec<crate::auth::throttle::Keys>,
+    /// Epoch ticks the guest ran while its call held the write lock.
+    ticks_locked: u32,
+    /// The call was stopped for holding the write lock past [`LOCKED_TICKS`].
+    held_lock_too_long: bool,
+    /// What the call wrote against its enterprise's quotas (see `plugins::quota`).
+    pub quota: super::quota::CallUsage,
+    /// A write went past a quota: the call is rolled back and the user told which.
+    pub over_quota: Option<super::quota::Quota>,
 }
+
+/// The longest a plugin-to-plugin call waits for its callee's memory.
+const NESTED_WAIT: Duration = Duration::from_millis(500);
+
+/// Epoch ticks (10 ms each) a guest may run while its call holds the database's write lock:
+/// long enough to shape what it wrote into an answer, far too short to starve the other writers
+/// (sign-ins, operation records, other enterprises' calls) by computing after a write. A plugin
+/// computes first and writes last, as it sends first and writes last.
+pub const LOCKED_TICKS: u32 = 50;
+/// Why a call that held the write lock too long was stopped.
+pub const HELD_LOCK_TOO_LONG: &str = "the call held the database's write lock past half a second of its own work: \
+     a plugin computes before its first write, then writes";
 
 /// Operation records and log output one call may write: one call wrote 79,647 records and
 /// 428 MiB of log before these limits.
@@ -225,7 +267,7 @@ impl CallState {
     pub async fn read_conn(&mut self) -> wasmtime::Result<&mut CallTx> {
         if self.tx.is_none() {
             self.cached.snapshot_begins();
-            let mut tx = self.services.db.begin_call(self.lock_eagerly).await?;
+            let mut tx = self.services.db.begin_call_of(self.call.tenant_id, self.lock_eagerly).await?;
             self.write_locked = self.lock_eagerly;
             if self.cached.was_served() && !self.went_outbound {
                 // What it was served and what its snapshot reads must be one moment.
@@ -251,7 +293,7 @@ impl CallState {
         match self.tx.as_mut() {
             None => {
                 self.cached.snapshot_begins();
-                self.tx = Some(self.services.db.begin_call(true).await?);
+                self.tx = Some(self.services.db.begin_call_of(self.call.tenant_id, true).await?);
                 self.write_locked = true;
                 // Nothing is written yet: a rerun keeps the lock this call waited for.
                 self.lock_kept_for_rerun = true;
@@ -266,11 +308,11 @@ impl CallState {
                     self.tx_replaced += 1;
                 }
                 self.cached.snapshot_begins();
-                self.tx = Some(self.services.db.begin_call(true).await?);
+                self.tx = Some(self.services.db.begin_call_of(self.call.tenant_id, true).await?);
                 self.write_locked = true;
             }
             Some(tx) if !self.write_locked => {
-                if let Err(err) = self.services.db.take_write_lock(tx).await {
+                if let Err(err) = self.services.db.take_write_lock(tx, self.call.tenant_id).await {
                     self.rerun = true;
                     wasmtime::bail!("the write lock was not free over the call's snapshot: {err}");
                 }
@@ -315,12 +357,27 @@ impl CallState {
                         database's write lock from then on): send first, then record what came of it"
                 .into());
         }
-        if let Some(snapshot) = self.tx.take() {
+        self.end_read_snapshot().await?;
+        self.went_outbound = true;
+        Ok(())
+    }
+
+    /// Ends the call's read snapshot, if it holds one, before work that takes long (a request
+    /// out, making a key): nothing is held meanwhile, and another writer committing meanwhile
+    /// does not make the call's first write stale. What it reads afterwards is read anew.
+    pub async fn end_read_snapshot(&mut self) -> Result<(), String> {
+        if !self.write_locked
+            && let Some(snapshot) = self.tx.take()
+        {
             snapshot.rollback().await.map_err(|e| format!("ending the read snapshot: {e}"))?;
             self.tx_replaced += 1;
         }
-        self.went_outbound = true;
         Ok(())
+    }
+
+    /// Whether the call has written (on SQLite: holds the write lock).
+    pub fn write_locked(&self) -> bool {
+        self.write_locked
     }
 
     pub fn remaining(&self) -> Duration {
@@ -351,6 +408,12 @@ pub enum Failure {
     TooLarge,
     /// Instantiation failed.
     Instantiate(String),
+    /// What it read was changed by another call before it could commit, and it could not run
+    /// again (it had sent something out, or ran out of tries or time).
+    Conflict,
+    /// It wrote past one of its enterprise's quotas; its writes were rolled back. With what
+    /// the user reads.
+    OverQuota(super::quota::Quota, crate::i18n::Msg),
 }
 
 /// Who hears a live message (contract 0.1.10).
@@ -436,6 +499,10 @@ fn new_store(
         cpu_turn: Default::default(),
         chain: Vec::new(),
         proven: Vec::new(),
+        ticks_locked: 0,
+        held_lock_too_long: false,
+        quota: Default::default(),
+        over_quota: None,
     };
     let mut store = Store::new(engine, state);
     store.limiter(|state| &mut state.limiter);
@@ -446,6 +513,16 @@ fn new_store(
         }
         let state = store.data_mut();
         state.ticks += 1;
+        if state.write_locked && state.services.db.engine() == crate::db::Engine::Sqlite {
+            // Every other writer of the host waits while a call holds SQLite's write lock: its own
+            // work there is bounded, and it runs without queueing for a CPU turn behind others.
+            state.ticks_locked += 1;
+            if state.ticks_locked > LOCKED_TICKS {
+                state.held_lock_too_long = true;
+                return Ok(UpdateDeadline::Interrupt);
+            }
+            return Ok(UpdateDeadline::Yield(1));
+        }
         if state.ticks <= super::cpu::FREE_TICKS {
             return Ok(UpdateDeadline::Yield(1));
         }
@@ -456,6 +533,13 @@ fn new_store(
 }
 
 /// Runs one invocation in a fresh instance and settles its transaction.
+///
+/// It runs again from the start, in a fresh instance and transaction, when what it read went
+/// stale before it could commit: on SQLite, reads the cache served or a snapshot another writer
+/// moved past before the call's first write (then it takes the write lock from the start); on
+/// PostgreSQL, a serialization failure of its SERIALIZABLE transaction, at any statement or at
+/// the commit. A call that has sent something out (it cannot be taken back) does not run again:
+/// it fails as changed meanwhile.
 pub async fn invoke(
     engine: &wasmtime::Engine,
     plugin: Arc<LoadedPlugin>,
@@ -464,30 +548,66 @@ pub async fn invoke(
     invocation: Invocation,
 ) -> (Result<Finished, Failure>, usize) {
     let deadline = Instant::now() + Duration::from_millis(plugin.installed.grants.timeout_ms);
+    // SQLite's rerun takes the write lock from its start (or reads without the cache): it cannot
+    // go stale twice more. On PostgreSQL each round of calls that conflict commits one of them:
+    // a call runs again while its deadline allows, after a pause that grows and is drawn at
+    // random so that the calls that conflicted do not meet again at once.
+    let postgres = services.db.engine() == crate::db::Engine::Postgres;
+    let reruns = if postgres { POSTGRES_RERUNS } else { 2 };
     let mut store = new_store(engine, plugin.clone(), services.clone(), call.clone(), deadline);
     let mut result = run(&mut store, &plugin, &invocation, deadline).await;
-    // At most twice: reads the cache served went stale (a snapshot of its own, no cache), then
-    // its snapshot went stale before its first write (the write lock from the start).
-    for _ in 0..2 {
-        if result.is_ok() || !store.data().rerun {
-            break;
+    let mut ran_again = 0;
+    loop {
+        let again = store.data().rerun && !store.data().went_outbound && Instant::now() < deadline;
+        if again && ran_again < reruns {
+            ran_again += 1;
+            if postgres {
+                pause_before_rerun(ran_again, deadline).await;
+            }
+            // Nothing was sent out, and its writes were never kept: once more from the start.
+            tracing::debug!(plugin = %plugin.manifest.id, "what the call read went stale: run again");
+            let for_reads = store.data().rerun_for_reads;
+            let held = if store.data().lock_kept_for_rerun { store.data_mut().tx.take() } else { None };
+            settle(&mut store, false).await.ok();
+            store = new_store(engine, plugin.clone(), services.clone(), call.clone(), deadline);
+            let state = store.data_mut();
+            state.cache_off = true;
+            state.lock_eagerly = !for_reads;
+            if let Some(tx) = held {
+                state.tx = Some(tx);
+                state.write_locked = true;
+            }
+            result = run(&mut store, &plugin, &invocation, deadline).await;
+            continue;
         }
-        // Nothing was sent out, and its writes were never made: once more from the start.
-        tracing::debug!(plugin = %plugin.manifest.id, "what the call read went stale before its first write: run again");
-        let for_reads = store.data().rerun_for_reads;
-        let held = if store.data().lock_kept_for_rerun { store.data_mut().tx.take() } else { None };
-        settle(&mut store, false).await.ok();
-        store = new_store(engine, plugin.clone(), services.clone(), call.clone(), deadline);
-        let state = store.data_mut();
-        state.cache_off = true;
-        state.lock_eagerly = !for_reads;
-        if let Some(tx) = held {
-            state.tx = Some(tx);
-            state.write_locked = true;
+        if store.data().rerun {
+            settle(&mut store, false).await.ok();
+            let peak = store.data().limiter.peak;
+            return (Err(Failure::Conflict), peak);
         }
-        result = run(&mut store, &plugin, &invocation, deadline).await;
+        let sent_out = store.data().went_outbound;
+        let (finished, peak) = finish(store, &plugin, result).await;
+        // PostgreSQL may refuse the commit itself.
+        if matches!(finished, Err(Failure::Conflict)) && !sent_out && ran_again < reruns && Instant::now() < deadline {
+            ran_again += 1;
+            pause_before_rerun(ran_again, deadline).await;
+            store = new_store(engine, plugin.clone(), services.clone(), call.clone(), deadline);
+            store.data_mut().cache_off = true;
+            result = run(&mut store, &plugin, &invocation, deadline).await;
+            continue;
+        }
+        return (finished, peak);
     }
-    finish(store, &plugin, result).await
+}
+
+/// How often a call on PostgreSQL runs again after serialization failures, deadline allowing.
+const POSTGRES_RERUNS: u32 = 32;
+
+/// A random pause before the `nth` rerun: up to 1, 2, 4 … 32 ms, never past the deadline.
+async fn pause_before_rerun(nth: u32, deadline: Instant) {
+    let most = 1u64 << nth.min(5);
+    let pause = Duration::from_micros(rand::random_range(0..most * 1000));
+    tokio::time::sleep_until(deadline.min(Instant::now() + pause).into()).await;
 }
 
 /// How deep plugins may call plugins.
@@ -512,6 +632,12 @@ pub async fn invoke_nested(
     request: types::Request,
 ) -> wasmtime::Result<Nested> {
     let deadline = caller.deadline;
+    // The callee's instance and memory count against the caller's tenant like any call's.
+    let wait = deadline.saturating_duration_since(Instant::now()).min(NESTED_WAIT);
+    let memory_mib = callee.installed.grants.memory_mib;
+    let Some(_held) = caller.services.budget.enter_nested(caller.call.tenant_id, memory_mib, wait).await else {
+        return Ok(Nested::Failed("no instance slot or memory was free for it".into()));
+    };
     // The callee is the same tenant's: a turn the caller kept would make it wait for itself.
     super::cpu::CpuGate::release(&caller.cpu_turn);
     if caller.went_outbound
@@ -545,13 +671,17 @@ pub async fn invoke_nested(
     // caller had written nothing: outbound requests come before writes); what it wrote since is
     // in a transaction of its own.
     let had_tx = had_tx && state.tx_replaced == 0;
-    let answered_ok = matches!(&result, Ok(Returned::Response(r)) if r.status == 200) && !state.doomed;
+    let answered_ok =
+        matches!(&result, Ok(Returned::Response(r)) if r.status == 200) && !state.doomed && state.over_quota.is_none();
     let files = std::mem::take(&mut state.staged_files);
     caller.write_locked = state.write_locked;
     caller.went_outbound = state.went_outbound;
     caller.tx_replaced += state.tx_replaced;
     caller.tx = state.tx.take();
     std::mem::swap(&mut state.cached, &mut caller.cached);
+    if let Some(quota) = state.over_quota {
+        caller.over_quota.get_or_insert(quota);
+    }
     if state.rerun {
         caller.rerun = true;
         caller.lock_kept_for_rerun = state.lock_kept_for_rerun;
@@ -588,6 +718,7 @@ pub async fn invoke_nested(
         files.discard(&caller.services.objects).await;
     }
     Ok(match result {
+        Ok(_) if state.over_quota.is_some() => Nested::Failed("it reached a quota".into()),
         Ok(Returned::Response(response)) if state.doomed => {
             let _ = response;
             Nested::Failed("it went on after an internal store error".into())
@@ -597,6 +728,8 @@ pub async fn invoke_nested(
         Err(Failure::Timeout) => Nested::Failed("it ran out of time".into()),
         Err(Failure::Trap(why) | Failure::Instantiate(why)) => Nested::Failed(why),
         Err(Failure::TooLarge) => Nested::Failed("its answer was too large".into()),
+        Err(Failure::Conflict) => Nested::Rerun,
+        Err(Failure::OverQuota(quota, _)) => Nested::Failed(format!("it reached the quota `{}`", quota.setting())),
     })
 }
 
@@ -618,9 +751,16 @@ async fn run(
             Invocation::Job(job) => handler.call_run_job(&mut *store, job).await.map(Returned::Unit),
             Invocation::Event(event) => handler.call_on_event(&mut *store, event).await.map(Returned::Unit),
         };
-        returned.map_err(|err| match err.downcast_ref::<Trap>() {
-            Some(Trap::Interrupt) => Failure::Timeout,
-            _ => Failure::Trap(format!("{err:#}")),
+        returned.map_err(|err| {
+            // A statement PostgreSQL refused for a concurrent change: the call runs again.
+            if err.downcast_ref::<sqlx::Error>().is_some_and(crate::db::serialization_failure) {
+                store.data_mut().rerun = true;
+            }
+            match err.downcast_ref::<Trap>() {
+                Some(Trap::Interrupt) if store.data().held_lock_too_long => Failure::Trap(HELD_LOCK_TOO_LONG.into()),
+                Some(Trap::Interrupt) => Failure::Timeout,
+                _ => Failure::Trap(format!("{err:#}")),
+            }
         })
     })
     .await
@@ -661,6 +801,10 @@ async fn finish(
     let outcome = match result {
         Ok(Returned::Response(response)) if response.body.len() > max_response => Err(Failure::TooLarge),
         Ok(_) if state.tenant_gone => Err(Failure::Trap(TENANT_GONE.into())),
+        // Whatever the plugin made of the refusal, the user learns which quota was reached.
+        _ if let Some(quota) = state.over_quota => {
+            Err(Failure::OverQuota(quota, quota.refusal(&plugin.installed.grants)))
+        }
         Ok(_) if state.doomed => Err(Failure::Trap("the call went on after an internal store error".into())),
         other => other,
     };
@@ -678,6 +822,9 @@ async fn finish(
         }
     }
     if let Err(err) = settle(&mut store, success).await {
+        if crate::db::serialization_failure(&err) {
+            return (Err(Failure::Conflict), peak);
+        }
         return (Err(Failure::Trap(format!("transaction: {err}"))), peak);
     }
     let published = if success { std::mem::take(&mut store.data_mut().published) } else { Vec::new() };

@@ -52,6 +52,7 @@ async fn run_due(plugins: &Arc<Plugins>) -> Result<(), sqlx::Error> {
                     decision: None,
                     client_address: String::new(),
                     sealed: Default::default(),
+                    user_actions: None,
                 };
                 let job = types::Job { name: schedule.name.clone(), context: context.to_wit() };
                 let error = match plugins.call(plugin.clone(), context, Invocation::Job(job), 0).await {

@@ -240,6 +240,7 @@ async fn decide(
         decision: Some(Arc::new(decision)),
         client_address: caller.client.ip.clone(),
         sealed: Default::default(),
+        user_actions: Some(caller.actions.clone()),
     };
     let body = json!({
         "approvalId": row.id.to_string(), "kind": row.kind, "subjectId": row.subject_id, "approved": req.approved,

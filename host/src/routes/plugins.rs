@@ -312,6 +312,7 @@ async fn dispatch(
         decision: None,
         client_address: caller.client.ip.clone(),
         sealed: sealed.clone(),
+        user_actions: Some(caller.actions.clone()),
     };
     let mut response = call_route(&app, &plugin, context, method, path, query, &body).await?;
     response.extensions_mut().insert(record_as);
@@ -369,6 +370,7 @@ async fn dispatch_device(
         decision: None,
         client_address: device.client.ip.clone(),
         sealed: Default::default(),
+        user_actions: None,
     };
     if route.socket {
         return super::sockets::serve(app, plugin, device, context, (path, query), upgrade).await;
@@ -516,6 +518,10 @@ fn rendered(outcome: Result<Finished, Failure>) -> Response {
         Err(Failure::Instantiate(why)) if why.contains("semaphore") => {
             ApiError::Client { code: 503, msg: Msg::Busy }.into_response()
         }
+        Err(Failure::Conflict) => ApiError::Conflict(Msg::ChangedMeanwhile).into_response(),
+        // A quota is the enterprise's and the operator's business, not a fault: 403, as storage
+        // APIs answer a quota reached.
+        Err(Failure::OverQuota(_, refusal)) => ApiError::Client { code: 403, msg: refusal }.into_response(),
         Err(failure) => {
             tracing::warn!(?failure, "a plugin call failed");
             ApiError::Client { code: 500, msg: Msg::PluginFailed }.into_response()

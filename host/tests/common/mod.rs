@@ -254,6 +254,8 @@ impl TestHost {
         // Shared by the tests: a plugin is compiled once per build, not once per test.
         config.cache_dir = Some(repo().join("target/test-plugin-cache"));
         config.metrics_token = Some(METRICS_TOKEN.into());
+        // The test binary is not the console host: the render workers run the built host.
+        config.render_program = Some(PathBuf::from(env!("CARGO_BIN_EXE_console-host")));
         adjust(&mut config);
         let config_url = config.database_url.clone();
         let app = console_host::start(config).await.expect("host starts");
@@ -551,9 +553,10 @@ impl ProcessHost {
     /// Starts with extra environment variables (object storage settings, say), which stay this
     /// process's own.
     pub async fn start_with_env(dir: tempfile::TempDir, plugins: &[Install], env: &[(&str, String)]) -> ProcessHost {
-        use std::process::{Command, Stdio};
+        use std::process::Command;
         let port = std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port();
         let database_url = database_url(dir.path()).await;
+        let log = std::fs::File::create(dir.path().join("host.log")).expect("log file");
         let child = Command::new(env!("CARGO_BIN_EXE_console-host"))
             .env("CONSOLE_LISTEN", format!("127.0.0.1:{port}"))
             .env("CONSOLE_DATA_DIR", dir.path())
@@ -567,8 +570,10 @@ impl ProcessHost {
             .env("CONSOLE_MQTTS_LISTEN", "off")
             .env("RUST_LOG", "warn")
             .envs(env.iter().map(|(name, value)| (*name, value.as_str())))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            // What it logs (tracing writes to standard output), for a test to read
+            // ([`ProcessHost::log`]).
+            .stdout(log.try_clone().expect("log file"))
+            .stderr(log)
             .spawn()
             .expect("console-host starts");
         let host = ProcessHost { child, base: format!("http://127.0.0.1:{port}/api"), dir, database_url };
@@ -608,6 +613,11 @@ impl ProcessHost {
         self.child.wait().expect("reaped");
         let dir = tempfile::tempdir().expect("dir");
         std::mem::replace(&mut self.dir, dir)
+    }
+
+    /// What the host has logged so far.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("host.log")).unwrap_or_default()
     }
 
     /// A field of `/proc/<host>/status` (`VmRSS:`, `VmHWM:`) in MiB.

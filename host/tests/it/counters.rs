@@ -131,3 +131,30 @@ async fn a_tally_counts_the_records_of_each_value_of_a_counted_field() {
     let refused = host.get("/probe/notes/tally?field=secret", &admin).await;
     assert_eq!(refused.code(), 400, "{:?}", refused.body);
 }
+
+/// Counters stay within ±2^53 (issue 43, item 11): an addition past it is refused with nothing
+/// of the write applied, where it used to stop silently at the largest integer; and sums of
+/// counters near the bound are read exactly, not failed.
+#[tokio::test]
+async fn a_counter_refuses_to_overflow_and_its_write_changes_nothing() {
+    let host = TestHost::start_with_plugins(&[Install::probe(PROBE)], |_| {}).await;
+    let admin = host.admin().await;
+    let most = 1i64 << 53;
+    let write = |counters: Value| host.post("/probe/counters/write", &admin, json!({ "counters": counters }));
+    write(json!([counter("big", HOUR, "a", most), counter("big", HOUR, "b", most)])).await.ok();
+    let past = write(json!([counter("small", HOUR, "a", 1), counter("big", HOUR, "a", 1)])).await;
+    assert_eq!(past.code(), 400, "{:?}", past.body);
+    assert!(past.msg().contains("would pass"), "{}", past.msg());
+    let beyond = write(json!([counter("big", HOUR, "c", most + 1)])).await;
+    assert_eq!(beyond.code(), 400, "a value past the bound is refused: {:?}", beyond.body);
+    let read = host.post("/probe/counters/read", &admin, json!({ "names": ["big", "small"], "byKey": true })).await;
+    let read = sums(read.ok());
+    assert_eq!(
+        read.iter().map(|(_, name, _, key, value)| (name.as_str(), key.as_str(), *value)).collect::<Vec<_>>(),
+        [("big", "a", most), ("big", "b", most)],
+        "nothing of the refused write was applied"
+    );
+    // Two counters at the bound sum past it: the sum is read exactly (it failed the read before).
+    let summed = host.post("/probe/counters/read", &admin, json!({ "names": ["big"] })).await;
+    assert_eq!(sums(summed.ok())[0].4, 2 * most, "{:?}", summed.body);
+}

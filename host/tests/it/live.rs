@@ -156,6 +156,16 @@ async fn a_notice_reaches_one_console_user_and_accounts_are_the_enterprises_own(
     assert!(next_json(&mut bob_socket, Duration::from_millis(500)).await.is_none(), "Bob, who sent it, does not");
     let foreign = json!({ "userId": ann_id, "topic": "pet.created", "message": {} });
     assert_eq!(host.post("/probe/live/notify", &bob, foreign).await.code(), 400, "only under its own topic");
+    // Only a user of the call's enterprise (issue 43, item 11): the platform administrator's
+    // console, which hears every enterprise, heard Alpha's notice to them before.
+    let mut admin_socket = console(admin.clone()).await;
+    let db = crate::common::database(&host.database_url).await;
+    let admin_id: i64 =
+        sqlx::query_scalar("SELECT id FROM accounts WHERE username = 'admin'").fetch_one(&db).await.expect("admin");
+    let upward = json!({ "userId": admin_id, "topic": "probe.notice", "message": { "chat": 8 } });
+    let refused = host.post("/probe/live/notify", &bob, upward).await;
+    assert_eq!(refused.code(), 400, "refused to the plugin: {:?}", refused.body);
+    assert!(next_json(&mut admin_socket, Duration::from_millis(500)).await.is_none(), "the platform heard nothing");
 
     let found = host.get("/probe/accounts?text=agent", &ann).await;
     let names: Vec<&str> = found.ok().as_array().expect("list").iter().filter_map(|a| a["userName"].as_str()).collect();

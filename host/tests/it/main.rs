@@ -37,6 +37,7 @@ mod pinning;
 mod plugins;
 mod portal;
 mod product;
+mod quotas;
 mod read_cache;
 mod records;
 mod rtc;

@@ -396,3 +396,35 @@ async fn push_goes_to_each_client_in_its_language_and_failures_are_retried() {
     );
     assert_eq!(requests.last().map(|(_, body)| body["to"].clone()), Some(json!("reg-1")));
 }
+
+/// A mail template of 200 bytes that turns lists nested in lists into text asks for gigabytes in
+/// one step; an ordinary enterprise administrator saves it on the messaging page. Rendered in a
+/// worker whose memory the kernel bounds, it is refused at once with the reason, and the host and
+/// the other templates go on as before (it was OOM-killed before).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_template_that_would_build_gigabytes_is_refused_and_takes_nothing_from_the_host() {
+    let host =
+        TestHost::start_with_plugins(&[Install::plugin("messaging", "template = true\ntimeout_ms = 10000")], |_| {})
+            .await;
+    let admin = host.admin().await;
+    let bomb = "{% set r = range(100000)|list %}{% set a = [r,r,r,r,r,r,r,r,r,r] %}{% set b = [a,a,a,a,a,a,a,a,a,a] %}\
+                {% set c = [b,b,b,b,b,b,b,b,b,b] %}{{ c|string|length }}";
+    let template = |name: &str, content: &str| {
+        json!({ "templateName": name, "lang": "en", "subject": "Hello",
+                                                      "content": content, "placeholders": [] })
+    };
+    let before = common::proc_status_mib("self", "VmRSS:");
+    let started = std::time::Instant::now();
+    let refused = host.post("/message-service/mail/templates", &admin, template("bomb", bomb)).await;
+    assert_eq!((refused.code(), refused.data()["field"].as_str()), (400, Some("content")), "{:?}", refused.body);
+    assert!(refused.msg().contains("memory"), "{}", refused.msg());
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "refused within the call: {:?}", started.elapsed());
+    let grown = common::proc_status_mib("self", "VmRSS:").saturating_sub(before);
+    assert!(grown < 100, "the host grew by {grown} MiB");
+    // The worker that died is replaced: the next template renders.
+    host.post("/message-service/mail/templates", &admin, template("fine", "<p>Hello {{ 'there'|upper }}</p>"))
+        .await
+        .ok();
+    let listed = host.get("/message-service/mail/templates", &admin).await;
+    assert_eq!(listed.ok()["total"], 1, "only the ordinary template is kept");
+}

@@ -95,7 +95,10 @@ async fn the_writes_of_a_trapped_failed_or_timed_out_call_are_not_in_the_databas
         (refused.code(), refused.data()["field"].as_str(), refused.msg()),
         (400, Some("text"), "refused after a write")
     );
-    assert_eq!(host.post("/probe/write-then-spin", &admin, json!({})).await.code(), 504);
+    // Spinning after a write: on SQLite it holds every writer's lock, and is stopped after half a
+    // second of it (a failed call); on PostgreSQL it runs into its deadline.
+    let spun = if common::on_postgres() { 504 } else { 500 };
+    assert_eq!(host.post("/probe/write-then-spin", &admin, json!({})).await.code(), spun);
     // The contract says an `internal` store error rolls the call back: answering 200 after one
     // must not commit what was written before it (issue 12, item 5c).
     let swallowed = host.post("/probe/write-then-swallow", &admin, json!({})).await;

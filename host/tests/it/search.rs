@@ -108,10 +108,12 @@ async fn one_enterprise_never_finds_anothers_documents_and_the_operators_bound_h
         Some(3)
     );
 
-    // Five documents are allowed: a sixth is refused and nothing of its call is kept.
+    // Five documents are allowed: a sixth is refused, the user told which quota, and nothing of
+    // its call is kept.
     let sixth = json!([{ "id": "sixth", "language": "en", "title": "One too many", "body": "", "tags": [] }]);
     let refused = host.post_as("/probe/search/put", &admin, &acme, json!({ "index": "faq", "documents": sixth })).await;
-    assert_eq!(refused.code(), 500, "{:?}", refused.body);
+    assert_eq!(refused.code(), 403, "{:?}", refused.body);
+    assert!(refused.msg().starts_with("Indexed documents:"), "{}", refused.msg());
     let headers = [("tenantId", acme.as_str())];
     let indexes = host.call(reqwest::Method::GET, "/probe/search/indexes", Some(&admin), &headers, None).await;
     assert_eq!(indexes.ok()[0]["documents"], 5);

@@ -167,3 +167,37 @@ async fn plugins_call_plugins_at_most_four_deep_within_the_first_callers_deadlin
     assert!([400, 504].contains(&spun.code()), "{:?}", spun.body);
     assert!(took < Duration::from_millis(2500), "stopped at the caller's deadline: {took:?}");
 }
+
+/// A user reaches through one plugin only what he may read himself: a plugin route that names an
+/// action answers the calling plugin only for a user who holds it (before, holding the probe's
+/// actions was enough to read whatever the peer answers). What broke inside a callee stays its
+/// own: the caller hears that it failed, not its trap and backtrace.
+#[tokio::test]
+async fn a_callee_route_that_names_an_action_answers_only_users_holding_it_and_keeps_its_internals() {
+    let dir = tempfile::tempdir().expect("dir");
+    let manifest = std::fs::read_to_string(Install::fixture("peer", "").manifest).expect("peer manifest");
+    let manifest = manifest.replace(
+        "summary = \"Items, for other plugins\"",
+        "summary = \"Items, for other plugins\"\naction = \"peer:read\"",
+    ) + "\n[[menus]]\nmenu_id = 9100\nname = \"Peer\"\nkind = \"page\"\npath = \"/peer/page\"\nbuttons = [{ action = \"peer:read\", type = \"view\", name = \"Read the peer\" }]\n";
+    let path = dir.path().join("peer.toml");
+    std::fs::write(&path, manifest).expect("manifest");
+    let mut peer = Install::fixture("peer", PEER);
+    peer.manifest = path;
+    let (host, admin) = host_with(PROBE, peer).await;
+    let role = host.create_role(&admin, "ALL", "Probe only", "ordinary", &["probe:write"]).await;
+    host.create_account(&admin, "ALL", "prober", &[role]).await;
+    let prober = host.login("prober", common::USER_PASSWORD).await;
+
+    let read = raw(&host, &admin, "peer", "GET", "/items", Value::Null).await;
+    assert_eq!(read.ok()["status"], 200, "who holds peer:read reads: {:?}", read.body);
+    let refused = raw(&host, &prober, "peer", "GET", "/items", Value::Null).await;
+    assert_eq!(refused.ok()["status"], 403, "{:?}", refused.body);
+    let open = raw(&host, &prober, "peer", "GET", "/whoami", Value::Null).await;
+    assert_eq!(open.ok()["status"], 200, "a route naming no action is open to the plugins that use it");
+
+    let trapped = raw(&host, &admin, "peer", "GET", "/trap", Value::Null).await;
+    assert_eq!(trapped.code(), 400, "{:?}", trapped.body);
+    assert!(!trapped.msg().contains("vault") && !trapped.msg().contains("backtrace"), "{}", trapped.msg());
+    assert!(trapped.msg().contains("failed"), "{}", trapped.msg());
+}

@@ -35,6 +35,9 @@ impl approvals::Host for CallState {
         if detail.len() > MAX_DETAIL_BYTES || !detail_is_object {
             return Ok(Err(format!("the detail must be a JSON object of at most {MAX_DETAIL_BYTES} bytes")));
         }
+        if let Err(refused) = self.charge(&[(crate::plugins::quota::Quota::WaitingRequests, 1)]).await? {
+            return Ok(Err(refused));
+        }
         let (tenant, user, name, plugin) =
             (self.call.tenant_id, self.call.user_id, self.call.user_name.clone(), self.plugin.manifest.id.clone());
         let conn = self.write_conn().await?;

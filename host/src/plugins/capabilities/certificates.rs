@@ -17,21 +17,30 @@ const MAX_CHAIN_BYTES: usize = 64 * 1024;
 const MAX_KEY_BYTES: usize = 16 * 1024;
 
 impl CallState {
-    /// The enterprise's CA, made and stored in this call's transaction when it has none.
+    /// The enterprise's CA, made on first use. Read without the call's transaction, and made in
+    /// a short one of its own unless the call holds the write lock already: neither the reading
+    /// nor the making holds any other writer.
     async fn authority(&mut self) -> wasmtime::Result<Result<pki::Authority, String>> {
         let tenant = self.call.tenant_id;
         let master_key = self.services.master_key.clone();
         let now = crate::clock::now_ms();
-        let make = || {
+        let make = move || {
             let made = pki::new_authority(tenant, &format!("Enterprise {tenant}"), now)?;
             Ok(StoredAuthority {
                 sealed_key: master_key.seal(tenant, SEAL_SCOPE, &made.key_pem),
                 certificate_pem: made.certificate_pem,
             })
         };
-        let stored = match authority_in_call(self.write_conn().await?, tenant, make).await? {
-            Ok(stored) => stored,
-            Err(why) => return Ok(Err(why)),
+        let stored = match self.services.db.certificate_authority(tenant).await? {
+            Some(stored) => stored,
+            None if self.write_locked() => match authority_in_call(self.write_conn().await?, tenant, make).await? {
+                Ok(stored) => stored,
+                Err(why) => return Ok(Err(why)),
+            },
+            None => match off_the_workers(self.deadline, make).await? {
+                Ok(made) => self.services.db.keep_authority(tenant, made).await?,
+                Err(why) => return Ok(Err(why)),
+            },
         };
         let key_pem =
             self.services.master_key.open(tenant, SEAL_SCOPE, &stored.sealed_key).map_err(wasmtime::Error::msg)?;
@@ -63,8 +72,22 @@ fn request_of(request: CertificateRequest) -> pki::Request {
     }
 }
 
-async fn off_the_workers<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> wasmtime::Result<T> {
-    tokio::task::spawn_blocking(work).await.map_err(|e| wasmtime::Error::msg(e.to_string()))
+/// Key work under way at once, for every plugin call of the host: each piece is bounded (RSA
+/// generation takes seconds, key derivation is capped by `pki`), and a call that cannot start
+/// its own before its deadline gives up instead of piling threads up behind the others.
+static KEY_WORK: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
+/// Runs key work on a blocking thread once one of [`KEY_WORK`] is free before `deadline`.
+async fn off_the_workers<T: Send + 'static>(
+    deadline: std::time::Instant,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> wasmtime::Result<T> {
+    let Ok(Ok(turn)) = tokio::time::timeout_at(deadline.into(), KEY_WORK.acquire()).await else {
+        wasmtime::bail!("the host was making other keys until the call's deadline");
+    };
+    let done = tokio::task::spawn_blocking(work).await.map_err(|e| wasmtime::Error::msg(e.to_string()));
+    drop(turn);
+    done
 }
 
 impl CallState {
@@ -77,9 +100,19 @@ impl CallState {
         if let Err(why) = self.check_grant(Capability::Certificates) {
             return Ok(Err(why));
         }
+        // Making a key takes seconds (RSA-4096): never while the call holds SQLite's write lock,
+        // which every other writer of the host would wait for.
+        if self.write_locked() && self.services.db.engine() == crate::db::Engine::Sqlite {
+            return Ok(Err("certificates are issued before the call's first write (making a key holds the \
+                           database's write lock otherwise): issue first, then record"
+                .into()));
+        }
         let request = request_of(request);
         if let Err((field, why)) = pki::check(&request) {
             return Ok(Err(format!("{field}: {why}")));
+        }
+        if let Err(why) = self.end_read_snapshot().await {
+            return Ok(Err(why));
         }
         let authority = match CallState::authority(self).await? {
             Ok(authority) => authority,
@@ -87,10 +120,11 @@ impl CallState {
         };
         let (crl_url, now) = (self.crl_url(), crate::clock::now_ms());
         let common_name = request.common_name.clone();
-        let issued = match off_the_workers(move || pki::issue(&authority, &request, &crl_url, now)).await? {
-            Ok(issued) => issued,
-            Err(why) => return Ok(Err(why)),
-        };
+        let issued =
+            match off_the_workers(self.deadline, move || pki::issue(&authority, &request, &crl_url, now)).await? {
+                Ok(issued) => issued,
+                Err(why) => return Ok(Err(why)),
+            };
         let serial = IssuedSerial {
             tenant: self.call.tenant_id,
             serial: &issued.serial,
@@ -158,8 +192,9 @@ impl certificates::Host for CallState {
             Ok(authority) => authority.certificate_pem,
             Err(why) => return Ok(Err(why)),
         };
-        off_the_workers(move || {
-            let key = pki::decrypt_key(&encrypted_key_pem, &password).ok_or("the password does not open the key")?;
+        off_the_workers(self.deadline, move || {
+            let key = pki::decrypt_key(&encrypted_key_pem, &password)
+                .ok_or("the password does not open the key, or the key asks for more derivation work than a key may")?;
             pki::pkcs12(&certificate_pem, &authority, &key, &password)
         })
         .await
@@ -176,7 +211,7 @@ impl certificates::Host for CallState {
         if chain_pem.len() > MAX_CHAIN_BYTES || key_pem.as_ref().is_some_and(|key| key.len() > MAX_KEY_BYTES) {
             return Ok(Err("a chain is at most 64 KiB and a key 16 KiB".into()));
         }
-        let seen = off_the_workers(move || pki::inspect(&chain_pem, key_pem.as_deref())).await?;
+        let seen = off_the_workers(self.deadline, move || pki::inspect(&chain_pem, key_pem.as_deref())).await?;
         Ok(seen.map(|seen| Inspection {
             subject: seen.subject,
             issuer: seen.issuer,

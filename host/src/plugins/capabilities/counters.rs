@@ -15,7 +15,11 @@ impl CallState {
         match result {
             Ok(value) => Ok(value),
             Err(CounterFailure::Invalid(why)) => Err(why),
+            Err(CounterFailure::Overflow) => Err(CounterFailure::Overflow.to_string()),
             Err(CounterFailure::Db(error)) => {
+                if crate::db::serialization_failure(&error) {
+                    self.rerun = true;
+                }
                 if let sqlx::Error::Database(db) = &error
                     && db.is_foreign_key_violation()
                 {
@@ -37,6 +41,11 @@ impl CallState {
             .into_iter()
             .map(|c| Counter { name: c.name, bucket: c.bucket, key: c.key, value: c.value })
             .collect();
+        // Each counter may be new: the quota counts them all.
+        let counted = [(crate::plugins::quota::Quota::Counters, counters.len() as u64)];
+        if let Err(refused) = self.charge(&counted).await? {
+            return Ok(Err(refused));
+        }
         let (plugin, tenant) = self.owner();
         let conn = self.write_conn().await?;
         let written = plugin_counters::write(conn, Owner { plugin: &plugin, tenant }, &counters, how).await;

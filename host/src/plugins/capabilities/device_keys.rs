@@ -22,6 +22,9 @@ impl device_keys::Host for CallState {
         if let Err(refused) = sn_well_formed(&sn) {
             return Ok(Err(refused));
         }
+        if let Err(refused) = self.charge(&[(crate::plugins::quota::Quota::DeviceKeys, 1)]).await? {
+            return Ok(Err(refused));
+        }
         let key = format!("dk_{}", session::new_token());
         let (tenant, plugin, by) = (self.call.tenant_id, self.plugin.manifest.id.clone(), self.call.user_id);
         let name = device_key_name(&sn);

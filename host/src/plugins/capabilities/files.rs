@@ -108,26 +108,46 @@ impl CallState {
     }
 
     /// Where the object's bytes are as this call sees them (its own staged change first), and
-    /// their size; None when there is no object.
+    /// their size; None when there is no object. What the database says of an object comes
+    /// before what the store holds: a change another call committed reaches the store after.
     async fn current(&mut self, path: &Path) -> wasmtime::Result<Option<(Path, u64)>> {
-        Ok(match self.staged_files.changes.get(path) {
-            Some(Staged::Written(from, size) | Staged::Moved(from, size)) => Some((from.clone(), *size)),
-            Some(Staged::Deleted) => None,
+        if let Some(staged) = self.staged_files.changes.get(path) {
+            return Ok(match staged {
+                Staged::Written(from, size) | Staged::Moved(from, size) => Some((from.clone(), *size)),
+                Staged::Deleted => None,
+            });
+        }
+        let owner = (self.call.tenant_id, self.plugin.manifest.id.clone());
+        let known = crate::db::plugin_files::size(self.read_conn().await?, (owner.0, &owner.1), path.as_ref()).await?;
+        Ok(match known {
+            Some(Some(size)) => Some((path.clone(), u64::try_from(size).unwrap_or(0))),
+            Some(None) => None,
             None => self.services.objects.size(path).await?.map(|size| (path.clone(), size)),
         })
     }
 
-    /// Counts `delta` bytes on the (tenant, plugin) total, in the call's transaction, within the
-    /// operator's quota.
-    async fn count_file_bytes(&mut self, delta: i64) -> wasmtime::Result<Result<(), String>> {
+    /// Counts the object at `path` as `new` bytes (`None`: deleted) in the (tenant, plugin)
+    /// total, within the operator's quota, in the call's transaction: the difference from what
+    /// the database says the object held, so that concurrent changes of one object count once
+    /// (two deletes of one object each took its size off before, and the quota drifted).
+    async fn account_file(&mut self, path: &Path, new: Option<u64>) -> wasmtime::Result<Result<(), String>> {
         let quota = i64::try_from(self.plugin.installed.grants.max_files_mib << 20).unwrap_or(i64::MAX);
         let (tenant, plugin) = (self.call.tenant_id, self.plugin.manifest.id.clone());
+        let owner = (tenant, plugin.as_str());
+        let known = crate::db::plugin_files::size(self.write_conn().await?, owner, path.as_ref()).await?;
+        let old = match known {
+            Some(size) => size.unwrap_or(0),
+            // Kept before sizes were: counted by what the store says.
+            None => self.services.objects.size(path).await?.map_or(0, |size| i64::try_from(size).unwrap_or(i64::MAX)),
+        };
+        let new = new.map(|size| i64::try_from(size).unwrap_or(i64::MAX));
+        let delta = new.unwrap_or(0) - old;
         let conn = self.write_conn().await?;
-        let used = crate::db::plugin_store::file_bytes(conn, tenant, &plugin).await?;
-        if delta > 0 && used + delta > quota {
+        if delta > 0 && crate::db::plugin_files::used(conn, owner).await? + delta > quota {
             return Ok(Err(format!("the files quota of {} MiB is reached", quota >> 20)));
         }
-        crate::db::plugin_store::add_file_bytes(conn, tenant, &plugin, delta).await?;
+        crate::db::plugin_files::add_used(conn, owner, delta).await?;
+        crate::db::plugin_files::set_size(conn, owner, path.as_ref(), new).await?;
         Ok(Ok(()))
     }
 
@@ -161,8 +181,7 @@ impl CallState {
         if content.len() as u64 > limit {
             return Ok(Err(format!("an object is at most {} KiB", limit >> 10)));
         }
-        let size = self.current(&path).await?.map_or(0, |(_, size)| size);
-        if let Err(why) = self.count_file_bytes(content.len() as i64 - size as i64).await? {
+        if let Err(why) = self.account_file(&path, Some(content.len() as u64)).await? {
             return Ok(Err(why));
         }
         self.staged_files.next += 1;
@@ -185,7 +204,7 @@ impl CallState {
         if size > max {
             return Ok(Err(format!("`{name}` is larger than {} MiB", max >> 20)));
         }
-        Ok(Ok(self.services.objects.store.get(&readable).await?.bytes().await?.to_vec()))
+        Ok(Ok(Vec::from(self.services.objects.store.get(&readable).await?.bytes().await?)))
     }
 }
 
@@ -277,9 +296,19 @@ impl files::Host for CallState {
             Ok(path) => path,
             Err(why) => return Ok(Err(why)),
         };
-        let Some((readable, _)) = self.current(&path).await? else { return Ok(Ok(None)) };
+        let Some((readable, size)) = self.current(&path).await? else { return Ok(Ok(None)) };
+        // Read whole only what the plugin could hold: the bytes go into its memory, and a
+        // 200 MiB object read by 16 calls took gigabytes of the host's before the guest failed.
+        let grants = &self.plugin.installed.grants;
+        let readable_at_once = (grants.max_file_kib << 10).min((grants.memory_mib << 20) / 2);
+        if size > readable_at_once {
+            return Ok(Err(format!(
+                "`{name}` is larger than a plugin reads at once ({} KiB): hand it out with access-url",
+                readable_at_once >> 10
+            )));
+        }
         match self.services.objects.store.get(&readable).await {
-            Ok(found) => Ok(Ok(Some(found.bytes().await?.to_vec()))),
+            Ok(found) => Ok(Ok(Some(Vec::from(found.bytes().await?)))),
             Err(object_store::Error::NotFound { .. }) => Ok(Ok(None)),
             Err(err) => Err(err.into()),
         }
@@ -290,8 +319,10 @@ impl files::Host for CallState {
             Ok(path) => path,
             Err(why) => return Ok(Err(why)),
         };
-        let Some((_, size)) = self.current(&path).await? else { return Ok(Ok(false)) };
-        if let Err(why) = self.count_file_bytes(-(size as i64)).await? {
+        if self.current(&path).await?.is_none() {
+            return Ok(Ok(false));
+        }
+        if let Err(why) = self.account_file(&path, None).await? {
             return Ok(Err(why));
         }
         self.stage(path, Staged::Deleted).await;
@@ -324,10 +355,10 @@ impl files::Host for CallState {
             )));
         };
         let size = u64::try_from(row.size).unwrap_or(0);
-        if let Err(why) = self.count_file_bytes(row.size).await? {
+        let path = Objects::plugin_object(tenant, &plugin, &name);
+        if let Err(why) = self.account_file(&path, Some(size)).await? {
             return Ok(Err(why));
         }
-        let path = Objects::plugin_object(tenant, &plugin, &name);
         self.stage(path, Staged::Moved(Objects::upload(&upload_id), size)).await;
         let facts: serde_json::Value = serde_json::from_str(&row.facts).unwrap_or_default();
         let text = |key: &str| facts.get(key).and_then(|v| v.as_str()).unwrap_or_default().to_string();
@@ -450,16 +481,20 @@ impl files::Host for CallState {
                 }
             }
         }
-        let mut delta = 0i64;
+        // All of them or none: what was counted of the others is taken back on a refusal.
+        self.write_conn().await?.execute("SAVEPOINT files_fetch").await?;
         for (path, _, size) in &fetched {
-            delta += *size as i64 - self.current(path).await?.map_or(0, |(_, size)| size) as i64;
-        }
-        if let Err(why) = self.count_file_bytes(delta).await? {
-            for (_, staged, _) in fetched {
-                let _ = self.services.objects.delete(&staged).await;
+            if let Err(why) = self.account_file(path, Some(*size)).await? {
+                let tx = self.write_conn().await?;
+                tx.execute("ROLLBACK TO files_fetch").await?;
+                tx.execute("RELEASE files_fetch").await?;
+                for (_, staged, _) in fetched {
+                    let _ = self.services.objects.delete(&staged).await;
+                }
+                return Ok(Err(why));
             }
-            return Ok(Err(why));
         }
+        self.write_conn().await?.execute("RELEASE files_fetch").await?;
         for (path, staged, size) in fetched {
             self.stage(path, Staged::Written(staged, size)).await;
         }

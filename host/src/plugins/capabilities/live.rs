@@ -41,6 +41,12 @@ impl live::Host for CallState {
         if user_id <= 0 {
             return Ok(Err("a console user's id".into()));
         }
+        // Only a user of the call's enterprise: account ids are the platform's, and a platform
+        // administrator's console hears every enterprise.
+        let belongs = self.services.db.account(user_id).await?.is_some_and(|a| a.tenant_id == self.call.tenant_id);
+        if !belongs {
+            return Ok(Err("not a console user of the call's enterprise".into()));
+        }
         if let Err(why) = self.check_outgoing(&topic, &message) {
             return Ok(Err(why));
         }

@@ -21,7 +21,7 @@ mod search;
 mod secrets;
 mod services;
 mod store;
-mod template;
+pub mod template;
 
 use wasmtime::component::{HasSelf, Linker};
 
@@ -70,6 +70,37 @@ impl CallState {
             (true, true) => Ok(()),
             (false, _) => Err(format!("capability `{name}` is not requested in the plugin's manifest")),
             (true, false) => Err(format!("capability `{name}` is not granted by the operator in plugins.toml")),
+        }
+    }
+}
+
+impl CallState {
+    /// Counts what the call is about to write against its enterprise's quotas
+    /// (`plugins::quota`): the guest reads a refusal, and a quota reached ends the call with the
+    /// user's own message whatever the plugin answers.
+    pub async fn charge(&mut self, amounts: &[(super::quota::Quota, u64)]) -> wasmtime::Result<Result<(), String>> {
+        if self.quota.needs_committed() {
+            let (tenant, plugin) = (self.call.tenant_id, self.plugin.manifest.id.clone());
+            // SQLite: read under the write lock the write takes anyway, so calls one after the
+            // other see each other's writes and the quota holds exactly. PostgreSQL: the
+            // committed totals, so that calls of an enterprise never conflict over them.
+            let usage = match self.services.db.engine() {
+                crate::db::Engine::Sqlite => {
+                    crate::db::plugin_usage::in_call(self.write_conn().await?, tenant, &plugin).await?
+                }
+                crate::db::Engine::Postgres => self.services.db.plugin_usage(tenant, &plugin).await?,
+            };
+            self.quota.set_committed(usage);
+        }
+        let grants = &self.plugin.installed.grants;
+        match self.quota.charge(grants, amounts) {
+            Ok(()) => Ok(Ok(())),
+            Err(refused) => {
+                if let super::quota::Refused::OverQuota(quota) = refused {
+                    self.over_quota.get_or_insert(quota);
+                }
+                Ok(Err(refused.explained(grants)))
+            }
         }
     }
 }

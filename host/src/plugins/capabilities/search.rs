@@ -8,6 +8,7 @@ use search_terms::Side;
 use super::Capability;
 use crate::db::search::{self as db, Terms, tag_term};
 use crate::plugins::bindings::console::plugin::search::{self as wit, Document, Hit, IndexInfo};
+use crate::plugins::quota::Quota;
 use crate::plugins::runtime::CallState;
 
 pub const MAX_INDEXES: usize = 8;
@@ -133,16 +134,19 @@ impl wit::Host for CallState {
             });
         }
         let (tenant, plugin) = (self.call.tenant_id, self.plugin.manifest.id.clone());
-        let allowed = i64::try_from(self.plugin.installed.grants.max_search_documents).unwrap_or(i64::MAX);
         let conn = self.write_conn().await?;
         db::put(conn, found.id, &cut_documents, crate::db::now_ms()).await?;
-        let held: i64 = db::indexes(conn, tenant, &plugin).await?.iter().map(|i| i.documents).sum();
-        if held > allowed {
-            // The call is rolled back with the refusal the plugin passes on, or with its answer.
-            self.doomed = true;
-            return Ok(Err(format!(
-                "the plugin's indexes would hold {held} documents for this enterprise; the operator allows {allowed} (`max_search_documents`)"
-            )));
+        // Counted exactly in the call's transaction: the indexes' totals are rows it writes.
+        let indexes = db::indexes(conn, tenant, &plugin).await?;
+        let held = |measure: fn(&db::IndexRow) -> i64| indexes.iter().map(measure).sum::<i64>();
+        let grants = &self.plugin.installed.grants;
+        for (quota, held) in [(Quota::SearchDocuments, held(|i| i.documents)), (Quota::SearchBytes, held(|i| i.bytes))]
+        {
+            if u64::try_from(held).unwrap_or(0) > quota.allowed(grants) {
+                // The call is rolled back, and the user told which quota it reached.
+                self.over_quota.get_or_insert(quota);
+                return Ok(Err(crate::plugins::quota::Refused::OverQuota(quota).explained(grants)));
+            }
         }
         Ok(Ok(()))
     }

@@ -47,24 +47,40 @@ impl services::Host for CallState {
         if *id == self.plugin.manifest.id || self.chain.contains(id) {
             return Ok(Err(format!("`{mount}` is already in this chain of calls: cycles are refused")));
         }
-        if callee.route(RouteCaller::Plugin, &method, &path).is_none() {
+        let Some(route) = callee.route(RouteCaller::Plugin, &method, &path) else {
             return Ok(Err(format!("`{mount}` has no plugin route {method} {path}")));
+        };
+        let lang = Lang::parse(&self.call.lang).unwrap_or_default();
+        let refusal = |status: u16, msg: Msg| {
+            Ok(Ok(Response { status, body: serde_json::json!({ "msg": msg.render(lang) }).to_string() }))
+        };
+        // A signed-in user reaches through a plugin only what he may read himself: trust does not
+        // pass from one plugin's actions to another's.
+        if let Some(held) = &self.call.user_actions
+            && !route.action.is_empty()
+            && !held.contains(&route.action)
+        {
+            return refusal(403, Msg::NotPermitted);
         }
         if !plugins.enabled_for(self.call.tenant_id).await?.contains(id) {
-            let lang = Lang::parse(&self.call.lang).unwrap_or_default();
-            let msg = serde_json::json!({ "msg": Msg::PluginDisabled.render(lang) }).to_string();
-            return Ok(Ok(Response { status: 409, body: msg }));
+            return refusal(409, Msg::PluginDisabled);
         }
-        let request = Request {
-            method,
-            path,
-            query,
-            body: if body.is_empty() { "null".into() } else { body },
-            context: self.call.to_wit(),
+        // The callee sees which of its own actions the user holds, not the caller's.
+        let mut context = self.call.to_wit();
+        context.actions = match &self.call.user_actions {
+            Some(held) => callee.actions().filter(|a| held.contains(*a)).map(str::to_string).collect(),
+            None => Vec::new(),
         };
+        let request =
+            Request { method, path, query, body: if body.is_empty() { "null".into() } else { body }, context };
         Ok(match invoke_nested(plugins.engine(), callee.clone(), self, request).await? {
             Nested::Answered(response) => Ok(response),
-            Nested::Failed(why) => Err(format!("`{mount}` failed: {why}")),
+            // What broke inside the callee (its trap, its backtrace) is its own: the caller hears
+            // that it failed, the host's log says why.
+            Nested::Failed(why) => {
+                tracing::warn!(callee = %id, caller = %self.plugin.manifest.id, request = %self.call.request_id, %why, "a plugin call failed");
+                Err(format!("`{mount}` failed"))
+            }
             Nested::Rerun => wasmtime::bail!("the callee's snapshot went stale: the call runs again"),
         })
     }

@@ -41,12 +41,30 @@ impl CallState {
         {
             self.tenant_gone = true;
         }
+        if let Err(StoreFailure::Db(err)) = &result
+            && crate::db::serialization_failure(err)
+        {
+            // PostgreSQL refused it for a concurrent change: the call runs again from the start.
+            self.rerun = true;
+        }
         let result = result.map_err(store_error);
         if let Err(StoreError::Internal(why)) = &result {
             tracing::warn!(plugin = %self.plugin.manifest.id, %why, "store error: the call will be rolled back");
             self.doomed = true;
         }
         result
+    }
+}
+
+impl CallState {
+    /// Counts records about to be written (a rewrite counts as new) against the quotas.
+    async fn charge_records<'a>(
+        &mut self,
+        written: impl Iterator<Item = &'a String>,
+    ) -> wasmtime::Result<Result<(), StoreError>> {
+        let (count, bytes) = written.fold((0u64, 0u64), |(n, b), data| (n + 1, b + data.len() as u64));
+        use crate::plugins::quota::Quota;
+        Ok(self.charge(&[(Quota::Records, count), (Quota::RecordBytes, bytes)]).await?.map_err(StoreError::Limit))
     }
 }
 
@@ -128,6 +146,9 @@ impl wit::Host for CallState {
 
     async fn insert(&mut self, collection: String, data: String) -> wasmtime::Result<Result<Stored, StoreError>> {
         let (plugin, spec) = scoped!(self, collection);
+        if let Err(refused) = self.charge_records(std::iter::once(&data)).await? {
+            return Ok(Err(refused));
+        }
         let scope = self.scope(&plugin.manifest.id, &spec);
         let conn = self.write_records(&plugin.manifest.id).await?;
         let inserted = plugin_store::insert(conn, &scope, &data).await.map(stored);
@@ -140,6 +161,9 @@ impl wit::Host for CallState {
         data: Vec<String>,
     ) -> wasmtime::Result<Result<Vec<Stored>, StoreError>> {
         let (plugin, spec) = scoped!(self, collection);
+        if let Err(refused) = self.charge_records(data.iter()).await? {
+            return Ok(Err(refused));
+        }
         let scope = self.scope(&plugin.manifest.id, &spec);
         let conn = self.write_records(&plugin.manifest.id).await?;
         let inserted =
@@ -156,6 +180,11 @@ impl wit::Host for CallState {
     ) -> wasmtime::Result<Result<Stored, StoreError>> {
         let (plugin, spec) = scoped!(self, collection);
         let Ok(id) = id.parse::<i64>() else { return Ok(Err(StoreError::Invalid(format!("no record {id}")))) };
+        // Only its bytes: the record is there already.
+        use crate::plugins::quota::Quota;
+        if let Err(refused) = self.charge(&[(Quota::RecordBytes, data.len() as u64)]).await? {
+            return Ok(Err(StoreError::Limit(refused)));
+        }
         let scope = self.scope(&plugin.manifest.id, &spec);
         let conn = self.write_records(&plugin.manifest.id).await?;
         let updated = plugin_store::update(conn, &scope, id, &data, expected_version).await.map(stored);

@@ -8,9 +8,9 @@
 //! - the filters that can grow a string (`indent`, `replace`, `join`, `tojson`, `format`) are
 //!   replaced by versions that check the size of their result before building it;
 //! - the output goes to a writer that stops at [`MAX_OUTPUT`];
-//! - plugin calls render on a blocking thread, within the call's remaining deadline.
-
-use std::time::Duration;
+//! - plugin calls render in a worker process (`crate::renderers`) whose memory the kernel
+//!   bounds and which is killed at the call's deadline: what no check of the text can foresee
+//!   (lists nested in lists turned into text) takes neither the host's memory nor its threads.
 
 use minijinja::value::{Kwargs, Value};
 use minijinja::{Environment, Error, ErrorKind, UndefinedBehavior};
@@ -51,16 +51,6 @@ pub fn render(source: &str, context: &str) -> Result<String, String> {
         _ => e.to_string(),
     })?;
     String::from_utf8(output.0).map_err(|_| "output is not UTF-8".to_string())
-}
-
-/// Renders off the async workers, within `deadline`: a slow template never stalls other requests.
-pub async fn render_within(source: String, context: String, deadline: Duration) -> Result<String, String> {
-    let rendering = tokio::task::spawn_blocking(move || render(&source, &context));
-    match tokio::time::timeout(deadline, rendering).await {
-        Ok(Ok(rendered)) => rendered,
-        Ok(Err(_)) => Err("rendering failed".into()),
-        Err(_) => Err("rendering took longer than the call's deadline".into()),
-    }
 }
 
 fn environment() -> Environment<'static> {
@@ -232,7 +222,7 @@ impl template::Host for CallState {
         if let Err(why) = self.check_grant(Capability::Template) {
             return Ok(Err(why));
         }
-        Ok(render_within(source, context, self.remaining()).await)
+        Ok(self.services.renderers.render(&source, &context, self.remaining()).await)
     }
 }
 
