@@ -18,7 +18,13 @@ fn main() -> std::process::ExitCode {
 
 async fn serve() -> std::process::ExitCode {
     tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")))
+        // PostgreSQL's notices are left out: a serializable call whose commit failed is rolled
+        // back by PostgreSQL itself, and the ROLLBACK sqlx sends after it draws "there is no
+        // transaction in progress" once per rerun.
+        .with_env_filter(
+            EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sqlx::postgres::notice=error")),
+        )
         .init();
     let config = Config::parse();
     if config.pin_plugins {

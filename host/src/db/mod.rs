@@ -294,10 +294,11 @@ impl CallTx {
 }
 
 /// Whether PostgreSQL refused a statement or a commit of a SERIALIZABLE transaction because a
-/// concurrent one changed what it read (40001), or chose it to end a deadlock (40P01): the
-/// transaction is to run again from the start.
+/// concurrent one changed what it read (40001), chose it to end a deadlock (40P01), or it did
+/// not get a row another transaction holds within its `lock_timeout` (55P03): the transaction is
+/// to run again from the start.
 pub fn serialization_failure(err: &sqlx::Error) -> bool {
-    matches!(err, sqlx::Error::Database(db) if matches!(db.code().as_deref(), Some("40001" | "40P01")))
+    matches!(err, sqlx::Error::Database(db) if matches!(db.code().as_deref(), Some("40001" | "40P01" | "55P03")))
 }
 
 /// Now, in unix milliseconds: the time unit of every column (the host's [`crate::clock`]).

@@ -1062,9 +1062,18 @@ impl Db {
             }
             super::Pool::Sqlite(pool) => CallTx::Sqlite(pool.begin_with("BEGIN").await?, None),
             // Read-then-write rules (count, then add) hold as they do on SQLite: a transaction
-            // whose reads another one changed fails to commit and the call runs again.
+            // whose reads another one changed fails to commit and the call runs again. A
+            // sequential scan locks the whole table for that check (any write to it conflicts),
+            // so the call's reads use the indexes wherever one serves, as PostgreSQL's manual
+            // advises for serializable transactions. And a call does not wait long for a row
+            // another call changes: if that one commits, this one fails anyway (a serializable
+            // transaction cannot write over a change it did not see), so it fails at once and
+            // runs again after a pause instead of holding its slot and memory meanwhile.
             super::Pool::Postgres(pool) => {
-                CallTx::Postgres(pool.begin_with("BEGIN ISOLATION LEVEL SERIALIZABLE").await?)
+                let mut tx = pool.begin_with("BEGIN ISOLATION LEVEL SERIALIZABLE").await?;
+                sqlx::Executor::execute(&mut *tx, "SET LOCAL enable_seqscan = off").await?;
+                sqlx::Executor::execute(&mut *tx, "SET LOCAL lock_timeout = '50ms'").await?;
+                CallTx::Postgres(tx)
             }
         })
     }
