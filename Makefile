@@ -139,7 +139,12 @@ soak: test-plugins
 ## make bench: the platform's figures, side by side (release build; takes a few minutes)
 bench: test-plugins setup-postgres
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
-	POSTGRES_OPTIONS="-c shared_buffers=1GB" scripts/with-postgres.sh $(CARGO) bench -p console-host --bench platform
+	@# paho-mqtt, the outside MQTT client of the MQTT section, pinned in its own environment.
+	@[ -x target/bench-venv/bin/python ] && target/bench-venv/bin/python -c 'import paho.mqtt' 2>/dev/null || { \
+	  python3 -m venv target/bench-venv || { apt-get install -y -qq python3-venv && python3 -m venv target/bench-venv; }; \
+	  target/bench-venv/bin/pip install -q --disable-pip-version-check paho-mqtt==2.1.0; }
+	BENCH_PYTHON=$(CURDIR)/target/bench-venv/bin/python POSTGRES_OPTIONS="-c shared_buffers=1GB" \
+	  scripts/with-postgres.sh $(CARGO) bench -p console-host --bench platform
 	@# The request path under wrk, last (not with BENCH_ONLY, which asks for one section).
 	@[ -n "$$BENCH_ONLY" ] || { $(CARGO) build --release -p console-host --bins --example bare_route && scripts/wrk.sh; }
 

@@ -182,6 +182,22 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_MQTT_HEARTBEAT_SECS", default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=50))]
     pub mqtt_heartbeat_secs: u64,
 
+    /// Device reports that may wait for their batch on one host (`plugins::ingest`): past it, an
+    /// HTTP device is answered 503 with `Retry-After` and an MQTT session stops reading until
+    /// there is room.
+    #[arg(long, env = "CONSOLE_INGEST_QUEUE", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub ingest_queue: u64,
+
+    /// The most device reports one batch call carries (`plugins::ingest`).
+    #[arg(long, env = "CONSOLE_INGEST_BATCH", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub ingest_batch: u64,
+
+    /// How many days of time series (contract 0.1.17 `series`: devices' reported numbers) are
+    /// kept; older days are dropped whole, once an hour. At least two: a device's reading may be
+    /// a day old.
+    #[arg(long, env = "CONSOLE_SERIES_DAYS", default_value_t = 90, value_parser = clap::value_parser!(i64).range(2..=3650))]
+    pub series_days: i64,
+
     /// The program the template render workers run (as `<program> render-worker`); unset, this
     /// host's own executable. Embedders whose executable is not the console host name it.
     #[arg(long, env = "CONSOLE_RENDER_PROGRAM")]

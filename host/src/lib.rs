@@ -57,6 +57,8 @@ pub struct AppState {
     pub throttle: Arc<auth::throttle::Throttle>,
     /// The console's event sockets open now (`api::live`).
     pub event_sockets: Arc<api::live::OpenSockets>,
+    /// Devices' reports on their way to their plugins in batches (`plugins::ingest`).
+    pub ingest: Arc<plugins::ingest::Ingest>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -116,6 +118,12 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     if let Some(pool) = db.postgres() {
         db::plugin_store::spawn_key_count_settler(pool.clone());
     }
+    // The series' days in place before the first write, then kept every hour (a write makes a
+    // missing day itself: a failure here is not fatal).
+    if let Err(err) = db.keep_series_days(db::series::day_of(db::now_ms()), config.series_days).await {
+        tracing::warn!(%err, "series: making the days at start");
+    }
+    db::series::spawn_keeper(db.clone(), config.series_days);
     if config.dev {
         plugins.spawn_dev_watch();
     }
@@ -123,7 +131,10 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     let cluster = Arc::new(cluster::Cluster::new(&db));
     cluster::spawn(cluster.clone(), plugins.clone(), auth_cache.clone());
     let event_sockets = Arc::default();
-    let state = AppState { db, config: Arc::new(config), plugins, auth_cache, cluster, throttle, event_sockets };
+    let (queue, batch) = (config.ingest_queue as usize, config.ingest_batch as usize);
+    let ingest = Arc::new(plugins::ingest::Ingest::start(plugins.clone(), queue, batch));
+    let state =
+        AppState { db, config: Arc::new(config), plugins, auth_cache, cluster, throttle, event_sockets, ingest };
     mqtt::gateway::spawn(state.clone()).await;
     mqtt::external::spawn(state.clone()).await;
     Ok(state)

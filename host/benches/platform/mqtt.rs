@@ -4,7 +4,9 @@
 //! client, beside the same devices over HTTP in the same run: sign-ins, RSS per 1,000 sessions,
 //! reports per second into the shadow with their latency (publish to the answer on the reply
 //! topic, sent once the shadow is written), and the command round trip (the console's set to the
-//! device's answer recorded).
+//! device's answer recorded). Beside them, paho-mqtt (`scripts/mqtt-load.py`, a client nobody here
+//! wrote) reports in a closed loop to the embedded gateway, and to the broker alone with one client
+//! answering each report: the anchor, what an MQTT round trip costs on this machine.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -178,6 +180,16 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
     let connected_rss = host.rss_kib();
     let reports = mqtt_reports(sessions.drain(..REPORTING).collect()).await;
     tokio::time::sleep(Duration::from_secs(1)).await;
+    // The same reports from paho-mqtt, a client nobody here wrote, signing in anew.
+    let paho_devices: Vec<Value> = accounts[..REPORTING]
+        .iter()
+        .map(|(sn, product_key, key)| {
+            let (user, client_id, password) = devsim::mqtt::credentials(sn, product_key, key, devsim::now_ms());
+            json!({ "sn": sn, "productKey": product_key, "user": user, "clientId": client_id, "password": password })
+        })
+        .collect();
+    let paho_embedded = paho_load(dir, mqtt_port, &paho_devices, None);
+    tokio::time::sleep(Duration::from_secs(1)).await;
 
     // 2. The same host's HTTP device path, while the other MQTT sessions stay connected.
     let mut http_devices: Vec<devsim::Device> =
@@ -200,6 +212,17 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
     let broker_accounts: Vec<_> = accounts.iter().map(|(sn, product_key, _)| device_account(product_key, sn)).collect();
     let broker = Mosquitto::start(free_port(), &broker_accounts).await;
     let broker_port = broker.port;
+    // The anchor, before the host is there: the same paho client against the broker alone, one
+    // client answering every report on its reply topic (what one MQTT round trip costs here).
+    let paho_broker_devices: Vec<Value> = broker_accounts
+        .iter()
+        .zip(&accounts)
+        .take(REPORTING)
+        .map(|((user, password, _), (sn, product_key, _))| {
+            json!({ "sn": sn, "productKey": product_key, "user": user, "clientId": format!("paho-{sn}"), "password": password })
+        })
+        .collect();
+    let paho_anchor = paho_load(dir, broker_port, &paho_broker_devices, Some(&format!("{HOST_USER}:{HOST_PASSWORD}")));
     let external = [
         ("CONSOLE_MQTT", "external".to_string()),
         ("CONSOLE_MQTT_BROKER", format!("127.0.0.1:{broker_port}")),
@@ -236,6 +259,42 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
     drop(broker);
 
     print_figures(count, activating, &embedded, &brokered, &over_http, &command_http);
+    println!("\npaho-mqtt ({REPORTING} devices, closed loop, QoS 1, four properties a report; scripts/mqtt-load.py)");
+    println!("{:<44} {:>12} {:>10} {:>10} {:>8}", "", "reports/s", "p50 ms", "p99 ms", "vs. anchor");
+    for (label, run) in [
+        ("the console (embedded gateway)", &paho_embedded),
+        ("anchor: Mosquitto + a one-thread responder", &paho_anchor),
+    ] {
+        let per_s = run["per_s"].as_f64().unwrap_or(0.0);
+        println!(
+            "{label:<44} {per_s:>12.0} {:>10} {:>10} {:>7.3}x   (not answered 200: {})",
+            run["p50_ms"],
+            run["p99_ms"],
+            per_s / paho_anchor["per_s"].as_f64().unwrap_or(f64::NAN),
+            run["refused"]
+        );
+    }
+}
+
+/// Runs `scripts/mqtt-load.py` (paho-mqtt, in the bench's virtual environment) for 6 s: its
+/// figures, as it printed them.
+fn paho_load(dir: &Path, port: u16, devices: &[Value], responder: Option<&str>) -> Value {
+    let accounts = dir.join(format!("paho-{port}.json"));
+    std::fs::write(&accounts, serde_json::to_vec(devices).expect("json")).expect("accounts");
+    let python = std::env::var("BENCH_PYTHON").unwrap_or_else(|_| "python3".into());
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/mqtt-load.py");
+    let mut command = std::process::Command::new(python);
+    command.arg(script).arg("--accounts").arg(&accounts).arg("--port").arg(port.to_string());
+    if let Some(responder) = responder {
+        command.arg("--responder").arg(responder);
+    }
+    match command.output() {
+        Ok(out) if out.status.success() => {
+            serde_json::from_slice(out.stdout.trim_ascii()).unwrap_or_else(|_| json!({ "error": "unreadable" }))
+        }
+        Ok(out) => json!({ "error": String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or("").to_string() }),
+        Err(err) => json!({ "error": err.to_string() }),
+    }
 }
 
 fn per_1000(kib: u64, count: u32) -> f64 {

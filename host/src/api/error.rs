@@ -156,6 +156,7 @@ impl IntoResponse for ApiError {
         // English body as a fallback; `localize` re-renders it in the caller's language.
         let body = Json(self.envelope(Lang::En));
         let too_large = self.code() == 413;
+        let busy = self.code() == 503;
         let allow = match &self {
             ApiError::MethodNotAllowed { allow } => axum::http::HeaderValue::from_str(allow).ok(),
             _ => None,
@@ -163,6 +164,11 @@ impl IntoResponse for ApiError {
         let mut response = (self.status(), Extension(self), body).into_response();
         if let Some(allow) = allow {
             response.headers_mut().insert(axum::http::header::ALLOW, allow);
+        }
+        if busy {
+            // Every "busy, come back" says when: clients that honour it (HTTP libraries, device
+            // SDKs) back off instead of retrying at once into the same full queue.
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from_static("1"));
         }
         if too_large {
             // The rest of the body was not read: close rather than leave it in the connection.

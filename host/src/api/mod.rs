@@ -387,11 +387,12 @@ pub async fn localize(req: Request, next: Next) -> Response {
     match err {
         Some(err) => {
             let mut localized = (response.status(), axum::Json(err.envelope(lang))).into_response();
-            // An early 413 closes the connection (the unread body must not be taken for a request).
-            // ... a 405 says which methods the path has, and a 416 how large the file is.
-            for kept in [axum::http::header::CONNECTION, axum::http::header::ALLOW, axum::http::header::CONTENT_RANGE] {
-                if let Some(value) = response.headers().get(&kept) {
-                    localized.headers_mut().insert(kept, value.clone());
+            // Only the body is rewritten: every header the answer set stays (an early 413's
+            // `Connection: close`, a 405's `Allow`, a 416's `Content-Range`, a 503's
+            // `Retry-After`, ...), apart from those describing the old body.
+            for (name, value) in response.headers() {
+                if name != axum::http::header::CONTENT_TYPE && name != axum::http::header::CONTENT_LENGTH {
+                    localized.headers_mut().append(name.clone(), value.clone());
                 }
             }
             localized

@@ -87,8 +87,8 @@ pub enum CopyError {
 pub type Copied = Vec<(&'static str, u64)>;
 
 pub async fn copy_sqlite_to_postgres(from: &str, to: &str) -> Result<Copied, CopyError> {
-    let (source, target) = (Db::open(from).await?, Db::open(to).await?);
-    let (Pool::Sqlite(source), Pool::Postgres(target)) = (&source.pool, &target.pool) else {
+    let (source_db, target_db) = (Db::open(from).await?, Db::open(to).await?);
+    let (Pool::Sqlite(source), Pool::Postgres(target)) = (&source_db.pool, &target_db.pool) else {
         return Err(CopyError::Engines);
     };
     let accounts: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM accounts").fetch_one(target).await?;
@@ -101,8 +101,12 @@ pub async fn copy_sqlite_to_postgres(from: &str, to: &str) -> Result<Copied, Cop
     )
     .fetch_all(target)
     .await?;
-    let unknown: Vec<String> =
-        known.into_iter().filter(|t| ![&TABLES[..], &TRANSIENT, &REBUILT].concat().contains(&t.as_str())).collect();
+    // The time series and its days' partitions are copied day by day ([`copy_series`]).
+    let unknown: Vec<String> = known
+        .into_iter()
+        .filter(|t| !t.starts_with("series"))
+        .filter(|t| ![&TABLES[..], &TRANSIENT, &REBUILT].concat().contains(&t.as_str()))
+        .collect();
     if !unknown.is_empty() {
         return Err(CopyError::UnknownTables(unknown));
     }
@@ -149,6 +153,57 @@ pub async fn copy_sqlite_to_postgres(from: &str, to: &str) -> Result<Copied, Cop
     }
     copied.push(("search_documents", copy_search_documents(&mut tx, source).await?));
     tx.commit().await?;
+    copied.push(("series", copy_series(&source_db, &target_db, source, target).await?));
+    Ok(copied)
+}
+
+/// The time series, day by day: the target's partition of each day the source kept, then its
+/// points in pages (a day of a large fleet is not read into memory whole).
+async fn copy_series(
+    source_db: &Db,
+    target_db: &Db,
+    source: &sqlx::SqlitePool,
+    target: &sqlx::PgPool,
+) -> Result<u64, sqlx::Error> {
+    let mut copied = 0u64;
+    for day in source_db.series_days().await? {
+        target_db.make_series_day(day).await?;
+        let table = super::series::table_of(day);
+        let mut after: (i64, String, String, String, i64) = (i64::MIN, String::new(), String::new(), String::new(), 0);
+        loop {
+            let rows: Vec<(i64, String, String, String, i64, f64)> = sqlx::query_as(&format!(
+                "SELECT tenant_id, plugin_id, subject, name, at, value FROM {table}
+                 WHERE (tenant_id, plugin_id, subject, name, at) > ($1, $2, $3, $4, $5)
+                 ORDER BY tenant_id, plugin_id, subject, name, at LIMIT $6"
+            ))
+            .bind(after.0)
+            .bind(&after.1)
+            .bind(&after.2)
+            .bind(&after.3)
+            .bind(after.4)
+            .bind(BATCH as i64 * 10)
+            .fetch_all(source)
+            .await?;
+            let Some(last) = rows.last() else { break };
+            after = (last.0, last.1.clone(), last.2.clone(), last.3.clone(), last.4);
+            for chunk in rows.chunks(BATCH) {
+                let mut insert = QueryBuilder::<Postgres>::new(
+                    "INSERT INTO series (tenant_id, plugin_id, subject, name, at, value) ",
+                );
+                insert.push_values(chunk, |mut values, (tenant, plugin, subject, name, at, value)| {
+                    values
+                        .push_bind(*tenant)
+                        .push_bind(plugin.as_str())
+                        .push_bind(subject.as_str())
+                        .push_bind(name.as_str())
+                        .push_bind(*at)
+                        .push_bind(*value);
+                });
+                insert.build().execute(target).await?;
+            }
+            copied += rows.len() as u64;
+        }
+    }
     Ok(copied)
 }
 

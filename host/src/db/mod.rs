@@ -54,6 +54,7 @@ pub mod read_cache;
 pub mod records;
 mod reference;
 pub mod search;
+pub mod series;
 mod tenants;
 pub mod uploads;
 
@@ -90,6 +91,8 @@ pub struct Db {
     /// so an enterprise's call waits behind at most one call of each other enterprise, however
     /// many that one sends.
     enterprise_writers: Arc<std::sync::Mutex<std::collections::HashMap<i64, Arc<tokio::sync::Mutex<()>>>>>,
+    /// The series' days known to have their table or partition (see `series`).
+    series_days_known: Arc<std::sync::Mutex<std::collections::HashSet<i64>>>,
 }
 
 /// A plugin call's turn at SQLite's write lock, held with its transaction until it ends. Calls
@@ -181,6 +184,7 @@ impl Db {
             writers: Default::default(),
             plugin_writers: Default::default(),
             enterprise_writers: Default::default(),
+            series_days_known: Default::default(),
         })
     }
 
@@ -199,6 +203,7 @@ impl Db {
             writers: Default::default(),
             plugin_writers: Default::default(),
             enterprise_writers: Default::default(),
+            series_days_known: Default::default(),
         })
     }
 

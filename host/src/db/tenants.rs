@@ -197,7 +197,9 @@ impl Db {
             }
             sqlx::query("DELETE FROM tenants WHERE id = $1 AND id <> 0").bind(id).execute(&mut *tx).await?;
             tx.commit().await
-        })
+        })?;
+        // Its time series have no key to it (a day's partition is dropped whole): deleted here.
+        self.delete_series_of(id).await
     }
 }
 

@@ -106,6 +106,9 @@ pub async fn spawn(app: AppState) {
     let id = format!("console-{}", &crate::auth::session::new_token()[..12]);
     let mut options = MqttOptions::new(id, host, port);
     options.set_keep_alive(Duration::from_secs(30)).set_clean_start(true);
+    // A device's message is acknowledged to the broker once it is handled (its writes committed
+    // or refused), never on arrival: a host that dies meanwhile leaves it to the broker.
+    options.set_manual_acks(true);
     options.set_max_packet_size(Some(u32::try_from(super::limits::MAX_PAYLOAD + 1024).unwrap_or(u32::MAX)));
     if !app.config.mqtt_broker_user.is_empty() {
         options.set_credentials(app.config.mqtt_broker_user.clone(), app.config.mqtt_broker_password.clone());
@@ -152,7 +155,10 @@ impl Bridge {
                     let Ok(permit) = handling.clone().acquire_owned().await else { return };
                     let bridge = self.clone();
                     tokio::spawn(async move {
-                        bridge.handle(publish).await;
+                        bridge.handle(&publish).await;
+                        if let Err(err) = bridge.client.ack(&publish).await {
+                            tracing::warn!(%err, "MQTT: acknowledging a message to the broker failed");
+                        }
                         drop(permit);
                     });
                 }
@@ -167,7 +173,7 @@ impl Bridge {
 
     /// A device's message: handed to its route as the device's call, answered on its reply
     /// topic; then what waits for the device, if it was not asked lately.
-    async fn handle(&self, publish: Publish) {
+    async fn handle(&self, publish: &Publish) {
         let Ok(topic) = std::str::from_utf8(&publish.topic) else { return };
         if let Some(event) = client_event(&self.app.config.mqtt_presence_topic, topic, &publish.payload) {
             return self.presence(event).await;
@@ -196,7 +202,7 @@ impl Bridge {
             None => return,
         };
         match event.logout {
-            None => device.call(&self.app, "POST", "/thing/heartbeat", "{}").await,
+            None => device.post(&self.app, "/thing/heartbeat", "{}").await,
             Some(cause) => {
                 device.call(&self.app, "POST", "/thing/logout", &json!({ "cause": cause }).to_string()).await
             }

@@ -37,6 +37,7 @@ use crate::auth::throttle::Keys;
 use crate::db::device_keys::DeviceKey;
 use crate::i18n::{Lang, Msg};
 use crate::plugins::bindings::console::plugin::types;
+use crate::plugins::ingest::Sender;
 use crate::plugins::manifest::RouteCaller;
 use crate::plugins::registry::LoadedPlugin;
 use crate::plugins::runtime::{CallContext, EventBudget, Invocation, Returned};
@@ -194,6 +195,21 @@ impl SignedIn {
     /// Calls one of the device's routes as the device: (status, body) as the plugin answered.
     pub(super) async fn call(&self, app: &AppState, method: &str, path: &str, body: &str) -> (u16, String) {
         call(app, &self.plugin, self.context(), method, path, body).await
+    }
+
+    /// POSTs to one of the device's routes as the device, in a batch when the plugin takes that
+    /// route's calls in batches (`plugins::ingest`): waiting for room in the queue (the session
+    /// reads nothing more meanwhile), then for the verdict, given after the batch committed.
+    pub(super) async fn post(&self, app: &AppState, path: &str, body: &str) -> (u16, String) {
+        let Some(batch) = self.plugin.route(RouteCaller::Device, "POST", path).and_then(|r| r.batch.clone()) else {
+            return self.call(app, "POST", path, body).await;
+        };
+        let sent = serde_json::from_str(body).unwrap_or(Value::Null);
+        let sender = Sender { tenant: self.key.tenant_id, sn: self.sn.clone(), lang: DEVICE_LANG.code().to_string() };
+        match app.ingest.send(self.plugin.clone(), batch, sender, path.to_string(), (sent, body.len())).await {
+            Ok((status, answered)) => (status, answered.to_string()),
+            Err(_) => (503, json!({ "msg": Msg::Busy.render(DEVICE_LANG) }).to_string()),
+        }
     }
 }
 
@@ -428,7 +444,7 @@ async fn conversation<S: Wire>(
     let ended = if send(&mut io, Outbound::ConnAck(Ok(()))).await.is_err() {
         Ended::Broken
     } else {
-        device.call(&app, "POST", "/thing/heartbeat", "{}").await;
+        device.post(&app, "/thing/heartbeat", "{}").await;
         let mut heard = Heard::new(connect.receive_max);
         let ended = converse(&app, &device, &mut io, &mut heard, connect.keep_alive, &mine.ended).await;
         give_back(&app, &device, heard).await;
@@ -449,7 +465,7 @@ async fn conversation<S: Wire>(
     device.call(&app, "POST", "/thing/logout", &json!({ "cause": cause }).to_string()).await;
     // A new session that signed in meanwhile may have said its heartbeat before this logout.
     if gateway.holds(&id) {
-        device.call(&app, "POST", "/thing/heartbeat", "{}").await;
+        device.post(&app, "/thing/heartbeat", "{}").await;
     }
 }
 
@@ -772,7 +788,7 @@ async fn converse<S: Wire>(
                 continue;
             }
             _ = heartbeat.tick() => {
-                device.call(app, "POST", "/thing/heartbeat", "{}").await;
+                device.post(app, "/thing/heartbeat", "{}").await;
                 continue;
             }
             _ = recheck.tick() => {
@@ -871,13 +887,24 @@ async fn uplink<S: Wire>(
         return Err(Fault::Broke(Closing::PacketTooLarge));
     }
     let kind = topics::uplink(&publish.topic, device.device()).map_err(|_| Fault::Broke(Closing::NotAuthorized))?;
-    match publish.qos {
-        QoS::AtMostOnce => {}
-        QoS::AtLeastOnce => send(io, Outbound::PubAck(publish.pkid)).await?,
-        // Not offered (CONNACK says QoS 1 at most in MQTT 5).
-        QoS::ExactlyOnce => return Err(Fault::Broke(Closing::QosNotSupported)),
+    // Not offered (CONNACK says QoS 1 at most in MQTT 5).
+    if publish.qos == QoS::ExactlyOnce {
+        return Err(Fault::Broke(Closing::QosNotSupported));
     }
-    let Some((id, status, answered)) = handed(app, device, &kind, &publish.payload).await else { return Ok(()) };
+    let handled = handed(app, device, &kind, &publish.payload).await;
+    // A QoS 1 message is acknowledged once what it carries is committed, or refused for good (its
+    // reply says why): a crash before the commit leaves it unacknowledged. A call that failed on
+    // the host's side committed nothing: it is not acknowledged, the device is told why on its
+    // reply topic, and the session ends ("server busy") so that the device sends it again.
+    let settled = handled.as_ref().is_none_or(|(_, status, _)| *status < 500);
+    if publish.qos == QoS::AtLeastOnce && settled {
+        send(io, Outbound::PubAck(publish.pkid)).await?;
+    }
+    let Some((id, status, answered)) = handled else { return Ok(()) };
+    if !settled {
+        answer(io, &publish, &id, status, &answered).await?;
+        return Err(Fault::Broke(Closing::ServerBusy));
+    }
     if kind == Uplink::OtaInform && status == 200 {
         // Its version, for the periodic check; the execution offered in the answer, not again.
         let params = serde_json::from_slice::<Value>(&publish.payload).ok().map(|m| m["params"].clone());
@@ -894,7 +921,7 @@ async fn uplink<S: Wire>(
 
 /// A device's message of `kind` handed to the route it names, as the device's own call: the
 /// answer for its reply topic (the message's id, the status, the route's answer), or `None` when
-/// nothing is answered (a command's reply).
+/// nothing is answered (a command's reply that was taken).
 pub(super) async fn handed(
     app: &AppState,
     device: &SignedIn,
@@ -928,16 +955,23 @@ pub(super) async fn handed(
         _ => String::from_utf8_lossy(payload).into_owned(),
     };
     let (status, answered) = match kind.service() {
-        Service::Device => device.call(app, "POST", &route, &body).await,
+        Service::Device => device.post(app, &route, &body).await,
         Service::Ota => match ota_plugin(app, device).await {
             Some(ota) => call(app, &ota, device.context(), "POST", &route, &body).await,
             None => (404, json!({ "msg": Msg::NoSuchRoute.render(DEVICE_LANG) }).to_string()),
         },
     };
+    let answered = serde_json::from_str(&answered).unwrap_or(Value::Null);
     if matches!(kind, Uplink::CommandReply { .. }) {
-        return None;
+        if status == 200 {
+            return None;
+        }
+        // A refused reply (the thing model's, or too late) is told to the device on its reply
+        // topic, as over HTTP, and logged: the command would read "timeout" with no trace else.
+        let reason = answered.get("msg").and_then(Value::as_str).unwrap_or_default();
+        tracing::warn!(sn = %device.sn, status, reason, "an MQTT device's command reply was refused");
     }
-    Some((id, status, serde_json::from_str(&answered).unwrap_or(Value::Null)))
+    Some((id, status, answered))
 }
 
 /// The plugin that upgrades the device plugin's devices, on for the device's enterprise: the

@@ -121,6 +121,8 @@ pub enum Closing {
     SubscriptionIdsNotSupported,
     /// A topic alias, where the CONNACK offered none.
     TopicAliasInvalid,
+    /// What it sent could not be taken now (nothing of it was kept): it is to send it again.
+    ServerBusy,
 }
 
 /// What the gateway sends.
@@ -522,6 +524,7 @@ fn disconnect_reason(closing: Closing) -> v5::DisconnectReasonCode {
         Closing::RetainNotSupported => v5::DisconnectReasonCode::RetainNotSupported,
         Closing::SubscriptionIdsNotSupported => v5::DisconnectReasonCode::SubscriptionIdentifiersNotSupported,
         Closing::TopicAliasInvalid => v5::DisconnectReasonCode::TopicAliasInvalid,
+        Closing::ServerBusy => v5::DisconnectReasonCode::ServerBusy,
     }
 }
 

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::i18n::Lang;
 
 /// The contract this host implements (`wit/plugin.wit`).
-pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 16);
+pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 17);
 
 /// Mounts the core owns; a plugin cannot take them.
 const RESERVED_MOUNTS: [&str; 12] = [
@@ -166,6 +166,11 @@ pub struct RouteSpec {
     /// of a call whose answer names the channels the socket listens to (`live.send`).
     #[serde(default)]
     pub socket: bool,
+    /// A device's POST whose calls the host gathers into batches (contract 0.1.17): the path of
+    /// the plugin's `host` POST route that takes them (see `plugins::ingest`). Devices signed in
+    /// with a key of their own only; a fleet key's calls go one by one.
+    #[serde(default)]
+    pub batch: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize)]
@@ -462,6 +467,20 @@ impl Manifest {
             if r.socket && self.contract < semver::Version::new(0, 1, 10) {
                 return fail(&format!("routes[{i}].socket"), "needs contract 0.1.10 or later");
             }
+            if let Some(batch) = &r.batch {
+                let field = format!("routes[{i}].batch");
+                if self.contract < semver::Version::new(0, 1, 17) {
+                    return fail(&field, "needs contract 0.1.17 or later");
+                }
+                if r.caller != RouteCaller::Device || r.method != "POST" || r.long_poll || r.socket {
+                    return fail(&field, "only a device's POST is taken in batches");
+                }
+                let takes =
+                    self.routes.iter().any(|t| t.caller == RouteCaller::Host && t.method == "POST" && t.path == *batch);
+                if !takes {
+                    return fail(&field, "the path of a POST route of this manifest with caller = \"host\"");
+                }
+            }
             if r.caller == RouteCaller::Device {
                 if !r.action.is_empty() {
                     return fail(
@@ -626,18 +645,10 @@ mod tests {
         assert!(contract_compatible(&semver::Version::new(0, 1, 0)));
         assert!(!contract_compatible(&semver::Version::new(0, 2, 0)));
         assert!(!contract_compatible(&semver::Version::new(1, 0, 0)));
-        assert!(contract_compatible(&semver::Version::new(0, 1, 1)));
-        assert!(contract_compatible(&semver::Version::new(0, 1, 2)));
-        assert!(contract_compatible(&semver::Version::new(0, 1, 5)));
-        assert!(contract_compatible(&semver::Version::new(0, 1, 9)));
-        assert!(contract_compatible(&semver::Version::new(0, 1, 10)));
-        assert!(contract_compatible(&semver::Version::new(0, 1, 11)));
-        assert!(contract_compatible(&semver::Version::new(0, 1, 12)));
-        assert!(contract_compatible(&semver::Version::new(0, 1, 13)));
-        assert!(contract_compatible(&semver::Version::new(0, 1, 14)));
-        assert!(contract_compatible(&semver::Version::new(0, 1, 15)));
-        assert!(contract_compatible(&semver::Version::new(0, 1, 16)));
-        assert!(!contract_compatible(&semver::Version::new(0, 1, 17)), "newer than the host");
+        for patch in 0..=CONTRACT.patch {
+            assert!(contract_compatible(&semver::Version::new(0, 1, patch)), "0.1.{patch}: every older patch runs");
+        }
+        assert!(!contract_compatible(&semver::Version::new(0, 1, CONTRACT.patch + 1)), "newer than the host");
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod cached_reads;
 pub mod capabilities;
 pub mod cpu;
 pub mod engine;
+pub mod ingest;
 pub mod installation;
 pub mod live_hub;
 pub mod manifest;

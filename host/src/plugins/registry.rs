@@ -187,6 +187,7 @@ impl Plugins {
                 throttle,
                 renderers: crate::renderers::Renderers::new(render_program),
                 budget: budget.clone(),
+                series_days: config.series_days,
             }),
             plugins_file,
             cache_dir,

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use wasmtime::component::ResourceTable;
-use wasmtime::{ResourceLimiter, Store, Trap, UpdateDeadline};
+use wasmtime::{CallHook, ResourceLimiter, Store, Trap, UpdateDeadline};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
 use super::bindings::console::plugin::types;
@@ -35,6 +35,8 @@ pub struct Services {
     /// Instance slots and guest memory, per host and per tenant; plugin-to-plugin calls take the
     /// callee's from the caller's shares.
     pub budget: Arc<super::budget::Budget>,
+    /// Days of time series kept (`CONSOLE_SERIES_DAYS`): a point older is refused.
+    pub series_days: i64,
 }
 
 /// Who a call is for, filled by the host (never by the plugin).
@@ -189,9 +191,9 @@ pub struct CallState {
     /// Subjects whose proof held (contract 0.1.16 `proofs`): their failures are forgotten once
     /// the call commits.
     pub proven: Vec<crate::auth::throttle::Keys>,
-    /// Epoch ticks the guest ran while its call held the write lock.
-    ticks_locked: u32,
-    /// The call was stopped for holding the write lock past [`LOCKED_TICKS`].
+    /// How long the guest itself ran while its call held the write lock (host work excluded).
+    locked_work: GuestClock,
+    /// The call was stopped for running past [`LOCKED_WORK`] of its own under the write lock.
     held_lock_too_long: bool,
     /// What the call wrote against its enterprise's quotas (see `plugins::quota`).
     pub quota: super::quota::CallUsage,
@@ -202,11 +204,69 @@ pub struct CallState {
 /// The longest a plugin-to-plugin call waits for its callee's memory.
 const NESTED_WAIT: Duration = Duration::from_millis(500);
 
-/// Epoch ticks (10 ms each) a guest may run while its call holds the database's write lock:
-/// long enough to shape what it wrote into an answer, far too short to starve the other writers
+/// How long a guest may run its own code while its call holds the database's write lock: long
+/// enough to shape what it wrote into an answer, far too short to starve the other writers
 /// (sign-ins, operation records, other enterprises' calls) by computing after a write. A plugin
-/// computes first and writes last, as it sends first and writes last.
-pub const LOCKED_TICKS: u32 = 50;
+/// computes first and writes last, as it sends first and writes last. Only the guest's own time
+/// counts: the host's work for it (the writes themselves) is not the plugin's to shorten, and a
+/// loaded machine makes it slower, not the plugin worse.
+pub const LOCKED_WORK: Duration = Duration::from_millis(500);
+
+/// The guest's own running time, kept by the store's call hook: it runs between entering wasm
+/// (or coming back from a host function) and leaving it (or calling a host function).
+#[derive(Default)]
+struct GuestClock {
+    /// Guest time counted since the write lock was taken.
+    counted: Duration,
+    /// When the guest last started running with the lock held, while it runs.
+    running_since: Option<Instant>,
+    /// Inside a host function: wasm that runs meanwhile (the guest's allocator, asked by the
+    /// host for room for an answer) is the host's doing.
+    in_host: bool,
+}
+
+impl GuestClock {
+    fn hook(&mut self, hook: CallHook, locked: bool) {
+        match hook {
+            CallHook::CallingHost => {
+                self.stop();
+                self.in_host = true;
+            }
+            CallHook::ReturningFromHost => {
+                self.in_host = false;
+                self.start(locked);
+            }
+            CallHook::CallingWasm if !self.in_host => self.start(locked),
+            CallHook::ReturningFromWasm if !self.in_host => self.stop(),
+            CallHook::CallingWasm | CallHook::ReturningFromWasm => {}
+        }
+    }
+
+    fn start(&mut self, locked: bool) {
+        if locked {
+            self.running_since = Some(Instant::now());
+        }
+    }
+
+    fn stop(&mut self) {
+        if let Some(since) = self.running_since.take() {
+            self.counted += since.elapsed();
+        }
+    }
+
+    /// At an epoch tick, before the guest yields its thread: the time it waits to be polled
+    /// again is not its own, so the clock stops here. Since the last tick it ran for what the
+    /// clock saw, or, having resumed from a yield and called nothing since, the tick at most.
+    fn ticks(&mut self) -> Duration {
+        match self.running_since.take() {
+            Some(since) => self.counted += since.elapsed(),
+            None if !self.in_host => self.counted += super::engine::EPOCH_TICK,
+            None => {}
+        }
+        self.counted
+    }
+}
+
 /// Why a call that held the write lock too long was stopped.
 pub const HELD_LOCK_TOO_LONG: &str = "the call held the database's write lock past half a second of its own work: \
      a plugin computes before its first write, then writes";
@@ -499,13 +559,21 @@ fn new_store(
         cpu_turn: Default::default(),
         chain: Vec::new(),
         proven: Vec::new(),
-        ticks_locked: 0,
+        locked_work: GuestClock::default(),
         held_lock_too_long: false,
         quota: Default::default(),
         over_quota: None,
     };
     let mut store = Store::new(engine, state);
     store.limiter(|state| &mut state.limiter);
+    store.call_hook(|mut store, hook| {
+        let state = store.data_mut();
+        // The write lock is taken inside a host function, so the guest's time under it starts
+        // counting when the guest runs again.
+        let locked = state.write_locked && state.services.db.engine() == crate::db::Engine::Sqlite;
+        state.locked_work.hook(hook, locked);
+        Ok(())
+    });
     store.set_epoch_deadline(1);
     store.epoch_deadline_callback(move |mut store| {
         if Instant::now() >= deadline {
@@ -516,8 +584,7 @@ fn new_store(
         if state.write_locked && state.services.db.engine() == crate::db::Engine::Sqlite {
             // Every other writer of the host waits while a call holds SQLite's write lock: its own
             // work there is bounded, and it runs without queueing for a CPU turn behind others.
-            state.ticks_locked += 1;
-            if state.ticks_locked > LOCKED_TICKS {
+            if state.locked_work.ticks() > LOCKED_WORK {
                 state.held_lock_too_long = true;
                 return Ok(UpdateDeadline::Interrupt);
             }

@@ -22,6 +22,7 @@ use crate::api::{
 };
 use crate::i18n::Msg;
 use crate::plugins::bindings::console::plugin::types;
+use crate::plugins::ingest::Sender;
 use crate::plugins::manifest::{RouteCaller, RouteSpec as ManifestRoute};
 use crate::plugins::registry::{LoadedPlugin, PluginStatus};
 use crate::plugins::runtime::{CallContext, EventBudget, Failure, Finished, Invocation, Returned};
@@ -375,6 +376,10 @@ async fn dispatch_device(
     if route.socket {
         return super::sockets::serve(app, plugin, device, context, (path, query), upgrade).await;
     }
+    if let (Some(batch), Some(sn)) = (route.batch.clone(), device.key.sn.clone()) {
+        let sender = Sender { tenant: device.key.tenant_id, sn, lang: device.lang.code().to_string() };
+        return batched(&app, plugin, batch, sender, path, &body).await;
+    }
     match long_poll {
         None if method == Method::GET => {
             let answer = call_route(&app, &plugin, context, method, path, query, &body).await?;
@@ -385,6 +390,31 @@ async fn dispatch_device(
             let waits_for = (device.key.tenant_id, plugin.manifest.id.clone(), sn);
             poll_route(&app, &plugin, context, (method, path, query), (waits_for, &device.key), wait).await
         }
+    }
+}
+
+/// A device's report taken in a batch (`plugins::ingest`): answered once its batch committed,
+/// as its route would have answered it; a full queue is a 503 with `Retry-After`, never a
+/// report lost without a word.
+async fn batched(
+    app: &AppState,
+    plugin: Arc<LoadedPlugin>,
+    batch: String,
+    sender: Sender,
+    path: String,
+    body: &[u8],
+) -> ApiResult<Response> {
+    // An empty body is an empty object, as the route alone reads it.
+    let sent: Value = if body.iter().all(u8::is_ascii_whitespace) {
+        json!({})
+    } else {
+        serde_json::from_slice(body)
+            .map_err(|e| ApiError::Client { code: 400, msg: Msg::BadJson { detail: e.to_string() } })?
+    };
+    match app.ingest.offer(plugin, batch, sender, path, (sent, body.len())).await {
+        Ok((status, answered)) => Ok(plugin_answer(types::Response { status, body: answered.to_string() })),
+        // A full queue pushes back, with a Retry-After as every 503.
+        Err(_) => Err(ApiError::Client { code: 503, msg: Msg::Busy }),
     }
 }
 

@@ -39,8 +39,8 @@ pub struct Fleet {
 }
 
 /// The grants of plugins.toml.
-const PRODUCT_GRANTS: &str = "files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384";
-const DEVICE_GRANTS: &str = "uses = [\"product-service\"]\nfiles = true\nevents = true";
+pub const PRODUCT_GRANTS: &str = "files = true\ntimeout_ms = 30000\nmemory_mib = 128\nmax_response_kib = 16384";
+pub const DEVICE_GRANTS: &str = "uses = [\"product-service\"]\nfiles = true\nevents = true";
 
 /// A host with the product and device plugins, a product of the thing model above with `count`
 /// SNs made through the console's API, and the platform as its devices see it.

@@ -246,6 +246,11 @@ impl TestHost {
         plugins: &[Install],
         adjust: impl FnOnce(&mut Config),
     ) -> TestHost {
+        // The host's warnings go to the test's own output, shown when it fails.
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new("warn,sqlx::postgres::notice=error"))
+            .with_test_writer()
+            .try_init();
         let dir = tempfile::tempdir().expect("temp dir");
         let mut config = Config::with_data_dir(dir.path().to_path_buf());
         config.database_url = database_url(dir.path()).await;

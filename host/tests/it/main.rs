@@ -23,6 +23,7 @@ mod durability;
 mod escalation;
 mod globalization;
 mod hot_update;
+mod ingest;
 mod live;
 mod messaging;
 mod migrate;

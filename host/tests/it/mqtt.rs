@@ -167,6 +167,61 @@ async fn a_property_set_from_the_console_reaches_the_device_and_its_reply_the_co
     assert_eq!(command["state"], "succeeded", "the reply on the reply topic answers the command");
 }
 
+/// Issue 44: a command reply the console refuses (here: a second reply to a command already
+/// answered) is answered on the reply's reply topic with the reason, not dropped in silence; a
+/// report whose Alink id is a number is taken and answered with that number; a late report of an
+/// older reading goes to history without replacing the newer one in the shadow.
+#[tokio::test]
+async fn refused_replies_are_answered_numeric_ids_taken_and_late_readings_kept_out_of_the_shadow() {
+    let (fleet, port) = fleet_on_mqtt("RV-M9", 1).await;
+    let mut device = connected(&fleet, port, 0).await;
+    let path = format!("/device-service/devices/{}", device.sn);
+    let set = fleet.host.post(&format!("{path}/properties"), &fleet.admin, json!({ "params": { "suction": 3 } })).await;
+    let id = set.ok()["id"].as_str().expect("a command id").to_string();
+    let command = loop {
+        let heard = device.hear(Duration::from_secs(10)).await.expect("the command arrives within 10 s");
+        if heard.topic.ends_with("/thing/service/property/set") {
+            break heard;
+        }
+    };
+    device.reply(&command, 200, json!({})).await.expect("replied");
+    fleet.eventually(&format!("/device-service/commands/{id}"), "/state", json!("succeeded")).await;
+    device.reply(&command, 200, json!({})).await.expect("replied again");
+    let refusal = loop {
+        let heard = device.hear(Duration::from_secs(10)).await.expect("the second reply is answered");
+        if heard.topic == format!("{}_reply_reply", command.topic) {
+            break heard.message;
+        }
+    };
+    assert_eq!(refusal["id"], command.message["id"], "{refusal}");
+    assert!(refusal["code"].as_i64().is_some_and(|c| (400..500).contains(&c)), "{refusal}");
+    assert!(refusal["message"].as_str().is_some_and(|m| !m.is_empty()), "with its reason: {refusal}");
+
+    let topic = format!("{}/thing/event/property/post", device.prefix());
+    let now = console_host::db::now_ms();
+    let report = |id: Value, battery: i64, time: i64| {
+        json!({ "id": id, "version": "1.0", "params": { "battery": battery }, "time": time }).to_string().into_bytes()
+    };
+    device.publish(&topic, report(json!(4711), 80, now)).await.expect("sent");
+    let answer = loop {
+        let heard = device.hear(Duration::from_secs(10)).await.expect("answered");
+        if heard.topic == format!("{topic}_reply") {
+            break heard.message;
+        }
+    };
+    assert_eq!((&answer["id"], &answer["code"]), (&json!(4711), &json!(200)), "a numeric id: {answer}");
+    device.publish(&topic, report(json!("late"), 20, now - 3_600_000)).await.expect("sent");
+    let answer = loop {
+        let heard = device.hear(Duration::from_secs(10)).await.expect("answered");
+        if heard.topic == format!("{topic}_reply") {
+            break heard.message;
+        }
+    };
+    assert_eq!(answer["code"], 200, "{answer}");
+    let detail = fleet.host.get(&path, &fleet.admin).await;
+    assert_eq!(detail.ok()["shadow"]["battery"]["value"], 80, "the newest reading stays: {}", detail.ok());
+}
+
 #[tokio::test]
 async fn another_devices_topic_or_an_oversized_payload_closes_the_connection() {
     let (fleet, port) = fleet_on_mqtt("RV-M4", 2).await;

@@ -26,7 +26,7 @@ pub const WORK_STATES: [&str; 12] = [
     "unknown",
 ];
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Device {
     pub sn: String,

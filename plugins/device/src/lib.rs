@@ -8,6 +8,8 @@ pub mod commands;
 pub mod devices;
 pub mod families;
 pub mod figures;
+pub mod history;
+pub mod ingest;
 pub mod initialisation;
 pub mod logs;
 pub mod model;
@@ -56,6 +58,9 @@ impl Plugin for DevicePlugin {
             .post("/internal/mqtt/authenticate", mqtt::authenticate)
             .with_body::<mqtt::MqttLogin>()
             .with_data::<mqtt::MqttSignedIn>()
+            // Devices' reports, in batches (contract 0.1.17).
+            .post("/internal/thing/batch", ingest::batch)
+            .with_body::<console_plugin_sdk::batch::Batch>()
             // What devices say.
             .post("/thing/activate", thing::activate)
             .with_body::<thing::Activation>()
@@ -88,6 +93,8 @@ impl Plugin for DevicePlugin {
             .with_data_page::<Doc<devices::Device>>()
             .get("/devices/{sn}", devices::detail)
             .with_data::<devices::DeviceDetail>()
+            .get("/devices/{sn}/history", history::read)
+            .with_query(&history::QUERY)
             .post("/devices/{sn}/properties", commands::set_properties)
             .with_body::<commands::ParamsInput>()
             .with_data::<Doc<commands::Command>>()

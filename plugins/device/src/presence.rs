@@ -7,12 +7,12 @@ use console_plugin_sdk::{Context, Host, PluginResult, Query};
 
 use crate::devices::DEVICES;
 
-/// Three missed heartbeats of the devices' 20-second interval.
-pub const TIMEOUT_MS: i64 = 60_000;
+/// Two minutes: "last seen" is written at most once a minute a device, then three heartbeats
+/// of the devices' 20-second interval may be lost before it counts as offline.
+pub const TIMEOUT_MS: i64 = 120_000;
 /// How often devices send a heartbeat when they have nothing else to say.
 pub const HEARTBEAT_MS: i64 = 20_000;
-// Three heartbeats may be lost before a device counts as offline.
-const _: () = assert!(TIMEOUT_MS >= 3 * HEARTBEAT_MS);
+const _: () = assert!(TIMEOUT_MS >= crate::thing::SEEN_RESOLUTION_MS + 3 * HEARTBEAT_MS);
 
 /// The topic of devices coming online and going offline, for other domains (dashboards,
 /// rules): `{sns: [SN…], online, cause}`, one event for a sweep's page (a call publishes at

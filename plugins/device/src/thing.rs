@@ -21,8 +21,9 @@ pub const SIGNED_TIME_WINDOW_MS: i64 = 10 * 60_000;
 /// How long a spent activation signature is kept: its signed time may stand that far on either
 /// side of now.
 const SPENT_FOR_SECONDS: u32 = 2 * 10 * 60;
-/// A device heard again within this is not written down again (a poll every second stays cheap).
-const SEEN_RESOLUTION_MS: i64 = 5_000;
+/// How stale a device's "last seen" may be written: once a minute at most, however often it
+/// reports (the presence rule allows for it, see `presence::TIMEOUT_MS`).
+pub const SEEN_RESOLUTION_MS: i64 = 60_000;
 
 fn texts(texts: [&str; 7]) -> [String; 7] {
     texts.map(str::to_string)
@@ -242,7 +243,7 @@ pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
         device.registered_at = device.registered_at.or(Some(now));
         device.last_login_ip.clone_from(&address);
         device.activations += 1;
-        came_online(device, now);
+        came_online_at(device, now);
     };
     // Merged into the record as stored now: the `presence` schedule may write it meanwhile.
     let device = match existing {
@@ -270,7 +271,7 @@ pub fn activate(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(Activated { sn, device_key, heartbeat_ms: HEARTBEAT_MS, first_activation: verified.first_activation }))
 }
 
-fn came_online(device: &mut Device, now: i64) {
+fn came_online_at(device: &mut Device, now: i64) {
     if !is_online(device.last_seen_at, now) {
         device.last_online_at = Some(now);
     }
@@ -284,30 +285,60 @@ fn calling_device(call: &mut Call<'_>) -> PluginResult<Doc<Device>> {
     devices::find(call, &sn)
 }
 
-/// Writes down that the device was heard, unless it was a moment ago.
+/// Whether what the record says of the device's presence is still true enough at `now`: online,
+/// and heard within [`SEEN_RESOLUTION_MS`]. Presence is written when it changes, and "last
+/// seen" at most once a minute a device, however often it reports.
+fn heard_lately(device: &Device, now: i64) -> bool {
+    device.online && device.last_seen_at.is_some_and(|seen| now - seen < SEEN_RESOLUTION_MS)
+}
+
+/// Writes down that the device was heard, unless it was lately.
 fn heard(call: &mut Call<'_>, doc: Doc<Device>) -> PluginResult<Doc<Device>> {
-    let now = call.host.now_ms();
-    let recently = doc.data.last_seen_at.is_some_and(|seen| now - seen < SEEN_RESOLUTION_MS) && doc.data.online;
-    if recently {
+    if heard_lately(&doc.data, call.host.now_ms()) {
         return Ok(doc);
     }
     heard_saying(call, doc, |_| {})
+}
+
+/// [`heard`] for a batch's devices: those not heard lately are written down; the SNs of those
+/// that came online, for the batch to tell in one event a page.
+pub fn heard_all(call: &mut Call<'_>, docs: Vec<Doc<Device>>) -> PluginResult<Vec<String>> {
+    let now = call.host.now_ms();
+    let mut came_online = Vec::new();
+    for doc in docs.into_iter().filter(|doc| !heard_lately(&doc.data, now)) {
+        let (heard, came) = written_heard(call, doc, |_| {})?;
+        if came {
+            came_online.push(heard.data.sn);
+        }
+    }
+    Ok(came_online)
 }
 
 /// Writes down what the device said of itself, and that it was heard: merged into the record as
 /// stored now, since the `presence` schedule may have marked it offline after it was read (a
 /// device's word is never refused as someone else's change).
 fn heard_saying(call: &mut Call<'_>, doc: Doc<Device>, said: impl Fn(&mut Device)) -> PluginResult<Doc<Device>> {
+    let (heard, came_online) = written_heard(call, doc, said)?;
+    if came_online {
+        crate::presence::announce(call.host, std::slice::from_ref(&heard.data.sn), true, "")?;
+    }
+    Ok(heard)
+}
+
+/// [`heard_saying`] without telling: the record, and whether the device came online (a batch
+/// tells all those that did in one event).
+fn written_heard(
+    call: &mut Call<'_>,
+    doc: Doc<Device>,
+    said: impl Fn(&mut Device),
+) -> PluginResult<(Doc<Device>, bool)> {
     let now = call.host.now_ms();
     let was_online = doc.data.online && is_online(doc.data.last_seen_at, now);
     let heard = DEVICES.modify(call.host, doc, |device| {
         said(device);
-        came_online(device, now);
+        came_online_at(device, now);
     })?;
-    if !was_online {
-        crate::presence::announce(call.host, std::slice::from_ref(&heard.data.sn), true, "")?;
-    }
-    Ok(heard)
+    Ok((heard, !was_online))
 }
 
 /// What a heartbeat reports of the device's state, from `beat` (checked) onto `device`.
@@ -352,7 +383,16 @@ pub struct Heartbeat {
 pub fn heartbeat(call: &mut Call<'_>) -> PluginResult<Value> {
     let doc = calling_device(call)?;
     let beat: Heartbeat = call.body()?;
-    let mut device = doc.data.clone();
+    let (answer, _, came_online) = beat_of(call, doc, &beat)?;
+    if let Some(sn) = came_online {
+        crate::presence::announce(call.host, &[sn], true, "")?;
+    }
+    Ok(answer)
+}
+
+/// What a heartbeat says of the device, checked, onto a copy of it.
+fn beaten(stored: &Device, beat: &Heartbeat) -> PluginResult<Device> {
+    let mut device = stored.clone();
     if let Some(state) = &beat.work_state {
         device.work_state = validate::one_of("workState", state, &WORK_STATES)?;
     }
@@ -377,25 +417,43 @@ pub fn heartbeat(call: &mut Call<'_>) -> PluginResult<Value> {
     if let Some(signal) = beat.signal {
         device.signal = Some(validate::range("signal", signal as f64, -150.0, 0.0)? as i64);
     }
+    Ok(device)
+}
+
+/// What a heartbeat came to: its answer, the record when it was written, and the SN when the
+/// device came online (for the caller to tell).
+pub type Beaten = (Value, Option<Doc<Device>>, Option<String>);
+
+/// A heartbeat of the device `doc`: written only when it changes what the record says or the
+/// device was not heard lately (an MQTT session beats every 40 s: most beats write nothing).
+pub fn beat_of(call: &mut Call<'_>, doc: Doc<Device>, beat: &Heartbeat) -> PluginResult<Beaten> {
+    let device = beaten(&doc.data, beat)?;
     if device.base_station_id != doc.data.base_station_id || device.base_station_name != doc.data.base_station_name {
         let (id, name) = (device.base_station_id.clone(), device.base_station_name.clone());
         crate::stations::reported(call, &device, &id, &name)?;
     }
-    let device = heard_saying(call, doc, |stored| take_heartbeat(stored, &device))?;
-    Ok(json!({ "heartbeatMs": HEARTBEAT_MS, "workState": device.data.work_state }))
+    let mut said = doc.data.clone();
+    take_heartbeat(&mut said, &device);
+    let answer = json!({ "heartbeatMs": HEARTBEAT_MS, "workState": said.work_state });
+    if said == doc.data && heard_lately(&doc.data, call.host.now_ms()) {
+        return Ok((answer, None, None));
+    }
+    let (heard, came_online) = written_heard(call, doc, |stored| take_heartbeat(stored, &device))?;
+    let sn = came_online.then(|| heard.data.sn.clone());
+    Ok((answer, Some(heard), sn))
 }
 
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
 pub struct Message {
-    /// The device's message id, echoed.
-    pub id: String,
+    /// The device's message id (text or a number), echoed as it came.
+    pub id: console_plugin_sdk::thing_model::MessageId,
     pub params: serde_json::Map<String, Value>,
     /// When it happened on the device (Unix ms); arrival time when absent or a day off.
     pub time: Option<i64>,
 }
 
-fn happened_at(time: Option<i64>, now: i64) -> i64 {
+pub fn happened_at(time: Option<i64>, now: i64) -> i64 {
     time.filter(|t| (now - t).abs() <= console_plugin_sdk::time::DAY_MS).unwrap_or(now)
 }
 
@@ -424,6 +482,22 @@ fn keep(
     Ok(())
 }
 
+/// Takes the reported values taken at `at` into a shadow's properties: a property keeps its
+/// newest reading, so a late report of an older reading goes to history only (a battery of 20
+/// stamped an hour ago does not hide the 80 read now).
+pub fn newest_readings(
+    properties: &mut serde_json::Map<String, Value>,
+    params: &serde_json::Map<String, Value>,
+    at: i64,
+) {
+    for (identifier, value) in params {
+        let known = properties.get(identifier).and_then(|p| p.get("time")).and_then(Value::as_i64);
+        if known.is_none_or(|time| time <= at) {
+            properties.insert(identifier.clone(), json!({ "value": value, "time": at }));
+        }
+    }
+}
+
 pub fn post_properties(call: &mut Call<'_>) -> PluginResult<Value> {
     let device = calling_device(call)?;
     let message: Message = call.body()?;
@@ -432,15 +506,15 @@ pub fn post_properties(call: &mut Call<'_>) -> PluginResult<Value> {
     let at = happened_at(message.time, call.host.now_ms());
     let shadow = devices::shadow_of(call, &device.data.sn)?;
     let mut properties = shadow.as_ref().map(|s| s.data.properties.clone()).unwrap_or_default();
-    for (identifier, value) in &message.params {
-        properties.insert(identifier.clone(), json!({ "value": value, "time": at }));
-    }
+    // A reading stamped ahead of now is the newest now, not for the rest of its day.
+    newest_readings(&mut properties, &message.params, at.min(call.host.now_ms()));
     let data = Shadow { sn: device.data.sn.clone(), properties };
     match shadow {
         Some(doc) => SHADOWS.update(call.host, &doc.id, &data, None)?,
         None => SHADOWS.insert(call.host, &data)?,
     };
     keep(call, &device.data, &product, PROPERTY, "", "", &message)?;
+    console_plugin_sdk::series::append(call.host, &crate::history::points(&device.data.sn, &message.params, at))?;
     heard(call, device)?;
     Ok(json!({ "id": message.id, "code": 200 }))
 }

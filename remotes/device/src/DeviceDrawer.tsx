@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 
 import CleaningRecords from './CleaningRecords';
 import ControlForm from './ControlForm';
+import PropertyHistory from './PropertyHistory';
 import { resources } from './i18n';
 import { useReasonPrompt } from './reason';
 import { type Binding, type Command, commandColor, type DeviceDetail, shownValue, when } from './types';
@@ -210,6 +211,7 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
                 </>
               ),
             },
+            { key: 'history', label: t('history'), children: <PropertyHistory sn={sn} model={detail.thingModel} /> },
             { key: 'cleaning', label: t('cleaningRecords'), children: <CleaningRecords sn={sn} /> },
           ]}
         />

@@ -1,6 +1,18 @@
 import type { Resources } from '@console/sdk';
 
 const en = {
+  history: "History",
+  historyNoNumbers: "The thing model has no numeric property to chart.",
+  historyEmpty: "Nothing reported in this range.",
+  historyExport: "Export CSV",
+  minimum: "Minimum",
+  maximum: "Maximum",
+  average: "Average",
+  range_hour: "1 hour",
+  range_day: "24 hours",
+  range_week: "7 days",
+  range_month: "30 days",
+  range_quarter: "90 days",
   initReviews: 'Factory-initialisation review', review_waiting: 'Waiting', review_rejected: 'Rejected', reason: 'Reason', applicant: 'Applicant', appliedAt: 'Applied at', auditor: 'Auditor', comment: 'Comment', actions: 'Actions', approve: 'Approve', reject: 'Reject', rejectTitle: 'Reject the initialisation of {{sn}}?', rejectReason: 'Give the reason for the rejection.', initApproved: 'Approved: the SN is initialised and the review entry deleted.', initRejected: 'Rejected: the SN is not initialised.', initialise: 'Factory initialisation', initialiseTitle: 'Apply for the factory initialisation of {{sn}}?', initialiseHint: 'Once approved, the SN returns to its factory state: the device must activate again, and its record and properties are removed.', applied: 'Application submitted',
   devices: 'Devices', presence: 'Online status', online: 'Online', offline: 'Offline', workState: 'Work state', firmwareVersion: 'Firmware version',
   softwareVersion: 'Software version', packageVersion: 'Package version', product: 'Product', location: 'Location', signal: 'Signal strength',
@@ -160,6 +172,18 @@ const en = {
 };
 
 const zhCn: typeof en = {
+  history: "历史数据",
+  historyNoNumbers: "物模型中没有可绘制图表的数值属性。",
+  historyEmpty: "该时间范围内没有上报数据。",
+  historyExport: "导出 CSV",
+  minimum: "最小值",
+  maximum: "最大值",
+  average: "平均值",
+  range_hour: "1 小时",
+  range_day: "24 小时",
+  range_week: "7 天",
+  range_month: "30 天",
+  range_quarter: "90 天",
   initReviews: '出厂初始化审核', review_waiting: '待审核', review_rejected: '已驳回', reason: '原因', applicant: '申请人', appliedAt: '申请时间', auditor: '审核人', comment: '审核意见', actions: '操作', approve: '通过', reject: '驳回', rejectTitle: '驳回 {{sn}} 的初始化申请？', rejectReason: '请填写驳回原因', initApproved: '审核通过：SN 已初始化，审核记录已删除', initRejected: '已驳回：SN 未初始化', initialise: '出厂初始化', initialiseTitle: '申请对 {{sn}} 进行出厂初始化？', initialiseHint: '审核通过后，SN 恢复出厂状态：设备须重新激活，其设备记录和属性将被删除。', applied: '申请已提交',
   devices: '设备信息', presence: '在线状态', online: '在线', offline: '离线', workState: '工作状态', firmwareVersion: '固件版本',
   softwareVersion: '软件版本', packageVersion: '套件版本', product: '产品', location: '所在地', signal: '信号强度',
@@ -319,6 +343,18 @@ const zhCn: typeof en = {
 };
 
 const de: typeof en = {
+  history: "Verlauf",
+  historyNoNumbers: "Das Dingmodell hat keine numerische Eigenschaft für ein Diagramm.",
+  historyEmpty: "In diesem Zeitraum wurde nichts gemeldet.",
+  historyExport: "Als CSV exportieren",
+  minimum: "Minimum",
+  maximum: "Maximum",
+  average: "Durchschnitt",
+  range_hour: "1 Stunde",
+  range_day: "24 Stunden",
+  range_week: "7 Tage",
+  range_month: "30 Tage",
+  range_quarter: "90 Tage",
   initReviews: 'Prüfung der Werksinitialisierung', review_waiting: 'Wartet', review_rejected: 'Abgelehnt', reason: 'Grund', applicant: 'Antragsteller', appliedAt: 'Beantragt am', auditor: 'Prüfer', comment: 'Kommentar', actions: 'Aktionen', approve: 'Genehmigen', reject: 'Ablehnen', rejectTitle: 'Initialisierung von {{sn}} ablehnen?', rejectReason: 'Geben Sie den Grund für die Ablehnung an.', initApproved: 'Genehmigt: Die SN ist initialisiert und der Prüfeintrag gelöscht.', initRejected: 'Abgelehnt: Die SN ist nicht initialisiert.', initialise: 'Werksinitialisierung', initialiseTitle: 'Werksinitialisierung von {{sn}} beantragen?', initialiseHint: 'Nach der Genehmigung kehrt die SN in den Werkszustand zurück: Das Gerät muss sich neu aktivieren, sein Datensatz und seine Eigenschaften werden entfernt.', applied: 'Antrag eingereicht',
   devices: 'Geräte', presence: 'Online-Status', online: 'Online', offline: 'Offline', workState: 'Betriebszustand', firmwareVersion: 'Firmware-Version',
   softwareVersion: 'Software-Version', packageVersion: 'Paketversion', product: 'Produkt', location: 'Standort', signal: 'Signalstärke',
@@ -478,6 +514,18 @@ const de: typeof en = {
 };
 
 const es: typeof en = {
+  history: "Historial",
+  historyNoNumbers: "El modelo de objeto no tiene ninguna propiedad numérica que representar.",
+  historyEmpty: "No se informó nada en este intervalo.",
+  historyExport: "Exportar CSV",
+  minimum: "Mínimo",
+  maximum: "Máximo",
+  average: "Media",
+  range_hour: "1 hora",
+  range_day: "24 horas",
+  range_week: "7 días",
+  range_month: "30 días",
+  range_quarter: "90 días",
   initReviews: 'Revisión de inicialización de fábrica', review_waiting: 'En espera', review_rejected: 'Rechazada', reason: 'Motivo', applicant: 'Solicitante', appliedAt: 'Solicitada el', auditor: 'Revisor', comment: 'Comentario', actions: 'Acciones', approve: 'Aprobar', reject: 'Rechazar', rejectTitle: '¿Rechazar la inicialización de {{sn}}?', rejectReason: 'Indique el motivo del rechazo.', initApproved: 'Aprobada: el SN está inicializado y la entrada de revisión eliminada.', initRejected: 'Rechazada: el SN no está inicializado.', initialise: 'Inicialización de fábrica', initialiseTitle: '¿Solicitar la inicialización de fábrica de {{sn}}?', initialiseHint: 'Una vez aprobada, el SN vuelve a su estado de fábrica: el dispositivo debe activarse de nuevo y se eliminan su registro y sus propiedades.', applied: 'Solicitud enviada',
   devices: 'Dispositivos', presence: 'Estado de conexión', online: 'En línea', offline: 'Desconectado', workState: 'Estado de trabajo', firmwareVersion: 'Versión de firmware',
   softwareVersion: 'Versión de software', packageVersion: 'Versión del paquete', product: 'Producto', location: 'Ubicación', signal: 'Intensidad de la señal',
@@ -637,6 +685,18 @@ const es: typeof en = {
 };
 
 const fr: typeof en = {
+  history: "Historique",
+  historyNoNumbers: "Le modèle d'objet n'a aucune propriété numérique à représenter.",
+  historyEmpty: "Rien n'a été remonté sur cette période.",
+  historyExport: "Exporter en CSV",
+  minimum: "Minimum",
+  maximum: "Maximum",
+  average: "Moyenne",
+  range_hour: "1 heure",
+  range_day: "24 heures",
+  range_week: "7 jours",
+  range_month: "30 jours",
+  range_quarter: "90 jours",
   initReviews: 'Revue des initialisations usine', review_waiting: 'En attente', review_rejected: 'Rejetée', reason: 'Motif', applicant: 'Demandeur', appliedAt: 'Demandée le', auditor: 'Réviseur', comment: 'Commentaire', actions: 'Actions', approve: 'Approuver', reject: 'Rejeter', rejectTitle: 'Rejeter l’initialisation de {{sn}} ?', rejectReason: 'Indiquez le motif du rejet.', initApproved: 'Approuvée : le SN est initialisé et l’entrée de revue supprimée.', initRejected: 'Rejetée : le SN n’est pas initialisé.', initialise: 'Initialisation usine', initialiseTitle: 'Demander l’initialisation usine de {{sn}} ?', initialiseHint: 'Une fois approuvée, le SN revient à son état d’usine : l’appareil doit s’activer à nouveau, son enregistrement et ses propriétés sont supprimés.', applied: 'Demande envoyée',
   devices: 'Appareils', presence: 'État de connexion', online: 'En ligne', offline: 'Hors ligne', workState: 'État de fonctionnement', firmwareVersion: 'Version du micrologiciel',
   softwareVersion: 'Version du logiciel', packageVersion: 'Version du paquet', product: 'Produit', location: 'Emplacement', signal: 'Puissance du signal',
@@ -796,6 +856,18 @@ const fr: typeof en = {
 };
 
 const pt: typeof en = {
+  history: "Histórico",
+  historyNoNumbers: "O modelo de objeto não tem nenhuma propriedade numérica para representar.",
+  historyEmpty: "Nada foi reportado neste intervalo.",
+  historyExport: "Exportar CSV",
+  minimum: "Mínimo",
+  maximum: "Máximo",
+  average: "Média",
+  range_hour: "1 hora",
+  range_day: "24 horas",
+  range_week: "7 dias",
+  range_month: "30 dias",
+  range_quarter: "90 dias",
   initReviews: 'Revisão de inicialização de fábrica', review_waiting: 'Em espera', review_rejected: 'Rejeitada', reason: 'Motivo', applicant: 'Requerente', appliedAt: 'Pedida em', auditor: 'Revisor', comment: 'Comentário', actions: 'Ações', approve: 'Aprovar', reject: 'Rejeitar', rejectTitle: 'Rejeitar a inicialização de {{sn}}?', rejectReason: 'Indique o motivo da rejeição.', initApproved: 'Aprovada: o SN está inicializado e a entrada de revisão eliminada.', initRejected: 'Rejeitada: o SN não está inicializado.', initialise: 'Inicialização de fábrica', initialiseTitle: 'Pedir a inicialização de fábrica de {{sn}}?', initialiseHint: 'Uma vez aprovada, o SN volta ao estado de fábrica: o dispositivo tem de ser ativado de novo e o seu registo e propriedades são removidos.', applied: 'Pedido enviado',
   devices: 'Dispositivos', presence: 'Estado de ligação', online: 'Online', offline: 'Offline', workState: 'Estado de funcionamento', firmwareVersion: 'Versão do firmware',
   softwareVersion: 'Versão do software', packageVersion: 'Versão do pacote', product: 'Produto', location: 'Localização', signal: 'Intensidade do sinal',
@@ -955,6 +1027,18 @@ const pt: typeof en = {
 };
 
 const ru: typeof en = {
+  history: "История",
+  historyNoNumbers: "В модели устройства нет числовых свойств для графика.",
+  historyEmpty: "За этот период данных не поступало.",
+  historyExport: "Экспорт в CSV",
+  minimum: "Минимум",
+  maximum: "Максимум",
+  average: "Среднее",
+  range_hour: "1 час",
+  range_day: "24 часа",
+  range_week: "7 дней",
+  range_month: "30 дней",
+  range_quarter: "90 дней",
   initReviews: 'Проверка заводской инициализации', review_waiting: 'Ожидает', review_rejected: 'Отклонена', reason: 'Причина', applicant: 'Заявитель', appliedAt: 'Дата заявки', auditor: 'Проверяющий', comment: 'Комментарий', actions: 'Действия', approve: 'Одобрить', reject: 'Отклонить', rejectTitle: 'Отклонить инициализацию {{sn}}?', rejectReason: 'Укажите причину отклонения.', initApproved: 'Одобрено: SN инициализирован, запись проверки удалена.', initRejected: 'Отклонено: SN не инициализирован.', initialise: 'Заводская инициализация', initialiseTitle: 'Запросить заводскую инициализацию {{sn}}?', initialiseHint: 'После одобрения SN вернётся в заводское состояние: устройство нужно будет активировать заново, его запись и свойства будут удалены.', applied: 'Заявка отправлена',
   devices: 'Устройства', presence: 'Состояние связи', online: 'В сети', offline: 'Не в сети', workState: 'Рабочее состояние', firmwareVersion: 'Версия прошивки',
   softwareVersion: 'Версия ПО', packageVersion: 'Версия пакета', product: 'Продукт', location: 'Местоположение', signal: 'Уровень сигнала',

@@ -3,7 +3,7 @@
 
 use crate::bindings::console::plugin::{
     approvals, audit, caller, certificates, counters, device_keys, events, files, http, live, log, mail, platform,
-    proofs, search, secrets, services, store, template,
+    proofs, search, secrets, series, services, store, template,
 };
 
 pub use crate::bindings::console::plugin::counters::{Counted, Counter, CounterQuery};
@@ -13,6 +13,7 @@ pub use crate::bindings::console::plugin::log::Level;
 pub use crate::bindings::console::plugin::mail::{OutgoingMail, Security, SmtpServer};
 pub use crate::bindings::console::plugin::platform::{Account, Enterprise};
 pub use crate::bindings::console::plugin::proofs::ProofKind;
+pub use crate::bindings::console::plugin::series::{Bucket, Point};
 pub use crate::bindings::console::plugin::store::{Filter, Op, Page, QuerySpec, Sort, StoreError, Stored, Tallied};
 /// Another plugin's answer: status 200 with the envelope's `data` as JSON text, or the status
 /// and `{"msg", "field"}` of its refusal.
@@ -220,6 +221,25 @@ pub trait Host {
     /// Ends the OAuth grants of `subject` in the call's enterprise (contract 0.1.16).
     fn revoke_grants(&mut self, _subject: &str) -> Result<u32, String> {
         Err("proofs.revoke-grants needs contract 0.1.16".into())
+    }
+    /// Appends points to the time series (contract 0.1.17). Use [`crate::series`].
+    fn series_append(&mut self, _points: &[Point]) -> Result<(), String> {
+        Err("series needs contract 0.1.17".into())
+    }
+    /// One subject's measure over a range, in buckets (contract 0.1.17).
+    fn series_read(
+        &mut self,
+        _subject: &str,
+        _name: &str,
+        _from: i64,
+        _to: i64,
+        _buckets: u32,
+    ) -> Result<Vec<Bucket>, String> {
+        Err("series needs contract 0.1.17".into())
+    }
+    /// One subject's points over a range, newest first (contract 0.1.17).
+    fn series_points(&mut self, _subject: &str, _from: i64, _to: i64, _limit: u32) -> Result<Vec<Point>, String> {
+        Err("series needs contract 0.1.17".into())
     }
     fn certificate_authority(&mut self) -> Result<String, String> {
         Err("certificates are not available here".into())
@@ -440,6 +460,22 @@ impl Host for WasmHost {
     }
     fn revoke_grants(&mut self, subject: &str) -> Result<u32, String> {
         proofs::revoke_grants(subject)
+    }
+    fn series_append(&mut self, points: &[Point]) -> Result<(), String> {
+        series::append(points)
+    }
+    fn series_read(
+        &mut self,
+        subject: &str,
+        name: &str,
+        from: i64,
+        to: i64,
+        buckets: u32,
+    ) -> Result<Vec<Bucket>, String> {
+        series::read(subject, name, from, to, buckets)
+    }
+    fn series_points(&mut self, subject: &str, from: i64, to: i64, limit: u32) -> Result<Vec<Point>, String> {
+        series::points(subject, from, to, limit)
     }
     fn certificate_authority(&mut self) -> Result<String, String> {
         certificates::authority()

@@ -7,6 +7,7 @@
 //! [`testing::MemoryHost`].
 
 pub mod approvals;
+pub mod batch;
 pub mod bindings;
 pub mod certificates;
 pub mod collection;
@@ -30,6 +31,7 @@ pub mod rollup;
 pub mod router;
 pub mod search;
 pub mod secrets;
+pub mod series;
 pub mod services;
 #[cfg(feature = "excel")]
 pub mod sheet;

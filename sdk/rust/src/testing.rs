@@ -112,6 +112,8 @@ pub struct MemoryHost {
     pub revoked_grants: Vec<String>,
     /// Uses taken of each door (contract 0.1.16 `proofs.take`).
     pub door_uses: BTreeMap<String, u32>,
+    /// Time series points (contract 0.1.17) by subject, name and time.
+    pub series: BTreeMap<(String, String, i64), f64>,
 }
 
 impl MemoryHost {
@@ -718,6 +720,64 @@ impl Host for MemoryHost {
     fn revoke_grants(&mut self, subject: &str) -> Result<u32, String> {
         self.revoked_grants.push(subject.to_string());
         Ok(1)
+    }
+    fn series_append(&mut self, points: &[crate::host::Point]) -> Result<(), String> {
+        for p in points {
+            if !p.value.is_finite() {
+                return Err(format!("`{}`: a point's value is a finite number", p.name));
+            }
+            self.series.insert((p.subject.clone(), p.name.clone(), p.at), p.value);
+        }
+        Ok(())
+    }
+    fn series_read(
+        &mut self,
+        subject: &str,
+        name: &str,
+        from: i64,
+        to: i64,
+        buckets: u32,
+    ) -> Result<Vec<crate::host::Bucket>, String> {
+        if buckets == 0 || to <= from {
+            return Err("1 or more buckets over a range that ends after it begins".into());
+        }
+        let width = ((to - from) + i64::from(buckets) - 1) / i64::from(buckets);
+        let mut out: BTreeMap<i64, crate::host::Bucket> = BTreeMap::new();
+        for ((s, n, at), value) in &self.series {
+            if s != subject || n != name || *at < from || *at >= to {
+                continue;
+            }
+            let start = from + (at - from) / width * width;
+            let b = out.entry(start).or_insert(crate::host::Bucket {
+                at: start,
+                count: 0,
+                min: *value,
+                max: *value,
+                avg: 0.0,
+            });
+            b.avg = (b.avg * b.count as f64 + value) / (b.count + 1) as f64;
+            b.count += 1;
+            b.min = b.min.min(*value);
+            b.max = b.max.max(*value);
+        }
+        Ok(out.into_values().collect())
+    }
+    fn series_points(
+        &mut self,
+        subject: &str,
+        from: i64,
+        to: i64,
+        limit: u32,
+    ) -> Result<Vec<crate::host::Point>, String> {
+        let mut found: Vec<crate::host::Point> = self
+            .series
+            .iter()
+            .filter(|((s, _, at), _)| s == subject && *at >= from && *at < to)
+            .map(|((s, n, at), v)| crate::host::Point { subject: s.clone(), name: n.clone(), at: *at, value: *v })
+            .collect();
+        found.sort_by(|a, b| b.at.cmp(&a.at).then(a.name.cmp(&b.name)));
+        found.truncate(limit as usize);
+        Ok(found)
     }
     fn wake_device(&mut self, sn: &str) -> Result<(), String> {
         self.woken.push(sn.to_string());

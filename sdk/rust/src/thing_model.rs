@@ -9,6 +9,30 @@ use serde_json::{Map, Value};
 
 use crate::{PluginError, PluginResult};
 
+/// An Alink message's id as the device sent it: devices send text (`"123"`) or a number
+/// (`123`), and get it back the way they sent it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum MessageId {
+    Text(String),
+    Number(serde_json::Number),
+}
+
+impl Default for MessageId {
+    fn default() -> Self {
+        MessageId::Text(String::new())
+    }
+}
+
+impl std::fmt::Display for MessageId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MessageId::Text(text) => f.write_str(text),
+            MessageId::Number(number) => write!(f, "{number}"),
+        }
+    }
+}
+
 /// Parameter types (§3).
 pub const TYPES: [&str; 8] = ["struct", "string", "double", "float", "int", "bool", "enum", "array"];
 /// What an array may hold (§3 "arrDataType").

@@ -160,3 +160,15 @@ fn events_and_services_are_checked_by_their_parameters() {
     assert!(check_service(&model, "identifier", "clean", &object(json!({"accepted": 0})), false).is_err());
     assert!(check_service(&model, "identifier", "dock", &Map::new(), false).is_err());
 }
+
+/// Alink ids come as text or as a number, and go back as they came.
+#[test]
+fn a_message_id_is_text_or_a_number_and_echoed_as_it_came() {
+    use console_plugin_sdk::thing_model::MessageId;
+    for sent in [json!("123"), json!(123), json!("a-1")] {
+        let id: MessageId = serde_json::from_value(sent.clone()).expect("an id");
+        assert_eq!(serde_json::to_value(&id).expect("echoed"), sent);
+    }
+    assert_eq!(serde_json::from_value::<MessageId>(json!(7)).expect("id").to_string(), "7");
+    assert!(serde_json::from_value::<MessageId>(json!({ "id": 1 })).is_err(), "an object is no id");
+}

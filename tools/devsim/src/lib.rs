@@ -71,7 +71,7 @@ pub fn sign(sn_key: &str, message: &str) -> String {
     hex::encode(mac.finalize().into_bytes())
 }
 
-fn now_ms() -> i64 {
+pub fn now_ms() -> i64 {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
     now.as_millis() as i64
 }

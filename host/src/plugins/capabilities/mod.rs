@@ -19,6 +19,7 @@ mod platform;
 pub mod proofs;
 mod search;
 mod secrets;
+mod series;
 mod services;
 mod store;
 pub mod template;

@@ -1,0 +1,170 @@
+//! Batched ingestion (issue 44): reports of many devices reach the device plugin a batch at a
+//! time, each with its own verdict (a bad report among good ones fails alone), their numbers kept
+//! as time series the drawer reads in buckets; a full queue answers 503 with `Retry-After`, and
+//! every report answered 200 is kept.
+
+use crate::common;
+
+use common::fleet::{fleet, fleet_adjusted};
+use serde_json::{Map, Value, json};
+
+fn params(value: Value) -> Map<String, Value> {
+    value.as_object().cloned().expect("object")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reports_at_once_go_in_batches_each_with_its_own_verdict() {
+    const DEVICES: usize = 24;
+    let fleet = fleet("RV-B1", DEVICES as u32).await;
+    let mut devices = Vec::new();
+    for n in 0..DEVICES {
+        devices.push(fleet.device(n).await);
+    }
+    let calls_before =
+        fleet.host.metric("console_plugin_calls_total", &["plugin=\"device\"", "kind=\"request\""]).await;
+    let mut reporting = tokio::task::JoinSet::new();
+    for (n, mut device) in devices.into_iter().enumerate() {
+        reporting.spawn(async move {
+            // Device 5 reports a battery the thing model refuses.
+            let battery = if n == 5 { 140 } else { 50 + n as i64 };
+            let answer = device.report(params(json!({ "battery": battery, "suction": 3 }))).await;
+            (n, device.sn.clone(), answer)
+        });
+    }
+    let mut answered = Vec::new();
+    while let Some(done) = reporting.join_next().await {
+        answered.push(done.expect("a device"));
+    }
+    let calls = fleet.host.metric("console_plugin_calls_total", &["plugin=\"device\"", "kind=\"request\""]).await
+        - calls_before;
+    assert!(calls < DEVICES as f64, "{DEVICES} reports at once took {calls} calls of the plugin");
+    for (n, sn, answer) in answered {
+        let detail = fleet.host.get(&format!("/device-service/devices/{sn}"), &fleet.admin).await;
+        if n == 5 {
+            let refused = answer.expect_err("the bad report is refused");
+            assert_eq!((refused.code, refused.field.as_deref()), (400, Some("params.battery")), "{}", refused.msg);
+            assert!(detail.ok()["shadow"].get("battery").is_none(), "and changed nothing: {}", detail.ok());
+        } else {
+            answer.unwrap_or_else(|r| panic!("device {n} is answered alone: {}", r.msg));
+            assert_eq!(detail.ok()["shadow"]["battery"]["value"], 50 + n as i64, "device {n}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_devices_numbers_are_kept_as_series_and_read_in_buckets() {
+    let fleet = fleet("RV-B2", 1).await;
+    let device = fleet.device(0).await;
+    let now = console_host::db::now_ms();
+    for (minutes_ago, battery) in [(50, 90), (40, 80), (30, 70), (20, 60), (10, 50)] {
+        let at = now - minutes_ago * 60_000;
+        let body = json!({ "id": "1", "params": { "battery": battery }, "time": at });
+        device.post("/thing/event/property/post", body).await.expect("reported");
+    }
+    let path = format!(
+        "/device-service/devices/{}/history?identifier=battery&from={}&to={}&buckets=3",
+        device.sn,
+        now - 60 * 60_000,
+        now
+    );
+    let history = fleet.host.get(&path, &fleet.admin).await;
+    let buckets = history.ok()["buckets"].as_array().expect("buckets").clone();
+    let counts: Vec<i64> = buckets.iter().map(|b| b["count"].as_i64().unwrap_or(0)).collect();
+    assert_eq!(counts.iter().sum::<i64>(), 5, "{buckets:?}");
+    assert_eq!(buckets[0]["max"], 90.0, "the first 20 minutes hold 90: {buckets:?}");
+    let last = buckets.last().expect("a bucket");
+    assert_eq!((&last["min"], &last["max"]), (&json!(50.0), &json!(60.0)), "{buckets:?}");
+    // A range past 90 days is refused.
+    let wide = format!("/device-service/devices/{}/history?identifier=battery&from=0&to={now}", device.sn);
+    assert_eq!(fleet.host.get(&wide, &fleet.admin).await.code(), 400);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_queue_answers_503_with_retry_after_and_every_report_answered_200_is_kept() {
+    const DEVICES: usize = 16;
+    let fleet = fleet_adjusted("RV-B3", DEVICES as u32, Vec::new(), |config| {
+        config.ingest_queue = 1;
+        config.ingest_batch = 1;
+    })
+    .await;
+    let mut devices = Vec::new();
+    for n in 0..DEVICES {
+        devices.push(fleet.device(n).await);
+    }
+    let base = fleet.host.base.clone();
+    let mut reporting = tokio::task::JoinSet::new();
+    for device in devices {
+        let base = base.clone();
+        reporting.spawn(async move {
+            let client = reqwest::Client::new();
+            let mut statuses = Vec::new();
+            for round in 0..5 {
+                let body = json!({ "id": format!("{round}"), "params": { "battery": 10 + round } });
+                let answer = client
+                    .post(format!("{base}/device/device-service/thing/event/property/post"))
+                    .header("authorization", format!("Device {}", device.key))
+                    .json(&body)
+                    .send()
+                    .await
+                    .expect("answered");
+                let retry = answer.headers().get("retry-after").map(|v| v.to_str().unwrap_or("").to_string());
+                statuses.push((answer.status().as_u16(), retry));
+            }
+            (device.sn.clone(), statuses)
+        });
+    }
+    let (mut taken, mut pushed_back) = (0, 0);
+    let db = common::database(&fleet.host.database_url).await;
+    while let Some(done) = reporting.join_next().await {
+        let (sn, statuses) = done.expect("a device");
+        for (status, retry) in &statuses {
+            match status {
+                200 => taken += 1,
+                503 => {
+                    assert_eq!(retry.as_deref(), Some("1"), "{sn}: told when to come back");
+                    pushed_back += 1;
+                }
+                other => panic!("{sn}: {other}"),
+            }
+        }
+        let kept: i64 = sqlx::query_scalar(&format!(
+            "SELECT COUNT(*) FROM plugin_records WHERE collection = 'reports' AND {} = '{sn}'",
+            if common::on_postgres() { "data->>'sn'" } else { "json_extract(data, '$.sn')" }
+        ))
+        .fetch_one(&db)
+        .await
+        .expect("kept");
+        let answered_200 = statuses.iter().filter(|(s, _)| *s == 200).count() as i64;
+        assert_eq!(kept, answered_200, "{sn}: every report answered 200 is kept, no other");
+    }
+    assert!(pushed_back > 0, "a queue of one pushed back ({taken} taken)");
+    assert!(taken > 0, "and took what it could");
+}
+
+#[tokio::test]
+async fn presence_is_written_when_it_changes_not_at_every_heartbeat() {
+    let fleet = fleet("RV-B4", 1).await;
+    let mut device = fleet.device(0).await;
+    let db = common::database(&fleet.host.database_url).await;
+    let sn_of = if common::on_postgres() { "data->>'sn'" } else { "json_extract(data, '$.sn')" };
+    let version_sql = format!(
+        "SELECT version FROM plugin_records WHERE plugin_id = 'device' AND collection = 'devices' AND {sn_of} = '{}'",
+        device.sn
+    );
+    let version = || {
+        let (db, sql) = (db.clone(), version_sql.clone());
+        async move { sqlx::query_scalar::<_, i64>(&sql).fetch_one(&db).await.expect("the device's record") }
+    };
+    device.heartbeat("standby").await.expect("heard");
+    let online = version().await;
+    // Heard again and again within the minute, with reports between: the device's record (its
+    // presence and "last seen") is not written again; only the shadow takes the readings.
+    for n in 0..5 {
+        device.heartbeat("standby").await.expect("heard");
+        device.report(params(json!({ "battery": 40 + n }))).await.expect("a report");
+    }
+    assert_eq!(version().await, online, "presence unchanged, nothing written");
+    let detail = fleet.host.get(&format!("/device-service/devices/{}", device.sn), &fleet.admin).await;
+    assert_eq!(detail.ok()["device"]["online"], true);
+    assert_eq!(detail.ok()["shadow"]["battery"]["value"], 44);
+}
