@@ -46,6 +46,13 @@ test('an engineer watches a simulated device report and sets a property it carri
   );
   await page.screenshot({ path: join(shots, 'device-02-live-properties.png') });
 
+  // The battery's history over the last day (the tab's default), from the series store, and its export.
+  await drawer.getByRole('tab', { name: 'History' }).click();
+  await shotOnFailure(page, 'device-history', () => drawer.getByTestId('history-chart').waitFor({ timeout: 20000 }));
+  const [download] = await Promise.all([page.waitForEvent('download'), drawer.getByTestId('history-export').click()]);
+  assert.equal(download.suggestedFilename(), 'RVD10001-battery.csv');
+  await page.screenshot({ path: join(shots, 'device-02b-history.png') });
+
   await drawer.getByRole('tab', { name: 'Control' }).click();
   await drawer.getByTestId('control-feature').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Set property: Suction' }).click();

@@ -1,17 +1,18 @@
 import { api, useNamespace, usePagePermission, usePermission } from '@console/sdk';
-import { App, Button, Descriptions, Drawer, Empty, Space, Table, Tabs, Tag, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, Tag, Tooltip } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 import CleaningRecords from './CleaningRecords';
 import ControlForm from './ControlForm';
-import PropertyHistory from './PropertyHistory';
 import { resources } from './i18n';
 import { useReasonPrompt } from './reason';
 import { type Binding, type Command, commandColor, type DeviceDetail, shownValue, when } from './types';
 
+// The charts library comes with the history tab, when it is first opened, not with the list.
+const PropertyHistory = lazy(() => import('./PropertyHistory'));
+
 /** How often an open device is read again: its properties change as it reports. */
 export const REFRESH_MS = 2000;
-
 
 /** One device: what it is, its live properties, recent events and commands, and its control form. */
 export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () => void }) {
@@ -211,7 +212,15 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
                 </>
               ),
             },
-            { key: 'history', label: t('history'), children: <PropertyHistory sn={sn} model={detail.thingModel} /> },
+            {
+              key: 'history',
+              label: t('history'),
+              children: (
+                <Suspense fallback={<Spin />}>
+                  <PropertyHistory sn={sn} model={detail.thingModel} />
+                </Suspense>
+              ),
+            },
             { key: 'cleaning', label: t('cleaningRecords'), children: <CleaningRecords sn={sn} /> },
           ]}
         />
