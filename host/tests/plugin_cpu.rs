@@ -73,9 +73,10 @@ async fn a_tenant_spinning_every_slot_leaves_another_tenants_p99_within_the_boun
     assert!(loops >= 16, "the spinning tenant's loops ran: {loops}");
     assert!(loaded_p99 < P99_BOUND, "p99 {loaded_p99:?} beside a spinning tenant, bound {P99_BOUND:?}");
 
-    // A tenant has at most 32 calls under way (a quarter of the 128 instance slots). 40 calls
+    // A tenant has at most 32 calls under way (a quarter of the 128 instance slots), of which
+    // calls from outside take 24 (the rest waits for their calls to other plugins). 40 calls
     // that each work 2.5 s are sent at once; each says when it started and ended, and the most
-    // that overlapped is exactly 32. (Told by the calls' own times, not by when the answers
+    // that overlapped is exactly 24. (Told by the calls' own times, not by when the answers
     // arrived: on a loaded machine starting 32 instances takes a while, CI saw 1.6 s.)
     let mut at_once = tokio::task::JoinSet::new();
     for _ in 0..40 {
@@ -101,5 +102,5 @@ async fn a_tenant_spinning_every_slot_leaves_another_tenants_p99_within_the_boun
     let most = events.iter().scan(0, |now, (_, change)| Some(std::mem::replace(now, *now + change) + change)).max();
     println!("40 calls of 2.5 s sent at once: at most {most:?} ran together");
     assert_eq!(events.len(), 80, "every call answered with its times");
-    assert_eq!(most, Some(32), "a tenant runs 32 calls at once, and no more");
+    assert_eq!(most, Some(24), "a tenant runs 24 calls from outside at once, and no more");
 }

@@ -74,6 +74,12 @@ struct Host {
     origin: String,
 }
 
+/// The hosts' log of the last MQTT bench: `target/tmp/mqtt-host.log`.
+fn host_log() -> Stdio {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mqtt-host.log");
+    std::fs::OpenOptions::new().create(true).append(true).open(path).map_or_else(|_| Stdio::null(), Stdio::from)
+}
+
 impl Host {
     async fn start(data: &Path, cache: &Path, plugins: &Path, env: &[(&str, String)]) -> Host {
         let port = free_port();
@@ -92,7 +98,8 @@ impl Host {
             .env("CONSOLE_MQTT_LISTEN", "off")
             .env("CONSOLE_MQTTS_LISTEN", "off")
             .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
+            // What it logs, kept past the bench's temporary folder for a failed run.
+            .stdout(host_log())
             .stderr(Stdio::inherit());
         for (name, value) in env {
             command.env(name, value);

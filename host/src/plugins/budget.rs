@@ -2,8 +2,12 @@
 //! guest memory (`CONSOLE_PLUGIN_MEMORY_MIB`). One tenant holds at most a quarter of the slots and
 //! half of the memory, so that another tenant's calls start at once however many of the first are
 //! running (24 spinning calls of one tenant put every other tenant at 1.7 s before). A call that
-//! calls another plugin takes the callee's memory from the same shares, without waiting (it holds
-//! permits already). No call waits for its permits past its own deadline.
+//! calls another plugin takes the callee's memory from the same shares (it holds permits already).
+//! Calls that come in from outside may fill only three quarters of each share and of the host's
+//! slots and memory: the last quarter is for the plugin-to-plugin calls they make, which would
+//! otherwise wait for permits their own callers hold (64 device activations of one enterprise at
+//! once, each asking the product plugin, failed every nested call). No call waits for its
+//! permits past its own deadline.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -16,17 +20,54 @@ use super::engine::INSTANCE_SLOTS;
 /// Calls one tenant may have under way at once: a quarter of the instance slots.
 const TENANT_SLOTS: usize = INSTANCE_SLOTS as usize / 4;
 
+/// The part of a pool that calls from outside may hold; the rest waits for their callees.
+fn outer_part(whole: usize) -> usize {
+    (whole - whole / 4).max(1)
+}
+
+/// A pool of permits, and the part of it calls from outside may take.
+#[derive(Clone)]
+struct Pool {
+    whole: Arc<Semaphore>,
+    outer: Arc<Semaphore>,
+    outer_capacity: u32,
+}
+
+impl Pool {
+    fn new(capacity: usize) -> Pool {
+        let outer = outer_part(capacity);
+        Pool {
+            whole: Arc::new(Semaphore::new(capacity)),
+            outer: Arc::new(Semaphore::new(outer)),
+            outer_capacity: u32::try_from(outer).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// `n` permits for a call from outside: from its part, then from the whole.
+    async fn outer(&self, n: u32, into: &mut Vec<OwnedSemaphorePermit>) -> Option<()> {
+        into.push(self.outer.clone().acquire_many_owned(n.min(self.outer_capacity)).await.ok()?);
+        into.push(self.whole.clone().acquire_many_owned(n).await.ok()?);
+        Some(())
+    }
+
+    /// `n` permits for a callee: from the whole.
+    async fn nested(&self, n: u32, into: &mut Vec<OwnedSemaphorePermit>) -> Option<()> {
+        into.push(self.whole.clone().acquire_many_owned(n).await.ok()?);
+        Some(())
+    }
+}
+
 /// One tenant's shares.
 struct Share {
-    slots: Arc<Semaphore>,
-    memory: Arc<Semaphore>,
+    slots: Pool,
+    memory: Pool,
 }
 
 pub struct Budget {
-    slots: Arc<Semaphore>,
+    slots: Pool,
     /// MiB of guest memory the calls under way may take together: 110 concurrent memory-hungry
     /// calls took the host to 4.45 GiB before.
-    memory: Arc<Semaphore>,
+    memory: Pool,
     memory_mib: u32,
     shares: Mutex<HashMap<i64, Share>>,
 }
@@ -41,8 +82,8 @@ impl Budget {
     pub fn new(memory_mib: u32) -> Budget {
         let memory_mib = memory_mib.max(1);
         Budget {
-            slots: Arc::new(Semaphore::new(INSTANCE_SLOTS as usize)),
-            memory: Arc::new(Semaphore::new(memory_mib as usize)),
+            slots: Pool::new(INSTANCE_SLOTS as usize),
+            memory: Pool::new(memory_mib as usize),
             memory_mib,
             shares: Mutex::default(),
         }
@@ -59,11 +100,11 @@ impl Budget {
         (self.memory_mib / 2).max(1)
     }
 
-    fn share(&self, tenant: i64) -> (Arc<Semaphore>, Arc<Semaphore>) {
+    fn share(&self, tenant: i64) -> (Pool, Pool) {
         let mut shares = self.shares.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let share = shares.entry(tenant).or_insert_with(|| Share {
-            slots: Arc::new(Semaphore::new(TENANT_SLOTS)),
-            memory: Arc::new(Semaphore::new(self.tenant_memory_mib() as usize)),
+            slots: Pool::new(TENANT_SLOTS),
+            memory: Pool::new(self.tenant_memory_mib() as usize),
         });
         (share.slots.clone(), share.memory.clone())
     }
@@ -74,12 +115,12 @@ impl Budget {
         let mib = self.mib_of(grant_mib);
         let (tenant_slots, tenant_memory) = self.share(tenant);
         let acquired = tokio::time::timeout(wait, async {
-            Some(vec![
-                tenant_slots.acquire_owned().await.ok()?,
-                tenant_memory.acquire_many_owned(mib).await.ok()?,
-                self.slots.clone().acquire_owned().await.ok()?,
-                self.memory.clone().acquire_many_owned(mib).await.ok()?,
-            ])
+            let mut permits = Vec::with_capacity(8);
+            tenant_slots.outer(1, &mut permits).await?;
+            tenant_memory.outer(mib, &mut permits).await?;
+            self.slots.outer(1, &mut permits).await?;
+            self.memory.outer(mib, &mut permits).await?;
+            Some(permits)
         })
         .await;
         acquired.ok().flatten().map(|permits| Held { _permits: permits })
@@ -92,11 +133,11 @@ impl Budget {
         let mib = self.mib_of(grant_mib);
         let (_, tenant_memory) = self.share(tenant);
         let acquired = tokio::time::timeout(wait, async {
-            Some(vec![
-                tenant_memory.acquire_many_owned(mib).await.ok()?,
-                self.slots.clone().acquire_owned().await.ok()?,
-                self.memory.clone().acquire_many_owned(mib).await.ok()?,
-            ])
+            let mut permits = Vec::with_capacity(3);
+            tenant_memory.nested(mib, &mut permits).await?;
+            self.slots.nested(1, &mut permits).await?;
+            self.memory.nested(mib, &mut permits).await?;
+            Some(permits)
         })
         .await;
         acquired.ok().flatten().map(|permits| Held { _permits: permits })
@@ -104,7 +145,7 @@ impl Budget {
 
     /// Memory free in the whole budget now (metrics, tests).
     pub fn free_mib(&self) -> usize {
-        self.memory.available_permits()
+        self.memory.whole.available_permits()
     }
 }
 
@@ -121,8 +162,8 @@ mod tests {
         while let Some(call) = budget.enter(1, 64, SOON).await {
             held.push(call);
         }
-        assert_eq!(held.len(), 2, "two calls of 64 MiB fill the tenant's 128 MiB");
-        assert_eq!(budget.free_mib(), 128);
+        assert_eq!(held.len(), 1, "calls from outside fill three quarters of the tenant's 128 MiB");
+        assert_eq!(budget.free_mib(), 192);
         assert!(budget.enter(2, 64, SOON).await.is_some(), "another tenant enters at once");
     }
 
@@ -133,7 +174,7 @@ mod tests {
         while let Some(call) = budget.enter(1, 1, SOON).await {
             held.push(call);
         }
-        assert_eq!(held.len(), TENANT_SLOTS);
+        assert_eq!(held.len(), outer_part(TENANT_SLOTS));
         assert!(budget.enter(2, 1, SOON).await.is_some());
     }
 
@@ -146,6 +187,18 @@ mod tests {
         assert!(budget.enter_nested(1, 64, SOON).await.is_none(), "past the tenant's share: refused within the wait");
         drop((outer, inner));
         assert_eq!(budget.free_mib(), 256, "all given back");
+    }
+
+    #[tokio::test]
+    async fn calls_from_outside_that_fill_their_share_leave_room_for_their_callees() {
+        let budget = Budget::new(1024);
+        let mut callers = Vec::new();
+        while let Some(call) = budget.enter(1, 64, SOON).await {
+            callers.push(call);
+        }
+        assert_eq!(callers.len(), 6, "three quarters of the tenant's 512 MiB");
+        let callees = futures_util::future::join_all((0..2).map(|_| budget.enter_nested(1, 64, SOON))).await;
+        assert!(callees.iter().all(Option::is_some), "the callers' callees still run");
     }
 
     #[test]

@@ -201,8 +201,11 @@ pub struct CallState {
     pub over_quota: Option<super::quota::Quota>,
 }
 
-/// The longest a plugin-to-plugin call waits for its callee's memory.
-const NESTED_WAIT: Duration = Duration::from_millis(500);
+/// The longest a plugin-to-plugin call waits for its callee's memory. Calls from outside leave a
+/// quarter of every share to their callees (see `budget`), so a callee waits only behind other
+/// callees, which end: long enough for a fleet's calls at once to take their turns, short of the
+/// caller's own deadline.
+const NESTED_WAIT: Duration = Duration::from_secs(5);
 
 /// How long a guest may run its own code while its call holds the database's write lock: long
 /// enough to shape what it wrote into an answer, far too short to starve the other writers

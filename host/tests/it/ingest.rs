@@ -168,3 +168,34 @@ async fn presence_is_written_when_it_changes_not_at_every_heartbeat() {
     assert_eq!(detail.ok()["device"]["online"], true);
     assert_eq!(detail.ok()["shadow"]["battery"]["value"], 44);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_fleet_of_one_enterprise_activating_at_once_is_answered() {
+    // Each activation is a device call that asks the product plugin: the calls of one enterprise
+    // fill their share, and their callees still find room (they failed with 500 before). What
+    // does not find its turn within its deadline is told to come back (503, 504: nothing was
+    // changed), and comes back, as a device does.
+    const DEVICES: usize = 64;
+    let fleet = fleet("RV-B5", DEVICES as u32).await;
+    let platform = fleet.platform.clone();
+    let mut activating = tokio::task::JoinSet::new();
+    for (sn, key) in fleet.keys.clone() {
+        let platform = platform.clone();
+        activating.spawn(async move {
+            let mut tries = 0;
+            loop {
+                tries += 1;
+                match platform.activate(&sn, &key).await {
+                    Err(busy) if [503, 504].contains(&busy.code) && tries < 30 => {
+                        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                    }
+                    activated => return (sn.clone(), activated.map(drop)),
+                }
+            }
+        });
+    }
+    while let Some(done) = activating.join_next().await {
+        let (sn, activated) = done.expect("a device");
+        activated.unwrap_or_else(|refused| panic!("{sn}: {refused}"));
+    }
+}
