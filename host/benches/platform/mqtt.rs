@@ -168,7 +168,17 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
     // Every device activates over HTTP once (it gets its key), 64 at a time.
     let activate = |(platform, sn, key): (devsim::Platform, String, String)| {
         Box::pin(async move {
-            let device = platform.activate(&sn, &key).await.expect("activated");
+            // A device told to come back (503, 504: nothing changed) comes back a moment later.
+            let mut tries = 0;
+            let device = loop {
+                tries += 1;
+                match platform.activate(&sn, &key).await {
+                    Err(busy) if [503, 504].contains(&busy.code) && tries < 30 => {
+                        tokio::time::sleep(Duration::from_millis(500)).await;
+                    }
+                    activated => break activated.expect("activated"),
+                }
+            };
             (device, platform.product_key().to_string(), key)
         }) as std::pin::Pin<Box<dyn std::future::Future<Output = _> + Send>>
     };
