@@ -168,12 +168,12 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
     // Every device activates over HTTP once (it gets its key), 64 at a time.
     let activate = |(platform, sn, key): (devsim::Platform, String, String)| {
         Box::pin(async move {
-            // A device told to come back (503, 504: nothing changed) comes back a moment later.
+            // A device told to come back (409, 503, 504: nothing changed) comes back a moment later.
             let mut tries = 0;
             let device = loop {
                 tries += 1;
                 match platform.activate(&sn, &key).await {
-                    Err(busy) if [503, 504].contains(&busy.code) && tries < 30 => {
+                    Err(busy) if [409, 503, 504].contains(&busy.code) && tries < 30 => {
                         tokio::time::sleep(Duration::from_millis(500)).await;
                     }
                     activated => break activated.expect("activated"),

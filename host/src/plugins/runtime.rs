@@ -683,6 +683,13 @@ async fn pause_before_rerun(nth: u32, deadline: Instant) {
 /// How deep plugins may call plugins.
 pub const MAX_CALL_DEPTH: usize = 4;
 
+/// A callee's answer the host gives in its place: a status and the message, in the caller's
+/// language.
+fn refusal(status: u16, msg: crate::i18n::Msg, lang: &str) -> types::Response {
+    let lang = crate::i18n::Lang::parse(lang).unwrap_or_default();
+    types::Response { status, body: serde_json::json!({ "msg": msg.render(lang) }).to_string() }
+}
+
 /// What a plugin-to-plugin call came to.
 pub enum Nested {
     Answered(types::Response),
@@ -706,7 +713,10 @@ pub async fn invoke_nested(
     let wait = deadline.saturating_duration_since(Instant::now()).min(NESTED_WAIT);
     let memory_mib = callee.installed.grants.memory_mib;
     let Some(_held) = caller.services.budget.enter_nested(caller.call.tenant_id, memory_mib, wait).await else {
-        return Ok(Nested::Failed("no instance slot or memory was free for it".into()));
+        // The host is busy, not the callee broken: the caller hears a 503 it may pass on, and
+        // its client comes back (a 500 told a fleet's devices something had failed).
+        tracing::warn!(callee = %callee.manifest.id, "a plugin call found no instance slot or memory free");
+        return Ok(Nested::Answered(refusal(503, crate::i18n::Msg::Busy, &caller.call.lang)));
     };
     // The callee is the same tenant's: a turn the caller kept would make it wait for itself.
     super::cpu::CpuGate::release(&caller.cpu_turn);
@@ -795,7 +805,9 @@ pub async fn invoke_nested(
         }
         Ok(Returned::Response(response)) => Nested::Answered(response),
         Ok(Returned::Unit(_)) => Nested::Failed("no answer".into()),
-        Err(Failure::Timeout) => Nested::Failed("it ran out of time".into()),
+        // It ran out of the caller's time: the caller's own deadline has passed, as its answer
+        // says (504: nothing was changed), unless it answers first.
+        Err(Failure::Timeout) => Nested::Answered(refusal(504, crate::i18n::Msg::PluginTimeout, &caller.call.lang)),
         Err(Failure::Trap(why) | Failure::Instantiate(why)) => Nested::Failed(why),
         Err(Failure::TooLarge) => Nested::Failed("its answer was too large".into()),
         Err(Failure::Conflict) => Nested::Rerun,

@@ -173,8 +173,8 @@ async fn presence_is_written_when_it_changes_not_at_every_heartbeat() {
 async fn a_whole_fleet_of_one_enterprise_activating_at_once_is_answered() {
     // Each activation is a device call that asks the product plugin: the calls of one enterprise
     // fill their share, and their callees still find room (they failed with 500 before). What
-    // does not find its turn within its deadline is told to come back (503, 504: nothing was
-    // changed), and comes back, as a device does.
+    // does not find its turn within its deadline, or met another's write, is told to come back
+    // (503, 504, 409: nothing was changed), and comes back, as a device does.
     const DEVICES: usize = 64;
     let fleet = fleet("RV-B5", DEVICES as u32).await;
     let platform = fleet.platform.clone();
@@ -186,7 +186,7 @@ async fn a_whole_fleet_of_one_enterprise_activating_at_once_is_answered() {
             loop {
                 tries += 1;
                 match platform.activate(&sn, &key).await {
-                    Err(busy) if [503, 504].contains(&busy.code) && tries < 30 => {
+                    Err(busy) if [409, 503, 504].contains(&busy.code) && tries < 30 => {
                         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                     }
                     activated => return (sn.clone(), activated.map(drop)),
