@@ -85,6 +85,7 @@ test-openapi:
 
 ## End to end: the debug host (built by test-rust) serving the production build, in Chromium.
 ## Screenshots: test-artifacts/screenshots/.
+E2E_FIRST := e2e/rights.e2e.mjs e2e/every-page.e2e.mjs
 test-e2e: setup-chromium
 	@echo "== $@ $$(date +%T)"
 	@# The host and the device simulator the tests run: built by test-rust (a no-op then), with the
@@ -92,7 +93,8 @@ test-e2e: setup-chromium
 	$(CARGO) test --workspace --no-run -q
 	@# Two files at once: each has its own host and browser, and mostly waits on them
 	@# (8 min 14 s one at a time in CI, 3 min 53 s two at a time on this machine).
-	node --test --test-concurrency=2 e2e/*.e2e.mjs
+	@# The longest files first (the rights crawler, every page), so that none is left running alone.
+	node --test --test-concurrency=2 $(E2E_FIRST) $(filter-out $(E2E_FIRST),$(wildcard e2e/*.e2e.mjs))
 
 setup-node:
 	@command -v npm >/dev/null || { echo "npm is missing: install Node.js 20"; exit 1; }

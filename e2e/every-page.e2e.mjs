@@ -3,28 +3,15 @@
 // leaves no serious or critical violation (issue 20); the report names page, rule and element.
 // Navigation: the spec's group and message paths open today's pages.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, productPlugin, repo, shots, startConsole } from './harness.mjs';
+import { ADMIN_PASSWORD, projectPlugins, shots, startConsole } from './harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = ['serious', 'critical'];
-
-/** The plugins of the project's plugins.toml, with the operator's grants `make run` gives them. */
-function projectPlugins() {
-  return readFileSync(join(repo, 'plugins.toml'), 'utf8')
-    .split(/^\[\[plugin\]\]$/m)
-    .slice(1)
-    .map((block) => {
-      const id = /^id = "([^"]+)"/m.exec(block)[1];
-      const grants = block.split(/^\[plugin\.grants\]$/m)[1] ?? '';
-      return productPlugin(id, grants.trim());
-    });
-}
 
 /** axe's violations on the page, or in its open dialog only. */
 function violations(page, inDialog) {

@@ -54,6 +54,18 @@ export const productPlugin = (id, grants = '') => ({
   grants,
 });
 
+/** The plugins of the project's plugins.toml, with the operator's grants `make run` gives them. */
+export function projectPlugins() {
+  return readFileSync(join(repo, 'plugins.toml'), 'utf8')
+    .split(/^\[\[plugin\]\]$/m)
+    .slice(1)
+    .map((block) => {
+      const id = /^id = "([^"]+)"/m.exec(block)[1];
+      const grants = block.split(/^\[plugin\.grants\]$/m)[1] ?? '';
+      return productPlugin(id, grants.trim());
+    });
+}
+
 /** Starts the host with `plugins` ({id, manifest, artefact, remoteDir, grants}) and a browser;
  * `env` adds host settings (CONSOLE_...). */
 export async function startConsole(plugins, env = {}) {

@@ -27,6 +27,8 @@ use serde_json::{Value, json};
 mod mosquitto;
 #[path = "platform/mqtt.rs"]
 mod mqtt;
+#[path = "../tests/common/ports.rs"]
+mod ports;
 
 const ADMIN_PASSWORD: &str = "Admin#2026";
 const CONCURRENCY: usize = 16;

@@ -73,6 +73,11 @@ impl Cluster {
         Cluster { origin: hex::encode(id), pool: db.postgres().cloned() }
     }
 
+    /// This host's name among the hosts: new at each start.
+    pub fn host(&self) -> &str {
+        &self.origin
+    }
+
     /// Tells the other hosts that `plugin` was reloaded here.
     pub async fn announce_reload(&self, plugin: &str) {
         self.announce(Note::Reload { plugin: plugin.to_string() }).await;

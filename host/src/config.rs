@@ -182,6 +182,12 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_MQTT_HEARTBEAT_SECS", default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=50))]
     pub mqtt_heartbeat_secs: u64,
 
+    /// How long a host's lease on its MQTT sessions lasts without being renewed (seconds; it is
+    /// renewed every third of it): once it lapses (the host was killed or lost the database),
+    /// another host logs out the devices it held (`mqtt::holdings`).
+    #[arg(long, env = "CONSOLE_HOST_LEASE_SECS", default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub host_lease_secs: u64,
+
     /// Device reports that may wait for their batch on one host (`plugins::ingest`): past it, an
     /// HTTP device is answered 503 with `Retry-After` and an MQTT session stops reading until
     /// there is room.

@@ -1105,14 +1105,14 @@ const EXPECTED: &[(&str, [&str; 6])] = &[
         ],
     ),
     (
-        "a unified social credit code",
+        "a unified social credit code: 18 digits and capital letters (no I, O, S, V or Z), the last one the check character the others give",
         [
-            "18 位统一社会信用代码",
-            "ein einheitlicher Sozialkreditcode (18 Zeichen)",
-            "un código unificado de crédito social (18 caracteres)",
-            "un code unifié de crédit social (18 caractères)",
-            "um código unificado de crédito social (18 caracteres)",
-            "единый код социального кредита (18 символов)",
+            "18 位统一社会信用代码：由数字和大写字母组成（不含 I、O、S、V、Z），最后一位是由前 17 位算出的校验码",
+            "ein einheitlicher Sozialkreditcode: 18 Ziffern und Großbuchstaben (ohne I, O, S, V und Z), das letzte Zeichen die Prüfziffer, die sich aus den übrigen ergibt",
+            "un código unificado de crédito social: 18 dígitos y letras mayúsculas (sin I, O, S, V ni Z), el último, el carácter de control que dan los demás",
+            "un code unifié de crédit social : 18 chiffres et lettres majuscules (sans I, O, S, V ni Z), le dernier étant le caractère de contrôle calculé sur les autres",
+            "um código unificado de crédito social: 18 algarismos e letras maiúsculas (sem I, O, S, V nem Z), sendo o último o carácter de controlo dado pelos restantes",
+            "единый код социального кредита: 18 цифр и заглавных латинских букв (без I, O, S, V и Z), последний символ — контрольный, вычисляемый по остальным",
         ],
     ),
     (

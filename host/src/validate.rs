@@ -111,7 +111,14 @@ pub fn credit_code(field: &str, value: &str) -> Result<String, ApiError> {
         }
         _ => false,
     };
-    if valid { Ok(value) } else { Err(format_error(field, "a unified social credit code")) }
+    if valid {
+        Ok(value)
+    } else {
+        Err(format_error(
+            field,
+            "a unified social credit code: 18 digits and capital letters (no I, O, S, V or Z), the last one the check character the others give",
+        ))
+    }
 }
 
 /// Deleting a named item needs its exact name typed again (spec §5 of both documents).

@@ -196,6 +196,18 @@ impl Throttle {
         self.count(keys).await
     }
 
+    /// [`Throttle::attempt`] once per request: a request that runs again (a plugin call rerun
+    /// after a conflict) checks the keys it counted already without counting them again. Each
+    /// run counting anew locked a fleet's address out while PostgreSQL reran its activations.
+    pub async fn attempt_once(&self, keys: &Keys, counted: &mut Vec<Keys>) -> Result<(), ApiError> {
+        if counted.contains(keys) {
+            return self.check(keys).await;
+        }
+        self.attempt(keys).await?;
+        counted.push(keys.clone());
+        Ok(())
+    }
+
     /// Counts a failure already known (an MQTT sign-in that was refused).
     pub async fn failed(&self, keys: &Keys) -> Result<(), ApiError> {
         self.count(keys).await
@@ -286,6 +298,29 @@ mod tests {
         let signed = Keys::plugin(Proof::Signature, (1, "device"), "sn:A1", "203.0.113.7");
         assert_eq!((signed.subject.as_deref(), signed.addresses.len()), (None, 1));
         assert_eq!(Keys::mqtt("203.0.113.7").subject, None);
+    }
+
+    /// A request counts a proof once, however often it runs; requests each count theirs.
+    #[tokio::test]
+    async fn a_request_run_again_counts_its_attempt_once() {
+        let dir = tempfile::tempdir().expect("dir");
+        let db = Db::open(&format!("sqlite://{}", dir.path().join("t.db").display())).await.expect("db");
+        let throttle = Throttle::new(db, Limits { per_subject: 3, per_address: 3, window_ms: 60_000 });
+        let keys = Keys::plugin(Proof::Password, (1, "app"), "ann", "203.0.113.7");
+        let mut counted = Vec::new();
+        for run in 0..10 {
+            throttle.attempt_once(&keys, &mut counted).await.unwrap_or_else(|e| panic!("run {run}: {e:?}"));
+        }
+        let refused = (0..4).map(|_| Vec::new()).collect::<Vec<_>>();
+        let mut outcomes = Vec::new();
+        for mut counted in refused {
+            outcomes.push(throttle.attempt_once(&keys, &mut counted).await.is_ok());
+        }
+        assert_eq!(
+            outcomes,
+            [true, true, false, false],
+            "three attempts allowed, the first request's ten runs one of them"
+        );
     }
 
     #[test]

@@ -36,6 +36,19 @@ pub struct ApprovalRow {
     pub decided_at: Option<i64>,
 }
 
+/// A request as the process centre lists it: with the name of the enterprise it was made in
+/// ("" for the platform's own), read in the same statement (the platform lists every
+/// enterprise's at once).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ListedApproval {
+    #[sqlx(flatten)]
+    pub row: ApprovalRow,
+    pub tenant_name: String,
+}
+
+/// The columns of a [`ListedApproval`].
+const LISTED: &str = "approvals.*, COALESCE((SELECT tenant_name FROM tenants WHERE tenants.id = approvals.tenant_id), '') AS tenant_name";
+
 pub struct NewApproval<'a> {
     pub tenant_id: i64,
     pub plugin_id: &'a str,
@@ -140,19 +153,22 @@ impl Db {
     /// Waiting requests of `tenant` of the (plugin, kind) pairs given, not `applicant`'s own.
     pub async fn approvals_waiting(
         &self,
-        tenant: i64,
+        tenant: Option<i64>,
         decidable: &[(String, String)],
         not_of: i64,
         filter: &ApprovalFilter,
         paging: Paging,
-    ) -> Result<(Vec<ApprovalRow>, i64), sqlx::Error> {
+    ) -> Result<(Vec<ListedApproval>, i64), sqlx::Error> {
         super::with_pool!(self, |pool| {
             if decidable.is_empty() {
                 return Ok((Vec::new(), 0));
             }
             let build = |select: &str| {
-                let mut query = QueryBuilder::new(format!("SELECT {select} FROM approvals WHERE tenant_id = "));
-                query.push_bind(tenant).push(" AND status = 'waiting' AND applicant_id != ").push_bind(not_of);
+                let mut query = QueryBuilder::new(format!("SELECT {select} FROM approvals WHERE "));
+                if let Some(tenant) = tenant {
+                    query.push("tenant_id = ").push_bind(tenant).push(" AND ");
+                }
+                query.push("status = 'waiting' AND applicant_id != ").push_bind(not_of);
                 query.push(" AND (");
                 for (i, (plugin, kind)) in decidable.iter().enumerate() {
                     if i > 0 {
@@ -170,7 +186,7 @@ impl Db {
                 query
             };
             let total: i64 = build("COUNT(*)").build_query_scalar().fetch_one(pool).await?;
-            let mut page = build("*");
+            let mut page = build(LISTED);
             page.push(" ORDER BY created_at DESC, id DESC LIMIT ")
                 .push_bind(paging.page_size)
                 .push(" OFFSET ")
@@ -182,20 +198,23 @@ impl Db {
     /// What `account` decided in `tenant`, newest first.
     pub async fn approvals_decided_by(
         &self,
-        tenant: i64,
+        tenant: Option<i64>,
         account: i64,
         filter: &ApprovalFilter,
         paging: Paging,
-    ) -> Result<(Vec<ApprovalRow>, i64), sqlx::Error> {
+    ) -> Result<(Vec<ListedApproval>, i64), sqlx::Error> {
         super::with_pool!(self, |pool| {
             let build = |select: &str| {
-                let mut query = QueryBuilder::new(format!("SELECT {select} FROM approvals WHERE tenant_id = "));
-                query.push_bind(tenant).push(" AND decided_by = ").push_bind(account);
+                let mut query = QueryBuilder::new(format!("SELECT {select} FROM approvals WHERE "));
+                if let Some(tenant) = tenant {
+                    query.push("tenant_id = ").push_bind(tenant).push(" AND ");
+                }
+                query.push("decided_by = ").push_bind(account);
                 filter.push(&mut query, self.engine().like(), "decided_at");
                 query
             };
             let total: i64 = build("COUNT(*)").build_query_scalar().fetch_one(pool).await?;
-            let mut page = build("*");
+            let mut page = build(LISTED);
             page.push(" ORDER BY decided_at DESC, id DESC LIMIT ")
                 .push_bind(paging.page_size)
                 .push(" OFFSET ")

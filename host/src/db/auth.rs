@@ -187,7 +187,7 @@ impl Db {
 
     /// Revokes every live session of an account (password reset, role change): code 507.
     pub async fn revoke_sessions(&self, account_id: i64) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query(
                 "UPDATE sessions SET ended_at = $1, end_reason = 'revoked' WHERE account_id = $2 AND ended_at IS NULL",
             )
@@ -297,7 +297,7 @@ impl Db {
 
     /// Forgets the counters whose failures began before `before` and that are not locked now.
     pub async fn purge_throttle(&self, before: i64) -> Result<u64, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let done = sqlx::query(
                 "DELETE FROM login_failures WHERE first_failed_at < $1 AND (locked_until IS NULL OR locked_until < $2)",
             )

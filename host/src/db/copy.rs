@@ -50,12 +50,15 @@ const TABLES: [&str; 32] = [
     "spent_proofs",
 ];
 
-/// Tables not copied: messages between running hosts (nothing in them outlives a minute), the
+/// Tables not copied: messages between running hosts (nothing in them outlives a minute), which
+/// running host holds which device's session and the hosts' leases, the
 /// nonces of signed requests (ten minutes), OAuth codes (two minutes), and
 /// the indexed values PostgreSQL counts from, which the first start rebuilds from the records,
 /// and plugins' usage, which the target's triggers count as the rows are copied.
-const TRANSIENT: [&str; 7] = [
+const TRANSIENT: [&str; 9] = [
     "cluster_events",
+    "host_leases",
+    "device_sessions",
     "plugin_key_fields",
     "plugin_record_keys",
     "plugin_key_counts",

@@ -70,7 +70,7 @@ impl Db {
 
     /// `None` when the tenant already has a key of that name for the plugin.
     pub async fn insert_device_key(&self, new: NewDeviceKey<'_>) -> Result<Option<i64>, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let insert = format!("{INSERT} ON CONFLICT (tenant_id, plugin_id, name) DO NOTHING RETURNING id");
             bind_new_key!(sqlx::query_scalar(&insert), new).fetch_optional(pool).await
         })
@@ -87,7 +87,7 @@ impl Db {
     }
 
     pub async fn delete_device_key(&self, tenant: i64, id: i64) -> Result<bool, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let done = sqlx::query("DELETE FROM device_keys WHERE tenant_id = $1 AND id = $2")
                 .bind(tenant)
                 .bind(id)
@@ -218,7 +218,7 @@ impl Db {
     /// (a replay). Nonces older than the signature's window go on the way.
     pub async fn remember_nonce(&self, key_id: i64, nonce: &str) -> Result<bool, sqlx::Error> {
         let now = now_ms();
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let mut tx = pool.begin().await?;
             sqlx::query("DELETE FROM request_nonces WHERE key_id = $1 AND seen_at < $2")
                 .bind(key_id)

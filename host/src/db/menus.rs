@@ -122,7 +122,7 @@ impl Db {
 
     /// Inserts or, for `source` entries already present, updates a menu (catalogue sync).
     pub async fn upsert_menu(&self, f: &MenuFields, source: &str) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let now = now_ms();
             sqlx::query(
                 "INSERT INTO menus (menu_id, name, menu_type, sort_weight, route_path, icon, parent_menu_id, scope,
@@ -154,7 +154,7 @@ impl Db {
     }
 
     pub async fn update_menu(&self, id: i64, f: &MenuFields) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query(
             "UPDATE menus SET menu_id = $1, name = $2, menu_type = $3, sort_weight = $4, route_path = $5, icon = $6,
                               parent_menu_id = $7, scope = $8, everyone = $9, hidden = $10, updated_at = $11
@@ -179,7 +179,7 @@ impl Db {
     }
 
     pub async fn delete_menu(&self, id: i64) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("DELETE FROM menus WHERE id = $1").bind(id).execute(pool).await.map(drop)
         })
     }
@@ -243,7 +243,7 @@ impl Db {
     }
 
     pub async fn upsert_button(&self, f: &ButtonFields, source: &str) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let now = now_ms();
             sqlx::query(
             "INSERT INTO buttons (menu_id, button_type, name, description, request_url, action, source, created_at, updated_at)
@@ -269,7 +269,7 @@ impl Db {
     }
 
     pub async fn update_button(&self, id: i64, f: &ButtonFields) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query(
             "UPDATE buttons SET menu_id = $1, button_type = $2, name = $3, description = $4, request_url = $5, action = $6,
                                 updated_at = $7
@@ -290,7 +290,7 @@ impl Db {
     }
 
     pub async fn delete_button(&self, id: i64) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("DELETE FROM buttons WHERE id = $1").bind(id).execute(pool).await.map(drop)
         })
     }

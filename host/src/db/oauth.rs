@@ -193,7 +193,7 @@ impl Db {
         fields: &ClientFields<'_>,
     ) -> Result<Option<i64>, sqlx::Error> {
         let now = now_ms();
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let query = sqlx::query_scalar(
                 "INSERT INTO oauth_clients (tenant_id, client_id, secret_hash, secret_hint, name, client_type,
                     direct_authorization, redirect_uris, product_category, grant_types, roles, scopes, password_needed,
@@ -212,7 +212,7 @@ impl Db {
     /// False when another client of the enterprise has the name.
     pub async fn update_oauth_client(&self, id: i64, fields: &ClientFields<'_>) -> Result<bool, sqlx::Error> {
         let now = now_ms();
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let query = sqlx::query(
                 "UPDATE oauth_clients SET name = $1, client_type = $2, direct_authorization = $3, redirect_uris = $4,
                     product_category = $5, grant_types = $6, roles = $7, scopes = $8, password_needed = $9,
@@ -226,7 +226,7 @@ impl Db {
     }
 
     pub async fn set_oauth_client_secret(&self, id: i64, hash: &str, hint: &str) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("UPDATE oauth_clients SET secret_hash = $1, secret_hint = $2, updated_at = $3 WHERE id = $4")
                 .bind(hash)
                 .bind(hint)
@@ -240,7 +240,7 @@ impl Db {
 
     /// Deletes the client with its codes and tokens (foreign keys cascade).
     pub async fn delete_oauth_client(&self, id: i64) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("DELETE FROM oauth_clients WHERE id = $1").bind(id).execute(pool).await?;
             Ok(())
         })
@@ -259,7 +259,7 @@ impl Db {
     }
 
     pub async fn save_oauth_scope(&self, row: &ScopeRow) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query(
                 "INSERT INTO oauth_scopes (tenant_id, scope, description, resources, claims, updated_at)
                  VALUES ($1, $2, $3, $4, $5, $6)
@@ -279,7 +279,7 @@ impl Db {
     }
 
     pub async fn delete_oauth_scope(&self, tenant: i64, scope: &str) -> Result<bool, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let done = sqlx::query("DELETE FROM oauth_scopes WHERE tenant_id = $1 AND scope = $2")
                 .bind(tenant)
                 .bind(scope)
@@ -290,7 +290,7 @@ impl Db {
     }
 
     pub async fn insert_oauth_code(&self, code: &NewCode<'_>) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query(
                 "INSERT INTO oauth_codes (code_hash, tenant_id, client_id, subject, scope, redirect_uri, code_challenge,
                     grant_id, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
@@ -314,7 +314,7 @@ impl Db {
     /// before (its grant's tokens are then to be revoked, RFC 6749 §4.1.2); `Ok(None)` unknown.
     pub async fn spend_oauth_code(&self, code_hash: &str) -> Result<Result<Option<CodeRow>, String>, sqlx::Error> {
         let now = now_ms();
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let won: Option<CodeRow> = sqlx::query_as(&format!(
                 "UPDATE oauth_codes SET used_at = $1 WHERE code_hash = $2 AND used_at IS NULL RETURNING {CODE_COLUMNS}"
             ))
@@ -336,7 +336,7 @@ impl Db {
 
     /// Forgets codes that expired an hour ago or more: a replay is recognised for that long.
     pub async fn purge_oauth_codes(&self) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("DELETE FROM oauth_codes WHERE expires_at < $1")
                 .bind(now_ms() - 3_600_000)
                 .execute(pool)
@@ -346,7 +346,7 @@ impl Db {
     }
 
     pub async fn insert_oauth_token(&self, token: &NewToken<'_>) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query(
                 "INSERT INTO oauth_tokens (token_hash, kind, tenant_id, client_id, subject, scope, grant_id, issued_at,
                     expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
@@ -377,7 +377,7 @@ impl Db {
 
     /// Spends a live refresh token: only one request wins it (the rotation's new pair is theirs).
     pub async fn spend_oauth_refresh(&self, token_hash: &str) -> Result<Option<TokenRow>, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query_as(&format!(
                 "UPDATE oauth_tokens SET revoked_at = $1 WHERE token_hash = $2 AND kind = 'refresh'
                     AND revoked_at IS NULL AND expires_at > $1 RETURNING {TOKEN_COLUMNS}"
@@ -391,7 +391,7 @@ impl Db {
 
     /// Revokes every token of a grant (a consent): what a revocation or a replay ends.
     pub async fn revoke_oauth_grant(&self, grant_id: &str) -> Result<u64, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let done =
                 sqlx::query("UPDATE oauth_tokens SET revoked_at = $1 WHERE grant_id = $2 AND revoked_at IS NULL")
                     .bind(now_ms())
@@ -403,7 +403,7 @@ impl Db {
     }
 
     pub async fn revoke_oauth_token(&self, token_hash: &str) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("UPDATE oauth_tokens SET revoked_at = $1 WHERE token_hash = $2 AND revoked_at IS NULL")
                 .bind(now_ms())
                 .bind(token_hash)

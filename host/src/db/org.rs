@@ -146,7 +146,7 @@ impl Db {
     }
 
     pub async fn insert_department(&self, tenant: i64, f: &DepartmentFields, by: i64) -> Result<i64, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let now = now_ms();
             sqlx::query_scalar(
             "INSERT INTO departments (tenant_id, code, name, parent_id, level, created_at, created_by, updated_at, updated_by, department_role)
@@ -169,7 +169,7 @@ impl Db {
 
     /// Updates a department and, when it moved, the level of everything below it.
     pub async fn update_department(&self, id: i64, f: &DepartmentFields, by: i64) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let mut tx = pool.begin().await?;
             sqlx::query(
             "UPDATE departments SET code = $1, name = $2, parent_id = $3, level = $4, updated_at = $5, updated_by = $6, department_role = $8 WHERE id = $7",
@@ -215,7 +215,7 @@ impl Db {
     }
 
     pub async fn delete_department(&self, id: i64) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("DELETE FROM departments WHERE id = $1").bind(id).execute(pool).await.map(drop)
         })
     }
@@ -292,7 +292,7 @@ impl Db {
         remark: &str,
         by: i64,
     ) -> Result<i64, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let now = now_ms();
             sqlx::query_scalar(
                 "INSERT INTO roles (tenant_id, name, role_type, remark, created_at, created_by, updated_at, updated_by)
@@ -319,7 +319,7 @@ impl Db {
         remark: &str,
         by: i64,
     ) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("UPDATE roles SET name = $1, role_type = $2, remark = $3, updated_at = $4, updated_by = $5 WHERE id = $6")
             .bind(name)
             .bind(role_type)
@@ -340,7 +340,7 @@ impl Db {
     }
 
     pub async fn delete_role(&self, id: i64) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("DELETE FROM roles WHERE id = $1").bind(id).execute(pool).await.map(drop)
         })
     }
@@ -362,7 +362,7 @@ impl Db {
     }
 
     pub async fn set_role_grants(&self, id: i64, menu_ids: &[i64], button_ids: &[i64]) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let mut tx = pool.begin().await?;
             sqlx::query("DELETE FROM role_menus WHERE role_id = $1").bind(id).execute(&mut *tx).await?;
             sqlx::query("DELETE FROM role_buttons WHERE role_id = $1").bind(id).execute(&mut *tx).await?;
@@ -479,7 +479,7 @@ impl Db {
         password_hash: &str,
         by: i64,
     ) -> Result<i64, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let now = now_ms();
             let mut tx = pool.begin().await?;
             let id: i64 = sqlx::query_scalar(
@@ -516,7 +516,7 @@ impl Db {
     }
 
     pub async fn update_account(&self, id: i64, f: &AccountFields, by: i64) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let mut tx = pool.begin().await?;
             sqlx::query(
                 "UPDATE accounts SET username = $1, name = $2, department_id = $3, avatar = $4, phone = $5, email = $6,
@@ -549,7 +549,7 @@ impl Db {
     }
 
     pub async fn set_account_disabled(&self, id: i64, disabled: bool, by: i64) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("UPDATE accounts SET disabled = $1, updated_at = $2, updated_by = $3 WHERE id = $4")
                 .bind(disabled)
                 .bind(now_ms())
@@ -573,7 +573,7 @@ impl Db {
     }
 
     pub async fn set_account_avatar(&self, id: i64, avatar: &str) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("UPDATE accounts SET avatar = $1, updated_at = $2, updated_by = $3 WHERE id = $4")
                 .bind(avatar)
                 .bind(now_ms())
@@ -586,7 +586,7 @@ impl Db {
     }
 
     pub async fn set_account_password(&self, id: i64, password_hash: &str, by: i64) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("UPDATE accounts SET password_hash = $1, updated_at = $2, updated_by = $3 WHERE id = $4")
                 .bind(password_hash)
                 .bind(now_ms())
@@ -605,7 +605,7 @@ impl Db {
     }
 
     pub async fn delete_account(&self, id: i64) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("DELETE FROM accounts WHERE id = $1").bind(id).execute(pool).await.map(drop)
         })
     }

@@ -126,7 +126,7 @@ pub async fn revoke_in_call(
 impl Db {
     /// Keeps `made` as the enterprise's CA unless another was kept first; the one kept.
     pub async fn keep_authority(&self, tenant: i64, made: StoredAuthority) -> Result<StoredAuthority, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query(
                 "INSERT INTO certificate_authorities (tenant_id, certificate_pem, sealed_key, created_at)
                  VALUES ($1, $2, $3, $4) ON CONFLICT (tenant_id) DO NOTHING",

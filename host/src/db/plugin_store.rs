@@ -959,7 +959,7 @@ impl Db {
                 }
             }
         }
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             for statement in &statements {
                 sqlx::raw_sql(statement).execute(pool).await?;
             }

@@ -32,7 +32,7 @@ impl Db {
         enabled: bool,
         by: i64,
     ) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let now = now_ms();
             let mut tx = pool.begin().await?;
             for tenant in tenants {
@@ -80,7 +80,7 @@ impl Db {
         menu_ids: &[i64],
         actions: &[String],
     ) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let mut buttons = QueryBuilder::new("DELETE FROM buttons WHERE source = ");
             buttons.push_bind(plugin).push(" AND action NOT IN (''");
             for action in actions {

@@ -45,7 +45,7 @@ pub async fn spend_in_call(
 impl super::Db {
     /// Forgets the proofs whose time is over (the scheduler's sweep).
     pub async fn purge_spent_proofs(&self) -> Result<u64, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let done =
                 sqlx::query("DELETE FROM spent_proofs WHERE expires_at <= $1").bind(now_ms()).execute(pool).await?;
             Ok(done.rows_affected())

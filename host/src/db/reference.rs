@@ -79,7 +79,7 @@ impl Db {
 
     /// Inserts (`id` None) or updates a region.
     pub async fn save_region(&self, id: Option<i64>, r: &RegionRow) -> Result<i64, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let now = now_ms();
             match id {
                 None => {
@@ -133,7 +133,7 @@ impl Db {
     }
 
     pub async fn delete_region(&self, id: i64) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("DELETE FROM regions WHERE id = $1").bind(id).execute(pool).await.map(drop)
         })
     }
@@ -169,7 +169,7 @@ impl Db {
 
     /// Inserts or updates a language; making it the default clears the previous default.
     pub async fn save_language(&self, id: Option<i64>, l: &LanguageRow) -> Result<i64, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let now = now_ms();
             let mut tx = pool.begin().await?;
             if l.is_default {
@@ -211,7 +211,7 @@ impl Db {
     }
 
     pub async fn delete_language(&self, id: i64) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("DELETE FROM languages WHERE id = $1").bind(id).execute(pool).await.map(drop)
         })
     }
@@ -246,7 +246,7 @@ impl Db {
     }
 
     pub async fn save_service_area(&self, id: Option<i64>, a: &ServiceAreaRow) -> Result<i64, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let now = now_ms();
             match id {
                 None => {
@@ -278,7 +278,7 @@ impl Db {
     }
 
     pub async fn delete_service_area(&self, id: i64) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("DELETE FROM service_areas WHERE id = $1").bind(id).execute(pool).await.map(drop)
         })
     }

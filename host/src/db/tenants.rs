@@ -110,7 +110,7 @@ impl Db {
     }
 
     pub async fn insert_tenant(&self, fields: &TenantFields, by: i64) -> Result<i64, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let now = now_ms();
             sqlx::query_scalar(
                 "INSERT INTO tenants (tenant_name, full_name, description, abbr_en, credit_code, kind,
@@ -133,7 +133,7 @@ impl Db {
     }
 
     pub async fn update_tenant(&self, id: i64, fields: &TenantFields, by: i64) -> Result<bool, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let done = sqlx::query(
                 "UPDATE tenants SET tenant_name = $1, full_name = $2, description = $3, abbr_en = $4, credit_code = $5,
                                 kind = $6, updated_at = $7, updated_by = $8
@@ -161,7 +161,7 @@ impl Db {
         until: Option<i64>,
         by: i64,
     ) -> Result<bool, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let done = sqlx::query(
             "UPDATE tenants SET disabled = $1, disabled_until = $2, updated_at = $3, updated_by = $4 WHERE id = $5 AND id <> 0",
         )
@@ -190,7 +190,7 @@ impl Db {
         // Its plugin records go by cascade, outside any plugin call: the read cache keeps nothing
         // meanwhile and serves nothing kept before.
         let _written = self.read_cache().map(|cache| cache.writing_everything());
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             let mut tx = pool.begin().await?;
             for table in ["login_logs", "roles", "departments"] {
                 sqlx::query(&format!("DELETE FROM {table} WHERE tenant_id = $1")).bind(id).execute(&mut *tx).await?;

@@ -24,7 +24,7 @@ pub struct UploadRow {
 
 impl Db {
     pub async fn add_upload(&self, row: &UploadRow) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query(
             "INSERT INTO uploads (id, tenant_id, plugin_id, purpose, account_id, file_name, size, md5, sha256, facts, created_at, device_key_id, client_ip)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
@@ -50,7 +50,7 @@ impl Db {
 
     /// Deletes the uploads created before `before_ms`, returning their ids.
     pub async fn sweep_uploads(&self, before_ms: i64) -> Result<Vec<String>, sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query_scalar("DELETE FROM uploads WHERE created_at < $1 RETURNING id")
                 .bind(before_ms)
                 .fetch_all(pool)
@@ -81,7 +81,7 @@ impl Db {
     }
 
     pub async fn delete_upload(&self, id: &str) -> Result<(), sqlx::Error> {
-        super::with_pool!(self, |pool| {
+        super::with_writer!(self, |pool| {
             sqlx::query("DELETE FROM uploads WHERE id = $1").bind(id).execute(pool).await.map(drop)
         })
     }

@@ -28,6 +28,7 @@ use tokio::sync::Semaphore;
 use tokio_util::codec::Framed;
 use tokio_util::sync::CancellationToken;
 
+use super::holdings::Hold;
 use super::limits::{self, Allowance};
 use super::packets::{Closing, Codec, Hello, Inbound, Message, Outbound, QoS, Refusal, Unreadable, Will};
 use super::tls::{CertifiedDevice, Tls};
@@ -85,6 +86,7 @@ pub async fn spawn(app: AppState) {
     if app.config.mqtt == crate::config::MqttMode::External {
         return;
     }
+    super::holdings::spawn(app.clone()).await;
     let gateway = Arc::new(Gateway {
         live: Default::default(),
         generation: Default::default(),
@@ -176,20 +178,7 @@ impl SignedIn {
     }
 
     fn context(&self) -> CallContext {
-        CallContext {
-            tenant_id: self.key.tenant_id,
-            user_id: 0,
-            platform_user: false,
-            user_name: format!("device-sn:{}", self.sn),
-            lang: DEVICE_LANG.code().to_string(),
-            actions: Vec::new(),
-            request_id: crate::auth::session::new_token()[..16].to_string(),
-            cascade: EventBudget::new(),
-            decision: None,
-            client_address: self.peer.ip().to_string(),
-            sealed: Default::default(),
-            user_actions: None,
-        }
+        device_context(self.key.tenant_id, &self.sn, self.peer.ip().to_string())
     }
 
     /// Calls one of the device's routes as the device: (status, body) as the plugin answered.
@@ -210,6 +199,24 @@ impl SignedIn {
             Ok((status, answered)) => (status, answered.to_string()),
             Err(_) => (503, json!({ "msg": Msg::Busy.render(DEVICE_LANG) }).to_string()),
         }
+    }
+}
+
+/// A call as the device `sn` of `tenant`, by its own key.
+pub(super) fn device_context(tenant_id: i64, sn: &str, client_address: String) -> CallContext {
+    CallContext {
+        tenant_id,
+        user_id: 0,
+        platform_user: false,
+        user_name: format!("device-sn:{sn}"),
+        lang: DEVICE_LANG.code().to_string(),
+        actions: Vec::new(),
+        request_id: crate::auth::session::new_token()[..16].to_string(),
+        cascade: EventBudget::new(),
+        decision: None,
+        client_address,
+        sealed: Default::default(),
+        user_actions: None,
     }
 }
 
@@ -298,7 +305,7 @@ async fn close<S: Wire>(io: &mut Io<S>, closing: Closing) {
     let _ = tokio::time::timeout(Duration::from_secs(1), io.send(Outbound::Disconnect(closing))).await;
 }
 
-async fn call(
+pub(super) async fn call(
     app: &AppState,
     plugin: &Arc<LoadedPlugin>,
     context: CallContext,
@@ -441,9 +448,11 @@ async fn conversation<S: Wire>(
         () = mine.ended.cancelled() => return,
         _ = tokio::time::timeout(HANDOVER_WAIT, handed_over) => {}
     }
+    let mut hold = None;
     let ended = if send(&mut io, Outbound::ConnAck(Ok(()))).await.is_err() {
         Ended::Broken
     } else {
+        hold = Hold::take(&app, id.clone(), mine.generation).await;
         device.post(&app, "/thing/heartbeat", "{}").await;
         let mut heard = Heard::new(connect.receive_max);
         let ended = converse(&app, &device, &mut io, &mut heard, connect.keep_alive, &mine.ended).await;
@@ -453,6 +462,12 @@ async fn conversation<S: Wire>(
     tracing::debug!(sn = %device.sn, ?ended, "MQTT session ended");
     // Offline, unless a newer session is the device now or the key no longer speaks for it.
     if !gateway.leave(&id, mine.generation) {
+        return;
+    }
+    // A session of the device on another host holds it now.
+    if let Some(hold) = hold
+        && !hold.let_go(&app).await
+    {
         return;
     }
     let Some(cause) = ended.logout_cause() else { return };

@@ -6,6 +6,7 @@
 
 pub mod external;
 pub mod gateway;
+pub mod holdings;
 pub mod hooks;
 pub mod limits;
 pub mod packets;

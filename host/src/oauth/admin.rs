@@ -58,6 +58,16 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         list_scopes,
     )
     .route(
+        RouteSpec::read(
+            Method::POST,
+            "/oauth-service/client/scope-options",
+            Perm::Action("oauth:client:view"),
+            "The scopes a client may be given, for the client page (whose users may not manage scopes)",
+        )
+        .data_list::<String>(),
+        scope_options,
+    )
+    .route(
         RouteSpec::write("/oauth-service/scope/save", Perm::Action("oauth:scope:edit"), "Add or modify an OAuth scope")
             .body::<OAuthScope>(),
         save_scope,
@@ -493,6 +503,15 @@ impl From<ScopeRow> for OAuthScope {
 async fn list_scopes(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<Vec<OAuthScope>>> {
     let rows = app.db.oauth_scopes(caller.scope.filter()).await?;
     Ok(Envelope(rows.into_iter().map(OAuthScope::from).collect()))
+}
+
+/// The scope names in the header's scope, as the scope page lists them, each once (with every
+/// enterprise in view, a client of any enterprise may be edited; a scope its enterprise lacks is
+/// refused on save).
+async fn scope_options(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<Vec<String>>> {
+    let rows = app.db.oauth_scopes(caller.scope.filter()).await?;
+    let names: std::collections::BTreeSet<String> = rows.into_iter().map(|row| row.scope).collect();
+    Ok(Envelope(names.into_iter().collect()))
 }
 
 /// RFC 6749 §3.3: a scope token is printable ASCII without space, quote or backslash; here the

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::i18n::Lang;
 
 /// The contract this host implements (`wit/plugin.wit`).
-pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 17);
+pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 18);
 
 /// Mounts the core owns; a plugin cannot take them.
 const RESERVED_MOUNTS: [&str; 12] = [
@@ -87,11 +87,14 @@ pub struct ApprovalSpec {
 pub struct UploadSpec {
     /// `excel`, `media`, `firmware`: lower-case letters, digits and hyphens.
     pub purpose: String,
-    /// Who uploads: `user` (the console, holding `action`) or `device` (a device or app with a
-    /// key the plugin serves, at `/api/device-files/upload/<mount>/<purpose>`, with no action).
+    /// Who uploads: `user` (the console) or `device` (a device or app with a key the plugin
+    /// serves, at `/api/device-files/upload/<mount>/<purpose>`, with no action).
     #[serde(default)]
     pub caller: RouteCaller,
-    /// The button action a user must hold to upload; none for `caller = "device"`.
+    /// Before contract 0.1.18, the one button action a user must hold to upload. From 0.1.18 the
+    /// routes that claim the purpose say so (`uploads` of a route) and a user may upload holding
+    /// the action of any of them: the edit form's upload asks for *edit*, the add form's for
+    /// *add*, from the one declaration the claim is checked against.
     #[serde(default)]
     pub action: String,
     /// The largest file, in MiB; the operator's `max_upload_mib` caps it.
@@ -171,6 +174,10 @@ pub struct RouteSpec {
     /// with a key of their own only; a fleet key's calls go one by one.
     #[serde(default)]
     pub batch: Option<String>,
+    /// The upload purposes the route claims (contract 0.1.18): its callers may upload for them,
+    /// and a claim of a purpose that routes declare is refused to any other route.
+    #[serde(default)]
+    pub uploads: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize)]
@@ -481,6 +488,15 @@ impl Manifest {
                     return fail(&field, "the path of a POST route of this manifest with caller = \"host\"");
                 }
             }
+            for (j, purpose) in r.uploads.iter().enumerate() {
+                let field = format!("routes[{i}].uploads[{j}]");
+                if self.contract < semver::Version::new(0, 1, 18) {
+                    return fail(&field, "needs contract 0.1.18 or later");
+                }
+                if self.upload(purpose).is_none_or(|u| u.caller != r.caller) {
+                    return fail(&field, "an upload purpose of this manifest for the route's caller");
+                }
+            }
             if r.caller == RouteCaller::Device {
                 if !r.action.is_empty() {
                     return fail(
@@ -540,9 +556,19 @@ impl Manifest {
             if !is_name(&u.purpose, 32) || !purposes.insert(u.purpose.as_str()) {
                 return fail(&format!("uploads[{i}].purpose"), "a unique lower-case name");
             }
+            let claimed = self.routes.iter().any(|r| r.uploads.contains(&u.purpose));
             match u.caller {
-                RouteCaller::User if !actions.contains(u.action.as_str()) => {
-                    return fail(&format!("uploads[{i}].action"), "a button of this manifest's menus");
+                RouteCaller::User if claimed && !u.action.is_empty() => {
+                    return fail(
+                        &format!("uploads[{i}].action"),
+                        "none: the routes that claim the purpose give its right (`uploads` of a route)",
+                    );
+                }
+                RouteCaller::User if !claimed && !actions.contains(u.action.as_str()) => {
+                    return fail(
+                        &format!("uploads[{i}].action"),
+                        "a button of this manifest's menus, or routes that claim the purpose",
+                    );
                 }
                 RouteCaller::Device if !u.action.is_empty() => {
                     return fail(&format!("uploads[{i}].action"), "none: a device holds no button action");
@@ -608,6 +634,29 @@ impl Manifest {
 
     pub fn upload(&self, purpose: &str) -> Option<&UploadSpec> {
         self.uploads.iter().find(|u| u.purpose == purpose)
+    }
+
+    /// The button actions any one of which lets a user upload for `purpose`: those of the user
+    /// routes that claim it, or the purpose's own action (before contract 0.1.18).
+    pub fn upload_actions(&self, purpose: &str) -> Vec<&str> {
+        let mut actions: Vec<&str> = self
+            .routes
+            .iter()
+            .filter(|r| r.caller == RouteCaller::User && r.uploads.iter().any(|p| p == purpose))
+            .map(|r| r.action.as_str())
+            .collect();
+        if let Some(own) = self.upload(purpose).map(|u| u.action.as_str()).filter(|a| !a.is_empty()) {
+            actions.push(own);
+        }
+        actions
+    }
+
+    /// Whether a call of `route` may claim an upload for `purpose`: when routes declare the
+    /// purpose, only they may (a claim elsewhere would ask its uploader for a right the form
+    /// behind it does not need); a purpose no route declares is claimed by any call.
+    pub fn may_claim(&self, route: Option<&RouteSpec>, purpose: &str) -> bool {
+        let declared = self.routes.iter().any(|r| r.uploads.iter().any(|p| p == purpose));
+        !declared || route.is_some_and(|r| r.uploads.iter().any(|p| p == purpose))
     }
 
     pub fn collection(&self, name: &str) -> Option<&CollectionSpec> {
@@ -715,6 +764,91 @@ mod tests {
         }
     }
 
+    fn product_manifest() -> (String, Manifest) {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins/product/plugin.toml");
+        (std::fs::read_to_string(&path).expect("product manifest"), Manifest::load(&path).expect("loads"))
+    }
+
+    /// Over every plugin of the product: a user uploads for a purpose holding the right of a
+    /// form that claims it, never of a form he may not open; a resource whose add form takes a
+    /// file takes it when edited too, so an editor who replaces a picture is not refused (and,
+    /// by the 403, signed out) for lacking *add*.
+    #[test]
+    fn every_upload_is_open_to_the_rights_of_the_forms_that_claim_it() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins");
+        let mut purposes = 0;
+        for entry in std::fs::read_dir(dir).expect("plugins folder").flatten().filter(|e| e.path().is_dir()) {
+            let m = Manifest::load(&entry.path().join("plugin.toml")).unwrap_or_else(|e| panic!("{e}"));
+            for upload in m.uploads.iter().filter(|u| u.caller == RouteCaller::User) {
+                purposes += 1;
+                let at = format!("{}: {}", m.id, upload.purpose);
+                assert!(upload.action.is_empty(), "{at} names its own action; its routes give the right");
+                let claiming: Vec<&RouteSpec> = m
+                    .routes
+                    .iter()
+                    .filter(|r| r.caller == RouteCaller::User && r.uploads.contains(&upload.purpose))
+                    .collect();
+                assert!(!claiming.is_empty(), "{at}: no route claims it");
+                for add in claiming.iter().filter(|r| r.method == "POST") {
+                    let edit = format!("{}/{{id}}", add.path);
+                    if let Some(edit) =
+                        m.routes.iter().find(|r| r.caller == RouteCaller::User && r.method == "PUT" && r.path == edit)
+                    {
+                        assert!(
+                            edit.uploads.contains(&upload.purpose),
+                            "{at}: added at POST {} but not taken by PUT {}",
+                            add.path,
+                            edit.path
+                        );
+                    }
+                }
+                // A right some role can hold: a button of the manifest's menus.
+                let buttons: Vec<&str> =
+                    m.menus.iter().flat_map(|menu| menu.buttons.iter().map(|b| b.action.as_str())).collect();
+                assert!(
+                    m.upload_actions(&upload.purpose).iter().all(|action| buttons.contains(action)),
+                    "{at}: {:?}",
+                    m.upload_actions(&upload.purpose)
+                );
+            }
+        }
+        assert!(purposes >= 20, "{purposes} purposes");
+    }
+
+    #[test]
+    fn only_the_routes_that_claim_a_purpose_may_claim_it() {
+        let (_, m) = product_manifest();
+        assert_eq!(m.upload_actions("category-picture"), ["product:category:add", "product:category:edit"]);
+        let route = |method: &str, path: &str| m.routes.iter().find(|r| r.method == method && r.path == path);
+        assert!(m.may_claim(route("PUT", "/categories/{id}"), "category-picture"));
+        assert!(!m.may_claim(route("PUT", "/units/{id}"), "category-picture"));
+        assert!(!m.may_claim(None, "category-picture"), "a job or an event claims no form's upload");
+    }
+
+    #[test]
+    fn a_route_s_uploads_are_purposes_of_its_caller_from_contract_0_1_18() {
+        let (text, _) = product_manifest();
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("plugin.toml");
+        let claimed = "uploads = [\"category-picture\"]";
+        for (changed, field, problem) in [
+            (text.replace("contract = \"0.1.18\"", "contract = \"0.1.17\""), ".uploads[0]", "0.1.18"),
+            (text.replacen(claimed, "uploads = [\"category-pictures\"]", 1), ".uploads[0]", "purpose"),
+            (
+                text.replace(
+                    "purpose = \"category-picture\"\n",
+                    "purpose = \"category-picture\"\naction = \"product:category:add\"\n",
+                ),
+                "uploads[0].action",
+                "routes that claim",
+            ),
+        ] {
+            std::fs::write(&path, changed).expect("write");
+            let err = Manifest::load(&path).expect_err("refused").to_string();
+            assert!(err.contains(field) && err.contains(problem), "{field}: {err}");
+        }
+    }
+
     /// `certificates` (contract 0.1.12) is refused to a plugin built for an older contract.
     #[test]
     fn the_certificates_capability_needs_contract_0_1_12() {
@@ -733,6 +867,19 @@ mod tests {
         assert!(err.contains("capabilities.certificates") && err.contains("0.1.12"), "{err}");
     }
 
+    /// A manifest without its uploads, as a plugin built for an older contract would be.
+    fn without_uploads(text: &str) -> String {
+        let mut kept = Vec::new();
+        let mut in_upload = false;
+        for line in text.lines() {
+            in_upload = line == "[[uploads]]" || (in_upload && !line.trim().is_empty());
+            if !in_upload && !line.starts_with("uploads = [") {
+                kept.push(line);
+            }
+        }
+        kept.join("\n")
+    }
+
     /// `counted` (contract 0.1.11) names some of the indexes; absent, every index is counted.
     #[test]
     fn counted_fields_are_indexes_and_need_contract_0_1_11() {
@@ -748,7 +895,7 @@ mod tests {
         assert!(text.contains(counted));
         for (changed, problem) in [
             (text.replace(counted, "counted = [\"breedId\", \"nickname\"]"), "`nickname` is not one of"),
-            (text.replace("contract = \"0.1.11\"", "contract = \"0.1.10\""), "needs contract 0.1.11"),
+            (without_uploads(&text).replace("contract = \"0.1.18\"", "contract = \"0.1.10\""), "needs contract 0.1.11"),
         ] {
             std::fs::write(&path, changed).expect("write");
             let err = Manifest::load(&path).expect_err("refused").to_string();
@@ -783,7 +930,7 @@ mod tests {
             .expect("pet manifest");
         let cases = [
             (base.replace("mount = \"pet-service\"", "mount = \"authority-service\""), "`mount`"),
-            (base.replace("contract = \"0.1.11\"", "contract = \"2.0.0\""), "`contract`"),
+            (base.replace("contract = \"0.1.18\"", "contract = \"2.0.0\""), "`contract`"),
             (
                 base.replace("action = \"pet:record:add\"\nsummary", "action = \"pet:nothing\"\nsummary"),
                 "`pet:nothing` is not a button",

@@ -10,6 +10,7 @@ use wasmtime::{CallHook, ResourceLimiter, Store, Trap, UpdateDeadline};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
 use super::bindings::console::plugin::types;
+use super::manifest::RouteCaller;
 use super::registry::LoadedPlugin;
 use crate::db::{CallTx, Db};
 use crate::sealing::MasterKey;
@@ -186,11 +187,17 @@ pub struct CallState {
     pub cpu_turn: super::cpu::HeldTurn,
     /// The plugins that called this one, outermost first (plugin-to-plugin calls).
     pub chain: Vec<String>,
+    /// The method and path of the request the call handles (none for a job or an event): what
+    /// it may claim of the uploads follows from its route.
+    pub handling: Option<(String, String)>,
     /// Its reads served from the read cache, and whose records it writes (goes with `tx`).
     pub cached: super::cached_reads::CachedReads,
     /// Subjects whose proof held (contract 0.1.16 `proofs`): their failures are forgotten once
     /// the call commits.
     pub proven: Vec<crate::auth::throttle::Keys>,
+    /// The proofs the request has counted as attempts, in this run or a run before it: a call
+    /// run again after a conflict does not count them again (see `Throttle::attempt_once`).
+    pub attempted: Vec<crate::auth::throttle::Keys>,
     /// How long the guest itself ran while its call held the write lock (host work excluded).
     locked_work: GuestClock,
     /// The call was stopped for running past [`LOCKED_WORK`] of its own under the write lock.
@@ -561,7 +568,9 @@ fn new_store(
         ticks: 0,
         cpu_turn: Default::default(),
         chain: Vec::new(),
+        handling: None,
         proven: Vec::new(),
+        attempted: Vec::new(),
         locked_work: GuestClock::default(),
         held_lock_too_long: false,
         quota: Default::default(),
@@ -602,6 +611,23 @@ fn new_store(
     store
 }
 
+impl CallState {
+    /// Who the request the call handles came from, as the manifest's routes name their callers:
+    /// another plugin (a nested call), the host (an approval's decision), a signed-in user, or
+    /// else a device.
+    pub fn handled_caller(&self) -> RouteCaller {
+        if !self.chain.is_empty() {
+            RouteCaller::Plugin
+        } else if self.call.decision.is_some() {
+            RouteCaller::Host
+        } else if self.call.user_actions.is_some() {
+            RouteCaller::User
+        } else {
+            RouteCaller::Device
+        }
+    }
+}
+
 /// Runs one invocation in a fresh instance and settles its transaction.
 ///
 /// It runs again from the start, in a fresh instance and transaction, when what it read went
@@ -638,9 +664,11 @@ pub async fn invoke(
             tracing::debug!(plugin = %plugin.manifest.id, "what the call read went stale: run again");
             let for_reads = store.data().rerun_for_reads;
             let held = if store.data().lock_kept_for_rerun { store.data_mut().tx.take() } else { None };
+            let attempted = std::mem::take(&mut store.data_mut().attempted);
             settle(&mut store, false).await.ok();
             store = new_store(engine, plugin.clone(), services.clone(), call.clone(), deadline);
             let state = store.data_mut();
+            state.attempted = attempted;
             state.cache_off = true;
             state.lock_eagerly = !for_reads;
             if let Some(tx) = held {
@@ -656,6 +684,7 @@ pub async fn invoke(
             return (Err(Failure::Conflict), peak);
         }
         let sent_out = store.data().went_outbound;
+        let attempted = std::mem::take(&mut store.data_mut().attempted);
         let (finished, peak) = finish(store, &plugin, result).await;
         // PostgreSQL may refuse the commit itself.
         if matches!(finished, Err(Failure::Conflict)) && !sent_out && ran_again < reruns && Instant::now() < deadline {
@@ -663,6 +692,7 @@ pub async fn invoke(
             pause_before_rerun(ran_again, deadline).await;
             store = new_store(engine, plugin.clone(), services.clone(), call.clone(), deadline);
             store.data_mut().cache_off = true;
+            store.data_mut().attempted = attempted;
             result = run(&mut store, &plugin, &invocation, deadline).await;
             continue;
         }
@@ -737,6 +767,7 @@ pub async fn invoke_nested(
         state.cache_off = caller.cache_off;
         state.went_outbound = caller.went_outbound;
         state.staged_files = caller.staged_files.for_callee();
+        state.attempted = std::mem::take(&mut caller.attempted);
         state.tx = caller.tx.take();
         std::mem::swap(&mut state.cached, &mut caller.cached);
         if let Some(tx) = state.tx.as_mut() {
@@ -754,6 +785,7 @@ pub async fn invoke_nested(
     let answered_ok =
         matches!(&result, Ok(Returned::Response(r)) if r.status == 200) && !state.doomed && state.over_quota.is_none();
     let files = std::mem::take(&mut state.staged_files);
+    caller.attempted = std::mem::take(&mut state.attempted);
     caller.write_locked = state.write_locked;
     caller.went_outbound = state.went_outbound;
     caller.tx_replaced += state.tx_replaced;
@@ -828,6 +860,10 @@ async fn run(
         let instance =
             plugin.pre.instantiate_async(&mut *store).await.map_err(|e| Failure::Instantiate(format!("{e:#}")))?;
         let handler = instance.console_plugin_handler();
+        store.data_mut().handling = match invocation {
+            Invocation::Handle(request) => Some((request.method.clone(), request.path.clone())),
+            Invocation::Job(_) | Invocation::Event(_) => None,
+        };
         let returned = match invocation {
             Invocation::Handle(request) => handler.call_handle(&mut *store, request).await.map(Returned::Response),
             Invocation::Job(job) => handler.call_run_job(&mut *store, job).await.map(Returned::Unit),

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use super::{DEFAULT_PAGE_SIZE, Page, paging};
 use crate::AppState;
 use crate::api::{ApiError, ApiJson, ApiResult, ApiRouter, Caller, Envelope, Perm, RecordAs, RouteSpec};
-use crate::db::approvals::{ApprovalFilter, ApprovalRow, Decision};
+use crate::db::approvals::{ApprovalFilter, ApprovalRow, Decision, ListedApproval};
 use crate::i18n::Msg;
 use crate::plugins::runtime::{CallContext, EventBudget};
 
@@ -84,6 +84,8 @@ struct Task {
     kind_key: String,
     kind_name: String,
     plugin_name: String,
+    /// The enterprise the request was made in ("" for the platform's own).
+    tenant_name: String,
     detail: Value,
 }
 
@@ -122,12 +124,18 @@ fn names(app: &AppState, caller: &Caller, plugin: &str, kind: &str) -> (String, 
     (kind_name, plugin.manifest.name.clone())
 }
 
-fn task(app: &AppState, caller: &Caller, row: ApprovalRow) -> Task {
+/// The requests of a page as the process centre lists them, each named with its enterprise.
+fn tasks(app: &AppState, caller: &Caller, rows: Vec<ListedApproval>) -> Vec<Task> {
+    rows.into_iter().map(|listed| task(app, caller, listed.row, listed.tenant_name)).collect()
+}
+
+fn task(app: &AppState, caller: &Caller, row: ApprovalRow, tenant_name: String) -> Task {
     let (kind_name, plugin_name) = names(app, caller, &row.plugin_id, &row.kind);
     Task {
         kind_key: format!("{}/{}", row.plugin_id, row.kind),
         kind_name,
         plugin_name,
+        tenant_name,
         detail: serde_json::from_str(&row.detail).unwrap_or(Value::Null),
         row,
     }
@@ -153,8 +161,8 @@ async fn waiting(
         decidable.retain(|(p, k)| p == plugin && k == kind);
     }
     let (rows, total) =
-        app.db.approvals_waiting(caller.scope.owner(), &decidable, caller.account_id, &filter(&req), paging).await?;
-    let list = rows.into_iter().map(|row| task(&app, &caller, row)).collect();
+        app.db.approvals_waiting(caller.scope.filter(), &decidable, caller.account_id, &filter(&req), paging).await?;
+    let list = tasks(&app, &caller, rows);
     Ok(Envelope(Page::new((list, total), paging)))
 }
 
@@ -165,8 +173,8 @@ async fn finished(
 ) -> ApiResult<Envelope<Page<Task>>> {
     let paging = paging(req.page, req.page_size, DEFAULT_PAGE_SIZE)?;
     let (rows, total) =
-        app.db.approvals_decided_by(caller.scope.owner(), caller.account_id, &filter(&req), paging).await?;
-    let list = rows.into_iter().map(|row| task(&app, &caller, row)).collect();
+        app.db.approvals_decided_by(caller.scope.filter(), caller.account_id, &filter(&req), paging).await?;
+    let list = tasks(&app, &caller, rows);
     Ok(Envelope(Page::new((list, total), paging)))
 }
 
@@ -195,11 +203,12 @@ async fn decide(
     caller: Caller,
     ApiJson(req): ApiJson<DecideRequest>,
 ) -> ApiResult<Response> {
-    let row =
-        app.db.approval(req.id).await?.filter(|r| r.tenant_id == caller.scope.owner()).ok_or(ApiError::NotFound)?;
+    // The platform, with every enterprise in the header, decides any enterprise's request: a
+    // reviewer is reached wherever the request was made, not only after switching to it.
+    let row = app.db.approval(req.id).await?.filter(|r| caller.scope.covers(r.tenant_id)).ok_or(ApiError::NotFound)?;
     let plugin = app.plugins.get(&row.plugin_id).ok_or(ApiError::NotFound)?;
     let spec = plugin.manifest.approval(&row.kind).ok_or(ApiError::NotFound)?.clone();
-    if !caller.plugins.contains(&plugin.manifest.id) {
+    if !app.plugins.enabled_for(row.tenant_id).await?.contains(&plugin.manifest.id) {
         return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
     }
     if !caller.may(&spec.action) {

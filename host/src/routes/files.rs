@@ -111,7 +111,7 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
 }
 
 /// The plugin and purpose an upload is for, if the tenant enabled the plugin and the caller
-/// holds the purpose's action.
+/// holds the action of a route that claims it (or the purpose's own, before contract 0.1.18).
 fn target(
     app: &AppState,
     caller: &Caller,
@@ -124,7 +124,7 @@ fn target(
         return Err(ApiError::Client { code: 404, msg: Msg::PluginDisabled });
     }
     let spec = plugin.manifest.upload(purpose).filter(|u| u.caller == RouteCaller::User).ok_or_else(no_route)?.clone();
-    if !caller.may(&spec.action) {
+    if !plugin.manifest.upload_actions(purpose).into_iter().any(|action| caller.may(action)) {
         return Err(ApiError::Forbidden(Msg::NotPermitted));
     }
     Ok((plugin, spec))

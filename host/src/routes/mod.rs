@@ -89,7 +89,7 @@ impl<T> Page<T> {
 pub const DEFAULT_PAGE_SIZE: i64 = 20;
 /// Tenant and region lists page by 100 (spec console-shell-and-services.md §9).
 pub const REFERENCE_PAGE_SIZE: i64 = 100;
-const MAX_PAGE_SIZE: i64 = 500;
+pub const MAX_PAGE_SIZE: i64 = 500;
 
 /// Checks `page` (from 1) and `pageSize` (1 to 500).
 pub fn paging(page: Option<i64>, page_size: Option<i64>, default_size: i64) -> Result<Paging, ApiError> {

@@ -28,6 +28,16 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
     .route(
         RouteSpec::read(
             Method::POST,
+            "/authority-service/account/role-options",
+            Perm::Action("account:view"),
+            "The roles an account may be bound to, for the account page (whose users may not manage roles)",
+        )
+        .data_list::<RoleOption>(),
+        role_options,
+    )
+    .route(
+        RouteSpec::read(
+            Method::POST,
             "/authority-service/role/detail",
             Perm::Action("role:view"),
             "A role with its grants",
@@ -100,6 +110,22 @@ async fn list(
     let paging = paging(q.page, q.page_size, DEFAULT_PAGE_SIZE)?;
     let rows = app.db.roles(caller.scope.filter(), &validate::search("name", &q.name)?, paging).await?;
     Ok(Envelope(Page::new(rows, paging)))
+}
+
+/// A role as the account form offers it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleOption {
+    id: i64,
+    name: String,
+}
+
+/// The roles in the header's scope, as the role page lists them (with every enterprise in view,
+/// an account of any enterprise may be edited; binding it to another's role is refused on save).
+async fn role_options(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope<Vec<RoleOption>>> {
+    let paging = paging(None, Some(super::MAX_PAGE_SIZE), super::MAX_PAGE_SIZE)?;
+    let rows = app.db.roles(caller.scope.filter(), &validate::search("name", "")?, paging).await?;
+    Ok(Envelope(rows.0.into_iter().map(|role| RoleOption { id: role.id, name: role.name }).collect()))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

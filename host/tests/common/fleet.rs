@@ -63,7 +63,7 @@ pub async fn fleet_on_mqtt(code: &str, count: u32) -> (Fleet, u16) {
 
 /// The same with `more` plugins (the upgrade plugin for the OTA topics).
 pub async fn fleet_on_mqtt_with(code: &str, count: u32, more: Vec<Install>) -> (Fleet, u16) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("addr").port();
+    let port = super::listen_port();
     let fleet = fleet_adjusted(code, count, more, |config| {
         config.mqtt_listen = format!("127.0.0.1:{port}");
         // A replaced key ends its session within a second; a rollout reaches a connected device
@@ -79,8 +79,7 @@ pub async fn fleet_on_mqtt_with(code: &str, count: u32, more: Vec<Install>) -> (
 /// The same with the gateway's TLS listener too, for devices with client certificates: the
 /// fleet, the MQTT port and the MQTT-over-TLS port.
 pub async fn fleet_on_mqtts(code: &str, count: u32, more: Vec<Install>) -> (Fleet, u16, u16) {
-    let free = || std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("addr").port();
-    let (port, tls_port) = (free(), free());
+    let (port, tls_port) = (super::listen_port(), super::listen_port());
     let fleet = fleet_adjusted(code, count, more, |config| {
         config.mqtt_listen = format!("127.0.0.1:{port}");
         config.mqtts_listen = format!("127.0.0.1:{tls_port}");
@@ -155,8 +154,19 @@ impl Fleet {
         read
     }
 
+    /// Device `n`, activated. Told to come back (409: another call wrote the same records at
+    /// the same moment, on PostgreSQL a serialization conflict; 503, 504), it comes back, as a
+    /// device does.
     pub async fn device(&self, n: usize) -> Device {
         let (sn, key) = &self.keys[n];
-        self.platform.activate(sn, key).await.unwrap_or_else(|r| panic!("{sn} activates: {r}"))
+        for _ in 0..20 {
+            match self.platform.activate(sn, key).await {
+                Err(busy) if [409, 503, 504].contains(&busy.code) => {
+                    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                }
+                activated => return activated.unwrap_or_else(|r| panic!("{sn} activates: {r}")),
+            }
+        }
+        panic!("{sn} was told to come back 20 times")
     }
 }

@@ -3,6 +3,8 @@
 
 pub mod fleet;
 pub mod mosquitto;
+pub mod ports;
+pub use ports::listen_port;
 pub mod s3;
 pub mod smtp;
 
@@ -559,7 +561,7 @@ impl ProcessHost {
     /// process's own.
     pub async fn start_with_env(dir: tempfile::TempDir, plugins: &[Install], env: &[(&str, String)]) -> ProcessHost {
         use std::process::Command;
-        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port();
+        let port = listen_port();
         let database_url = database_url(dir.path()).await;
         let log = std::fs::File::create(dir.path().join("host.log")).expect("log file");
         let child = Command::new(env!("CARGO_BIN_EXE_console-host"))

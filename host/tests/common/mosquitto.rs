@@ -45,6 +45,7 @@ impl Mosquitto {
         std::fs::write(dir.path().join("acl"), acl).expect("acl");
         let config = format!(
             "listener {port} 127.0.0.1\nallow_anonymous false\npassword_file {}\nacl_file {}\npersistence false\n\
+             set_tcp_nodelay true\n\
              log_type error\n",
             passwords.display(),
             dir.path().join("acl").display()
@@ -93,7 +94,7 @@ impl Drop for Mosquitto {
 
 /// A free loopback port, for a broker the hosts are told of before it starts.
 pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").expect("a port").local_addr().expect("addr").port()
+    super::ports::listen_port()
 }
 
 /// A device's account at the broker: `{sn}&{productKey}`, a password, its own topics.

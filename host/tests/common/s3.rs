@@ -27,7 +27,7 @@ impl S3Server {
     pub async fn start() -> S3Server {
         let root = tempfile::tempdir().expect("dir");
         std::fs::create_dir_all(root.path().join(BUCKET)).expect("bucket");
-        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port();
+        let port = super::listen_port();
         let child = Command::new("s3s-fs")
             .args(["--host", "127.0.0.1", "--port", &port.to_string()])
             .args(["--access-key", ACCESS_KEY, "--secret-key", SECRET_KEY])

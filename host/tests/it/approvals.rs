@@ -104,3 +104,46 @@ async fn a_request_is_decided_by_another_user_and_the_plugin_applies_it() {
         .await;
     assert_eq!(elsewhere.code(), 404);
 }
+
+/// A review reaches the platform whatever enterprise its header shows: with every enterprise in
+/// view, the platform's reviewer lists and decides an enterprise's request (before, only after
+/// switching the header to that enterprise); another enterprise's reviewer never sees it.
+#[tokio::test]
+async fn the_platform_decides_an_enterprise_s_request_with_every_enterprise_in_view() {
+    let host = TestHost::start_with_plugins(&[Install::probe("files = true")], |_| {}).await;
+    let admin = host.admin().await;
+    let acme = host.create_tenant(&admin, "Acme", 42).await.to_string();
+    let globex = host.create_tenant(&admin, "Globex", 43).await.to_string();
+    let author_role = host.create_role(&admin, &acme, "Author", "ordinary", &["probe:use", "probe:write"]).await;
+    let rival_role = host.create_role(&admin, &globex, "Reviewer", "ordinary", &["probe:use", "probe:review"]).await;
+    host.create_account(&admin, &acme, "author", &[author_role]).await;
+    host.create_account(&admin, &globex, "rival", &[rival_role]).await;
+    let author = host.login("author", USER_PASSWORD).await;
+    let rival = host.login("rival", USER_PASSWORD).await;
+    let note = host.post("/probe/notes", &author, json!({ "text": "release notes" })).await.ok()["id"].clone();
+    let submitted = host.post(&format!("/probe/notes/{}/submit", note.as_str().expect("id")), &author, json!({})).await;
+    let approval: i64 = submitted.ok()["approvalId"].as_str().expect("id").parse().expect("a number");
+
+    let waiting = |token: String, tenant: &'static str| {
+        let host = &host;
+        async move { host.post_as("/process-center/task-waiting/list", &token, tenant, json!({})).await }
+    };
+    let seen = waiting(admin.clone(), "ALL").await;
+    assert_eq!(seen.ok()["total"], 1, "{:?}", seen.body);
+    assert_eq!(seen.ok()["list"][0]["tenantId"].to_string(), acme);
+    assert_eq!(seen.ok()["list"][0]["tenantName"], "Acme", "named with its enterprise");
+    let by_rival = host.post("/process-center/task-waiting/list", &rival, json!({})).await;
+    assert_eq!(by_rival.ok()["total"], 0, "another enterprise's reviewer");
+    let by_rival = host.post("/process-center/task/decide", &rival, json!({ "id": approval, "approved": true })).await;
+    assert_eq!(by_rival.code(), 404);
+    let decided =
+        host.post_as("/process-center/task/decide", &admin, "ALL", json!({ "id": approval, "approved": true })).await;
+    decided.ok();
+    let note = host.get(&format!("/probe/notes/{}", note.as_str().expect("id")), &author).await;
+    assert_eq!(
+        (note.ok()["review"].as_str(), note.ok()["by"].as_str()),
+        (Some("approved"), Some("admin")),
+        "{:?}",
+        note.body
+    );
+}

@@ -187,31 +187,38 @@ async fn an_online_backup_is_an_installation_the_host_starts_on() {
     );
 }
 
+/// A product on the test thing model and `count` of its devices activated on `host`: the
+/// product key and each device's (SN, key).
+async fn activated_fleet(host: &ProcessHost, count: usize) -> (String, Vec<(String, String)>) {
+    let admin = host.admin().await;
+    let base = host.base.trim_end_matches("/api").to_string();
+    let console = devsim::console::Console::with_token(&base, &admin);
+    let (product, model_id) = console.product("RV-K9", common::fleet::thing_model()).await.expect("a product");
+    let product_key = product["productKey"].as_str().expect("key").to_string();
+    let keys = devsim::read_key_file(&console.sn_keys(&model_id, count as u32).await.expect("SNs"));
+    let fleet_key = console.fleet_key(0, "factory line").await.expect("a fleet key");
+    let platform = devsim::Platform::new(&base, &fleet_key, &product_key);
+    for (sn, key) in &keys {
+        platform.activate(sn, key).await.unwrap_or_else(|r| panic!("{sn} activates: {r}"));
+    }
+    (product_key, keys)
+}
+
 /// Issue 44: a QoS 1 report is acknowledged (PUBACK) only once it is committed. Eight MQTT
 /// devices report as fast as they are acknowledged while the host is killed with SIGKILL, five
 /// times on one installation; every report the host acknowledged is kept. (The PUBACK went
 /// before the report was handled, so a kill between the two lost what was acknowledged.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_acknowledged_mqtt_report_survives_a_killed_host() {
-    use common::fleet::{DEVICE_GRANTS, PRODUCT_GRANTS, thing_model};
+    use common::fleet::{DEVICE_GRANTS, PRODUCT_GRANTS};
     use rumqttc::{AsyncClient, Event, MqttOptions, Outgoing, Packet, QoS};
     const DEVICES: usize = 8;
 
-    let port = std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port();
+    let port = crate::common::listen_port();
     let env = [("CONSOLE_MQTT_LISTEN", format!("127.0.0.1:{port}"))];
     let plugins = [Install::plugin("product", PRODUCT_GRANTS), Install::plugin("device", DEVICE_GRANTS)];
     let mut host = ProcessHost::start_with_env(tempfile::tempdir().expect("dir"), &plugins, &env).await;
-    let admin = host.admin().await;
-    let base = host.base.trim_end_matches("/api").to_string();
-    let console = devsim::console::Console::with_token(&base, &admin);
-    let (product, model_id) = console.product("RV-K9", thing_model()).await.expect("a product");
-    let product_key = product["productKey"].as_str().expect("key").to_string();
-    let keys = devsim::read_key_file(&console.sn_keys(&model_id, DEVICES as u32).await.expect("SNs"));
-    let fleet_key = console.fleet_key(0, "factory line").await.expect("a fleet key");
-    let platform = devsim::Platform::new(&base, &fleet_key, &product_key);
-    for (sn, key) in &keys {
-        platform.activate(sn, key).await.unwrap_or_else(|r| panic!("{sn} activates: {r}"));
-    }
+    let (product_key, keys) = activated_fleet(&host, DEVICES).await;
 
     // Each report has a time of its own: the one kept is found by it.
     let start = console_host::db::now_ms() - 3_600_000;
@@ -298,4 +305,121 @@ async fn every_acknowledged_mqtt_report_survives_a_killed_host() {
         acknowledged.len(),
         &lost[..lost.len().min(10)]
     );
+}
+
+/// Issue 44: a host that dies holding MQTT sessions does not leave its devices online. Once its
+/// lease lapses (2 s here), another host on the database logs out each device it held, cause
+/// `host-lost`; a device that moved to another host first stays online there. On SQLite, the
+/// host that comes back on the killed one's data takes over its previous run. (Before, the
+/// devices read online for two more minutes, until their silence.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_devices_of_a_killed_host_are_taken_over_by_another() {
+    use common::fleet::{DEVICE_GRANTS, MASTER_KEY, PRODUCT_GRANTS};
+    use devsim::mqtt::MqttDevice;
+    const DEVICES: usize = 4;
+
+    let free_port = crate::common::listen_port;
+    let env_of = |port: u16| {
+        [
+            ("CONSOLE_MQTT_LISTEN", format!("127.0.0.1:{port}")),
+            ("CONSOLE_HOST_LEASE_SECS", "2".into()),
+            ("CONSOLE_MASTER_KEY", MASTER_KEY.into()),
+        ]
+    };
+    let plugins = [Install::plugin("product", PRODUCT_GRANTS), Install::plugin("device", DEVICE_GRANTS)];
+    let (port_one, port_two) = (free_port(), free_port());
+    let one = ProcessHost::start_with_env(tempfile::tempdir().expect("dir"), &plugins, &env_of(port_one)).await;
+    let (product_key, keys) = activated_fleet(&one, DEVICES).await;
+    let online = |host: &ProcessHost, token: &str, sn: &str| {
+        let url = format!("{}/device-service/devices/{sn}", host.base);
+        let token = token.to_string();
+        async move {
+            let body: Value = reqwest::Client::new()
+                .get(url)
+                .header("authorization", token)
+                .send()
+                .await
+                .expect("detail")
+                .json()
+                .await
+                .expect("json");
+            body["data"]["device"]["online"].as_bool().unwrap_or_else(|| panic!("{body}"))
+        }
+    };
+
+    // On PostgreSQL the second host runs beside the first from the start.
+    let two = if common::on_postgres() {
+        let dir = tempfile::tempdir().expect("dir");
+        std::fs::write(dir.path().join("postgres-url"), &one.database_url).expect("same database");
+        Some(ProcessHost::start_with_env(dir, &plugins, &env_of(port_two)).await)
+    } else {
+        None
+    };
+    // One session per account: the second host's start signed the administrator in again.
+    let admin = one.admin().await;
+    let mut sessions = Vec::new();
+    for (sn, key) in &keys {
+        sessions.push(MqttDevice::connect(("127.0.0.1", port_one), sn, &product_key, key).await.expect("signed in"));
+    }
+    for (sn, _) in &keys {
+        let connected_at = std::time::Instant::now();
+        while !online(&one, &admin, sn).await {
+            assert!(connected_at.elapsed() < Duration::from_secs(10), "{sn} not online on host one");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    // The first device moves to host two while host one still stands (its old session too).
+    let mut moved = None;
+    if let Some(two) = &two {
+        let (sn, key) = &keys[0];
+        let session = MqttDevice::connect(("127.0.0.1", port_two), sn, &product_key, key).await.expect("signed in");
+        moved = Some((sn.clone(), session));
+        // Its session on host one ends: that is no logout, host two holds the device.
+        drop(sessions.remove(0));
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert!(online(two, &admin, sn).await, "{sn}'s old session on host one logged it out");
+    }
+
+    let killed_at = std::time::Instant::now();
+    let dir = one.kill();
+    drop(sessions);
+    let two = match two {
+        Some(two) => two,
+        None => ProcessHost::start_with_env(dir, &plugins, &env_of(port_two)).await,
+    };
+    let admin = two.admin().await;
+    let held: Vec<&String> =
+        keys.iter().map(|(sn, _)| sn).filter(|sn| moved.as_ref().is_none_or(|(m, _)| m != *sn)).collect();
+    for sn in &held {
+        while online(&two, &admin, sn).await {
+            assert!(killed_at.elapsed() < Duration::from_secs(30), "{sn} still online 30 s after its host died");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+    eprintln!("the killed host's {} devices offline {:?} after the kill", held.len(), killed_at.elapsed());
+    let logs: Value = reqwest::Client::new()
+        .get(format!("{}/device-service/device-logs?sn={}&kind=logout", two.base, held[0]))
+        .header("authorization", &admin)
+        .send()
+        .await
+        .expect("logs")
+        .json()
+        .await
+        .expect("json");
+    let causes: Vec<&str> =
+        logs["data"]["list"].as_array().expect("logs").iter().filter_map(|l| l["cause"].as_str()).collect();
+    assert_eq!(causes, ["host-lost"], "{logs}");
+    if let Some((sn, _)) = &moved {
+        assert!(online(&two, &admin, sn).await, "{sn}, held by host two, was logged out with host one");
+    }
+
+    // A device logged out so connects again to the host that stands, and is online.
+    let (sn, key) = keys.iter().find(|(sn, _)| held.contains(&sn)).expect("a held device");
+    let _back = MqttDevice::connect(("127.0.0.1", port_two), sn, &product_key, key).await.expect("signed in");
+    // Its session's first heartbeat follows the CONNACK.
+    let back_at = std::time::Instant::now();
+    while !online(&two, &admin, sn).await {
+        assert!(back_at.elapsed() < Duration::from_secs(10), "{sn} not online again on host two");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }

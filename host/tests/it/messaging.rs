@@ -132,7 +132,7 @@ async fn the_capacity_alarm_fires_once_per_interval_and_a_daily_task_runs_from_t
         )
         .await;
     let id = server.ok()["id"].as_str().expect("id").to_string();
-    host.post("/message-service/mail/alarms", &admin, json!({ "serverId": id, "threshold": 50, "capacity": 2, "alarmCount": 5, "intervalMinutes": 60, "recipients": "admin@console.test" }))
+    host.post("/message-service/mail/alarms", &admin, json!({ "serverId": id, "threshold": 50, "capacity": 2, "alarmCount": 5, "intervalMinutes": 60, "alarmTime": "00:00", "recipients": "admin@console.test" }))
         .await
         .ok();
     let alarms = || inbox.lock().expect("inbox").iter().filter(|m| m.data.contains("Mailbox capacity alarm")).count();
@@ -348,7 +348,7 @@ async fn push_goes_to_each_client_in_its_language_and_failures_are_retried() {
         host.post(
             "/message-service/push/templates",
             &admin,
-            json!({ "templateName": "done", "lang": lang, "title": title, "content": "OK" }),
+            json!({ "templateName": "done", "errorCode": "DONE", "lang": lang, "title": title, "content": "OK" }),
         )
         .await
         .ok();

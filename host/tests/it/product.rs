@@ -717,3 +717,34 @@ async fn models_and_beta_users_relate_only_products_of_their_own_enterprise() {
     host.post("/product-service/models", admin, model).await.ok();
     host.post("/app-service/beta-users", admin, beta).await.ok();
 }
+
+/// A picture is uploaded with the right of the form it sits in: an editor who may not add
+/// categories replaces a category's picture (before, the upload asked for *add*, and its 403
+/// signed him out); a user who may only look uploads nothing.
+#[tokio::test]
+async fn an_editor_replaces_a_picture_without_the_right_to_add() {
+    let (host, admin) = product_host().await;
+    let created = category(&host, &admin, "Vacuums", "").await;
+    let id = created["id"].as_str().expect("id").to_string();
+    let editor_role = host
+        .create_role(&admin, "ALL", "Editor", "ordinary", &["product:category:view", "product:category:edit"])
+        .await;
+    let viewer_role = host.create_role(&admin, "ALL", "Viewer", "ordinary", &["product:category:view"]).await;
+    host.create_account(&admin, "ALL", "editor", &[editor_role]).await;
+    host.create_account(&admin, "ALL", "viewer", &[viewer_role]).await;
+    let editor = host.login("editor", common::USER_PASSWORD).await;
+    let viewer = host.login("viewer", common::USER_PASSWORD).await;
+
+    let bytes = png(168, 168, true);
+    let refused = host.upload(&viewer, "product-service", "category-picture", "p.png", &bytes).await;
+    assert_eq!(refused["code"], 403, "{refused}");
+    let upload = picture(&host, &editor, &bytes).await;
+    let body = json!({ "name": "Vacuums", "identifier": "vacuums", "region": "europe", "picture": upload });
+    let edited =
+        host.call(Method::PUT, &format!("/product-service/categories/{id}"), Some(&editor), &[], Some(body)).await;
+    let url = edited.ok()["pictureUrl"].as_str().expect("a picture link").to_string();
+    assert_ne!(Some(url.as_str()), created["pictureUrl"].as_str(), "a new picture");
+    assert_eq!(host.fetch_url(&url).await, bytes);
+    let add = json!({ "name": "Robots", "identifier": "robots", "region": "europe", "picture": "x" });
+    assert_eq!(host.post("/product-service/categories", &editor, add).await.code(), 403, "adding is still not his");
+}

@@ -146,7 +146,10 @@ async fn the_device_signature_is_hmac_sha256_of_the_joined_identity_as_openssl_c
     assert!(computed["matches"].is_null(), "nothing given, nothing compared");
     assert!(computed["skewSeconds"].as_i64().is_some_and(|s| (3600..3900).contains(&s)), "{computed}");
     assert_eq!(host.post(SIGNATURE, &admin, body(&expected.to_uppercase())).await.ok()["matches"], true);
-    assert_eq!(host.post(SIGNATURE, &admin, body(&expected.replace('a', "b"))).await.ok()["matches"], false);
+    // One digit changed (replacing a letter the digest may not have left it whole, 1.6 % of runs).
+    let first = if expected.starts_with('0') { "1" } else { "0" };
+    let wrong = format!("{first}{}", &expected[1..]);
+    assert_eq!(host.post(SIGNATURE, &admin, body(&wrong)).await.ok()["matches"], false);
     let mut bad = body("");
     bad["timestamp"] = json!("yesterday");
     let refused = host.post(SIGNATURE, &admin, bad).await;

@@ -43,6 +43,8 @@ impl Plugin for AiData {
             .with_body::<annotation::ReviewInput>()
             .with_data::<items::Shown>()
             .post("/devices/{sn}/erase", items::erase)
+            .get("/collection-batches", whitelists::choices)
+            .with_data_list::<console_plugin_sdk::choices::Choice>()
             .get("/whitelists", whitelists::list)
             .with_query(&[QueryParam::text("name", "Searched in the search mode."), MODE, PAGING[0], PAGING[1]])
             .with_data_page::<whitelists::WithProgress>()

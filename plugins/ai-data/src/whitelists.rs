@@ -211,3 +211,9 @@ pub fn device_collecting(call: &mut Call<'_>) -> PluginResult<Value> {
     }
     Ok(json!({ "kinds": kinds }))
 }
+
+/// `GET /collection-batches`: the whitelist entries collected items come under, for the data
+/// collection page's filter, whose users may not read the whitelist itself.
+pub fn choices(call: &mut Call<'_>) -> PluginResult<Value> {
+    Ok(json!(console_plugin_sdk::choices::of(call.host, &WHITELISTS, |entry| &entry.name)?))
+}

@@ -124,6 +124,10 @@ impl Plugin for CustomerService {
             .get("/work-order-options", order_options)
             .get("/work-order-types", question_types::tree)
             .with_data_list::<question_types::TypeNode>()
+            .get("/workspace/seat", workspace::my_seat)
+            .with_data::<workspace::MySeat>()
+            .get("/workspace/question-types", question_types::tree)
+            .with_data_list::<question_types::TypeNode>()
             // Seats.
             .resource::<seats::Seats>("/seats", "/seats/{id}")
             .get("/seat-accounts", seats::accounts)

@@ -129,15 +129,15 @@ pub fn state(call: &mut Call<'_>, seat: &Doc<Seat>) -> PluginResult<SeatState> {
     Ok(SeatState { online, on_duty, active, status: if free { "free" } else { "busy" } })
 }
 
+/// The caller's own seat, if he has one.
+pub fn find_mine(call: &mut Call<'_>) -> PluginResult<Option<Doc<Seat>>> {
+    let me = call.context.user_id;
+    Ok(SEATS.query(call.host, &Query::new().eq("accountId", me).page(1, 1))?.list.into_iter().next())
+}
+
 /// The caller's own seat.
 pub fn mine(call: &mut Call<'_>) -> PluginResult<Doc<Seat>> {
-    let me = call.context.user_id;
-    SEATS
-        .query(call.host, &Query::new().eq("accountId", me).page(1, 1))?
-        .list
-        .into_iter()
-        .next()
-        .ok_or_else(messages::no_seat)
+    find_mine(call)?.ok_or_else(messages::no_seat)
 }
 
 /// The workspace says its agent is there: the seat is online.

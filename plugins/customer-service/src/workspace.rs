@@ -51,6 +51,18 @@ pub fn presence(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!({ "seat": seat, "state": state, "chats": list, "waiting": waiting }))
 }
 
+/// `GET /workspace/seat`: the caller's seat, or none: the desk asks before it says it is there,
+/// so that a user without a seat is told how to get one, not answered with an error.
+pub fn my_seat(call: &mut Call<'_>) -> PluginResult<Value> {
+    Ok(json!(MySeat { seat: seats::find_mine(call)? }))
+}
+
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub struct MySeat {
+    /// None: the user has no seat and takes no chats.
+    seat: Option<Doc<Seat>>,
+}
+
 /// `POST /workspace/away`: the page was closed: offline at once.
 pub fn away(call: &mut Call<'_>) -> PluginResult<Value> {
     let seat = seats::mine(call)?;

@@ -34,6 +34,9 @@ impl Plugin for Dashboard {
             .with_data::<console_plugin_sdk::export::ExportedFile>()
             .get("/product-options", activity::product_options)
             .with_data_list::<activity::ProductOption>()
+            // The same choices for the error analysis page, under its own right.
+            .get("/error-product-options", activity::product_options)
+            .with_data_list::<activity::ProductOption>()
             .get("/overview", overview::overview)
             .with_query(&activity::QUERY[..2])
             .with_data::<overview::Overview>()

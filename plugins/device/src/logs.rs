@@ -23,13 +23,15 @@ pub const FIRST_ACTIVATION: &str = "first-activation";
 pub const BY_RESET: &str = "reset";
 pub const BY_INITIALISATION: &str = "factory-initialisation";
 /// How an MQTT session ended, written on its logout (issue 22): the device said goodbye, it was
-/// silent past its keep-alive, or its connection broke (its last will applies).
+/// silent past its keep-alive, its connection broke (its last will applies), or the host that
+/// held the session died and another logged the device out for it.
 pub const BY_GOODBYE: &str = "goodbye";
 pub const BY_SILENCE: &str = "keep-alive-timeout";
 pub const BY_LOST_CONNECTION: &str = "connection-lost";
-pub const LOGOUT_CAUSES: [&str; 3] = [BY_GOODBYE, BY_SILENCE, BY_LOST_CONNECTION];
-pub const CAUSES: [&str; 6] =
-    [FIRST_ACTIVATION, BY_RESET, BY_INITIALISATION, BY_GOODBYE, BY_SILENCE, BY_LOST_CONNECTION];
+pub const BY_HOST_LOST: &str = "host-lost";
+pub const LOGOUT_CAUSES: [&str; 4] = [BY_GOODBYE, BY_SILENCE, BY_LOST_CONNECTION, BY_HOST_LOST];
+pub const CAUSES: [&str; 7] =
+    [FIRST_ACTIVATION, BY_RESET, BY_INITIALISATION, BY_GOODBYE, BY_SILENCE, BY_LOST_CONNECTION, BY_HOST_LOST];
 
 pub const SUCCESS: &str = "success";
 pub const FAILURE: &str = "failure";

@@ -557,7 +557,7 @@ pub fn reply(call: &mut Call<'_>) -> PluginResult<Value> {
 #[serde(default)]
 pub struct LogoutInput {
     /// How the session ended, when the MQTT gateway logs the device out: `goodbye`,
-    /// `keep-alive-timeout` or `connection-lost`; empty for a device's own logout.
+    /// `keep-alive-timeout`, `connection-lost` or `host-lost`; empty for a device's own logout.
     pub cause: String,
 }
 

@@ -58,9 +58,14 @@ fn minutes_of_day(text: &str) -> Option<i64> {
     (hours < 24 && minutes < 60).then_some(hours * 60 + minutes)
 }
 
+/// The time of day from which the alarm may go out (HH:MM): required, as every field of an
+/// alarm; 00:00 lets it go out at any time.
 fn alarm_time(text: &str) -> PluginResult<String> {
     let text = text.trim();
-    if text.is_empty() || minutes_of_day(text).is_some() {
+    if text.is_empty() {
+        return Err(PluginError::required("alarmTime"));
+    }
+    if minutes_of_day(text).is_some() {
         Ok(text.to_string())
     } else {
         Err(PluginError::format("alarmTime", crate::expected::TIME_OF_DAY))

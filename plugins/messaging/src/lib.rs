@@ -61,6 +61,8 @@ impl Plugin for Messaging {
             .post("/mail/tasks", tasks::create)
             .with_body::<tasks::TaskInput>()
             .with_data::<Doc<tasks::EmailTask>>()
+            .get("/mail/task-servers", tasks::servers)
+            .with_data_list::<console_plugin_sdk::choices::Choice>()
             .delete("/mail/tasks/{id}", tasks::delete)
             .with_no_data()
             .resource::<sms::Signatures>("/sms/signatures", "/sms/signatures/{id}")

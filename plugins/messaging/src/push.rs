@@ -175,7 +175,7 @@ impl TemplateInput {
     fn validate(self) -> PluginResult<PushTemplate> {
         Ok(PushTemplate {
             template_name: validate::required("templateName", &self.template_name, SHORT_TEXT)?,
-            error_code: validate::optional("errorCode", &self.error_code, 64)?,
+            error_code: validate::required("errorCode", &self.error_code, 64)?,
             lang: validate::one_of("lang", &self.lang, &LANGUAGES)?,
             title: validate::required("title", &self.title, SHORT_TEXT)?,
             content: validate::required("content", &self.content, LONG_TEXT)?,

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use console_plugin_sdk::choices;
 use console_plugin_sdk::time::DAY_MS;
 use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Host, PluginError, PluginResult, Query, Value, json};
@@ -97,6 +98,12 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     let query =
         Query::new().search("taskName", call.query("taskName"), mode).sort("nextRunAt", false).paged_by(call)?;
     Ok(json!(TASKS.query(call.host, &query)?))
+}
+
+/// `GET /mail/task-servers`: the mail servers' ids and names, for the task page, whose users
+/// choose and see a task's server without the right to read the servers themselves.
+pub fn servers(call: &mut Call<'_>) -> PluginResult<Value> {
+    Ok(json!(choices::of(call.host, &SERVERS, |server| &server.server_name)?))
 }
 
 pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {

@@ -106,9 +106,12 @@ fn a_test_mail_is_sent_through_the_server_and_a_failure_is_kept_for_retry() {
 fn the_capacity_alarm_fires_past_the_threshold_once_per_interval() {
     let mut host = host();
     let id = server(&mut host);
-    let refused = host.call::<Messaging>("POST", "/mail/alarms", json!({ "serverId": id, "threshold": 150, "capacity": 4, "alarmCount": 3, "intervalMinutes": 30, "recipients": "admin@example.com" }));
+    let refused = host.call::<Messaging>("POST", "/mail/alarms", json!({ "serverId": id, "threshold": 150, "capacity": 4, "alarmCount": 3, "intervalMinutes": 30, "alarmTime": "00:00", "recipients": "admin@example.com" }));
     assert_eq!(refused.1["field"], "threshold");
-    ok(host.call::<Messaging>("POST", "/mail/alarms", json!({ "serverId": id, "threshold": 50, "capacity": 4, "alarmCount": 3, "intervalMinutes": 30, "recipients": "admin@example.com" })));
+    // Every field of an alarm is required, its time of day too (00:00 lets it go out at any time).
+    let untimed = host.call::<Messaging>("POST", "/mail/alarms", json!({ "serverId": id, "threshold": 50, "capacity": 4, "alarmCount": 3, "intervalMinutes": 30, "recipients": "admin@example.com" }));
+    assert_eq!(untimed.1["field"], "alarmTime");
+    ok(host.call::<Messaging>("POST", "/mail/alarms", json!({ "serverId": id, "threshold": 50, "capacity": 4, "alarmCount": 3, "intervalMinutes": 30, "alarmTime": "00:00", "recipients": "admin@example.com" })));
     let alarms =
         |host: &MemoryHost| host.mails.iter().filter(|(_, m)| m.subject.starts_with("Mailbox capacity alarm")).count();
     ok(host.call::<Messaging>("POST", &format!("/mail/servers/{id}/test"), json!({ "to": "a@example.com" })));
@@ -207,7 +210,13 @@ fn editing_sms_and_push_settings_keeps_secrets_left_empty() {
     assert!(saved.get("verificationPassword").is_none() && !host.stored_text("push_configs").contains("p12-pass-4242"));
     let kept = ok(host.call::<Messaging>("PUT", &format!("/push/configs/{}", saved["id"].as_str().expect("id")), json!({ "configName": "APNs", "pushType": "apns", "endpoint": "https://api.push.apple.com", "appKey": "team", "secret": "", "folderPath": "certs/apns/prod" })));
     assert_eq!(kept["hasVerificationPassword"], true, "left empty, kept");
-    // A fault notice's template carries the device error code it is for.
+    // A notice's template carries the code it is for: required, as the rest of the template.
+    let uncoded = host.call::<Messaging>(
+        "POST",
+        "/push/templates",
+        json!({ "templateName": "bin-full", "lang": "en", "title": "Bin full", "content": "Empty the dust bin." }),
+    );
+    assert_eq!(uncoded.1["field"], "errorCode");
     let template = ok(host.call::<Messaging>("POST", "/push/templates", json!({ "templateName": "bin-full", "errorCode": "E1024", "lang": "en", "title": "Bin full", "content": "Empty the dust bin." })));
     assert_eq!(template["errorCode"], "E1024");
 }

@@ -147,6 +147,8 @@ impl Plugin for Product {
             .with_data::<sn_groups::Verified>()
             .post("/internal/sns/{sn}/initialise", sn_groups::initialise)
             .resource::<products::Products>("/products", "/products/{id}")
+            .get("/model-products", products::model_options)
+            .with_data_list::<console_plugin_sdk::choices::Choice>()
             .put("/product-order", products::sort)
             .with_body::<products::SortInput>()
             .with_no_data()

@@ -515,3 +515,9 @@ pub fn sort(call: &mut Call<'_>) -> PluginResult<Value> {
     call.host.audit("Sort products", &format!("{} products", input.ids.len()));
     Ok(Value::Null)
 }
+
+/// `GET /model-products`: the products a model may be related to, for the model page, whose
+/// users may not read the products themselves.
+pub fn model_options(call: &mut Call<'_>) -> PluginResult<Value> {
+    Ok(json!(console_plugin_sdk::choices::of(call.host, &PRODUCTS, |product| &product.name)?))
+}

@@ -58,6 +58,8 @@ pub struct TaskInput {
     package_id: String,
     /// SNs, one per line (at most 1,000).
     sns: String,
+    /// The user confirmed the risk of more than ten.
+    risk_confirmed: bool,
 }
 
 /// Issues a package under test, in gray or released to the SNs given.
@@ -82,7 +84,7 @@ pub fn create(call: &mut Call<'_>) -> PluginResult<Value> {
     if !matches!(package.data.status, Status::InGray | Status::Released) {
         return Err(messages::wrong_status(package.data.status));
     }
-    let sns = packages::sn_list("sns", &input.sns, MAX_TASK_SNS)?;
+    let sns = packages::device_list("sns", &input.sns, MAX_TASK_SNS, input.risk_confirmed)?;
     if sns.is_empty() {
         return Err(PluginError::required("sns"));
     }

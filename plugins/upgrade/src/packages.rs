@@ -249,6 +249,14 @@ pub fn sn_list(field: &str, text: &str, max: usize) -> PluginResult<Vec<String>>
     }
 }
 
+/// [`sn_list`] of devices: above ten only with the risk confirmed (§5), whatever list they are
+/// (test devices, white, black and gray lists, issue tasks).
+pub fn device_list(field: &str, text: &str, max: usize, risk_confirmed: bool) -> PluginResult<Vec<String>> {
+    let sns = sn_list(field, text, max)?;
+    validate::risk_confirmed(field, sns.len(), risk_confirmed)?;
+    Ok(sns)
+}
+
 /// Sends a package to review in the process centre.
 fn submit_for_review(call: &mut Call<'_>, id: &str, package: &mut FirmwarePackage) -> PluginResult<()> {
     let title = format!("{} {} → {}", package.model_code, package.current_version_name, package.target_version_name);
@@ -588,6 +596,8 @@ pub fn decided(call: &mut Call<'_>) -> PluginResult<Value> {
 pub struct TestDevicesInput {
     /// SNs, one per line (at most 20); empty deletes them.
     sns: String,
+    /// The user confirmed the risk of more than ten.
+    risk_confirmed: bool,
 }
 
 /// The test devices (test SNs) of a package: set before or during its test, deleted before it
@@ -599,7 +609,7 @@ pub fn set_test_devices(call: &mut Call<'_>) -> PluginResult<Value> {
         return Err(messages::wrong_status(package.data.status));
     }
     let input: TestDevicesInput = call.body()?;
-    package.data.test_sns = sn_list("sns", &input.sns, MAX_LIST_ENTRIES)?;
+    package.data.test_sns = device_list("sns", &input.sns, MAX_LIST_ENTRIES, input.risk_confirmed)?;
     let saved = PACKAGES.update(call.host, &package.id, &package.data, Some(package.version))?;
     let detail = format!("{} SN", saved.data.test_sns.len());
     steps::record(call, &saved, Some(saved.data.status), "testDevicesChanged", detail)?;
@@ -621,6 +631,8 @@ pub struct RolloutInput {
     abort_min_devices: Option<u32>,
     timeout_minutes: Option<u32>,
     retries: Option<u32>,
+    /// The user confirmed the risk of a list of more than ten SNs.
+    risk_confirmed: bool,
 }
 
 impl RolloutInput {
@@ -633,7 +645,7 @@ impl RolloutInput {
         };
         let gray_percent = if gray_mode == "ratio" { number("grayPercent", self.gray_percent, 1, 100)? } else { 0 };
         let gray_list = if gray_mode == "list" {
-            let list = sn_list("grayList", &self.gray_list, MAX_GRAY_LIST)?;
+            let list = device_list("grayList", &self.gray_list, MAX_GRAY_LIST, self.risk_confirmed)?;
             if list.is_empty() {
                 return Err(PluginError::required("grayList"));
             }
@@ -645,8 +657,8 @@ impl RolloutInput {
             gray_mode,
             gray_percent,
             gray_list,
-            whitelist: sn_list("whitelist", &self.whitelist, MAX_LIST_ENTRIES)?,
-            blacklist: sn_list("blacklist", &self.blacklist, MAX_LIST_ENTRIES)?,
+            whitelist: device_list("whitelist", &self.whitelist, MAX_LIST_ENTRIES, self.risk_confirmed)?,
+            blacklist: device_list("blacklist", &self.blacklist, MAX_LIST_ENTRIES, self.risk_confirmed)?,
             rate_per_minute: number("ratePerMinute", self.rate_per_minute, 0, 1_000_000)?,
             abort: AbortRule {
                 failure_percent: number("abortFailurePercent", self.abort_failure_percent, 0, 100)?,

@@ -393,3 +393,43 @@ fn a_paused_rollout_keeps_its_devices_and_a_false_success_or_a_platform_reason_i
     let ended = EXECUTIONS.get(&mut host, &other).expect("get").expect("there");
     assert_eq!((ended.data.state.key(), ended.data.active_sn.clone()), ("failed", None));
 }
+
+/// §5: more than ten SNs only with the risk confirmed, in every list of SNs a package takes:
+/// its test devices, its gray, white and black lists, and an issue task.
+#[test]
+fn every_list_of_more_than_ten_sns_asks_for_the_risk_to_be_confirmed() {
+    let mut host = host();
+    let eleven = (1..=11).map(|n| format!("RV-{n}")).collect::<Vec<_>>().join("\n");
+    let id = upload(&mut host, &Package::to(("2.0.0", 200)));
+    decide(&mut host, true);
+    let path = format!("/packages/{id}/test-devices");
+    let (code, msg) = refused(&mut host, "PUT", &path, json!({ "sns": eleven }));
+    assert_eq!((code, msg.as_str()), (400, "The number has exceeded 10; confirm the risk to go on."));
+    call(&mut host, "PUT", &path, json!({ "sns": eleven, "riskConfirmed": true }));
+
+    // A package applied to go online, whose strategy is set before its release.
+    let applied = upload(&mut host, &Package::to(("3.0.0", 300)));
+    decide(&mut host, true);
+    call(&mut host, "PUT", &format!("/packages/{applied}/test-devices"), json!({ "sns": "LAB-1" }));
+    call(&mut host, "POST", &format!("/packages/{applied}/test/start"), json!({}));
+    call(&mut host, "POST", &format!("/packages/{applied}/test/pass"), json!({ "conclusion": "ok" }));
+    call(&mut host, "PUT", &format!("/packages/{applied}/test-devices"), json!({ "sns": "" }));
+    call(&mut host, "POST", &format!("/packages/{applied}/application/apply"), json!({ "confirm": true }));
+    for list in ["grayList", "whitelist", "blacklist"] {
+        let mut body = json!({ "grayMode": "list", "grayList": "RV-A", "whitelist": "", "blacklist": "", "ratePerMinute": 0,
+                               "abortFailurePercent": 30, "abortMinDevices": 5, "timeoutMinutes": 30, "retries": 0 });
+        body[list] = json!(eleven);
+        let (code, msg) = refused(&mut host, "PUT", &format!("/packages/{applied}/rollout"), body.clone());
+        assert_eq!(code, 400, "{list}: {msg}");
+        assert!(msg.contains("exceeded 10"), "{list}: {msg}");
+        body["riskConfirmed"] = json!(true);
+        call(&mut host, "PUT", &format!("/packages/{applied}/rollout"), body);
+    }
+    let gray = in_gray(&mut host, &Package::to(("4.0.0", 400)), json!({ "grayMode": "list", "grayList": "RV-A" }));
+    let task = json!({ "packageId": gray, "sns": eleven });
+    let (code, msg) = refused(&mut host, "POST", "/issue-tasks", task.clone());
+    assert_eq!((code, msg.contains("exceeded 10")), (400, true), "{msg}");
+    let mut confirmed = task;
+    confirmed["riskConfirmed"] = json!(true);
+    assert_eq!(call(&mut host, "POST", "/issue-tasks", confirmed)["sns"].as_array().map(Vec::len), Some(11));
+}

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 
 import { resources } from './i18n';
-import { BASE, KINDS, SideBySide, STATUSES, StatusTag, type Item, type Whitelist } from './types';
+import { BASE, KINDS, SideBySide, STATUSES, StatusTag, type Item } from './types';
 
 type Filters = Record<string, string | undefined>;
 const when = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
@@ -21,14 +21,15 @@ export default function DataCollection() {
   const [data, setData] = useState<Page<Item> | null>(null);
   const [view, setView] = useState<'gallery' | 'table'>('gallery');
   const [open, setOpen] = useState<Item | null>(null);
-  const [batches, setBatches] = useState<Whitelist[]>([]);
+  const [batches, setBatches] = useState<{ id: string; name: string }[]>([]);
 
   const load = useCallback(() => {
     api.get<Page<Item>>(`${BASE}/items`, { ...filters, page: page.page, pageSize: page.pageSize }).then(setData, () => setData(null));
   }, [filters, page]);
   useEffect(load, [load]);
   useEffect(() => {
-    api.get<Page<Whitelist>>(`${BASE}/whitelists`, { page: 1, pageSize: 100 }, { quiet: true }).then((p) => setBatches(p.list), () => setBatches([]));
+    // Through the collection page's own route: its users may not read the whitelist.
+    api.get<{ id: string; name: string }[]>(`${BASE}/collection-batches`, undefined, { quiet: true }).then(setBatches, () => setBatches([]));
   }, []);
 
   const exportZip = () =>

@@ -1,7 +1,7 @@
 // What the app pages share: the namespace, the view guard, the secret field with its generator,
 // product ids typed as tags, links, dates, the language tabs, and the project, app product and
 // enterprise options (each loaded only when the user may read them).
-import { useNamespace, usePagePermission, usePermission } from '@console/sdk';
+import { formatTime, useNamespace, usePagePermission, usePermission } from '@console/sdk';
 import { Button, Form, Input, Result, Select, Space, Tabs, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
@@ -39,7 +39,8 @@ export function ViewGuard({ action, children }: { action: string; children: Reac
   return usePermission()(action) ? <>{children}</> : <Result status="403" title={t('noViewRight')} data-testid="no-view-right" />;
 }
 
-export const when = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '—');
+/** A moment as every page shows it (the SDK's one format). */
+export const when = formatTime;
 
 /** A file's size as people read it. */
 export function fileSize(bytes: number): string {

@@ -1,10 +1,9 @@
 // What the content pages share: the namespace, the view guard, dates, links, the agreement type
 // labels, and the language, product and enterprise options (each read through a route the user
 // may call: one the user may not would answer 403, which ends the session).
-import { useNamespace, usePermission } from '@console/sdk';
+import { formatTime, useNamespace, usePermission } from '@console/sdk';
 import { Result, Select, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
-import dayjs from 'dayjs';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 
 import { resources } from './i18n';
@@ -34,7 +33,8 @@ export function ViewGuard({ action, children }: { action: string; children: Reac
   return usePermission()(action) ? <>{children}</> : <Result status="403" title={t('noViewRight')} data-testid="no-view-right" />;
 }
 
-export const when = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '—');
+/** A moment as every page shows it (the SDK's one format). */
+export const when = formatTime;
 
 /** A file's size as people read it. */
 export function fileSize(bytes: number): string {

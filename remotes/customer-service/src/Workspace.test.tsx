@@ -54,6 +54,8 @@ const sends = (sent: Sent[]) => sent.filter((c) => c.path.endsWith('/send'));
 
 function host() {
   return serve((call) => {
+    if (call.path === '/customer-service/workspace/seat') return { data: { seat: PRESENCE.seat } };
+    if (call.path === '/customer-service/workspace/question-types') return { data: [{ id: 't1', name: 'Cleaning', children: [] }] };
     if (call.path === '/customer-service/workspace/presence') return { data: PRESENCE };
     if (call.path === '/customer-service/workspace/queue') return { data: [{ id: 'c9', username: 'eve', language: 'en', queuedAt: 5 }] };
     if (call.path.endsWith('/messages')) return { data: [message('m1', 'user', 'My robot is stuck', 10)] };
@@ -112,9 +114,20 @@ describe('the agent workspace', { timeout: 30_000 }, () => {
     expect(sent.some((c) => c.path.endsWith('/end'))).toBe(false);
   });
 
-  it('says when the agent has no seat', async () => {
-    serve(() => ({ code: 409, msg: 'You have no customer-service seat; ask an administrator to give you one.' }));
+  it('tells a user without a seat how to get one, and makes no call that would fail', async () => {
+    const sent = serve((call) => (call.path === '/customer-service/workspace/seat' ? { data: { seat: null } } : { code: 409, msg: 'no seat' }));
     renderPage(Workspace, PAGES.serviceCenter, ['cs:chat:serve']);
-    expect((await screen.findByTestId('workspace-no-seat')).textContent).toContain('You have no customer-service seat');
+    const told = await screen.findByTestId('workspace-no-seat');
+    expect(told.textContent).toContain('You have no customer-service seat yet');
+    expect(told.textContent).toContain('Customer service → Seats');
+    expect(sent.map((c) => c.path)).toEqual(['/customer-service/workspace/seat']);
+  });
+
+  it('offers the question categories through the desk\'s own route', async () => {
+    const sent = host();
+    renderPage(Workspace, PAGES.serviceCenter, ['cs:chat:serve']);
+    await screen.findByTestId('workspace-chat-dan@example.com');
+    await waitFor(() => expect(sent.some((c) => c.path === '/customer-service/workspace/question-types')).toBe(true));
+    expect(sent.some((c) => c.path.includes('work-order-options'))).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
-import { type LiveEvent, useLiveEvents, usePermission } from '@console/sdk';
+import { type LiveEvent, useLiveEvents } from '@console/sdk';
 import { ModalForm, UploadField } from '@console/sdk/ui';
 import { App, Badge, Button, Card, Col, Empty, Flex, Form, Input, Result, Row, Select, Space, Switch, Tag, Typography } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { FILE_ACCEPT, keyAction, MAX_FILE_MIB, MAX_MESSAGE, sendable } from './composer';
 import { TypeSelect, useTexts, ViewGuard, when } from './parts';
-import { MOUNT, workOrders, workspace } from './service';
+import { MOUNT, workspace } from './service';
 import type { Chat, ChatMessage, Presence, SeatChoice, SeatState, TypeNode } from './types';
 
 /** How often the page says it is open (the server counts an agent online for 60 s). */
@@ -38,6 +38,9 @@ function Desk() {
   const { t } = useTexts();
   const { message, notification } = App.useApp();
   const [presence, setPresence] = useState<Presence | null>(null);
+  // Whether the user has a seat: asked first, so that a user without one is told how to get
+  // one instead of the desk's calls failing (null: not known yet).
+  const [seated, setSeated] = useState<boolean | null>(null);
   const [noSeat, setNoSeat] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [messages, setMessages] = useState<Record<string, ChatMessage[]>>({});
@@ -46,9 +49,6 @@ function Desk() {
   const [tree, setTree] = useState<TypeNode[]>([]);
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
-  // The categories come with the work-order pages' right: a route the user may not call would
-  // end the session.
-  const filesOrders = usePermission()('cs:order:mine');
 
   const refresh = useCallback(
     () =>
@@ -67,14 +67,22 @@ function Desk() {
     [],
   );
   useEffect(() => {
+    workspace.seat().then(
+      (mine) => setSeated(mine.seat !== null),
+      (error: Error) => setNoSeat(error.message),
+    );
+  }, []);
+  useEffect(() => {
+    if (!seated) return;
     void refresh();
     const beat = setInterval(() => void refresh(), HEARTBEAT_MS);
-    if (filesOrders) workOrders.options().then((found) => setTree(found.questionTypes), () => undefined);
+    // The categories through the desk's own route: the work-order pages' right may not be his.
+    workspace.questionTypes().then(setTree, () => undefined);
     return () => {
       clearInterval(beat);
       void workspace.away().catch(() => undefined);
     };
-  }, [refresh, filesOrders]);
+  }, [refresh, seated]);
 
   const add = useCallback((chatId: string, list: ChatMessage[]) => {
     setMessages((all) => {
@@ -120,12 +128,13 @@ function Desk() {
       notification.info({ message: t('newChat', { user: notice.chat?.username ?? '' }), placement: 'bottomRight' });
       if (!selectedRef.current) setSelected(notice.chatId);
     }
-    void refresh();
+    if (seated) void refresh();
   });
 
   // Without the socket, the page asks every few seconds instead; when it is back, it reads what
   // it may have missed.
   useEffect(() => {
+    if (!seated) return;
     if (live === 'open') {
       void refresh();
       if (selectedRef.current) void load(selectedRef.current);
@@ -136,7 +145,7 @@ function Desk() {
       if (selectedRef.current) void load(selectedRef.current);
     }, POLL_MS);
     return () => clearInterval(poll);
-  }, [live, refresh, load]);
+  }, [live, refresh, load, seated]);
 
   useEffect(() => {
     if (!selected) return;
@@ -146,7 +155,9 @@ function Desk() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selected]);
 
+  if (seated === false) return <Result status="info" title={t('noSeatTitle')} subTitle={t('noSeatHint')} data-testid="workspace-no-seat" />;
   if (noSeat) return <Result status="warning" title={noSeat} data-testid="workspace-no-seat" />;
+  if (seated === null) return <Card loading variant="borderless" />;
   const chats = presence?.chats ?? [];
   const chat = chats.find((c) => c.id === selected) ?? null;
 

@@ -59,6 +59,7 @@ export const deskEn = {
   event_queued: 'Waiting for an agent', event_connected: '{{agent}} ({{seat}}) joined', event_transferred: 'Transferred from {{from}} to {{agent}} ({{seat}})',
   event_requeued: 'The agent left; back in the queue', event_ended: 'Ended by {{by}}', event_workOrder: 'Work order {{number}}',
   by_user: 'the user', by_agent: 'the agent', by_system: 'the system',
+  noSeatTitle: 'You have no customer-service seat yet', noSeatHint: 'Chats are taken through a seat. An administrator gives you one under Customer service → Seats; this page then shows your chats and the queue.',
 };
 
 type Desk = typeof deskEn;
@@ -112,6 +113,7 @@ const deskZhCn: Desk = {
   event_queued: '等待人工客服', event_connected: '{{agent}}（{{seat}}）已接入', event_transferred: '已从 {{from}} 转接给 {{agent}}（{{seat}}）',
   event_requeued: '客服已离开，重新排队', event_ended: '由{{by}}结束', event_workOrder: '工单 {{number}}',
   by_user: '用户', by_agent: '客服', by_system: '系统',
+  noSeatTitle: '您还没有客服坐席', noSeatHint: '会话通过坐席接待。请管理员在“客服中心 → 坐席列表”中为您分配坐席，之后本页会显示您的会话和排队情况。',
 };
 
 const deskDe: Desk = {
@@ -167,6 +169,7 @@ const deskDe: Desk = {
   event_queued: 'Wartet auf einen Mitarbeiter', event_connected: '{{agent}} ({{seat}}) ist beigetreten', event_transferred: 'Von {{from}} an {{agent}} ({{seat}}) übergeben',
   event_requeued: 'Der Mitarbeiter ist gegangen; zurück in der Warteschlange', event_ended: 'Beendet durch {{by}}', event_workOrder: 'Arbeitsauftrag {{number}}',
   by_user: 'den Benutzer', by_agent: 'den Mitarbeiter', by_system: 'das System',
+  noSeatTitle: 'Sie haben noch keinen Kundendienstplatz', noSeatHint: 'Chats werden über einen Platz angenommen. Ein Administrator weist Ihnen unter Kundenservice → Plätze einen zu; danach zeigt diese Seite Ihre Chats und die Warteschlange.',
 };
 
 const deskEs: Desk = {
@@ -222,6 +225,7 @@ const deskEs: Desk = {
   event_queued: 'Esperando a un agente', event_connected: '{{agent}} ({{seat}}) se ha unido', event_transferred: 'Transferido de {{from}} a {{agent}} ({{seat}})',
   event_requeued: 'El agente se fue; de vuelta en la cola', event_ended: 'Finalizado por {{by}}', event_workOrder: 'Orden de trabajo {{number}}',
   by_user: 'el usuario', by_agent: 'el agente', by_system: 'el sistema',
+  noSeatTitle: 'Todavía no tiene un puesto de atención', noSeatHint: 'Los chats se atienden desde un puesto. Un administrador se lo asigna en Atención al cliente → Puestos; después, esta página mostrará sus chats y la cola.',
 };
 
 const deskFr: Desk = {
@@ -277,6 +281,7 @@ const deskFr: Desk = {
   event_queued: 'En attente d’un conseiller', event_connected: '{{agent}} ({{seat}}) a rejoint', event_transferred: 'Transféré de {{from}} à {{agent}} ({{seat}})',
   event_requeued: 'Le conseiller est parti ; retour dans la file', event_ended: 'Terminée par {{by}}', event_workOrder: 'Ordre de travail {{number}}',
   by_user: 'l’utilisateur', by_agent: 'le conseiller', by_system: 'le système',
+  noSeatTitle: 'Vous n’avez pas encore de poste de service client', noSeatHint: 'Les conversations se prennent depuis un poste. Un administrateur vous en attribue un dans Service client → Postes ; cette page affichera ensuite vos conversations et la file d’attente.',
 };
 
 const deskPt: Desk = {
@@ -332,6 +337,7 @@ const deskPt: Desk = {
   event_queued: 'À espera de um agente', event_connected: '{{agent}} ({{seat}}) entrou', event_transferred: 'Transferida de {{from}} para {{agent}} ({{seat}})',
   event_requeued: 'O agente saiu; de volta à fila', event_ended: 'Terminada por {{by}}', event_workOrder: 'Ordem de trabalho {{number}}',
   by_user: 'o utilizador', by_agent: 'o agente', by_system: 'o sistema',
+  noSeatTitle: 'Ainda não tem um posto de atendimento', noSeatHint: 'As conversas são atendidas a partir de um posto. Um administrador atribui-lhe um em Apoio ao cliente → Postos; depois, esta página mostra as suas conversas e a fila.',
 };
 
 const deskRu: Desk = {
@@ -387,6 +393,7 @@ const deskRu: Desk = {
   event_queued: 'Ожидание оператора', event_connected: '{{agent}} ({{seat}}) подключился', event_transferred: 'Передан от {{from}} к {{agent}} ({{seat}})',
   event_requeued: 'Оператор ушёл; снова в очереди', event_ended: 'Завершил(а) {{by}}', event_workOrder: 'Заявка {{number}}',
   by_user: 'пользователь', by_agent: 'оператор', by_system: 'система',
+  noSeatTitle: 'У вас пока нет места оператора', noSeatHint: 'Чаты принимаются через место оператора. Администратор назначит его вам в разделе «Служба поддержки → Места операторов»; после этого здесь появятся ваши чаты и очередь.',
 };
 
 export const desk = { en: deskEn, zhCn: deskZhCn, de: deskDe, es: deskEs, fr: deskFr, pt: deskPt, ru: deskRu };

@@ -1,9 +1,8 @@
 // What the customer-service pages share: the namespace, the view guard, dates, the role labels,
 // and the question type, language and product options (read through routes of the page's own
 // view action: a route the user may not call answers 403, which ends the session).
-import { usePermission, useNamespace } from '@console/sdk';
+import { formatTime, usePermission, useNamespace } from '@console/sdk';
 import { Result, Select, TreeSelect } from 'antd';
-import dayjs from 'dayjs';
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useState } from 'react';
 
 import { resources } from './i18n';
@@ -36,7 +35,8 @@ export function ViewGuard({ action, children }: { action: string; children: Reac
   return usePermission()(action) ? <>{children}</> : <Result status="403" title={t('noViewRight')} data-testid="no-view-right" />;
 }
 
-export const when = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '—');
+/** A moment as every page shows it (the SDK's one format). */
+export const when = formatTime;
 
 /** The label of a role an FAQ is for ("" is everyone). */
 export function useRoleName() {

@@ -123,6 +123,8 @@ export const seats = {
 
 export const workspace = {
   presence: () => api.post<Presence>(`${BASE}/workspace/presence`, {}, { quiet: true }),
+  seat: () => api.get<{ seat: Seat | null }>(`${BASE}/workspace/seat`, undefined, { quiet: true }),
+  questionTypes: () => api.get<TypeNode[]>(`${BASE}/workspace/question-types`, undefined, { quiet: true }),
   away: () => api.post(`${BASE}/workspace/away`, {}, { quiet: true }),
   busy: (busy: boolean) => api.post<{ seat: Seat; state: SeatState }>(`${BASE}/workspace/busy`, { busy }),
   queue: () => api.get<Waiting[]>(`${BASE}/workspace/queue`, undefined, { quiet: true }),

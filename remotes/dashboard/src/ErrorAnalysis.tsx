@@ -49,7 +49,7 @@ export default function ErrorAnalysis() {
   }, [range, granularity, productId]);
   useEffect(load, [load]);
   useEffect(() => {
-    api.get<ProductOption[]>(`${MOUNT}/product-options`).then(setProducts, () => setProducts([]));
+    api.get<ProductOption[]>(`${MOUNT}/error-product-options`).then(setProducts, () => setProducts([]));
   }, []);
 
   const labels = useMemo(() => axisLabels(analysis?.labels, analysis?.granularity), [analysis]);

@@ -1,4 +1,4 @@
-import { api, Auth, useLiveEvents, useNamespace, type LiveEvent } from '@console/sdk';
+import { api, useLiveEvents, useNamespace, usePagePermission, type LiveEvent } from '@console/sdk';
 import { Chart } from '@console/sdk/charts';
 import { ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Empty, Row, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
@@ -40,6 +40,9 @@ export interface OverviewFigures {
   takenAt: number;
 }
 
+/** The overview page, whose buttons include taking the figures now. */
+const OVERVIEW_PAGE = '/echartGroup/index';
+
 /** i18n keys cannot hold a colon: `app:users` is `app_users`. */
 export const cardKey = (name: string) => `cards.${name.replace(':', '_')}`;
 
@@ -48,6 +51,9 @@ export function TakenAt({ takenAt, timeZone, onTaken, live }: { takenAt: number 
   const { t } = useNamespace('dashboard', resources);
   const { message } = App.useApp();
   const [taking, setTaking] = useState(false);
+  // The right to take the figures is a button of the overview page, whichever dashboard shows
+  // this header.
+  const mayTakeNow = usePagePermission(OVERVIEW_PAGE)('dashboard:index:refresh');
   const takeNow = () => {
     setTaking(true);
     api
@@ -64,12 +70,10 @@ export function TakenAt({ takenAt, timeZone, onTaken, live }: { takenAt: number 
       <Typography.Text type="secondary">
         {takenAt ? t('takenAt', { time: when(takenAt), zone: timeZone ?? '' }) : t('notTakenYet')}
       </Typography.Text>
-      {onTaken && (
-        <Auth action="dashboard:index:refresh">
-          <Button size="small" icon={<ReloadOutlined />} loading={taking} onClick={takeNow} data-testid="dashboard-take-now">
-            {t('takeNow')}
-          </Button>
-        </Auth>
+      {onTaken && mayTakeNow && (
+        <Button size="small" icon={<ReloadOutlined />} loading={taking} onClick={takeNow} data-testid="dashboard-take-now">
+          {t('takeNow')}
+        </Button>
       )}
     </Space>
   );

@@ -1,4 +1,5 @@
 import { api, useNamespace } from '@console/sdk';
+import dayjs from 'dayjs';
 import { Chart } from '@console/sdk/charts';
 import { Button, Empty, Segmented, Select, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -94,7 +95,7 @@ export default function PropertyHistory({ sn, model }: { sn: string; model: Thin
           testId="history-chart"
           fileName={`${sn}-${identifier}`}
           height={260}
-          labels={buckets.map((b) => new Date(b.at).toLocaleString(undefined, range > 2 * DAY ? { month: 'numeric', day: 'numeric', hour: '2-digit' } : { hour: '2-digit', minute: '2-digit' }))}
+          labels={buckets.map((b) => dayjs(b.at).format(range > 2 * DAY ? 'MM-DD HH:00' : 'HH:mm'))}
           series={[
             { name: t('minimum'), type: 'line', data: buckets.map((b) => b.min) },
             { name: t('average'), type: 'line', data: buckets.map((b) => b.avg) },

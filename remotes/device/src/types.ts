@@ -1,6 +1,6 @@
 /** What the device plugin answers (plugins/device/src). */
 
-import type { ThingModel } from '@console/sdk';
+import { formatTime, type ThingModel } from '@console/sdk';
 
 export type { Param, ThingModel } from '@console/sdk';
 
@@ -72,7 +72,7 @@ export const WORK_STATES = [
   'sleep', 'standby', 'returning', 'charging', 'sweeping', 'sweep-and-mop', 'mopping', 'upgrading', 'cleaning', 'air-drying', 'working', 'unknown',
 ] as const;
 
-export const when = (ms?: number) => (ms ? new Date(ms).toLocaleString() : '—');
+export const when = formatTime;
 
 /** A value as the console shows it: numbers and texts as they are, the rest as JSON. */
 export const shownValue = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value));

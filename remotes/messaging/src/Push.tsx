@@ -74,7 +74,7 @@ export default function Push() {
                 form={
                   <>
                     <Form.Item name="templateName" label={t('templateName')} rules={[{ required: true }]}><Input /></Form.Item>
-                    <Form.Item name="errorCode" label={t('errorCode')} extra={t('errorCodeHint')} rules={[{ max: 64 }]}><Input placeholder="E1024" /></Form.Item>
+                    <Form.Item name="errorCode" label={t('errorCode')} extra={t('errorCodeHint')} rules={[{ required: true }, { max: 64 }]}><Input placeholder="E1024" /></Form.Item>
                     <Form.Item name="lang" label={t('lang')} rules={[{ required: true }]}><Select options={LANGS} /></Form.Item>
                     <Form.Item name="title" label={t('title')} rules={[{ required: true, max: 80 }]}><Input /></Form.Item>
                     <Form.Item name="content" label={t('content')} rules={[{ required: true, max: 800 }]}><Input.TextArea rows={3} /></Form.Item>

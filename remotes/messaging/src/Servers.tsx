@@ -4,7 +4,7 @@ import { App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Tag
 import { useRef, useState } from 'react';
 
 import { pairs, resources } from './i18n';
-import Scheduled from './Scheduled';
+import MailAlarms from './MailAlarms';
 
 interface MailServer {
   id: string;
@@ -148,7 +148,7 @@ export default function Servers() {
           <Input.TextArea rows={3} />
         </Form.Item>
       </ModalForm>
-      <Scheduled />
+      <MailAlarms />
     </Card>
   );
 }

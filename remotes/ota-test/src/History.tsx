@@ -7,7 +7,7 @@ import { useState } from 'react';
 
 import { resources } from './i18n';
 import { ReportDrawer } from './Report';
-import { STATUS_COLORS, type Task, TaskProgress, duration } from './Tasks';
+import { STATUS_COLORS, type Task, TaskProgress, duration } from './task';
 
 /** Finished tasks (completed or terminated), by name, status and start time. */
 export default function History() {

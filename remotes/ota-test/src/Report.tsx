@@ -4,7 +4,7 @@ import { Button, Descriptions, Drawer, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 
 import { resources } from './i18n';
-import type { Task } from './Tasks';
+import type { Task } from './task';
 
 interface DeviceReport {
   sn: string;

@@ -1,51 +1,14 @@
 import { api, Auth, useNamespace, usePermission, type Page } from '@console/sdk';
 import { type ListHandle, ListPage, ModalForm, RowActions, SearchModeField, useConfirm, useRiskConfirm } from '@console/sdk/ui';
-import { App, Button, Card, Form, Input, InputNumber, Progress, Select, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Select, Space, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 
 import { resources } from './i18n';
 import { ReportDrawer } from './Report';
-
-export interface Task {
-  id: string;
-  taskName: string;
-  deviceSns: string[];
-  steps: number;
-  upgradeVersion: string;
-  downgradeVersion: string;
-  wifiSsid: string;
-  hasWifiPassword: boolean;
-  stepTimeoutSeconds: number;
-  status: 'running' | 'paused' | 'completed' | 'terminated';
-  startedAt: number;
-  finishedAt: number | null;
-  totalSteps: number;
-  doneSteps: number;
-  succeeded: number;
-  failed: number;
-}
-
-export const STATUS_COLORS = { running: 'processing', paused: 'warning', completed: 'success', terminated: 'default' } as const;
+import { STATUS_COLORS, type Task, TaskProgress, duration } from './task';
 
 const NEW_TASK = { steps: 10, stepTimeoutSeconds: 1800 };
-
-/** Done, succeeded and failed steps as a bar. */
-export function TaskProgress({ task }: { task: Task }) {
-  const percent = task.totalSteps ? Math.round((task.doneSteps / task.totalSteps) * 100) : 0;
-  const success = task.totalSteps ? Math.round((task.succeeded / task.totalSteps) * 100) : 0;
-  return (
-    <Tooltip title={`${task.doneSteps} / ${task.totalSteps} · ✓ ${task.succeeded} · ✗ ${task.failed}`}>
-      <Progress percent={percent} success={{ percent: success }} size="small" status={task.status === 'running' ? 'active' : task.failed ? 'exception' : 'normal'} style={{ width: 180 }} />
-    </Tooltip>
-  );
-}
-
-export const duration = (task: Task) => {
-  const ms = (task.finishedAt ?? Date.now()) - task.startedAt;
-  const minutes = Math.floor(ms / 60000);
-  return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min ${Math.floor((ms % 60000) / 1000)} s`;
-};
 
 export default function Tasks() {
   const { t } = useNamespace('ota-test', resources);

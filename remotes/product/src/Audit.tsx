@@ -1,4 +1,4 @@
-import { api, useNamespace } from '@console/sdk';
+import { api, formatTime, useNamespace } from '@console/sdk';
 import { ListPage, SearchModeField } from '@console/sdk/ui';
 import { Card, DatePicker, Form, Input, Select, Tag } from 'antd';
 
@@ -25,7 +25,7 @@ interface Day {
 }
 
 const STATE_COLOURS = { unmoderated: 'blue', approved: 'green', rejected: 'red' } as const;
-const when = (ms?: number) => (ms ? new Date(ms).toLocaleString() : '');
+const when = formatTime;
 
 /** The product status audit list (spec DP §2): decided in the process centre. */
 export default function Audit() {

@@ -19,6 +19,12 @@ export interface ProductModel {
   releasedAt?: number;
 }
 
+/** A product a model's SNs may be activated as: its id and name. */
+interface RelatedProduct {
+  id: string;
+  name: string;
+}
+
 interface Enterprise {
   id: number;
   tenantName: string;
@@ -75,6 +81,16 @@ export default function Models() {
       .then((page) => setEnterprises(page.list))
       .catch(() => setEnterprises([]));
   }, []);
+  // The products a model's SNs are activated as: without one, activation refuses every SN.
+  const [products, setProducts] = useState<RelatedProduct[]>([]);
+  useEffect(() => {
+    void api
+      // Through the model page's own route: its users may not read the products themselves.
+      .get<RelatedProduct[]>('/product-service/model-products', undefined, { quiet: true })
+      .then(setProducts)
+      .catch(() => setProducts([]));
+  }, []);
+  const productName = (id: string) => products.find((p) => p.id === id)?.name ?? id;
   const [rulesOf, setRulesOf] = useState<ProductModel | null>(null);
   const enterpriseName = (id: number) => enterprises.find((e) => e.id === id)?.tenantName ?? `#${id}`;
 
@@ -116,6 +132,7 @@ export default function Models() {
           { title: t('code'), dataIndex: 'code' },
           { title: t('aliasPrefix'), dataIndex: 'aliasPrefix' },
           { title: t('snSuffixDigits'), dataIndex: 'snSuffixDigits' },
+          { title: t('relatedProducts'), render: (_, row) => row.productIds.map((id) => <Tag key={id}>{productName(id)}</Tag>) },
           { title: t('enterprises'), render: (_, row) => row.enterpriseIds.map((id) => <Tag key={id}>{enterpriseName(id)}</Tag>) },
           { title: t('antiDiversion'), render: (_, row) => (row.antiDiversion ? t('yes') : t('no')) },
           { title: t('status'), render: (_, row) => <Tag color={row.status === 'published' ? 'green' : 'blue'}>{t(`status_${row.status}`)}</Tag> },
@@ -148,6 +165,15 @@ export default function Models() {
               </Form.Item>
               <Form.Item name="snSuffixDigits" label={t('snSuffixDigits')} rules={[{ required: true, message: t('required') }]}>
                 <InputNumber data-testid="model-digits" min={1} max={12} disabled={locked} />
+              </Form.Item>
+              <Form.Item name="productIds" label={t('relatedProducts')} extra={t('relatedProductsHint')}>
+                <Select
+                  mode="multiple"
+                  allowClear
+                  data-testid="model-products"
+                  optionFilterProp="label"
+                  options={products.map((p) => ({ value: p.id, label: p.name }))}
+                />
               </Form.Item>
               <Form.Item name="enterpriseIds" label={t('enterprises')}>
                 <EnterprisePicker enterprises={enterprises} />

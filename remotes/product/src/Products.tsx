@@ -119,11 +119,21 @@ export default function Products() {
                       <Form.Item name="connection" label={t('connection')} rules={[{ required: true }]}>
                         <Select style={{ width: 180 }} options={['wifi', 'bluetooth', 'wifi-bluetooth'].map((c) => ({ value: c, label: t(`connection_${c}`) }))} />
                       </Form.Item>
-                      <Form.Item name="bluetoothPrefix" label={t('bluetoothPrefix')} rules={[{ max: 32 }]}>
-                        <Input />
-                      </Form.Item>
-                      <Form.Item name="hotspotPrefix" label={t('hotspotPrefix')} rules={[{ max: 32 }]}>
-                        <Input data-testid="product-hotspot" />
+                      {/* Each prefix is required by the connection that names devices with it, as the plugin checks. */}
+                      <Form.Item noStyle dependencies={['connection']}>
+                        {({ getFieldValue }) => {
+                          const connection = String(getFieldValue('connection') ?? '');
+                          return (
+                            <>
+                              <Form.Item name="bluetoothPrefix" label={t('bluetoothPrefix')} rules={[{ required: connection.includes('bluetooth'), message: t('required') }, { max: 32 }]}>
+                                <Input />
+                              </Form.Item>
+                              <Form.Item name="hotspotPrefix" label={t('hotspotPrefix')} rules={[{ required: connection.includes('wifi'), message: t('required') }, { max: 32 }]}>
+                                <Input data-testid="product-hotspot" />
+                              </Form.Item>
+                            </>
+                          );
+                        }}
                       </Form.Item>
                     </Space>
                     <Form.Item name="regions" label={t('regions')} rules={[{ required: true, message: t('required') }]}>

@@ -1,4 +1,4 @@
-import { api, useNamespace } from '@console/sdk';
+import { api, formatTime, useNamespace } from '@console/sdk';
 import { ListPage, SearchModeField } from '@console/sdk/ui';
 import { Card, Form, Input, Select, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
@@ -16,7 +16,7 @@ export interface DeviceSn {
   createdAt: number;
 }
 
-const when = (ms?: number) => (ms ? new Date(ms).toLocaleString() : '');
+const when = formatTime;
 
 /** The SN query (snGroupEvery): by SN, precise among millions or by its start, by model, group
  * and activation. Opened from a group, it shows that group's SNs. */

@@ -1,4 +1,4 @@
-import { api, useNamespace, usePermission } from '@console/sdk';
+import { api, formatTime, useNamespace, usePermission } from '@console/sdk';
 import { ResourcePage, SearchModeField, useConfirm } from '@console/sdk/ui';
 import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Switch, Table, Tag, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
@@ -115,6 +115,8 @@ export default function Templates() {
         testId="product-templates"
         name={(row) => row.name}
         actions={{ add: 'product:template:add', edit: 'product:template:edit', delete: 'product:template:delete' }}
+        // A published version stays: products are built on it (the plugin refuses its deletion).
+        deletable={(row) => row.status === 'configuring'}
         addLabel={t('addTemplate')}
         addTestId="add-template"
         formWidth={1100}
@@ -234,7 +236,7 @@ function VersionsDrawer({ template, units, onClose }: { template: Template | nul
           { title: 'v', dataIndex: 'versionNo' },
           { title: t('versionName'), dataIndex: 'versionName' },
           { title: t('status'), render: (_, v) => t(`status_${v.status}`) },
-          { title: t('publishedAt'), render: (_, v) => (v.publishedAt ? new Date(v.publishedAt).toLocaleString() : '') },
+          { title: t('publishedAt'), render: (_, v) => formatTime(v.publishedAt) },
           { title: t('actions'), render: (_, v) => <a onClick={() => void api.get<Template>(`/product-service/templates/${v.id}`).then(setViewed)}>{t('view')}</a> },
         ]}
       />

@@ -1,5 +1,5 @@
 import { Auth } from '@console/sdk';
-import { type ListHandle, LinesField, ListPage, ModalForm } from '@console/sdk/ui';
+import { type ListHandle, LinesField, ListPage, ModalForm, useRiskConfirm } from '@console/sdk/ui';
 import { App, Button, Card, Descriptions, Drawer, Empty, Form, Progress, Select, Space, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 
@@ -74,6 +74,7 @@ function TaskDrawer({ taskId, onClose }: { taskId: string; onClose: () => void }
 export default function IssueTasks() {
   const { t } = useTexts();
   const { message } = App.useApp();
+  const riskConfirm = useRiskConfirm();
   const list = useRef<ListHandle>(null);
   const [adding, setAdding] = useState(false);
   const [openTask, setOpenTask] = useState<string | null>(null);
@@ -121,10 +122,12 @@ export default function IssueTasks() {
         width={640}
         onClose={() => setAdding(false)}
         onSubmit={(values) =>
-          issueTasks.create(values).then((task) => {
-            void message.success(t('issued', { count: task.sns.length }));
-            list.current?.reload();
-          })
+          riskConfirm(values.sns, (riskConfirmed) =>
+            issueTasks.create({ ...values, riskConfirmed }).then((task) => {
+              void message.success(t('issued', { count: task.sns.length }));
+              list.current?.reload();
+            }),
+          )
         }
       >
         <Typography.Paragraph type="secondary">{t('issueHint')}</Typography.Paragraph>

@@ -1,4 +1,4 @@
-import { LinesField, ModalForm } from '@console/sdk/ui';
+import { LinesField, lineCount, ModalForm, useRiskConfirm } from '@console/sdk/ui';
 import { App, Form, InputNumber, Radio, Space, Typography } from 'antd';
 
 import { toLines, useTexts } from './parts';
@@ -35,9 +35,16 @@ function NumberItem({ name, label, min, max, hint }: { name: string; label: stri
  * The release strategy of a package: who is in the gray (a share of devices by SN, or a list),
  * the white- and blacklist, the rate, the abort rule, the timeout and the retries.
  */
+/** The longest of a strategy's SN lists (gray, white, black), one SN per line. */
+function longestList(values: Body): string {
+  const lists = ['grayList', 'whitelist', 'blacklist'].map((name) => String(values[name] ?? ''));
+  return lists.reduce((longest, list) => (lineCount(list) > lineCount(longest) ? list : longest), '');
+}
+
 export function RolloutForm({ pkg, onClose, onSaved }: { pkg: FirmwarePackage | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTexts();
   const { message } = App.useApp();
+  const riskConfirm = useRiskConfirm();
   return (
     <ModalForm<Body>
       open={pkg !== null}
@@ -47,10 +54,13 @@ export function RolloutForm({ pkg, onClose, onSaved }: { pkg: FirmwarePackage | 
       onClose={onClose}
       onSubmit={(values) =>
         pkg
-          ? packages.setRollout(pkg.id, { ...values, version: pkg.version }).then(() => {
-              void message.success(t('strategySaved'));
-              onSaved();
-            })
+          ? // The longest of its SN lists asks for the risk's confirmation above ten.
+            riskConfirm(longestList(values), (riskConfirmed) =>
+              packages.setRollout(pkg.id, { ...values, version: pkg.version, riskConfirmed }).then(() => {
+                void message.success(t('strategySaved'));
+                onSaved();
+              }),
+            )
           : Promise.resolve()
       }
     >

@@ -1,5 +1,5 @@
 import { usePermission } from '@console/sdk';
-import { type ListHandle, LinesField, ListPage, ModalForm, useConfirm } from '@console/sdk/ui';
+import { type ListHandle, LinesField, ListPage, ModalForm, useConfirm, useRiskConfirm } from '@console/sdk/ui';
 import { App, Card, Form, Input, Space, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 
@@ -15,6 +15,7 @@ type Verdict = { pkg: FirmwarePackage; action: 'pass' | 'fail' };
 function TestDevicesForm({ pkg, onClose, onSaved }: { pkg: FirmwarePackage | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTexts();
   const { message } = App.useApp();
+  const riskConfirm = useRiskConfirm();
   return (
     <ModalForm<{ sns: string }>
       open={pkg !== null}
@@ -23,10 +24,12 @@ function TestDevicesForm({ pkg, onClose, onSaved }: { pkg: FirmwarePackage | nul
       onClose={onClose}
       onSubmit={({ sns }) =>
         pkg
-          ? packages.setTestDevices(pkg.id, sns ?? '').then(() => {
-              void message.success(sns?.trim() ? t('testDevicesSaved') : t('testDevicesDeleted'));
-              onSaved();
-            })
+          ? riskConfirm(sns ?? '', (riskConfirmed) =>
+              packages.setTestDevices(pkg.id, sns ?? '', riskConfirmed).then(() => {
+                void message.success(sns?.trim() ? t('testDevicesSaved') : t('testDevicesDeleted'));
+                onSaved();
+              }),
+            )
           : Promise.resolve()
       }
     >

@@ -2,11 +2,10 @@
 // sizes, the per-language text field, the product and model filter, polling; and for app
 // packages their status and publication tags, filters, columns and download QR codes.
 import { DownloadOutlined } from '@ant-design/icons';
-import { LANGUAGES, useNamespace, usePagePermission } from '@console/sdk';
+import { formatTime, LANGUAGES, useNamespace, usePagePermission } from '@console/sdk';
 import { SearchModeField } from '@console/sdk/ui';
 import { Button, Form, Input, QRCode, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 
 import { resources } from './i18n';
@@ -90,7 +89,8 @@ export function ReasonText({ reason }: { reason: string }) {
   return <>{reason ? t(`reason_${reason}`, { defaultValue: reason }) : '—'}</>;
 }
 
-export const when = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '—');
+/** A moment as every page shows it (the SDK's one format). */
+export const when = formatTime;
 
 export function fileSize(bytes: number) {
   if (bytes >= 1073741824) return `${(bytes / 1073741824).toFixed(2)} GB`;

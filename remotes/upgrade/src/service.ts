@@ -28,7 +28,7 @@ export const packages = {
   /** Deleted with its name typed again (`modelCode targetVersionName`). */
   remove: (id: string, confirmName: string) => api.delete(packagePath(id), { confirmName }),
   steps: (id: string) => api.get<FlowStep[]>(`${packagePath(id)}/steps`),
-  setTestDevices: (id: string, sns: string) => api.put<FirmwarePackage>(`${packagePath(id)}/test-devices`, { sns }, { quiet: true }),
+  setTestDevices: (id: string, sns: string, riskConfirmed: boolean) => api.put<FirmwarePackage>(`${packagePath(id)}/test-devices`, { sns, riskConfirmed }, { quiet: true }),
   setRollout: (id: string, body: Body) => api.put<FirmwarePackage>(`${packagePath(id)}/rollout`, body, { quiet: true }),
   test: (id: string, action: 'start' | 'cancel' | 'pass' | 'fail', body: ActionBody = {}) => api.post<FirmwarePackage>(`${packagePath(id)}/test/${action}`, body),
   application: (id: string, action: 'apply' | 'cancel', body: ActionBody = {}) => api.post<FirmwarePackage>(`${packagePath(id)}/application/${action}`, body),
@@ -47,7 +47,7 @@ export const rollouts = {
 export const issueTasks = {
   list: (params: Params) => api.get<Page<IssueTask>>(`${BASE}/issue-tasks`, params),
   packageOptions: () => api.get<PackageOption[]>(`${BASE}/issue-tasks/packages`),
-  create: (body: { packageId: string; sns: string }) => api.post<IssueTask>(`${BASE}/issue-tasks`, body, { quiet: true }),
+  create: (body: { packageId: string; sns: string; riskConfirmed: boolean }) => api.post<IssueTask>(`${BASE}/issue-tasks`, body, { quiet: true }),
   detail: (id: string, quiet: boolean) => api.get<{ task: IssueTask; devices: TaskDevice[] }>(`${BASE}/issue-tasks/${encodeURIComponent(id)}`, undefined, { quiet }),
 };
 

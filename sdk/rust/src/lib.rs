@@ -10,6 +10,7 @@ pub mod approvals;
 pub mod batch;
 pub mod bindings;
 pub mod certificates;
+pub mod choices;
 pub mod collection;
 pub mod counters;
 pub mod describe;
@@ -40,6 +41,7 @@ pub mod sync;
 pub mod testing;
 pub mod thing_model;
 pub mod time;
+pub mod unreadable;
 pub mod upload;
 pub mod validate;
 

@@ -1,17 +1,14 @@
 //! What other plugins ask of the product plugin (mount `product-service`) most: a product's name
 //! to keep beside its id, and the products a form offers. The caller's manifest `uses` the mount.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::{Host, PluginError, PluginResult, services};
 
 pub const MOUNT: &str = "product-service";
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
-pub struct ProductOption {
-    pub id: String,
-    pub name: String,
-}
+/// A product as a form offers it.
+pub type ProductOption = crate::choices::Choice;
 
 #[derive(Debug, Deserialize)]
 struct Found {

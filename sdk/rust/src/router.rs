@@ -87,10 +87,11 @@ impl<'h> Call<'h> {
         self.query.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).filter(|v| !v.is_empty())
     }
 
-    /// The JSON body as `T`; wrong types are a 400 naming the problem.
+    /// The JSON body as `T`; a field of the wrong type is a 400 naming the field and what it
+    /// must be, in the caller's language (`unreadable`).
     pub fn body<T: DeserializeOwned>(&self) -> PluginResult<T> {
         let body = if self.body.is_null() { Value::Object(Default::default()) } else { self.body.clone() };
-        serde_json::from_value(body).map_err(|err| PluginError::text(400, None, format!("Malformed request: {err}")))
+        crate::unreadable::read(body)
     }
 
     /// The optimistic version the client read (`version` in the body), for `Collection::update`.

@@ -138,7 +138,13 @@ pub const LIST_WARNING: usize = 10;
 /// greater than 20").
 pub fn risky_lines(field: &str, value: &str, confirmed: bool) -> PluginResult<Vec<String>> {
     let entries = lines(field, value, MAX_LIST_ENTRIES)?;
-    if entries.len() > LIST_WARNING && !confirmed {
+    risk_confirmed(field, entries.len(), confirmed)?;
+    Ok(entries)
+}
+
+/// Refuses `count` entries (SNs) above [`LIST_WARNING`] unless the user confirmed the risk.
+pub fn risk_confirmed(field: &str, count: usize, confirmed: bool) -> PluginResult<()> {
+    if count > LIST_WARNING && !confirmed {
         let n = LIST_WARNING;
         return Err(PluginError::localized(
             400,
@@ -154,7 +160,7 @@ pub fn risky_lines(field: &str, value: &str, confirmed: bool) -> PluginResult<Ve
             ],
         ));
     }
-    Ok(entries)
+    Ok(())
 }
 
 /// Deleting a named item needs its exact name typed again.

@@ -345,6 +345,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/authority-service/account/role-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The roles an account may be bound to, for the account page (whose users may not manage roles)
+         * @description Permission: button action `account:view`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["RoleOption"][];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/authority-service/account/update": {
         parameters: {
             query?: never;
@@ -3590,6 +3642,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oauth-service/client/scope-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The scopes a client may be given, for the client page (whose users may not manage scopes)
+         * @description Permission: button action `oauth:client:view`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["String"][];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/oauth-service/client/update": {
         parameters: {
             query?: never;
@@ -6770,6 +6874,12 @@ export interface components {
              */
             roleType: string;
         };
+        /** @description A role as the account form offers it. */
+        RoleOption: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         RoleRow: {
             /**
              * Format: int64
@@ -6865,12 +6975,15 @@ export interface components {
             /** @description Milliseconds since 1970, as the device sent it. */
             timestamp: string;
         };
+        String: string;
         Task: components["schemas"]["ApprovalRow"] & {
             detail: unknown;
             /** @description `<plugin>/<kind>`. */
             kindKey: string;
             kindName: string;
             pluginName: string;
+            /** @description The enterprise the request was made in ("" for the platform's own). */
+            tenantName: string;
         };
         TenantInput: {
             /** @default  */

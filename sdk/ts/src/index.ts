@@ -13,3 +13,4 @@ export type { Resources } from './i18n';
 // antd-based building blocks are in '@console/sdk/ui', so that screens without antd (sign-in)
 // load fast.
 export { addSdkStrings } from './sdk-i18n';
+export { formatTime } from './time';

@@ -28,6 +28,9 @@ export interface ResourcePageProps<T extends ResourceRow> {
   form: ReactNode | ((editing: Partial<T>) => ReactNode);
   /** The name typed again to delete (required with a delete action). */
   name?: (row: T) => string;
+  /** Whether a row may be deleted at all (a published version may not): no Delete where the
+   * server would refuse it. Absent: every row. */
+  deletable?: (row: T) => boolean;
   /** The button action of each act; an act without one, or that the user lacks, shows no button. */
   actions: { add?: string; edit?: string; delete?: string };
   addLabel: ReactNode;
@@ -129,7 +132,7 @@ export function ResourcePage<T extends ResourceRow>(props: ResourcePageProps<T>)
                     <RowActions
                       extra={props.rowExtra?.(row, reload)}
                       onEdit={allowed(actions.edit) ? () => setEditing(props.toForm ? ({ ...row, ...props.toForm(row) } as Partial<T>) : row) : undefined}
-                      remove={allowed(actions.delete) && props.name ? { name: props.name(row), confirm: (typed) => api.delete(`${path}/${row.id}`, { confirmName: typed }).then(done) } : undefined}
+                      remove={allowed(actions.delete) && props.name && (props.deletable?.(row) ?? true) ? { name: props.name(row), confirm: (typed) => api.delete(`${path}/${row.id}`, { confirmName: typed }).then(done) } : undefined}
                     />
                   ),
                 },

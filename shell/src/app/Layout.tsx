@@ -28,7 +28,7 @@ import { CORE_PAGES, REDIRECTS } from './pages';
 import { fetchRemotes, register, remotePage, type RemoteInfo } from './remotes';
 import { TenantSelect, type TenantOption } from './TenantSelect';
 import { usePageTitle } from './title';
-import { USER_CHANGED } from './events';
+import { TENANTS_CHANGED, USER_CHANGED } from './events';
 
 
 // The icons menus may name (explicit: the whole icon set would weigh 225 KB gzip).
@@ -108,10 +108,14 @@ export function ConsoleLayout() {
 
   useEffect(() => {
     if (user?.tenantId === 0 || user?.tenantId) {
-      api
-        .get<{ list: TenantOption[] }>('/authority-service/tenantInfo/list', { page: 1, pageSize: 100 })
-        .then((answer) => setTenants(answer.list))
-        .catch(() => undefined);
+      const load = () =>
+        api
+          .get<{ list: TenantOption[] }>('/authority-service/tenantInfo/list', { page: 1, pageSize: 100 })
+          .then((answer) => setTenants(answer.list))
+          .catch(() => undefined);
+      void load();
+      window.addEventListener(TENANTS_CHANGED, load);
+      return () => window.removeEventListener(TENANTS_CHANGED, load);
     }
   }, [user?.tenantId]);
 

@@ -32,7 +32,7 @@ export const CONSOLE_THEME = {
 
 /** antd's theme and locale, following the language i18next switches to, around `children`. */
 export function ConsoleTheme({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   const [lang, setLang] = useState<Lang>(i18n.language as Lang);
   useEffect(() => {
     const onChange = (next: string) => setLang(next as Lang);
@@ -40,7 +40,9 @@ export function ConsoleTheme({ children }: { children: ReactNode }) {
     return () => i18n.off('languageChanged', onChange);
   }, [i18n]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={CONSOLE_THEME}>
+    // antd's message for a value a pattern refuses shows the pattern (`/^[A-Za-z0-9_-]+$/`) to
+    // the user: every form of the shell and the remotes says it in words instead.
+    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={CONSOLE_THEME} form={{ validateMessages: { pattern: { mismatch: t('form.patternMismatch', { lng: lang }) } } }}>
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );

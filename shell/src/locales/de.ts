@@ -61,6 +61,9 @@ const de: Strings = {
     "submit": "Anmelden",
     "required": "Pflichtfeld"
   },
+  "form": {
+    "patternMismatch": "${label} hat nicht das erwartete Format"
+  },
   "common": {
     "add": "Hinzufügen",
     "edit": "Bearbeiten",
@@ -226,6 +229,7 @@ const de: Strings = {
     "add": "Servicebereich hinzufügen"
   },
   "process": {
+    "enterprise": "Unternehmen",
     "waiting": "Meine offenen Aufgaben",
     "finished": "Von mir entschieden",
     "kind": "Antragsart",

@@ -61,6 +61,9 @@ const es: Strings = {
     "submit": "Entrar",
     "required": "Obligatorio"
   },
+  "form": {
+    "patternMismatch": "${label} no tiene el formato esperado"
+  },
   "common": {
     "add": "Añadir",
     "edit": "Editar",
@@ -226,6 +229,7 @@ const es: Strings = {
     "add": "Añadir área de servicio"
   },
   "process": {
+    "enterprise": "Empresa",
     "waiting": "Pendientes para mí",
     "finished": "Resueltas por mí",
     "kind": "Tipo de solicitud",

@@ -61,6 +61,9 @@ const fr: Strings = {
     "submit": "Se connecter",
     "required": "Obligatoire"
   },
+  "form": {
+    "patternMismatch": "${label} n’a pas le format attendu"
+  },
   "common": {
     "add": "Ajouter",
     "edit": "Modifier",
@@ -226,6 +229,7 @@ const fr: Strings = {
     "add": "Ajouter une zone de service"
   },
   "process": {
+    "enterprise": "Entreprise",
     "waiting": "En attente de moi",
     "finished": "Traitées par moi",
     "kind": "Type de demande",

@@ -61,6 +61,9 @@ const pt: Strings = {
     "submit": "Entrar",
     "required": "Obrigatório"
   },
+  "form": {
+    "patternMismatch": "${label} não tem o formato esperado"
+  },
   "common": {
     "add": "Adicionar",
     "edit": "Editar",
@@ -226,6 +229,7 @@ const pt: Strings = {
     "add": "Adicionar área de serviço"
   },
   "process": {
+    "enterprise": "Empresa",
     "waiting": "Pendentes para mim",
     "finished": "Decididas por mim",
     "kind": "Tipo de pedido",

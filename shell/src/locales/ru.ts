@@ -61,6 +61,9 @@ const ru: Strings = {
     "submit": "Войти",
     "required": "Обязательно"
   },
+  "form": {
+    "patternMismatch": "Поле «${label}» заполнено в неверном формате"
+  },
   "common": {
     "add": "Добавить",
     "edit": "Изменить",
@@ -226,6 +229,7 @@ const ru: Strings = {
     "add": "Добавить зону обслуживания"
   },
   "process": {
+    "enterprise": "Предприятие",
     "waiting": "Ожидают моего решения",
     "finished": "Решённые мной",
     "kind": "Тип заявки",

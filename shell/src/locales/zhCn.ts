@@ -12,6 +12,7 @@ const zhCn: Strings = {
     switchAllContent: '确定切换到全部企业吗？列表将显示所有企业的数据，新增的数据归属平台。', language: '语言', closeOthers: '关闭其他', closeAll: '关闭全部', tabActions: '标签页操作', openPages: '已打开的页面', home: '首页',
   },
   login: { title: '登录设备控制台', subtitle: '产品、设备与服务，一站管理', userName: '用户名', userNameHint: '企业账号：用户名@企业英文简称', password: '密码', submit: '登录', required: '必填' },
+  form: { patternMismatch: '${label}格式不正确' },
   common: {
     add: '新增', edit: '修改', delete: '删除', enable: '启用', disable: '禁用', actions: '操作', status: '状态', enabled: '已启用', disabled: '已禁用',
     yes: '是', no: '否', name: '名称', code: '编码', remark: '备注', type: '类型', createdAt: '创建时间', updatedAt: '更新时间', saved: '保存成功',
@@ -33,7 +34,7 @@ const zhCn: Strings = {
   regions: { initials: "首字母（英文 / 中文）", title: '区域列表', regionEn: '英文标识', regionFullEn: '英文全称', regionCh: '中文名称', regionAbbrEn: '英文缩写', regionAbbrShort: '简称', pinyin: '拼音', parentId: '上级区域', add: '新增区域' },
   languages: { title: '语言管理', nameEn: '英文名称', isDefault: '默认', add: '新增语言' },
   areas: { title: '服务区域', areaCode: '区域编码', areaName: '区域', defaultOpen: '默认开通', add: '新增服务区域' },
-  process: { waiting: "待办任务", finished: "已办任务", kind: "申请类型", applicant: "申请人", submitted: "提交时间", titleColumn: "申请", approve: "通过", reject: "驳回", comment: "审批意见", commentRequired: "驳回时请填写原因", decided: "已处理", decidedAt: "处理时间", decision: "审批结果", approved: "已通过", rejected: "已驳回" },
+  process: { enterprise: "企业", waiting: "待办任务", finished: "已办任务", kind: "申请类型", applicant: "申请人", submitted: "提交时间", titleColumn: "申请", approve: "通过", reject: "驳回", comment: "审批意见", commentRequired: "驳回时请填写原因", decided: "已处理", decidedAt: "处理时间", decision: "审批结果", approved: "已通过", rejected: "已驳回" },
   records: { title: '操作记录', operation: '操作', description: '描述', method: '请求方式', path: '路径', ip: 'IP', data: '数据', code: '结果码' },
   loginLogs: { title: '登录日志', userAgent: '客户端', loginAt: '登录时间', logoutAt: '退出时间', success: '成功', bad_credentials: '密码错误', locked: '已锁定', disabled: '已禁用' },
   plugins: { title: '插件管理', version: '版本', contract: '契约版本', mount: '接口前缀', loaded: '已加载', failed: '加载失败', calls: '调用次数', traps: '异常', timeouts: '超时', memory: '内存峰值', enabledByDefault: '默认启用', enterprises: '启用企业', enableFor: '“{{name}}”的企业启用情况', reloaded: '已重新加载', deviceKeys: '设备密钥', deviceKeysFor: '“{{name}}”的设备密钥', platformDevices: '平台自有设备', keyName: '密钥名称', keyHint: '末四位', lastUsed: '最近使用', never: '从未', issue: '签发密钥', issued: '请立即复制密钥：它只显示这一次。', revoke: '吊销', requireSignature: '要求请求签名', requireSignatureHint: '每个请求须携带用该密钥生成的新 HMAC-SHA256 签名（请求头 x-console-timestamp、x-console-nonce、x-console-signature）；重放或被篡改的请求将被拒绝。', signed: '需签名', deviceKeysHint: '设备、App 与媒体服务器以请求头 authorization: Device <密钥> 调用插件的设备接口 /api/device/{{mount}}/...' },

@@ -14,15 +14,17 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the accounts page', () => {
   it('says "Failed to get the role list" when the roles cannot be read (spec §8)', async () => {
-    serve((call) => (call.path === '/authority-service/role/list' ? { code: 400, msg: 'refused' } : { data: { list: [], total: 0, page: 1, pageSize: 20 } }));
+    serve((call) => (call.path === '/authority-service/account/role-options' ? { code: 400, msg: 'refused' } : { data: { list: [], total: 0, page: 1, pageSize: 20 } }));
     renderPage(Accounts, '/system/user', ['account:view', 'account:add']);
     expect(await screen.findByText('Failed to get the role list')).toBeTruthy();
   });
 
   it('says nothing of the roles when they load', async () => {
-    const sent = serve((call) => (call.path === '/authority-service/role/list' ? { data: { list: [{ id: 1, name: 'ops' }], total: 1, page: 1, pageSize: 500 } } : { data: { list: [], total: 0, page: 1, pageSize: 20 } }));
+    const sent = serve((call) => (call.path === '/authority-service/account/role-options' ? { data: [{ id: 1, name: 'ops' }] } : { data: { list: [], total: 0, page: 1, pageSize: 20 } }));
     renderPage(Accounts, '/system/user', ['account:view']);
-    await vi.waitFor(() => expect(sent.some((call) => call.path === '/authority-service/role/list')).toBe(true));
+    // Through the account page's own route: a user who may only see accounts may not list roles.
+    await vi.waitFor(() => expect(sent.some((call) => call.path === '/authority-service/account/role-options')).toBe(true));
+    expect(sent.some((call) => call.path === '/authority-service/role/list')).toBe(false);
     expect(screen.queryByText('Failed to get the role list')).toBeNull();
   });
 });

@@ -36,8 +36,9 @@ export default function Accounts() {
   const rules = passwordRules(t);
   useEffect(() => {
     api
-      .post<Page<{ id: number; name: string }>>('/authority-service/role/list', { pageSize: 500 }, { quiet: true })
-      .then((page) => setRoles(page.list.map((r) => ({ value: r.id, label: r.name }))))
+      // The roles through the account page's own route: its users may not manage roles.
+      .post<{ id: number; name: string }[]>('/authority-service/account/role-options', {}, { quiet: true })
+      .then((options) => setRoles(options.map((r) => ({ value: r.id, label: r.name }))))
       // Spec device-and-product-domain.md §8: "Failed to get the role list" (an ended session
       // has already taken the user to sign-in).
       .catch((error: unknown) => {

@@ -67,6 +67,7 @@ export function Waiting() {
           { title: t('process.kind'), render: (_, task) => `${task.kindName} (${task.pluginName})` },
           { title: t('process.titleColumn'), dataIndex: 'title' },
           { title: t('process.applicant'), dataIndex: 'applicantName' },
+          { title: t('process.enterprise'), dataIndex: 'tenantName', render: (name: string) => name || t('menus.platform') },
           {
             title: t('common.actions'),
             render: (_, task) => (
@@ -117,6 +118,7 @@ export function Finished() {
           { title: t('process.kind'), render: (_, task) => `${task.kindName} (${task.pluginName})` },
           { title: t('process.titleColumn'), dataIndex: 'title' },
           { title: t('process.applicant'), dataIndex: 'applicantName' },
+          { title: t('process.enterprise'), dataIndex: 'tenantName', render: (name: string) => name || t('menus.platform') },
           { title: t('process.decision'), dataIndex: 'status', render: (status: Task['status']) => <Tag color={status === 'approved' ? 'green' : 'red'}>{t(`process.${status}`)}</Tag> },
           { title: t('process.comment'), dataIndex: 'comment' },
         ]}

@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { TENANTS_CHANGED } from '../app/events';
 import { PageCard, time } from './common';
 
 type Tenant = ApiSchemas['TenantRow'];
@@ -21,6 +22,7 @@ export default function Tenants() {
   const done = () => {
     void message.success(t('common.saved'));
     list.current?.reload();
+    window.dispatchEvent(new Event(TENANTS_CHANGED));
   };
   return (
     <PageCard title={t('tenants.title')}>

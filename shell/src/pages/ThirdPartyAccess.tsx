@@ -48,7 +48,8 @@ export function Clients() {
   const [issued, setIssued] = useState<Issued | null>(null);
   const [scopes, setScopes] = useState<string[]>([]);
   useEffect(() => {
-    api.post<Scope[]>('/oauth-service/scope/list').then((rows) => setScopes(rows.map((s) => s.scope)), () => setScopes([]));
+    // Through the client page's own route: its users may not manage scopes.
+    api.post<string[]>('/oauth-service/client/scope-options').then(setScopes, () => setScopes([]));
   }, [editing]);
   const saved = () => {
     void message.success(t('common.saved'));

@@ -1,12 +1,12 @@
 import { UserOutlined } from '@ant-design/icons';
-import { api, RequestError } from '@console/sdk';
+import { api, formatTime, RequestError } from '@console/sdk';
 import { App, Avatar, Button, Card, Space, Tag, Upload } from 'antd';
-import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Milliseconds to local date and time. */
-export const time = (ms?: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '—');
+/** A moment as every page shows it (the SDK's one format). */
+export const time = formatTime;
 
 export const yesNo = (value: boolean, yes: string, no: string) => (value ? <Tag color="blue">{yes}</Tag> : <Tag>{no}</Tag>);
 

@@ -340,6 +340,13 @@ impl files::Host for CallState {
         if self.plugin.manifest.upload(&purpose).is_none() {
             return Ok(Err(format!("`{purpose}` is not an upload purpose of the plugin's manifest")));
         }
+        let route =
+            self.handling.as_ref().and_then(|(method, path)| self.plugin.route(self.handled_caller(), method, path));
+        if !self.plugin.manifest.may_claim(route, &purpose) {
+            return Ok(Err(format!(
+                "this route does not claim `{purpose}` in the manifest (`uploads` of its route), so its users may not upload for it"
+            )));
+        }
         let name = format!("uploads/{upload_id}");
         if !upload_id.chars().all(|c| c.is_ascii_alphanumeric()) || !valid_name(&name) {
             return Ok(Err(format!("`{upload_id}` is not an upload id")));

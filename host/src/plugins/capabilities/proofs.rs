@@ -38,7 +38,7 @@ impl proofs::Host for CallState {
         // Counted at once, outside the call's transaction (a failed proof rolls the call back,
         // its count must stay): the same rule as a request that leaves the host.
         self.before_outbound().await.map_err(|why| wasmtime::Error::msg(format!("proofs.attempt: {why}")))?;
-        match self.services.throttle.attempt(&keys).await {
+        match self.services.throttle.attempt_once(&keys, &mut self.attempted).await {
             Ok(()) => Ok(Ok(())),
             Err(ApiError::Locked { minutes }) => Ok(Err(u32::try_from(minutes).unwrap_or(u32::MAX))),
             Err(err) => wasmtime::bail!("proofs.attempt: {err}"),

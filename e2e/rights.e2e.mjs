@@ -1,0 +1,152 @@
+// The rights crawler: every page of the menu, opened by a user whose role is cut to that page,
+// in Chromium against the production build with every plugin of the project. A refusal signs its
+// user out (403 is a session code, as the spec says), so a page may ask only for what the rights
+// that show it allow: the crawler fails on any answer 403, on a page that ends its session, and
+// on any console error. Two cuts per page: its view buttons only, and its view and add buttons
+// with its add form opened (a form's reference data is asked with the form's rights).
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import { ADMIN_PASSWORD, projectPlugins, startConsole } from './harness.mjs';
+
+/** Browser contexts crawling at once, each with its own account and role. */
+const CRAWLERS = 3;
+const PASSWORD = 'Crawler#2026';
+
+let console_;
+
+before(async () => {
+  console_ = await startConsole(projectPlugins());
+});
+
+after(async () => {
+  await console_?.close();
+});
+
+/** The pages of the menu with their buttons: numeric ids, the path and each button's type. */
+async function menuPages(api, admin) {
+  const menus = await api('/authority-service/menu/list', {}, admin);
+  const buttons = [];
+  for (let page = 1; ; page++) {
+    const found = await api('/authority-service/button/list', { page, pageSize: 500 }, admin);
+    buttons.push(...found.list);
+    if (buttons.length >= found.total || found.list.length === 0) break;
+  }
+  const byNumber = new Map(menus.map((m) => [m.menuId, m]));
+  const ancestors = (menu) => {
+    const ids = [];
+    for (let m = menu; m; m = byNumber.get(m.parentMenuId)) ids.push(m.menuId);
+    return ids;
+  };
+  return menus
+    .filter((m) => m.menuType === 'page' && !m.hidden && m.routePath && !m.routePath.includes(':'))
+    .map((m) => ({
+      path: m.routePath,
+      menuIds: ancestors(m),
+      buttons: buttons.filter((b) => b.menuId === m.menuId).map((b) => ({ id: b.id, type: b.buttonType, action: b.action })),
+    }))
+    .filter((p) => p.buttons.some((b) => b.type === 'view'));
+}
+
+/** A signed-in browser page for one crawler, recording what would fail a user. */
+async function crawler(index, admin) {
+  const { api, newPage, login } = console_;
+  const role = (await api('/authority-service/role/add', { name: `Crawler ${index}`, roleType: 'ordinary' }, admin, 'ALL')).id;
+  const userName = `crawler${index}`;
+  await api(
+    '/authority-service/account/add',
+    { userName, name: userName, accountType: 'operation', phone: '+86-13800000000', email: 'crawler@example.com', roleIds: [role], password: PASSWORD, confirmPassword: PASSWORD },
+    admin,
+    'ALL',
+  );
+  const page = await newPage('en-US');
+  const found = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') found.push(`console: ${message.text().slice(0, 200)}`);
+  });
+  page.on('pageerror', (error) => found.push(`error: ${error.message.slice(0, 200)}`));
+  // A refusal may come in the HTTP status or in the envelope's code: the envelope is read before
+  // the page is judged (`settled`), so a late answer is never counted against the next page.
+  const reading = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const refused = `403: ${response.request().method()} ${url.pathname}`;
+    if (response.status() === 403) found.push(refused);
+    else if ((response.headers()['content-type'] ?? '').includes('json')) {
+      reading.push(
+        response.json().then(
+          (envelope) => envelope?.code === 403 && found.push(refused),
+          () => found.push(`unread: ${refused.slice(5)}`),
+        ),
+      );
+    }
+  });
+  const settled = () => Promise.all(reading.splice(0));
+  const grant = (menuIds, buttonIds) => api('/authority-service/role/grant', { id: role, menuIds, buttonIds }, admin, 'ALL');
+  return { page, found, settled, grant, signIn: () => login(page, userName, PASSWORD) };
+}
+
+/** Opens `path` and waits until it has rendered: content, and no spinner left. */
+async function open(page, base, path) {
+  await page.goto(`${base}${path}`);
+  await page
+    .waitForFunction(() => {
+      const content = document.querySelector('.console-content');
+      return content && content.childElementCount > 0 && !content.querySelector('.ant-spin-spinning, .console-loading');
+    }, undefined, { timeout: 15_000, polling: 100 })
+    .catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
+}
+
+test('every page, opened with the rights of that page alone, asks for nothing its user may not do', async () => {
+  const { api, base } = console_;
+  const admin = (await api('/authority-service/authority/login', { userName: 'admin', password: ADMIN_PASSWORD })).token;
+  const pages = await menuPages(api, admin);
+  // One after another: each makes its role and account as the one administrator session.
+  const crawlers = [];
+  for (let i = 1; i <= CRAWLERS; i++) crawlers.push(await crawler(i, admin));
+  const findings = [];
+  let forms = 0;
+  await Promise.all(
+    crawlers.map(async (c, i) => {
+      // Signed in holding the first page's view, so that the shell has a page to land on.
+      const mine = pages.filter((_, n) => n % CRAWLERS === i);
+      await c.grant(mine[0].menuIds, mine[0].buttons.filter((b) => b.type === 'view').map((b) => b.id));
+      await c.signIn();
+      for (const p of mine) {
+        for (const cut of ['view', 'add']) {
+          const held = p.buttons.filter((b) => b.type === 'view' || (cut === 'add' && b.type === 'add'));
+          if (cut === 'add' && held.length === p.buttons.filter((b) => b.type === 'view').length) continue;
+          await c.grant(p.menuIds, held.map((b) => b.id));
+          await c.settled();
+          c.found.length = 0;
+          await open(c.page, base, p.path);
+          if (cut === 'add') {
+            const add = c.page.locator('.console-content').locator('[data-testid$="-add"]:visible, [data-testid^="add-"]:visible').first();
+            if (await add.count()) {
+              await add.click();
+              forms += 1;
+              await c.page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
+              await c.page.keyboard.press('Escape');
+            }
+          }
+          await c.settled();
+          const signedOut = new URL(c.page.url()).pathname === '/login';
+          const what = [...new Set(c.found)];
+          if (signedOut) what.push('signed out');
+          if (what.length) findings.push(`${p.path} (${held.map((b) => b.action).join(', ')}):\n    ${what.join('\n    ')}`);
+          if (signedOut) {
+            await c.grant(mine[0].menuIds, mine[0].buttons.filter((b) => b.type === 'view').map((b) => b.id));
+            await c.signIn();
+          }
+        }
+      }
+    }),
+  );
+  console.log(`rights crawler: ${pages.length} pages, ${forms} add forms, ${findings.length} findings`);
+  // Every page of the menu, and the add forms the add buttons open: a selector that found none
+  // would let the crawl pass having opened nothing.
+  assert.ok(pages.length >= 100 && forms >= 20, `${pages.length} pages, ${forms} add forms`);
+  assert.deepEqual(findings, []);
+});
