@@ -38,7 +38,7 @@ test('an engineer watches a simulated device report and sets a property it carri
   const drawer = page.getByTestId('device-drawer');
   await drawer.getByRole('tab', { name: 'Properties' }).click();
   const battery = drawer.getByTestId('value-battery');
-  await shotOnFailure(page, 'device-battery', () => battery.filter({ hasText: /^\d+$/ }).waitFor());
+  await shotOnFailure(page, 'device-battery', () => battery.filter({ hasText: /^\d+ %$/ }).waitFor());
   // The device reports every 0.8 s and the drawer reads it every 2 s: the value moves on its own.
   const first = await battery.textContent();
   await shotOnFailure(page, 'device-live', () =>
@@ -63,7 +63,7 @@ test('an engineer watches a simulated device report and sets a property it carri
   await drawer.getByTestId('device-commands').getByText('Done').first().waitFor();
   await page.screenshot({ path: join(shots, 'device-03-command-done.png') });
   await drawer.getByRole('tab', { name: 'Properties' }).click();
-  await drawer.getByTestId('value-suction').filter({ hasText: /^3$/ }).waitFor();
+  await drawer.getByTestId('value-suction').filter({ hasText: /^turbo$/ }).waitFor();
 
   // The engineer asks for the device's factory initialisation; another user decides it.
   await drawer.getByTestId('apply-initialisation').click();

@@ -39,7 +39,7 @@ test('a property set from the device page reaches an MQTT device, and its answer
   const drawer = page.getByTestId('device-drawer');
   await drawer.getByRole('tab', { name: 'Properties' }).click();
   // Reported on /sys/{productKey}/RVQ10001/thing/event/property/post.
-  await shotOnFailure(page, 'mqtt-reported', () => drawer.getByTestId('value-battery').filter({ hasText: /^\d+$/ }).waitFor({ timeout: 20000 }));
+  await shotOnFailure(page, 'mqtt-reported', () => drawer.getByTestId('value-battery').filter({ hasText: /^\d+ %$/ }).waitFor({ timeout: 20000 }));
 
   await drawer.getByRole('tab', { name: 'Control' }).click();
   await drawer.getByTestId('control-feature').click();

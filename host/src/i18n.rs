@@ -265,7 +265,7 @@ impl Msg {
             Msg::LoginLocked { minutes } => format!("登录失败次数过多，请 {minutes} 分钟后再试"),
             Msg::Required { field } => format!("{field}：请填写必填信息"),
             Msg::Length { field, min, max } => format!("{field}：长度须在 {min} 到 {max} 个字符之间"),
-            Msg::Format { field, expected } => format!("{field}：格式不正确，应为{}", localized(Lang::ZhCn, expected)),
+            Msg::Format { field, expected } => wrong_format(Lang::ZhCn, field, localized(Lang::ZhCn, expected)),
             Msg::PasswordPolicy => "密码须为 6-18 位，且同时包含字母、数字和特殊字符".into(),
             Msg::PasswordsDiffer => "两次输入的密码不一致".into(),
             Msg::WrongPassword => "原密码不正确".into(),
@@ -359,7 +359,7 @@ impl Msg {
             Msg::Length { field, min, max } => {
                 format!("{field}: must be between {min} and {max} characters long.")
             }
-            Msg::Format { field, expected } => format!("{field}: wrong format, expected {expected}."),
+            Msg::Format { field, expected } => wrong_format(Lang::En, field, expected),
             Msg::PasswordPolicy => {
                 "The password must be 6 to 18 characters and combine letters, numbers and special characters.".into()
             }
@@ -473,9 +473,7 @@ impl Msg {
             }
             Msg::Required { field } => format!("{field}: bitte Pflichtangaben ausfüllen."),
             Msg::Length { field, min, max } => format!("{field}: muss {min} bis {max} Zeichen lang sein."),
-            Msg::Format { field, expected } => {
-                format!("{field}: falsches Format, erwartet {}.", localized(Lang::De, expected))
-            }
+            Msg::Format { field, expected } => wrong_format(Lang::De, field, localized(Lang::De, expected)),
             Msg::PasswordPolicy => {
                 "Das Passwort muss 6 bis 18 Zeichen lang sein und Buchstaben, Ziffern und Sonderzeichen kombinieren."
                     .into()
@@ -591,9 +589,7 @@ impl Msg {
             }
             Msg::Required { field } => format!("{field}: complete la información obligatoria."),
             Msg::Length { field, min, max } => format!("{field}: debe tener entre {min} y {max} caracteres."),
-            Msg::Format { field, expected } => {
-                format!("{field}: formato incorrecto, se espera {}.", localized(Lang::Es, expected))
-            }
+            Msg::Format { field, expected } => wrong_format(Lang::Es, field, localized(Lang::Es, expected)),
             Msg::PasswordPolicy => {
                 "La contraseña debe tener de 6 a 18 caracteres y combinar letras, números y caracteres especiales."
                     .into()
@@ -708,9 +704,7 @@ impl Msg {
             Msg::LoginLocked { minutes } => format!("Trop d’échecs de connexion. Réessayez dans {minutes} minutes."),
             Msg::Required { field } => format!("{field} : veuillez remplir les informations obligatoires."),
             Msg::Length { field, min, max } => format!("{field} : doit contenir entre {min} et {max} caractères."),
-            Msg::Format { field, expected } => {
-                format!("{field} : format incorrect, attendu {}.", localized(Lang::Fr, expected))
-            }
+            Msg::Format { field, expected } => wrong_format(Lang::Fr, field, localized(Lang::Fr, expected)),
             Msg::PasswordPolicy => {
                 "Le mot de passe doit contenir 6 à 18 caractères combinant lettres, chiffres et caractères spéciaux."
                     .into()
@@ -828,9 +822,7 @@ impl Msg {
             }
             Msg::Required { field } => format!("{field}: preencha as informações obrigatórias."),
             Msg::Length { field, min, max } => format!("{field}: deve ter entre {min} e {max} caracteres."),
-            Msg::Format { field, expected } => {
-                format!("{field}: formato incorreto, esperado {}.", localized(Lang::Pt, expected))
-            }
+            Msg::Format { field, expected } => wrong_format(Lang::Pt, field, localized(Lang::Pt, expected)),
             Msg::PasswordPolicy => {
                 "A palavra-passe deve ter de 6 a 18 caracteres e combinar letras, números e caracteres especiais."
                     .into()
@@ -949,9 +941,7 @@ impl Msg {
             }
             Msg::Required { field } => format!("{field}: заполните обязательные данные."),
             Msg::Length { field, min, max } => format!("{field}: длина должна быть от {min} до {max} символов."),
-            Msg::Format { field, expected } => {
-                format!("{field}: неверный формат, ожидается {}.", localized(Lang::Ru, expected))
-            }
+            Msg::Format { field, expected } => wrong_format(Lang::Ru, field, localized(Lang::Ru, expected)),
             Msg::PasswordPolicy => "Пароль: от 6 до 18 символов, буквы, цифры и специальные символы.".into(),
             Msg::PasswordsDiffer => "Пароли не совпадают.".into(),
             Msg::WrongPassword => "Текущий пароль неверен.".into(),
@@ -1116,14 +1106,47 @@ const EXPECTED: &[(&str, [&str; 6])] = &[
         ],
     ),
     (
-        "letters, digits and hyphens",
+        "a download link of this console",
         [
-            "字母、数字和连字符",
-            "Buchstaben, Ziffern und Bindestriche",
-            "letras, dígitos y guiones",
-            "lettres, chiffres et tirets",
-            "letras, algarismos e hífenes",
-            "буквы, цифры и дефисы",
+            "本控制台的下载链接",
+            "ein Download-Link dieser Konsole",
+            "un enlace de descarga de esta consola",
+            "un lien de téléchargement de cette console",
+            "uma ligação de transferência desta consola",
+            "ссылка на скачивание из этой консоли",
+        ],
+    ),
+    (
+        "letters, digits, - and _",
+        [
+            "字母、数字、- 和 _",
+            "Buchstaben, Ziffern, - und _",
+            "letras, dígitos, - y _",
+            "lettres, chiffres, - et _",
+            "letras, algarismos, - e _",
+            "буквы, цифры, - и _",
+        ],
+    ),
+    (
+        "letters, digits, _, -, . and @",
+        [
+            "字母、数字、_、-、. 和 @",
+            "Buchstaben, Ziffern, _, -, . und @",
+            "letras, dígitos, _, -, . y @",
+            "lettres, chiffres, _, -, . et @",
+            "letras, algarismos, _, -, . e @",
+            "буквы, цифры, _, -, . и @",
+        ],
+    ),
+    (
+        "letters, digits, :, -, _ and .",
+        [
+            "字母、数字、:、-、_ 和 .",
+            "Buchstaben, Ziffern, :, -, _ und .",
+            "letras, dígitos, :, -, _ y .",
+            "lettres, chiffres, :, -, _ et .",
+            "letras, algarismos, :, -, _ e .",
+            "буквы, цифры, :, -, _ и .",
         ],
     ),
     (
@@ -1428,6 +1451,33 @@ const EXPECTED: &[(&str, [&str; 6])] = &[
 ];
 
 /// `english` in `lang` (the English text itself when not in the table: a value, not a phrase).
+/// "`field`: wrong format, expected `expected`." in `lang`; `expected` is in `lang` already.
+pub fn wrong_format(lang: Lang, field: &str, expected: &str) -> String {
+    match lang {
+        Lang::ZhCn => format!("{field}：格式不正确，应为{expected}"),
+        Lang::En => format!("{field}: wrong format, expected {expected}."),
+        Lang::De => format!("{field}: falsches Format, erwartet {expected}."),
+        Lang::Es => format!("{field}: formato incorrecto, se espera {expected}."),
+        Lang::Fr => format!("{field} : format incorrect, attendu {expected}."),
+        Lang::Pt => format!("{field}: formato incorreto, esperado {expected}."),
+        Lang::Ru => format!("{field}: неверный формат, ожидается {expected}."),
+    }
+}
+
+/// What is wrong with a field of a request the host could not read, in `lang`: the field and
+/// its rule, never serde's words.
+pub fn wrong_field(lang: Lang, wrong: &wrong_field::WrongField) -> String {
+    use wrong_field::WrongField;
+    match wrong {
+        WrongField::Required { field } => Msg::Required { field: field.clone() }.render(lang),
+        WrongField::OneOf { field, choices } => wrong_format(lang, field, choices),
+        WrongField::Kind { field, kind } => {
+            let index = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(1);
+            wrong_format(lang, field, kind.texts()[index])
+        }
+    }
+}
+
 fn localized(lang: Lang, english: &str) -> &str {
     let column = match lang {
         Lang::En => return english,
@@ -1462,7 +1512,7 @@ mod tests {
         sources(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut texts);
         let mut phrases = Vec::new();
         for text in &texts {
-            for marker in ["expected: \"", "what: \"", "format_error(field, \""] {
+            for marker in ["expected: \"", "what: \"", "format_error(field, \"", "says: \""] {
                 for (at, _) in text.match_indices(marker) {
                     let rest = &text[at + marker.len()..];
                     phrases.push(rest[..rest.find('"').expect("closing quote")].to_string());

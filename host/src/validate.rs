@@ -88,14 +88,39 @@ pub fn phone(field: &str, value: &str) -> Result<String, ApiError> {
     if valid { Ok(value) } else { Err(format_error(field, "a phone number")) }
 }
 
-/// Letters, digits and hyphens (the spec's attribute-value rule), e.g. codes and abbreviations.
-pub fn code(field: &str, value: &str, max: usize) -> Result<String, ApiError> {
-    let value = required(field, value, max)?;
-    if value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-        Ok(value)
-    } else {
-        Err(format_error(field, "letters, digits and hyphens"))
+/// A rule of characters: ASCII letters and digits, and the `others` it names. Its refusal
+/// (`says`, the English key of a translated phrase) lists exactly those others, so a rule and
+/// what it tells the user cannot part: `every_rule_of_characters_says_what_it_takes` holds every
+/// rule to it in every language.
+pub struct Characters {
+    pub others: &'static str,
+    pub says: &'static str,
+}
+
+/// Codes and abbreviations (the spec's attribute-value rule, with `_` as codes use it).
+pub const CODE_CHARACTERS: Characters = Characters { others: "-_", says: "letters, digits, - and _" };
+/// Account user names, which may be e-mail-like.
+pub const USER_NAME_CHARACTERS: Characters = Characters { others: "_-.@", says: "letters, digits, _, -, . and @" };
+/// Button actions (`product:edit`, `sn.import`).
+pub const ACTION_CHARACTERS: Characters = Characters { others: ":-_.", says: "letters, digits, :, -, _ and ." };
+/// Every rule of characters the host applies.
+pub const CHARACTER_RULES: [&Characters; 3] = [&CODE_CHARACTERS, &USER_NAME_CHARACTERS, &ACTION_CHARACTERS];
+
+impl Characters {
+    /// `value` when it holds only letters, digits and this rule's others.
+    pub fn check(&self, field: &str, value: String) -> Result<String, ApiError> {
+        if value.chars().all(|c| c.is_ascii_alphanumeric() || self.others.contains(c)) {
+            Ok(value)
+        } else {
+            Err(ApiError::invalid(field, Msg::Format { field: field.into(), expected: self.says }))
+        }
     }
+}
+
+/// A required code of at most `max` characters by [`CODE_CHARACTERS`], e.g. codes and
+/// abbreviations.
+pub fn code(field: &str, value: &str, max: usize) -> Result<String, ApiError> {
+    CODE_CHARACTERS.check(field, required(field, value, max)?)
 }
 
 /// A unified social credit code: 18 characters of GB 32100-2015 with its check character.
@@ -129,6 +154,29 @@ pub fn confirm_name(expected: &str, typed: &str) -> Result<(), ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
+
+    /// Every rule of characters takes each character its refusal lists and no other, and the
+    /// refusal lists each of them in every language.
+    #[test]
+    fn every_rule_of_characters_says_what_it_takes() {
+        for rule in CHARACTER_RULES {
+            for other in rule.others.chars() {
+                assert!(rule.check("f", format!("ab{other}9")).is_ok(), "{other} in {}", rule.others);
+            }
+            for stranger in [' ', '/', '!', '#', '+', 'é', '中'].into_iter().filter(|c| !rule.others.contains(*c)) {
+                let refused = rule.check("f", format!("ab{stranger}")).expect_err("refused");
+                let ApiError::Invalid { msg, .. } = refused else { panic!("{refused:?}") };
+                for lang in Lang::ALL {
+                    let text = msg.render(lang);
+                    for other in rule.others.chars() {
+                        assert!(text.contains(other), "{lang:?} {text} lacks {other}");
+                    }
+                    assert!(lang == Lang::En || !text.contains("letters"), "{lang:?} {text} is not translated");
+                }
+            }
+        }
+    }
 
     #[test]
     fn credit_code_checksum() {

@@ -180,10 +180,14 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(value)) => Ok(ApiJson(value)),
-            Err(rejection) => Err(json_rejection(rejection)),
-        }
+        let lang = Lang::from_headers(req.headers());
+        // Read as JSON first (content type, size and syntax refused as axum does), then as `T`,
+        // so that a field of the wrong kind is refused by its path and rule.
+        let value = match axum::Json::<serde_json::Value>::from_request(req, state).await {
+            Ok(axum::Json(value)) => value,
+            Err(rejection) => return Err(json_rejection(rejection)),
+        };
+        wrong_field::read(value).map(ApiJson).map_err(|wrong| wrong_field_refusal(lang, &wrong))
     }
 }
 
@@ -216,12 +220,21 @@ where
 {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
-            Ok(axum::extract::Query(value)) => Ok(ApiQuery(value)),
-            Err(rejection) => Err(ApiError::Client { code: 400, msg: Msg::BadJson { detail: rejection.body_text() } }),
-        }
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        // Read through the path-keeping deserializer, so that `page=abc` is refused as the
+        // field `page` and its rule.
+        let query = parts.uri.query().unwrap_or_default();
+        let pairs = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+        serde_path_to_error::deserialize(pairs)
+            .map(ApiQuery)
+            .map_err(|error| wrong_field_refusal(Lang::from_headers(&parts.headers), &wrong_field::of(&error)))
     }
+}
+
+/// The refusal of a field of the wrong kind: 400 with the field for the form to mark.
+fn wrong_field_refusal(lang: Lang, wrong: &wrong_field::WrongField) -> ApiError {
+    let field = wrong.field().to_string();
+    ApiError::Invalid { field, msg: Msg::Text(crate::i18n::wrong_field(lang, wrong)) }
 }
 
 fn json_rejection(rejection: JsonRejection) -> ApiError {

@@ -61,6 +61,15 @@ impl UrlKey {
 
     /// The grant of a token this host signed, if it has not expired at `now_ms`.
     pub fn verify(&self, token: &str, now_ms: i64) -> Result<Grant, Refused> {
+        let grant = self.signed(token)?;
+        if grant.expires_at <= now_ms {
+            return Err(Refused::Expired);
+        }
+        Ok(grant)
+    }
+
+    /// The grant of a token this host signed, expired or not (to renew a link).
+    pub fn signed(&self, token: &str) -> Result<Grant, Refused> {
         let (payload, signature) = token.split_once('.').ok_or(Refused::Invalid)?;
         let signature = URL_SAFE_NO_PAD.decode(signature).map_err(|_| Refused::Invalid)?;
         let mut mac = self.mac();
@@ -68,11 +77,7 @@ impl UrlKey {
         // Constant time: `verify_slice` does not stop at the first differing byte.
         mac.verify_slice(&signature).map_err(|_| Refused::Invalid)?;
         let bytes = URL_SAFE_NO_PAD.decode(payload).map_err(|_| Refused::Invalid)?;
-        let grant: Grant = serde_json::from_slice(&bytes).map_err(|_| Refused::Invalid)?;
-        if grant.expires_at <= now_ms {
-            return Err(Refused::Expired);
-        }
-        Ok(grant)
+        serde_json::from_slice(&bytes).map_err(|_| Refused::Invalid)
     }
 }
 

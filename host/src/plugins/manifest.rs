@@ -764,6 +764,28 @@ mod tests {
         }
     }
 
+    /// Over every plugin of the product: a route that imports an Excel workbook (it claims an
+    /// upload that takes Excel alone) offers the workbook to fill in at `GET <its path>-template`,
+    /// under the import's own right, so whoever may import may fetch it.
+    #[test]
+    fn every_excel_import_offers_its_template() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins");
+        let mut imports = 0;
+        for entry in std::fs::read_dir(dir).expect("plugins folder").flatten().filter(|e| e.path().is_dir()) {
+            let m = Manifest::load(&entry.path().join("plugin.toml")).unwrap_or_else(|e| panic!("{e}"));
+            let workbooks: Vec<&str> =
+                m.uploads.iter().filter(|u| u.kinds == ["excel"]).map(|u| u.purpose.as_str()).collect();
+            for import in m.routes.iter().filter(|r| r.uploads.iter().any(|p| workbooks.contains(&p.as_str()))) {
+                imports += 1;
+                let template = format!("{}-template", import.path);
+                let offered = m.routes.iter().find(|r| r.method == "GET" && r.path == template);
+                let offered = offered.unwrap_or_else(|| panic!("{}: {} has no GET {template}", m.id, import.path));
+                assert_eq!(offered.action, import.action, "{}: {template} is not under the import's right", m.id);
+            }
+        }
+        assert!(imports >= 6, "{imports} imports");
+    }
+
     fn product_manifest() -> (String, Manifest) {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins/product/plugin.toml");
         (std::fs::read_to_string(&path).expect("product manifest"), Manifest::load(&path).expect("loads"))

@@ -111,15 +111,7 @@ pub struct AccountInput {
 }
 
 fn username(value: &str) -> ApiResult<String> {
-    let value = validate::length("userName", value, 2, 64)?;
-    if value.chars().all(|c| c.is_ascii_alphanumeric() || "_-.@".contains(c)) {
-        Ok(value)
-    } else {
-        Err(ApiError::invalid(
-            "userName",
-            Msg::Format { field: "userName".into(), expected: "letters, digits and hyphens" },
-        ))
-    }
+    validate::USER_NAME_CHARACTERS.check("userName", validate::length("userName", value, 2, 64)?)
 }
 
 /// No one hands out more than they hold: every action the new roles grant must be the caller's,

@@ -24,6 +24,16 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         tree,
     )
     .route(
+        RouteSpec::read(
+            Method::POST,
+            "/authority-service/account/department-options",
+            Perm::Action("account:view"),
+            "The department tree, for the account page's department field and filter (whose users may not manage departments)",
+        )
+        .data_list::<DepartmentNode>(),
+        tree,
+    )
+    .route(
         RouteSpec::write("/authority-service/department/add", Perm::Action("department:add"), "Add a department")
             .body::<DepartmentInput>()
             .data::<Created>(),

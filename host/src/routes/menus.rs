@@ -190,14 +190,9 @@ async fn button_fields(app: &AppState, input: &ButtonInput, id: i64) -> ApiResul
         name: validate::required("name", &input.name, SHORT_TEXT)?,
         description: validate::optional("description", &input.description, validate::LONG_TEXT)?,
         request_url: validate::required("requestUrl", &input.request_url, 255)?,
-        action: validate::required("action", &input.action, SHORT_TEXT)?,
+        action: validate::ACTION_CHARACTERS
+            .check("action", validate::required("action", &input.action, SHORT_TEXT)?)?,
     };
-    if !fields.action.chars().all(|c| c.is_ascii_alphanumeric() || ":-_.".contains(c)) {
-        return Err(ApiError::invalid(
-            "action",
-            Msg::Format { field: "action".into(), expected: "letters, digits and hyphens" },
-        ));
-    }
     if app.db.menu_by_menu_id(fields.menu_id).await?.is_none_or(|m| m.menu_type == "group") {
         return Err(ApiError::invalid(
             "menuId",

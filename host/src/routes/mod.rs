@@ -1,6 +1,7 @@
 //! The core's API routes. Each module adds its routes with their permissions to the
 //! [`ApiRouter`]; the list below is the whole core API.
 
+mod access_urls;
 mod accounts;
 mod approvals;
 mod auth;
@@ -42,6 +43,7 @@ pub fn api(state: AppState, extra: impl FnOnce(ApiRouter) -> ApiRouter) -> (Rout
     let api = logs::routes(api);
     let api = device_keys::routes(api);
     let api = files::routes(api);
+    let api = access_urls::routes(api);
     let api = approvals::routes(api);
     let api = tools::routes(api);
     let api = guide::routes(api);

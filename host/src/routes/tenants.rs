@@ -8,8 +8,8 @@ use utoipa::ToSchema;
 use super::{ById, Created, DeleteByName, Page, REFERENCE_PAGE_SIZE, paging};
 use crate::AppState;
 use crate::api::{ApiError, ApiJson, ApiQuery, ApiResult, ApiRouter, Caller, Envelope, Perm, RouteSpec, done};
-use crate::db::{TENANT_KINDS, TenantFields, TenantKey, TenantRow, now_ms};
-use crate::i18n::Msg;
+use crate::db::{FirstRole, TENANT_KINDS, TenantFields, TenantKey, TenantRow, now_ms};
+use crate::i18n::{Lang, Msg};
 use crate::validate::{self, LONG_TEXT, SHORT_TEXT};
 
 pub fn routes(api: ApiRouter) -> ApiRouter {
@@ -160,14 +160,46 @@ async fn check_unique(app: &AppState, fields: &TenantFields, except: i64) -> Api
     Ok(())
 }
 
+/// The name of a new enterprise's first role, in its creator's language.
+fn administrator_role_name(lang: Lang) -> &'static str {
+    match lang {
+        Lang::ZhCn => "企业管理员",
+        Lang::En => "Enterprise administrator",
+        Lang::De => "Unternehmensadministrator",
+        Lang::Es => "Administrador de la empresa",
+        Lang::Fr => "Administrateur de l’entreprise",
+        Lang::Pt => "Administrador da empresa",
+        Lang::Ru => "Администратор предприятия",
+    }
+}
+
+/// A new enterprise starts with an administrator role granted every enterprise menu, and every
+/// button of them whose action its creator holds (nobody gives more than he has), so that its
+/// first account can be given a role at once.
+async fn first_role(app: &AppState, caller: &Caller, lang: Lang) -> ApiResult<FirstRole> {
+    let menus: Vec<_> = app.db.menus().await?.into_iter().filter(|m| m.scope == "tenant").collect();
+    let button_ids = app
+        .db
+        .all_buttons()
+        .await?
+        .into_iter()
+        .filter(|b| caller.may(&b.action) && menus.iter().any(|m| m.menu_id == b.menu_id))
+        .map(|b| b.id)
+        .collect();
+    let menu_ids = menus.iter().map(|m| m.menu_id).collect();
+    Ok(FirstRole { name: administrator_role_name(lang).to_string(), menu_ids, button_ids })
+}
+
 async fn add(
     State(app): State<AppState>,
     caller: Caller,
+    lang: Lang,
     ApiJson(input): ApiJson<TenantInput>,
 ) -> ApiResult<Envelope<Created>> {
     let fields = input.validate(TENANT_KINDS[0])?;
     check_unique(&app, &fields, 0).await?;
-    let id = app.db.insert_tenant(&fields, caller.account_id).await?;
+    let role = first_role(&app, &caller, lang).await?;
+    let id = app.db.insert_tenant(&fields, caller.account_id, &role).await?;
     Ok(Envelope(Created { id }))
 }
 

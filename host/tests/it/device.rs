@@ -7,6 +7,7 @@ use crate::common;
 use common::fleet::fleet;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use reqwest::Method;
 use serde_json::{Map, Value, json};
 
 fn params(value: Value) -> Map<String, Value> {
@@ -311,6 +312,19 @@ async fn partner_devices_import_from_a_workbook_and_a_row_that_does_not_match_ke
     assert_eq!((deleted.ok()["deleted"].as_u64(), deleted.ok()["notFound"].as_u64()), (Some(1), Some(1)));
     let left = host.get("/device-service/partner-devices", admin).await;
     assert_eq!((left.ok()["total"].as_u64(), left.ok()["list"][0]["sn"].as_str()), (Some(1), Some("HR-2")));
+
+    // Each workbook has its template: titles in the user's language, column A "SN", no rows.
+    let template = host
+        .call(Method::GET, "/device-service/partner-devices/import-template", Some(admin), &[("lang", "de")], None)
+        .await;
+    let file = template.ok();
+    assert_eq!(file["fileName"], "partner-devices-import.xlsx");
+    assert_eq!(
+        crate::product::read_workbook(file),
+        vec![vec!["SN".to_string(), "Geräte-ID des Partners".into(), "Modell".into(), "Name".into()]]
+    );
+    let delete_template = host.get("/device-service/partner-devices/delete-import-template", admin).await;
+    assert_eq!(crate::product::read_workbook(delete_template.ok()), vec![vec!["SN".to_string()]]);
 }
 
 #[tokio::test]

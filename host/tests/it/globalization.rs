@@ -86,3 +86,35 @@ async fn return_codes_come_in_from_excel_and_reach_apps_by_etag() {
     let range = read.worksheet_range_at(0).expect("a sheet").expect("readable");
     assert_eq!(range.get_value((1, 5)).map(|c| c.to_string()), Some("Bitte den Staubbehälter leeren.".into()));
 }
+
+/// Each import's Excel template has the import's columns and no rows; filled in as a user
+/// would, it imports.
+#[tokio::test]
+async fn a_filled_in_template_imports() {
+    let host = TestHost::start_with_plugins(&[Install::plugin("globalization", "files = true")], |_| {}).await;
+    let admin = host.admin().await;
+    for kind in ["modules", "codes"] {
+        let template = host.get(&format!("/i18n-service/{kind}/import-template"), &admin).await;
+        assert_eq!(template.ok()["fileName"], format!("{kind}-import.xlsx"));
+        let rows = crate::product::read_workbook(template.ok());
+        assert_eq!(rows.len(), 1, "{kind}: the titles alone");
+        let titles = &rows[0];
+        assert_eq!(&titles[..4], ["module", "key", "description", "zhCn"], "{kind}: {titles:?}");
+        let filled: Vec<&str> = titles
+            .iter()
+            .map(|title| match title.as_str() {
+                "module" => "device",
+                "key" => "E4096",
+                "description" => "Brush",
+                _ => "Brush stuck",
+            })
+            .collect();
+        let header: Vec<&str> = titles.iter().map(String::as_str).collect();
+        let book = workbook(&[&header, &filled]);
+        let upload = host.upload(&admin, "i18n-service", &format!("{kind}-excel"), "filled.xlsx", &book).await;
+        let imported = host
+            .post(&format!("/i18n-service/{kind}/import"), &admin, json!({ "uploadId": upload["data"]["uploadId"] }))
+            .await;
+        assert_eq!(imported.ok(), &json!({ "added": 1, "updated": 0 }), "{kind}");
+    }
+}

@@ -184,6 +184,19 @@ async fn a_template_is_published_edited_into_a_new_version_and_compared() {
         json!({ "falseValue": 1, "trueValue": 0 })
     );
 
+    // A consumable of the category names the template from its form's own choices (the
+    // category's first); an unknown template is refused by its field.
+    let choices = host.get(&format!("/product-service/consumable-templates?categoryId={category_id}"), &admin).await;
+    assert_eq!(choices.ok()[0], json!({ "id": first_id, "name": "Robot vacuum" }));
+    let consumable = |template: &str| {
+        json!({ "categoryId": category_id, "identifier": "reservedFilter", "name": "Filter", "lifetimeHours": 150,
+                "templateId": template })
+    };
+    let unknown = host.post("/product-service/consumables", &admin, consumable("no-such-template")).await;
+    assert_eq!((unknown.code(), unknown.data()["field"].as_str()), (400, Some("templateId")));
+    let named = host.post("/product-service/consumables", &admin, consumable(&first_id)).await;
+    assert_eq!(named.ok()["templateId"], first_id.as_str());
+
     let publish = format!("/product-service/templates/{first_id}/publish");
     assert_eq!(host.post(&publish, &admin, json!({})).await.ok()["status"], "published");
     assert_eq!(host.post(&publish, &admin, json!({})).await.code(), 409, "published once");
@@ -451,7 +464,7 @@ async fn sns_entered_one_per_line_need_the_risk_confirmed_above_ten_and_stop_at_
     assert_eq!(all.ok()["total"], 21, "only the accepted groups' SNs are stored");
 }
 
-fn read_workbook(file: &Value) -> Vec<Vec<String>> {
+pub fn read_workbook(file: &Value) -> Vec<Vec<String>> {
     use base64::Engine as _;
     use calamine::Reader as _;
     let bytes =

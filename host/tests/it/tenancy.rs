@@ -44,22 +44,22 @@ async fn a_tenant_user_naming_another_tenant_gets_403() {
     assert_eq!(t.host.post_as(ROLES, &t.a_user, "0", json!({})).await.code(), 403);
 
     let own = t.host.post_as(ROLES, &t.a_user, &t.a.to_string(), json!({})).await;
-    assert_eq!(names(own.ok()), vec!["alpha ops"]);
+    assert_eq!(names(own.ok()), vec!["Enterprise administrator", "alpha ops"]);
     let implicit = t.host.post(ROLES, &t.a_user, json!({})).await;
-    assert_eq!(names(implicit.ok()), vec!["alpha ops"], "no header: the user's own tenant");
+    assert_eq!(names(implicit.ok()), vec!["Enterprise administrator", "alpha ops"], "no header: the user's own tenant");
 }
 
 #[tokio::test]
 async fn a_tenant_user_cannot_touch_another_tenants_rows_by_id() {
     let t = two_tenants().await;
-    let beta_roles = t.host.post_as(ROLES, &t.admin, &t.b.to_string(), json!({})).await;
+    let beta_roles = t.host.post_as(ROLES, &t.admin, &t.b.to_string(), json!({ "name": "beta ops" })).await;
     let beta_role = beta_roles.ok()["list"][0]["id"].as_i64().expect("id");
     let update = json!({ "id": beta_role, "name": "hijacked", "roleType": "ordinary" });
     assert_eq!(t.host.post("/authority-service/role/update", &t.a_user, update).await.code(), 404);
     let delete = json!({ "id": beta_role, "confirmName": "beta ops" });
     assert_eq!(t.host.post("/authority-service/role/delete", &t.a_user, delete).await.code(), 404);
     let after = t.host.post_as(ROLES, &t.admin, &t.b.to_string(), json!({})).await;
-    assert_eq!(names(after.ok()), vec!["beta ops"], "untouched");
+    assert_eq!(names(after.ok()), vec!["Enterprise administrator", "beta ops"], "untouched");
 
     let selector = t.host.get("/authority-service/tenantInfo/list", &t.a_user).await;
     let tenants: Vec<_> =
@@ -71,12 +71,16 @@ async fn a_tenant_user_cannot_touch_another_tenants_rows_by_id() {
 async fn a_platform_user_acts_for_one_tenant_or_all() {
     let t = two_tenants().await;
     let alpha = t.host.post_as(ROLES, &t.admin, &t.a.to_string(), json!({})).await;
-    assert_eq!(names(alpha.ok()), vec!["alpha ops"]);
+    assert_eq!(names(alpha.ok()), vec!["Enterprise administrator", "alpha ops"]);
     let beta = t.host.post_as(ROLES, &t.admin, &t.b.to_string(), json!({})).await;
-    assert_eq!(names(beta.ok()), vec!["beta ops"]);
+    assert_eq!(names(beta.ok()), vec!["Enterprise administrator", "beta ops"]);
     for all in ["ALL", "0"] {
         let everything = t.host.post_as(ROLES, &t.admin, all, json!({})).await;
-        assert_eq!(names(everything.ok()), vec!["alpha ops", "beta ops", "平台管理员"]);
+        let everything = names(everything.ok());
+        assert_eq!(
+            everything,
+            vec!["Enterprise administrator", "Enterprise administrator", "alpha ops", "beta ops", "平台管理员"]
+        );
     }
     let unknown = t.host.post_as(ROLES, &t.admin, "999", json!({})).await;
     assert_eq!((unknown.code(), unknown.data()["field"].as_str()), (400, Some("tenantId")));
@@ -92,7 +96,11 @@ async fn a_platform_user_acts_for_one_tenant_or_all() {
         .await;
     created.ok();
     let beta = t.host.post_as(ROLES, &t.admin, &t.b.to_string(), json!({})).await;
-    assert_eq!(names(beta.ok()), vec!["beta ops", "beta qa"], "created in the chosen tenant");
+    assert_eq!(
+        names(beta.ok()),
+        vec!["Enterprise administrator", "beta ops", "beta qa"],
+        "created in the chosen tenant"
+    );
     let selector = t.host.get("/authority-service/tenantInfo/list", &t.admin).await;
     assert_eq!(selector.ok()["total"], 2);
 }
@@ -185,4 +193,31 @@ async fn a_role_shows_its_bound_users_to_its_own_enterprise_only() {
     );
     let elsewhere = host.post_as("/authority-service/role/users", &admin, &globex, json!({ "id": role })).await;
     assert_eq!(elsewhere.code(), 404);
+}
+
+/// A new enterprise comes with its administrator's role, named in its creator's language and
+/// granted the enterprise's menus with the buttons its creator holds: an account given it can
+/// manage the enterprise's roles at once.
+#[tokio::test]
+async fn a_new_enterprise_starts_with_an_administrator_role() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    let acme = host.create_tenant(&admin, "Acme", 71).await.to_string();
+    let roles = host.post_as(ROLES, &admin, &acme, json!({})).await;
+    assert_eq!(roles.ok()["total"], 1);
+    let role = &roles.ok()["list"][0];
+    assert_eq!(
+        (role["name"].as_str(), role["roleType"].as_str()),
+        (Some("Enterprise administrator"), Some("administrator"))
+    );
+    let id = role["id"].as_i64().expect("id");
+    host.create_account(&admin, &acme, "boss", &[id]).await;
+    let boss = host.login("boss", USER_PASSWORD).await;
+    assert_eq!(names(host.post(ROLES, &boss, json!({})).await.ok()), vec!["Enterprise administrator"]);
+    let created =
+        host.post("/authority-service/role/add", &boss, json!({ "name": "Support", "roleType": "ordinary" })).await;
+    created.ok();
+    // Nothing of the platform's: the enterprise list shows his enterprise alone.
+    let seen = host.get("/authority-service/tenantInfo/list", &boss).await;
+    assert_eq!(seen.ok()["total"], 1);
 }

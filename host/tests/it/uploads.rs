@@ -241,6 +241,19 @@ async fn limits_rights_tenants_and_transactions_hold() {
     assert_eq!(expired.status(), 410);
     let body: Value = expired.json().await.expect("envelope");
     assert_eq!(body["code"], 410);
+
+    // The expired link renewed at the spec's path: the same object for an hour. Not for a
+    // user of another enterprise, and not a link the host did not sign.
+    const RENEW: &str = "/region-service-admin/storage/oss/getAccessUrl";
+    let renewed = host.post(RENEW, &admin, json!({ "url": format!("https://console.example.com{url}") })).await;
+    let renewed = renewed.ok()["url"].as_str().expect("a link").to_string();
+    assert_ne!(renewed, url);
+    assert_eq!(up.download(&renewed, None).await.status(), 200);
+    let viewer_renews = host.post(RENEW, &viewer, json!({ "url": url })).await;
+    assert_eq!(viewer_renews.code(), 404, "{:?}", viewer_renews.body);
+    let forged_renewal =
+        host.post(RENEW, &admin, json!({ "url": format!("/api/files/download?token={forged}") })).await;
+    assert_eq!((forged_renewal.code(), forged_renewal.data()["field"].as_str()), (400, Some("url")));
 }
 
 #[tokio::test]

@@ -71,6 +71,16 @@ pub fn export(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(ExportedFile::new(name, XLSX, &bytes)))
 }
 
+/// `GET /copies/import-template?library=&projectId=`: the import's columns, one per language
+/// the library requires, and no entry.
+pub fn template(call: &mut Call<'_>) -> PluginResult<Value> {
+    let (library, project_id) =
+        library_of(call.query("library").unwrap_or_default(), call.query("projectId").unwrap_or_default())?;
+    let languages = required_languages(call, &library, &project_id)?;
+    let titles: Vec<&str> = COLUMNS.iter().copied().chain(languages.iter().map(String::as_str)).collect();
+    Ok(json!(sheet::template(&format!("copy-{library}-import.xlsx"), &titles)?))
+}
+
 fn row_error(row: u32, error: &PluginError) -> PluginError {
     sheet::row_error("uploadId", row, error)
 }

@@ -163,6 +163,30 @@ pub struct ImportInput {
 
 /// Imports a workbook: every row is checked before any is kept; an SN already imported is
 /// updated. The workbook itself is not kept.
+/// The titles of an import's columns B to D in each language ([`console_plugin_sdk::LANGS`]
+/// order); column A says "SN", which tells the reader the first row holds titles.
+const TITLES: [[&str; 3]; 7] = [
+    ["合作方设备 ID", "型号", "名称"],
+    ["Partner's device ID", "Model", "Name"],
+    ["Geräte-ID des Partners", "Modell", "Name"],
+    ["ID de dispositivo del socio", "Modelo", "Nombre"],
+    ["ID de l’appareil chez le partenaire", "Modèle", "Nom"],
+    ["ID do dispositivo do parceiro", "Modelo", "Nome"],
+    ["ID устройства у партнёра", "Модель", "Название"],
+];
+
+/// `GET /partner-devices/import-template`: the import's four columns, titled, and no device.
+pub fn import_template(call: &mut Call<'_>) -> PluginResult<Value> {
+    let at = console_plugin_sdk::LANGS.iter().position(|l| *l == call.lang()).unwrap_or(1);
+    let [id, model, name] = TITLES[at];
+    Ok(json!(sheet::template("partner-devices-import.xlsx", &["SN", id, model, name])?))
+}
+
+/// `GET /partner-devices/delete-import-template`: the SN column of a deletion, and no SN.
+pub fn delete_import_template(_: &mut Call<'_>) -> PluginResult<Value> {
+    Ok(json!(sheet::template("partner-devices-delete.xlsx", &["SN"])?))
+}
+
 pub fn import(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: ImportInput = call.body()?;
     let partner = match validate::optional("partner", &input.partner, SHORT_TEXT)? {

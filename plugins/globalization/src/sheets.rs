@@ -52,6 +52,13 @@ pub fn export<R: KindPage>(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(ExportedFile::new(format!("{}-texts.xlsx", R::KIND), XLSX, &bytes)))
 }
 
+/// `GET /<kind>/import-template`: the import's columns, one per platform language, and no text.
+pub fn template<R: KindPage>(call: &mut Call<'_>) -> PluginResult<Value> {
+    let languages = platform::languages(call.host)?;
+    let titles: Vec<&str> = COLUMNS.iter().copied().chain(languages.iter().map(String::as_str)).collect();
+    Ok(json!(sheet::template(&format!("{}-import.xlsx", R::KIND), &titles)?))
+}
+
 /// `POST /<kind>/import`: a filled-in workbook, all rows or none.
 pub fn import<R: KindPage>(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: SheetInput = call.body()?;

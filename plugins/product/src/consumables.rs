@@ -1,10 +1,12 @@
 //! Consumables of a category: filters, brushes, mop pads (spec DP §3 "Consumable", §5).
 
+use console_plugin_sdk::choices::{Choice, MAX_CHOICES};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
-use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Resource};
+use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
 use serde::{Deserialize, Serialize};
 
 use crate::categories::CATEGORIES;
+use crate::templates::TEMPLATES;
 
 /// §5: a consumable's identifier starts with this.
 pub const IDENTIFIER_PREFIX: &str = "reserved";
@@ -122,11 +124,47 @@ impl ConsumableInput {
             identifier,
             name,
             lifetime_hours,
-            template_id: validate::optional("templateId", &self.template_id, 64)?,
+            template_id: template_of(call, &self.template_id)?,
             purchase_link,
             show_link: self.show_link,
         })
     }
+}
+
+/// The template a consumable names (by its `templateKey`, the same for every version), or none.
+fn template_of(call: &mut Call<'_>, value: &str) -> PluginResult<String> {
+    let key = validate::optional("templateId", value, 64)?;
+    if key.is_empty() || TEMPLATES.count(call.host, &Query::new().eq("templateKey", key.as_str()))? > 0 {
+        return Ok(key);
+    }
+    Err(PluginError::format(
+        "templateId",
+        [
+            "已存在的物模型模板",
+            "an existing thing-model template",
+            "eine vorhandene Dingmodell-Vorlage",
+            "una plantilla de modelo de objeto existente",
+            "un modèle d’objet existant",
+            "um modelo de objeto existente",
+            "существующий шаблон модели устройства",
+        ],
+    ))
+}
+
+/// `GET /consumable-templates?categoryId=`: the templates a consumable may name, for the
+/// consumable form (its own route: the form's users need no right to the template page).
+/// Those of the category first, by their newest version's name.
+pub fn template_choices(call: &mut Call<'_>) -> PluginResult<Value> {
+    let category = call.query("categoryId").unwrap_or_default().to_string();
+    let latest =
+        TEMPLATES.query(call.host, &Query::new().eq("latest", true).sort("name", false).page(1, MAX_CHOICES))?;
+    let (mut choices, mut others): (Vec<Choice>, Vec<Choice>) = (Vec::new(), Vec::new());
+    for doc in latest.list {
+        let choice = Choice { id: doc.data.template_key.clone(), name: doc.data.name.clone() };
+        if doc.data.category_id == category { choices.push(choice) } else { others.push(choice) }
+    }
+    choices.extend(others);
+    Ok(json!(choices))
 }
 
 pub struct Consumables;

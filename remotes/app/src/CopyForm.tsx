@@ -1,12 +1,12 @@
 // A copy entry's form: its library, keys, function, placeholders, texts per language and
 // assignment; and the Excel import's form.
-import { ModalForm, UploadField } from '@console/sdk/ui';
+import { ExcelTemplateLink, ModalForm, UploadField } from '@console/sdk/ui';
 import { Form, Input, InputNumber, Select, Space, Switch, type FormInstance } from 'antd';
 import { useEffect, useRef } from 'react';
 
 import { LanguageTextsField, ProjectSelect, useTexts } from './parts';
 import { COPY_KEY, placeholderMismatch } from './rules';
-import { copies, type LibraryScope, MOUNT } from './service';
+import { copies, type LibraryScope, MOUNT, PATHS } from './service';
 import { type CopyEntry, type ImportedExcel, LIBRARIES, type Library, MAX_COPY_EXCEL_MIB, MAX_PLACEHOLDERS, type Project } from './types';
 
 /** The form's values. */
@@ -220,6 +220,7 @@ export function ExcelImport({ open, scope, onClose, onImported }: { open: boolea
         accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
         maxMib={MAX_COPY_EXCEL_MIB}
       />
+      <ExcelTemplateLink importPath={`${PATHS.copies}/import`} params={{ library: scope.library, ...(scope.projectId ? { projectId: scope.projectId } : {}) }} />
     </ModalForm>
   );
 }

@@ -28,8 +28,8 @@ const DETAIL = {
   commands: [],
   thingModel: {
     properties: [
-      { identifier: 'suction', name: 'Suction', accessMode: 'rw', dataType: { type: 'enum', specs: {} } },
-      { identifier: 'battery', name: 'Battery', accessMode: 'r', dataType: { type: 'int', specs: {} } },
+      { identifier: 'suction', name: 'Suction', accessMode: 'rw', dataType: { type: 'enum', specs: { enumParam: [{ text: 'quiet', value: 1 }, { text: 'turbo', value: 3 }] } } },
+      { identifier: 'battery', name: 'Battery', accessMode: 'r', dataType: { type: 'int', specs: { unit: '%' } } },
     ],
     events: [],
     services: [],
@@ -46,8 +46,10 @@ describe('the device drawer', { timeout: 30_000 }, () => {
       </App>,
     );
     fireEvent.click(await screen.findByText('Properties'));
-    expect((await screen.findByTestId('value-suction')).textContent).toBe('1');
-    expect(screen.getByTestId('desired-suction').textContent).toBe('Desired: 3');
+    // As the thing model says them: the enum's names, the number with its unit.
+    expect((await screen.findByTestId('value-suction')).textContent).toBe('quiet');
+    expect(screen.getByTestId('desired-suction').textContent).toBe('Desired: turbo');
+    expect(screen.getByTestId('value-battery').textContent).toBe('80 %');
     expect(screen.queryByTestId('desired-battery')).toBeNull();
   });
 });

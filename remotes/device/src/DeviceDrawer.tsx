@@ -1,4 +1,4 @@
-import { api, useNamespace, usePagePermission, usePermission } from '@console/sdk';
+import { api, formatReading, useNamespace, usePagePermission, usePermission } from '@console/sdk';
 import { App, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, Tag, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 
@@ -142,11 +142,11 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
                         const desired = detail.desired?.[p.identifier];
                         return (
                           <Space size={4}>
-                            <span data-testid={`value-${p.identifier}`}>{p.identifier in detail.shadow ? shownValue(detail.shadow[p.identifier].value) : '—'}</span>
+                            <span data-testid={`value-${p.identifier}`}>{p.identifier in detail.shadow ? formatReading(detail.shadow[p.identifier].value, p.dataType) : '—'}</span>
                             {desired && (
                               <Tooltip title={t('desiredTip', { time: when(desired.since) })}>
                                 <Tag color="processing" data-testid={`desired-${p.identifier}`}>
-                                  {t('desired')}: {shownValue(desired.value)}
+                                  {t('desired')}: {formatReading(desired.value, p.dataType)}
                                 </Tag>
                               </Tooltip>
                             )}

@@ -1,6 +1,6 @@
 import { Auth, api, useNamespace, usePermission } from '@console/sdk';
 import type { Page } from '@console/sdk';
-import { type ListHandle, ListPage, ModalForm, RowActions, SearchModeField, UploadField } from '@console/sdk/ui';
+import { ExcelTemplateLink, type ListHandle, ListPage, ModalForm, RowActions, SearchModeField, UploadField } from '@console/sdk/ui';
 import { App, Button, Card, Form, Input, Space } from 'antd';
 import { useRef, useState } from 'react';
 
@@ -93,10 +93,12 @@ export default function PartnerDevices() {
         </Form.Item>
         <UploadField name="uploadId" label={t('partnerWorkbook')} mount="device-service" purpose="partner-excel" accept=".xlsx" maxMib={20} />
         <p>{t('partnerColumns')}</p>
+        <ExcelTemplateLink importPath="/device-service/partner-devices/import" />
       </ModalForm>
       <ModalForm<{ uploadId: string }> open={deleting} title={t('deletePartnerDevices')} onClose={() => setDeleting(false)} onSubmit={deleteListed}>
         <UploadField name="uploadId" label={t('partnerWorkbook')} mount="device-service" purpose="partner-excel" accept=".xlsx" maxMib={20} />
         <p>{t('partnerDeleteColumns')}</p>
+        <ExcelTemplateLink importPath="/device-service/partner-devices/delete-import" />
       </ModalForm>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { api, Auth, useNamespace } from '@console/sdk';
-import { downloadBase64, ModalForm, ResourcePage, UploadField } from '@console/sdk/ui';
+import { downloadBase64, ExcelTemplateLink, ModalForm, ResourcePage, UploadField } from '@console/sdk/ui';
 import { App, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 
@@ -115,6 +115,7 @@ function TextsPage({ kind }: { kind: 'modules' | 'codes' }) {
       >
         <p>{t('importHint')}</p>
         <UploadField name="uploadId" label={t('excelFile')} mount={MOUNT} purpose={`${kind}-excel`} accept={EXCEL} maxMib={20} />
+        <ExcelTemplateLink importPath={`${path}/import`} />
       </ModalForm>
     </Card>
   );

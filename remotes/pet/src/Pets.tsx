@@ -1,4 +1,4 @@
-import { api, Auth, useNamespace, usePermission, type Page } from '@console/sdk';
+import { api, Auth, formatTime, useNamespace, usePermission, type Page } from '@console/sdk';
 import { DetailDrawer, type ListHandle, ListPage, ModalForm, RowActions, SearchModeField, UploadField } from '@console/sdk/ui';
 import { App, Avatar, Button, Card, DatePicker, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -165,9 +165,12 @@ export default function Pets() {
                   dataSource={viewing.latestRecords}
                   columns={[
                     { title: t('kind'), dataIndex: 'kind', render: (v: string) => t(v) },
-                    { title: t('startTime'), dataIndex: 'startTime', render: (v: number) => dayjs(v).format('MM-DD HH:mm') },
+                    { title: t('startTime'), dataIndex: 'startTime', render: (v: number) => formatTime(v) },
                     { title: t('durationS'), dataIndex: 'durationS' },
+                    { title: t('litterWeightG'), dataIndex: 'litterWeightG' },
                     { title: t('weightG'), dataIndex: 'weightG' },
+                    // Only a clearing says how the box was cleared.
+                    { title: t('clearType'), dataIndex: 'clearType', render: (v: string) => (v ? t(`clear_${v}`) : '—') },
                   ]}
                 />
               ),

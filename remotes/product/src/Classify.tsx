@@ -129,6 +129,12 @@ export default function Classify() {
 /** The consumables of one category (spec DP §3 "Consumable", §5). */
 function Consumables({ category }: { category: Category }) {
   const { t } = useNamespace('product', resources);
+  // The consumable page's own route: its users need no right to the template page.
+  const [templates, setTemplates] = useState<{ id: string; name: string }[]>([]);
+  useEffect(() => {
+    void api.get<{ id: string; name: string }[]>('/product-service/consumable-templates', { categoryId: category.id }, { quiet: true }).then(setTemplates, () => setTemplates([]));
+  }, [category.id]);
+  const templateName = (id: string) => (id ? (templates.find((x) => x.id === id)?.name ?? id) : '—');
   return (
     <ResourcePage<Consumable>
       bare
@@ -145,6 +151,7 @@ function Consumables({ category }: { category: Category }) {
         { title: t('identifier'), dataIndex: 'identifier' },
         { title: t('name'), dataIndex: 'name' },
         { title: t('lifetimeHours'), dataIndex: 'lifetimeHours' },
+        { title: t('consumableTemplate'), dataIndex: 'templateId', render: (id: string) => templateName(id) },
         { title: t('purchaseLink'), render: (_, row) => (row.showLink ? <a href={row.purchaseLink} target="_blank" rel="noreferrer">{row.purchaseLink}</a> : row.purchaseLink) },
       ]}
       form={
@@ -157,6 +164,9 @@ function Consumables({ category }: { category: Category }) {
           </Form.Item>
           <Form.Item name="lifetimeHours" label={t('lifetimeHours')} rules={[{ required: true, message: t('lifetimeRule') }, { type: 'number', min: 0.001, message: t('lifetimeRule') }]}>
             <InputNumber data-testid="consumable-lifetime" min={0} max={87600} />
+          </Form.Item>
+          <Form.Item name="templateId" label={t('consumableTemplate')} extra={t('consumableTemplateHint')}>
+            <Select data-testid="consumable-template" allowClear showSearch optionFilterProp="label" options={templates.map((x) => ({ value: x.id, label: x.name }))} />
           </Form.Item>
           <Form.Item name="purchaseLink" label={t('purchaseLink')} rules={[{ type: 'url', message: t('urlRule') }]}>
             <Input />

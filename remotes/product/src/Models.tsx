@@ -111,6 +111,8 @@ export default function Models() {
         testId="product-models"
         name={(row) => row.name}
         actions={{ add: 'product:model:add', edit: 'product:model:edit', delete: 'product:model:delete' }}
+        // A released model's SNs are out in the world: the server refuses its deletion.
+        deletable={(row) => row.status === 'configuring'}
         addLabel={t('addModel')}
         addTestId="add-model"
         defaults={{ snSuffixDigits: 6, enterpriseIds: [], productIds: [], antiDiversion: false }}

@@ -52,6 +52,24 @@ pub fn first_sheet_rows(bytes: Vec<u8>, max_rows: usize) -> Result<Vec<(u32, Vec
         .collect())
 }
 
+/// The Excel template of an import (`GET <import>-template`, which every Excel import offers):
+/// an empty workbook named `file_name` with `titles` in its first row and every column kept as
+/// text, so that an SN or a code typed into it keeps its leading zeros.
+pub fn template(file_name: &str, titles: &[&str]) -> Result<crate::export::ExportedFile, PluginError> {
+    use rust_xlsxwriter::{Format, Workbook, XlsxError};
+    let failed = |e: XlsxError| PluginError::internal(e.to_string());
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    let text = Format::new().set_num_format("@");
+    for (column, title) in titles.iter().enumerate() {
+        let column = u16::try_from(column).map_err(|_| PluginError::internal("too many columns"))?;
+        sheet.set_column_format(column, &text).map_err(failed)?;
+        sheet.write_string(0, column, *title).map_err(failed)?;
+    }
+    let bytes = book.save_to_buffer().map_err(failed)?;
+    Ok(crate::export::ExportedFile::new(file_name, crate::export::XLSX, &bytes))
+}
+
 /// The cell of `column` (0 for A), empty when the row is shorter.
 pub fn cell(row: &[String], column: usize) -> &str {
     row.get(column).map_or("", String::as_str)
@@ -124,4 +142,18 @@ pub fn repeated_sn(row: u32, first: u32) -> [String; 7] {
         format!("linha {row}: o SN repete a linha {first}"),
         format!("строка {row}: SN повторяет строку {first}"),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use base64::Engine as _;
+
+    #[test]
+    fn a_template_reads_back_as_its_titles_alone() {
+        let file = template("x.xlsx", &["SN", "名称"]).expect("template");
+        assert_eq!((file.file_name.as_str(), file.content_type.as_str()), ("x.xlsx", crate::export::XLSX));
+        let bytes = base64::engine::general_purpose::STANDARD.decode(&file.content).expect("base64");
+        assert_eq!(first_sheet_rows(bytes, 10), Ok(vec![(1, vec!["SN".to_string(), "名称".to_string()])]));
+    }
 }

@@ -97,7 +97,7 @@ describe('the upload field streams the file to the host as it is chosen', () => 
     choose('locked.zip', 10);
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(2));
     act(() => FakeUpload.sent[1].answer(400, { code: 400, msg: '“locked.zip” is encrypted (zip).', data: { field: 'file' } }));
-    await fieldError('“locked.zip” is encrypted (zip).');
+    await fieldError('File upload failed. “locked.zip” is encrypted (zip).');
     onFinish.mockClear();
     fireEvent.click(screen.getByText('send'));
     await fieldError('Choose a file');

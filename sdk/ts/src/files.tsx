@@ -3,7 +3,7 @@ import { Button, Form, Upload, type UploadFile } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { RequestError, UPLOAD_CANCELLED, type UploadTask, uploadFile } from './request';
+import { api, RequestError, UPLOAD_CANCELLED, type UploadTask, uploadFile } from './request';
 
 function sizeText(bytes: number) {
   if (bytes >= 1048576) return `${(bytes / 1048576).toFixed(1)} MB`;
@@ -62,7 +62,9 @@ function UploadPicker({ id, value, onChange, field, mount, purpose, accept, maxM
       (error: unknown) => {
         if (error instanceof RequestError && error.code === UPLOAD_CANCELLED) return;
         setItem({ uid, name: file.name, status: 'error' });
-        refuse(error instanceof Error ? error.message : String(error));
+        // Said as an upload's failure, then the host's reason when it gave one.
+        const reason = error instanceof RequestError ? error.message : '';
+        refuse(reason ? `${t('uploadFailed')} ${reason}` : t('uploadFailed'));
       },
     );
   };
@@ -116,4 +118,26 @@ export function downloadBase64(fileName: string, contentType: string, content: s
   link.download = fileName;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** A file a route answers for the browser to save: its name, media type and bytes in base64. */
+export interface ExportedFile {
+  fileName: string;
+  contentType: string;
+  content: string;
+}
+
+/**
+ * "Download the Excel template" beside an import's upload: the workbook to fill in, from the
+ * import's `<path>-template` route, which every Excel import offers under the import's own right.
+ */
+export function ExcelTemplateLink({ importPath, params }: { importPath: string; params?: Record<string, string> }) {
+  const { t } = useTranslation('sdk');
+  const path = `${importPath}-template`;
+  const download = () => api.get<ExportedFile>(path, params).then((file) => downloadBase64(file.fileName, file.contentType, file.content));
+  return (
+    <a data-testid={`template:${importPath}`} onClick={() => void download()}>
+      {t('excelTemplate')}
+    </a>
+  );
 }

@@ -1,6 +1,7 @@
 // The remote SDK: shared by the shell and every remote as one module-federation singleton.
 export * from './types';
 export type { DataType, EnumItem, Param, ParamType, Property, Service, Specs, ThingEvent, ThingModel } from './thingModel';
+export { formatReading } from './reading';
 export { session } from './session';
 export { api, request, uploadFile, UPLOAD_CANCELLED, configureRequest, settle, RequestError, SESSION_MARKER, SUCCESS_CODES, SESSION_CODES, TIMEOUT_MS, TOAST_GAP_MS, TOAST_SECONDS } from './request';
 export type { RequestOptions, UploadedFile, UploadTask } from './request';

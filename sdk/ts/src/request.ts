@@ -98,8 +98,10 @@ function consoleHeaders(extra?: Record<string, string>): Record<string, string> 
   // The session is the host's HttpOnly cookie; the marker lets it authenticate the request (a
   // header no other site can make the browser send).
   const headers: Record<string, string> = { lang: handlers.lang(), [SESSION_MARKER]: 'cookie', ...extra };
+  // A request may name its own enterprise (a platform user adding an account to one); the host
+  // checks the caller may act for it, as for the header's.
   const tenant = session.tenant();
-  if (tenant !== null) headers.tenantId = tenant;
+  if (tenant !== null && extra?.tenantId === undefined) headers.tenantId = tenant;
   const menuId = handlers.menuId();
   if (menuId !== undefined) headers.menuId = String(menuId);
   return headers;

@@ -176,12 +176,24 @@ export function ConsoleLayout() {
     return [...byPath.entries()];
   }, [user, remotes]);
 
+  // Another enterprise keeps the open tabs: each page reloads for it (the outlet is keyed by the
+  // enterprise), and only the pages its menu lacks close once that menu has come.
   const switchTenant = (next: string) => {
     session.setTenant(next);
     setTenant(next);
-    setTabs([]);
-    navigate('/operation-guide');
   };
+  useEffect(() => {
+    if (!user) return;
+    const pages = new Set(pagesOf(user.userMenuVoList).map((menu) => menu.id));
+    const kept = tabs.filter((tab) => pages.has(tab.path));
+    if (kept.length === tabs.length) return;
+    setTabs(kept);
+    if (tabs.some((tab) => tab.path === location.pathname) && !pages.has(location.pathname)) {
+      navigate(kept.length ? kept[kept.length - 1].path : '/operation-guide');
+    }
+    // Only a new menu (another enterprise, a change of rights) can take pages away.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user]);
   const confirmAll = () =>
     new Promise<boolean>((resolve) =>
       modal.confirm({ title: t('layout.switchAllTitle'), content: t('layout.switchAllContent'), onOk: () => resolve(true), onCancel: () => resolve(false) }),

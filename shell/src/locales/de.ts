@@ -153,6 +153,7 @@ const de: Strings = {
   },
   "accounts": {
     "correspondingId": "Entsprechende ID",
+    "enterpriseHint": "Das Unternehmen, zu dem das Konto gehört; angeboten werden dessen Rollen und Abteilungen.",
     "correspondingIdHint": "Die Nummer des Kontos in einem anderen System, etwa im Personalsystem.",
     "avatar": "Profilbild",
     "avatarRule": "200×200 PNG, JPEG oder GIF, höchstens 500 KB",

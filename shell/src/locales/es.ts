@@ -153,6 +153,7 @@ const es: Strings = {
   },
   "accounts": {
     "correspondingId": "ID correspondiente",
+    "enterpriseHint": "La empresa a la que pertenece la cuenta; se ofrecen sus roles y departamentos.",
     "correspondingIdHint": "El número de la cuenta en otro sistema, como el de recursos humanos.",
     "avatar": "Avatar",
     "avatarRule": "PNG, JPEG o GIF de 200×200, como máximo 500 KB",

@@ -153,6 +153,7 @@ const fr: Strings = {
   },
   "accounts": {
     "correspondingId": "Identifiant correspondant",
+    "enterpriseHint": "L’entreprise à laquelle appartient le compte ; les rôles et services proposés sont les siens.",
     "correspondingIdHint": "Le numéro du compte dans un autre système, par exemple celui des RH.",
     "avatar": "Avatar",
     "avatarRule": "PNG, JPEG ou GIF de 200×200, 500 Ko au plus",

@@ -153,6 +153,7 @@ const pt: Strings = {
   },
   "accounts": {
     "correspondingId": "ID correspondente",
+    "enterpriseHint": "A empresa a que a conta pertence; são oferecidas as funções e os departamentos dessa empresa.",
     "correspondingIdHint": "O número da conta noutro sistema, como o de recursos humanos.",
     "avatar": "Avatar",
     "avatarRule": "PNG, JPEG ou GIF de 200×200, no máximo 500 KB",

@@ -153,6 +153,7 @@ const ru: Strings = {
   },
   "accounts": {
     "correspondingId": "Соответствующий ID",
+    "enterpriseHint": "Предприятие, к которому относится учётная запись; предлагаются его роли и отделы.",
     "correspondingIdHint": "Номер учётной записи в другой системе, например кадровой.",
     "avatar": "Аватар",
     "avatarRule": "PNG, JPEG или GIF 200×200, не более 500 КБ",

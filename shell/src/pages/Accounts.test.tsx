@@ -27,4 +27,19 @@ describe('the accounts page', () => {
     expect(sent.some((call) => call.path === '/authority-service/role/list')).toBe(false);
     expect(screen.queryByText('Failed to get the role list')).toBeNull();
   });
+
+  it("shows each account's department, from the account page's own route", async () => {
+    const tree = [{ id: 1, name: 'R&D', parentId: 0, children: [{ id: 2, name: 'Firmware', parentId: 1, children: [] }] }];
+    const row = { id: 7, username: 'fw.lead', name: 'Lead', departmentId: 2, accountType: 'development', phone: '', email: '', disabled: false, avatar: '' };
+    const sent = serve((call) =>
+      call.path === '/authority-service/account/department-options'
+        ? { data: tree }
+        : call.path === '/authority-service/account/role-options'
+          ? { data: [] }
+          : { data: { list: [row], total: 1, page: 1, pageSize: 20 } },
+    );
+    renderPage(Accounts, '/system/user', ['account:view']);
+    expect(await screen.findByText('Firmware')).toBeTruthy();
+    expect(sent.some((call) => call.path === '/authority-service/department/tree')).toBe(false);
+  });
 });

@@ -1,12 +1,23 @@
-import { api, Auth, RequestError, usePermission, type Page, type ApiSchemas } from '@console/sdk';
+import { api, Auth, RequestError, session, usePermission, type Page, type ApiSchemas } from '@console/sdk';
 import { ListPage, ModalForm, useConfirm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
-import { App, Avatar, Button, Form, Input, Select, Space, Tag } from 'antd';
+import { App, Avatar, Button, Form, Input, Select, Space, Tag, TreeSelect } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { AvatarField, PageCard } from './common';
+import { AvatarField, PageCard, treeOptions } from './common';
 
 type Account = ApiSchemas['AccountRow'];
+type Department = ApiSchemas['DepartmentRow'] & { children?: Department[] };
+
+/** The name of department `id` in `tree`, if it is there. */
+function departmentName(tree: Department[], id: number | null | undefined): string | undefined {
+  for (const node of tree) {
+    if (node.id === id) return node.name;
+    const below = departmentName(node.children ?? [], id);
+    if (below) return below;
+  }
+  return undefined;
+}
 
 /** The spec's account password: 6-18 characters combining letters, numbers and special characters. */
 export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[!-/:-@[-`{-~])[!-~]{6,18}$/;
@@ -32,19 +43,40 @@ export default function Accounts() {
   const [editing, setEditing] = useState<Partial<Account & { userName: string }> | null>(null);
   const [resetting, setResetting] = useState<Account | null>(null);
   const [roles, setRoles] = useState<{ value: number; label: string }[]>([]);
+  const [departments, setDepartments] = useState<Department[]>([]);
   const deleteByName = useDeleteByName();
   const rules = passwordRules(t);
+  // A platform user adds an account to an enterprise he chooses in the form; the roles and
+  // departments offered are that enterprise's. Others add to their own.
+  const platform = session.user()?.tenantId === 0;
+  const headerTenant = Number(session.tenant() ?? 0);
+  const [enterprises, setEnterprises] = useState<{ value: number; label: string }[]>([]);
+  const [formTenant, setFormTenant] = useState<number | null>(null);
   useEffect(() => {
+    const headers = formTenant === null ? undefined : { tenantId: String(formTenant) };
     api
       // The roles through the account page's own route: its users may not manage roles.
-      .post<{ id: number; name: string }[]>('/authority-service/account/role-options', {}, { quiet: true })
+      .post<{ id: number; name: string }[]>('/authority-service/account/role-options', {}, { quiet: true, headers })
       .then((options) => setRoles(options.map((r) => ({ value: r.id, label: r.name }))))
       // Spec device-and-product-domain.md §8: "Failed to get the role list" (an ended session
       // has already taken the user to sign-in).
       .catch((error: unknown) => {
         if (!(error instanceof RequestError && error.shown)) void message.error(t('accounts.rolesFailed'));
       });
-  }, [message, t]);
+    // The tree through the account page's own route: its users may not manage departments.
+    void api.post<Department[]>('/authority-service/account/department-options', {}, { quiet: true, headers }).then(setDepartments, () => setDepartments([]));
+  }, [message, t, formTenant]);
+  useEffect(() => {
+    if (!platform) return;
+    void api
+      .get<{ list: { id: number; tenantName: string }[] }>('/authority-service/tenantInfo/list', { page: 1, pageSize: 100 }, { quiet: true })
+      .then((answer) => setEnterprises([{ value: 0, label: t('menus.platform') }, ...answer.list.map((e) => ({ value: e.id, label: e.tenantName }))]), () => setEnterprises([]));
+  }, [platform, t]);
+  const departmentTree = treeOptions(departments, (d) => d.name, (d) => d.children);
+  const close = () => {
+    setEditing(null);
+    setFormTenant(null);
+  };
   const done = () => {
     void message.success(t('common.saved'));
     list.current?.reload();
@@ -58,13 +90,18 @@ export default function Accounts() {
         testId="accounts"
         load={(q, page, pageSize) => api.post<Page<Account>>('/authority-service/account/list', { ...q, page, pageSize })}
         search={
-          <Form.Item name="keyword" label={t('common.keyword')}>
-            <Input allowClear />
-          </Form.Item>
+          <>
+            <Form.Item name="keyword" label={t('common.keyword')}>
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="departmentId" label={t('accounts.department')}>
+              <TreeSelect allowClear treeDefaultExpandAll treeData={departmentTree} style={{ minWidth: 180 }} data-testid="accounts-department-filter" />
+            </Form.Item>
+          </>
         }
         toolbar={
           <Auth action="account:add">
-            <Button type="primary" onClick={() => setEditing({ accountType: 'operation', roleIds: [] })}>
+            <Button type="primary" onClick={() => setEditing({ accountType: 'operation', roleIds: [], ...(platform ? { tenantId: headerTenant } : {}) })}>
               {t('accounts.add')}
             </Button>
           </Auth>
@@ -73,6 +110,7 @@ export default function Accounts() {
           { title: t('accounts.avatar'), dataIndex: 'avatar', width: 72, render: (src: string, row) => <Avatar src={src || undefined} alt={row.username}>{row.username.slice(0, 1).toUpperCase()}</Avatar> },
           { title: t('accounts.userName'), dataIndex: 'username' },
           { title: t('accounts.name'), dataIndex: 'name' },
+          { title: t('accounts.department'), dataIndex: 'departmentId', render: (id: number | null) => departmentName(departments, id) ?? '—' },
           { title: t('accounts.accountType'), dataIndex: 'accountType', render: (v: string) => t(`accounts.${v}`) },
           { title: t('accounts.phone'), dataIndex: 'phone' },
           { title: t('accounts.email'), dataIndex: 'email' },
@@ -110,9 +148,21 @@ export default function Accounts() {
         title={editing?.id ? t('common.edit') : t('accounts.add')}
         failure={editing?.id ? 'modify' : 'add'}
         initialValues={editing ?? undefined}
-        onClose={() => setEditing(null)}
-        onSubmit={(values) => api.post(editing?.id ? '/authority-service/account/update' : '/authority-service/account/add', { ...values, id: editing?.id }, { quiet: true }).then(done)}
+        onClose={close}
+        onSubmit={({ tenantId, ...values }) =>
+          api
+            .post(editing?.id ? '/authority-service/account/update' : '/authority-service/account/add', { ...values, id: editing?.id }, { quiet: true, headers: !editing?.id && platform ? { tenantId: String(tenantId ?? headerTenant) } : undefined })
+            .then(() => {
+              setFormTenant(null);
+              done();
+            })
+        }
       >
+        {platform && !editing?.id && (
+          <Form.Item name="tenantId" label={t('layout.tenant')} rules={[{ required: true }]} extra={t('accounts.enterpriseHint')}>
+            <Select data-testid="account-enterprise" showSearch optionFilterProp="label" options={enterprises} onChange={(value: number) => setFormTenant(value)} />
+          </Form.Item>
+        )}
         <Form.Item name="userName" label={t('accounts.userName')} rules={[{ required: true, min: 2, max: 64 }]}>
           <Input autoComplete="off" />
         </Form.Item>
@@ -121,6 +171,9 @@ export default function Accounts() {
         </Form.Item>
         <Form.Item name="accountType" label={t('accounts.accountType')} rules={[{ required: true }]}>
           <Select options={types} />
+        </Form.Item>
+        <Form.Item name="departmentId" label={t('accounts.department')}>
+          <TreeSelect allowClear treeDefaultExpandAll treeData={departmentTree} />
         </Form.Item>
         <Form.Item name="roleIds" label={t('accounts.roles')}>
           <Select mode="multiple" options={roles} optionFilterProp="label" />

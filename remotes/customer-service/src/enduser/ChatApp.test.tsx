@@ -40,11 +40,14 @@ interface Call {
   headers: Record<string, string>;
 }
 
-function host(orders: WorkOrder[] = []) {
+/** Plays the host; `refusals` answers the paths ending so with that code instead. */
+function host(orders: WorkOrder[] = [], refusals: Record<string, number> = {}) {
   const calls: Call[] = [];
   vi.stubGlobal('fetch', (input: string, init: RequestInit) => {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
     calls.push({ path: String(input), body, headers: init.headers as Record<string, string> });
+    const refused = Object.entries(refusals).find(([end]) => String(input).endsWith(end));
+    if (refused) return Promise.resolve(new Response(JSON.stringify({ code: refused[1], msg: 'refused', data: null })));
     const data = String(input).endsWith('/chats') || String(input).endsWith('/state') ? CHAT : String(input).endsWith('/messages') ? ([] as ChatMessage[]) : String(input).endsWith('/work-orders/list') ? orders : null;
     return Promise.resolve(new Response(JSON.stringify({ code: 200, msg: 'ok', data })));
   });
@@ -137,6 +140,19 @@ describe('the end user’s chat page', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('enduser-rate'));
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/work-orders/rate'))).toBe(true));
     expect(calls.find((c) => c.path.endsWith('/work-orders/rate'))?.body).toMatchObject({ workOrderId: 'o1', score: 'satisfied', solved: true });
+  });
+
+  it('says when the work orders cannot be fetched, and when the one rated is no longer there', async () => {
+    host([], { '/work-orders/list': 500 });
+    const { unmount } = render(<ChatApp start={start} texts={TEXTS.en} onSignedIn={() => undefined} />);
+    expect((await screen.findByTestId('enduser-notice')).textContent).toBe('The work order information could not be fetched.');
+    unmount();
+    host([ORDER], { '/work-orders/rate': 404 });
+    render(<ChatApp start={start} texts={TEXTS.de} onSignedIn={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('enduser-score-satisfied'));
+    fireEvent.click(screen.getByTestId('enduser-solved-yes'));
+    fireEvent.click(screen.getByTestId('enduser-rate'));
+    await waitFor(() => expect(screen.getByTestId('enduser-notice').textContent).toBe('Die Angaben zum Arbeitsauftrag sind fehlerhaft.'));
   });
 
   it('asks an app opened without a session to sign in, and one without a key to open from the app', async () => {

@@ -79,7 +79,16 @@ function Conversation({ client, t, onSignedOut }: { client: Client; t: T; onSign
       return fresh.length === 0 ? known : [...known, ...fresh].sort((a, b) => a.sentAt - b.sentAt);
     });
   }, []);
-  const loadOrders = useCallback(() => chatApi.orders(client).then((list) => setToRate(list.filter((o) => !o.rating && (o.status === 'handled' || o.status === 'closed'))), () => undefined), [client]);
+  const loadOrders = useCallback(
+    () =>
+      chatApi.orders(client).then(
+        (list) => setToRate(list.filter((o) => !o.rating && (o.status === 'handled' || o.status === 'closed'))),
+        () => say(t('ordersUnavailable')),
+      ),
+    // `say` and `t` only show a notice; the orders depend on the client alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [client],
+  );
 
   // The chat: the open one, or a new one the bot greets; then its socket, opened again after a drop.
   useEffect(() => {
@@ -336,7 +345,8 @@ function Rating({ orders, client, t, onRated, say }: { orders: WorkOrder[]; clie
         say(t('rated'));
         onRated();
       },
-      (e: Error) => say(e.message),
+      // An order that is gone or no longer the user's to rate: its information is abnormal.
+      (e: Error) => say(e instanceof Refused && (e.code === 404 || e.code === 409) ? t('orderAbnormal') : e.message),
     );
   };
   return (

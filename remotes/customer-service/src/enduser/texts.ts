@@ -25,6 +25,7 @@ const en = {
   score_unsatisfied: 'Unsatisfied', solvedQuestion: 'Is your problem solved?', yes: 'Yes', no: 'No', comment: 'Comment (optional)', submitRating: 'Submit rating',
   pickOrder: 'Please select a work order to rate.', pickSolved: 'Please select whether the problem is solved.', pickScore: 'Please choose a rating.',
   rated: 'Thank you for your rating.',
+  ordersUnavailable: 'The work order information could not be fetched.', orderAbnormal: 'The work order information is abnormal.',
 };
 
 export type Texts = typeof en;
@@ -51,6 +52,7 @@ const zhCn: Texts = {
   score_unsatisfied: '不满意', solvedQuestion: '问题是否已解决？', yes: '是', no: '否', comment: '评价内容（可选）', submitRating: '提交评价',
   pickOrder: '请选择要评价的工单', pickSolved: '请选择问题是否已解决', pickScore: '请选择评价。',
   rated: '感谢您的评价。',
+  ordersUnavailable: '工单信息获取失败', orderAbnormal: '工单信息异常',
 };
 
 const de: Texts = {
@@ -75,6 +77,7 @@ const de: Texts = {
   score_unsatisfied: 'Unzufrieden', solvedQuestion: 'Ist Ihr Problem gelöst?', yes: 'Ja', no: 'Nein', comment: 'Kommentar (optional)', submitRating: 'Bewertung senden',
   pickOrder: 'Bitte wählen Sie einen Arbeitsauftrag zum Bewerten aus.', pickSolved: 'Bitte wählen Sie, ob das Problem gelöst ist.', pickScore: 'Bitte wählen Sie eine Bewertung.',
   rated: 'Vielen Dank für Ihre Bewertung.',
+  ordersUnavailable: 'Die Angaben zum Arbeitsauftrag konnten nicht abgerufen werden.', orderAbnormal: 'Die Angaben zum Arbeitsauftrag sind fehlerhaft.',
 };
 
 const es: Texts = {
@@ -99,6 +102,7 @@ const es: Texts = {
   score_unsatisfied: 'Insatisfecho', solvedQuestion: '¿Está resuelto su problema?', yes: 'Sí', no: 'No', comment: 'Comentario (opcional)', submitRating: 'Enviar valoración',
   pickOrder: 'Seleccione una orden de trabajo para valorar.', pickSolved: 'Seleccione si el problema está resuelto.', pickScore: 'Elija una valoración.',
   rated: 'Gracias por su valoración.',
+  ordersUnavailable: 'No se pudo obtener la información de la orden de trabajo.', orderAbnormal: 'La información de la orden de trabajo no es válida.',
 };
 
 const fr: Texts = {
@@ -123,6 +127,7 @@ const fr: Texts = {
   score_unsatisfied: 'Insatisfait', solvedQuestion: 'Votre problème est-il résolu ?', yes: 'Oui', no: 'Non', comment: 'Commentaire (facultatif)', submitRating: 'Envoyer l’évaluation',
   pickOrder: 'Veuillez choisir un ordre de travail à évaluer.', pickSolved: 'Veuillez indiquer si le problème est résolu.', pickScore: 'Veuillez choisir une note.',
   rated: 'Merci pour votre évaluation.',
+  ordersUnavailable: 'Impossible de récupérer les informations de l’ordre de travail.', orderAbnormal: 'Les informations de l’ordre de travail sont anormales.',
 };
 
 const pt: Texts = {
@@ -147,6 +152,7 @@ const pt: Texts = {
   score_unsatisfied: 'Insatisfeito', solvedQuestion: 'O seu problema ficou resolvido?', yes: 'Sim', no: 'Não', comment: 'Comentário (opcional)', submitRating: 'Enviar avaliação',
   pickOrder: 'Selecione uma ordem de trabalho para avaliar.', pickSolved: 'Selecione se o problema está resolvido.', pickScore: 'Escolha uma avaliação.',
   rated: 'Obrigado pela sua avaliação.',
+  ordersUnavailable: 'Não foi possível obter as informações da ordem de trabalho.', orderAbnormal: 'As informações da ordem de trabalho são inválidas.',
 };
 
 const ru: Texts = {
@@ -171,6 +177,7 @@ const ru: Texts = {
   score_unsatisfied: 'Недоволен', solvedQuestion: 'Ваша проблема решена?', yes: 'Да', no: 'Нет', comment: 'Комментарий (необязательно)', submitRating: 'Отправить оценку',
   pickOrder: 'Выберите заявку для оценки.', pickSolved: 'Укажите, решена ли проблема.', pickScore: 'Выберите оценку.',
   rated: 'Спасибо за оценку.',
+  ordersUnavailable: 'Не удалось получить сведения о заявке.', orderAbnormal: 'Сведения о заявке некорректны.',
 };
 
 export const TEXTS: Record<Lang, Texts> = { zhCn, en, de, es, fr, pt, ru };
