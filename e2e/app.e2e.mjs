@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
+import { ADMIN_PASSWORD, choose, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
 
 let console_;
 
@@ -22,12 +22,6 @@ before(async () => {
 after(async () => {
   await console_?.close();
 });
-
-async function choose(page, select, option) {
-  await select.click();
-  const target = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).last();
-  await target.click({ timeout: 5000 }).catch(() => target.click({ force: true }));
-}
 
 /** An Excel workbook of `rows`, written by Python's standard library (a zip of XML parts). */
 function workbook(path, rows) {

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
+import { deflateSync } from 'node:zlib';
 
 import { chromium } from 'playwright-core';
 
@@ -168,21 +169,97 @@ ${p.grants}
   return { base, work, api, newPage, login, close };
 }
 
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+/** CRC-32 of `bytes`, as zip and PNG files carry it. */
+export const crc32 = (bytes) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+
+const pngChunk = (type, data) => {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+
+/** A `size`×`size` PNG, RGBA (transparent) or RGB: a category's or a product's picture. */
+export function png(size, alpha = true) {
+  const channels = alpha ? 4 : 3;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, alpha ? 6 : 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * channels, 0x60)]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Picks `option` (text or pattern) in the antd select or tree select that `select` locates. */
+export async function choose(page, select, option) {
+  await select.click();
+  const options = page.locator('.ant-select-dropdown:visible').locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper');
+  // The newest dropdown is the one just opened (an earlier one may still be fading out). On a
+  // loaded machine its motion can keep the option "not stable" for long: then click it anyway.
+  const target = options.filter({ hasText: option }).last();
+  await target.click({ timeout: 5000 }).catch(() => target.click({ force: true }));
+}
+
+/**
+ * A minimal SMTP server on a loopback port that accepts every mail: `inbox` gets each one's
+ * recipients (`to`) and its DATA as lines (`data`). Grant its port to the messaging plugin
+ * (`mail_servers`) before the console starts.
+ */
+export function startSmtpSink() {
+  const inbox = [];
+  return new Promise((resolve) => {
+    const server = createServer((socket) => {
+      let buffer = '';
+      let data = null;
+      let to = [];
+      socket.write('220 sink ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        buffer += chunk.toString('utf8');
+        let end;
+        while ((end = buffer.indexOf('\r\n')) >= 0) {
+          const line = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (data !== null) {
+            if (line === '.') {
+              inbox.push({ to, data });
+              data = null;
+              to = [];
+              socket.write('250 queued\r\n');
+            } else data += `${line}\n`;
+          } else if (/^(EHLO|HELO)/i.test(line)) socket.write('250-sink\r\n250 AUTH PLAIN LOGIN\r\n');
+          else if (/^AUTH/i.test(line)) socket.write('235 accepted\r\n');
+          else if (/^RCPT TO:/i.test(line)) {
+            to.push(line.slice(8).trim().replace(/^<|>$/g, ''));
+            socket.write('250 OK\r\n');
+          } else if (/^DATA/i.test(line)) {
+            data = '';
+            socket.write('354 go on\r\n');
+          } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+          else socket.write('250 OK\r\n');
+        }
+      });
+    });
+    server.listen(0, '127.0.0.1', () => resolve({ server, port: server.address().port, inbox }));
+  });
+}
+
 /** The page's session token, read as only the test can: the cookie is HttpOnly. */
 /** A zip of `entries` ({name: text or bytes}), stored (no compression): a real package's
  * structure, its central directory included, which the host reads to tell what it holds.
  * `encrypted` names an entry flagged as encrypted, as a password-protected tool writes it. */
 export function storedZip(entries, encrypted = '') {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (bytes) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
   const locals = [];
   const central = [];
   let offset = 0;

@@ -2,58 +2,23 @@
 // messaging.wasm and a local SMTP sink: create a server and a template, send a test mail, see it
 // arrive and see its record.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
+import { ADMIN_PASSWORD, productPlugin, shotOnFailure, shots, startConsole, startSmtpSink } from './harness.mjs';
 
 let console_;
 let sink;
-const inbox = [];
-
-/** A minimal SMTP server that accepts every mail into `inbox`. */
-function startSink() {
-  return new Promise((resolve) => {
-    const server = createServer((socket) => {
-      let buffer = '';
-      let data = null;
-      socket.write('220 sink ESMTP\r\n');
-      socket.on('data', (chunk) => {
-        buffer += chunk.toString('utf8');
-        let end;
-        while ((end = buffer.indexOf('\r\n')) >= 0) {
-          const line = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (data !== null) {
-            if (line === '.') {
-              inbox.push(data);
-              data = null;
-              socket.write('250 queued\r\n');
-            } else data += `${line}\n`;
-          } else if (/^(EHLO|HELO)/i.test(line)) socket.write('250-sink\r\n250 AUTH PLAIN LOGIN\r\n');
-          else if (/^AUTH/i.test(line)) socket.write('235 accepted\r\n');
-          else if (/^DATA/i.test(line)) {
-            data = '';
-            socket.write('354 go on\r\n');
-          } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
-          else socket.write('250 OK\r\n');
-        }
-      });
-    });
-    server.listen(0, '127.0.0.1', () => resolve(server));
-  });
-}
 
 before(async () => {
-  sink = await startSink();
-  const port = sink.address().port;
+  sink = await startSmtpSink();
+  const port = sink.port;
   console_ = await startConsole([productPlugin('messaging', `template = true\nmail_servers = ["127.0.0.1:${port}"]\ntimeout_ms = 10000`)]);
 });
 
 after(async () => {
   await console_?.close();
-  sink?.close();
+  sink?.server.close();
 });
 
 test('an operator creates a mail server and a template, sends a test mail and sees its record', async () => {
@@ -82,7 +47,7 @@ test('an operator creates a mail server and a template, sends a test mail and se
   const server = page.getByRole('dialog');
   await server.locator('#modal_serverName').fill('Local relay');
   await server.locator('#modal_domain').fill('127.0.0.1');
-  await server.locator('#modal_port').fill(String(sink.address().port));
+  await server.locator('#modal_port').fill(String(sink.port));
   await server.locator('#modal_ssl').click();
   await server.locator('#modal_tls12').click();
   await server.locator('#modal_senderAddress').fill('noreply@console.test');
@@ -99,9 +64,9 @@ test('an operator creates a mail server and a template, sends a test mail and se
   await test.locator('#modal_values').fill('name=Ann\ncode=4821');
   await test.getByRole('button', { name: /OK/ }).click();
   await shotOnFailure(page, 'mail-sent', () => page.getByText('Sent', { exact: true }).first().waitFor());
-  assert.equal(inbox.length, 1);
-  assert.match(inbox[0], /Subject: Welcome Ann/);
-  assert.match(inbox[0], /Your code is 4821/);
+  assert.equal(sink.inbox.length, 1);
+  assert.match(sink.inbox[0].data, /Subject: Welcome Ann/);
+  assert.match(sink.inbox[0].data, /Your code is 4821/);
 
   await page.getByTestId('menu-/message/email-record').click();
   await page.getByTestId('mail-records').getByText('Welcome Ann').waitFor();

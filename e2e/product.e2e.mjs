@@ -6,9 +6,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { deflateSync } from 'node:zlib';
 
-import { ADMIN_PASSWORD, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
+import { ADMIN_PASSWORD, choose, png, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
 
 let console_;
 
@@ -19,46 +18,6 @@ before(async () => {
 after(async () => {
   await console_?.close();
 });
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes) => {
-  let c = 0xffffffff;
-  for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type, data) => {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-};
-/** A `size`×`size` PNG, RGBA (transparent) or RGB. */
-function png(size, alpha) {
-  const channels = alpha ? 4 : 3;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, alpha ? 6 : 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * channels, 0x60)]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
-
-/** Picks `option` in the antd select that `select` locates. */
-async function choose(page, select, option) {
-  await select.click();
-  const options = page.locator('.ant-select-dropdown:visible').locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper');
-  // The newest dropdown is the one just opened (an earlier one may still be fading out). On a
-  // loaded machine its motion can keep the option "not stable" for long: then click it anyway.
-  const target = options.filter({ hasText: option }).last();
-  await target.click({ timeout: 5000 }).catch(() => target.click({ force: true }));
-}
 
 test('a product engineer builds a category, a consumable and a thing model, and publishes it', async () => {
   const { work, newPage, login } = console_;

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, DEVICE_GRANTS, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole, startDevsim } from './harness.mjs';
+import { ADMIN_PASSWORD, choose, DEVICE_GRANTS, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole, startDevsim } from './harness.mjs';
 
 let console_;
 let devsim;
@@ -26,12 +26,6 @@ after(async () => {
   devsim?.kill();
   await console_?.close();
 });
-
-async function choose(page, select, option) {
-  await select.click();
-  const target = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).last();
-  await target.click({ timeout: 5000 }).catch(() => target.click({ force: true }));
-}
 
 test('a firmware package is uploaded, reviewed, tested and released to 10%, and its rollout moves live', async () => {
   const { api, newPage, login, work } = console_;
