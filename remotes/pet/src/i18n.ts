@@ -24,7 +24,7 @@ const de: typeof en = {
   breeds: 'Haustierrassen', pets: 'Haustiere', breedName: 'Rasse', initial: 'Anfangsbuchstabe', hot: 'Beliebt', sortWeight: 'Sortiergewicht', addBreed: 'Rasse hinzufügen',
   petName: 'Name des Haustiers', nickname: 'Spitzname', breed: 'Rasse', sterilized: 'Kastriert', birthday: 'Geburtstag', age: 'Alter', deviceSn: 'SN der Katzentoilette',
   catId: 'Katzen-ID an der Toilette', weightKg: 'Gewicht (kg)', addPet: 'Haustier hinzufügen', records: 'Aufzeichnungen', kind: 'Art', usage: 'Benutzung', clearing: 'Reinigung',
-  taste: 'Geschmack', startTime: 'Beginn', durationS: 'Dauer (s)', litterWeightG: 'Streu (g)', weightG: 'Katzengewicht (g)', clearType: 'Reinigungsart', clear_auto: 'Automatisch', clear_manual: 'Manuell', clear_scheduled: 'Geplant',
+  taste: 'Geschmack', startTime: 'Beginn', durationS: 'Dauer (s)', litterWeightG: 'Streu (g)', weightG: 'Katzengewicht (g)', clearType: 'Reinigungsart', clear_auto: 'Automatisch', clear_manual: 'Manuell', clear_scheduled: 'Zeitgesteuert',
   search: 'Suchmodus', fuzzy: 'Unscharf', precise: 'Genau', yes: 'Ja', no: 'Nein', edit: 'Bearbeiten', delete: 'Löschen', actions: 'Aktionen', detail: 'Details',
   saved: 'Gespeichert', latest: 'Neueste Aufzeichnungen',
 };

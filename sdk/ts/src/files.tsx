@@ -134,10 +134,11 @@ export interface ExportedFile {
 export function ExcelTemplateLink({ importPath, params }: { importPath: string; params?: Record<string, string> }) {
   const { t } = useTranslation('sdk');
   const path = `${importPath}-template`;
-  const download = () => api.get<ExportedFile>(path, params).then((file) => downloadBase64(file.fileName, file.contentType, file.content));
+  // A refusal was toasted already: nothing more to say of it here.
+  const download = () => api.get<ExportedFile>(path, params).then((file) => downloadBase64(file.fileName, file.contentType, file.content), () => undefined);
   return (
-    <a data-testid={`template:${importPath}`} onClick={() => void download()}>
+    <Button type="link" size="small" data-testid={`template:${importPath}`} onClick={() => void download()}>
       {t('excelTemplate')}
-    </a>
+    </Button>
   );
 }

@@ -85,6 +85,16 @@ describe('the request layer (spec §7, §8)', () => {
     expect(TIMEOUT_MS).toBe(20 * 60 * 1000);
   });
 
+  it("lets one request name its own enterprise over the header's (a platform user adding an account to one)", async () => {
+    session.setTenant('7');
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'success', data: null })));
+    vi.stubGlobal('fetch', fetch);
+    await request('POST', '/authority-service/account/add', { data: {}, headers: { tenantId: '12' } });
+    await request('POST', '/authority-service/account/list', { data: {} });
+    const sent = fetch.mock.calls.map((call) => ((call as unknown as [URL, RequestInit])[1].headers as Record<string, string>).tenantId);
+    expect(sent).toEqual(['12', '7']);
+  });
+
   it('says "network abnormal" when no answer comes, and nothing for a call its caller gave up on', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(request('GET', '/authority-service/language/list')).rejects.toMatchObject({ code: -1, message: 'Network abnormal', shown: true });

@@ -180,6 +180,8 @@ export function ConsoleLayout() {
   // enterprise), and only the pages its menu lacks close once that menu has come.
   const switchTenant = (next: string) => {
     session.setTenant(next);
+    // Pages wait for the new enterprise's menu: one whose plugin is off there never asks.
+    setRemotes(null);
     setTenant(next);
   };
   useEffect(() => {

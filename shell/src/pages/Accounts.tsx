@@ -1,4 +1,4 @@
-import { api, Auth, RequestError, session, usePermission, type Page, type ApiSchemas } from '@console/sdk';
+import { api, Auth, RequestError, useCurrentUser, usePermission, useTenant, type Page, type ApiSchemas } from '@console/sdk';
 import { ListPage, ModalForm, useConfirm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
 import { App, Avatar, Button, Form, Input, Select, Space, Tag, TreeSelect } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AvatarField, PageCard, treeOptions } from './common';
 
 type Account = ApiSchemas['AccountRow'];
+type AccountForm = Account & { password?: string; confirmPassword?: string };
 type Department = ApiSchemas['DepartmentRow'] & { children?: Department[] };
 
 /** The name of department `id` in `tree`, if it is there. */
@@ -46,17 +47,19 @@ export default function Accounts() {
   const [departments, setDepartments] = useState<Department[]>([]);
   const deleteByName = useDeleteByName();
   const rules = passwordRules(t);
-  // A platform user adds an account to an enterprise he chooses in the form; the roles and
-  // departments offered are that enterprise's. Others add to their own.
-  const platform = session.user()?.tenantId === 0;
-  const headerTenant = Number(session.tenant() ?? 0);
+  // A platform user adds an account to an enterprise he chooses in the form; the form then
+  // offers that enterprise's roles and departments, while the list keeps the header's.
+  const platform = useCurrentUser()?.tenantId === 0;
+  const headerTenant = Number(useTenant());
   const [enterprises, setEnterprises] = useState<{ value: number; label: string }[]>([]);
   const [formTenant, setFormTenant] = useState<number | null>(null);
+  const [formRoles, setFormRoles] = useState<{ value: number; label: string }[] | null>(null);
+  const [formDepartments, setFormDepartments] = useState<Department[] | null>(null);
+  const [accountForm] = Form.useForm<AccountForm>();
   useEffect(() => {
-    const headers = formTenant === null ? undefined : { tenantId: String(formTenant) };
     api
       // The roles through the account page's own route: its users may not manage roles.
-      .post<{ id: number; name: string }[]>('/authority-service/account/role-options', {}, { quiet: true, headers })
+      .post<{ id: number; name: string }[]>('/authority-service/account/role-options', {}, { quiet: true })
       .then((options) => setRoles(options.map((r) => ({ value: r.id, label: r.name }))))
       // Spec device-and-product-domain.md §8: "Failed to get the role list" (an ended session
       // has already taken the user to sign-in).
@@ -64,8 +67,20 @@ export default function Accounts() {
         if (!(error instanceof RequestError && error.shown)) void message.error(t('accounts.rolesFailed'));
       });
     // The tree through the account page's own route: its users may not manage departments.
-    void api.post<Department[]>('/authority-service/account/department-options', {}, { quiet: true, headers }).then(setDepartments, () => setDepartments([]));
-  }, [message, t, formTenant]);
+    void api.post<Department[]>('/authority-service/account/department-options', {}, { quiet: true }).then((tree) => setDepartments(Array.isArray(tree) ? tree : []), () => setDepartments([]));
+  }, [message, t]);
+  useEffect(() => {
+    if (formTenant === null) return;
+    let live = true;
+    const headers = { tenantId: String(formTenant) };
+    void api
+      .post<{ id: number; name: string }[]>('/authority-service/account/role-options', {}, { quiet: true, headers })
+      .then((options) => live && setFormRoles(options.map((r) => ({ value: r.id, label: r.name }))), () => live && setFormRoles([]));
+    void api.post<Department[]>('/authority-service/account/department-options', {}, { quiet: true, headers }).then((tree) => live && setFormDepartments(Array.isArray(tree) ? tree : []), () => live && setFormDepartments([]));
+    return () => {
+      live = false;
+    };
+  }, [formTenant]);
   useEffect(() => {
     if (!platform) return;
     void api
@@ -73,9 +88,17 @@ export default function Accounts() {
       .then((answer) => setEnterprises([{ value: 0, label: t('menus.platform') }, ...answer.list.map((e) => ({ value: e.id, label: e.tenantName }))]), () => setEnterprises([]));
   }, [platform, t]);
   const departmentTree = treeOptions(departments, (d) => d.name, (d) => d.children);
+  const formDepartmentTree = formDepartments ? treeOptions(formDepartments, (d) => d.name, (d) => d.children) : departmentTree;
+  // Another enterprise: what was picked of the one before is not its to give.
+  const chooseEnterprise = (value: number) => {
+    accountForm.setFieldsValue({ departmentId: undefined, roleIds: [] });
+    setFormTenant(value);
+  };
   const close = () => {
     setEditing(null);
     setFormTenant(null);
+    setFormRoles(null);
+    setFormDepartments(null);
   };
   const done = () => {
     void message.success(t('common.saved'));
@@ -143,7 +166,8 @@ export default function Accounts() {
           },
         ]}
       />
-      <ModalForm<Account & { password?: string; confirmPassword?: string }>
+      <ModalForm<AccountForm>
+        form={accountForm}
         open={editing !== null}
         title={editing?.id ? t('common.edit') : t('accounts.add')}
         failure={editing?.id ? 'modify' : 'add'}
@@ -153,14 +177,14 @@ export default function Accounts() {
           api
             .post(editing?.id ? '/authority-service/account/update' : '/authority-service/account/add', { ...values, id: editing?.id }, { quiet: true, headers: !editing?.id && platform ? { tenantId: String(tenantId ?? headerTenant) } : undefined })
             .then(() => {
-              setFormTenant(null);
+              close();
               done();
             })
         }
       >
         {platform && !editing?.id && (
           <Form.Item name="tenantId" label={t('layout.tenant')} rules={[{ required: true }]} extra={t('accounts.enterpriseHint')}>
-            <Select data-testid="account-enterprise" showSearch optionFilterProp="label" options={enterprises} onChange={(value: number) => setFormTenant(value)} />
+            <Select data-testid="account-enterprise" showSearch optionFilterProp="label" options={enterprises} onChange={chooseEnterprise} />
           </Form.Item>
         )}
         <Form.Item name="userName" label={t('accounts.userName')} rules={[{ required: true, min: 2, max: 64 }]}>
@@ -173,10 +197,10 @@ export default function Accounts() {
           <Select options={types} />
         </Form.Item>
         <Form.Item name="departmentId" label={t('accounts.department')}>
-          <TreeSelect allowClear treeDefaultExpandAll treeData={departmentTree} />
+          <TreeSelect allowClear treeDefaultExpandAll treeData={formDepartmentTree} />
         </Form.Item>
         <Form.Item name="roleIds" label={t('accounts.roles')}>
-          <Select mode="multiple" options={roles} optionFilterProp="label" />
+          <Select mode="multiple" options={formRoles ?? roles} optionFilterProp="label" />
         </Form.Item>
         <Form.Item name="phone" label={t('accounts.phone')} rules={[{ required: true }, { pattern: /^\+?\d[\d-]{4,19}$/ }]}>
           <Input />

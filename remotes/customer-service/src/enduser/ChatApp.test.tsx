@@ -40,14 +40,14 @@ interface Call {
   headers: Record<string, string>;
 }
 
-/** Plays the host; `refusals` answers the paths ending so with that code instead. */
-function host(orders: WorkOrder[] = [], refusals: Record<string, number> = {}) {
+/** Plays the host; `refusals` answers the paths ending so with that code (and field) instead. */
+function host(orders: WorkOrder[] = [], refusals: Record<string, [number, string?]> = {}) {
   const calls: Call[] = [];
   vi.stubGlobal('fetch', (input: string, init: RequestInit) => {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
     calls.push({ path: String(input), body, headers: init.headers as Record<string, string> });
     const refused = Object.entries(refusals).find(([end]) => String(input).endsWith(end));
-    if (refused) return Promise.resolve(new Response(JSON.stringify({ code: refused[1], msg: 'refused', data: null })));
+    if (refused) return Promise.resolve(new Response(JSON.stringify({ code: refused[1][0], msg: 'refused', data: refused[1][1] ? { field: refused[1][1] } : null })));
     const data = String(input).endsWith('/chats') || String(input).endsWith('/state') ? CHAT : String(input).endsWith('/messages') ? ([] as ChatMessage[]) : String(input).endsWith('/work-orders/list') ? orders : null;
     return Promise.resolve(new Response(JSON.stringify({ code: 200, msg: 'ok', data })));
   });
@@ -143,11 +143,12 @@ describe('the end user’s chat page', { timeout: 30_000 }, () => {
   });
 
   it('says when the work orders cannot be fetched, and when the one rated is no longer there', async () => {
-    host([], { '/work-orders/list': 500 });
+    host([], { '/work-orders/list': [500] });
     const { unmount } = render(<ChatApp start={start} texts={TEXTS.en} onSignedIn={() => undefined} />);
     expect((await screen.findByTestId('enduser-notice')).textContent).toBe('The work order information could not be fetched.');
     unmount();
-    host([ORDER], { '/work-orders/rate': 404 });
+    // The plugin refuses an order that is not the user's to rate by its field.
+    host([ORDER], { '/work-orders/rate': [400, 'workOrderId'] });
     render(<ChatApp start={start} texts={TEXTS.de} onSignedIn={() => undefined} />);
     fireEvent.click(await screen.findByTestId('enduser-score-satisfied'));
     fireEvent.click(screen.getByTestId('enduser-solved-yes'));

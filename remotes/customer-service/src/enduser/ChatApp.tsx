@@ -345,8 +345,13 @@ function Rating({ orders, client, t, onRated, say }: { orders: WorkOrder[]; clie
         say(t('rated'));
         onRated();
       },
-      // An order that is gone or no longer the user's to rate: its information is abnormal.
-      (e: Error) => say(e instanceof Refused && (e.code === 404 || e.code === 409) ? t('orderAbnormal') : e.message),
+      (e: Error) => {
+        // The order is gone or is not the user's any more: its information is abnormal, and the
+        // list is read again without it. Other refusals say their own reason.
+        const gone = e instanceof Refused && (e.code === 404 || (e.code === 400 && e.field === 'workOrderId'));
+        say(gone ? t('orderAbnormal') : e.message);
+        if (gone) onRated();
+      },
     );
   };
   return (
