@@ -1450,7 +1450,6 @@ const EXPECTED: &[(&str, [&str; 6])] = &[
     ),
 ];
 
-/// `english` in `lang` (the English text itself when not in the table: a value, not a phrase).
 /// "`field`: wrong format, expected `expected`." in `lang`; `expected` is in `lang` already.
 pub fn wrong_format(lang: Lang, field: &str, expected: &str) -> String {
     match lang {
@@ -1478,6 +1477,7 @@ pub fn wrong_field(lang: Lang, wrong: &wrong_field::WrongField) -> String {
     }
 }
 
+/// `english` in `lang` (the English text itself when not in the table: a value, not a phrase).
 fn localized(lang: Lang, english: &str) -> &str {
     let column = match lang {
         Lang::En => return english,

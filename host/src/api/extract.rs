@@ -187,6 +187,10 @@ where
             Ok(axum::Json(value)) => value,
             Err(rejection) => return Err(json_rejection(rejection)),
         };
+        // Every route's body is an object: anything else has no field to name.
+        if !value.is_object() {
+            return Err(ApiError::Client { code: 400, msg: Msg::BadJson { detail: "expected a JSON object".into() } });
+        }
         wrong_field::read(value).map(ApiJson).map_err(|wrong| wrong_field_refusal(lang, &wrong))
     }
 }

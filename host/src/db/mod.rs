@@ -84,7 +84,7 @@ pub use menus::{ButtonFields, ButtonRow, MenuFields, MenuRow, MenuType};
 pub use org::{AccountFields, AccountRow, BoundUser, DepartmentFields, DepartmentRow, RoleRow, RoleType};
 pub use records::{LogFilter, LoginLogRow, OperationRecordRow};
 pub use reference::{LanguageRow, RegionRow, ServiceAreaRow};
-pub use tenants::{FirstRole, KINDS as TENANT_KINDS, TenantFields, TenantKey, TenantRow};
+pub use tenants::{KINDS as TENANT_KINDS, TenantFields, TenantKey, TenantRow};
 
 static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");

@@ -38,14 +38,6 @@ pub const KINDS: [&str; 2] = ["ordinary", "robot"];
 const COLUMNS: &str = "id, tenant_name, full_name, description, abbr_en, credit_code, kind, disabled, disabled_until, \
                        created_at, updated_at";
 
-/// The role a new enterprise starts with: its administrator's, granted what it may hold.
-#[derive(Debug, Clone, Default)]
-pub struct FirstRole {
-    pub name: String,
-    pub menu_ids: Vec<i64>,
-    pub button_ids: Vec<i64>,
-}
-
 impl Db {
     pub async fn tenant_exists(&self, id: i64) -> Result<bool, sqlx::Error> {
         super::with_pool!(self, |pool| {
@@ -117,13 +109,13 @@ impl Db {
         })
     }
 
-    /// A new enterprise with its first role (`first_role`: name, grants), in one transaction: an
-    /// enterprise is never seen without the role its administrator is given.
+    /// A new enterprise with its administrator role (named `administrator_role`), in one
+    /// transaction: an enterprise is never seen without the role its first account is given.
     pub async fn insert_tenant(
         &self,
         fields: &TenantFields,
         by: i64,
-        first_role: &FirstRole,
+        administrator_role: &str,
     ) -> Result<i64, sqlx::Error> {
         super::with_writer!(self, |pool| {
             let now = now_ms();
@@ -145,30 +137,16 @@ impl Db {
             .bind(by)
             .fetch_one(&mut *tx)
             .await?;
-            let role: i64 = sqlx::query_scalar(
+            sqlx::query(
                 "INSERT INTO roles (tenant_id, name, role_type, remark, created_at, created_by, updated_at, updated_by)
-             VALUES ($1, $2, 'administrator', '', $3, $4, $3, $4) RETURNING id",
+             VALUES ($1, $2, 'administrator', '', $3, $4, $3, $4)",
             )
             .bind(id)
-            .bind(&first_role.name)
+            .bind(administrator_role)
             .bind(now)
             .bind(by)
-            .fetch_one(&mut *tx)
+            .execute(&mut *tx)
             .await?;
-            for menu_id in &first_role.menu_ids {
-                sqlx::query("INSERT INTO role_menus (role_id, menu_id) VALUES ($1, $2)")
-                    .bind(role)
-                    .bind(menu_id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            for button_id in &first_role.button_ids {
-                sqlx::query("INSERT INTO role_buttons (role_id, button_id) VALUES ($1, $2)")
-                    .bind(role)
-                    .bind(button_id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
             tx.commit().await?;
             Ok(id)
         })

@@ -15,6 +15,9 @@ use crate::i18n::Msg;
 
 /// How long a renewed link lives.
 const RENEWED_FOR_MS: i64 = 60 * 60 * 1000;
+/// How long after its end a link may still be renewed: a page left open overnight renews its
+/// pictures; a link found in an old log or mail does not come back to life.
+const RENEWABLE_FOR_MS: i64 = 24 * 60 * 60 * 1000;
 /// Where the host serves its signed links.
 const DOWNLOAD_PATH: &str = "/api/files/download";
 
@@ -61,11 +64,15 @@ async fn renew(
         || ApiError::invalid("url", Msg::Format { field: "url".into(), expected: "a download link of this console" });
     let objects = app.plugins.objects();
     let mut grant = token_of(&url).and_then(|token| objects.url_key.signed(token).ok()).ok_or_else(not_ours)?;
+    let now = crate::db::now_ms();
+    if grant.expires_at + RENEWABLE_FOR_MS < now {
+        return Err(ApiError::Client { code: 410, msg: Msg::DownloadExpired });
+    }
     // Another enterprise's object, or one of a plugin now off there, is as good as none.
     if !caller.scope.covers(grant.tenant) || !app.plugins.enabled_for(grant.tenant).await?.contains(&grant.plugin) {
         return Err(ApiError::NotFound);
     }
-    grant.expires_at = crate::db::now_ms() + RENEWED_FOR_MS;
+    grant.expires_at = now + RENEWED_FOR_MS;
     Ok(Envelope(AccessUrl { url: format!("{DOWNLOAD_PATH}?token={}", objects.url_key.sign(&grant)) }))
 }
 

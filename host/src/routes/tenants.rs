@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use super::{ById, Created, DeleteByName, Page, REFERENCE_PAGE_SIZE, paging};
 use crate::AppState;
 use crate::api::{ApiError, ApiJson, ApiQuery, ApiResult, ApiRouter, Caller, Envelope, Perm, RouteSpec, done};
-use crate::db::{FirstRole, TENANT_KINDS, TenantFields, TenantKey, TenantRow, now_ms};
+use crate::db::{TENANT_KINDS, TenantFields, TenantKey, TenantRow, now_ms};
 use crate::i18n::{Lang, Msg};
 use crate::validate::{self, LONG_TEXT, SHORT_TEXT};
 
@@ -173,23 +173,6 @@ fn administrator_role_name(lang: Lang) -> &'static str {
     }
 }
 
-/// A new enterprise starts with an administrator role granted every enterprise menu, and every
-/// button of them whose action its creator holds (nobody gives more than he has), so that its
-/// first account can be given a role at once.
-async fn first_role(app: &AppState, caller: &Caller, lang: Lang) -> ApiResult<FirstRole> {
-    let menus: Vec<_> = app.db.menus().await?.into_iter().filter(|m| m.scope == "tenant").collect();
-    let button_ids = app
-        .db
-        .all_buttons()
-        .await?
-        .into_iter()
-        .filter(|b| caller.may(&b.action) && menus.iter().any(|m| m.menu_id == b.menu_id))
-        .map(|b| b.id)
-        .collect();
-    let menu_ids = menus.iter().map(|m| m.menu_id).collect();
-    Ok(FirstRole { name: administrator_role_name(lang).to_string(), menu_ids, button_ids })
-}
-
 async fn add(
     State(app): State<AppState>,
     caller: Caller,
@@ -198,8 +181,9 @@ async fn add(
 ) -> ApiResult<Envelope<Created>> {
     let fields = input.validate(TENANT_KINDS[0])?;
     check_unique(&app, &fields, 0).await?;
-    let role = first_role(&app, &caller, lang).await?;
-    let id = app.db.insert_tenant(&fields, caller.account_id, &role).await?;
+    // Its first account can be given a role at once: an administrator role reaches every
+    // enterprise menu and button there is (within the enterprise's plugins), so it needs no grants.
+    let id = app.db.insert_tenant(&fields, caller.account_id, administrator_role_name(lang)).await?;
     Ok(Envelope(Created { id }))
 }
 

@@ -93,9 +93,9 @@ async fn return_codes_come_in_from_excel_and_reach_apps_by_etag() {
 async fn a_filled_in_template_imports() {
     let host = TestHost::start_with_plugins(&[Install::plugin("globalization", "files = true")], |_| {}).await;
     let admin = host.admin().await;
-    for kind in ["modules", "codes"] {
+    for (kind, file) in [("modules", "module-import.xlsx"), ("codes", "code-import.xlsx")] {
         let template = host.get(&format!("/i18n-service/{kind}/import-template"), &admin).await;
-        assert_eq!(template.ok()["fileName"], format!("{kind}-import.xlsx"));
+        assert_eq!(template.ok()["fileName"], file);
         let rows = crate::product::read_workbook(template.ok());
         assert_eq!(rows.len(), 1, "{kind}: the titles alone");
         let titles = &rows[0];

@@ -195,9 +195,8 @@ async fn a_role_shows_its_bound_users_to_its_own_enterprise_only() {
     assert_eq!(elsewhere.code(), 404);
 }
 
-/// A new enterprise comes with its administrator's role, named in its creator's language and
-/// granted the enterprise's menus with the buttons its creator holds: an account given it can
-/// manage the enterprise's roles at once.
+/// A new enterprise comes with its administrator's role, named in its creator's language: an
+/// account given it can manage the enterprise's roles at once.
 #[tokio::test]
 async fn a_new_enterprise_starts_with_an_administrator_role() {
     let host = TestHost::start().await;

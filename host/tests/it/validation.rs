@@ -297,7 +297,7 @@ async fn malformed_requests_get_a_clear_4xx_envelope_never_a_500() {
             );
             let msg = envelope["msg"].as_str().unwrap_or_default();
             assert!(msg.starts_with(field), "{lang}: {msg}");
-            for serde_words in ["invalid type", "expected a", "u32", "i64", "variant", "`", "line 1"] {
+            for serde_words in ["invalid type", "expected a string", "u32", "i64", "variant", "`", "line 1"] {
                 assert!(!msg.contains(serde_words), "{lang}: {msg}");
             }
         }

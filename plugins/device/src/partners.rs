@@ -161,8 +161,6 @@ pub struct ImportInput {
     pub partner: String,
 }
 
-/// Imports a workbook: every row is checked before any is kept; an SN already imported is
-/// updated. The workbook itself is not kept.
 /// The titles of an import's columns B to D in each language ([`console_plugin_sdk::LANGS`]
 /// order); column A says "SN", which tells the reader the first row holds titles.
 const TITLES: [[&str; 3]; 7] = [
@@ -187,6 +185,8 @@ pub fn delete_import_template(_: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(sheet::template("partner-devices-delete.xlsx", &["SN"])?))
 }
 
+/// Imports a workbook: every row is checked before any is kept; an SN already imported is
+/// updated. The workbook itself is not kept.
 pub fn import(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: ImportInput = call.body()?;
     let partner = match validate::optional("partner", &input.partner, SHORT_TEXT)? {
