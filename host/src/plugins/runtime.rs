@@ -802,6 +802,8 @@ pub async fn invoke_nested(
         files.discard(&caller.services.objects).await;
         return Ok(Nested::Rerun);
     }
+    // A right proof stays right whatever becomes of the callee's writes (see `finish`).
+    caller.proven.append(&mut state.proven);
     if answered_ok {
         if let (true, Some(tx)) = (had_tx, caller.tx.as_mut()) {
             tx.execute(&format!("RELEASE {savepoint}")).await?;
@@ -809,7 +811,6 @@ pub async fn invoke_nested(
         caller.staged_files.absorb(files);
         caller.published.append(&mut state.published);
         caller.woken.append(&mut state.woken);
-        caller.proven.append(&mut state.proven);
     } else {
         match (had_tx, caller.tx.as_mut()) {
             (true, Some(tx)) => {
@@ -946,15 +947,18 @@ async fn finish(
         return (Err(Failure::Trap(format!("transaction: {err}"))), peak);
     }
     let published = if success { std::mem::take(&mut store.data_mut().published) } else { Vec::new() };
+    let state = store.data_mut();
     if success {
-        let state = store.data_mut();
         for (plugin, sn) in std::mem::take(&mut state.woken) {
             state.services.wakes.wake(&(state.call.tenant_id, plugin, sn));
         }
-        for keys in std::mem::take(&mut state.proven) {
-            if let Err(err) = state.services.throttle.succeeded(&keys).await {
-                tracing::warn!(%err, "a proof's failures were not forgotten");
-            }
+    }
+    // A proof the plugin found right is forgiven whether or not the rest of its call commits: a
+    // call undone by contention (a conflict, a deadline) does not make a right proof wrong, and
+    // a fleet whose activations come back after 409, 503 and 504 must not lock itself out.
+    for keys in std::mem::take(&mut state.proven) {
+        if let Err(err) = state.services.throttle.succeeded(&keys).await {
+            tracing::warn!(%err, "a proof's failures were not forgotten");
         }
     }
     (outcome.map(|returned| Finished { returned, published, memory_peak: peak }), peak)
