@@ -36,13 +36,13 @@ demo: setup-rust plugins web
 	$(TARGET_DIR)/release/console-host --pin-plugins --pin-into $(PINNED)
 	scripts/demo.sh
 
-## make test: build everything and run every test
-test: setup-rust lint test-plugins web test-rust test-web test-openapi test-e2e
 # The test build lints as it compiles: clippy's driver compiles the workspace's own crates, as
 # `cargo clippy` has it do for its check-only build, so that the workspace is built once rather
 # than once more only to be checked (that second build took 7 to 8 of CI's minutes).
 test: export RUSTC_WORKSPACE_WRAPPER := $(shell command -v clippy-driver)
 test: export CLIPPY_ARGS := -D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
+## make test: build everything and run every test
+test: setup-rust lint test-plugins web test-rust test-web test-openapi test-e2e
 	@echo "== done $$(date +%T)"
 
 build: setup-rust plugins
