@@ -802,8 +802,6 @@ pub async fn invoke_nested(
         files.discard(&caller.services.objects).await;
         return Ok(Nested::Rerun);
     }
-    // A right proof stays right whatever becomes of the callee's writes (see `finish`).
-    caller.proven.append(&mut state.proven);
     if answered_ok {
         if let (true, Some(tx)) = (had_tx, caller.tx.as_mut()) {
             tx.execute(&format!("RELEASE {savepoint}")).await?;
@@ -811,6 +809,7 @@ pub async fn invoke_nested(
         caller.staged_files.absorb(files);
         caller.published.append(&mut state.published);
         caller.woken.append(&mut state.woken);
+        caller.proven.append(&mut state.proven);
     } else {
         match (had_tx, caller.tx.as_mut()) {
             (true, Some(tx)) => {
@@ -908,6 +907,15 @@ async fn settle(store: &mut Store<CallState>, success: bool) -> Result<(), sqlx:
     Ok(())
 }
 
+/// Forgets the failures of the proofs the call found right (`proofs.succeeded`).
+async fn forgive_proofs(state: &mut CallState) {
+    for keys in std::mem::take(&mut state.proven) {
+        if let Err(err) = state.services.throttle.succeeded(&keys).await {
+            tracing::warn!(%err, "a proof's failures were not forgotten");
+        }
+    }
+}
+
 /// Judges what the call returned, settles it, and hands back what it published.
 async fn finish(
     mut store: Store<CallState>,
@@ -929,6 +937,12 @@ async fn finish(
     };
     let mut success = matches!(&outcome, Ok(Returned::Response(r)) if r.status == 200)
         || matches!(&outcome, Ok(Returned::Unit(Ok(()))));
+    // A right proof is forgiven when its call commits, and also when contention undid the call
+    // (a conflict, the deadline, no room: the client comes back): a fleet whose activations come
+    // back after 409, 503 and 504 must not lock its address out. A call the plugin refused (a
+    // replayed signature) keeps the proof's failure.
+    let contended = matches!(&outcome, Err(Failure::Conflict | Failure::Timeout))
+        || matches!(&outcome, Ok(Returned::Response(r)) if [409, 503, 504].contains(&r.status));
     let mut outcome = outcome;
     if success && let Some(decision) = state.call.decision.clone() {
         let recorded = match state.write_conn().await {
@@ -942,6 +956,7 @@ async fn finish(
     }
     if let Err(err) = settle(&mut store, success).await {
         if crate::db::serialization_failure(&err) {
+            forgive_proofs(store.data_mut()).await;
             return (Err(Failure::Conflict), peak);
         }
         return (Err(Failure::Trap(format!("transaction: {err}"))), peak);
@@ -953,13 +968,8 @@ async fn finish(
             state.services.wakes.wake(&(state.call.tenant_id, plugin, sn));
         }
     }
-    // A proof the plugin found right is forgiven whether or not the rest of its call commits: a
-    // call undone by contention (a conflict, a deadline) does not make a right proof wrong, and
-    // a fleet whose activations come back after 409, 503 and 504 must not lock itself out.
-    for keys in std::mem::take(&mut state.proven) {
-        if let Err(err) = state.services.throttle.succeeded(&keys).await {
-            tracing::warn!(%err, "a proof's failures were not forgotten");
-        }
+    if success || contended {
+        forgive_proofs(state).await;
     }
     (outcome.map(|returned| Finished { returned, published, memory_peak: peak }), peak)
 }
