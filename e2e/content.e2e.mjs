@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, choose, png, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole, startSmtpSink } from './harness.mjs';
+import { ADMIN_PASSWORD, answerConfirm, choose, png, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole, startSmtpSink } from './harness.mjs';
 
 let console_;
 let sink;
@@ -175,7 +175,7 @@ test('an operator files FAQs in a new group, answers feedback by e-mail, publish
   await full.waitFor();
   assert.equal((await full.innerText()).trim(), policy, 'the whole text, its line break kept');
   await page.screenshot({ path: join(shots, 'content-04-agreement.png') });
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
+  await answerConfirm(page);
   await full.waitFor({ state: 'hidden' });
   const served = await device(`/content-service/app/agreement?enterpriseId=${enterprise}&language=en&type=privacy`);
   assert.deepEqual([served.content, served.address], [policy, 'https://initech.example.com/privacy']);

@@ -202,14 +202,27 @@ export function png(size, alpha = true) {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
-/** Picks `option` (text or pattern) in the antd select or tree select that `select` locates. */
+/**
+ * Picks `option` (text or pattern) in the antd select or tree select that `select` locates, and
+ * waits until the select shows it. On a loaded machine the dropdown's motion can keep an option
+ * "not stable" for long, and a forced click then may land before it is in place: the pick is
+ * tried again (up to three times) until the select shows the option.
+ */
 export async function choose(page, select, option) {
-  await select.click();
+  // The select's root, which shows the choice (`select` may locate its inner input).
+  const root = select.locator('xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  // The newest dropdown is the one just opened (an earlier one may still be fading out).
   const options = page.locator('.ant-select-dropdown:visible').locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper');
-  // The newest dropdown is the one just opened (an earlier one may still be fading out). On a
-  // loaded machine its motion can keep the option "not stable" for long: then click it anyway.
   const target = options.filter({ hasText: option }).last();
-  await target.click({ timeout: 5000 }).catch(() => target.click({ force: true }));
+  for (let attempt = 1; ; attempt += 1) {
+    if (attempt === 1 || !(await target.isVisible())) await select.click();
+    await target.click({ timeout: 5000 }).catch(() => target.click({ force: true }));
+    const shown = await root
+      .filter({ hasText: option })
+      .waitFor({ timeout: 3000 })
+      .then(() => true, () => false);
+    if (shown || attempt === 3) return;
+  }
 }
 
 /**
@@ -347,8 +360,33 @@ export async function startDevsim(console_, args) {
   return devsim;
 }
 
+/**
+ * Answers the confirmation dialog on screen with its button `name` and waits until that dialog
+ * is gone. On a loaded machine a click can land while the dialog is still zooming in and be
+ * lost (the dialog stays, the action never starts): the button is then clicked again, up to
+ * three times. A confirmation that opens the next one (publish, then "publish anyway") is told
+ * apart: only the dialog that was answered must go.
+ */
+export async function answerConfirm(page, name = /OK/) {
+  const confirm = page.locator('.ant-modal-confirm').last();
+  await confirm.waitFor();
+  const dialog = await confirm.elementHandle();
+  for (let attempt = 1; ; attempt += 1) {
+    const buttons = await dialog.$$('button');
+    const labels = await Promise.all(buttons.map((b) => b.innerText()));
+    const button = buttons[labels.findIndex((label) => (typeof name === 'string' ? label.trim() === name : name.test(label)))];
+    if (!button) throw new Error(`no button ${name} in the confirmation: ${labels.join(', ')}`);
+    await button.click({ timeout: 10000 }).catch((error) => {
+      if (attempt === 1) throw error;
+    });
+    const gone = await dialog.waitForElementState('hidden', { timeout: 4000 }).then(() => true, () => false);
+    if (gone) return;
+    if (attempt === 3) throw new Error(`the confirmation stayed on screen after ${attempt} clicks on ${name}`);
+  }
+}
+
 /** Types the retyped name in the delete confirmation and confirms. */
 export async function confirmByName(page, name) {
   await page.getByTestId('delete-confirm-input').fill(name);
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /删\s*除|Delete|解\s*绑|Unbind|移\s*除|Remove/ }).click();
+  await answerConfirm(page, /删\s*除|Delete|解\s*绑|Unbind|移\s*除|Remove/);
 }

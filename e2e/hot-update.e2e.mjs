@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, productPlugin, sessionOf, shotOnFailure, shots, startConsole, storedZip } from './harness.mjs';
+import { ADMIN_PASSWORD, answerConfirm, productPlugin, sessionOf, shotOnFailure, shots, startConsole, storedZip } from './harness.mjs';
 
 let console_;
 
@@ -75,7 +75,7 @@ test('an operator uploads a baseline and takes a patch from test to production',
   if (check?.patchVersion !== 1) throw new Error(`expected the test patch: ${JSON.stringify(check)}`);
 
   await row.getByText('Release to production').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
+  await answerConfirm(page);
   await row.waitFor({ state: 'detached' });
   await page.getByTestId('menu-/hotUpdateMgr/plugin-upgrade-prod').click();
   await page.getByTestId('hot-prod-patches').getByText('In production').waitFor();

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, productPlugin, sessionOf, shotOnFailure, shots, startConsole } from './harness.mjs';
+import { ADMIN_PASSWORD, answerConfirm, productPlugin, sessionOf, shotOnFailure, shots, startConsole } from './harness.mjs';
 
 let console_;
 
@@ -49,7 +49,7 @@ test('an operator runs a stress-test task and reads its report', async () => {
   await row.getByText('Pause').click();
   await shotOnFailure(page, 'ota-paused', async () => {
     const paused = page.waitForResponse((r) => r.url().endsWith('/action') && r.request().method() === 'POST');
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
+    await answerConfirm(page);
     assert.equal((await paused).status(), 200, 'the pause is accepted');
     await row.getByText('Paused').waitFor();
   });
@@ -57,7 +57,7 @@ test('an operator runs a stress-test task and reads its report', async () => {
   await page.getByText('Mission paused, cannot be terminated.').waitFor();
   await page.screenshot({ path: join(shots, 'ota-01-paused.png') });
   await row.getByText('Restart').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
+  await answerConfirm(page);
   await row.getByText('In progress').waitFor();
 
   // The device reports both steps with its device key; the page follows on its own.

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, choose, png, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
+import { ADMIN_PASSWORD, answerConfirm, choose, png, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
 
 let console_;
 
@@ -125,7 +125,7 @@ test('a product engineer builds a category, a consumable and a thing model, and 
   const row = templates.locator('tbody tr', { hasText: 'Robot vacuum' });
   await shotOnFailure(page, 'product-template', () => row.getByText('Configuring').waitFor());
   await row.getByTestId('publish-Robot vacuum').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
+  await answerConfirm(page);
   await shotOnFailure(page, 'product-published', () => row.getByText('Published', { exact: true }).waitFor());
   await page.screenshot({ path: join(shots, 'product-04-published.png') });
 
@@ -141,7 +141,7 @@ test('a product engineer builds a category, a consumable and a thing model, and 
   const modelRow = page.getByTestId('product-models').locator('tbody tr', { hasText: 'RV-20' });
   await modelRow.getByText('Configuring').waitFor();
   await modelRow.getByTestId('release-RV20').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
+  await answerConfirm(page);
   await shotOnFailure(page, 'product-model', () => modelRow.getByText('Published', { exact: true }).waitFor());
   await page.screenshot({ path: join(shots, 'product-05-model-released.png') });
 

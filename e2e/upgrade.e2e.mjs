@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, choose, DEVICE_GRANTS, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole, startDevsim } from './harness.mjs';
+import { ADMIN_PASSWORD, answerConfirm, choose, DEVICE_GRANTS, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole, startDevsim } from './harness.mjs';
 
 let console_;
 let devsim;
@@ -95,7 +95,7 @@ test('a firmware package is uploaded, reviewed, tested and released to 10%, and 
   // Starting always asks first; the pass button comes with the reloaded row once it has started.
   // (An optional confirm, skipped when it showed late, once left the test unstarted.)
   await page.getByTestId(`start-test-${id}`).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
+  await answerConfirm(page);
   await shotOnFailure(page, 'upgrade-test-started', () => page.locator('.ant-message-notice').getByText('Test started').waitFor());
   await shotOnFailure(page, 'upgrade-under-test', () => page.getByTestId(`pass-test-${id}`).click());
   await page.getByRole('dialog').getByTestId('test-conclusion').fill('20 units ran it for a day');
@@ -113,10 +113,10 @@ test('a firmware package is uploaded, reviewed, tested and released to 10%, and 
   await strategy.getByRole('button', { name: /OK/ }).click();
   await strategy.waitFor({ state: 'hidden' });
   await page.getByTestId(`apply-${id}`).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
+  await answerConfirm(page);
   await page.locator('.ant-message-notice').getByText(/awaits official release/).waitFor();
   await page.getByTestId(`release-${id}`).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
+  await answerConfirm(page);
   await shotOnFailure(page, 'upgrade-gray', () => list.getByTestId('status-inGray').waitFor());
   await page.screenshot({ path: join(shots, 'upgrade-03-in-gray.png') });
 
