@@ -94,7 +94,7 @@ test-openapi:
 
 ## End to end: the debug host (built by test-rust) serving the production build, in Chromium.
 ## Screenshots: test-artifacts/screenshots/.
-E2E_FIRST := e2e/rights.e2e.mjs e2e/every-page.e2e.mjs
+E2E_FIRST := e2e/rights.e2e.mjs e2e/every-page.e2e.mjs e2e/journey.e2e.mjs
 test-e2e: setup-chromium
 	@echo "== $@ $$(date +%T)"
 	@# The host and the device simulator the tests run: built by test-rust (a no-op then), with the

@@ -94,6 +94,12 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_PUBLIC_URL")]
     pub public_url: Option<String>,
 
+    /// Where devices are told to reach MQTT (`mqtt://mqtt.example.com:1883`), as the fleet-key
+    /// page says. Unset: the console's host name with the embedded gateway's ports (and nothing
+    /// with an external broker, whose address is the operator's to give).
+    #[arg(long, env = "CONSOLE_DEVICE_MQTT_URL")]
+    pub device_mqtt_url: Option<String>,
+
     /// The portals (`https://` origins, comma-separated) a user who signed in from one is sent
     /// back to when the session ends; a `from` naming any other address is ignored.
     #[arg(long, env = "CONSOLE_PORTAL_ORIGINS", value_delimiter = ',')]

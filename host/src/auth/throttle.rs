@@ -258,6 +258,15 @@ impl Throttle {
         Ok(self.db.throttle_succeeded(keys.subject.as_deref(), &addresses).await?)
     }
 
+    /// An attempt that came to no verdict (the call was undone by contention before the proof
+    /// was judged, and its answer told nothing): its count taken back, on the subject and on
+    /// each address. A lock it already set stays until its time.
+    pub async fn withdrawn(&self, keys: &Keys) -> Result<(), ApiError> {
+        let all: Vec<&str> =
+            keys.subject.iter().map(String::as_str).chain(keys.addresses.iter().map(|(a, _)| a.as_str())).collect();
+        Ok(self.db.throttle_withdraw(&all).await?)
+    }
+
     /// Forgets the counters whose window and lock are over (the sweep's).
     pub async fn purge(&self) -> Result<u64, ApiError> {
         let now = now_ms();

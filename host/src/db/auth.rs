@@ -295,6 +295,22 @@ impl Db {
         })
     }
 
+    /// Attempts that came to no verdict (contention ended their call first): each key's count
+    /// taken back by one, in one transaction.
+    pub async fn throttle_withdraw(&self, keys: &[&str]) -> Result<(), sqlx::Error> {
+        if keys.is_empty() {
+            return Ok(());
+        }
+        let _turn = self.core_turn().await;
+        super::with_pool!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            for key in keys {
+                sqlx::query(FORGIVE).bind(*key).execute(&mut *tx).await?;
+            }
+            tx.commit().await
+        })
+    }
+
     /// Forgets the counters whose failures began before `before` and that are not locked now.
     pub async fn purge_throttle(&self, before: i64) -> Result<u64, sqlx::Error> {
         super::with_writer!(self, |pool| {

@@ -240,3 +240,53 @@ impl Db {
         })
     }
 }
+
+/// The fleet keys (bound to no SN) of a plugin and an enterprise, newest first, read in the
+/// plugin call's transaction.
+pub async fn fleet_keys_in_call(
+    tx: &mut super::CallTx,
+    tenant: i64,
+    plugin: &str,
+) -> Result<Vec<DeviceKey>, sqlx::Error> {
+    super::with_call!(tx, |conn| {
+        sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM device_keys WHERE tenant_id = $1 AND plugin_id = $2 AND sn IS NULL ORDER BY id DESC"
+        ))
+        .bind(tenant)
+        .bind(plugin)
+        .fetch_all(conn)
+        .await
+    })
+}
+
+/// Issues a fleet key in the plugin call's transaction: its id, or `None` when the enterprise
+/// has a key of that name for the plugin.
+pub async fn issue_fleet_key_in_call(
+    tx: &mut super::CallTx,
+    new: NewDeviceKey<'_>,
+) -> Result<Option<i64>, sqlx::Error> {
+    super::with_call!(tx, |conn| {
+        let insert = format!("{INSERT} ON CONFLICT (tenant_id, plugin_id, name) DO NOTHING RETURNING id");
+        bind_new_key!(sqlx::query_scalar(&insert), new).fetch_optional(conn).await
+    })
+}
+
+/// Revokes a fleet key of a plugin and an enterprise in the plugin call's transaction (never a
+/// device's own key: those go with the device); whether there was one.
+pub async fn revoke_fleet_key_in_call(
+    tx: &mut super::CallTx,
+    tenant: i64,
+    plugin: &str,
+    id: i64,
+) -> Result<bool, sqlx::Error> {
+    super::with_call!(tx, |conn| {
+        let done =
+            sqlx::query("DELETE FROM device_keys WHERE tenant_id = $1 AND plugin_id = $2 AND id = $3 AND sn IS NULL")
+                .bind(tenant)
+                .bind(plugin)
+                .bind(id)
+                .execute(conn)
+                .await?;
+        Ok(done.rows_affected() > 0)
+    })
+}

@@ -916,6 +916,20 @@ async fn forgive_proofs(state: &mut CallState) {
     }
 }
 
+/// Contention undid the call: its right proofs are forgiven, and the attempts it made that came
+/// to no verdict (the call ended before the plugin judged them, and its answer, 409, 503 or 504,
+/// tells the client nothing about the proof) are taken back. Whoever guesses learns a verdict
+/// only from a refusal, and every refusal stays counted.
+async fn undo_contended_proofs(state: &mut CallState) {
+    let attempted = std::mem::take(&mut state.attempted);
+    for keys in attempted.iter().filter(|keys| !state.proven.contains(keys)) {
+        if let Err(err) = state.services.throttle.withdrawn(keys).await {
+            tracing::warn!(%err, "an attempt without a verdict was not taken back");
+        }
+    }
+    forgive_proofs(state).await;
+}
+
 /// Judges what the call returned, settles it, and hands back what it published.
 async fn finish(
     mut store: Store<CallState>,
@@ -956,7 +970,7 @@ async fn finish(
     }
     if let Err(err) = settle(&mut store, success).await {
         if crate::db::serialization_failure(&err) {
-            forgive_proofs(store.data_mut()).await;
+            undo_contended_proofs(store.data_mut()).await;
             return (Err(Failure::Conflict), peak);
         }
         return (Err(Failure::Trap(format!("transaction: {err}"))), peak);
@@ -968,8 +982,10 @@ async fn finish(
             state.services.wakes.wake(&(state.call.tenant_id, plugin, sn));
         }
     }
-    if success || contended {
+    if success {
         forgive_proofs(state).await;
+    } else if contended {
+        undo_contended_proofs(state).await;
     }
     (outcome.map(|returned| Finished { returned, published, memory_peak: peak }), peak)
 }

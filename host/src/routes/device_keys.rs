@@ -31,6 +31,16 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         add,
     )
     .route(
+        RouteSpec::read(
+            axum::http::Method::GET,
+            "/plugin-admin/device-endpoints",
+            Perm::SignedIn,
+            "Where devices reach this console: its address and its MQTT ports, for the pages that say how a device connects",
+        )
+        .data::<DeviceEndpoints>(),
+        endpoints,
+    )
+    .route(
         RouteSpec::write("/plugin-admin/device-keys/delete", Perm::Action("plugin:device-key"), "Revoke a device key")
             .body::<RevokeKey>(),
         delete,
@@ -72,6 +82,38 @@ struct IssuedKey {
     id: i64,
     /// Shown this once.
     key: String,
+}
+
+/// Where devices reach the console. Absent parts are the page's to fill from its own address.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeviceEndpoints {
+    /// The console's public address (`CONSOLE_PUBLIC_URL`), if the operator set one.
+    public_url: Option<String>,
+    /// Where devices reach MQTT, if the operator set it (`CONSOLE_DEVICE_MQTT_URL`).
+    mqtt_url: Option<String>,
+    /// The embedded gateway's MQTT port, on the console's host name.
+    mqtt_port: Option<u16>,
+    /// The embedded gateway's MQTT-over-TLS port.
+    mqtts_port: Option<u16>,
+}
+
+/// The port of an embedded listener's setting (`127.0.0.1:1883`); none when it is off or took
+/// whatever port was free.
+fn listener_port(app: &AppState, listen: &str) -> Option<u16> {
+    if app.config.mqtt != crate::config::MqttMode::Embedded {
+        return None;
+    }
+    listen.trim().parse::<std::net::SocketAddr>().ok().map(|addr| addr.port()).filter(|port| *port != 0)
+}
+
+async fn endpoints(State(app): State<AppState>) -> ApiResult<Envelope<DeviceEndpoints>> {
+    Ok(Envelope(DeviceEndpoints {
+        public_url: app.config.public_url.clone(),
+        mqtt_url: app.config.device_mqtt_url.clone(),
+        mqtt_port: listener_port(&app, &app.config.mqtt_listen),
+        mqtts_port: listener_port(&app, &app.config.mqtts_listen),
+    }))
 }
 
 async fn check_scope(app: &AppState, plugin_id: &str, tenant_id: i64) -> Result<(), ApiError> {

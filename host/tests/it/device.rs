@@ -177,8 +177,14 @@ async fn a_bound_device_logs_in_uploads_logs_reports_cleanings_and_leaves_its_fa
         host.post("/device-service/families", admin, json!({ "name": "Home", "account": "ann@example.com" })).await;
     let family_id = family.ok()["id"].as_str().expect("id").to_string();
     assert_eq!(family.ok()["members"][0]["identity"], "administrator");
-    let bind = json!({ "sn": sn, "account": "ann@example.com", "familyId": family_id, "reason": "Set up in the app" });
+    let bind = json!({ "sn": sn, "account": "ann@example.com", "familyId": family_id, "reason": "Set up in the app", "nickname": "Kitchen robot" });
+    let long_name = json!({ "sn": sn, "account": "ann@example.com", "familyId": family_id, "reason": "r", "nickname": "x".repeat(33) });
+    let refused = host.post("/device-service/bindings", admin, long_name).await;
+    assert_eq!((refused.code(), refused.data()["field"].as_str()), (400, Some("nickname")));
     host.post("/device-service/bindings", admin, bind.clone()).await.ok();
+    // The family's name for the device is the device's nickname, in its list and its detail.
+    let named = host.get(&format!("/device-service/devices?sn={sn}"), admin).await;
+    assert_eq!(named.ok()["list"][0]["nickname"], "Kitchen robot");
     let twice = host.post("/device-service/bindings", admin, bind).await;
     assert_eq!(twice.msg(), "The device is bound to a family already: unbind it first.", "bound once");
     let bindings = host.get(&format!("/device-service/bindings?familyId={family_id}"), admin).await;
@@ -208,6 +214,8 @@ async fn a_bound_device_logs_in_uploads_logs_reports_cleanings_and_leaves_its_fa
     assert_eq!(device.serve_commands(&mut rng).await.expect("served"), 1);
     let bindings = host.get(&format!("/device-service/bindings?sn={sn}"), admin).await;
     assert_eq!(bindings.ok()["total"], 0, "a reset device leaves its family");
+    let detail = host.get(&format!("/device-service/devices/{sn}"), admin).await;
+    assert_eq!(detail.ok()["device"]["nickname"], "", "and the family's name for it");
     let resets = host.get("/device-service/resets", admin).await;
     assert_eq!(
         (resets.ok()["list"][0]["state"].as_str(), resets.ok()["list"][0]["reason"].as_str()),
@@ -372,4 +380,105 @@ async fn a_long_poll_under_a_replaced_key_ends_instead_of_taking_commands() {
         "set",
         "the command waits for the new key"
     );
+}
+
+/// Fleet keys from the device pages (contract 0.1.19): the platform's and each enterprise's
+/// administrators issue their own (shown once, listed by name and last four characters only),
+/// a name is taken once, a device activates with a new key, and a revoked key activates nothing
+/// more while the device it activated keeps its own key. An enterprise sees and revokes only its
+/// own keys.
+#[tokio::test]
+async fn an_enterprise_issues_and_revokes_its_own_fleet_keys_from_the_device_pages() {
+    let fleet = fleet("RV-FK", 3).await;
+    let host = &fleet.host;
+    let issued = host.post("/device-service/fleet-keys", &fleet.admin, json!({ "name": " Line 2 " })).await;
+    let (id, key) = (issued.ok()["id"].as_i64().expect("id"), issued.ok()["key"].as_str().expect("key").to_string());
+    assert!(key.starts_with("dk_"), "{key}");
+
+    let listed = host.get("/device-service/fleet-keys", &fleet.admin).await;
+    let rows = listed.ok().as_array().expect("a list").clone();
+    let row = rows.iter().find(|r| r["id"] == id).expect("the new key listed");
+    assert_eq!((row["name"].as_str(), row["hint"].as_str()), (Some("Line 2"), Some(&key[key.len() - 4..])));
+    assert!(!listed.body.to_string().contains(&key), "the key itself is never listed");
+    assert!(rows.iter().any(|r| r["name"] == "factory line"), "the fleet's first key is the platform's too");
+    assert!(
+        rows.iter().all(|r| !r["name"].as_str().unwrap_or("").starts_with("sn:")),
+        "devices' own keys are not fleet keys"
+    );
+
+    let again = host.post("/device-service/fleet-keys", &fleet.admin, json!({ "name": "Line 2" })).await;
+    assert_eq!((again.code(), again.data()["field"].as_str()), (400, Some("name")), "{:?}", again.body);
+    assert!(again.msg().contains("exists already"), "{}", again.msg());
+    for name in ["", "sn:RVFK0001", &"x".repeat(65)] {
+        let refused = host.post("/device-service/fleet-keys", &fleet.admin, json!({ "name": name })).await;
+        assert_eq!(
+            (refused.code(), refused.data()["field"].as_str()),
+            (400, Some("name")),
+            "{name:?}: {:?}",
+            refused.body
+        );
+    }
+
+    // The new key activates a device; revoked, it activates nothing more, and the device keeps its key.
+    let line2 = devsim::Platform::new(host.base.trim_end_matches("/api"), &key, fleet.platform.product_key());
+    let (sn, sn_key) = &fleet.keys[0];
+    let device = line2.activate(sn, sn_key).await.expect("activated with the new key");
+    let used = host.get("/device-service/fleet-keys", &fleet.admin).await;
+    let used = used.ok().as_array().expect("list").iter().find(|r| r["id"] == id).cloned().expect("listed");
+    assert!(used["lastUsedAt"].as_i64().is_some(), "{used}");
+    let wrong_name = host
+        .post(&format!("/device-service/fleet-keys/{id}/revoke"), &fleet.admin, json!({ "confirmName": "Line" }))
+        .await;
+    assert_eq!(wrong_name.code(), 400, "revoked only by its name typed again");
+    host.post(&format!("/device-service/fleet-keys/{id}/revoke"), &fleet.admin, json!({ "confirmName": "Line 2" }))
+        .await
+        .ok();
+    let refused = line2.activate(&fleet.keys[1].0, &fleet.keys[1].1).await.err().expect("a revoked key");
+    assert_eq!(refused.code, 401);
+    device.heartbeat("standby").await.expect("the device it activated keeps its own key");
+
+    // An enterprise's administrator: its own keys only.
+    let acme = host.create_tenant(&fleet.admin, "Acme", 71).await.to_string();
+    let role = host
+        .create_role(
+            &fleet.admin,
+            &acme,
+            "Fleet",
+            "ordinary",
+            &["device:fleet-key:view", "device:fleet-key:issue", "device:fleet-key:revoke"],
+        )
+        .await;
+    host.create_account(&fleet.admin, &acme, "acme-ops", &[role]).await;
+    let ops = host.login("acme-ops", common::USER_PASSWORD).await;
+    assert_eq!(host.get("/device-service/fleet-keys", &ops).await.ok(), &json!([]), "none of the platform's");
+    let own =
+        host.post("/device-service/fleet-keys", &ops, json!({ "name": "Line 2", "requireSignature": true })).await;
+    let own_id = own.ok()["id"].as_i64().expect("id");
+    let theirs = host.get("/device-service/fleet-keys", &ops).await;
+    assert_eq!(theirs.ok().as_array().map(|l| (l.len(), l[0]["requireSignature"].as_bool())), Some((1, Some(true))));
+    let platform_keys = host.get("/device-service/fleet-keys", &fleet.admin).await;
+    assert!(
+        !platform_keys.ok().as_array().expect("list").iter().any(|r| r["id"] == own_id),
+        "nor the platform the enterprise's"
+    );
+    let platform_key = rows.iter().find(|r| r["name"] == "factory line").expect("listed")["id"].clone();
+    let not_theirs = host
+        .post(
+            &format!("/device-service/fleet-keys/{platform_key}/revoke"),
+            &ops,
+            json!({ "confirmName": "factory line" }),
+        )
+        .await;
+    assert_eq!(not_theirs.code(), 404, "another's key is not found");
+    fleet.device(2).await;
+}
+
+/// Where devices reach the console, for the page that says how a device connects: the embedded
+/// gateway's port, or the address the operator gave.
+#[tokio::test]
+async fn the_device_endpoints_name_the_mqtt_gateway() {
+    let (fleet, port) = common::fleet::fleet_on_mqtt("RV-EP", 1).await;
+    let endpoints = fleet.host.get("/plugin-admin/device-endpoints", &fleet.admin).await;
+    assert_eq!(endpoints.ok()["mqttPort"].as_u64(), Some(u64::from(port)));
+    assert_eq!(endpoints.ok()["mqttUrl"], Value::Null);
 }

@@ -40,7 +40,13 @@ pub struct Binding {
     pub bound_at: i64,
     /// The console user, or empty.
     pub by: String,
+    /// What the family calls the device ("Kitchen robot"), given when it was bound.
+    #[serde(default)]
+    pub nickname: String,
 }
+
+/// The longest nickname a family gives its device, in characters.
+pub const NICKNAME_MAX: usize = 32;
 
 pub const BINDINGS: Collection<Binding> = Collection::new("bindings");
 
@@ -114,12 +120,15 @@ pub struct BindInput {
     pub family_id: String,
     pub room_id: String,
     pub reason: String,
+    /// What the family calls the device; optional.
+    pub nickname: String,
 }
 
 /// Binds a device to a family in the name of one of its members.
 pub fn bind(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: BindInput = call.body()?;
     let reason = validate::required("reason", &input.reason, LONG_TEXT)?;
+    let nickname = validate::optional("nickname", &input.nickname, NICKNAME_MAX)?;
     let account = families::account_of("account", &input.account)?;
     let family_id = validate::required("familyId", &input.family_id, 64)?;
     let device = devices::find(call, input.sn.trim())?;
@@ -151,9 +160,11 @@ pub fn bind(call: &mut Call<'_>) -> PluginResult<Value> {
         reason: reason.clone(),
         bound_at: call.host.now_ms(),
         by: call.context.user_name.clone(),
+        nickname: nickname.clone(),
     };
     // The store's unique SN refuses a binding made at the same moment by another call.
     let saved = BINDINGS.insert(call.host, &binding)?;
+    devices::name(call, &device, &nickname)?;
     let log = DeviceLog {
         sn: device.data.sn.clone(),
         kind: logs::BIND.into(),
@@ -187,6 +198,10 @@ pub fn unbind_device(
 ) -> PluginResult<()> {
     BINDINGS.delete(call.host, &binding.id)?;
     let device = devices::find(call, &binding.data.sn).ok();
+    // The next family names it anew.
+    if let Some(device) = &device {
+        devices::name(call, device, "")?;
+    }
     let (firmware_version, software_version) =
         device.map(|d| (d.data.firmware_version, d.data.software_version)).unwrap_or_default();
     let log = DeviceLog {

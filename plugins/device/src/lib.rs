@@ -8,6 +8,7 @@ pub mod commands;
 pub mod devices;
 pub mod families;
 pub mod figures;
+pub mod fleet;
 pub mod history;
 pub mod ingest;
 pub mod initialisation;
@@ -185,6 +186,13 @@ impl Plugin for DevicePlugin {
             .with_query(&logs::LIST_QUERY)
             .with_data_page::<Doc<logs::DeviceLog>>()
             .get("/device-logs/{id}/file", logs::file_url)
+            // The enterprise's fleet keys.
+            .get("/fleet-keys", fleet::list)
+            .with_data_list::<fleet::FleetKeyRow>()
+            .post("/fleet-keys", fleet::issue)
+            .with_body::<fleet::NewFleetKey>()
+            .with_data::<fleet::IssuedKey>()
+            .post("/fleet-keys/{id}/revoke", fleet::revoke)
             .get("/privacy", privacy::list)
             .with_query(&privacy::LIST_QUERY)
             .with_data_page::<Doc<privacy::PrivacyEntry>>()

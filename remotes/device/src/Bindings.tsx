@@ -39,7 +39,7 @@ function BindingList({ openPlatform }: { openPlatform: boolean }) {
           list.current?.reload();
         }),
     });
-  const bind = (values: { sn: string; account: string; familyId: string; reason: string }) =>
+  const bind = (values: { sn: string; account: string; familyId: string; reason: string; nickname?: string }) =>
     api.post('/device-service/bindings', { ...values, sn: values.sn.trim(), account: values.account.trim() }, { quiet: true }).then(() => {
       void message.success(t('bound'));
       list.current?.reload();
@@ -89,6 +89,7 @@ function BindingList({ openPlatform }: { openPlatform: boolean }) {
         }
         columns={[
           { title: 'SN', dataIndex: 'sn' },
+          { title: t('nickname'), dataIndex: 'nickname', render: (name?: string) => name || '—' },
           { title: t('product'), dataIndex: 'productName' },
           { title: t('appUser'), dataIndex: 'account' },
           { title: t('family'), render: (_, b: Binding) => `${b.familyName} (${b.familyId})` },
@@ -106,7 +107,7 @@ function BindingList({ openPlatform }: { openPlatform: boolean }) {
           },
         ]}
       />
-      <ModalForm<{ sn: string; account: string; familyId: string; reason: string }> open={binding} title={t('bindDevice')} onClose={() => setBinding(false)} onSubmit={bind}>
+      <ModalForm<{ sn: string; account: string; familyId: string; reason: string; nickname?: string }> open={binding} title={t('bindDevice')} onClose={() => setBinding(false)} onSubmit={bind}>
         <Form.Item name="sn" label="SN" rules={[{ required: true, message: t('required') }]}>
           <Input data-testid="bind-sn" />
         </Form.Item>
@@ -115,6 +116,9 @@ function BindingList({ openPlatform }: { openPlatform: boolean }) {
         </Form.Item>
         <Form.Item name="account" label={t('appUser')} extra={t('bindAccountHint')} rules={[{ required: true, message: t('required') }]}>
           <Input data-testid="bind-account" />
+        </Form.Item>
+        <Form.Item name="nickname" label={t('nickname')} extra={t('deviceNicknameHint')} rules={[{ max: 32 }]}>
+          <Input data-testid="bind-nickname" maxLength={32} />
         </Form.Item>
         <Form.Item name="reason" label={t('reason')} rules={[{ required: true, message: t('required') }]}>
           <Input.TextArea data-testid="bind-reason" rows={2} maxLength={800} />

@@ -102,6 +102,7 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
               label: t('info'),
               children: (
                 <Descriptions column={2} size="small" bordered>
+                  <Descriptions.Item label={t('nickname')}>{device.nickname || '—'}</Descriptions.Item>
                   <Descriptions.Item label={t('presence')}>{device.online ? <Tag color="green">{t('online')}</Tag> : <Tag>{t('offline')}</Tag>}</Descriptions.Item>
                   <Descriptions.Item label={t('workState')}>{t(`state_${device.workState}`)}</Descriptions.Item>
                   <Descriptions.Item label={t('product')}>{device.productName}</Descriptions.Item>

@@ -47,6 +47,7 @@ export default function Devices() {
         }
         columns={[
           { title: 'SN', dataIndex: 'sn', render: (sn: string) => <a data-testid={`device-${sn}`} onClick={() => setOpen(sn)}>{sn}</a> },
+          { title: t('nickname'), dataIndex: 'nickname', render: (name: string) => name || '—' },
           { title: t('product'), dataIndex: 'productName' },
           { title: t('presence'), dataIndex: 'online', render: (on: boolean) => (on ? <Tag color="green">{t('online')}</Tag> : <Tag>{t('offline')}</Tag>) },
           { title: t('workState'), dataIndex: 'workState', render: (s: string) => t(`state_${s}`) },

@@ -6,6 +6,7 @@ import Bindings from './Bindings';
 import DeviceLogs from './DeviceLogs';
 import DeviceReset from './DeviceReset';
 import Devices from './Devices';
+import FleetKeys from './FleetKeys';
 import PartnerDevices from './PartnerDevices';
 import Privacy from './Privacy';
 import SmartHome from './SmartHome';
@@ -24,6 +25,7 @@ const routes = [
   { path: '/device-manage/auditList', Component: AuditList },
   { path: '/device-manage/devicesLog', Component: DeviceLogs },
   { path: '/device-manage/privacy', Component: Privacy },
+  { path: '/device-manage/fleet-keys', Component: FleetKeys },
 ];
 
 export default routes;

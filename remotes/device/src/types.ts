@@ -90,6 +90,8 @@ export interface Binding {
   reason: string;
   boundAt: number;
   by: string;
+  /** What the family calls the device, given when it was bound. */
+  nickname?: string;
 }
 
 export const IDENTITIES = ['administrator', 'member', 'shared', 'pending', 'tourist'] as const;

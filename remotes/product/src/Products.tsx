@@ -1,6 +1,6 @@
 import { api, useNamespace, usePermission } from '@console/sdk';
 import { ResourcePage, SearchModeField, UploadField } from '@console/sdk/ui';
-import { App, Form, Image, Input, InputNumber, Modal, Select, Space, Switch, Tabs, Tag } from 'antd';
+import { App, Form, Image, Input, InputNumber, Modal, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 
 import { resources } from './i18n';
@@ -81,7 +81,7 @@ export default function Products() {
         columns={[
           { title: t('picture'), width: 72, render: (_, row) => (row.imageUrl ? <Image src={row.imageUrl} width={40} height={40} alt={row.name} /> : null) },
           { title: t('name'), dataIndex: 'name' },
-          { title: t('productKey'), dataIndex: 'productKey' },
+          { title: t('productKey'), dataIndex: 'productKey', render: (key: string) => <Typography.Text copyable data-testid="product-key">{key}</Typography.Text> },
           { title: t('connection'), render: (_, row) => t(`connection_${row.connection}`) },
           { title: t('regions'), render: (_, row) => row.regions.map((r) => <Tag key={r}>{t(`region_${r}`)}</Tag>) },
           { title: t('status'), render: (_, row) => t(`product_${row.status}`) },

@@ -7,6 +7,7 @@ use crate::bindings::console::plugin::{
 };
 
 pub use crate::bindings::console::plugin::counters::{Counted, Counter, CounterQuery};
+pub use crate::bindings::console::plugin::device_keys::{FleetKey, IssuedFleetKey};
 pub use crate::bindings::console::plugin::files::{ImageFacts, RemoteFile};
 pub use crate::bindings::console::plugin::http::{OutboundRequest, OutboundResponse};
 pub use crate::bindings::console::plugin::log::Level;
@@ -161,6 +162,18 @@ pub trait Host {
     /// Revokes the key of the device `sn`; whether it had one (contract 0.1.7).
     fn revoke_device_key(&mut self, _sn: &str) -> Result<bool, String> {
         Err("device keys are not available here".into())
+    }
+    /// The fleet keys of the call's enterprise (contract 0.1.19). Use [`crate::devices::fleet_keys`].
+    fn fleet_keys(&mut self) -> Result<Vec<FleetKey>, String> {
+        Err("fleet keys are not available here".into())
+    }
+    /// Issues a fleet key; `None` when the name is taken (contract 0.1.19).
+    fn issue_fleet_key(&mut self, _name: &str, _require_signature: bool) -> Result<Option<IssuedFleetKey>, String> {
+        Err("fleet keys are not available here".into())
+    }
+    /// Revokes a fleet key; whether there was one (contract 0.1.19).
+    fn revoke_fleet_key(&mut self, _id: i64) -> Result<bool, String> {
+        Err("fleet keys are not available here".into())
     }
     /// The network address the request came from (contract 0.1.8); empty for schedules and events.
     fn client_address(&mut self) -> String {
@@ -383,6 +396,15 @@ impl Host for WasmHost {
     }
     fn revoke_device_key(&mut self, sn: &str) -> Result<bool, String> {
         device_keys::revoke(sn)
+    }
+    fn fleet_keys(&mut self) -> Result<Vec<FleetKey>, String> {
+        device_keys::fleet_keys()
+    }
+    fn issue_fleet_key(&mut self, name: &str, require_signature: bool) -> Result<Option<IssuedFleetKey>, String> {
+        device_keys::issue_fleet_key(name, require_signature)
+    }
+    fn revoke_fleet_key(&mut self, id: i64) -> Result<bool, String> {
+        device_keys::revoke_fleet_key(id)
     }
     fn client_address(&mut self) -> String {
         caller::address()
