@@ -5,7 +5,8 @@
 // its factory keys and issues a fleet key; the device simulator activates the devices with those
 // keys; they show online with their readings; a property set from the device drawer reaches a
 // device and its answer shows; a firmware package is uploaded, reviewed by the platform, tested
-// on one device, released gray, and the whitelisted device upgrades.
+// on one device, released gray (the whitelisted device upgrades) and then to all, and the
+// rollout completes; a second package, whose devices fail at flashing, stops at its threshold.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -106,10 +107,11 @@ test('an enterprise administrator takes a product from nothing to devices online
   writeFileSync(modelFile, JSON.stringify(THING_MODEL));
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('import-Robot vacuum').click()]);
   await chooser.setFiles(modelFile);
-  await shotOnFailure(page, 'journey-imported', () => page.locator('.ant-message-notice').getByText(/Imported/).waitFor());
+  const templateRow = page.getByTestId('product-templates').locator('tbody tr', { hasText: 'Robot vacuum' });
+  // Its two features, counted in the list.
+  await shotOnFailure(page, 'journey-imported', () => templateRow.locator('td', { hasText: /^2$/ }).waitFor());
   await page.getByTestId('publish-Robot vacuum').click();
   await answerConfirm(page);
-  const templateRow = page.getByTestId('product-templates').locator('tbody tr', { hasText: 'Robot vacuum' });
   await shotOnFailure(page, 'journey-published', () => templateRow.getByText('Published', { exact: true }).waitFor());
 
   const pairing = join(work, 'pairing.png');
@@ -221,7 +223,7 @@ test('an enterprise administrator takes a product from nothing to devices online
 
   // The platform's process centre shows it whatever enterprise its header shows.
   await platform.getByTestId('menu-/process-center/task-waiting').click();
-  const task = platform.getByTestId('process-waiting').locator('tbody tr', { hasText: 'RV30 1.0.0 → 2.0.0' });
+  const task = platform.getByTestId('process-waiting').locator('tbody tr', { hasText: 'RV-30 1.0.0 → 2.0.0' });
   await shotOnFailure(platform, 'journey-review', () => task.getByRole('button', { name: 'Approve' }).click());
   const decide = platform.getByRole('dialog');
   await decide.locator('#modal_comment').fill('changelog checked');
@@ -270,6 +272,91 @@ test('an enterprise administrator takes a product from nothing to devices online
     page.waitForFunction(() => Number(document.querySelector('[data-testid="rollout-succeeded"]')?.textContent) >= 1, null, { timeout: 30000 }),
   );
   await page.screenshot({ path: join(shots, 'journey-04-upgraded.png') });
+  await page.locator('.ant-drawer-close').click();
+
+  // Released to all: every device installs it, and the rollout completes.
+  await page.getByTestId('menu-/ota-upgrade/publish').click();
+  await page.getByTestId(`release-${id}`).click();
+  await answerConfirm(page);
+  await shotOnFailure(page, 'journey-released', () => packages.getByTestId('status-released').waitFor());
+  await page.getByTestId('menu-/ota-upgrade/history').click();
+  await page.getByTestId(`rollout-open-${id}`).click();
+  await shotOnFailure(page, 'journey-complete', () =>
+    page.waitForFunction((all) => Number(document.querySelector('[data-testid="rollout-succeeded"]')?.textContent) >= all, SNS.length, { timeout: 60000 }),
+  );
+  await page.screenshot({ path: join(shots, 'journey-05-released-to-all.png') });
+  await page.locator('.ant-drawer-close').click();
+
+  // 5. A second package, whose devices all fail at flashing, stops itself at its threshold.
+  devsim.kill();
+  devsim = await startDevsim(console_, ['--fleet-key', fleetKey, '--product-key', productKey, '--keys', keysFile, '--interval-ms', '800', '--offline-percent', '0', '--upgrade-failure-percent', '100']);
+  await page.getByTestId('menu-/ota-upgrade/publish').click();
+  await page.getByTestId('upload-package').click();
+  const second = page.getByRole('dialog');
+  await choose(page, second.getByTestId('product-select'), 'RV30');
+  await choose(page, second.getByTestId('model-select'), 'RV30');
+  await choose(page, second.getByTestId('package-type'), 'Production');
+  // Activated again, the simulated devices run 1.0.0 once more.
+  await second.getByTestId('current-version-name').fill('1.0.0');
+  await second.getByTestId('current-version-code').fill('100');
+  await second.getByTestId('target-version-name').fill('2.1.0');
+  await second.getByTestId('target-version-code').fill('210');
+  await second.getByRole('tab', { name: 'English' }).click();
+  await second.getByTestId('text-en').fill('Faster maps');
+  const broken = join(work, 'rv30-2.1.0.bin');
+  writeFileSync(broken, Buffer.alloc(1 << 20, 5));
+  await second.locator('input[type=file]').first().setInputFiles(broken);
+  await second.getByText(/rv30-2\.1\.0\.bin/).waitFor({ timeout: 30000 });
+  await second.getByRole('button', { name: /OK/ }).click();
+  await shotOnFailure(page, 'journey-second-waiting', () => packages.locator('tbody tr', { hasText: '2.1.0' }).getByText('Waiting for review').waitFor());
+  // The list is open in its tab since the first review: searched again.
+  await platform.getByTestId('menu-/process-center/task-waiting').click();
+  await platform.getByRole('button', { name: 'Search' }).click();
+  const secondTask = platform.getByTestId('process-waiting').locator('tbody tr', { hasText: 'RV-30 1.0.0 → 2.1.0' });
+  await shotOnFailure(platform, 'journey-second-review', () => secondTask.getByRole('button', { name: 'Approve' }).click());
+  await platform.getByRole('dialog').locator('#modal_comment').fill('changelog checked');
+  await platform.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
+  await secondTask.waitFor({ state: 'detached' });
+
+  await page.getByTestId('menu-/ota-upgrade/test').click();
+  const secondRow = page.getByTestId('firmware-test').locator('tbody tr', { hasText: '2.1.0' });
+  await shotOnFailure(page, 'journey-second-test', () => secondRow.locator('[data-testid^="start-test-"]').waitFor());
+  const secondId = (await secondRow.locator('[data-testid^="start-test-"]').getAttribute('data-testid')).replace('start-test-', '');
+  const secondTestDevices = async (sns) => {
+    await page.getByTestId(`test-devices-${secondId}`).click();
+    await page.getByRole('dialog').locator('#modal_sns').fill(sns);
+    await page.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  };
+  await secondTestDevices('RVJ0003');
+  await page.getByTestId(`start-test-${secondId}`).click();
+  await answerConfirm(page);
+  await shotOnFailure(page, 'journey-second-under-test', () => page.getByTestId(`pass-test-${secondId}`).click());
+  await page.getByRole('dialog').getByTestId('test-conclusion').fill('passed on the bench');
+  await page.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
+  await secondRow.getByTestId('status-testComplete').waitFor();
+  await secondTestDevices('');
+
+  // Gray to every device, stopping once half of two or more have failed.
+  await page.getByTestId('menu-/ota-upgrade/publish').click();
+  await page.getByTestId(`strategy-${secondId}`).click();
+  const rule = page.getByRole('dialog');
+  await rule.getByTestId('rollout-grayPercent').fill('100');
+  await rule.getByTestId('rollout-abortFailurePercent').fill('50');
+  await rule.getByTestId('rollout-abortMinDevices').fill('2');
+  await rule.getByRole('button', { name: /OK/ }).click();
+  await rule.waitFor({ state: 'hidden' });
+  await page.getByTestId(`apply-${secondId}`).click();
+  await answerConfirm(page);
+  await page.locator('.ant-message-notice').getByText(/awaits official release/).last().waitFor();
+  await page.getByTestId(`release-${secondId}`).click();
+  await answerConfirm(page);
+  // The rollout's drawer follows it live until it pauses itself.
+  await page.getByTestId('menu-/ota-upgrade/history').click();
+  await page.getByTestId(`rollout-open-${secondId}`).click();
+  await shotOnFailure(page, 'journey-pause-alert', () => page.getByTestId('pause-alert').waitFor({ timeout: 60000 }));
+  await page.getByTestId('pause-alert').getByText(/finished devices failed, more than the abort threshold of 50%/).waitFor();
+  await page.screenshot({ path: join(shots, 'journey-06-stopped-at-threshold.png') });
   await page.context().close();
   await platform.context().close();
 });

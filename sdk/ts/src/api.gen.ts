@@ -4798,6 +4798,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/plugin-admin/device-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where devices reach this console: its address and its MQTT ports, for the pages that say how a device connects
+         * @description Permission: any signed-in user. Answers the envelope {code, msg, data}.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["DeviceEndpoints"];
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/plugin-admin/device-keys/add": {
         parameters: {
             query?: never;
@@ -6408,6 +6460,23 @@ export interface components {
             tenantId: number;
             /** Format: int64 */
             updatedAt: number;
+        };
+        /** @description Where devices reach the console. Absent parts are the page's to fill from its own address. */
+        DeviceEndpoints: {
+            /**
+             * Format: int32
+             * @description The embedded gateway's MQTT port, on the console's host name.
+             */
+            mqttPort?: number | null;
+            /** @description Where devices reach MQTT, if the operator set it (`CONSOLE_DEVICE_MQTT_URL`). */
+            mqttUrl?: string | null;
+            /**
+             * Format: int32
+             * @description The embedded gateway's MQTT-over-TLS port.
+             */
+            mqttsPort?: number | null;
+            /** @description The console's public address (`CONSOLE_PUBLIC_URL`), if the operator set one. */
+            publicUrl?: string | null;
         };
         DeviceKey: {
             /** Format: int64 */
