@@ -200,77 +200,91 @@ test('an enterprise administrator takes a product from nothing to devices online
   await page.screenshot({ path: join(shots, 'journey-03-command-done.png') });
   await page.locator('.ant-drawer-close').click();
 
-  // 4. Firmware: uploaded by the enterprise, reviewed by the platform, tested, released gray.
-  await page.getByTestId('menu-/ota-upgrade/publish').click();
-  await page.getByTestId('upload-package').click();
-  const upload = page.getByRole('dialog');
-  await choose(page, upload.getByTestId('product-select'), 'RV30');
-  await choose(page, upload.getByTestId('model-select'), 'RV30');
-  await choose(page, upload.getByTestId('package-type'), 'Production');
-  await upload.getByTestId('current-version-name').fill('1.0.0');
-  await upload.getByTestId('current-version-code').fill('100');
-  await upload.getByTestId('target-version-name').fill('2.0.0');
-  await upload.getByTestId('target-version-code').fill('200');
-  await upload.getByRole('tab', { name: 'English' }).click();
-  await upload.getByTestId('text-en').fill('Quieter suction');
-  const firmware = join(work, 'rv30-2.0.0.bin');
-  writeFileSync(firmware, Buffer.alloc(1 << 20, 9));
-  await upload.locator('input[type=file]').first().setInputFiles(firmware);
-  await shotOnFailure(page, 'journey-firmware', () => upload.getByText(/rv30-2\.0\.0\.bin/).waitFor({ timeout: 30000 }));
-  await upload.getByRole('button', { name: /OK/ }).click();
+  // 4. Firmware: uploaded by the enterprise, reviewed by the platform, tested on one device.
   const packages = page.getByTestId('firmware-packages');
-  await shotOnFailure(page, 'journey-waiting', () => packages.locator('tbody tr', { hasText: '2.0.0' }).getByText('Waiting for review').waitFor());
+  /** Uploads the package from 1.0.0 (the simulated devices' version) to `version`; its id. */
+  const uploadPackage = async (version, code, file) => {
+    await page.getByTestId('menu-/ota-upgrade/publish').click();
+    await page.getByTestId('upload-package').click();
+    const upload = page.getByRole('dialog');
+    await choose(page, upload.getByTestId('product-select'), 'RV30');
+    await choose(page, upload.getByTestId('model-select'), 'RV30');
+    await choose(page, upload.getByTestId('package-type'), 'Production');
+    await upload.getByTestId('current-version-name').fill('1.0.0');
+    await upload.getByTestId('current-version-code').fill('100');
+    await upload.getByTestId('target-version-name').fill(version);
+    await upload.getByTestId('target-version-code').fill(code);
+    await upload.getByRole('tab', { name: 'English' }).click();
+    await upload.getByTestId('text-en').fill(`What ${version} brings`);
+    const firmware = join(work, file);
+    writeFileSync(firmware, Buffer.alloc(1 << 20, code.length + version.length));
+    await upload.locator('input[type=file]').first().setInputFiles(firmware);
+    await shotOnFailure(page, 'journey-firmware', () => upload.getByText(file).waitFor({ timeout: 30000 }));
+    await upload.getByRole('button', { name: /OK/ }).click();
+    await shotOnFailure(page, 'journey-waiting', () => packages.locator('tbody tr', { hasText: version }).getByText('Waiting for review').waitFor());
 
-  // The platform's process centre shows it whatever enterprise its header shows.
-  await platform.getByTestId('menu-/process-center/task-waiting').click();
-  const task = platform.getByTestId('process-waiting').locator('tbody tr', { hasText: 'RV-30 1.0.0 → 2.0.0' });
-  await shotOnFailure(platform, 'journey-review', () => task.getByRole('button', { name: 'Approve' }).click());
-  const decide = platform.getByRole('dialog');
-  await decide.locator('#modal_comment').fill('changelog checked');
-  await decide.getByRole('button', { name: /OK/ }).click();
-  await task.waitFor({ state: 'detached' });
+    // The platform's process centre shows it whatever enterprise its header shows (the list,
+    // open in its tab since an earlier review, searched again).
+    await platform.getByTestId('menu-/process-center/task-waiting').click();
+    await platform.getByRole('button', { name: 'Search' }).click();
+    const task = platform.getByTestId('process-waiting').locator('tbody tr', { hasText: `RV-30 1.0.0 → ${version}` });
+    await shotOnFailure(platform, 'journey-review', () => task.getByRole('button', { name: 'Approve' }).click());
+    await platform.getByRole('dialog').locator('#modal_comment').fill('changelog checked');
+    await platform.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
+    await task.waitFor({ state: 'detached' });
 
-  await page.getByTestId('menu-/ota-upgrade/test').click();
-  const start = page.locator('[data-testid^="start-test-"]').first();
-  await shotOnFailure(page, 'journey-test', () => start.waitFor());
-  const id = (await start.getAttribute('data-testid')).replace('start-test-', '');
-  const testDevices = async (sns) => {
-    await page.getByTestId(`test-devices-${id}`).click();
-    await page.getByRole('dialog').locator('#modal_sns').fill(sns);
-    await page.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.getByTestId('menu-/ota-upgrade/test').click();
+    const start = page.getByTestId('firmware-test').locator('tbody tr', { hasText: version }).locator('[data-testid^="start-test-"]');
+    await shotOnFailure(page, 'journey-test', () => start.waitFor());
+    return (await start.getAttribute('data-testid')).replace('start-test-', '');
   };
-  await testDevices('RVJ0002');
-  await page.getByTestId(`start-test-${id}`).click();
-  await answerConfirm(page);
-  await shotOnFailure(page, 'journey-under-test', () => page.getByTestId(`pass-test-${id}`).click());
-  await page.getByRole('dialog').getByTestId('test-conclusion').fill('RVJ0002 ran it for a day');
-  await page.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
-  await page.getByTestId('firmware-test').getByTestId('status-testComplete').waitFor();
-  await testDevices('');
+  /** Tests package `id` on device `sn` and passes it; its test devices are cleared after. */
+  const testOn = async (id, sn) => {
+    const testDevices = async (sns) => {
+      await page.getByTestId(`test-devices-${id}`).click();
+      await page.getByRole('dialog').locator('#modal_sns').fill(sns);
+      await page.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    };
+    await testDevices(sn);
+    await page.getByTestId(`start-test-${id}`).click();
+    await answerConfirm(page);
+    await shotOnFailure(page, 'journey-under-test', () => page.getByTestId(`pass-test-${id}`).click());
+    await page.getByRole('dialog').getByTestId('test-conclusion').fill(`${sn} ran it for a day`);
+    await page.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
+    await page.getByTestId(`pass-test-${id}`).waitFor({ state: 'detached' });
+    await testDevices('');
+  };
+  /** Sets package `id`'s release strategy (`fill`: field selector → value), applies and releases it gray. */
+  const releaseGray = async (id, fill) => {
+    await page.getByTestId('menu-/ota-upgrade/publish').click();
+    await page.getByTestId(`strategy-${id}`).click();
+    const strategy = page.getByRole('dialog');
+    for (const [field, value] of Object.entries(fill)) await strategy.locator(field).fill(value);
+    await strategy.getByRole('button', { name: /OK/ }).click();
+    await strategy.waitFor({ state: 'hidden' });
+    await page.getByTestId(`apply-${id}`).click();
+    await answerConfirm(page);
+    await page.locator('.ant-message-notice').getByText(/awaits official release/).last().waitFor();
+    await page.getByTestId(`release-${id}`).click();
+    await answerConfirm(page);
+  };
+  /** Opens package `id`'s rollout and waits until `succeeded` devices installed it. */
+  const rolloutSucceeded = async (id, succeeded) => {
+    await page.getByTestId('menu-/ota-upgrade/history').click();
+    await page.getByTestId(`rollout-open-${id}`).click();
+    await shotOnFailure(page, 'journey-rollout', () =>
+      page.waitForFunction((n) => Number(document.querySelector('[data-testid="rollout-succeeded"]')?.textContent) >= n, succeeded, { timeout: 60000 }),
+    );
+  };
 
-  await page.getByTestId('menu-/ota-upgrade/publish').click();
-  await page.getByTestId(`strategy-${id}`).click();
-  const strategy = page.getByRole('dialog');
-  await strategy.getByTestId('rollout-grayPercent').fill('10');
-  await strategy.locator('#modal_whitelist').fill('RVJ0001');
-  await strategy.getByRole('button', { name: /OK/ }).click();
-  await strategy.waitFor({ state: 'hidden' });
-  await page.getByTestId(`apply-${id}`).click();
-  await answerConfirm(page);
-  await page.locator('.ant-message-notice').getByText(/awaits official release/).waitFor();
-  await page.getByTestId(`release-${id}`).click();
-  await answerConfirm(page);
+  const id = await uploadPackage('2.0.0', '200', 'rv30-2.0.0.bin');
+  await testOn(id, 'RVJ0002');
+  // A 10 % gray with one device on its whitelist: that device upgrades.
+  await releaseGray(id, { '[data-testid="rollout-grayPercent"]': '10', '#modal_whitelist': 'RVJ0001' });
   await shotOnFailure(page, 'journey-gray', () => packages.getByTestId('status-inGray').waitFor());
-
-  // The whitelisted device upgrades; the rollout shows it.
-  await page.getByTestId('menu-/ota-upgrade/history').click();
-  await page.getByTestId(`rollout-open-${id}`).click();
-  const rollout = page.getByTestId('rollout-drawer');
-  await shotOnFailure(page, 'journey-upgraded', () => rollout.getByTestId('rollout-executions').getByText('RVJ0001').waitFor({ timeout: 30000 }));
-  await shotOnFailure(page, 'journey-succeeded', () =>
-    page.waitForFunction(() => Number(document.querySelector('[data-testid="rollout-succeeded"]')?.textContent) >= 1, null, { timeout: 30000 }),
-  );
+  await rolloutSucceeded(id, 1);
+  await page.getByTestId('rollout-drawer').getByTestId('rollout-executions').getByText('RVJ0001').waitFor();
   await page.screenshot({ path: join(shots, 'journey-04-upgraded.png') });
   await page.locator('.ant-drawer-close').click();
 
@@ -279,78 +293,18 @@ test('an enterprise administrator takes a product from nothing to devices online
   await page.getByTestId(`release-${id}`).click();
   await answerConfirm(page);
   await shotOnFailure(page, 'journey-released', () => packages.getByTestId('status-released').waitFor());
-  await page.getByTestId('menu-/ota-upgrade/history').click();
-  await page.getByTestId(`rollout-open-${id}`).click();
-  await shotOnFailure(page, 'journey-complete', () =>
-    page.waitForFunction((all) => Number(document.querySelector('[data-testid="rollout-succeeded"]')?.textContent) >= all, SNS.length, { timeout: 60000 }),
-  );
+  await rolloutSucceeded(id, SNS.length);
   await page.screenshot({ path: join(shots, 'journey-05-released-to-all.png') });
   await page.locator('.ant-drawer-close').click();
 
-  // 5. A second package, whose devices all fail at flashing, stops itself at its threshold.
+  // 5. A second package, whose devices all fail at flashing, stops itself at its threshold. (The
+  // simulator started again activates its devices again, on 1.0.0 once more.)
   devsim.kill();
   devsim = await startDevsim(console_, ['--fleet-key', fleetKey, '--product-key', productKey, '--keys', keysFile, '--interval-ms', '800', '--offline-percent', '0', '--upgrade-failure-percent', '100']);
-  await page.getByTestId('menu-/ota-upgrade/publish').click();
-  await page.getByTestId('upload-package').click();
-  const second = page.getByRole('dialog');
-  await choose(page, second.getByTestId('product-select'), 'RV30');
-  await choose(page, second.getByTestId('model-select'), 'RV30');
-  await choose(page, second.getByTestId('package-type'), 'Production');
-  // Activated again, the simulated devices run 1.0.0 once more.
-  await second.getByTestId('current-version-name').fill('1.0.0');
-  await second.getByTestId('current-version-code').fill('100');
-  await second.getByTestId('target-version-name').fill('2.1.0');
-  await second.getByTestId('target-version-code').fill('210');
-  await second.getByRole('tab', { name: 'English' }).click();
-  await second.getByTestId('text-en').fill('Faster maps');
-  const broken = join(work, 'rv30-2.1.0.bin');
-  writeFileSync(broken, Buffer.alloc(1 << 20, 5));
-  await second.locator('input[type=file]').first().setInputFiles(broken);
-  await second.getByText(/rv30-2\.1\.0\.bin/).waitFor({ timeout: 30000 });
-  await second.getByRole('button', { name: /OK/ }).click();
-  await shotOnFailure(page, 'journey-second-waiting', () => packages.locator('tbody tr', { hasText: '2.1.0' }).getByText('Waiting for review').waitFor());
-  // The list is open in its tab since the first review: searched again.
-  await platform.getByTestId('menu-/process-center/task-waiting').click();
-  await platform.getByRole('button', { name: 'Search' }).click();
-  const secondTask = platform.getByTestId('process-waiting').locator('tbody tr', { hasText: 'RV-30 1.0.0 → 2.1.0' });
-  await shotOnFailure(platform, 'journey-second-review', () => secondTask.getByRole('button', { name: 'Approve' }).click());
-  await platform.getByRole('dialog').locator('#modal_comment').fill('changelog checked');
-  await platform.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
-  await secondTask.waitFor({ state: 'detached' });
-
-  await page.getByTestId('menu-/ota-upgrade/test').click();
-  const secondRow = page.getByTestId('firmware-test').locator('tbody tr', { hasText: '2.1.0' });
-  await shotOnFailure(page, 'journey-second-test', () => secondRow.locator('[data-testid^="start-test-"]').waitFor());
-  const secondId = (await secondRow.locator('[data-testid^="start-test-"]').getAttribute('data-testid')).replace('start-test-', '');
-  const secondTestDevices = async (sns) => {
-    await page.getByTestId(`test-devices-${secondId}`).click();
-    await page.getByRole('dialog').locator('#modal_sns').fill(sns);
-    await page.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
-  };
-  await secondTestDevices('RVJ0003');
-  await page.getByTestId(`start-test-${secondId}`).click();
-  await answerConfirm(page);
-  await shotOnFailure(page, 'journey-second-under-test', () => page.getByTestId(`pass-test-${secondId}`).click());
-  await page.getByRole('dialog').getByTestId('test-conclusion').fill('passed on the bench');
-  await page.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
-  await secondRow.getByTestId('status-testComplete').waitFor();
-  await secondTestDevices('');
-
-  // Gray to every device, stopping once half of two or more have failed.
-  await page.getByTestId('menu-/ota-upgrade/publish').click();
-  await page.getByTestId(`strategy-${secondId}`).click();
-  const rule = page.getByRole('dialog');
-  await rule.getByTestId('rollout-grayPercent').fill('100');
-  await rule.getByTestId('rollout-abortFailurePercent').fill('50');
-  await rule.getByTestId('rollout-abortMinDevices').fill('2');
-  await rule.getByRole('button', { name: /OK/ }).click();
-  await rule.waitFor({ state: 'hidden' });
-  await page.getByTestId(`apply-${secondId}`).click();
-  await answerConfirm(page);
-  await page.locator('.ant-message-notice').getByText(/awaits official release/).last().waitFor();
-  await page.getByTestId(`release-${secondId}`).click();
-  await answerConfirm(page);
+  const secondId = await uploadPackage('2.1.0', '210', 'rv30-2.1.0.bin');
+  await testOn(secondId, 'RVJ0003');
+  // Gray to every device, stopping once more than half of two or more have failed.
+  await releaseGray(secondId, { '[data-testid="rollout-grayPercent"]': '100', '[data-testid="rollout-abortFailurePercent"]': '50', '[data-testid="rollout-abortMinDevices"]': '2' });
   // The rollout's drawer follows it live until it pauses itself.
   await page.getByTestId('menu-/ota-upgrade/history').click();
   await page.getByTestId(`rollout-open-${secondId}`).click();

@@ -17,6 +17,43 @@ pub fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
+/// A new device key: the key (handed over once), its SHA-256 (all that is kept) and its last
+/// four characters (to tell keys apart in a list).
+pub struct NewKey {
+    pub key: String,
+    pub hash: String,
+    pub hint: String,
+}
+
+pub fn new_device_key() -> NewKey {
+    let key = format!("dk_{}", new_token());
+    NewKey { hash: token_hash(&key), hint: key[key.len() - 4..].to_string(), key }
+}
+
+impl NewKey {
+    /// The row that keeps this key: `tenant`'s, for `plugin`, named `name`, bound to `sn` or to
+    /// no device (a fleet's).
+    pub fn row<'a>(
+        &'a self,
+        (tenant, plugin): (i64, &'a str),
+        name: &'a str,
+        by: i64,
+        sn: Option<&'a str>,
+        require_signature: bool,
+    ) -> crate::db::device_keys::NewDeviceKey<'a> {
+        crate::db::device_keys::NewDeviceKey {
+            tenant,
+            plugin,
+            name,
+            key_hash: &self.hash,
+            key_hint: &self.hint,
+            by,
+            sn,
+            require_signature,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct ActiveSession {
     pub session_id: i64,

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::api::{ApiError, ApiJson, ApiResult, ApiRouter, Caller, Envelope, Perm, RouteSpec, done};
 use crate::auth::session;
-use crate::db::device_keys::{DeviceKey, NewDeviceKey};
+use crate::db::device_keys::DeviceKey;
 use crate::i18n::Msg;
 use crate::validate;
 
@@ -139,20 +139,11 @@ async fn add(
     check_scope(&app, &req.plugin_id, req.tenant_id).await?;
     let name = validate::required("name", &req.name, 64)?;
     let sn = if req.sn.trim().is_empty() { None } else { Some(validate::code("sn", &req.sn, 64)?) };
-    let key = format!("dk_{}", session::new_token());
-    let hint = key[key.len() - 4..].to_string();
-    let new = NewDeviceKey {
-        tenant: req.tenant_id,
-        plugin: &req.plugin_id,
-        name: &name,
-        key_hash: &session::token_hash(&key),
-        key_hint: &hint,
-        by: caller.account_id,
-        sn: sn.as_deref(),
-        require_signature: req.require_signature,
-    };
+    let fresh = session::new_device_key();
+    let new =
+        fresh.row((req.tenant_id, &req.plugin_id), &name, caller.account_id, sn.as_deref(), req.require_signature);
     let id = app.db.insert_device_key(new).await?.ok_or(ApiError::invalid("name", Msg::DeviceKeyNameTaken))?;
-    Ok(Envelope(IssuedKey { id, key }))
+    Ok(Envelope(IssuedKey { id, key: fresh.key }))
 }
 
 async fn delete(State(app): State<AppState>, ApiJson(req): ApiJson<RevokeKey>) -> ApiResult<Envelope<()>> {

@@ -88,7 +88,7 @@ export default function FleetKeys() {
           loading={keys === null}
           dataSource={keys ?? []}
           pagination={false}
-          locale={{ emptyText: t('noFleetKeys') }}
+          locale={{ emptyText: <Typography.Text type="secondary">{t('noFleetKeys')}</Typography.Text> }}
           columns={[
             { title: t('fleetKeyName'), dataIndex: 'name' },
             { title: t('fleetKeyHint'), dataIndex: 'hint', render: (hint: string) => <code>…{hint}</code> },

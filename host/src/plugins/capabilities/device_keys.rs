@@ -6,8 +6,8 @@
 
 use crate::auth::session;
 use crate::db::device_keys::{
-    NewDeviceKey, device_key_name, fleet_keys_in_call, issue_fleet_key_in_call, issue_in_call,
-    revoke_fleet_key_in_call, revoke_in_call,
+    device_key_name, fleet_keys_in_call, issue_fleet_key_in_call, issue_in_call, revoke_fleet_key_in_call,
+    revoke_in_call,
 };
 use crate::plugins::bindings::console::plugin::device_keys;
 use crate::plugins::runtime::CallState;
@@ -45,23 +45,14 @@ impl device_keys::Host for CallState {
         if let Err(refused) = self.charge(&[(crate::plugins::quota::Quota::DeviceKeys, 1)]).await? {
             return Ok(Err(refused));
         }
-        let key = format!("dk_{}", session::new_token());
+        let fresh = session::new_device_key();
         let (tenant, plugin, by) = (self.call.tenant_id, self.plugin.manifest.id.clone(), self.call.user_id);
         let name = device_key_name(&sn);
-        let new = NewDeviceKey {
-            tenant,
-            plugin: &plugin,
-            name: &name,
-            key_hash: &session::token_hash(&key),
-            key_hint: &key[key.len() - 4..],
-            by,
-            sn: Some(&sn),
-            require_signature: false,
-        };
+        let new = fresh.row((tenant, &plugin), &name, by, Some(&sn), false);
         issue_in_call(self.write_conn().await?, new).await?;
         // A long poll under the key this one replaces wakes, finds it gone and ends.
         self.woken.push((plugin, sn));
-        Ok(Ok(key))
+        Ok(Ok(fresh.key))
     }
 
     async fn revoke(&mut self, sn: String) -> wasmtime::Result<Result<bool, String>> {
@@ -114,20 +105,11 @@ impl device_keys::Host for CallState {
         if let Err(refused) = self.charge(&[(crate::plugins::quota::Quota::DeviceKeys, 1)]).await? {
             return Ok(Err(refused));
         }
-        let key = format!("dk_{}", session::new_token());
+        let fresh = session::new_device_key();
         let (tenant, plugin, by) = (self.call.tenant_id, self.plugin.manifest.id.clone(), self.call.user_id);
-        let new = NewDeviceKey {
-            tenant,
-            plugin: &plugin,
-            name: &name,
-            key_hash: &session::token_hash(&key),
-            key_hint: &key[key.len() - 4..],
-            by,
-            sn: None,
-            require_signature,
-        };
+        let new = fresh.row((tenant, &plugin), &name, by, None, require_signature);
         let id = issue_fleet_key_in_call(self.write_conn().await?, new).await?;
-        Ok(Ok(id.map(|id| device_keys::IssuedFleetKey { id, key })))
+        Ok(Ok(id.map(|id| device_keys::IssuedFleetKey { id, key: fresh.key })))
     }
 
     async fn revoke_fleet_key(&mut self, id: i64) -> wasmtime::Result<Result<bool, String>> {
