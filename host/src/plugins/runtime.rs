@@ -680,11 +680,16 @@ pub async fn invoke(
         }
         if store.data().rerun {
             settle(&mut store, false).await.ok();
+            // Contention undid it and it cannot run again (it sent something out, a proof's
+            // attempt among them): its proofs are settled as contention leaves them.
+            undo_contended_proofs(store.data_mut()).await;
             let peak = store.data().limiter.peak;
             return (Err(Failure::Conflict), peak);
         }
         let sent_out = store.data().went_outbound;
-        let attempted = std::mem::take(&mut store.data_mut().attempted);
+        // Kept for a run after a refused commit; `finish` settles the call's proofs from its own
+        // list (a call that made an attempt went outbound, so it never runs again).
+        let attempted = store.data().attempted.clone();
         let (finished, peak) = finish(store, &plugin, result).await;
         // PostgreSQL may refuse the commit itself.
         if matches!(finished, Err(Failure::Conflict)) && !sent_out && ran_again < reruns && Instant::now() < deadline {
