@@ -385,6 +385,25 @@ export async function answerConfirm(page, name = /OK/) {
   }
 }
 
+/**
+ * Submits the form dialog `dialog` with its OK button and waits until the dialog is gone. On a
+ * loaded machine a click can be lost (the dialog stays, nothing is sent): the button is clicked
+ * again, up to three times; a click on a form already being sent does nothing. For a dialog that
+ * must close: one expected to stay open (a refusal shown in it) is clicked as usual.
+ */
+export async function submit(dialog, name = /OK/) {
+  await dialog.waitFor();
+  const handle = await dialog.elementHandle();
+  for (let attempt = 1; ; attempt += 1) {
+    await dialog.getByRole('button', { name }).click({ timeout: 10000 }).catch((error) => {
+      if (attempt === 1) throw error;
+    });
+    const gone = await handle.waitForElementState('hidden', { timeout: 8000 }).then(() => true, () => false);
+    if (gone) return;
+    if (attempt === 3) throw new Error(`the dialog stayed open after ${attempt} clicks on ${name}`);
+  }
+}
+
 /** Types the retyped name in the delete confirmation and confirms. */
 export async function confirmByName(page, name) {
   await page.getByTestId('delete-confirm-input').fill(name);

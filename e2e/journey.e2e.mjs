@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, answerConfirm, choose, DEVICE_GRANTS, png, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole, startDevsim } from './harness.mjs';
+import { ADMIN_PASSWORD, answerConfirm, choose, DEVICE_GRANTS, png, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole, startDevsim, submit } from './harness.mjs';
 
 let console_;
 let devsim;
@@ -57,7 +57,7 @@ test('an enterprise administrator takes a product from nothing to devices online
   await enterprise.locator('#modal_fullName').fill('Robotics Ltd');
   await enterprise.locator('#modal_abbrEn').fill('ROBO');
   await enterprise.locator('#modal_creditCode').fill('913501005700000159');
-  await enterprise.getByRole('button', { name: /OK/ }).click();
+  await submit(enterprise);
   await shotOnFailure(platform, 'journey-enterprise', () => platform.getByTestId('tenants').getByText('Robotics Ltd').waitFor());
 
   await platform.getByTestId('menu-/system/user').click();
@@ -74,7 +74,7 @@ test('an enterprise administrator takes a product from nothing to devices online
   await account.locator('#modal_email').fill('olga@robotics.example');
   await account.locator('#modal_password').fill('Work#2026');
   await account.locator('#modal_confirmPassword').fill('Work#2026');
-  await account.getByRole('button', { name: /OK/ }).click();
+  await submit(account);
   await shotOnFailure(platform, 'journey-account', () => account.waitFor({ state: 'hidden' }));
 
   // 2. The enterprise's administrator builds the product.
@@ -89,7 +89,7 @@ test('an enterprise administrator takes a product from nothing to devices online
   await category.locator('#modal_identifier').fill('robot-vacuum');
   await category.locator('input[type=file]').setInputFiles(transparent);
   await category.getByText(/vacuum\.png/).waitFor();
-  await category.getByRole('button', { name: /OK/ }).click();
+  await submit(category);
   await shotOnFailure(page, 'journey-category', () => page.getByTestId('product-categories').getByText('robot-vacuum').waitFor());
 
   await page.getByTestId('menu-/product-manage/template').click();
@@ -100,7 +100,7 @@ test('an enterprise administrator takes a product from nothing to devices online
   await choose(page, template.locator('#modal_categoryId'), 'Robot vacuums');
   await template.getByTestId('template-description').fill('Robot vacuums with a mop');
   await template.getByTestId('template-remark').fill('first version');
-  await template.getByRole('button', { name: /OK/ }).click();
+  await submit(template);
   await shotOnFailure(page, 'journey-template', () => template.waitFor({ state: 'hidden' }));
   // Its thing model, imported from a file as a device maker brings it.
   const modelFile = join(work, 'robot-vacuum.json');
@@ -125,7 +125,7 @@ test('an enterprise administrator takes a product from nothing to devices online
   await product.getByRole('tab', { name: 'Pairing guide' }).click();
   await product.getByTestId('upload-pairingPicture').locator('..').locator('input[type=file]').setInputFiles(pairing);
   await product.getByText(/pairing\.png/).waitFor();
-  await product.getByRole('button', { name: /OK/ }).click();
+  await submit(product);
   const productRow = page.getByTestId('product-products').locator('tbody tr', { hasText: 'RV30' });
   await shotOnFailure(page, 'journey-product', () => productRow.waitFor());
   // The product key the devices name, as the list shows it.
@@ -143,7 +143,7 @@ test('an enterprise administrator takes a product from nothing to devices online
   await choose(page, model.getByTestId('model-products'), 'RV30');
   // The multiple choice keeps its list open: a click on the title closes it.
   await model.locator('.ant-modal-title').click();
-  await model.getByRole('button', { name: /OK/ }).click();
+  await submit(model);
   const modelRow = page.getByTestId('product-models').locator('tbody tr', { hasText: 'RV-30' });
   await shotOnFailure(page, 'journey-model', () => modelRow.locator('.ant-tag', { hasText: 'RV30' }).waitFor());
   await modelRow.getByTestId('release-RV30').click();
@@ -157,7 +157,7 @@ test('an enterprise administrator takes a product from nothing to devices online
   await enter.getByTestId('sn-group-label').fill('Line A');
   await choose(page, enter.getByTestId('sn-group-model'), 'RV30');
   await enter.locator('#modal_sns').fill(SNS.join('\n'));
-  await enter.getByRole('button', { name: /OK/ }).click();
+  await submit(enter);
   const groupRow = page.getByTestId('sn-groups').locator('tbody tr', { hasText: 'Line A' });
   await shotOnFailure(page, 'journey-sns', () => groupRow.getByTestId('keys-Line A').waitFor());
   await groupRow.getByTestId('keys-Line A').click();
@@ -172,7 +172,7 @@ test('an enterprise administrator takes a product from nothing to devices online
   await page.getByTestId('issue-fleet-key').click();
   const issue = page.getByRole('dialog');
   await issue.getByTestId('fleet-key-name').fill('Line A');
-  await issue.getByRole('button', { name: /OK/ }).click();
+  await submit(issue);
   const issued = page.getByTestId('issued-fleet-key');
   await shotOnFailure(page, 'journey-fleet-key', () => issued.waitFor());
   const fleetKey = (await issued.textContent()).trim();
@@ -220,7 +220,7 @@ test('an enterprise administrator takes a product from nothing to devices online
     writeFileSync(firmware, Buffer.alloc(1 << 20, code.length + version.length));
     await upload.locator('input[type=file]').first().setInputFiles(firmware);
     await shotOnFailure(page, 'journey-firmware', () => upload.getByText(file).waitFor({ timeout: 30000 }));
-    await upload.getByRole('button', { name: /OK/ }).click();
+    await submit(upload);
     await shotOnFailure(page, 'journey-waiting', () => packages.locator('tbody tr', { hasText: version }).getByText('Waiting for review').waitFor());
 
     // The platform's process centre shows it whatever enterprise its header shows (the list,
@@ -230,7 +230,7 @@ test('an enterprise administrator takes a product from nothing to devices online
     const task = platform.getByTestId('process-waiting').locator('tbody tr', { hasText: `RV-30 1.0.0 → ${version}` });
     await shotOnFailure(platform, 'journey-review', () => task.getByRole('button', { name: 'Approve' }).click());
     await platform.getByRole('dialog').locator('#modal_comment').fill('changelog checked');
-    await platform.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
+    await submit(platform.getByRole('dialog'));
     await task.waitFor({ state: 'detached' });
 
     await page.getByTestId('menu-/ota-upgrade/test').click();
@@ -243,16 +243,16 @@ test('an enterprise administrator takes a product from nothing to devices online
     const testDevices = async (sns) => {
       await page.getByTestId(`test-devices-${id}`).click();
       await page.getByRole('dialog').locator('#modal_sns').fill(sns);
-      await page.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
-      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await submit(page.getByRole('dialog'));
     };
     await testDevices(sn);
     await page.getByTestId(`start-test-${id}`).click();
     await answerConfirm(page);
     await shotOnFailure(page, 'journey-under-test', () => page.getByTestId(`pass-test-${id}`).click());
     await page.getByRole('dialog').getByTestId('test-conclusion').fill(`${sn} ran it for a day`);
-    await page.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
-    await page.getByTestId(`pass-test-${id}`).waitFor({ state: 'detached' });
+    await submit(page.getByRole('dialog'));
+    const row = page.getByTestId(`test-devices-${id}`).locator('xpath=ancestor::tr');
+    await shotOnFailure(page, 'journey-tested', () => row.getByTestId('status-testComplete').waitFor());
     await testDevices('');
   };
   /** Sets package `id`'s release strategy (`fill`: field selector → value), applies and releases it gray. */
@@ -261,7 +261,7 @@ test('an enterprise administrator takes a product from nothing to devices online
     await page.getByTestId(`strategy-${id}`).click();
     const strategy = page.getByRole('dialog');
     for (const [field, value] of Object.entries(fill)) await strategy.locator(field).fill(value);
-    await strategy.getByRole('button', { name: /OK/ }).click();
+    await submit(strategy);
     await strategy.waitFor({ state: 'hidden' });
     await page.getByTestId(`apply-${id}`).click();
     await answerConfirm(page);

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, answerConfirm, choose, png, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole } from './harness.mjs';
+import { ADMIN_PASSWORD, answerConfirm, choose, png, PRODUCT_GRANTS, productPlugin, shotOnFailure, shots, startConsole, submit } from './harness.mjs';
 
 let console_;
 
@@ -41,7 +41,7 @@ test('a product engineer builds a category, a consumable and a thing model, and 
   await page.screenshot({ path: join(shots, 'product-00-picture-refused.png') });
   await dialog.locator('input[type=file]').setInputFiles(transparent);
   await dialog.getByText(/vacuum\.png/).waitFor();
-  await dialog.getByRole('button', { name: /OK/ }).click();
+  await submit(dialog);
   const categories = page.getByTestId('product-categories');
   await categories.getByText('robot-vacuum').waitFor();
 

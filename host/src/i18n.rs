@@ -1232,6 +1232,17 @@ const EXPECTED: &[(&str, [&str; 6])] = &[
         ],
     ),
     (
+        "a name not beginning with sn:",
+        [
+            "不以 sn: 开头的名称",
+            "ein Name, der nicht mit sn: beginnt",
+            "un nombre que no empiece por sn:",
+            "un nom ne commençant pas par sn:",
+            "um nome que não comece por sn:",
+            "имя, не начинающееся с sn:",
+        ],
+    ),
+    (
         "a region outside this one",
         [
             "本区域以外的区域",

@@ -172,9 +172,18 @@ impl Db {
 /// How stale a device key's `last_used_at` may be.
 const USED_MARK_MS: i64 = 60_000;
 
+/// How the name of the key a plugin issued to one device begins.
+const DEVICE_KEY_PREFIX: &str = "sn:";
+
 /// The name of the key a plugin issued to one device (contract 0.1.7 `device-keys`).
 pub fn device_key_name(sn: &str) -> String {
-    format!("sn:{sn}")
+    format!("{DEVICE_KEY_PREFIX}{sn}")
+}
+
+/// Whether `name` is one a device's own key has: a key of another kind named so would be taken
+/// for that device's (replaced when it activates, revoked when it is reset).
+pub fn names_a_device(name: &str) -> bool {
+    name.starts_with(DEVICE_KEY_PREFIX)
 }
 
 /// Issues the key of one device for a plugin, in the plugin call's transaction, replacing the

@@ -8,7 +8,10 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::api::{ApiError, ApiJson, ApiResult, ApiRouter, Caller, Envelope, Perm, RouteSpec, done};
 use crate::auth::session;
-use crate::db::device_keys::DeviceKey;
+use crate::db::device_keys::{DeviceKey, names_a_device};
+
+/// The rule of a key's name: those of single devices' keys are the host's.
+const NOT_A_DEVICE_NAME: &str = "a name not beginning with sn:";
 use crate::i18n::Msg;
 use crate::validate;
 
@@ -138,6 +141,9 @@ async fn add(
 ) -> ApiResult<Envelope<IssuedKey>> {
     check_scope(&app, &req.plugin_id, req.tenant_id).await?;
     let name = validate::required("name", &req.name, 64)?;
+    if names_a_device(&name) {
+        return Err(ApiError::invalid("name", Msg::Format { field: "name".into(), expected: NOT_A_DEVICE_NAME }));
+    }
     let sn = if req.sn.trim().is_empty() { None } else { Some(validate::code("sn", &req.sn, 64)?) };
     let fresh = session::new_device_key();
     let new =

@@ -409,6 +409,11 @@ async fn an_enterprise_issues_and_revokes_its_own_fleet_keys_from_the_device_pag
     let again = host.post("/device-service/fleet-keys", &fleet.admin, json!({ "name": "Line 2" })).await;
     assert_eq!((again.code(), again.data()["field"].as_str()), (400, Some("name")), "{:?}", again.body);
     assert!(again.msg().contains("exists already"), "{}", again.msg());
+    // A device's own key is named `sn:<SN>`: no other key may be, on the platform's page either.
+    let platform_named = json!({ "pluginId": "device", "tenantId": 0, "name": "sn:RVFK0002" });
+    let refused = host.post("/plugin-admin/device-keys/add", &fleet.admin, platform_named).await;
+    assert_eq!((refused.code(), refused.data()["field"].as_str()), (400, Some("name")), "{:?}", refused.body);
+    assert!(refused.msg().contains("not beginning with sn:"), "{}", refused.msg());
     for name in ["", "sn:RVFK0001", &"x".repeat(65)] {
         let refused = host.post("/device-service/fleet-keys", &fleet.admin, json!({ "name": name })).await;
         assert_eq!(

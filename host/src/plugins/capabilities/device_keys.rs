@@ -6,8 +6,8 @@
 
 use crate::auth::session;
 use crate::db::device_keys::{
-    device_key_name, fleet_keys_in_call, issue_fleet_key_in_call, issue_in_call, revoke_fleet_key_in_call,
-    revoke_in_call,
+    device_key_name, fleet_keys_in_call, issue_fleet_key_in_call, issue_in_call, names_a_device,
+    revoke_fleet_key_in_call, revoke_in_call,
 };
 use crate::plugins::bindings::console::plugin::device_keys;
 use crate::plugins::runtime::CallState;
@@ -23,7 +23,7 @@ fn fleet_key_name(name: &str) -> Result<&str, String> {
     if name.is_empty() || name.chars().count() > MAX_FLEET_KEY_NAME_CHARS || name.chars().any(char::is_control) {
         return Err(format!("a fleet key's name is 1 to {MAX_FLEET_KEY_NAME_CHARS} characters"));
     }
-    if name.starts_with(&device_key_name("")) {
+    if names_a_device(name) {
         return Err(format!("a fleet key's name does not begin with `{}`", device_key_name("")));
     }
     Ok(name)
