@@ -237,3 +237,71 @@ async fn insert_many_keeps_every_record_or_none() {
     let theirs = host.call(Method::GET, "/probe/tags", Some(&admin), &[("tenantId", &tenant)], None).await;
     assert_eq!(theirs.ok()["total"], 2, "another enterprise's tag-1 is still there");
 }
+
+/// Contract 0.1.20: `update-many` replaces every record in one statement a thousand, or none.
+#[tokio::test]
+async fn update_many_replaces_every_record_or_none() {
+    let host = TestHost::start_with_plugins(&[Install::probe(PROBE)], |_| {}).await;
+    let admin = host.admin().await;
+    let names: Vec<String> = (0..1500).map(|n| format!("tag-{n}")).collect();
+    let added = host.post("/probe/tags/many", &admin, json!({ "names": names })).await;
+    let added = added.ok().as_array().expect("the records").clone();
+    let names_now = || {
+        let host = &host;
+        let admin = admin.clone();
+        async move {
+            let page = host.get("/probe/tags", &admin).await.ok().clone();
+            let mut names: Vec<String> = page["list"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|t| t["name"].as_str().map(String::from))
+                .collect();
+            names.sort();
+            names
+        }
+    };
+    let before = names_now().await;
+    assert_eq!(before.len(), 1000, "the probe lists a page of a thousand");
+    let rename = |suffix: &str, version: Option<i64>| -> Vec<Value> {
+        added
+            .iter()
+            .map(|t| json!({ "id": t["id"], "name": format!("{}-{suffix}", t["name"].as_str().unwrap()), "version": version }))
+            .collect()
+    };
+
+    // Across two statements, in the order given, each version one up.
+    let renamed = host.post("/probe/tags/renames", &admin, json!({ "renames": rename("a", Some(1)) })).await;
+    let renamed = renamed.ok().as_array().expect("the records").clone();
+    assert_eq!(renamed.len(), 1500);
+    assert_eq!((renamed[0]["name"].as_str(), renamed[1499]["name"].as_str()), (Some("tag-0-a"), Some("tag-1499-a")));
+    assert!(renamed.iter().all(|t| t["version"] == 2), "{}", renamed[0]);
+    let renamed_names = names_now().await;
+    assert!(renamed_names.iter().all(|n| n.ends_with("-a")), "{:?}", &renamed_names[..3]);
+
+    // A stale version (the last of the batch, in the second statement), a missing record, a
+    // name another record holds, and a record named twice: none of the batch is written.
+    let mut stale = rename("b", Some(2));
+    stale[1499]["version"] = json!(1);
+    let refused = host.post("/probe/tags/renames", &admin, json!({ "renames": stale })).await;
+    assert_eq!(refused.code(), 409, "{:?}", refused.body);
+    let mut missing = rename("b", None);
+    missing[3]["id"] = json!("999999999");
+    let refused = host.post("/probe/tags/renames", &admin, json!({ "renames": missing })).await;
+    assert_eq!(refused.code(), 400, "{:?}", refused.body);
+    let mut taken = rename("b", None);
+    taken[5]["name"] = json!("tag-1200-a");
+    let refused = host.post("/probe/tags/renames", &admin, json!({ "renames": taken })).await;
+    assert_eq!((refused.code(), refused.data()["field"].as_str()), (400, Some("name")), "{:?}", refused.body);
+    let mut twice = rename("b", None);
+    twice[7]["id"] = twice[8]["id"].clone();
+    let refused = host.post("/probe/tags/renames", &admin, json!({ "renames": twice })).await;
+    assert_eq!(refused.code(), 400, "{:?}", refused.body);
+    assert_eq!(names_now().await, renamed_names, "nothing of a refused batch written");
+
+    // Another enterprise cannot reach these records by their ids.
+    let tenant = host.create_tenant(&admin, "Renamed", 78).await.to_string();
+    let foreign = host.post_as("/probe/tags/renames", &admin, &tenant, json!({ "renames": rename("c", None) })).await;
+    assert_eq!(foreign.code(), 400, "{:?}", foreign.body);
+    assert_eq!(names_now().await, renamed_names);
+}

@@ -15,6 +15,7 @@ pub use crate::bindings::console::plugin::mail::{OutgoingMail, Security, SmtpSer
 pub use crate::bindings::console::plugin::platform::{Account, Enterprise};
 pub use crate::bindings::console::plugin::proofs::ProofKind;
 pub use crate::bindings::console::plugin::series::{Bucket, Point};
+pub use crate::bindings::console::plugin::store::Replacement;
 pub use crate::bindings::console::plugin::store::{Filter, Op, Page, QuerySpec, Sort, StoreError, Stored, Tallied};
 /// Another plugin's answer: status 200 with the envelope's `data` as JSON text, or the status
 /// and `{"msg", "field"}` of its refusal.
@@ -34,6 +35,11 @@ pub trait Host {
         data: &str,
         expected_version: Option<i64>,
     ) -> Result<Stored, StoreError>;
+    /// Replaces many records' data in one host call, every one or none (contract 0.1.20). Use
+    /// [`crate::Collection::update_many`].
+    fn store_update_many(&mut self, _collection: &str, _records: &[Replacement]) -> Result<Vec<Stored>, StoreError> {
+        Err(StoreError::Internal("update-many is not available here".into()))
+    }
     fn store_delete(&mut self, collection: &str, id: &str) -> Result<bool, StoreError>;
     /// Deletes what the filters (at least one) match, in one host call (contract 0.1.6). Use
     /// [`crate::Collection::delete_where`].
@@ -312,6 +318,9 @@ impl Host for WasmHost {
         expected_version: Option<i64>,
     ) -> Result<Stored, StoreError> {
         store::update(collection, id, data, expected_version)
+    }
+    fn store_update_many(&mut self, collection: &str, records: &[Replacement]) -> Result<Vec<Stored>, StoreError> {
+        store::update_many(collection, records)
     }
     fn store_delete(&mut self, collection: &str, id: &str) -> Result<bool, StoreError> {
         store::delete(collection, id)

@@ -10,7 +10,7 @@ use crate::Plugin;
 use crate::bindings::console::plugin::types;
 use crate::host::{
     Account, Counted, Counter, CounterQuery, Enterprise, Filter, Host, Level, Op, OutboundRequest, OutboundResponse,
-    OutgoingMail, Page, QuerySpec, SmtpServer, StoreError, Stored, Tallied,
+    OutgoingMail, Page, QuerySpec, Replacement, SmtpServer, StoreError, Stored, Tallied,
 };
 
 /// Another plugin in a native test: `(method, path, body)` to `(status, data or {"msg"})`.
@@ -380,6 +380,25 @@ impl Host for MemoryHost {
         stored.updated_at = now;
         stored.updated_by = user;
         Ok(stored.clone())
+    }
+
+    /// All or none, as the host: on a refusal the collection is put back as it was.
+    fn store_update_many(&mut self, collection: &str, records: &[Replacement]) -> Result<Vec<Stored>, StoreError> {
+        let before = self.collections.get(collection).cloned();
+        let mut updated = Vec::with_capacity(records.len());
+        for record in records {
+            match self.store_update(collection, &record.id, &record.data, record.expected_version) {
+                Ok(stored) => updated.push(stored),
+                Err(err) => {
+                    match before {
+                        Some(before) => self.collections.insert(collection.into(), before),
+                        None => self.collections.remove(collection),
+                    };
+                    return Err(err);
+                }
+            }
+        }
+        Ok(updated)
     }
 
     fn store_delete(&mut self, collection: &str, id: &str) -> Result<bool, StoreError> {

@@ -286,6 +286,7 @@ const de: Strings = {
     "deviceKeysFor": "Geräteschlüssel von „{{name}}“",
     "platformDevices": "Eigene Geräte der Plattform",
     "keyName": "Schlüsselname",
+    "keyNameRule": "1 bis 64 Zeichen, nicht mit sn: beginnend (so heißt der eigene Schlüssel eines Geräts)",
     "keyHint": "Endet auf",
     "lastUsed": "Zuletzt verwendet",
     "never": "Nie",

@@ -286,6 +286,7 @@ const es: Strings = {
     "deviceKeysFor": "Claves de dispositivo de «{{name}}»",
     "platformDevices": "Dispositivos propios de la plataforma",
     "keyName": "Nombre de la clave",
+    "keyNameRule": "de 1 a 64 caracteres, sin empezar por sn: (así se llama la clave propia de un dispositivo)",
     "keyHint": "Termina en",
     "lastUsed": "Último uso",
     "never": "Nunca",

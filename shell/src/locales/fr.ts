@@ -286,6 +286,7 @@ const fr: Strings = {
     "deviceKeysFor": "Clés d’appareil de « {{name}} »",
     "platformDevices": "Appareils propres à la plateforme",
     "keyName": "Nom de la clé",
+    "keyNameRule": "1 à 64 caractères, sans commencer par sn: (c'est le nom de la clé propre d'un appareil)",
     "keyHint": "Se termine par",
     "lastUsed": "Dernière utilisation",
     "never": "Jamais",

@@ -286,6 +286,7 @@ const pt: Strings = {
     "deviceKeysFor": "Chaves de dispositivo de «{{name}}»",
     "platformDevices": "Dispositivos da própria plataforma",
     "keyName": "Nome da chave",
+    "keyNameRule": "de 1 a 64 caracteres, sem começar por sn: (é assim que se chama a chave própria de um dispositivo)",
     "keyHint": "Termina em",
     "lastUsed": "Última utilização",
     "never": "Nunca",

@@ -77,7 +77,7 @@ export function DeviceKeys({ plugin, onClose }: { plugin: { id: string; name: st
           })
         }
       >
-        <Form.Item name="name" label={t('plugins.keyName')} rules={[{ required: true, max: 64 }]}>
+        <Form.Item name="name" label={t('plugins.keyName')} rules={[{ required: true, max: 64, message: t('plugins.keyNameRule') }, { pattern: /^(?!\s*sn:)/, message: t('plugins.keyNameRule') }]}>
           <Input />
         </Form.Item>
         <Form.Item name="requireSignature" label={t('plugins.requireSignature')} valuePropName="checked" extra={t('plugins.requireSignatureHint')}>

@@ -191,6 +191,37 @@ impl wit::Host for CallState {
         Ok(self.settle(updated))
     }
 
+    async fn update_many(
+        &mut self,
+        collection: String,
+        records: Vec<wit::Replacement>,
+    ) -> wasmtime::Result<Result<Vec<Stored>, StoreError>> {
+        let (plugin, spec) = scoped!(self, collection);
+        let mut replacements = Vec::with_capacity(records.len());
+        for record in records {
+            let Ok(id) = record.id.parse::<i64>() else {
+                return Ok(Err(StoreError::Invalid(format!("no record {}", record.id))));
+            };
+            replacements.push(plugin_store::Replacement {
+                id,
+                data: record.data,
+                expected_version: record.expected_version,
+            });
+        }
+        // Only their bytes: the records are there already.
+        use crate::plugins::quota::Quota;
+        let bytes = replacements.iter().map(|r| r.data.len() as u64).sum();
+        if let Err(refused) = self.charge(&[(Quota::RecordBytes, bytes)]).await? {
+            return Ok(Err(StoreError::Limit(refused)));
+        }
+        let scope = self.scope(&plugin.manifest.id, &spec);
+        let conn = self.write_records(&plugin.manifest.id).await?;
+        let updated = plugin_store::update_many(conn, &scope, &replacements)
+            .await
+            .map(|rows| rows.into_iter().map(stored).collect());
+        Ok(self.settle(updated))
+    }
+
     async fn delete(&mut self, collection: String, id: String) -> wasmtime::Result<Result<bool, StoreError>> {
         let (plugin, spec) = scoped!(self, collection);
         let Ok(id) = id.parse::<i64>() else { return Ok(Ok(false)) };
