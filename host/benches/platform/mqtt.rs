@@ -24,8 +24,12 @@ use super::{ADMIN_PASSWORD, Load, ROUND, login, ms, percentile};
 fn device_count() -> u32 {
     std::env::var("BENCH_MQTT_DEVICES").ok().and_then(|v| v.parse().ok()).unwrap_or(10_000)
 }
-/// Of them, the devices reporting as fast as they are answered, over MQTT and then over HTTP.
-const REPORTING: usize = 64;
+/// Of them, the devices reporting as fast as they are answered, over MQTT and then over HTTP
+/// (`BENCH_MQTT_REPORTING`, 256: enough in flight that a batch fills while the one before is
+/// written, as a fleet's reports would).
+fn reporting() -> usize {
+    std::env::var("BENCH_MQTT_REPORTING").ok().and_then(|v| v.parse().ok()).unwrap_or(256)
+}
 /// Devices taking commands at once, and the commands each takes.
 const COMMANDED: usize = 16;
 const COMMANDS_EACH: usize = 20;
@@ -118,6 +122,17 @@ impl Host {
     fn rss_kib(&self) -> u64 {
         rss_kib(self.child.id())
     }
+
+    /// The CPU time the host has used, user and system (`/proc/<pid>/stat`, in clock ticks of
+    /// 10 ms).
+    fn cpu_secs(&self) -> f64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
+        // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+        let fields: Vec<&str> =
+            stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect()).unwrap_or_default();
+        let ticks = |n: usize| fields.get(n).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+        (ticks(11) + ticks(12)) / 100.0
+    }
 }
 
 impl Drop for Host {
@@ -194,10 +209,12 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
     .await;
     tokio::time::sleep(Duration::from_secs(2)).await;
     let connected_rss = host.rss_kib();
-    let reports = mqtt_reports(sessions.drain(..REPORTING).collect()).await;
+    let cpu_before = host.cpu_secs();
+    let reports = mqtt_reports(sessions.drain(..reporting()).collect()).await;
+    let embedded_cpu = (host.cpu_secs() - cpu_before) / reports.requests as f64;
     tokio::time::sleep(Duration::from_secs(1)).await;
     // The same reports from paho-mqtt, a client nobody here wrote, signing in anew.
-    let paho_devices: Vec<Value> = accounts[..REPORTING]
+    let paho_devices: Vec<Value> = accounts[..reporting()]
         .iter()
         .map(|(sn, product_key, key)| {
             let (user, client_id, password) = devsim::mqtt::credentials(sn, product_key, key, devsim::now_ms());
@@ -215,8 +232,10 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
 
     // 2. The same host's HTTP device path, while the other MQTT sessions stay connected.
     let mut http_devices: Vec<devsim::Device> =
-        fleet.into_iter().map(|(device, _, _)| device).take(REPORTING.max(COMMANDED)).collect();
+        fleet.into_iter().map(|(device, _, _)| device).take(reporting().max(COMMANDED)).collect();
+    let cpu_before = host.cpu_secs();
     let over_http = http_reports(&mut http_devices).await;
+    let http_cpu = (host.cpu_secs() - cpu_before) / over_http.requests as f64;
     let commands = mqtt_commands(sessions.drain(..COMMANDED).collect(), &operator).await;
     let command_http = http_commands(http_devices.drain(..COMMANDED).collect(), &operator).await;
     let embedded = Figures {
@@ -239,7 +258,7 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
     let paho_broker_devices: Vec<Value> = broker_accounts
         .iter()
         .zip(&accounts)
-        .take(REPORTING)
+        .take(reporting())
         .map(|((user, password, _), (sn, product_key, _))| {
             json!({ "sn": sn, "productKey": product_key, "user": user, "clientId": format!("paho-{sn}"), "password": password })
         })
@@ -264,10 +283,10 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
     let (host_rss, broker_rss) = (host.rss_kib(), rss_kib(broker.pid()));
     // The host's subscription may come a moment after the broker starts: a first report each
     // (through a broker a device is online while its messages come).
-    for device in sessions.iter_mut().take(REPORTING + COMMANDED) {
+    for device in sessions.iter_mut().take(reporting() + COMMANDED) {
         answered_once(device).await;
     }
-    let reports = mqtt_reports(sessions.drain(..REPORTING).collect()).await;
+    let reports = mqtt_reports(sessions.drain(..reporting()).collect()).await;
     let commands = mqtt_commands(sessions.drain(..COMMANDED).collect(), &operator).await;
     let brokered = Figures {
         sign_ins_per_s: f64::from(count) / signing_in.as_secs_f64(),
@@ -281,13 +300,26 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
     drop(broker);
 
     print_figures(count, activating, &embedded, &brokered, &over_http, &command_http);
+    // The simulator's devices share the two cores with the host: what the host alone spends.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    println!(
+        "host CPU per report (the simulator's own CPU left out): embedded {:.0} µs, HTTP {:.0} µs: \
+         {:.0} and {:.0} reports/s if the host had the {cores} cores to itself",
+        embedded_cpu * 1e6,
+        http_cpu * 1e6,
+        cores / embedded_cpu,
+        cores / http_cpu
+    );
     println!(
         "\na core write (role/add, one every 50 ms) while paho-mqtt reports: {} writes, p50 {}, p99 {}",
         core_writes.len(),
         ms(percentile(&core_writes, 0.50)),
         ms(percentile(&core_writes, 0.99))
     );
-    println!("\npaho-mqtt ({REPORTING} devices, closed loop, QoS 1, four properties a report; scripts/mqtt-load.py)");
+    println!(
+        "\npaho-mqtt ({} devices, closed loop, QoS 1, four properties a report; scripts/mqtt-load.py)",
+        reporting()
+    );
     println!("{:<44} {:>12} {:>10} {:>10} {:>8}", "", "reports/s", "p50 ms", "p99 ms", "vs. anchor");
     for (label, run) in
         [("the console (embedded gateway)", &paho_embedded), ("anchor: Mosquitto + paho responders", &paho_anchor)]
@@ -451,7 +483,7 @@ async fn mqtt_reports(reporting: Vec<MqttDevice>) -> Load {
 
 /// The same over HTTP, with the devices handed back.
 async fn http_reports(devices: &mut Vec<devsim::Device>) -> Load {
-    let reporting = devices.drain(..REPORTING).collect();
+    let reporting = devices.drain(..reporting()).collect();
     let (load, back) = reports(reporting, |mut device: devsim::Device, n| async move {
         device.report(battery(n)).await.expect("answered");
         device
@@ -557,7 +589,7 @@ fn print_figures(
     let ratio = |a: f64, b: f64| a / b;
     println!(
         "{:<44} {:>12.0} {:>12.0} {:>12.0} {:>9.2}x {:>9.2}x",
-        format!("reports/s into the shadow ({REPORTING} devices)"),
+        format!("reports/s into the shadow ({} devices)", reporting()),
         embedded.reports.rps(),
         brokered.reports.rps(),
         over_http.rps(),

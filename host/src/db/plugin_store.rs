@@ -262,7 +262,13 @@ where
             }
             (Op::In, Value::Array(items)) if !items.is_empty() && items.len() <= 1000 => {
                 q.push(format!("{expr} IN ("));
-                for (i, item) in items.iter().enumerate() {
+                // Padded to a few lengths with the last value again (which matches nothing
+                // more): a statement's text is prepared once per connection and length, and a
+                // batch's list of any length would be a new statement to prepare each time.
+                let padded = items.len().next_power_of_two().min(1000);
+                for (i, item) in
+                    items.iter().chain(std::iter::repeat_n(&items[items.len() - 1], padded - items.len())).enumerate()
+                {
                     if i > 0 {
                         q.push(", ");
                     }
@@ -451,20 +457,31 @@ pub async fn insert_many(tx: &mut CallTx, scope: &Scope<'_>, items: &[String]) -
     let mut rows = Vec::with_capacity(items.len());
     let mut failed = None;
     for batch in items.chunks(MANY_BATCH) {
+        // The records as one JSON array: the statement's text is the same for any number of
+        // them, so it is prepared once per connection, not once per batch size (preparing a
+        // write of this table weighs every plugin's indexes).
+        // Each record as a JSON string, not an object: the database takes the text as it is
+        // rather than parsing every record and writing it out again.
+        let array = serde_json::to_string(batch).unwrap_or_default();
         let inserted: Result<Vec<RecordRow>, sqlx::Error> = with_call!(&mut *tx, |conn| {
             let mut q = QueryBuilder::new(
-                "INSERT INTO plugin_records (tenant_id, plugin_id, collection, data, version, created_at, created_by, updated_at, updated_by) ",
+                "INSERT INTO plugin_records (tenant_id, plugin_id, collection, data, version, created_at, created_by, updated_at, updated_by) SELECT ",
             );
-            q.push_values(batch, |mut row, data| {
-                row.push_bind(scope.tenant).push_bind(scope.plugin).push_bind(scope.collection.name.as_str());
-                match engine {
-                    Engine::Sqlite => row.push_bind(data.as_str()),
-                    Engine::Postgres => {
-                        row.push("CAST(").push_bind_unseparated(data.as_str()).push_unseparated(" AS jsonb)")
-                    }
-                };
-                row.push("1").push_bind(now).push_bind(scope.user).push_bind(now).push_bind(scope.user);
+            q.push_bind(scope.tenant).push(", ").push_bind(scope.plugin).push(", ");
+            q.push_bind(scope.collection.name.as_str());
+            q.push(match engine {
+                Engine::Sqlite => ", value",
+                Engine::Postgres => ", CAST(record.value AS jsonb)",
             });
+            q.push(", 1, ").push_bind(now).push(", ").push_bind(scope.user).push(", ").push_bind(now);
+            q.push(", ").push_bind(scope.user);
+            match engine {
+                Engine::Sqlite => q.push(" FROM json_each(").push_bind(array.as_str()).push(") ORDER BY key"),
+                Engine::Postgres => q
+                    .push(" FROM json_array_elements_text(CAST(")
+                    .push_bind(array.as_str())
+                    .push(" AS json)) WITH ORDINALITY AS record (value, n) ORDER BY n"),
+            };
             q.push(format!(" RETURNING {}", columns(engine)));
             q.build_query_as().fetch_all(&mut *conn).await
         });
@@ -562,17 +579,27 @@ pub async fn update_many(
     let mut rows = Vec::with_capacity(items.len());
     let mut failed = None;
     for batch in items.chunks(MANY_BATCH) {
+        let replacements: Vec<(i64, &str, Option<i64>)> =
+            batch.iter().map(|r| (r.id, r.data.as_str(), r.expected_version)).collect();
+        let array = serde_json::to_string(&replacements).unwrap_or_default();
         let updated: Result<Vec<RecordRow>, sqlx::Error> = with_call!(&mut *tx, |conn| {
-            // The replacements' columns are named apart from the table's, which RETURNING names.
+            // The replacements' columns are named apart from the table's, which RETURNING names;
+            // one JSON array of `[id, data as a string, version]`, so that the text is the same for any
+            // number of them (as in `insert_many`).
             let mut q = QueryBuilder::new("WITH replacement (rid, rdata, rversion) AS (");
-            q.push_values(batch, |mut row, item| {
-                row.push("CAST(")
-                    .push_bind_unseparated(item.id)
-                    .push_unseparated(" AS BIGINT)")
-                    .push_bind(item.data.as_str())
-                    .push("CAST(")
-                    .push_bind_unseparated(item.expected_version)
-                    .push_unseparated(" AS BIGINT)");
+            q.push(match engine {
+                Engine::Sqlite => {
+                    "SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') \
+                     FROM json_each("
+                }
+                Engine::Postgres => {
+                    "SELECT CAST(r->>0 AS BIGINT), r->>1, CAST(r->>2 AS BIGINT) FROM json_array_elements(CAST("
+                }
+            });
+            q.push_bind(array.as_str());
+            q.push(match engine {
+                Engine::Sqlite => ")",
+                Engine::Postgres => " AS json)) AS r",
             });
             q.push(") UPDATE plugin_records SET data = ");
             q.push(match engine {
@@ -931,7 +958,7 @@ async fn keep_key_fields_sqlite(
 /// The (collection, field) pairs whose values are counted: each collection's `counted` fields
 /// (by default its single-field indexes).
 fn counted_fields(collections: &[CollectionSpec]) -> Vec<(String, String)> {
-    collections.iter().flat_map(|c| c.counted_fields().iter().map(|f| (c.name.clone(), f.clone()))).collect()
+    collections.iter().flat_map(|c| c.counted_fields().into_iter().map(|f| (c.name.clone(), f))).collect()
 }
 
 /// Values the background folding takes in one statement.

@@ -131,16 +131,26 @@ pub struct CollectionSpec {
     pub compound: Vec<Vec<String>>,
     /// The indexed fields whose records are counted per value as they are written (choice lists:
     /// a status, a breed), so that a total filtered by one value is read, not counted. Absent:
-    /// every field of `indexes`. Near-unique fields (a name, an SN) gain nothing from it and
-    /// cost a row per record. Since contract 0.1.11.
+    /// every field of `indexes` that is not a unique key of its own. Near-unique fields (a name,
+    /// a time) gain nothing from it and cost a row per record, and a write of each record its
+    /// counts: name the choice fields. Since contract 0.1.11.
     #[serde(default)]
     pub counted: Option<Vec<String>>,
 }
 
 impl CollectionSpec {
-    /// The fields counted per value: `counted`, or every indexed field when it is absent.
-    pub fn counted_fields(&self) -> &[String] {
-        self.counted.as_deref().unwrap_or(&self.indexes)
+    /// The fields counted per value: `counted`, or when it is absent every indexed field but
+    /// those unique on their own (an SN: a count of one per record, a row kept for each).
+    pub fn counted_fields(&self) -> Vec<String> {
+        match &self.counted {
+            Some(counted) => counted.clone(),
+            None => self
+                .indexes
+                .iter()
+                .filter(|field| !self.unique.iter().any(|key| key.len() == 1 && &key[0] == *field))
+                .cloned()
+                .collect(),
+        }
     }
 }
 
