@@ -586,7 +586,9 @@ pub async fn update_many(
             // The replacements' columns are named apart from the table's, which RETURNING names;
             // one JSON array of `[id, data as a string, version]`, so that the text is the same for any
             // number of them (as in `insert_many`).
-            let mut q = QueryBuilder::new("WITH replacement (rid, rdata, rversion) AS (");
+            // Materialized: read once, then each record found by its id. Inlined, SQLite read the
+            // whole array again for every record of the collection.
+            let mut q = QueryBuilder::new("WITH replacement (rid, rdata, rversion) AS MATERIALIZED (");
             q.push(match engine {
                 Engine::Sqlite => {
                     "SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') \

@@ -86,6 +86,23 @@ async fn a_patch_goes_from_test_to_production_as_devices_see_it() {
         .post("/hot-update-service/test/patches", &admin, json!({ "pluginName": "cleaning-map", "pluginVersion": "1.4.0", "patchVersion": 1, "baselineId": baseline_id, "file": patch_upload }))
         .await;
     let id = created.ok()["id"].as_str().expect("id").to_string();
+    // Edited from the page, which uploads nothing unless the file is replaced: the file stays.
+    let description = json!({ "pluginName": "cleaning-map", "pluginVersion": "1.4.0", "patchVersion": 1, "baselineId": baseline_id, "file": "", "description": "fixes the map's colours" });
+    let edited = host
+        .call(
+            Method::PUT,
+            &format!("/hot-update-service/test/patches/{id}"),
+            Some(&admin),
+            &[("lang", "en")],
+            Some(description),
+        )
+        .await;
+    assert_eq!(
+        (edited.ok()["description"].as_str(), edited.ok()["file"]["sha256"].as_str()),
+        (Some("fixes the map's colours"), created.ok()["file"]["sha256"].as_str()),
+        "{:?}",
+        edited.body
+    );
     let again = host
         .post("/hot-update-service/test/patches", &admin, json!({ "pluginName": "cleaning-map", "pluginVersion": "1.4.1", "patchVersion": 1, "baselineId": baseline_id, "patchUrl": "https://cdn.example.com/p.zip", "patchSha256": "b".repeat(64) }))
         .await;
@@ -153,6 +170,10 @@ async fn a_patch_goes_from_test_to_production_as_devices_see_it() {
     let flow = host.get(&format!("/hot-update-service/flow?patchId={id}"), &admin).await;
     let steps: Vec<&str> =
         flow.ok()["list"].as_array().expect("list").iter().filter_map(|s| s["step"].as_str()).collect();
-    assert_eq!(steps, vec!["promoted", "releasedToTest", "created"]);
+    assert_eq!(
+        steps,
+        vec!["promoted", "releasedToTest", "edited", "created"],
+        "the edit that kept the file is in the flow"
+    );
     assert!(flow.ok()["list"].as_array().expect("list").iter().all(|s| s["by"] == "admin"));
 }

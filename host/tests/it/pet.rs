@@ -54,3 +54,22 @@ async fn a_pet_avatar_must_be_a_200_pixel_square_image_of_at_most_500_kb() {
     let url = created["avatarUrl"].as_str().expect("a link to the avatar");
     assert_eq!(host.fetch_url(url).await, jpeg(200, 200), "the stored avatar is the uploaded one");
 }
+
+/// A breed saved from its page, whose form shows no picture, keeps the picture it has; sent
+/// empty, the picture is removed.
+#[tokio::test]
+async fn a_breed_edited_without_its_picture_keeps_it() {
+    let host = TestHost::start_with_plugins(&[Install::pet()], |_| {}).await;
+    let admin = host.admin().await;
+    let avatar = "https://cdn.example.com/breeds/siamese.png";
+    let breed = host.post("/pet-service/breeds", &admin, json!({ "breedName": "Siamese", "avatar": avatar })).await;
+    let id = breed.ok()["id"].as_str().expect("id").to_string();
+    // What the page's form sends: its four fields.
+    let form = json!({ "breedName": "Siamese cat", "initial": "S", "hot": true, "sortWeight": 3 });
+    let path = format!("/pet-service/breeds/{id}");
+    let put = |body: Value| host.call(reqwest::Method::PUT, &path, Some(&admin), &[("lang", "en")], Some(body));
+    let saved = put(form).await;
+    assert_eq!((saved.ok()["breedName"].as_str(), saved.ok()["avatar"].as_str()), (Some("Siamese cat"), Some(avatar)));
+    let cleared = put(json!({ "breedName": "Siamese cat", "avatar": "" })).await;
+    assert_eq!(cleared.ok()["avatar"], "", "{:?}", cleared.body);
+}

@@ -84,7 +84,7 @@ fn sha256(text: &str) -> PluginResult<String> {
 impl PatchInput {
     /// Validates against the store; `editing` is the patch being edited (its own version is not
     /// "earlier").
-    fn validate(self, call: &mut Call<'_>, editing: Option<&str>) -> PluginResult<Patch> {
+    fn validate(self, call: &mut Call<'_>, editing: Option<&Doc<Patch>>) -> PluginResult<Patch> {
         let plugin_name = validate::required("pluginName", &self.plugin_name, SHORT_TEXT)?;
         let plugin_version = version("pluginVersion", &self.plugin_version)?;
         let patch_version = self.patch_version.ok_or_else(|| PluginError::required("patchVersion"))?;
@@ -110,7 +110,11 @@ impl PatchInput {
             .eq("baselineId", baseline_id.as_str())
             .sort("patchVersion", true)
             .page(1, 2);
-        let latest = PATCHES.query(call.host, &earlier)?.list.into_iter().find(|p| Some(p.id.as_str()) != editing);
+        let latest = PATCHES
+            .query(call.host, &earlier)?
+            .list
+            .into_iter()
+            .find(|p| Some(p.id.as_str()) != editing.map(|e| e.id.as_str()));
         if let Some(latest) = latest
             && patch_version <= latest.data.patch_version
         {
@@ -133,6 +137,11 @@ impl PatchInput {
                 }
                 let sha = stored.sha256.clone();
                 (String::new(), Some(stored), sha)
+            }
+            // An edit that uploads nothing keeps the patch's file (the form does not send it).
+            (true, None) if editing.is_some_and(|e| e.data.file.is_some()) => {
+                let stored = editing.and_then(|e| e.data.file.clone());
+                (String::new(), stored, editing.map(|e| e.data.patch_sha256.clone()).unwrap_or_default())
             }
             _ => return Err(messages::url_or_file()),
         };
@@ -211,7 +220,7 @@ pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
     let version = call.version();
     let before = PATCHES.find(call.host, &id)?;
     in_state(&before, &[PatchStatus::Draft])?;
-    let patch = call.body::<PatchInput>()?.validate(call, Some(&id))?;
+    let patch = call.body::<PatchInput>()?.validate(call, Some(&before))?;
     let saved = PATCHES.update(call.host, &id, &patch, version)?;
     let by = who(call);
     let (id, plugin, patch_version) = patch.key(&id);

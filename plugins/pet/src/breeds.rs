@@ -27,11 +27,13 @@ pub struct BreedInput {
     initial: String,
     hot: bool,
     sort_weight: Option<i64>,
-    avatar: String,
+    /// Absent, the breed keeps its picture (the page's form does not show it); empty, it has
+    /// none.
+    avatar: Option<String>,
 }
 
 impl BreedInput {
-    fn validate(self) -> PluginResult<Breed> {
+    fn validate(self, current: Option<&Breed>) -> PluginResult<Breed> {
         let breed_name = validate::required("breedName", &self.breed_name, SHORT_TEXT)?;
         let initial = match self.initial.trim() {
             "" => breed_name
@@ -75,7 +77,10 @@ impl BreedInput {
             initial,
             hot: self.hot,
             sort_weight,
-            avatar: validate::optional("avatar", &self.avatar, 1024)?,
+            avatar: match &self.avatar {
+                Some(avatar) => validate::optional("avatar", avatar, 1024)?,
+                None => current.map(|breed| breed.avatar.clone()).unwrap_or_default(),
+            },
         })
     }
 }
@@ -112,8 +117,8 @@ impl Resource for Breeds {
         &breed.breed_name
     }
 
-    fn validate(_call: &mut Call<'_>, input: BreedInput, _current: Option<&Doc<Breed>>) -> PluginResult<Breed> {
-        input.validate()
+    fn validate(_call: &mut Call<'_>, input: BreedInput, current: Option<&Doc<Breed>>) -> PluginResult<Breed> {
+        input.validate(current.map(|doc| &doc.data))
     }
 
     fn before_delete(call: &mut Call<'_>, breed: &Doc<Breed>) -> PluginResult<()> {

@@ -37,6 +37,8 @@ export function Patches({ stage }: { stage: 'test' | 'prod' }) {
   const list = useRef<ListHandle>(null);
   const [editing, setEditing] = useState<Partial<Patch> | null>(null);
   const [releasing, setReleasing] = useState<Patch | null>(null);
+  /** The file of the patch being edited, kept unless another is uploaded. */
+  const kept = (editing as { kept?: Patch['file'] } | null)?.kept ?? null;
   const [baselines, setBaselines] = useState<{ value: string; label: string }[]>([]);
   const base = `/hot-update-service/${stage}/patches`;
   const reload = () => list.current?.reload();
@@ -96,7 +98,7 @@ export function Patches({ stage }: { stage: 'test' | 'prod' }) {
                     )}
                   </Space>
                 }
-                onEdit={stage === 'test' && may('hot:test:edit') && row.status === 'draft' ? () => setEditing({ ...row, source: row.file ? 'upload' : 'url' } as Partial<Patch>) : undefined}
+                onEdit={stage === 'test' && may('hot:test:edit') && row.status === 'draft' ? () => setEditing({ ...row, file: null, kept: row.file, source: row.file ? 'upload' : 'url' } as Partial<Patch>) : undefined}
                 remove={
                   row.status === 'testing' || row.status === 'production'
                     ? revoke ? { name: row.pluginName, label: t('revoke'), confirm: (typed) => api.post(`${base}/${row.id}/revoke`, { confirmName: typed }).then(reload) } : undefined
@@ -116,7 +118,7 @@ export function Patches({ stage }: { stage: 'test' | 'prod' }) {
         onClose={() => setEditing(null)}
         onSubmit={(values) => {
           const { source, ...body } = values;
-          const payload = source === 'upload' ? { ...body, patchUrl: '' } : { ...body, file: undefined };
+          const payload = source === 'upload' ? { ...body, patchUrl: '', file: body.file ?? '' } : { ...body, file: undefined };
           const sent = editing?.id ? api.put(`${base}/${editing.id}`, { ...payload, version: editing.version }, { quiet: true }) : api.post(base, payload, { quiet: true });
           return sent.then(() => {
             void message.success(t('saved'));
@@ -144,7 +146,11 @@ export function Patches({ stage }: { stage: 'test' | 'prod' }) {
         <Form.Item noStyle dependencies={['source']}>
           {({ getFieldValue }) =>
             getFieldValue('source') === 'upload' ? (
-              <UploadField name="file" label={t('patchFile')} mount="hot-update-service" purpose="patch" maxMib={200} />
+              <>
+                {/* The stored file stays unless another is chosen: the server keeps it. */}
+                {kept && <Typography.Paragraph type="secondary">{t('currentFile', { name: kept.fileName, size: size(kept.size) })}</Typography.Paragraph>}
+                <UploadField name="file" label={t('patchFile')} mount="hot-update-service" purpose="patch" maxMib={200} required={!kept} />
+              </>
             ) : (
               <>
                 <Form.Item name="patchUrl" label={t('patchUrl')} rules={[{ required: true, type: 'url', max: 1024 }]}>

@@ -145,6 +145,7 @@ const de: Strings = {
     "noBoundUsers": "Kein Konto hat diese Rolle.",
     "title": "Rollen",
     "roleType": "Rollentyp",
+    "roleId": "Rollen-ID",
     "ordinary": "Normal",
     "administrator": "Administrator",
     "add": "Rolle hinzufügen",

@@ -145,6 +145,7 @@ const es: Strings = {
     "noBoundUsers": "Ninguna cuenta tiene este rol.",
     "title": "Roles",
     "roleType": "Tipo de rol",
+    "roleId": "ID del rol",
     "ordinary": "Normal",
     "administrator": "Administrador",
     "add": "Añadir rol",

@@ -145,6 +145,7 @@ const fr: Strings = {
     "noBoundUsers": "Aucun compte n’a ce rôle.",
     "title": "Rôles",
     "roleType": "Type de rôle",
+    "roleId": "ID du rôle",
     "ordinary": "Ordinaire",
     "administrator": "Administrateur",
     "add": "Ajouter un rôle",

@@ -145,6 +145,7 @@ const pt: Strings = {
     "noBoundUsers": "Nenhuma conta tem esta função.",
     "title": "Funções",
     "roleType": "Tipo de função",
+    "roleId": "ID da função",
     "ordinary": "Normal",
     "administrator": "Administrador",
     "add": "Adicionar função",

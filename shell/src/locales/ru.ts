@@ -145,6 +145,7 @@ const ru: Strings = {
     "noBoundUsers": "Ни у одной учётной записи нет этой роли.",
     "title": "Роли",
     "roleType": "Тип роли",
+    "roleId": "ID роли",
     "ordinary": "Обычная",
     "administrator": "Администратор",
     "add": "Добавить роль",

@@ -35,6 +35,7 @@ export default function Regions() {
             regionEn: q.regionEn as string,
             regionCh: q.regionCh as string,
             regionAbbrEn: q.regionAbbrEn as string,
+            regionAbbrShort: q.regionAbbrShort as string,
           });
           setTree(answer.list);
           return { ...answer, list: withChildren(answer.list) };
@@ -48,6 +49,9 @@ export default function Regions() {
               <Input allowClear />
             </Form.Item>
             <Form.Item name="regionAbbrEn" label={t('regions.regionAbbrEn')}>
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="regionAbbrShort" label={t('regions.regionAbbrShort')}>
               <Input allowClear />
             </Form.Item>
           </>

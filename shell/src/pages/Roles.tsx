@@ -115,6 +115,7 @@ export default function Roles() {
           </Auth>
         }
         columns={[
+          { title: t('roles.roleId'), dataIndex: 'id', width: 90 },
           { title: t('common.name'), dataIndex: 'name' },
           { title: t('roles.roleType'), dataIndex: 'roleType', render: (v: string) => <Tag color={v === 'administrator' ? 'gold' : 'default'}>{t(`roles.${v}`)}</Tag> },
           {
