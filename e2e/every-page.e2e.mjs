@@ -134,6 +134,10 @@ test('every page of the menu has no serious or critical WCAG 2.1 AA violation', 
 
 test("the spec's group paths open their default pages, and its message paths today's pages", async () => {
   const { newPage, login, base } = console_;
+  // An enterprise whose roles must not show among the platform's (signed in before the page is:
+  // a new sign-in ends the one before).
+  const admin = (await console_.api('/authority-service/authority/login', { userName: 'admin', password: ADMIN_PASSWORD })).token;
+  await console_.api('/authority-service/tenantInfo/add', { tenantName: 'Initech', fullName: 'Initech Ltd', abbrEn: 'INITECH', creditCode: '913501005700000159' }, admin);
   const page = await newPage('en-US');
   await login(page, 'admin', ADMIN_PASSWORD);
   for (const [from, to] of [
@@ -142,14 +146,27 @@ test("the spec's group paths open their default pages, and its message paths tod
     ['/customerService', '/customerService/myOrderRecord'],
     ['/sms/sms', '/message/sms'],
     ['/jpush/jpush', '/message/jpush'],
-    ['/system-config/organization-structure', '/system/department'],
-    ['/system-config/system-role', '/system/role'],
-    ['/system-config/system-account', '/system/user'],
     ['/system-config/service-area-config', '/system-config/service-area'],
   ]) {
     await page.goto(`${base}${from}`);
     await page.waitForURL(`**${to}`);
     await page.locator('.console-content').getByText(/\S/).first().waitFor();
   }
+  // The platform's own organisation, roles and accounts are pages of system configuration: the
+  // enterprise pages, listing the platform's records alone whatever enterprise the header shows.
+  await page.goto(`${base}/system-config/system-role`);
+  await page.getByTestId('platform-own').waitFor();
+  await page.locator('.console-content .ant-table-row').first().waitFor();
+  const roles = await page.locator('.console-content .ant-table-row').allInnerTexts();
+  assert.ok(roles.some((row) => row.includes('Platform administrator') || row.includes('平台管理员')), roles.join('\n'));
+  assert.ok(!roles.some((row) => row.includes('Enterprise administrator')), `an enterprise's role among the platform's: ${roles.join('\n')}`);
+  for (const path of ['/system-config/organization-structure', '/system-config/system-account']) {
+    await page.goto(`${base}${path}`);
+    await page.getByTestId('platform-own').waitFor();
+    assert.equal(new URL(page.url()).pathname, path);
+  }
+  await page.goto(`${base}/system/role`);
+  await page.getByTestId('tenant-select').waitFor();
+  assert.equal(await page.getByTestId('platform-own').count(), 0);
   await page.context().close();
 });

@@ -207,6 +207,51 @@ pub const CORE_MENUS: &[MenuSeed] = &[
     ),
     page(206, 200, "加解密工具", "/system-config/encrypt-decode", "platform", &[("crypt:use", "use", "加密/解密")]),
     page(207, 200, "工具", "/system-config/tools", "platform", &[("tools:use", "use", "使用工具")]),
+    // The platform's own organisation, roles and accounts: the enterprise pages' routes, asked
+    // with the `platform` tenancy (tenant 0 alone), under actions of their own so that these
+    // rights are granted apart from the enterprises'. See `platform_action`.
+    page(
+        208,
+        200,
+        "组织架构",
+        "/system-config/organization-structure",
+        "platform",
+        &[
+            ("platform-department:view", "view", "查看平台部门"),
+            ("platform-department:add", "add", "新增平台部门"),
+            ("platform-department:edit", "edit", "修改平台部门"),
+            ("platform-department:delete", "delete", "删除平台部门"),
+        ],
+    ),
+    page(
+        209,
+        200,
+        "系统角色",
+        "/system-config/system-role",
+        "platform",
+        &[
+            ("platform-role:view", "view", "查看平台角色"),
+            ("platform-role:add", "add", "新增平台角色"),
+            ("platform-role:edit", "edit", "修改平台角色"),
+            ("platform-role:delete", "delete", "删除平台角色"),
+            ("platform-role:grant", "grant", "分配平台角色权限"),
+        ],
+    ),
+    page(
+        210,
+        200,
+        "系统账号",
+        "/system-config/system-account",
+        "platform",
+        &[
+            ("platform-account:view", "view", "查看平台账号"),
+            ("platform-account:add", "add", "新增平台账号"),
+            ("platform-account:edit", "edit", "修改平台账号"),
+            ("platform-account:delete", "delete", "删除平台账号"),
+            ("platform-account:disable", "disable", "启用/禁用平台账号"),
+            ("platform-account:reset-password", "reset", "重置平台账号密码"),
+        ],
+    ),
     group(300, "区域管理", "/regional-manage", "GlobalOutlined", "platform"),
     page(
         301,
@@ -317,6 +362,21 @@ pub async fn sync(db: &Db) -> Result<(), sqlx::Error> {
     }
     Ok(())
 }
+
+/// What a route's `action` requires when the request acts for the platform's own records
+/// (`tenantId: platform`): the action of the system-configuration page that mirrors the
+/// enterprise page (`platform-role:edit` for `role:edit`), or the action itself where no page
+/// mirrors it. Holding `role:edit` for enterprises does not give the platform's roles, nor the
+/// reverse.
+pub fn platform_action(action: &str) -> &str {
+    CORE_MENUS
+        .iter()
+        .flat_map(|m| m.buttons.iter().map(|(a, _, _)| *a))
+        .find(|mirror| mirror.strip_prefix(PLATFORM_PREFIX) == Some(action))
+        .unwrap_or(action)
+}
+
+const PLATFORM_PREFIX: &str = "platform-";
 
 /// Every action the core catalogue defines.
 pub fn core_actions() -> impl Iterator<Item = &'static str> {

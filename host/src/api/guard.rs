@@ -243,7 +243,10 @@ async fn authorize(guard: &GuardState, headers: &HeaderMap, client: ClientInfo) 
 
     let (plugins, actions) = rights(app, (session.account_id, session.tenant_id == 0, scope.owner()), stamp).await?;
     if let Perm::Action(action) = guard.route.perm
-        && !actions.contains(action)
+        && !actions.contains(match requested {
+            TenantRequest::Platform => crate::catalog::platform_action(action),
+            _ => action,
+        })
     {
         return Err(ApiError::Forbidden(Msg::NotPermitted));
     }

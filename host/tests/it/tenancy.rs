@@ -220,3 +220,71 @@ async fn a_new_enterprise_starts_with_an_administrator_role() {
     let seen = host.get("/authority-service/tenantInfo/list", &boss).await;
     assert_eq!(seen.ok()["total"], 1);
 }
+
+/// The system-configuration pages of the platform's own organisation, roles and accounts ask with
+/// `tenantId: platform`: tenant 0 alone (not every enterprise, as `ALL` is), under actions of
+/// their own. Holding an enterprise page's action does not reach the platform's records that way,
+/// holding the platform page's does not reach an enterprise's, and an enterprise user cannot ask.
+#[tokio::test]
+async fn the_platforms_own_records_are_a_scope_of_their_own() {
+    let t = two_tenants().await;
+    let own = t.host.post_as(ROLES, &t.admin, "platform", json!({})).await;
+    assert_eq!(names(own.ok()), vec!["平台管理员"], "the platform's roles only, no enterprise's");
+    let made = t
+        .host
+        .post_as(
+            "/authority-service/role/add",
+            &t.admin,
+            "platform",
+            json!({ "name": "platform qa", "roleType": "ordinary" }),
+        )
+        .await;
+    made.ok();
+    assert_eq!(
+        names(t.host.post_as(ROLES, &t.admin, "platform", json!({})).await.ok()),
+        vec!["platform qa", "平台管理员"]
+    );
+    let alpha = t.host.post_as(ROLES, &t.admin, &t.a.to_string(), json!({})).await;
+    assert_eq!(names(alpha.ok()), vec!["Enterprise administrator", "alpha ops"], "created for the platform, not Alpha");
+
+    // A platform account holding the enterprise pages' role actions only, and one holding the
+    // system-configuration page's only.
+    let enterprise_pages =
+        t.host.create_role(&t.admin, "ALL", "enterprise roles", "ordinary", &["role:view", "role:add"]).await;
+    let platform_page = t
+        .host
+        .create_role(&t.admin, "ALL", "platform roles", "ordinary", &["platform-role:view", "platform-role:add"])
+        .await;
+    t.host.create_account(&t.admin, "ALL", "erin", &[enterprise_pages]).await;
+    t.host.create_account(&t.admin, "ALL", "paul", &[platform_page]).await;
+    let erin = t.host.login("erin", USER_PASSWORD).await;
+    let paul = t.host.login("paul", USER_PASSWORD).await;
+    assert_eq!(t.host.post_as(ROLES, &erin, &t.a.to_string(), json!({})).await.code(), 200);
+    assert_eq!(t.host.post_as(ROLES, &erin, "platform", json!({})).await.code(), 403, "not the platform page's right");
+    let erin = t.host.login("erin", USER_PASSWORD).await;
+    assert_eq!(names(t.host.post_as(ROLES, &paul, "platform", json!({})).await.ok()).len(), 4);
+    assert_eq!(
+        t.host.post_as(ROLES, &paul, &t.a.to_string(), json!({})).await.code(),
+        403,
+        "not an enterprise page's right"
+    );
+    let paul = t.host.login("paul", USER_PASSWORD).await;
+    let added = t
+        .host
+        .post_as("/authority-service/role/add", &paul, "platform", json!({ "name": "paul's", "roleType": "ordinary" }))
+        .await;
+    assert_eq!(added.code(), 200, "{:?}", added.body);
+    assert_eq!(
+        t.host
+            .post_as("/authority-service/role/delete", &paul, "platform", json!({ "id": 1, "confirmName": "x" }))
+            .await
+            .code(),
+        403,
+        "an action the platform page did not give"
+    );
+    assert_eq!(t.host.post_as(ROLES, &erin, "ALL", json!({})).await.code(), 200);
+
+    // An enterprise user cannot ask for the platform's records.
+    let asked = t.host.post_as(ROLES, &t.a_user, "platform", json!({})).await;
+    assert_eq!((asked.status, asked.code()), (403, 403));
+}

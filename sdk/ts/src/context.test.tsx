@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { Auth, ConsoleContext, findMenu, usePagePermission, usePermission } from './context';
+import { Auth, ConsoleContext, findMenu, PLATFORM_OWN, usePagePermission, usePermission } from './context';
 import type { MenuNode, UserInfo } from './types';
 
 const page: MenuNode = { menuId: 5002, id: '/pet-management/pet-info', name: 'Pets', icon: '', menuType: 'page', hidden: false, buttonVoList: [{ action: 'pet:info:view' }, { action: 'pet:info:add' }] };
@@ -27,6 +27,28 @@ describe('permissions in the UI', () => {
     expect(screen.getByText('pet:info:add=true pet:info:delete=false')).toBeTruthy();
     expect(screen.queryByText('add')).toBeTruthy();
     expect(screen.queryByText('delete')).toBeNull();
+  });
+
+  it("grants a page of the platform's own records the enterprise page's actions its own buttons mirror", () => {
+    function Roles() {
+      const may = usePermission();
+      return <span>{['role:view', 'role:edit', 'platform-role:view'].map((a) => `${a}=${may(a)}`).join(' ')}</span>;
+    }
+    const own: MenuNode = { menuId: 209, id: '/system-config/system-role', name: 'System roles', icon: '', menuType: 'page', hidden: false, buttonVoList: [{ action: 'platform-role:view' }] };
+    const { unmount } = render(
+      <ConsoleContext.Provider value={{ user: null, tenant: PLATFORM_OWN, page: own }}>
+        <Roles />
+      </ConsoleContext.Provider>,
+    );
+    expect(screen.getByText('role:view=true role:edit=false platform-role:view=false')).toBeTruthy();
+    unmount();
+    // The same buttons on a page acting for an enterprise grant only what they name.
+    render(
+      <ConsoleContext.Provider value={{ user: null, tenant: '0', page: own }}>
+        <Roles />
+      </ConsoleContext.Provider>,
+    );
+    expect(screen.getByText('role:view=false role:edit=false platform-role:view=true')).toBeTruthy();
   });
 
   it('tells what another page of the user grants, and nothing for a page not theirs', () => {

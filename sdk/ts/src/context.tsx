@@ -5,11 +5,17 @@ import type { MenuNode, UserInfo } from './types';
 /** What the shell knows and every page may use; the shell provides it, remotes read it. */
 export interface ConsoleState {
   user: UserInfo | null;
-  /** The tenant acted for: '0' for all tenants. */
+  /** The tenant acted for: '0' for all tenants, `PLATFORM_OWN` for the platform's own records. */
   tenant: string;
   /** The menu of the page in view, with its permitted buttons. */
   page?: MenuNode;
 }
+
+/** The tenancy of the platform's own records (tenant 0 alone, where '0' means every
+ * enterprise): the system-configuration pages of its organisation, roles and accounts act in it,
+ * under buttons of their own whose actions are the enterprise page's with this prefix. */
+export const PLATFORM_OWN = 'platform';
+const PLATFORM_OWN_ACTION = /^platform-/;
 
 export const ConsoleContext = createContext<ConsoleState>({ user: null, tenant: '0' });
 
@@ -19,8 +25,11 @@ export const useTenant = () => useContext(ConsoleContext).tenant;
 
 /** Whether the page in view grants `action` (the server still enforces it). */
 export function usePermission(): (action: string) => boolean {
-  const { page } = useContext(ConsoleContext);
-  const actions = new Set((page?.buttonVoList ?? []).map((b) => b.action));
+  const { page, tenant } = useContext(ConsoleContext);
+  // A page of the platform's own records is the enterprise page's component: it asks for the
+  // enterprise page's actions, which its own buttons grant under their prefix.
+  const own = tenant === PLATFORM_OWN;
+  const actions = new Set((page?.buttonVoList ?? []).map((b) => (own ? b.action.replace(PLATFORM_OWN_ACTION, '') : b.action)));
   return (action: string) => actions.has(action);
 }
 

@@ -5,7 +5,7 @@ export { formatReading } from './reading';
 export { session } from './session';
 export { api, request, uploadFile, UPLOAD_CANCELLED, configureRequest, settle, RequestError, SESSION_MARKER, SUCCESS_CODES, SESSION_CODES, TIMEOUT_MS, TOAST_GAP_MS, TOAST_SECONDS } from './request';
 export type { RequestOptions, UploadedFile, UploadTask } from './request';
-export { ConsoleContext, useConsole, useCurrentUser, useTenant, usePermission, usePagePermission, Auth, findMenu } from './context';
+export { ConsoleContext, PLATFORM_OWN, useConsole, useCurrentUser, useTenant, usePermission, usePagePermission, Auth, findMenu } from './context';
 export type { ConsoleState } from './context';
 export { useNamespace } from './i18n';
 export { useLiveEvents } from './live';

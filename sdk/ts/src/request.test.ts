@@ -95,6 +95,20 @@ describe('the request layer (spec §7, §8)', () => {
     expect(sent).toEqual(['12', '7']);
   });
 
+  it("sends the page's own tenancy over the header's while a page of the platform's own records is in view", async () => {
+    session.setTenant('7');
+    let own = true;
+    configureRequest({ pageTenant: () => (own ? 'platform' : undefined) });
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'success', data: null })));
+    vi.stubGlobal('fetch', fetch);
+    await request('POST', '/authority-service/role/list', { data: {} });
+    own = false;
+    await request('POST', '/authority-service/role/list', { data: {} });
+    configureRequest({ pageTenant: () => undefined });
+    const sent = fetch.mock.calls.map((call) => ((call as unknown as [URL, RequestInit])[1].headers as Record<string, string>).tenantId);
+    expect(sent).toEqual(['platform', '7']);
+  });
+
   it('says "network abnormal" when no answer comes, and nothing for a call its caller gave up on', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(request('GET', '/authority-service/language/list')).rejects.toMatchObject({ code: -1, message: 'Network abnormal', shown: true });

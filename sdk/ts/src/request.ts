@@ -35,6 +35,9 @@ interface Handlers {
   onSessionEnd: (code: number) => void;
   /** The menuId of the page in view, for the `menuId` header. */
   menuId: () => number | undefined;
+  /** The tenancy the page in view asks with when it is not the header switcher's: the
+   * system-configuration pages of the platform's own records send `platform`. */
+  pageTenant: () => string | undefined;
   lang: () => Lang;
   /** Text shown when the server gave no message. */
   systemException: () => string;
@@ -47,6 +50,7 @@ const handlers: Handlers = {
   notify: () => undefined,
   onSessionEnd: () => undefined,
   menuId: () => undefined,
+  pageTenant: () => undefined,
   lang: () => session.lang() ?? 'zhCn',
   systemException: () => 'System exception',
   networkAbnormal: () => 'Network abnormal',
@@ -100,7 +104,7 @@ function consoleHeaders(extra?: Record<string, string>): Record<string, string> 
   const headers: Record<string, string> = { lang: handlers.lang(), [SESSION_MARKER]: 'cookie', ...extra };
   // A request may name its own enterprise (a platform user adding an account to one); the host
   // checks the caller may act for it, as for the header's.
-  const tenant = session.tenant();
+  const tenant = handlers.pageTenant() ?? session.tenant();
   if (tenant !== null && extra?.tenantId === undefined) headers.tenantId = tenant;
   const menuId = handlers.menuId();
   if (menuId !== undefined) headers.menuId = String(menuId);

@@ -13,8 +13,8 @@ import {
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { api, configureRequest, ConsoleContext, findMenu, session, type MenuNode, type UserInfo } from '@console/sdk';
-import { App, Avatar, Button, Dropdown, Layout, Menu, Spin, type MenuProps } from 'antd';
+import { api, configureRequest, ConsoleContext, findMenu, PLATFORM_OWN, session, type MenuNode, type UserInfo } from '@console/sdk';
+import { App, Avatar, Button, Dropdown, Layout, Menu, Spin, Tag, type MenuProps } from 'antd';
 import { Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
@@ -24,7 +24,7 @@ import { toLogin } from './App';
 import { PageBoundary } from './ErrorPanel';
 import { PageTabs, tabId } from './PageTabs';
 import { LanguageSwitch } from './LanguageSwitch';
-import { CORE_PAGES, REDIRECTS } from './pages';
+import { CORE_PAGES, PLATFORM_OWN_PAGES, REDIRECTS } from './pages';
 import { fetchRemotes, register, remotePage, type RemoteInfo } from './remotes';
 import { TenantSelect, type TenantOption } from './TenantSelect';
 import { usePageTitle } from './title';
@@ -120,7 +120,9 @@ export function ConsoleLayout() {
   }, [user?.tenantId]);
 
   const page = findMenu(user?.userMenuVoList, location.pathname);
-  useEffect(() => configureRequest({ menuId: () => page?.menuId }), [page?.menuId]);
+  // A page of the platform's own records acts for the platform alone, whatever the header shows.
+  const platformOwn = page !== undefined && PLATFORM_OWN_PAGES.has(page.id);
+  useEffect(() => configureRequest({ menuId: () => page?.menuId, pageTenant: () => (platformOwn ? PLATFORM_OWN : undefined) }), [page?.menuId, platformOwn]);
   usePageTitle(page ? label(page) : '');
   const hasLinks = pagesOf(user?.userMenuVoList).some((m) => m.menuType === 'link');
   useEffect(() => {
@@ -221,7 +223,7 @@ export function ConsoleLayout() {
 
   const ready = remotes !== null;
   return (
-    <ConsoleContext.Provider value={{ user, tenant, page }}>
+    <ConsoleContext.Provider value={{ user, tenant: platformOwn ? PLATFORM_OWN : tenant, page }}>
       <Layout className="console-layout">
         <Layout.Sider width={228} theme="dark" className="console-sider">
           <div className="console-brand">{t('app.product')}</div>
@@ -240,7 +242,13 @@ export function ConsoleLayout() {
         </Layout.Sider>
         <Layout>
           <Layout.Header className="console-header">
-            <TenantSelect userTenantId={user?.tenantId ?? -1} value={tenant} tenants={tenants} onChange={switchTenant} confirmAll={confirmAll} />
+            {platformOwn ? (
+              <Tag color="geekblue" data-testid="platform-own">
+                {t('layout.platformOwn')}
+              </Tag>
+            ) : (
+              <TenantSelect userTenantId={user?.tenantId ?? -1} value={tenant} tenants={tenants} onChange={switchTenant} confirmAll={confirmAll} />
+            )}
             <div className="console-header-right">
               <LanguageSwitch />
               <Dropdown

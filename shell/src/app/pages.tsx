@@ -31,6 +31,9 @@ export const CORE_PAGES: Record<string, ComponentType> = {
   '/system-config/plugins': page(() => import('../pages/Plugins')),
   '/system-config/encrypt-decode': page(() => import('../pages/EncryptTool')),
   '/system-config/tools': page(() => import('../pages/Tools')),
+  '/system-config/organization-structure': page(() => import('../pages/Departments')),
+  '/system-config/system-role': page(() => import('../pages/Roles')),
+  '/system-config/system-account': page(() => import('../pages/Accounts')),
   '/third-party-access/client-list': page(() => import('../pages/ThirdPartyAccess').then((m) => ({ default: m.Clients }))),
   '/third-party-access/configuration-list': page(() => import('../pages/ThirdPartyAccess').then((m) => ({ default: m.Scopes }))),
   '/third-party-access/userinfo-list': page(() => import('../pages/ThirdPartyAccess').then((m) => ({ default: m.Tokens }))),
@@ -41,13 +44,15 @@ export const CORE_PAGES: Record<string, ComponentType> = {
   '/process-center/task-finish': page(() => import('../pages/ProcessCenter').then((m) => ({ default: m.Finished }))),
 };
 
+/** The pages of the platform's own organisation, roles and accounts: the enterprise pages'
+ * components, acting for the platform alone (`PLATFORM_OWN`) whatever the header shows. */
+export const PLATFORM_OWN_PAGES: ReadonlySet<string> = new Set(['/system-config/organization-structure', '/system-config/system-role', '/system-config/system-account']);
+
 /**
  * Paths of the spec that lead to today's pages: a group's default page (spec
  * console-shell-and-services.md §2: /product-manage opens classify, /device-manage userDevice,
  * /customerService my work orders), the message pages' spec paths (/sms/sms, /jpush/jpush), and
- * the system-configuration paths (§2 /system-config) of pages that live once, under enterprise
- * management and the service areas: the platform's own organisation, roles and accounts are the
- * platform's, chosen in the enterprise switcher.
+ * the service-area configuration path (§2 /system-config), whose page is the service areas'.
  * A target the user may not open goes on to /, as any unknown path does.
  */
 export const REDIRECTS: Record<string, string> = {
@@ -56,8 +61,5 @@ export const REDIRECTS: Record<string, string> = {
   '/customerService': '/customerService/myOrderRecord',
   '/sms/sms': '/message/sms',
   '/jpush/jpush': '/message/jpush',
-  '/system-config/organization-structure': '/system/department',
-  '/system-config/system-role': '/system/role',
-  '/system-config/system-account': '/system/user',
   '/system-config/service-area-config': '/system-config/service-area',
 };

@@ -3,11 +3,11 @@ const en = {
   menu: {
     '1': 'Operation guide', '100': 'Enterprise', '101': 'Enterprises', '102': 'Departments', '103': 'Roles', '104': 'Accounts',
     '105': 'Personal centre', '200': 'System settings', '201': 'Menus', '202': 'Buttons', '203': 'Service areas', '204': 'Languages',
-    '205': 'Plugins', '206': "Encryption tool", '207': "Tools", '300': 'Regions', '301': 'Region list', '400': 'Logs', '401': 'Operation records', '402': 'Login log', '500': "Process centre", '501': "Waiting for me", '502': "Decided by me", '600': "App management", '700': "Media", '800': "Process management", '900': "Data analysis", '1000': "Third-party access", '1001': "OAuth clients", '1002': "Scopes", '1003': "User tokens",
+    '205': 'Plugins', '206': "Encryption tool", '207': "Tools", '208': "Organization structure", '209': "System roles", '210': "System accounts", '300': 'Regions', '301': 'Region list', '400': 'Logs', '401': 'Operation records', '402': 'Login log', '500': "Process centre", '501': "Waiting for me", '502': "Decided by me", '600': "App management", '700': "Media", '800': "Process management", '900': "Data analysis", '1000': "Third-party access", '1001': "OAuth clients", '1002': "Scopes", '1003': "User tokens",
   },
   layout: {
     logout: 'Sign out', personalCenter: 'Personal centre', allTenants: 'All enterprises', tenant: 'Enterprise',
-    switchAllTitle: 'Prompt', switchAllContent: 'Act for all enterprises? Lists will show every enterprise\'s data, and new records belong to the platform.',
+    platformOwn: "The platform's own records", switchAllTitle: 'Prompt', switchAllContent: 'Act for all enterprises? Lists will show every enterprise\'s data, and new records belong to the platform.',
     language: 'Language', closeOthers: 'Close others', closeAll: 'Close all', tabActions: 'Tab actions', openPages: 'Open pages', home: 'Home',
   },
   login: { title: 'Sign in to Device Console', subtitle: 'Products, devices and services in one place', userName: 'User name', userNameHint: 'Enterprise accounts: name@ENTERPRISE (the enterprise\'s abbreviation)', password: 'Password', submit: 'Sign in', required: 'Required' },

@@ -1,4 +1,4 @@
-import { api, Auth, RequestError, useCurrentUser, usePermission, useTenant, type Page, type ApiSchemas } from '@console/sdk';
+import { api, Auth, PLATFORM_OWN, RequestError, useCurrentUser, usePermission, useTenant, type Page, type ApiSchemas } from '@console/sdk';
 import { ListPage, ModalForm, useConfirm, useDeleteByName, type ListHandle } from '@console/sdk/ui';
 import { App, Avatar, Button, Form, Input, Select, Space, Tag, TreeSelect } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -49,8 +49,10 @@ export default function Accounts() {
   const rules = passwordRules(t);
   // A platform user adds an account to an enterprise he chooses in the form; the form then
   // offers that enterprise's roles and departments, while the list keeps the header's.
-  const platform = useCurrentUser()?.tenantId === 0;
-  const headerTenant = Number(useTenant());
+  // On the page of the platform's own accounts every account is the platform's.
+  const tenant = useTenant();
+  const platform = useCurrentUser()?.tenantId === 0 && tenant !== PLATFORM_OWN;
+  const headerTenant = Number(tenant);
   const [enterprises, setEnterprises] = useState<{ value: number; label: string }[]>([]);
   const [formTenant, setFormTenant] = useState<number | null>(null);
   const [formRoles, setFormRoles] = useState<{ value: number; label: string }[] | null>(null);
