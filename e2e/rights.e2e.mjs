@@ -2,12 +2,15 @@
 // in Chromium against the production build with every plugin of the project. A refusal signs its
 // user out (403 is a session code, as the spec says), so a page may ask only for what the rights
 // that show it allow: the crawler fails on any answer 403, on a page that ends its session, and
-// on any console error. Two cuts per page: its view buttons only, and its view and add buttons
-// with its add form opened (a form's reference data is asked with the form's rights).
+// on any console error. The cuts of each page: its view buttons only; its view and each of its
+// other actions alone, the add or edit form opened where that action is add or edit, with a file
+// uploaded where the form uploads (a form's reference data and uploads are asked with the form's
+// rights); and every action but view, with which the page must not open at all (it would ask for
+// its list).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { ADMIN_PASSWORD, projectPlugins, startConsole } from './harness.mjs';
+import { ADMIN_PASSWORD, png, projectPlugins, startConsole } from './harness.mjs';
 
 /** Browser contexts crawling at once, each with its own account and role. */
 const CRAWLERS = 3;
@@ -111,7 +114,9 @@ test('every page, opened with the rights of that page alone, asks for nothing it
   const crawlers = [];
   for (let i = 1; i <= CRAWLERS; i++) crawlers.push(await crawler(i, admin));
   const findings = [];
-  let forms = 0;
+  const forms = { add: 0, edit: 0 };
+  let uploads = 0;
+  let cutCount = 0;
   await Promise.all(
     crawlers.map(async (c, i) => {
       // Signed in holding the first page's view, so that the shell has a page to land on.
@@ -119,41 +124,59 @@ test('every page, opened with the rights of that page alone, asks for nothing it
       await c.grant(mine[0].menuIds, mine[0].buttons.filter((b) => b.type === 'view').map((b) => b.id));
       await c.signIn();
       for (const p of mine) {
-        for (const cut of ['view', 'add']) {
-          const held = p.buttons.filter((b) => b.type === 'view' || (cut === 'add' && b.type === 'add'));
-          if (cut === 'add' && held.length === p.buttons.filter((b) => b.type === 'view').length) continue;
+        const views = p.buttons.filter((b) => b.type === 'view');
+        const others = p.buttons.filter((b) => b.type !== 'view');
+        const cuts = [
+          { held: views },
+          ...others.map((b) => ({ held: [...views, b], form: b.type })),
+          ...(others.length ? [{ held: others, closed: true }] : []),
+        ];
+        for (const cut of cuts) {
           // The page before is left first: a request it was still making must not be answered
           // under the next cut's rights (its refusal would sign the crawler out as this page's).
           await c.page.goto('about:blank');
           await c.settled();
-          await c.grant(p.menuIds, held.map((b) => b.id));
+          await c.grant(p.menuIds, cut.held.map((b) => b.id));
           c.found.length = 0;
           await open(c.page, base, p.path);
-          if (cut === 'add') {
-            const add = c.page.locator('.console-content').locator('[data-testid$="-add"]:visible, [data-testid^="add-"]:visible').first();
-            if (await add.count()) {
-              await add.click();
-              forms += 1;
+          if (cut.form === 'add' || cut.form === 'edit') {
+            const content = c.page.locator('.console-content');
+            const button =
+              cut.form === 'add'
+                ? content.locator('[data-testid$="-add"]:visible, [data-testid^="add-"]:visible').first()
+                : content.locator('.ant-table-row a:visible', { hasText: /^Edit$/ }).first();
+            if (await button.count()) {
+              await button.click();
+              forms[cut.form] += 1;
               await c.page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
+              const file = c.page.locator('.ant-modal-wrap:visible input[type=file], .ant-drawer-open input[type=file]').first();
+              if (await file.count()) {
+                await file.setInputFiles({ name: 'crawler.png', mimeType: 'image/png', buffer: png(200) });
+                uploads += 1;
+                await c.page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
+              }
               await c.page.keyboard.press('Escape');
             }
           }
           await c.settled();
-          const signedOut = new URL(c.page.url()).pathname === '/login';
+          const at = new URL(c.page.url()).pathname;
+          const signedOut = at === '/login';
           const what = [...new Set(c.found)];
           if (signedOut) what.push('signed out');
-          if (what.length) findings.push(`${p.path} (${held.map((b) => b.action).join(', ')}):\n    ${what.join('\n    ')}`);
+          if (cut.closed && at === p.path) what.push('opened without its view action');
+          if (what.length) findings.push(`${p.path} (${cut.held.map((b) => b.action).join(', ')}):\n    ${what.join('\n    ')}`);
           if (signedOut) {
             await c.grant(mine[0].menuIds, mine[0].buttons.filter((b) => b.type === 'view').map((b) => b.id));
             await c.signIn();
           }
+          cutCount += 1;
         }
       }
     }),
   );
-  console.log(`rights crawler: ${pages.length} pages, ${forms} add forms, ${findings.length} findings`);
-  // Every page of the menu, and the add forms the add buttons open: a selector that found none
-  // would let the crawl pass having opened nothing.
-  assert.ok(pages.length >= 100 && forms >= 20, `${pages.length} pages, ${forms} add forms`);
+  console.log(`rights crawler: ${pages.length} pages, ${cutCount} cuts, ${forms.add} add and ${forms.edit} edit forms, ${uploads} uploads, ${findings.length} findings`);
+  // Every page of the menu, and the forms the add and edit buttons open: a selector that found
+  // none would let the crawl pass having opened nothing.
+  assert.ok(pages.length >= 100 && cutCount >= 300 && forms.add >= 20 && forms.edit >= 3 && uploads >= 3, `${pages.length} pages, ${cutCount} cuts, ${JSON.stringify(forms)} forms, ${uploads} uploads`);
   assert.deepEqual(findings, []);
 });

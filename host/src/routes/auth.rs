@@ -310,6 +310,14 @@ async fn user_info(db: &Db, plugins: &[String], account: &AccountRow) -> ApiResu
     let buttons = db.all_buttons().await?;
     let menus = db.menus().await?;
     let mut actions_by_menu: BTreeMap<i64, Vec<ButtonVo>> = BTreeMap::new();
+    // A page with a view button opens only for a user who holds it: without it the page's first
+    // request (its list) would be refused, and a refusal ends the session. Its other actions
+    // alone show nothing.
+    let views: Vec<_> = buttons.iter().filter(|b| b.button_type == "view").collect();
+    let has_view: HashSet<i64> = views.iter().map(|b| b.menu_id).collect();
+    let holds_view: HashSet<i64> = views.iter().filter(|b| actions.contains(&b.action)).map(|b| b.menu_id).collect();
+    let visible: HashSet<i64> =
+        visible.into_iter().filter(|menu| !has_view.contains(menu) || holds_view.contains(menu)).collect();
     for button in buttons.into_iter().filter(|b| actions.contains(&b.action)) {
         actions_by_menu.entry(button.menu_id).or_default().push(ButtonVo { action: button.action });
     }

@@ -356,3 +356,69 @@ fn collect_refs<'a>(value: &'a Value, refs: &mut Vec<&'a str>) {
         _ => {}
     }
 }
+
+/// The pages of a user's menu, by route path (groups left out, hidden pages kept).
+fn menu_pages(tree: &Value, found: &mut Vec<String>) {
+    for node in tree.as_array().into_iter().flatten() {
+        if node["menuType"] == "page" {
+            found.push(node["id"].as_str().unwrap_or_default().to_string());
+        }
+        menu_pages(&node["userMenuVoList"], found);
+    }
+}
+
+/// A page with a view button opens only for a user who holds it: its first request (the list)
+/// needs it, and a refusal ends the session. Over every page of the core and of every plugin: a
+/// role holding every menu and every action but the views sees none of those pages; one holding
+/// the views alone sees all of them.
+#[tokio::test]
+async fn a_page_shows_only_to_a_user_who_may_view_it() {
+    let host = TestHost::start_with_plugins(&crate::sealed_fields::every_plugin(), |_| {}).await;
+    let admin = host.admin().await;
+    let menus = host.post("/authority-service/menu/list", &admin, json!({})).await.ok().clone();
+    let menu_ids: Vec<i64> = menus.as_array().expect("menus").iter().filter_map(|m| m["menuId"].as_i64()).collect();
+    let mut buttons = Vec::new();
+    for page in 1.. {
+        let found = host.post("/authority-service/button/list", &admin, json!({ "page": page, "pageSize": 500 })).await;
+        let list = found.ok()["list"].as_array().expect("buttons").clone();
+        let done = list.len() < 500;
+        buttons.extend(list);
+        if done {
+            break;
+        }
+    }
+    let path_of = |menu_id: &Value| {
+        menus
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["menuId"] == *menu_id)
+            .map(|m| m["routePath"].as_str().unwrap_or_default().to_string())
+    };
+    let mut with_view: Vec<String> =
+        buttons.iter().filter(|b| b["buttonType"] == "view").filter_map(|b| path_of(&b["menuId"])).collect();
+    with_view.sort();
+    with_view.dedup();
+    assert!(with_view.len() >= 100, "only {} pages with a view button", with_view.len());
+
+    let ids = |views: bool| -> Vec<i64> {
+        buttons.iter().filter(|b| (b["buttonType"] == "view") == views).filter_map(|b| b["id"].as_i64()).collect()
+    };
+    let mut seen = Vec::new();
+    for (name, views) in [("no views", false), ("views only", true)] {
+        let role = host.create_role(&admin, "ALL", name, "ordinary", &[]).await;
+        let grant = json!({ "id": role, "menuIds": menu_ids, "buttonIds": ids(views) });
+        host.post("/authority-service/role/grant", &admin, grant).await.ok();
+        let user = name.replace(' ', "-");
+        host.create_account(&admin, "ALL", &user, &[role]).await;
+        let token = host.login(&user, USER_PASSWORD).await;
+        let info = host.post("/authority-service/authority/getUserMenu", &token, json!({})).await;
+        let mut pages = Vec::new();
+        menu_pages(&info.ok()["userMenuVoList"], &mut pages);
+        seen.push(pages);
+    }
+    let shown_without_view: Vec<_> = with_view.iter().filter(|p| seen[0].contains(p)).collect();
+    assert!(shown_without_view.is_empty(), "shown without their view: {shown_without_view:?}");
+    let hidden_with_view: Vec<_> = with_view.iter().filter(|p| !seen[1].contains(p)).collect();
+    assert!(hidden_with_view.is_empty(), "hidden though viewable: {hidden_with_view:?}");
+}

@@ -12,7 +12,7 @@ use serde_json::{Map, Value, json};
 const MARKER: &str = "sealed-marker-7f3a9c";
 
 /// Every product plugin, with what their routes need to answer.
-fn every_plugin() -> Vec<Install> {
+pub fn every_plugin() -> Vec<Install> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins");
     let mut ids: Vec<String> = std::fs::read_dir(dir)
         .expect("plugins")
