@@ -12,6 +12,11 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
 
+    /// On SIGTERM or SIGINT, how long in-flight requests and device sessions get to finish
+    /// before the host exits all the same.
+    #[arg(long, env = "CONSOLE_SHUTDOWN_GRACE_SECS", default_value_t = 25)]
+    pub shutdown_grace_secs: u64,
+
     /// Database URL; the embedded SQLite file is created on first start.
     #[arg(long, env = "CONSOLE_DATABASE_URL", default_value = "sqlite://data/console.db")]
     pub database_url: String,

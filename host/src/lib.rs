@@ -10,6 +10,7 @@ pub mod cluster;
 pub mod config;
 pub mod db;
 pub mod guide;
+pub mod health;
 pub mod i18n;
 pub mod links;
 pub mod mqtt;
@@ -59,6 +60,32 @@ pub struct AppState {
     pub event_sockets: Arc<api::live::OpenSockets>,
     /// Devices' reports on their way to their plugins in batches (`plugins::ingest`).
     pub ingest: Arc<plugins::ingest::Ingest>,
+    /// The last answer of `/readyz` (`health`).
+    pub readiness: Arc<health::Readiness>,
+    /// The host's stopping: cancelled on SIGTERM; device sessions track themselves here so the
+    /// shutdown can wait for them to close.
+    pub lifecycle: Lifecycle,
+}
+
+/// See [`AppState::lifecycle`].
+#[derive(Clone, Default)]
+pub struct Lifecycle {
+    pub stopping: tokio_util::sync::CancellationToken,
+    pub sessions: tokio_util::task::TaskTracker,
+}
+
+impl Lifecycle {
+    /// Stops the gateways: listeners close, each device session tells its device the server is
+    /// shutting down (MQTT 5: DISCONNECT 0x8B) once what it was handling is committed and
+    /// answered, gives back its commands not acknowledged and its hold. Waits for them, at most
+    /// `grace`.
+    pub async fn stop(&self, grace: std::time::Duration) {
+        self.stopping.cancel();
+        self.sessions.close();
+        if tokio::time::timeout(grace, self.sessions.wait()).await.is_err() {
+            tracing::warn!(left = self.sessions.len(), "shutdown: device sessions still open after the grace");
+        }
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -133,8 +160,18 @@ pub async fn prepare(config: Config) -> Result<AppState, StartError> {
     let event_sockets = Arc::default();
     let (queue, batch) = (config.ingest_queue as usize, config.ingest_batch as usize);
     let ingest = Arc::new(plugins::ingest::Ingest::start(plugins.clone(), queue, batch));
-    let state =
-        AppState { db, config: Arc::new(config), plugins, auth_cache, cluster, throttle, event_sockets, ingest };
+    let state = AppState {
+        db,
+        config: Arc::new(config),
+        plugins,
+        auth_cache,
+        cluster,
+        throttle,
+        event_sockets,
+        ingest,
+        readiness: Arc::default(),
+        lifecycle: Lifecycle::default(),
+    };
     mqtt::gateway::spawn(state.clone()).await;
     mqtt::external::spawn(state.clone()).await;
     Ok(state)
@@ -177,6 +214,8 @@ pub fn app_with(state: AppState, extra: impl FnOnce(api::ApiRouter) -> api::ApiR
     Router::new()
         .nest("/api", api)
         .route("/metrics", axum::routing::get(metrics))
+        .route("/healthz", axum::routing::get(health::healthz))
+        .route("/readyz", axum::routing::get(health::readyz))
         .route("/.well-known/oauth-authorization-server", axum::routing::get(oauth::metadata))
         .route("/remotes/{plugin}/{*file}", axum::routing::get(web::remote))
         .merge(web::shell(state.config.shell_dir.clone()))

@@ -76,8 +76,9 @@ async fn serve() -> std::process::ExitCode {
         };
     }
     let listen = config.listen;
-    let app = match console_host::start(config).await {
-        Ok(app) => app,
+    let grace = std::time::Duration::from_secs(config.shutdown_grace_secs);
+    let state = match console_host::prepare(config).await {
+        Ok(state) => state,
         Err(err) => {
             tracing::error!("cannot start: {err}");
             return std::process::ExitCode::FAILURE;
@@ -91,12 +92,54 @@ async fn serve() -> std::process::ExitCode {
         }
     };
     tracing::info!("Device Console listening on http://{listen}");
-    let shutdown = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    if let Err(err) = console_host::serve(listener, app, shutdown).await {
-        tracing::error!("server error: {err}");
-        return std::process::ExitCode::FAILURE;
+    let stopping = state.lifecycle.stopping.clone();
+    let server = tokio::spawn(console_host::serve(
+        listener,
+        console_host::app(state.clone()),
+        stopping.clone().cancelled_owned(),
+    ));
+    tokio::pin!(server);
+    tokio::select! {
+        () = stop_signal() => {}
+        ended = &mut server => {
+            if let Ok(Err(err)) = ended {
+                tracing::error!("server error: {err}");
+            }
+            return std::process::ExitCode::FAILURE;
+        }
     }
+    // A rolling restart: no new connections; requests in flight finish and are answered, device
+    // sessions close once what they handle is committed and acknowledged, within the grace.
+    tracing::info!(grace_secs = grace.as_secs(), "stopping");
+    let drained = async {
+        let (served, ()) = tokio::join!(&mut server, state.lifecycle.stop(grace));
+        if let Ok(Err(err)) = served {
+            tracing::error!("server error while stopping: {err}");
+        }
+    };
+    if tokio::time::timeout(grace, drained).await.is_err() {
+        tracing::warn!("stopping: connections still open after the grace; exiting all the same");
+    }
+    state.db.close().await;
+    tracing::info!("stopped");
     std::process::ExitCode::SUCCESS
+}
+
+/// SIGTERM (an orchestrator, systemd) or SIGINT (Ctrl-C).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                tokio::select! {
+                    _ = terminate.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+                return;
+            }
+            Err(err) => tracing::warn!(%err, "SIGTERM not handled"),
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }

@@ -151,6 +151,12 @@ async fn forward(
     let mut read_at = app.auth_cache.stamp(app.plugins.builds());
     loop {
         tokio::select! {
+            // The host is stopping: the page opens the socket again, on this host or another.
+            () = app.lifecycle.stopping.cancelled() => {
+                let frame = axum::extract::ws::CloseFrame { code: axum::extract::ws::close_code::RESTART, reason: "restarting".into() };
+                let _ = socket.send(Message::Close(Some(frame))).await;
+                return;
+            }
             _ = check.tick() => {
                 read_at = app.auth_cache.stamp(app.plugins.builds());
                 match super::guard::caller_now(&app, &caller).await {

@@ -268,6 +268,25 @@ impl Db {
         })
     }
 
+    /// Closes the pool once its connections are back: SQLite checkpoints its log into the
+    /// database file as the last connection closes.
+    pub async fn close(&self) {
+        with_pool!(self, |pool| pool.close().await)
+    }
+
+    /// The migrations applied to the database and those this build carries: a database a newer
+    /// host migrated, or one whose migration stopped half-way, is not this host's to serve.
+    pub async fn migrations(&self) -> Result<(usize, usize), sqlx::Error> {
+        let expected = match self.pool {
+            Pool::Sqlite(_) => SQLITE_MIGRATOR.iter().count(),
+            Pool::Postgres(_) => POSTGRES_MIGRATOR.iter().count(),
+        };
+        let applied: i64 = with_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations WHERE success").fetch_one(pool).await
+        })?;
+        Ok((usize::try_from(applied).unwrap_or(0), expected))
+    }
+
     /// The PostgreSQL pool, for what only PostgreSQL offers (`LISTEN/NOTIFY`, see `cluster`).
     pub fn postgres(&self) -> Option<&sqlx::PgPool> {
         match &self.pool {

@@ -138,12 +138,18 @@ async fn serve(app: AppState, gateway: Arc<Gateway>, listener: TcpListener, tls:
     // Each listener has its own places for connections still signing in.
     let connecting = Arc::new(Semaphore::new(MAX_CONNECTING));
     loop {
-        match listener.accept().await {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            // Stopping: no new sessions (the listener closes as it is dropped).
+            () = app.lifecycle.stopping.cancelled() => return,
+        };
+        match accepted {
             Ok((stream, peer)) => {
                 let Ok(permit) = gateway.sessions.clone().try_acquire_owned() else { continue };
                 let _ = stream.set_nodelay(true);
+                let sessions = app.lifecycle.sessions.clone();
                 let (app, gateway, tls, connecting) = (app.clone(), gateway.clone(), tls.clone(), connecting.clone());
-                tokio::spawn(async move {
+                sessions.spawn(async move {
                     session(app, &gateway, (stream, peer), tls, connecting).await;
                     drop(permit);
                 });
@@ -348,6 +354,9 @@ enum Ended {
     Refused,
     /// A newer session of the same device took over.
     TakenOver,
+    /// The host is stopping: the device connects again elsewhere, and is not logged out (a
+    /// rolling restart would write a logout for every device of the fleet).
+    ShuttingDown,
 }
 
 impl Ended {
@@ -358,7 +367,7 @@ impl Ended {
             Ended::Goodbye { .. } => Some("goodbye"),
             Ended::Silent => Some("keep-alive-timeout"),
             Ended::Broken => Some("connection-lost"),
-            Ended::Refused | Ended::TakenOver => None,
+            Ended::Refused | Ended::TakenOver | Ended::ShuttingDown => None,
         }
     }
 
@@ -795,6 +804,10 @@ async fn converse<S: Wire>(
         let packet = tokio::select! {
             packet = tokio::time::timeout_at(deadline, io.next()) => packet,
             () = taken_over.cancelled() => continue,
+            () = app.lifecycle.stopping.cancelled() => {
+                close(io, Closing::ServerShuttingDown).await;
+                return Ended::ShuttingDown;
+            }
             () = &mut woken => {
                 woken = Box::pin(wake_of(notify.clone()));
                 if let Err(fault) = deliver_commands(app, device, io, heard).await {

@@ -123,6 +123,8 @@ pub enum Closing {
     TopicAliasInvalid,
     /// What it sent could not be taken now (nothing of it was kept): it is to send it again.
     ServerBusy,
+    /// The host is stopping (a restart): the device connects again, to this host or another.
+    ServerShuttingDown,
 }
 
 /// What the gateway sends.
@@ -525,6 +527,7 @@ fn disconnect_reason(closing: Closing) -> v5::DisconnectReasonCode {
         Closing::SubscriptionIdsNotSupported => v5::DisconnectReasonCode::SubscriptionIdentifiersNotSupported,
         Closing::TopicAliasInvalid => v5::DisconnectReasonCode::TopicAliasInvalid,
         Closing::ServerBusy => v5::DisconnectReasonCode::ServerBusy,
+        Closing::ServerShuttingDown => v5::DisconnectReasonCode::ServerShuttingDown,
     }
 }
 

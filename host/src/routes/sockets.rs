@@ -87,6 +87,8 @@ async fn listen(route: Route, mut socket: WebSocket, open: OpenSocket) {
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING, PING);
     loop {
         tokio::select! {
+            // The host is stopping: the app connects again, to this host or another.
+            () = route.app.lifecycle.stopping.cancelled() => return close(socket, close_code::RESTART, "restarting").await,
             _ = recheck.tick() => match route.still_listening(&hello).await {
                 Ok(now) => match to_socket.upgrade() {
                     Some(sender) => sockets.listen(open.id, route.device.key.tenant_id, &route.plugin.manifest.id, &now, &sender),

@@ -92,6 +92,8 @@ pub struct TestHost {
     pub database_url: String,
     /// The router the server serves, for tests that drive it in-process (cancellation).
     pub app: axum::Router,
+    /// What the router serves: for tests that stop the host or look at its parts.
+    pub state: console_host::AppState,
     client: reqwest::Client,
     /// Enterprise accounts this helper made, by name: they sign in as `name@ABBREVIATION`.
     sign_in_names: std::sync::Mutex<std::collections::HashMap<String, String>>,
@@ -265,7 +267,8 @@ impl TestHost {
         config.render_program = Some(PathBuf::from(env!("CARGO_BIN_EXE_console-host")));
         adjust(&mut config);
         let config_url = config.database_url.clone();
-        let app = console_host::start(config).await.expect("host starts");
+        let state = console_host::prepare(config).await.expect("host starts");
+        let app = console_host::app(state.clone());
         let addr = listener.local_addr().expect("addr");
         let served = app.clone();
         tokio::spawn(console_host::serve(listener, served, std::future::pending()));
@@ -274,6 +277,7 @@ impl TestHost {
             database_url: config_url,
             dir,
             app,
+            state,
             client: reqwest::Client::new(),
             sign_in_names: Default::default(),
             abbreviations: Default::default(),
@@ -612,6 +616,18 @@ impl ProcessHost {
 
     pub fn pid(&self) -> u32 {
         self.child.id()
+    }
+
+    /// The host's exit status once it has exited by itself, waiting at most `wait`.
+    pub async fn exit_within(&mut self, wait: std::time::Duration) -> Option<std::process::ExitStatus> {
+        let deadline = std::time::Instant::now() + wait;
+        while std::time::Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        None
     }
 
     /// Kills the host with SIGKILL (no shutdown of any kind) and hands back its data folder.

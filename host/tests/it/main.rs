@@ -24,6 +24,7 @@ mod escalation;
 mod globalization;
 mod hot_update;
 mod ingest;
+mod lifecycle;
 mod live;
 mod messaging;
 mod migrate;

@@ -400,3 +400,31 @@ async fn a_device_pinging_less_often_than_the_silence_timeout_stays_online_while
     assert_eq!(detail["device"]["online"], true, "{detail}");
     polling.abort();
 }
+
+/// A host stopping for a restart tells each MQTT 5 session so (DISCONNECT 0x8B) after what it
+/// was handling is answered, takes no new session, and does not log its devices out: they
+/// connect again, to this host or another, within seconds.
+#[tokio::test]
+async fn a_stopping_host_tells_its_devices_it_is_shutting_down() {
+    let (fleet, port) = fleet_on_mqtt("RV-V7", 1).await;
+    let sn = fleet.keys[0].0.clone();
+    let prefix = format!("/sys/{}/{sn}", fleet.platform.product_key());
+    let (client, mut events, _) = signed_in(&fleet, port, 0, |_| {}).await;
+    let report = json!({ "id": "r-9", "version": "1.0", "params": { "battery": 41 } }).to_string();
+    client.publish(format!("{prefix}/thing/event/property/post"), QoS::AtLeastOnce, false, report).await.unwrap();
+    acknowledged(&mut events).await;
+
+    let lifecycle = fleet.host.state.lifecycle.clone();
+    let stopped = tokio::spawn(async move { lifecycle.stop(Duration::from_secs(10)).await });
+    assert_eq!(closed_because(&mut events).await, DisconnectReasonCode::ServerShuttingDown);
+    tokio::time::timeout(Duration::from_secs(10), stopped).await.expect("stopped within the grace").unwrap();
+    assert!(
+        tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_err(),
+        "the gateway takes no new session once stopping"
+    );
+    // The acknowledged report is kept; no logout was written for the restart.
+    let path = format!("/device-service/devices/{sn}");
+    fleet.eventually(&path, "/shadow/battery/value", json!(41)).await;
+    let logs = fleet.host.get(&format!("/device-service/device-logs?sn={sn}&kind=logout"), &fleet.admin).await;
+    assert_eq!(logs.ok()["list"].as_array().map(Vec::len), Some(0), "{}", logs.ok());
+}

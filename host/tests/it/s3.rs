@@ -97,3 +97,38 @@ async fn uploads_are_claimed_and_downloaded_with_range_through_s3() {
     let expired = client.get(&short).send().await.expect("sent").status();
     assert!(expired.is_client_error(), "an expired URL answered {expired}");
 }
+
+/// The object store going away makes the host unready (a load balancer sends users elsewhere),
+/// and `/readyz` says it is the object store.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_whose_object_store_went_away_is_not_ready() {
+    let s3 = S3Server::start().await;
+    let env = [
+        ("CONSOLE_OBJECT_STORE", format!("s3://{BUCKET}/objects")),
+        ("AWS_ENDPOINT", s3.endpoint.clone()),
+        ("AWS_ALLOW_HTTP", "true".to_string()),
+        ("AWS_ACCESS_KEY_ID", ACCESS_KEY.to_string()),
+        ("AWS_SECRET_ACCESS_KEY", SECRET_KEY.to_string()),
+        ("AWS_REGION", "us-east-1".to_string()),
+    ];
+    let host =
+        ProcessHost::start_with_env(tempfile::tempdir().expect("dir"), &[Install::probe("files = true")], &env).await;
+    let readyz = format!("{}/readyz", host.base.trim_end_matches("/api"));
+    let ready = |url: String| async move {
+        let answer = reqwest::get(url).await.expect("answered");
+        (answer.status().as_u16(), answer.json::<Value>().await.expect("JSON"))
+    };
+    assert_eq!(ready(readyz.clone()).await.0, 200);
+    drop(s3);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    let unready = loop {
+        let (status, body) = ready(readyz.clone()).await;
+        if status == 503 {
+            break body;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "still ready without its object store: {body}");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    };
+    assert_ne!(unready["checks"]["objects"], "ok", "{unready}");
+    assert_eq!(unready["checks"]["database"], "ok", "{unready}");
+}

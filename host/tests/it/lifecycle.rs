@@ -1,0 +1,197 @@
+//! What an operator's load balancer and orchestrator rely on: `/healthz` and `/readyz` (JSON,
+//! never the shell's index.html; 503 naming what failed), and a SIGTERM that drains: requests in
+//! flight are answered, acknowledged writes are kept, the process exits 0 within its grace.
+
+use crate::common;
+
+use std::time::Duration;
+
+use common::{Install, ProcessHost, TestHost};
+use serde_json::{Value, json};
+
+/// The host's address without `/api`.
+fn root(base: &str) -> String {
+    base.trim_end_matches("/api").to_string()
+}
+
+async fn probe(root: &str, path: &str) -> (u16, Value) {
+    let answer = reqwest::get(format!("{root}{path}")).await.expect("answered");
+    let status = answer.status().as_u16();
+    let json = answer.headers().get("content-type").is_some_and(|t| t.to_str().unwrap_or("").contains("json"));
+    assert!(json, "{path} answers JSON, not the shell");
+    (status, answer.json().await.expect("JSON"))
+}
+
+/// `/readyz` until it answers `status`, within 15 s (its answer is kept for a second).
+async fn ready_becomes(root: &str, status: u16) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    loop {
+        let (now, body) = probe(root, "/readyz").await;
+        if now == status {
+            return body;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "readyz stayed {now}: {body}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test]
+async fn health_and_readiness_answer_json_and_name_what_failed() {
+    let host = TestHost::start().await;
+    let root = root(&host.base);
+    assert_eq!(probe(&root, "/healthz").await, (200, json!({ "status": "ok" })));
+    let (status, ready) = probe(&root, "/readyz").await;
+    assert_eq!(status, 200, "{ready}");
+    assert_eq!(
+        ready,
+        json!({ "status": "ready", "checks": { "database": "ok", "migrations": "ok", "plugins": "ok", "objects": "ok" } })
+    );
+
+    // A plugin whose artefact is not the one pinned is refused: the host serves, but is not ready.
+    let tampered = Install { sha256: Some("0".repeat(64)), ..Install::pet() };
+    let host = TestHost::start_with_plugins(&[tampered], |_| {}).await;
+    let root = self::root(&host.base);
+    assert_eq!(probe(&root, "/healthz").await.0, 200, "the process answers");
+    let (status, unready) = probe(&root, "/readyz").await;
+    assert_eq!((status, unready["status"].as_str()), (503, Some("unready")), "{unready}");
+    assert_eq!(unready["checks"]["plugins"], "not loaded: pet");
+    assert_eq!(unready["checks"]["database"], "ok");
+}
+
+/// PostgreSQL stopped taking the host's connections (an outage, a failover): not ready, and
+/// ready again once it is back. SQLite is embedded: it cannot go away under the host.
+#[tokio::test]
+async fn a_database_that_goes_away_makes_the_host_unready_until_it_is_back() {
+    if !common::on_postgres() {
+        return;
+    }
+    let host = TestHost::start().await;
+    let root = root(&host.base);
+    ready_becomes(&root, 200).await;
+    let (server, name) = host.database_url.rsplit_once('/').expect("a database name");
+    use sqlx::Connection;
+    let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres")).await.expect("the test PostgreSQL");
+    for statement in [
+        format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"),
+        format!("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"),
+    ] {
+        sqlx::query(&statement).execute(&mut admin).await.expect("the outage");
+    }
+    let unready = ready_becomes(&root, 503).await;
+    assert_ne!(unready["checks"]["database"], "ok", "{unready}");
+    assert_eq!(unready["checks"]["plugins"], "ok", "{unready}");
+    sqlx::query(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true")).execute(&mut admin).await.expect("back");
+    ready_becomes(&root, 200).await;
+}
+
+/// SIGTERM under load: uploads streaming when it comes are received to their end and answered,
+/// every write answered before it is kept, no new connection is taken, and the process exits 0
+/// well within its grace.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sigterm_answers_what_is_in_flight_keeps_what_was_acknowledged_and_exits_zero() {
+    let plugins = [Install::probe("files = true\nmax_upload_mib = 64")];
+    let env = [("CONSOLE_SHUTDOWN_GRACE_SECS", "20".to_string())];
+    let mut host = ProcessHost::start_with_env(tempfile::tempdir().expect("dir"), &plugins, &env).await;
+    let admin = host.admin().await;
+    let base = host.base.clone();
+
+    // Writers: role after role, each on a connection of its own, until told to stop.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut writers = Vec::new();
+    for w in 0..8 {
+        let (base, admin, stop) = (base.clone(), admin.clone(), stop.clone());
+        writers.push(tokio::spawn(async move {
+            let client = reqwest::Client::builder().pool_max_idle_per_host(0).build().expect("client");
+            let (mut kept, mut failed) = (Vec::new(), Vec::new());
+            for n in 0.. {
+                if stop.load(std::sync::atomic::Ordering::SeqCst) {
+                    break;
+                }
+                let name = format!("role {w}-{n}");
+                let answer = client
+                    .post(format!("{base}/authority-service/role/add"))
+                    .header("authorization", &admin)
+                    .json(&json!({ "name": name, "roleType": "ordinary" }))
+                    .send()
+                    .await;
+                match answer {
+                    Ok(answer) if answer.status() == 200 => kept.push(name),
+                    other => failed.push(format!("{name}: {other:?}")),
+                }
+            }
+            (kept, failed)
+        }));
+    }
+    // Uploads of 2 MiB streamed over about three seconds.
+    let mut uploads = Vec::new();
+    for u in 0..4u64 {
+        let (base, admin) = (base.clone(), admin.clone());
+        uploads.push(tokio::spawn(async move {
+            let bytes = common::content(2 * 1024 * 1024, u + 1);
+            let chunks: Vec<Vec<u8>> = bytes.chunks(64 * 1024).map(<[u8]>::to_vec).collect();
+            let body = futures_util::stream::iter(chunks).then(|chunk| async move {
+                tokio::time::sleep(Duration::from_millis(90)).await;
+                Ok::<_, std::io::Error>(chunk)
+            });
+            let answer = reqwest::Client::new()
+                .post(format!("{base}/files/upload/probe/firmware?fileName=fw-{u}.bin"))
+                .header("authorization", &admin)
+                .header("content-type", "application/octet-stream")
+                .body(reqwest::Body::wrap_stream(body))
+                .send()
+                .await
+                .expect("the upload is answered");
+            let envelope: Value = answer.json().await.expect("an envelope");
+            (envelope, bytes.len())
+        }));
+    }
+    use futures_util::StreamExt as _;
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    // Writers stop starting requests; the ones they sent are in flight as the signal comes.
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let signalled = std::time::Instant::now();
+    let killed = std::process::Command::new("kill").args(["-TERM", &host.pid().to_string()]).status().expect("kill");
+    assert!(killed.success());
+
+    for upload in uploads {
+        let (envelope, size) = upload.await.expect("upload task");
+        assert_eq!(envelope["code"], 200, "an upload streaming when SIGTERM came: {envelope}");
+        assert_eq!(envelope["data"]["size"], size);
+    }
+    let mut kept = Vec::new();
+    for writer in writers {
+        let (written, failed) = writer.await.expect("writer task");
+        assert!(failed.is_empty(), "requests in flight failed: {failed:?}");
+        kept.extend(written);
+    }
+    assert!(kept.len() >= 8, "the writers wrote: {}", kept.len());
+    let exited = host.exit_within(Duration::from_secs(20)).await.expect("exited within the grace");
+    assert!(exited.success(), "exit status {exited:?}\n{}", host.log());
+    assert!(signalled.elapsed() < Duration::from_secs(15), "{:?}", signalled.elapsed());
+    assert!(reqwest::get(format!("{base}/openapi.json")).await.is_err(), "no new connection once stopped");
+
+    // Started again on the same data: every acknowledged write is there.
+    let dir = host.kill();
+    let again = ProcessHost::start_in(dir, &plugins).await;
+    let admin = again.admin().await;
+    let mut names = Vec::new();
+    for page in 1.. {
+        let listed: Value = reqwest::Client::new()
+            .post(format!("{}/authority-service/role/list", again.base))
+            .header("authorization", &admin)
+            .json(&json!({ "page": page, "pageSize": 500 }))
+            .send()
+            .await
+            .expect("listed")
+            .json()
+            .await
+            .expect("an envelope");
+        let list = listed["data"]["list"].as_array().expect("roles").clone();
+        names.extend(list.iter().filter_map(|r| r["name"].as_str().map(str::to_string)));
+        if list.len() < 500 {
+            break;
+        }
+    }
+    let lost: Vec<&String> = kept.iter().filter(|name| !names.contains(name)).collect();
+    assert!(lost.is_empty(), "acknowledged and lost: {lost:?}");
+}
