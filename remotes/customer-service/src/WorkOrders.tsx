@@ -138,14 +138,14 @@ function Orders({ list }: { list: OrderList }) {
   const rowActions = (order: WorkOrder) => {
     const allowed = AGENT_ACTIONS[order.status];
     const buttons: { key: string; label: string; run: () => void }[] = [];
-    const freeOrMine = order.handlerId === 0 || list === 'mine';
     if (handles && allowed.includes('assign') && order.handlerId === 0) buttons.push({ key: 'assign', label: t('action_assign'), run: () => void assign(order) });
     if (handles && list === 'mine') {
       for (const action of allowed.filter((a) => a !== 'assign')) {
         const run = action === 'process' ? () => void process(order) : () => setActing({ order, action });
         buttons.push({ key: action, label: t(`action_${action}`), run });
       }
-    } else if (handles && freeOrMine && allowed.includes('transfer') && options.seats.length > 0) {
+    } else if (handles && allowed.includes('transfer') && options.seats.length > 0) {
+      // Dispatching is anyone's who handles orders: a supervisor moves another agent's order too.
       buttons.push({ key: 'transfer', label: t('action_transfer'), run: () => setActing({ order, action: 'transfer' }) });
     }
     if (list === 'enterprise' && may('cs:order:urge') && URGEABLE.includes(order.status)) {

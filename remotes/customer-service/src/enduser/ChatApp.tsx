@@ -63,15 +63,17 @@ function SignIn({ start, t, onSignedIn }: { start: Start; t: T; onSignedIn: (tok
 function Conversation({ client, t, onSignedOut }: { client: Client; t: T; onSignedOut: () => void }) {
   const [chat, setChat] = useState<Chat | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [notice, setNotice] = useState('');
+  // What the user is told: a problem, or (`done`) a thing done, shown as such.
+  const [notice, setNotice] = useState<{ text: string; done: boolean }>({ text: '', done: false });
   const [online, setOnline] = useState(false);
   const [toRate, setToRate] = useState<WorkOrder[]>([]);
   const chatRef = useRef<Chat | null>(null);
   chatRef.current = chat;
 
-  const say = (text: string) => {
-    setNotice(text);
-    window.setTimeout(() => setNotice((now) => (now === text ? '' : now)), 4000);
+  const say = (text: string, done = false) => {
+    const said = { text, done };
+    setNotice(said);
+    window.setTimeout(() => setNotice((now) => (now === said ? { text: '', done: false } : now)), 4000);
   };
   const add = useCallback((list: ChatMessage[]) => {
     setMessages((known) => {
@@ -173,7 +175,7 @@ function Conversation({ client, t, onSignedOut }: { client: Client; t: T; onSign
     return () => window.clearInterval(timer);
   }, [client, queuedId]);
 
-  if (!chat) return <p className="cc-note">{notice || t('connecting')}</p>;
+  if (!chat) return <p className="cc-note">{notice.text || t('connecting')}</p>;
   const ended = chat.state === 'disconnected';
   const stateLabel = t(`state_${chat.state}` as keyof Texts, { agent: chat.agentName });
   return (
@@ -204,9 +206,9 @@ function Conversation({ client, t, onSignedOut }: { client: Client; t: T; onSign
       {!online && !ended && <div className="cc-banner">{t('reconnecting')}</div>}
       <Messages messages={messages} t={t} onHuman={chat.state === 'bot' ? () => chatApi.human(client, chat.id).then(setChat, (e: Error) => say(e.message)) : undefined} />
       {toRate.length > 0 && <Rating orders={toRate} client={client} t={t} onRated={() => void loadOrders()} say={say} />}
-      {notice && (
-        <div className="cc-notice" role="alert" data-testid="enduser-notice">
-          {notice}
+      {notice.text && (
+        <div className={notice.done ? 'cc-notice cc-done' : 'cc-notice'} role={notice.done ? 'status' : 'alert'} data-testid="enduser-notice">
+          {notice.text}
         </div>
       )}
       {ended ? (
@@ -331,7 +333,7 @@ function Composer({ client, chatId, t, onSent, say }: { client: Client; chatId: 
 }
 
 /** §4, §5: a rating needs the work order and whether the problem is solved. */
-function Rating({ orders, client, t, onRated, say }: { orders: WorkOrder[]; client: Client; t: T; onRated: () => void; say: (text: string) => void }) {
+function Rating({ orders, client, t, onRated, say }: { orders: WorkOrder[]; client: Client; t: T; onRated: () => void; say: (text: string, done?: boolean) => void }) {
   const [orderId, setOrderId] = useState(orders.length === 1 ? orders[0].id : '');
   const [score, setScore] = useState('');
   const [solved, setSolved] = useState<boolean | null>(null);
@@ -342,7 +344,7 @@ function Rating({ orders, client, t, onRated, say }: { orders: WorkOrder[]; clie
     if (solved === null) return say(t('pickSolved'));
     chatApi.rate(client, { workOrderId: orderId, score, solved, comment }).then(
       () => {
-        say(t('rated'));
+        say(t('rated'), true);
         onRated();
       },
       (e: Error) => {
