@@ -140,6 +140,14 @@ test("the spec's group paths open their default pages, and its message paths tod
   await console_.api('/authority-service/tenantInfo/add', { tenantName: 'Initech', fullName: 'Initech Ltd', abbrEn: 'INITECH', creditCode: '913501005700000159' }, admin);
   const page = await newPage('en-US');
   await login(page, 'admin', ADMIN_PASSWORD);
+  // The console's scripts and styles came compressed (the build's brotli beside each file).
+  const [wire, plain] = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.startsWith(location.origin) && /\.(js|css)$/.test(new URL(e.name).pathname))
+      .reduce(([w, p], e) => [w + e.encodedBodySize, p + e.decodedBodySize], [0, 0]),
+  );
+  assert.ok(plain > 100_000 && wire * 3 < plain, `${wire} bytes over the wire for ${plain}`);
   for (const [from, to] of [
     ['/product-manage', '/product-manage/classify'],
     ['/device-manage', '/device-manage/userDevice'],

@@ -429,6 +429,11 @@ async fn main() {
         let (n, w) = (percentile(&native.latencies, p), percentile(&plugin.latencies, p));
         println!("{label:<44} {:>14} {:>14} {:>10.2}x", ms(n), ms(w), w.as_secs_f64() / n.as_secs_f64());
     }
+    // `BENCH_ONLY=assets make bench`: the bytes of a first console load alone.
+    if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "assets") {
+        first_console_load(&state).await;
+        return;
+    }
     // `BENCH_ONLY=devices make bench`: the device section alone, beside the same plugin route.
     if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "devices") {
         devices(&state.db, &base, &token, plugin.rps()).await;
@@ -553,6 +558,8 @@ async fn main() {
         let (a, f) = (percentile(&answer, p), percentile(&asset, p));
         println!("{label:<44} {:>14} {:>14} {:>9.2}x", ms(a), ms(f), f.as_secs_f64() / a.as_secs_f64());
     }
+
+    first_console_load(&state).await;
 
     // Sequential latency, one client: the cost of the plugin without contention.
     let sequential = |url: String| {
@@ -1571,5 +1578,52 @@ async fn dashboards(db: &console_host::db::Db, base: &str, token: &str) {
         per_report * 1e6,
         per_rolled * 1e6,
         per_rolled / per_report
+    );
+}
+
+/// The bytes of a first console load over the wire: every script, style and page of the
+/// shell's production build (`shell/dist`, what a first visit may load, shared libraries
+/// included), fetched from the host as a browser that takes no encoding, and as one that takes
+/// brotli (the build writes it beside each file).
+async fn first_console_load(state: &console_host::AppState) {
+    let dist = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shell/dist");
+    if !dist.join("index.html").exists() {
+        println!("\nfirst console load: no shell build (make web)");
+        return;
+    }
+    let app = console_host::web::shell(dist.clone()).with_state(state.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let origin = format!("http://{}", listener.local_addr().expect("addr"));
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    let mut files = Vec::new();
+    let mut pending = vec![dist.clone()];
+    while let Some(folder) = pending.pop() {
+        for entry in std::fs::read_dir(&folder).expect("shell build").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "js" || e == "css" || e == "html") {
+                files.push(path.strip_prefix(&dist).expect("inside").to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let client = reqwest::Client::new();
+    let (mut plain, mut brotli) = (0usize, 0usize);
+    for file in &files {
+        for (accept, sum) in [("identity", &mut plain), ("br, gzip", &mut brotli)] {
+            let answer = client.get(format!("{origin}/{file}")).header("accept-encoding", accept).send().await;
+            *sum += answer.expect("served").bytes().await.expect("body").len();
+        }
+    }
+    println!(
+        "\n{:<44} {:>14} {:>14} {:>10}",
+        "first console load (shell build)", "uncompressed", "brotli", "brotli/raw"
+    );
+    println!(
+        "{:<44} {:>11} KB {:>11} KB {:>9.2}x",
+        format!("{} files", files.len()),
+        plain / 1024,
+        brotli / 1024,
+        brotli as f64 / plain as f64
     );
 }

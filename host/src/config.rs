@@ -12,6 +12,11 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
 
+    /// `json` writes the log as one JSON object a line (for a log collector); anything else,
+    /// text.
+    #[arg(long, env = "CONSOLE_LOG_FORMAT", default_value = "text")]
+    pub log_format: String,
+
     /// On SIGTERM or SIGINT, how long in-flight requests and device sessions get to finish
     /// before the host exits all the same.
     #[arg(long, env = "CONSOLE_SHUTDOWN_GRACE_SECS", default_value_t = 25)]

@@ -210,7 +210,8 @@ pub fn app_with(state: AppState, extra: impl FnOnce(api::ApiRouter) -> api::ApiR
         .layer(middleware::from_fn(api::localize))
         .layer(CatchPanicLayer::custom(|_| {
             axum::response::IntoResponse::into_response(api::ApiError::Internal("handler panicked".into()))
-        }));
+        }))
+        .layer(api::compression());
     Router::new()
         .nest("/api", api)
         .route("/metrics", axum::routing::get(metrics))
@@ -221,6 +222,7 @@ pub fn app_with(state: AppState, extra: impl FnOnce(api::ApiRouter) -> api::ApiR
         .merge(web::shell(state.config.shell_dir.clone()))
         .layer(middleware::map_response(web::security_headers))
         .layer(TraceLayer::new_for_http())
+        .layer(middleware::from_fn_with_state(state.clone(), api::request_id::assign))
         .with_state(state)
 }
 

@@ -17,16 +17,18 @@ fn main() -> std::process::ExitCode {
 }
 
 async fn serve() -> std::process::ExitCode {
-    tracing_subscriber::fmt()
-        // PostgreSQL's notices are left out: a serializable call whose commit failed is rolled
-        // back by PostgreSQL itself, and the ROLLBACK sqlx sends after it draws "there is no
-        // transaction in progress" once per rerun.
-        .with_env_filter(
-            EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sqlx::postgres::notice=error")),
-        )
-        .init();
+    // PostgreSQL's notices are left out: a serializable call whose commit failed is rolled back
+    // by PostgreSQL itself, and the ROLLBACK sqlx sends after it draws "there is no transaction
+    // in progress" once per rerun.
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sqlx::postgres::notice=error"));
     let config = Config::parse();
+    // One JSON object a line for a log collector, with the request's span (its id) on each.
+    if config.log_format.eq_ignore_ascii_case("json") {
+        tracing_subscriber::fmt().json().with_current_span(false).with_span_list(true).with_env_filter(filter).init();
+    } else {
+        tracing_subscriber::fmt().with_env_filter(filter).init();
+    }
     if config.pin_plugins {
         return match console_host::plugins::installation::pin(&config.plugins, config.pin_into.as_deref()) {
             Ok(pinned) => {

@@ -141,6 +141,8 @@ fn envelope_schema() -> utoipa::openapi::schema::Schema {
         .property("msg", ObjectBuilder::new().schema_type(Type::String))
         // Any JSON: the route's data on success, `null` or `{field}` on a refusal.
         .property("data", ObjectBuilder::new().schema_type(utoipa::openapi::schema::SchemaType::AnyValue))
+        // On a refusal or a failure: the request's id (its `x-request-id`), to quote.
+        .property("requestId", ObjectBuilder::new().schema_type(Type::String))
         .required("code")
         .required("msg")
         .into()

@@ -49,18 +49,25 @@ where
 {
     let path = request.uri().path().to_string();
     match dir.oneshot(request).await {
-        Ok(response) => with_cache_headers(&path, response.map(Body::new)),
+        Ok(response) => {
+            let mut response = with_cache_headers(&path, response.map(Body::new));
+            // The bytes depend on what the browser takes: a cache keeps one copy per encoding.
+            response.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+            response
+        }
         Err(never) => match never {},
     }
 }
 
 /// The shell: files of `shell_dir`, the sign-in page (its own small build under `login/`) at
-/// `/login`, and index.html for every other path (the console's client-side routes).
+/// `/login`, and index.html for every other path (the console's client-side routes). Each in the
+/// brotli or gzip the build wrote beside it (`scripts/precompress.mjs`) when the browser takes it.
 pub fn shell(shell_dir: PathBuf) -> Router<AppState> {
     let login = shell_dir.join("login").join("index.html");
-    Router::new().route_service("/login", ServeFile::new(login)).fallback(move |request: Request| {
-        let index = shell_dir.join("index.html");
-        let dir = ServeDir::new(shell_dir.clone()).fallback(ServeFile::new(index));
+    let login = ServeFile::new(login).precompressed_br().precompressed_gzip();
+    Router::new().route_service("/login", login).fallback(move |request: Request| {
+        let index = ServeFile::new(shell_dir.join("index.html")).precompressed_br().precompressed_gzip();
+        let dir = ServeDir::new(shell_dir.clone()).precompressed_br().precompressed_gzip().fallback(index);
         async move {
             let path = request.uri().path().to_string();
             let is_file = path.rsplit('/').next().is_some_and(|name| name.contains('.'));
@@ -100,7 +107,11 @@ pub async fn security_headers(mut response: Response) -> Response {
 /// `/remotes/<plugin>/<file>`: a file of a loaded plugin's remote, served only while it still
 /// has the content pinned in plugins.toml. A folder's `index.html` is a page of its own (the
 /// customer-service plugin's chat page for apps' web views), at the folder's path with its `/`.
-pub async fn remote(State(app): State<AppState>, Path((plugin, file)): Path<(String, String)>) -> Response {
+pub async fn remote(
+    State(app): State<AppState>,
+    Path((plugin, file)): Path<(String, String)>,
+    headers: axum::http::HeaderMap,
+) -> Response {
     let Some(remote) = app.plugins.get(&plugin).and_then(|p| p.remote.clone()) else {
         return StatusCode::NOT_FOUND.into_response();
     };
@@ -121,6 +132,18 @@ pub async fn remote(State(app): State<AppState>, Path((plugin, file)): Path<(Str
         return StatusCode::NOT_FOUND.into_response();
     };
     let file = if file.is_empty() || file.ends_with('/') { format!("{file}index.html") } else { file };
+    // The build's brotli or gzip of the file (pinned with the rest), when the browser takes it.
+    let mut encoded = None;
+    for encoding in accepted_encodings(&headers) {
+        if let Some(bytes) = read(format!("{file}.{}", encoding.suffix())).await {
+            encoded = Some((encoding, bytes));
+            break;
+        }
+    }
+    let (encoding, bytes) = match encoded {
+        Some((encoding, bytes)) => (Some(encoding), bytes),
+        None => (None, bytes),
+    };
     let content_type = match file.rsplit('.').next().unwrap_or("") {
         "js" | "mjs" => "text/javascript; charset=utf-8",
         "css" => "text/css; charset=utf-8",
@@ -131,12 +154,72 @@ pub async fn remote(State(app): State<AppState>, Path((plugin, file)): Path<(Str
         "woff2" => "font/woff2",
         _ => "application/octet-stream",
     };
-    let response = ([(header::CONTENT_TYPE, content_type)], bytes).into_response();
+    let mut response = ([(header::CONTENT_TYPE, content_type)], bytes).into_response();
+    if let Some(encoding) = encoding {
+        response.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding.name()));
+    }
+    response.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     with_cache_headers(&format!("/{file}"), response)
+}
+
+/// An encoding the build writes beside a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Encoding {
+    Brotli,
+    Gzip,
+}
+
+impl Encoding {
+    fn name(self) -> &'static str {
+        match self {
+            Encoding::Brotli => "br",
+            Encoding::Gzip => "gzip",
+        }
+    }
+
+    fn suffix(self) -> &'static str {
+        match self {
+            Encoding::Brotli => "br",
+            Encoding::Gzip => "gz",
+        }
+    }
+}
+
+/// The encodings `accept-encoding` takes (not with `q=0`), brotli first.
+fn accepted_encodings(headers: &axum::http::HeaderMap) -> Vec<Encoding> {
+    let offered: Vec<(String, bool)> = headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|item| {
+            let mut parts = item.split(';').map(str::trim);
+            let name = parts.next().unwrap_or("").to_ascii_lowercase();
+            let refused = parts.any(|p| p.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()) == Some(0.0));
+            (name, !refused)
+        })
+        .collect();
+    let takes = |name: &str| offered.iter().any(|(n, ok)| *ok && (n == name || n == "*"));
+    [Encoding::Brotli, Encoding::Gzip].into_iter().filter(|e| takes(e.name())).collect()
 }
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn accepted_encodings_brotli_first_and_never_one_refused() {
+        use super::{Encoding::*, accepted_encodings};
+        let of = |value: &str| {
+            let mut headers = axum::http::HeaderMap::new();
+            headers.insert(axum::http::header::ACCEPT_ENCODING, value.parse().unwrap());
+            accepted_encodings(&headers)
+        };
+        assert_eq!(of("gzip, deflate, br, zstd"), vec![Brotli, Gzip]);
+        assert_eq!(of("gzip"), vec![Gzip]);
+        assert_eq!(of("br;q=0, gzip;q=0.5"), vec![Gzip]);
+        assert_eq!(of("identity"), vec![]);
+        assert_eq!(accepted_encodings(&axum::http::HeaderMap::new()), vec![]);
+    }
+
     #[test]
     fn hashed_names() {
         assert!(super::hashed("/assets/bootstrap-Cp94OEo_.js"));

@@ -599,7 +599,9 @@ impl Plugins {
         depth: u8,
     ) -> Result<Finished, Failure> {
         let plugins = self.clone();
-        tokio::spawn(async move { plugins.call_to_end(plugin, call, invocation, depth).await })
+        // In the request's span: what the call logs names the request.
+        let call_to_end = async move { plugins.call_to_end(plugin, call, invocation, depth).await };
+        tokio::spawn(tracing::Instrument::in_current_span(call_to_end))
             .await
             .unwrap_or_else(|panicked| Err(Failure::Trap(format!("the call's task failed: {panicked}"))))
     }

@@ -195,3 +195,56 @@ async fn sigterm_answers_what_is_in_flight_keeps_what_was_acknowledged_and_exits
     let lost: Vec<&String> = kept.iter().filter(|name| !names.contains(name)).collect();
     assert!(lost.is_empty(), "acknowledged and lost: {lost:?}");
 }
+
+/// Every answer names its request; a refusal's envelope carries the same id for the user to
+/// quote. An id offered by a client that is not a trusted proxy is not taken (anyone could make
+/// another's request look like theirs in the logs).
+#[tokio::test]
+async fn every_answer_names_its_request_and_a_refusal_carries_the_same_id() {
+    let host = TestHost::start().await;
+    let client = reqwest::Client::new();
+    let answer = client.get(format!("{}/no/such/route", host.base)).header("x-request-id", "chosen-by-me").send().await;
+    let answer = answer.expect("answered");
+    let id = answer.headers().get("x-request-id").and_then(|v| v.to_str().ok()).expect("an id").to_string();
+    assert!(id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit()), "made here, not taken: {id}");
+    let envelope: Value = answer.json().await.expect("an envelope");
+    assert_ne!(envelope["code"], 200);
+    assert_eq!(envelope["requestId"].as_str(), Some(id.as_str()), "{envelope}");
+    let shell = client.get(format!("{}/healthz", root(&host.base))).send().await.expect("answered");
+    let other = shell.headers().get("x-request-id").and_then(|v| v.to_str().ok()).expect("an id");
+    assert_ne!(other, id, "each request its own");
+}
+
+/// Behind a trusted proxy its id is kept, and every log line of the request carries it, in the
+/// JSON log a collector reads.
+#[tokio::test]
+async fn a_trusted_proxys_request_id_is_kept_and_found_in_the_json_log() {
+    let env = [("CONSOLE_LOG_FORMAT", "json".to_string()), ("RUST_LOG", "warn,tower_http=debug".to_string())];
+    let host = ProcessHost::start_with_env(tempfile::tempdir().expect("dir"), &[], &env).await;
+    let answer = reqwest::Client::new()
+        .post(format!("{}/authority-service/authority/login", host.base))
+        .header("x-request-id", "lb-7f3a:42")
+        .json(&json!({ "userName": "admin", "password": "wrong" }))
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(answer.headers().get("x-request-id").and_then(|v| v.to_str().ok()), Some("lb-7f3a:42"));
+    let envelope: Value = answer.json().await.expect("an envelope");
+    assert_eq!(envelope["requestId"], "lb-7f3a:42", "{envelope}");
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    let lines = loop {
+        let log = host.log();
+        let lines: Vec<Value> = log
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not a JSON line: {line}")))
+            .filter(|line: &Value| {
+                line["spans"].as_array().is_some_and(|spans| spans.iter().any(|span| span["id"] == "lb-7f3a:42"))
+            })
+            .collect();
+        if lines.len() >= 2 || std::time::Instant::now() > deadline {
+            break lines;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert!(lines.len() >= 2, "the request's lines (started, finished) carry its id: {}", host.log());
+}

@@ -14,6 +14,7 @@ mod avatars;
 mod cancellation;
 mod certificates;
 mod cluster;
+mod compression;
 mod contract;
 mod counters;
 mod customer_service;

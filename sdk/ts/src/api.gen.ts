@@ -6527,6 +6527,7 @@ export interface components {
             code: number;
             data?: unknown;
             msg: string;
+            requestId?: string;
         };
         ExternalLinks: {
             /** @description The environment told by the host name: `local`, `dev`, `test` or `prod`. */

@@ -145,7 +145,9 @@ export function useFailure() {
     (failure: Failure, error: unknown) => {
       if (error instanceof RequestError && error.shown) return;
       const said = error instanceof RequestError && error.code !== 500 ? error.message : t(`failed_${failure}`);
-      void message.error(said);
+      // A server error: its request's id, which the operator finds in the log.
+      const id = error instanceof RequestError && error.code >= 500 ? error.requestId : undefined;
+      void message.error(id ? `${said} (${t('requestId', { id })})` : said);
     },
     [message, t],
   );

@@ -37,6 +37,11 @@ describe('a failed action says what failed (spec §8)', () => {
     expect(screen.queryByText('java.lang.NullPointerException')).toBeNull();
   });
 
+  it("gives a server error's request id, for the user to quote to the operator", async () => {
+    await confirmWith(() => Promise.reject(new RequestError(500, 'boom', undefined, '6f1c2b9a')), 'publish');
+    expect(await screen.findByText('Publish failed (request ID 6f1c2b9a)')).toBeTruthy();
+  });
+
   it('says "Operation failed" when the page names no action, and for an exception in the page', async () => {
     await confirmWith(() => Promise.reject(new TypeError('x is undefined')));
     expect(await screen.findByText('Operation failed')).toBeTruthy();

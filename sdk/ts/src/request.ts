@@ -20,6 +20,8 @@ export class RequestError extends Error {
     message: string,
     /** The field the server named, for forms. */
     public readonly field?: string,
+    /** The host's id of the request (`x-request-id`), for the user to quote. */
+    public readonly requestId?: string,
   ) {
     super(message);
   }
@@ -82,10 +84,10 @@ export interface RequestOptions {
 }
 
 /** Handles the envelope of an answer: returns `data` or throws after the spec's reaction. */
-export function settle<T>(code: number, msg: string | undefined, data: unknown, quiet = false): T {
+export function settle<T>(code: number, msg: string | undefined, data: unknown, quiet = false, requestId?: string): T {
   if (SUCCESS_CODES.includes(code)) return data as T;
   const field = (data as { field?: string } | null)?.field;
-  const error = new RequestError(code, msg || handlers.systemException(), field);
+  const error = new RequestError(code, msg || handlers.systemException(), field, requestId);
   if (SESSION_CODES.includes(code)) {
     session.clear();
     handlers.onSessionEnd(code);
@@ -146,14 +148,14 @@ export function uploadFile(mount: string, purpose: string, file: File, onProgres
       if (event.lengthComputable && event.total > 0) onProgress(Math.floor((event.loaded * 100) / event.total));
     };
     xhr.onload = () => {
-      let envelope: { code?: number; msg?: string; data?: unknown };
+      let envelope: { code?: number; msg?: string; data?: unknown; requestId?: string };
       try {
         envelope = JSON.parse(xhr.responseText) as typeof envelope;
       } catch {
         envelope = { code: xhr.status };
       }
       try {
-        resolve(settle<UploadedFile>(envelope.code ?? xhr.status, envelope.msg, envelope.data, true));
+        resolve(settle<UploadedFile>(envelope.code ?? xhr.status, envelope.msg, envelope.data, true, envelope.requestId));
       } catch (error) {
         reject(error as Error);
       }
@@ -198,13 +200,13 @@ export async function request<T>(method: string, path: string, options: RequestO
   } finally {
     clearTimeout(timer);
   }
-  let envelope: { code?: number; msg?: string; data?: unknown };
+  let envelope: { code?: number; msg?: string; data?: unknown; requestId?: string };
   try {
     envelope = (await response.json()) as typeof envelope;
   } catch {
     envelope = { code: response.status };
   }
-  return settle<T>(envelope.code ?? response.status, envelope.msg, envelope.data, options.quiet);
+  return settle<T>(envelope.code ?? response.status, envelope.msg, envelope.data, options.quiet, envelope.requestId);
 }
 
 export const api = {
