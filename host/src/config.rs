@@ -256,6 +256,13 @@ pub enum Command {
         #[arg(long)]
         to: String,
     },
+    /// Ask a running host whether it is ready (`/readyz`): exit 0 when it is, 1 when it is not
+    /// or does not answer. A container's health check, with no other tool in the image.
+    Probe {
+        /// The address to ask.
+        #[arg(default_value = "http://127.0.0.1:8080/readyz")]
+        url: String,
+    },
 }
 
 /// A network (`10.0.0.0/8`) or one address (`192.0.2.7`, `::1`).

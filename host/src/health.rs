@@ -101,3 +101,25 @@ async fn check(app: &AppState) -> (bool, Value) {
 async fn bounded<T>(check: impl std::future::Future<Output = T>) -> Result<T, ()> {
     tokio::time::timeout(CHECK_TIMEOUT, check).await.map_err(drop)
 }
+
+/// `console-host probe URL`: 0 when the host at `url` answers 200 within 5 s, 1 otherwise, with
+/// its answer (the failed check) on standard error.
+pub async fn probe(url: &str) -> std::process::ExitCode {
+    let asked = reqwest::Client::builder().timeout(Duration::from_secs(5)).build().map(|c| c.get(url).send());
+    let answer = match asked {
+        Ok(sent) => sent.await,
+        Err(err) => Err(err),
+    };
+    match answer {
+        Ok(answer) if answer.status() == StatusCode::OK => std::process::ExitCode::SUCCESS,
+        Ok(answer) => {
+            let status = answer.status();
+            eprintln!("{url}: {status} {}", answer.text().await.unwrap_or_default());
+            std::process::ExitCode::FAILURE
+        }
+        Err(err) => {
+            eprintln!("{url}: {err}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

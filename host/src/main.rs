@@ -77,6 +77,9 @@ async fn serve() -> std::process::ExitCode {
             }
         };
     }
+    if let Some(console_host::config::Command::Probe { url }) = &config.command {
+        return console_host::health::probe(url).await;
+    }
     let listen = config.listen;
     let grace = std::time::Duration::from_secs(config.shutdown_grace_secs);
     let state = match console_host::prepare(config).await {

@@ -248,3 +248,25 @@ async fn a_trusted_proxys_request_id_is_kept_and_found_in_the_json_log() {
     };
     assert!(lines.len() >= 2, "the request's lines (started, finished) carry its id: {}", host.log());
 }
+
+/// `console-host probe`: a container's health check with nothing else in the image.
+#[tokio::test]
+async fn the_probe_command_exits_zero_only_for_a_ready_host() {
+    let probe = |url: String| async move {
+        let status = tokio::process::Command::new(env!("CARGO_BIN_EXE_console-host"))
+            .args(["probe", &url])
+            .env("RUST_LOG", "error")
+            .stderr(std::process::Stdio::null())
+            .status()
+            .await
+            .expect("console-host runs");
+        status.success()
+    };
+    let ready = TestHost::start().await;
+    assert!(probe(format!("{}/readyz", root(&ready.base))).await, "a ready host");
+    let tampered = Install { sha256: Some("0".repeat(64)), ..Install::pet() };
+    let unready = TestHost::start_with_plugins(&[tampered], |_| {}).await;
+    assert!(!probe(format!("{}/readyz", root(&unready.base))).await, "a host missing a plugin");
+    let closed = common::listen_port();
+    assert!(!probe(format!("http://127.0.0.1:{closed}/readyz")).await, "no host at all");
+}
