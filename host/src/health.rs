@@ -28,6 +28,12 @@ pub async fn healthz() -> Response {
 }
 
 pub async fn readyz(State(app): State<AppState>) -> Response {
+    // Stopping: the load balancer sends no one new here while the host drains.
+    if app.lifecycle.stopping.is_cancelled() {
+        let body = json!({ "status": "stopping", "checks": {} });
+        return (StatusCode::SERVICE_UNAVAILABLE, [(axum::http::header::CACHE_CONTROL, "no-store")], Json(body))
+            .into_response();
+    }
     let (ready, body) = {
         let mut kept = app.readiness.0.lock().await;
         match kept.as_ref() {

@@ -8,7 +8,12 @@ fn main() -> std::process::ExitCode {
         return console_host::renderers::serve_as_worker();
     }
     match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
-        Ok(runtime) => runtime.block_on(serve()),
+        Ok(runtime) => {
+            let code = runtime.block_on(serve());
+            // Blocking work still running (an archive being written) does not hold the exit.
+            runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+            code
+        }
         Err(err) => {
             eprintln!("cannot start the runtime: {err}");
             std::process::ExitCode::FAILURE
@@ -125,7 +130,11 @@ async fn serve() -> std::process::ExitCode {
     if tokio::time::timeout(grace, drained).await.is_err() {
         tracing::warn!("stopping: connections still open after the grace; exiting all the same");
     }
-    state.db.close().await;
+    // The pool closes once its connections are back; a request still running past the grace
+    // does not hold the exit.
+    if tokio::time::timeout(std::time::Duration::from_secs(5), state.db.close()).await.is_err() {
+        tracing::warn!("stopping: database connections still in use; exiting all the same");
+    }
     tracing::info!("stopped");
     std::process::ExitCode::SUCCESS
 }

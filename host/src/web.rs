@@ -199,7 +199,11 @@ fn accepted_encodings(headers: &axum::http::HeaderMap) -> Vec<Encoding> {
             (name, !refused)
         })
         .collect();
-    let takes = |name: &str| offered.iter().any(|(n, ok)| *ok && (n == name || n == "*"));
+    // An encoding named is taken or refused as named; `*` speaks only for those not named.
+    let takes = |name: &str| match offered.iter().find(|(n, _)| n == name) {
+        Some((_, ok)) => *ok,
+        None => offered.iter().any(|(n, ok)| *ok && n == "*"),
+    };
     [Encoding::Brotli, Encoding::Gzip].into_iter().filter(|e| takes(e.name())).collect()
 }
 
@@ -217,6 +221,7 @@ mod tests {
         assert_eq!(of("gzip"), vec![Gzip]);
         assert_eq!(of("br;q=0, gzip;q=0.5"), vec![Gzip]);
         assert_eq!(of("identity"), vec![]);
+        assert_eq!(of("br;q=0, *"), vec![Gzip], "named and refused, whatever `*` says");
         assert_eq!(accepted_encodings(&axum::http::HeaderMap::new()), vec![]);
     }
 

@@ -95,7 +95,16 @@ pub async fn guard(State(guard): State<GuardState>, mut req: Request, next: Next
             account_id: caller.account_id,
             username: caller.username.clone(),
             operation: guard.route.summary.to_string(),
-            action: guard.route.action().unwrap_or("").to_string(),
+            // The right used: the platform page's own under the platform's tenancy.
+            action: guard
+                .route
+                .action()
+                .map_or("", |action| match caller.scope {
+                    // Tenant 0 alone is only ever the `platform` tenancy (no header names it).
+                    crate::tenancy::TenantScope::One(0) => crate::catalog::platform_action(action),
+                    _ => action,
+                })
+                .to_string(),
             method: method.as_str().to_string(),
             path: path.clone(),
             ip: caller.client.ip.clone(),

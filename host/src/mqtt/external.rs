@@ -116,7 +116,9 @@ pub async fn spawn(app: AppState) {
     let (client, events) = AsyncClient::new(options, 1024);
     let bridge = Arc::new(Bridge { app, client, devices: Mutex::default(), peer: SocketAddr::from(([0, 0, 0, 0], 0)) });
     tokio::spawn(bridge.clone().deliver_on_wakes());
-    tokio::spawn(bridge.listen(events));
+    // Tracked: a stopping host waits for it to leave the broker (`Lifecycle::stop`).
+    let sessions = bridge.app.lifecycle.sessions.clone();
+    sessions.spawn(bridge.listen(events));
 }
 
 struct Bridge {
@@ -138,12 +140,38 @@ struct Known {
 impl Bridge {
     /// Reads the broker's packets for as long as the process runs, connecting again after a
     /// failure; each device message is handled in a task of its own, a bounded number at once.
+    ///
+    /// When the host stops, it leaves the shared subscriptions (the broker hands the devices'
+    /// messages to the other hosts), finishes and acknowledges what it is handling, then
+    /// disconnects.
     async fn listen(self: Arc<Self>, mut events: rumqttc::v5::EventLoop) {
         let handling = Arc::new(Semaphore::new(HANDLED_AT_ONCE));
         let group = self.app.config.mqtt_share_group.clone();
         let presence = self.app.config.mqtt_presence_topic.clone();
+        let stopping = self.app.lifecycle.stopping.clone();
+        let mut left = false;
         loop {
-            match events.poll().await {
+            let polled = tokio::select! {
+                polled = events.poll() => polled,
+                () = stopping.cancelled(), if !left => {
+                    left = true;
+                    for filter in filters(&group, &presence) {
+                        if let Err(err) = self.client.unsubscribe(filter.path).await {
+                            tracing::warn!(%err, "MQTT: leaving the shared subscriptions failed");
+                        }
+                    }
+                    continue;
+                }
+                // Stopping, and every message handled (its acknowledgement queued): goodbye.
+                all = handling.clone().acquire_many_owned(HANDLED_AT_ONCE as u32), if left => {
+                    drop(all);
+                    let _ = self.client.disconnect().await;
+                    let flushed = async { while events.poll().await.is_ok() {} };
+                    let _ = tokio::time::timeout(Duration::from_secs(2), flushed).await;
+                    return;
+                }
+            };
+            match polled {
                 Ok(Event::Incoming(Packet::ConnAck(_))) => {
                     tracing::info!("MQTT: connected to the external broker");
                     // A clean start has no subscriptions: made again on every connection.
@@ -155,8 +183,11 @@ impl Bridge {
                     let Ok(permit) = handling.clone().acquire_owned().await else { return };
                     let bridge = self.clone();
                     tokio::spawn(async move {
-                        bridge.handle(&publish).await;
-                        if let Err(err) = bridge.client.ack(&publish).await {
+                        // Acknowledged once committed or refused for good; a failure on this
+                        // host's side is left to the broker, which sends it again.
+                        if bridge.handle(&publish).await
+                            && let Err(err) = bridge.client.ack(&publish).await
+                        {
                             tracing::warn!(%err, "MQTT: acknowledging a message to the broker failed");
                         }
                         drop(permit);
@@ -172,26 +203,31 @@ impl Bridge {
     }
 
     /// A device's message: handed to its route as the device's call, answered on its reply
-    /// topic; then what waits for the device, if it was not asked lately.
-    async fn handle(&self, publish: &Publish) {
-        let Ok(topic) = std::str::from_utf8(&publish.topic) else { return };
+    /// topic; then what waits for the device, if it was not asked lately. Whether it is settled:
+    /// committed, or refused for good (not a failure on this host's side).
+    async fn handle(&self, publish: &Publish) -> bool {
+        let Ok(topic) = std::str::from_utf8(&publish.topic) else { return true };
         if let Some(event) = client_event(&self.app.config.mqtt_presence_topic, topic, &publish.payload) {
-            return self.presence(event).await;
+            self.presence(event).await;
+            return true;
         }
-        let Some((product_key, sn)) = topics::device_of(topic) else { return };
+        let Some((product_key, sn)) = topics::device_of(topic) else { return true };
         // A command this host published comes back through `…/thing/service/+`: no uplink.
-        let Ok(kind) = topics::uplink(topic, topics::Device { product_key, sn }) else { return };
+        let Ok(kind) = topics::uplink(topic, topics::Device { product_key, sn }) else { return true };
         if publish.payload.len() > super::limits::MAX_PAYLOAD {
-            return;
+            return true;
         }
-        let Some(device) = self.device(product_key, sn).await else { return };
+        let Some(device) = self.device(product_key, sn).await else { return true };
+        let mut settled = true;
         if let Some((id, status, answered)) = gateway::handed(&self.app, &device, &kind, &publish.payload).await {
+            settled = status < 500;
             let reply = gateway::reply_payload(&id, status, &answered).to_string();
             let _ = self.client.publish(topics::reply_topic(topic), QoS::AtMostOnce, false, reply).await;
         }
         if self.commands_due(sn) {
             self.deliver(&device).await;
         }
+        settled
     }
 
     /// A device connected (a heartbeat) or left (a logout with its cause), as the broker told.

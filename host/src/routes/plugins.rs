@@ -502,10 +502,14 @@ async fn poll_route(
         let nothing_yet = matches!(&answer, Ok(Finished { returned: Returned::Response(r), .. })
             if r.status == 200 && r.body.trim() == "[]");
         let now = tokio::time::Instant::now();
-        if !nothing_yet || now >= deadline {
+        // A stopping host answers what there is now: the device asks again, elsewhere.
+        if !nothing_yet || now >= deadline || app.lifecycle.stopping.is_cancelled() {
             return Ok(rendered(answer));
         }
-        let _ = tokio::time::timeout((deadline - now).min(RECHECK), woken).await;
+        tokio::select! {
+            _ = tokio::time::timeout((deadline - now).min(RECHECK), woken) => {}
+            () = app.lifecycle.stopping.cancelled() => {}
+        }
     }
 }
 

@@ -47,6 +47,12 @@ async fn health_and_readiness_answer_json_and_name_what_failed() {
         json!({ "status": "ready", "checks": { "database": "ok", "migrations": "ok", "plugins": "ok", "objects": "ok" } })
     );
 
+    // Stopping: not ready, so that the load balancer sends no one new while it drains.
+    host.state.lifecycle.stopping.cancel();
+    let (status, stopping) = probe(&root, "/readyz").await;
+    assert_eq!((status, stopping["status"].as_str()), (503, Some("stopping")));
+    assert_eq!(probe(&root, "/healthz").await.0, 200, "the process still answers");
+
     // A plugin whose artefact is not the one pinned is refused: the host serves, but is not ready.
     let tampered = Install { sha256: Some("0".repeat(64)), ..Install::pet() };
     let host = TestHost::start_with_plugins(&[tampered], |_| {}).await;

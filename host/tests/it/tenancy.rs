@@ -274,6 +274,12 @@ async fn the_platforms_own_records_are_a_scope_of_their_own() {
         .post_as("/authority-service/role/add", &paul, "platform", json!({ "name": "paul's", "roleType": "ordinary" }))
         .await;
     assert_eq!(added.code(), 200, "{:?}", added.body);
+    // The operation record names the right used: the platform page's.
+    let records = t.host.post("/authority-service/authority/operateRecord/list", &t.admin, json!({})).await;
+    let rows = records.ok()["list"].as_array().expect("records").clone();
+    let paul_added =
+        rows.iter().find(|r| r["username"] == "paul" && r["path"].as_str().is_some_and(|p| p.ends_with("/role/add")));
+    assert_eq!(paul_added.map(|r| r["action"].clone()), Some(json!("platform-role:add")), "{rows:?}");
     assert_eq!(
         t.host
             .post_as("/authority-service/role/delete", &paul, "platform", json!({ "id": 1, "confirmName": "x" }))
