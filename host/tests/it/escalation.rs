@@ -33,14 +33,16 @@ async fn a_role_editor_cannot_make_anyone_administrator_or_demote_one() {
     let tenant = host.create_tenant(&admin, "acme", 1).await.to_string();
     let enterprise_admin_role = host.create_role(&admin, &tenant, "Enterprise admin", "administrator", &[]).await;
     host.create_account(&admin, &tenant, "boss", &[enterprise_admin_role]).await;
-    let editor_role = host.create_role(&admin, &tenant, "Role editor", "ordinary", &["role:edit", "role:add"]).await;
+    // With the page's view: a page shows only to whoever may view it.
+    let editor_role =
+        host.create_role(&admin, &tenant, "Role editor", "ordinary", &["role:view", "role:edit", "role:add"]).await;
     let other_role = host.create_role(&admin, &tenant, "Support", "ordinary", &[]).await;
     host.create_account(&admin, &tenant, "mallory", &[editor_role]).await;
     let mallory = host.login("mallory", USER_PASSWORD).await;
     let boss = host.login("boss", USER_PASSWORD).await;
     let before = action_count(&host, &mallory).await;
     let boss_before = action_count(&host, &boss).await;
-    assert_eq!(before, 2);
+    assert_eq!(before, 3);
     assert!(boss_before > 20, "the enterprise administrator holds every tenant action");
 
     // Promote the role he holds, promote another role, create an administrator role.
@@ -95,15 +97,16 @@ async fn a_role_editor_cannot_make_anyone_administrator_or_demote_one() {
 async fn a_platform_role_editor_cannot_reach_everything() {
     let host = TestHost::start().await;
     let admin = host.admin().await;
-    let editor_role =
-        host.create_role(&admin, "ALL", "Platform role editor", "ordinary", &["role:edit", "role:add"]).await;
+    let editor_role = host
+        .create_role(&admin, "ALL", "Platform role editor", "ordinary", &["role:view", "role:edit", "role:add"])
+        .await;
     host.create_account(&admin, "ALL", "eve", &[editor_role]).await;
     let eve = host.login("eve", USER_PASSWORD).await;
     let answer = host
         .post("/authority-service/role/update", &eve, role_update(editor_role, "Platform role editor", "administrator"))
         .await;
     assert_eq!(answer.code(), 400, "{:?}", answer.body);
-    assert_eq!(action_count(&host, &eve).await, 2);
+    assert_eq!(action_count(&host, &eve).await, 3);
     let enterprises = host.post("/authority-service/tenantInfo/page", &eve, json!({})).await;
     assert_eq!(enterprises.code(), 403, "still no enterprise list");
 }
