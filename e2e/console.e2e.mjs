@@ -98,7 +98,12 @@ test('an administrator signs in, uses the pet remote, switches language, and sig
     throw error;
   });
   await breedDialog.getByRole('button', { name: /确\s*定|OK/ }).click();
-  await page.getByTestId('pet-breeds').getByText('Ragdoll').waitFor();
+  // The dialog closes once the breed is saved, then the list shows it (a fresh-clone run once
+  // waited 30 s for it here: the screenshot tells which of the two did not happen).
+  await shotOnFailure(page, 'console-breed-added', async () => {
+    await breedDialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('pet-breeds').getByText('Ragdoll').waitFor();
+  });
   await page.screenshot({ path: join(shots, '03-pet-breeds.png') });
 
   await page.getByTestId('menu-/pet-management/pet-info').click();
