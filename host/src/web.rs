@@ -121,9 +121,20 @@ pub async fn remote(
         let remote = remote.clone();
         async move { if dev { remote.current(&name).await } else { remote.verified(&name).await } }
     };
-    let page = format!("{}index.html", file);
-    let bytes = if file.is_empty() || file.ends_with('/') { read(page).await } else { read(file.clone()).await };
-    let Some(bytes) = bytes else {
+    let asked = if file.is_empty() || file.ends_with('/') { format!("{file}index.html") } else { file.clone() };
+    // The build's brotli or gzip of the file (pinned with the rest), when the browser takes it:
+    // then the plain file is not read (each read is checked against its pin).
+    let mut found = None;
+    for encoding in accepted_encodings(&headers) {
+        if let Some(bytes) = read(format!("{asked}.{}", encoding.suffix())).await {
+            found = Some((Some(encoding), bytes));
+            break;
+        }
+    }
+    if found.is_none() {
+        found = read(asked.clone()).await.map(|bytes| (None, bytes));
+    }
+    let Some((encoding, bytes)) = found else {
         // A folder asked for without its `/`: its page's relative links need it.
         let folder = !file.rsplit('/').next().unwrap_or("").contains('.');
         if folder && read(format!("{file}/index.html")).await.is_some() {
@@ -131,19 +142,7 @@ pub async fn remote(
         }
         return StatusCode::NOT_FOUND.into_response();
     };
-    let file = if file.is_empty() || file.ends_with('/') { format!("{file}index.html") } else { file };
-    // The build's brotli or gzip of the file (pinned with the rest), when the browser takes it.
-    let mut encoded = None;
-    for encoding in accepted_encodings(&headers) {
-        if let Some(bytes) = read(format!("{file}.{}", encoding.suffix())).await {
-            encoded = Some((encoding, bytes));
-            break;
-        }
-    }
-    let (encoding, bytes) = match encoded {
-        Some((encoding, bytes)) => (Some(encoding), bytes),
-        None => (None, bytes),
-    };
+    let file = asked;
     let content_type = match file.rsplit('.').next().unwrap_or("") {
         "js" | "mjs" => "text/javascript; charset=utf-8",
         "css" => "text/css; charset=utf-8",
