@@ -9,7 +9,9 @@
 //! - a paged, indexed query through the pet plugin over 1,000,000 stored records;
 //! - host start time with a cold and a warm compile cache, and its RSS after a burst of calls;
 //! - 10,000 devices over MQTT on one host, with the embedded gateway and through Mosquitto,
-//!   beside the HTTP device path (`platform/mqtt.rs`).
+//!   beside the HTTP device path (`platform/mqtt.rs`);
+//! - 50,000 idle MQTT sessions, and a device's history among 100,000,000 points with a day
+//!   dropped under load (`platform/fleet.rs`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -23,6 +25,8 @@ use console_host::plugins::installation::sha256_hex;
 use console_host::plugins::runtime::{CallContext, EventBudget, Finished, Invocation, Returned};
 use serde_json::{Value, json};
 
+#[path = "platform/fleet.rs"]
+mod fleet;
 #[path = "../tests/common/mosquitto.rs"]
 mod mosquitto;
 #[path = "platform/mqtt.rs"]
@@ -447,6 +451,16 @@ async fn main() {
     // `BENCH_ONLY=mqtt make bench`: 10,000 devices over MQTT beside HTTP.
     if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "mqtt") {
         mqtt::mqtt(dir.path(), &cache, &dir.path().join("plugins.toml")).await;
+        return;
+    }
+    // `BENCH_ONLY=idle make bench`: 50,000 MQTT sessions that only keep alive.
+    if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "idle") {
+        fleet::idle(dir.path(), &cache, &dir.path().join("plugins.toml")).await;
+        return;
+    }
+    // `BENCH_ONLY=history make bench`: a device's history among 100,000,000 points, a day dropped.
+    if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "history") {
+        fleet::history(&state.db, &base, &token).await;
         return;
     }
     // `BENCH_ONLY=chat make bench`: chat round trips alone.

@@ -48,7 +48,11 @@ fn battery(n: usize) -> Map<String, Value> {
 }
 
 /// Runs `work` for each item, `at_once` at a time; how long it all took.
-async fn bounded<T: Send + 'static, R: Send + 'static, F>(items: Vec<T>, at_once: usize, work: F) -> (Vec<R>, Duration)
+pub(super) async fn bounded<T: Send + 'static, R: Send + 'static, F>(
+    items: Vec<T>,
+    at_once: usize,
+    work: F,
+) -> (Vec<R>, Duration)
 where
     F: Fn(T) -> std::pin::Pin<Box<dyn std::future::Future<Output = R> + Send>> + Send + Sync + 'static,
 {
@@ -73,9 +77,9 @@ where
 }
 
 /// The release host in a process of its own on `data`, with `env`; stopped when dropped.
-struct Host {
+pub(super) struct Host {
     child: Child,
-    origin: String,
+    pub(super) origin: String,
 }
 
 /// The hosts' log of the last MQTT bench: `target/tmp/mqtt-host.log`.
@@ -85,7 +89,7 @@ fn host_log() -> Stdio {
 }
 
 impl Host {
-    async fn start(data: &Path, cache: &Path, plugins: &Path, env: &[(&str, String)]) -> Host {
+    pub(super) async fn start(data: &Path, cache: &Path, plugins: &Path, env: &[(&str, String)]) -> Host {
         let port = free_port();
         let mut command = Command::new(env!("CARGO_BIN_EXE_console-host"));
         command
@@ -119,13 +123,13 @@ impl Host {
         Host { child, origin }
     }
 
-    fn rss_kib(&self) -> u64 {
+    pub(super) fn rss_kib(&self) -> u64 {
         rss_kib(self.child.id())
     }
 
     /// The CPU time the host has used, user and system (`/proc/<pid>/stat`, in clock ticks of
     /// 10 ms).
-    fn cpu_secs(&self) -> f64 {
+    pub(super) fn cpu_secs(&self) -> f64 {
         let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
         // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
         let fields: Vec<&str> =
@@ -167,37 +171,7 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
     let host = Host::start(&data, cache, plugins, &[("CONSOLE_MQTT_LISTEN", format!("127.0.0.1:{mqtt_port}"))]).await;
     let client = reqwest::Client::new();
     let token = login(&client, &format!("{}/api", host.origin)).await;
-    let console = devsim::console::Console::with_token(&host.origin, &token);
-    let fleet_key = console.fleet_key(0, "bench").await.expect("fleet key");
-    // A model's SNs end in four digits: the devices are two products' of half each.
-    let mut keys = Vec::new();
-    for (n, share) in [count / 2, count - count / 2].into_iter().enumerate() {
-        let code = format!("BENCH-M{n}");
-        let (product, model_id) = console.product(&code, devsim::console::vacuum()).await.expect("a product");
-        let product_key = product["productKey"].as_str().expect("product key").to_string();
-        let platform = devsim::Platform::new(&host.origin, &fleet_key, &product_key);
-        let sns = devsim::read_key_file(&console.sn_keys(&model_id, share).await.expect("SNs"));
-        keys.extend(sns.into_iter().map(|(sn, key)| (platform.clone(), sn, key)));
-    }
-
-    // Every device activates over HTTP once (it gets its key), 64 at a time.
-    let activate = |(platform, sn, key): (devsim::Platform, String, String)| {
-        Box::pin(async move {
-            // A device told to come back (409, 503, 504: nothing changed) comes back a moment later.
-            let mut tries = 0;
-            let device = loop {
-                tries += 1;
-                match platform.activate(&sn, &key).await {
-                    Err(busy) if [409, 503, 504].contains(&busy.code) && tries < 30 => {
-                        tokio::time::sleep(Duration::from_millis(500)).await;
-                    }
-                    activated => break activated.expect("activated"),
-                }
-            };
-            (device, platform.product_key().to_string(), key)
-        }) as std::pin::Pin<Box<dyn std::future::Future<Output = _> + Send>>
-    };
-    let (fleet, activating): (Vec<(devsim::Device, String, String)>, _) = bounded(keys, 64, activate).await;
+    let (fleet, activating) = activated_fleet(&host.origin, &token, count).await;
     let accounts: Vec<(String, String, String)> =
         fleet.iter().map(|(d, product_key, key)| (d.sn.clone(), product_key.clone(), key.clone())).collect();
 
@@ -333,6 +307,46 @@ pub async fn mqtt(dir: &Path, cache: &Path, plugins: &Path) {
             run["refused"]
         );
     }
+}
+
+/// `count` devices, a product for each 5,000 (a model's SNs end in four digits) and at least
+/// two, each activated over HTTP once, 64 at a time: each with its product key and its SN's
+/// key (what it signs in with); and how long activating took.
+pub(super) async fn activated_fleet(
+    origin: &str,
+    token: &str,
+    count: u32,
+) -> (Vec<(devsim::Device, String, String)>, Duration) {
+    let console = devsim::console::Console::with_token(origin, token);
+    let fleet_key = console.fleet_key(0, "bench").await.expect("fleet key");
+    let products = count.div_ceil(5000).max(2);
+    let mut keys = Vec::new();
+    for n in 0..products {
+        let share = count / products + u32::from(n < count % products);
+        let code = format!("BENCH-M{n}");
+        let (product, model_id) = console.product(&code, devsim::console::vacuum()).await.expect("a product");
+        let product_key = product["productKey"].as_str().expect("product key").to_string();
+        let platform = devsim::Platform::new(origin, &fleet_key, &product_key);
+        let sns = devsim::read_key_file(&console.sn_keys(&model_id, share).await.expect("SNs"));
+        keys.extend(sns.into_iter().map(|(sn, key)| (platform.clone(), sn, key)));
+    }
+    let activate = |(platform, sn, key): (devsim::Platform, String, String)| {
+        Box::pin(async move {
+            // A device told to come back (409, 503, 504: nothing changed) comes back a moment later.
+            let mut tries = 0;
+            let device = loop {
+                tries += 1;
+                match platform.activate(&sn, &key).await {
+                    Err(busy) if [409, 503, 504].contains(&busy.code) && tries < 30 => {
+                        tokio::time::sleep(Duration::from_millis(500)).await;
+                    }
+                    activated => break activated.expect("activated"),
+                }
+            };
+            (device, platform.product_key().to_string(), key)
+        }) as std::pin::Pin<Box<dyn std::future::Future<Output = _> + Send>>
+    };
+    bounded(keys, 64, activate).await
 }
 
 /// Adds a role every 50 ms until `load` ends: each write's time (sorted), and what `load` gave.

@@ -287,6 +287,14 @@ impl Db {
         Ok((usize::try_from(applied).unwrap_or(0), expected))
     }
 
+    /// The SQLite pool, for a bench that loads what it measures in bulk.
+    pub fn sqlite(&self) -> Option<&sqlx::SqlitePool> {
+        match &self.pool {
+            Pool::Sqlite(pool) => Some(pool),
+            Pool::Postgres(_) => None,
+        }
+    }
+
     /// The PostgreSQL pool, for what only PostgreSQL offers (`LISTEN/NOTIFY`, see `cluster`).
     pub fn postgres(&self) -> Option<&sqlx::PgPool> {
         match &self.pool {

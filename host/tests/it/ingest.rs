@@ -79,6 +79,83 @@ async fn a_devices_numbers_are_kept_as_series_and_read_in_buckets() {
     assert_eq!(fleet.host.get(&wide, &fleet.admin).await.code(), 400);
 }
 
+/// Retention drops a day's partition whole (a table of its own on SQLite, a partition on
+/// PostgreSQL): the day's points go with it and the days still kept are read as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_day_past_the_retention_is_dropped_whole() {
+    use console_host::db::series::{DAY_MS, day_of, table_of};
+    let fleet = fleet("RV-B3", 1).await;
+    let device = fleet.device(0).await;
+    let db = &fleet.host.state.db;
+    let now = console_host::db::now_ms();
+    let today = day_of(now);
+    db.keep_series_days(today, 3).await.expect("three days kept");
+    // Today's reading by the device; the two days before written as their tables hold them
+    // (a device's clock is trusted a day back at most).
+    let body = json!({ "id": "1", "params": { "battery": 40 } });
+    device.post("/thing/event/property/post", body).await.expect("reported");
+    let sql = |table: &str| format!("SELECT tenant_id FROM {table} WHERE subject = $1");
+    let tenant: i64 = match (db.sqlite(), db.postgres()) {
+        (Some(pool), _) => sqlx::query_scalar(&sql(&table_of(today))).bind(&device.sn).fetch_one(pool).await,
+        (_, Some(pool)) => sqlx::query_scalar(&sql("series")).bind(&device.sn).fetch_one(pool).await,
+        _ => unreachable!("one engine"),
+    }
+    .expect("the report's point");
+    for (at, battery) in [(today - 2, 20.0), (today - 2, 21.0), (today - 1, 30.0)]
+        .map(|(day, battery)| (day * DAY_MS + DAY_MS / 2 + battery as i64, battery))
+    {
+        let insert = |table: &str| {
+            format!(
+                "INSERT INTO {table} (tenant_id, plugin_id, subject, name, at, value) VALUES ($1, 'device', $2, 'battery', $3, $4)"
+            )
+        };
+        match (db.sqlite(), db.postgres()) {
+            (Some(pool), _) => sqlx::query(&insert(&table_of(day_of(at))))
+                .bind(tenant)
+                .bind(&device.sn)
+                .bind(at)
+                .bind(battery)
+                .execute(pool)
+                .await
+                .map(drop),
+            (_, Some(pool)) => sqlx::query(&insert("series"))
+                .bind(tenant)
+                .bind(&device.sn)
+                .bind(at)
+                .bind(battery)
+                .execute(pool)
+                .await
+                .map(drop),
+            _ => unreachable!("one engine"),
+        }
+        .expect("a point of an earlier day");
+    }
+    let counted = || async {
+        let path = format!(
+            "/device-service/devices/{}/history?identifier=battery&from={}&to={}&buckets=3",
+            device.sn,
+            (today - 2) * DAY_MS,
+            (today + 1) * DAY_MS
+        );
+        let history = fleet.host.get(&path, &fleet.admin).await;
+        history.ok()["buckets"]
+            .as_array()
+            .expect("buckets")
+            .iter()
+            .map(|b| b["count"].as_i64().unwrap_or(0))
+            .collect::<Vec<_>>()
+    };
+    // A bucket a day; empty ones are left out.
+    assert_eq!(counted().await, vec![2, 1, 1]);
+
+    // The retention passes the oldest day: it is dropped, not emptied row by row.
+    assert_eq!(db.keep_series_days(today, 2).await.expect("kept"), 1, "one day dropped");
+    let days = db.series_days().await.expect("days");
+    assert!(!days.contains(&(today - 2)), "no table or partition left for the day: {days:?}");
+    assert!(days.contains(&(today - 1)) && days.contains(&(today + 2)), "the kept days and the next two: {days:?}");
+    assert_eq!(counted().await, vec![1, 1], "the kept days' points remain");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_queue_answers_503_with_retry_after_and_every_report_answered_200_is_kept() {
     const DEVICES: usize = 16;
