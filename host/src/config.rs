@@ -17,6 +17,12 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_LOG_FORMAT", default_value = "text")]
     pub log_format: String,
 
+    /// An OpenTelemetry collector's OTLP/HTTP base address (`http://127.0.0.1:4318`): each
+    /// request's trace (its plugin calls and SQL statements) is sent there as JSON. Off when
+    /// unset; `OTEL_BSP_*` tune the batches.
+    #[arg(long, env = "CONSOLE_OTLP_ENDPOINT")]
+    pub otlp_endpoint: Option<String>,
+
     /// On SIGTERM or SIGINT, how long in-flight requests and device sessions get to finish
     /// before the host exits all the same.
     #[arg(long, env = "CONSOLE_SHUTDOWN_GRACE_SECS", default_value_t = 25)]

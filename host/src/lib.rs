@@ -23,6 +23,7 @@ pub mod redact;
 pub mod renderers;
 pub mod routes;
 pub mod sealing;
+pub mod telemetry;
 pub mod tenancy;
 pub mod tools;
 pub mod validate;

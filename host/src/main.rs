@@ -1,6 +1,5 @@
 use clap::Parser;
 use console_host::Config;
-use tracing_subscriber::EnvFilter;
 
 fn main() -> std::process::ExitCode {
     // A template render worker (`renderers`): no runtime, no logging, only renders.
@@ -9,7 +8,13 @@ fn main() -> std::process::ExitCode {
     }
     match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => {
-            let code = runtime.block_on(serve());
+            let config = Config::parse();
+            // Traces are sent on this runtime: set up inside it, and flushed while it still runs.
+            let telemetry = runtime.block_on(async {
+                console_host::telemetry::init(&config.log_format, config.otlp_endpoint.as_deref(), &config.database_url)
+            });
+            let code = runtime.block_on(serve(config));
+            telemetry.shutdown();
             // Blocking work still running (an archive being written) does not hold the exit.
             runtime.shutdown_timeout(std::time::Duration::from_secs(2));
             code
@@ -21,19 +26,7 @@ fn main() -> std::process::ExitCode {
     }
 }
 
-async fn serve() -> std::process::ExitCode {
-    // PostgreSQL's notices are left out: a serializable call whose commit failed is rolled back
-    // by PostgreSQL itself, and the ROLLBACK sqlx sends after it draws "there is no transaction
-    // in progress" once per rerun.
-    let filter = EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sqlx::postgres::notice=error"));
-    let config = Config::parse();
-    // One JSON object a line for a log collector, with the request's span (its id) on each.
-    if config.log_format.eq_ignore_ascii_case("json") {
-        tracing_subscriber::fmt().json().with_current_span(false).with_span_list(true).with_env_filter(filter).init();
-    } else {
-        tracing_subscriber::fmt().with_env_filter(filter).init();
-    }
+async fn serve(config: Config) -> std::process::ExitCode {
     if config.pin_plugins {
         return match console_host::plugins::installation::pin(&config.plugins, config.pin_into.as_deref()) {
             Ok(pinned) => {

@@ -34,8 +34,8 @@ fn new_id() -> String {
 }
 
 pub async fn assign(State(app): State<AppState>, mut req: Request, next: Next) -> Response {
-    let offered = ClientInfo::of(&req, &app.config.trusted_proxies)
-        .via_trusted_proxy
+    let via_proxy = ClientInfo::of(&req, &app.config.trusted_proxies).via_trusted_proxy;
+    let offered = via_proxy
         .then(|| req.headers().get(HEADER).and_then(|v| v.to_str().ok()).filter(|id| acceptable(id)))
         .flatten()
         .map(str::to_string);
@@ -44,7 +44,13 @@ pub async fn assign(State(app): State<AppState>, mut req: Request, next: Next) -
     // At the error level so that it is on whatever the log's level: a warning of the request
     // carries its id even in a log that keeps warnings only.
     let span = tracing::error_span!("request", id = %id);
-    let mut response = next.run(req).instrument(span).await;
+    // A trace a trusted proxy began goes on through this host (as its request id does).
+    if via_proxy {
+        crate::telemetry::continue_trace(&span, req.headers());
+    }
+    crate::telemetry::describe_request(&span, req.method().as_str(), req.uri().path());
+    let mut response = next.run(req).instrument(span.clone()).await;
+    crate::telemetry::describe_answer(&span, response.status().as_u16());
     if let Ok(value) = HeaderValue::from_str(&id) {
         response.headers_mut().insert(HEADER, value);
     }

@@ -599,9 +599,11 @@ impl Plugins {
         depth: u8,
     ) -> Result<Finished, Failure> {
         let plugins = self.clone();
-        // In the request's span: what the call logs names the request.
+        // Under the request's span: what the call logs names the request, and a trace shows the
+        // call (and its statements) inside the request. At a level the log leaves out.
+        let span = tracing::debug_span!("plugin.call", plugin = %plugin.manifest.id, kind = invocation.kind(), depth);
         let call_to_end = async move { plugins.call_to_end(plugin, call, invocation, depth).await };
-        tokio::spawn(tracing::Instrument::in_current_span(call_to_end))
+        tokio::spawn(tracing::Instrument::instrument(call_to_end, span))
             .await
             .unwrap_or_else(|panicked| Err(Failure::Trap(format!("the call's task failed: {panicked}"))))
     }
@@ -613,11 +615,7 @@ impl Plugins {
         invocation: Invocation,
         depth: u8,
     ) -> Result<Finished, Failure> {
-        let kind = match invocation {
-            Invocation::Handle(_) => "request",
-            Invocation::Job(_) => "job",
-            Invocation::Event(_) => "event",
-        };
+        let kind = invocation.kind();
         let started = Instant::now();
         let (result, peak) = {
             let grants = &plugin.installed.grants;

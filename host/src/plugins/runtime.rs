@@ -462,6 +462,17 @@ pub enum Invocation {
     Event(types::Event),
 }
 
+impl Invocation {
+    /// What the call is, as metrics and traces name it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Invocation::Handle(_) => "request",
+            Invocation::Job(_) => "job",
+            Invocation::Event(_) => "event",
+        }
+    }
+}
+
 /// What the plugin returned.
 pub enum Returned {
     Response(types::Response),

@@ -55,6 +55,7 @@ mod sync;
 mod tenancy;
 mod tenant_lifecycle;
 mod tools;
+mod traces;
 mod upgrade;
 mod upload_memory;
 mod uploads;
