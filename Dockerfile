@@ -8,14 +8,22 @@
 #
 # `docker stop` sends SIGTERM and the host drains within CONSOLE_SHUTDOWN_GRACE_SECS (25 s); docker
 # kills after 10 s unless run with `--stop-timeout 30` (Kubernetes: terminationGracePeriodSeconds).
+# `make test` lints this file (hadolint).
 
-FROM rust:1.95-bookworm AS build
-RUN apt-get update && apt-get install -y --no-install-recommends nodejs npm && rm -rf /var/lib/apt/lists/* \
- && rustup target add wasm32-wasip2
+# The shell and the remotes, built for production (Node.js 20 as the project requires).
+FROM node:20.19-bookworm-slim AS web
 WORKDIR /src
 COPY . .
-RUN npm ci --no-audit --no-fund \
- && make plugins web \
+RUN npm ci --no-audit --no-fund && npm run build --workspaces --if-present
+
+# The plugins and the release host; the pins are taken over the built remotes.
+FROM rust:1.95-bookworm AS build
+RUN rustup target add wasm32-wasip2
+WORKDIR /src
+COPY . .
+COPY --from=web /src/shell/dist shell/dist
+COPY --from=web /src/remotes remotes
+RUN make plugins \
  && cargo build --release --locked -p console-host \
  && mkdir -p /opt/device-console/target/wasm32-wasip2/release \
  && cp target/release/console-host /opt/device-console/ \
@@ -26,12 +34,15 @@ RUN npm ci --no-audit --no-fund \
       --pin-plugins --pin-into /opt/device-console/plugins.pinned.toml
 
 FROM debian:bookworm-slim
+# The release tag pins the packages; Debian's security updates replace their exact versions.
+# hadolint ignore=DL3008
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates && rm -rf /var/lib/apt/lists/* \
- && useradd --system --uid 10001 --home-dir /var/lib/device-console console \
+ && groupadd --system --gid 10001 console \
+ && useradd --system --uid 10001 --gid 10001 --home-dir /var/lib/device-console console \
  && mkdir -p /var/lib/device-console /var/cache/device-console \
- && chown console:console /var/lib/device-console /var/cache/device-console
+ && chown 10001:10001 /var/lib/device-console /var/cache/device-console
 COPY --from=build /opt/device-console /opt/device-console
-USER console
+USER 10001:10001
 WORKDIR /var/lib/device-console
 ENV CONSOLE_LISTEN=0.0.0.0:8080 \
     CONSOLE_MQTT_LISTEN=0.0.0.0:1883 \

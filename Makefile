@@ -132,6 +132,8 @@ lint:
 	$(CARGO) fmt --all -- --check
 	@# Under `make test` clippy lints while test-rust builds; alone, it checks everything now.
 	@if [ -z "$$RUSTC_WORKSPACE_WRAPPER" ]; then $(CARGO) clippy --workspace --all-targets -- -D warnings; fi
+	@# The container file (hadolint) and the systemd unit (systemd-analyze verify).
+	scripts/check-packaging.sh
 
 fmt:
 	$(CARGO) fmt --all
