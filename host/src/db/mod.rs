@@ -68,6 +68,7 @@ pub mod records;
 mod reference;
 pub mod search;
 pub mod series;
+pub mod tasks;
 mod tenants;
 pub mod uploads;
 

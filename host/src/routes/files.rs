@@ -504,6 +504,7 @@ pub fn spawn_sweeper(db: Db, objects: std::sync::Arc<Objects>) {
                 Ok(removed) => tracing::info!(removed, "unclaimed uploads swept"),
                 Err(err) => tracing::warn!(%err, "sweeping unclaimed uploads"),
             }
+            super::tasks::expire(&db, &objects).await;
         }
     });
 }

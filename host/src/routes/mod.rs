@@ -17,6 +17,7 @@ mod plugins;
 mod reference;
 pub(crate) mod roles;
 mod sockets;
+mod tasks;
 mod tenants;
 mod tools;
 
@@ -44,6 +45,7 @@ pub fn api(state: AppState, extra: impl FnOnce(ApiRouter) -> ApiRouter) -> (Rout
     let api = device_keys::routes(api);
     let api = files::routes(api);
     let api = access_urls::routes(api);
+    let api = tasks::routes(api);
     let api = approvals::routes(api);
     let api = tools::routes(api);
     let api = guide::routes(api);

@@ -249,7 +249,7 @@ fn wrong_method(plugin: &LoadedPlugin, caller: RouteCaller, path: &str) -> ApiEr
 
 /// The plugin and manifest route that `/api/<mount>/<path>` names, if the tenant enabled the
 /// plugin and the caller holds the route's action.
-fn resolve(
+pub(super) fn resolve(
     app: &AppState,
     caller: &Caller,
     method: &Method,
@@ -272,6 +272,28 @@ fn resolve(
     Ok((plugin, route))
 }
 
+/// A call of `plugin` on behalf of a signed-in user.
+pub(super) fn user_call(caller: &Caller, plugin: &LoadedPlugin, sealed: SealedValues) -> CallContext {
+    // Only the plugin's own actions: it has no business knowing the user's other rights, and
+    // each string is copied into the guest on every call.
+    let mut actions: Vec<String> = plugin.actions().filter(|a| caller.may(a)).map(str::to_string).collect();
+    actions.sort();
+    CallContext {
+        tenant_id: caller.scope.owner(),
+        user_id: caller.account_id,
+        platform_user: caller.is_platform(),
+        user_name: caller.username.clone(),
+        lang: caller.lang.code().to_string(),
+        actions,
+        request_id: crate::auth::session::new_token()[..16].to_string(),
+        cascade: EventBudget::new(),
+        decision: None,
+        client_address: caller.client.ip.clone(),
+        sealed,
+        user_actions: Some(caller.actions.clone()),
+    }
+}
+
 async fn dispatch(
     State(app): State<AppState>,
     caller: Caller,
@@ -290,10 +312,6 @@ async fn dispatch(
         },
         action: route.action.clone(),
     };
-    // Only the plugin's own actions: it has no business knowing the user's other rights, and
-    // each string is copied into the guest on every call.
-    let mut actions: Vec<String> = plugin.actions().filter(|a| caller.may(a)).map(str::to_string).collect();
-    actions.sort();
     // What the body's sealed fields carry is masked wherever the calls write it down.
     let sealed_fields =
         if method == Method::GET { Arc::default() } else { app.plugins.sealed_fields(&plugin, &route).await };
@@ -301,20 +319,7 @@ async fn dispatch(
         Ok(json) if !sealed_fields.is_empty() => sealed_fields.values_in(&json),
         _ => Vec::new(),
     });
-    let context = CallContext {
-        tenant_id: caller.scope.owner(),
-        user_id: caller.account_id,
-        platform_user: caller.is_platform(),
-        user_name: caller.username.clone(),
-        lang: caller.lang.code().to_string(),
-        actions,
-        request_id: crate::auth::session::new_token()[..16].to_string(),
-        cascade: EventBudget::new(),
-        decision: None,
-        client_address: caller.client.ip.clone(),
-        sealed: sealed.clone(),
-        user_actions: Some(caller.actions.clone()),
-    };
+    let context = user_call(&caller, &plugin, sealed.clone());
     let mut response = call_route(&app, &plugin, context, method, path, query, &body).await?;
     response.extensions_mut().insert(record_as);
     response.extensions_mut().insert(RecordSealed { fields: sealed_fields, values: sealed });

@@ -52,6 +52,7 @@ mod services;
 mod signed_requests;
 mod signin_memory;
 mod sync;
+mod tasks;
 mod tenancy;
 mod tenant_lifecycle;
 mod tools;

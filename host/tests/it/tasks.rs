@@ -1,0 +1,94 @@
+//! The task centre: an export runs as its user's task, its file kept in the object store behind
+//! a signed link; the right to the export is checked when asked, a user sees and touches only
+//! their own tasks, has at most three running, and may cancel one (its file is not kept).
+
+use crate::common;
+
+use std::time::Duration;
+
+use base64::Engine as _;
+use common::{Install, TestHost, USER_PASSWORD};
+use serde_json::{Value, json};
+
+/// The task `id` once it is no longer running, within 15 s.
+async fn ended(host: &TestHost, token: &str, id: i64) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    loop {
+        let tasks = host.get("/tasks", token).await;
+        let task = tasks.ok().as_array().expect("tasks").iter().find(|t| t["id"] == id).cloned().expect("listed");
+        if task["status"] != "running" {
+            return task;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "still running: {task}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_export_runs_as_its_users_task_and_its_file_is_fetched_through_a_link() {
+    let plugins = [Install::plugin("globalization", "files = true"), Install::probe("timeout_ms = 1500")];
+    let host = TestHost::start_with_plugins(&plugins, |_| {}).await;
+    let admin = host.admin().await;
+    let text = json!({ "module": "device", "key": "E4096", "texts": { "zhCn": "滚刷卡住", "en": "Brush stuck" } });
+    let added = host.post("/i18n-service/modules", &admin, text).await;
+    assert_eq!(added.code(), 200, "{:?}", added.body);
+
+    let started = host.post("/tasks/exports", &admin, json!({ "path": "/i18n-service/modules/export" })).await;
+    let id = started.ok()["id"].as_i64().expect("id");
+    assert_eq!(started.ok()["title"], "The module texts as an Excel workbook, one column per language");
+    let task = ended(&host, &admin, id).await;
+    assert_eq!(task["status"], "done", "{task}");
+    assert_eq!(task["fileName"], "module-texts.xlsx", "{task}");
+    let link = host.get(&format!("/tasks/{id}/link"), &admin).await;
+    let url = link.ok()["url"].as_str().expect("url").to_string();
+    let origin = host.base.trim_end_matches("/api");
+    let bytes = reqwest::get(format!("{origin}{url}")).await.expect("download").bytes().await.expect("bytes");
+    assert_eq!(task["size"].as_u64(), Some(bytes.len() as u64));
+    let file = json!({ "content": base64::engine::general_purpose::STANDARD.encode(&bytes) });
+    let rows = crate::product::read_workbook(&file);
+    assert!(rows.iter().any(|row| row.contains(&"Brush stuck".to_string())), "the text is in the file: {rows:?}");
+
+    // Another user: the right to the export is checked when asked, and the admin's task is not
+    // theirs to see, cancel or fetch.
+    let tenant = host.create_tenant(&admin, "Tasks", 7).await;
+    let role = host.create_role(&admin, &tenant.to_string(), "No exports", "administrator", &[]).await;
+    host.create_account(&admin, &tenant.to_string(), "tasks-user", &[role]).await;
+    let other = host.login("tasks-user", USER_PASSWORD).await;
+    let refused = host.post("/tasks/exports", &other, json!({ "path": "/i18n-service/modules/export" })).await;
+    assert!([403, 404].contains(&refused.code()), "{:?}", refused.body);
+    assert_eq!(host.get("/tasks", &other).await.ok(), &json!([]), "nothing started, nothing listed");
+    assert_eq!(host.get(&format!("/tasks/{id}/link"), &other).await.code(), 404);
+    assert_eq!(host.post(&format!("/tasks/{id}/cancel"), &other, json!({})).await.code(), 404);
+    // A route that answers no file fails as a task, in the user's words.
+    let not_a_file = host.post("/tasks/exports", &admin, json!({ "path": "/probe/version" })).await;
+    let failed = ended(&host, &admin, not_a_file.ok()["id"].as_i64().expect("id")).await;
+    assert_eq!(failed["status"], "failed");
+    assert_eq!(failed["error"], "This operation does not make a file, so it cannot run as an export.");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_user_runs_three_tasks_at_once_and_may_cancel_one() {
+    let host = TestHost::start_with_plugins(&[Install::probe("timeout_ms = 1500")], |_| {}).await;
+    let admin = host.admin().await;
+    // Each spins until its call's time is up (1.5 s).
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let started = host.post("/tasks/exports", &admin, json!({ "path": "/probe/spin" })).await;
+        ids.push(started.ok()["id"].as_i64().expect("id"));
+    }
+    let fourth = host.post("/tasks/exports", &admin, json!({ "path": "/probe/spin" })).await;
+    assert_eq!(fourth.code(), 429, "{:?}", fourth.body);
+    assert!(fourth.body["msg"].as_str().unwrap_or("").contains("3 tasks"), "{:?}", fourth.body);
+    let cancelled = host.post(&format!("/tasks/{}/cancel", ids[0]), &admin, json!({})).await;
+    assert_eq!(cancelled.ok()["status"], "cancelled");
+    // Its call still ends; the task stays cancelled. The others end as the call did.
+    assert_eq!(ended(&host, &admin, ids[0]).await["status"], "cancelled");
+    for id in &ids[1..] {
+        let task = ended(&host, &admin, *id).await;
+        assert_eq!(task["status"], "failed", "{task}");
+        assert!(task["error"].as_str().is_some_and(|e| !e.is_empty()), "why it failed: {task}");
+    }
+    assert_eq!(host.get(&format!("/tasks/{}/link", ids[0]), &admin).await.code(), 404, "no file of a cancelled task");
+    // Once they ended, new ones start again.
+    assert_eq!(host.post("/tasks/exports", &admin, json!({ "path": "/probe/spin" })).await.code(), 200);
+}
