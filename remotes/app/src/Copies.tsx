@@ -1,5 +1,5 @@
 import { RequestError, usePermission } from '@console/sdk';
-import { downloadBase64, type ListHandle, ListPage, RowActions, SearchModeField } from '@console/sdk/ui';
+import { type ListHandle, ListPage, RowActions, SearchModeField, useExportTask } from '@console/sdk/ui';
 import { App, Button, Card, Descriptions, Form, Input, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 
@@ -119,11 +119,8 @@ function CopyLibraries() {
         ),
     });
 
-  const exportExcel = () =>
-    copies.exportExcel(scope).then(
-      (file) => downloadBase64(file.fileName, file.contentType, file.content),
-      () => undefined,
-    );
+  const exportTask = useExportTask();
+  const exportExcel = () => void exportTask(copies.exportPath, copies.exportQuery(scope));
 
   const showPublished = (answer: Published) =>
     modal.success({

@@ -49,7 +49,9 @@ export const copies = {
   importPublic: (projectId: string) => api.post<ImportedPublic>(`${PATHS.copies}/import-public`, { projectId }),
   /** Quiet: a row's refusal shows on the file field. */
   importExcel: (scope: LibraryScope, uploadId: string) => api.post<ImportedExcel>(`${PATHS.copies}/import`, { ...scope, uploadId }, { quiet: true }),
-  exportExcel: (scope: LibraryScope) => api.get<ExportedFile>(`${PATHS.copies}/export`, { library: scope.library, projectId: scope.projectId || undefined }),
+  /** The copy's export, run as a task (the SDK's `useExportTask`), and its query. */
+  exportPath: `${PATHS.copies}/export`,
+  exportQuery: (scope: LibraryScope) => ({ library: scope.library, projectId: scope.projectId || undefined }),
   /** Quiet: the page asks to confirm empty copy (409, field `confirm`) and says other refusals itself. */
   publish: (scope: LibraryScope, confirm: boolean) => api.post<Published>(`${PATHS.copies}/publish`, { ...scope, confirm }, { quiet: true }),
 };

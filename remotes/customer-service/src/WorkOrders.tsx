@@ -1,5 +1,5 @@
 import { usePermission } from '@console/sdk';
-import { DetailDrawer, downloadBase64, type ListHandle, ListPage, ModalForm, SearchModeField } from '@console/sdk/ui';
+import { DetailDrawer, type ListHandle, ListPage, ModalForm, SearchModeField, useExportTask } from '@console/sdk/ui';
 import { App, Button, Card, Checkbox, Form, Input, Select, Space, Tag, Timeline, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -128,11 +128,8 @@ function Orders({ list }: { list: OrderList }) {
       title: t('urgeTitle', { number: order.number }),
       onOk: () => workOrders.urge(order.id).then((saved) => done(saved, t('urged')), () => undefined),
     });
-  const exportRecords = () =>
-    workOrders.exportFile(listParams(query.current, 1, 500)).then(
-      (file) => downloadBase64(file.fileName, file.contentType, file.content),
-      () => undefined,
-    );
+  const exportTask = useExportTask();
+  const exportRecords = () => void exportTask(workOrders.exportPath, listParams(query.current, 1, 500));
 
   /** The buttons a row offers: by the list, the user's rights and the order's status. */
   const rowActions = (order: WorkOrder) => {

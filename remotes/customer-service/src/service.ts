@@ -24,13 +24,6 @@ import type {
   Presence,
 } from './types';
 
-/** A file the server sends as base64 (the SDK's `ExportedFile`). */
-export interface ExportedFile {
-  fileName: string;
-  contentType: string;
-  content: string;
-}
-
 export const MOUNT = 'customer-service';
 export const BASE = `/${MOUNT}`;
 
@@ -111,7 +104,8 @@ export const workOrders = {
   act: (id: string, action: OrderAction, body: Body) => api.post<WorkOrder>(`${BASE}/work-orders/${encodeURIComponent(id)}/${action}`, body, { quiet: true }),
   create: (body: Body) => api.post<WorkOrder>(`${BASE}/work-orders`, body, { quiet: true }),
   urge: (id: string) => api.post<WorkOrder>(`${BASE}/work-orders/${encodeURIComponent(id)}/urge`, {}),
-  exportFile: (params: Params) => api.get<ExportedFile>(`${BASE}/work-orders/export`, params),
+  /** The records' export, run as a task (the SDK's `useExportTask`). */
+  exportPath: `${BASE}/work-orders/export`,
   options: () => api.get<OrderOptions>(`${BASE}/work-order-options`, undefined, { quiet: true }),
   /** The question categories, for an enterprise's order (the submit action's own route). */
   types: () => api.get<TypeNode[]>(`${BASE}/work-order-types`, undefined, { quiet: true }),

@@ -1,5 +1,5 @@
-import { api, useNamespace } from '@console/sdk';
-import { downloadBase64, TimeRangeSelect, type TimeRange } from '@console/sdk/ui';
+import { useNamespace } from '@console/sdk';
+import { TimeRangeSelect, type TimeRange, useExportTask } from '@console/sdk/ui';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Select } from 'antd';
 import { useState } from 'react';
@@ -53,10 +53,8 @@ export function RangeControls({
 /** Downloads the page's figures as a workbook, a sheet per chart, for the query on screen. */
 export function ExportButton({ path, params, testId }: { path: string; params: Record<string, string | undefined>; testId: string }) {
   const { t: sdk } = useTranslation('sdk');
-  const download = () =>
-    api
-      .get<{ fileName: string; contentType: string; content: string }>(`${MOUNT}${path}`, params)
-      .then((file) => downloadBase64(file.fileName, file.contentType, file.content), () => undefined);
+  const exportTask = useExportTask();
+  const download = () => void exportTask(`${MOUNT}${path}`, params);
   return (
     <Button icon={<DownloadOutlined />} onClick={() => void download()} data-testid={testId}>
       {sdk('exportExcel')}

@@ -1,5 +1,5 @@
 import { api, Auth, useNamespace } from '@console/sdk';
-import { downloadBase64, ExcelTemplateLink, ModalForm, ResourcePage, UploadField } from '@console/sdk/ui';
+import { ExcelTemplateLink, ModalForm, ResourcePage, UploadField, useExportTask } from '@console/sdk/ui';
 import { App, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 
@@ -41,8 +41,8 @@ function TextsPage({ kind }: { kind: 'modules' | 'codes' }) {
   const [generation, setGeneration] = useState(0);
   const action = kind === 'modules' ? 'i18n:module' : 'i18n:code';
   const path = `/${MOUNT}/${kind}`;
-  const exportExcel = () =>
-    api.get<{ fileName: string; contentType: string; content: string }>(`${path}/export`).then((file) => downloadBase64(file.fileName, file.contentType, file.content));
+  const exportTask = useExportTask();
+  const exportExcel = () => void exportTask(`${path}/export`);
   return (
     <Card title={t(`${kind}Title`)} className="console-page" variant="borderless">
       <Typography.Paragraph type="secondary">{t(`${kind}Hint`)}</Typography.Paragraph>

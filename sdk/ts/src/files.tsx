@@ -1,9 +1,10 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Button, Form, Upload, type UploadFile } from 'antd';
+import { App, Button, Form, Upload, type UploadFile } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { api, RequestError, UPLOAD_CANCELLED, type UploadTask, uploadFile } from './request';
+import { type Task, TASKS_CHANGED, taskQuery } from './tasks';
 
 function sizeText(bytes: number) {
   if (bytes >= 1048576) return `${(bytes / 1048576).toFixed(1)} MB`;
@@ -141,4 +142,23 @@ export function ExcelTemplateLink({ importPath, params }: { importPath: string; 
       {t('excelTemplate')}
     </Button>
   );
+}
+
+/**
+ * Starts an export route (one answering an {@link ExportedFile}) as a task of the user's: the
+ * page goes on, and the file shows in the task list in the header when it is ready. A refusal
+ * (no right, three tasks running already) is toasted by the request layer.
+ */
+export function useExportTask() {
+  const { message } = App.useApp();
+  const { t } = useTranslation('sdk');
+  return (path: string, query?: Record<string, unknown>) =>
+    api.post<Task>('/tasks/exports', { path, query: taskQuery(query) }).then(
+      (task) => {
+        window.dispatchEvent(new CustomEvent(TASKS_CHANGED, { detail: task }));
+        void message.info(t('exportStarted'));
+        return task;
+      },
+      () => undefined,
+    );
 }

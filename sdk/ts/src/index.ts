@@ -15,3 +15,4 @@ export type { Resources } from './i18n';
 // load fast.
 export { addSdkStrings } from './sdk-i18n';
 export { formatTime } from './time';
+export { type Task, TASKS_CHANGED, taskQuery } from './tasks';

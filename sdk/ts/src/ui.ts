@@ -3,6 +3,6 @@ export { ListPage, ModalForm, DetailDrawer, RowActions, useDeleteByName, useConf
 export type { ListHandle, ListPageProps, ModalFormProps, RowActionsProps } from './components';
 export { SearchModeField, TimeRangeSelect, LinesField, TIME_RANGES, lineCount } from './fields';
 export type { TimeRange } from './fields';
-export { UploadField, downloadBase64, ExcelTemplateLink, type ExportedFile } from './files';
+export { UploadField, downloadBase64, ExcelTemplateLink, useExportTask, type ExportedFile } from './files';
 export { ResourcePage, DateRangeField, queryParams } from './resource';
 export type { ResourcePageProps, ResourceRow } from './resource';

@@ -24,6 +24,7 @@ import { toLogin } from './App';
 import { PageBoundary } from './ErrorPanel';
 import { PageTabs, tabId } from './PageTabs';
 import { LanguageSwitch } from './LanguageSwitch';
+import { TaskCenter } from './TaskCenter';
 import { CORE_PAGES, PLATFORM_OWN_PAGES, REDIRECTS } from './pages';
 import { fetchRemotes, register, remotePage, type RemoteInfo } from './remotes';
 import { TenantSelect, type TenantOption } from './TenantSelect';
@@ -250,6 +251,7 @@ export function ConsoleLayout() {
               <TenantSelect userTenantId={user?.tenantId ?? -1} value={tenant} tenants={tenants} onChange={switchTenant} confirmAll={confirmAll} />
             )}
             <div className="console-header-right">
+              <TaskCenter />
               <LanguageSwitch />
               <Dropdown
                 menu={{

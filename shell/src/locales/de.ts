@@ -41,6 +41,19 @@ const de: Strings = {
     "1002": "Bereiche",
     "1003": "Benutzer-Tokens"
   },
+  "tasks": {
+    "title": "Aufgaben",
+    "empty": "Keine Aufgaben in den letzten 7 Tagen",
+    "running": "Läuft",
+    "done": "Fertig",
+    "failed": "Fehlgeschlagen",
+    "cancelled": "Abgebrochen",
+    "download": "Herunterladen",
+    "cancel": "Abbrechen",
+    "ready": "Ihr Export ist fertig: {{name}}",
+    "failedTitle": "„{{title}}“ wurde nicht abgeschlossen",
+    "kept": "Dateien werden 7 Tage lang aufbewahrt."
+  },
   "layout": {
     "logout": "Abmelden",
     "personalCenter": "Persönlicher Bereich",

@@ -5,6 +5,7 @@ const en = {
     '105': 'Personal centre', '200': 'System settings', '201': 'Menus', '202': 'Buttons', '203': 'Service areas', '204': 'Languages',
     '205': 'Plugins', '206': "Encryption tool", '207': "Tools", '208': "Organization structure", '209': "System roles", '210': "System accounts", '300': 'Regions', '301': 'Region list', '400': 'Logs', '401': 'Operation records', '402': 'Login log', '500': "Process centre", '501': "Waiting for me", '502': "Decided by me", '600': "App management", '700': "Media", '800': "Process management", '900': "Data analysis", '1000': "Third-party access", '1001': "OAuth clients", '1002': "Scopes", '1003': "User tokens",
   },
+  tasks: { title: "Tasks", empty: "No tasks in the last 7 days", running: "Running", done: "Ready", failed: "Failed", cancelled: "Cancelled", download: "Download", cancel: "Cancel", ready: "Your export is ready: {{name}}", failedTitle: "\"{{title}}\" did not finish", kept: "Files are kept for 7 days." },
   layout: {
     logout: 'Sign out', personalCenter: 'Personal centre', allTenants: 'All enterprises', tenant: 'Enterprise',
     platformOwn: "The platform's own records", switchAllTitle: 'Prompt', switchAllContent: 'Act for all enterprises? Lists will show every enterprise\'s data, and new records belong to the platform.',

@@ -41,6 +41,19 @@ const es: Strings = {
     "1002": "Ámbitos",
     "1003": "Tokens de usuarios"
   },
+  "tasks": {
+    "title": "Tareas",
+    "empty": "No hay tareas en los últimos 7 días",
+    "running": "En curso",
+    "done": "Lista",
+    "failed": "Fallida",
+    "cancelled": "Cancelada",
+    "download": "Descargar",
+    "cancel": "Cancelar",
+    "ready": "Su exportación está lista: {{name}}",
+    "failedTitle": "«{{title}}» no ha terminado",
+    "kept": "Los archivos se conservan 7 días."
+  },
   "layout": {
     "logout": "Cerrar sesión",
     "personalCenter": "Centro personal",

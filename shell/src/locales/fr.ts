@@ -41,6 +41,19 @@ const fr: Strings = {
     "1002": "Portées",
     "1003": "Jetons des utilisateurs"
   },
+  "tasks": {
+    "title": "Tâches",
+    "empty": "Aucune tâche ces 7 derniers jours",
+    "running": "En cours",
+    "done": "Prête",
+    "failed": "Échec",
+    "cancelled": "Annulée",
+    "download": "Télécharger",
+    "cancel": "Annuler",
+    "ready": "Votre export est prêt : {{name}}",
+    "failedTitle": "« {{title}} » n’a pas abouti",
+    "kept": "Les fichiers sont conservés 7 jours."
+  },
   "layout": {
     "logout": "Se déconnecter",
     "personalCenter": "Espace personnel",

@@ -41,6 +41,19 @@ const pt: Strings = {
     "1002": "Âmbitos",
     "1003": "Tokens de utilizadores"
   },
+  "tasks": {
+    "title": "Tarefas",
+    "empty": "Sem tarefas nos últimos 7 dias",
+    "running": "Em curso",
+    "done": "Pronta",
+    "failed": "Falhou",
+    "cancelled": "Cancelada",
+    "download": "Transferir",
+    "cancel": "Cancelar",
+    "ready": "A sua exportação está pronta: {{name}}",
+    "failedTitle": "«{{title}}» não terminou",
+    "kept": "Os ficheiros são guardados durante 7 dias."
+  },
   "layout": {
     "logout": "Terminar sessão",
     "personalCenter": "Centro pessoal",
