@@ -461,6 +461,11 @@ async fn main() {
     // `BENCH_ONLY=history make bench`: a device's history among 100,000,000 points, a day dropped.
     if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "history") {
         fleet::history(&state.db, &base, &token).await;
+        if let Ok(server) = std::env::var("CONSOLE_TEST_POSTGRES") {
+            let (pg_base, pg_db) = postgres_host(&server, dir.path(), "history").await;
+            let pg_token = login(&client, &pg_base).await;
+            fleet::history(&pg_db, &pg_base, &pg_token).await;
+        }
         return;
     }
     // `BENCH_ONLY=chat make bench`: chat round trips alone.

@@ -175,29 +175,61 @@ pub async fn idle(dir: &Path, cache: &Path, plugins: &Path) {
 /// Points loaded per statement: a day's in a few statements, each in key order.
 const LOAD_CHUNK: i64 = 2_000_000;
 
-/// Loads `per_day` points a day for `days` days ending with `last_day` into the day tables on
-/// SQLite: other devices' batteries, a reading each 10 s, in key order.
+/// Runs `sql` (numbered parameters `$1`, `$2`... bound to `binds`) on either engine.
+async fn run(db: &console_host::db::Db, sql: &str, binds: &[Bind<'_>]) -> u64 {
+    macro_rules! bound {
+        ($pool:expr) => {{
+            let mut query = sqlx::query(sql);
+            for bind in binds {
+                query = match bind {
+                    Bind::Int(n) => query.bind(*n),
+                    Bind::Text(t) => query.bind(*t),
+                };
+            }
+            query.execute($pool).await.expect("loaded").rows_affected()
+        }};
+    }
+    match (db.sqlite(), db.postgres()) {
+        (Some(pool), _) => bound!(pool),
+        (_, Some(pool)) => bound!(pool),
+        _ => unreachable!("one engine"),
+    }
+}
+
+enum Bind<'a> {
+    Int(i64),
+    Text(&'a str),
+}
+
+/// Numbers from `$1` to `$2` (excluded) as the rows `k(x)` a load selects from.
+fn numbers(db: &console_host::db::Db) -> &'static str {
+    if db.postgres().is_some() {
+        "WITH k(x) AS (SELECT generate_series($1::bigint, $2::bigint - 1))"
+    } else {
+        "WITH RECURSIVE k(x) AS (SELECT $1 UNION ALL SELECT x + 1 FROM k WHERE x + 1 < $2)"
+    }
+}
+
+/// Where a day's points go: its table on SQLite, the partitioned table on PostgreSQL.
+fn day_table(db: &console_host::db::Db, day: i64) -> String {
+    if db.postgres().is_some() { "series".into() } else { console_host::db::series::table_of(day) }
+}
+
+/// Loads `per_day` points a day for `days` days from `first_day`: other devices' batteries, a
+/// reading each 10 s, in key order.
 async fn load_days(db: &console_host::db::Db, tenant: i64, first_day: i64, days: i64, per_day: i64) {
-    let pool = db.sqlite().expect("the history bench loads SQLite");
+    let subject = if db.postgres().is_some() { "'LOAD-' || lpad((x / 8640)::text, 7, '0')" } else { "printf('LOAD-%07d', x / 8640)" };
     for day in first_day..first_day + days {
-        let table = console_host::db::series::table_of(day);
-        let start = day * DAY_MS;
-        // One reading a subject every 10 s: 8,640 a day.
         let mut done = 0;
         while done < per_day {
             let n = LOAD_CHUNK.min(per_day - done);
-            sqlx::query(&format!(
-                "WITH RECURSIVE k(x) AS (SELECT $1 UNION ALL SELECT x + 1 FROM k WHERE x + 1 < $2)
-                 INSERT INTO {table} (tenant_id, plugin_id, subject, name, at, value)
-                 SELECT $3, 'device', printf('LOAD-%07d', x / 8640), 'battery', $4 + (x % 8640) * 10000, x % 101 FROM k"
-            ))
-            .bind(done)
-            .bind(done + n)
-            .bind(tenant)
-            .bind(start)
-            .execute(pool)
-            .await
-            .expect("points loaded");
+            let sql = format!(
+                "{} INSERT INTO {} (tenant_id, plugin_id, subject, name, at, value)
+                 SELECT $3, 'device', {subject}, 'battery', $4 + (x % 8640) * 10000, x % 101 FROM k",
+                numbers(db),
+                day_table(db, day)
+            );
+            run(db, &sql, &[Bind::Int(done), Bind::Int(done + n), Bind::Int(tenant), Bind::Int(day * DAY_MS)]).await;
             done += n;
         }
     }
@@ -206,6 +238,7 @@ async fn load_days(db: &console_host::db::Db, tenant: i64, first_day: i64, days:
 /// `BENCH_ONLY=history`: a device drawer's chart over 100,000,000 points, and a day dropped
 /// under load.
 pub async fn history(db: &console_host::db::Db, base: &str, token: &str) {
+    let engine = if db.postgres().is_some() { "PostgreSQL" } else { "SQLite" };
     let total: i64 = std::env::var("BENCH_SERIES_POINTS").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000_000);
     let origin = base.trim_end_matches("/api");
     let (mut fleet, _) = activated_fleet(origin, token, 16).await;
@@ -220,32 +253,36 @@ pub async fn history(db: &console_host::db::Db, base: &str, token: &str) {
     load_days(db, 0, today - 29, 30, per_day).await;
     // The bench device reported a reading a minute for 30 days.
     let (device, _, _) = &fleet[0];
-    let (minute, month) = (60_000, 30 * console_host::db::series::DAY_MS);
-    let pool = db.sqlite().expect("SQLite");
+    let (minute, month) = (60_000, 30 * DAY_MS);
     let mut own = 0;
     for day in today - 30..=today {
         let (from, to) = ((day * DAY_MS).max(now - month), ((day + 1) * DAY_MS).min(now));
         let Some(readings) = (to - from).checked_div(minute).filter(|n| *n > 0) else { continue };
         let first = (from - (now - month) + minute - 1) / minute;
-        let written = sqlx::query(&format!(
-            "WITH RECURSIVE k(x) AS (SELECT $1 UNION ALL SELECT x + 1 FROM k WHERE x + 1 < $2)
-             INSERT OR REPLACE INTO {} (tenant_id, plugin_id, subject, name, at, value)
+        let sql = format!(
+            "{} INSERT INTO {} (tenant_id, plugin_id, subject, name, at, value)
              SELECT 0, 'device', $3, 'battery', $4 + x * $5, x % 101 FROM k WHERE $4 + x * $5 < $6",
-            console_host::db::series::table_of(day)
-        ))
-        .bind(first)
-        .bind(first + readings + 1)
-        .bind(&device.sn)
-        .bind(now - month)
-        .bind(minute)
-        .bind(to)
-        .execute(pool)
-        .await
-        .expect("the device's points");
-        own += written.rows_affected();
+            numbers(db),
+            day_table(db, day)
+        );
+        let binds = [
+            Bind::Int(first),
+            Bind::Int(first + readings + 1),
+            Bind::Text(&device.sn),
+            Bind::Int(now - month),
+            Bind::Int(minute),
+            Bind::Int(to),
+        ];
+        own += run(db, &sql, &binds).await;
+    }
+    // A fleet's history in its steady state: PostgreSQL has vacuumed and analysed what was
+    // loaded (its first readers would otherwise set every row's hint bits, and autovacuum would
+    // run beside the measurement).
+    if let Some(pool) = db.postgres() {
+        sqlx::query("VACUUM (ANALYZE) series").execute(pool).await.expect("vacuumed");
     }
     println!(
-        "\nhistory: {} points loaded in {:.0} s ({} on the oldest day), the bench device's {} among them",
+        "\nhistory on {engine}: {} points loaded in {:.0} s ({} on the oldest day), the bench device's {} among them",
         total + own as i64,
         started.elapsed().as_secs_f64(),
         dropped_points,

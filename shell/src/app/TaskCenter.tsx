@@ -115,9 +115,7 @@ export function TaskCenter() {
   return (
     <Popover content={list} title={t('tasks.title')} trigger="click" placement="bottomRight" open={open} onOpenChange={(next) => { setOpen(next); if (next) void load(); }}>
       <Badge count={running} size="small" offset={[-4, 4]}>
-        <Button type="text" icon={<ProfileOutlined />} aria-label={t('tasks.title')} data-testid="task-center">
-          {t('tasks.title')}
-        </Button>
+        <Button type="text" icon={<ProfileOutlined />} aria-label={t('tasks.title')} title={t('tasks.title')} data-testid="task-center" />
       </Badge>
     </Popover>
   );
