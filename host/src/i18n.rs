@@ -440,7 +440,9 @@ impl Msg {
             Msg::FileMissing => "No file was sent, or it is empty.".into(),
             Msg::DownloadExpired => "This download link has expired; please ask for a new one.".into(),
             Msg::DownloadInvalid => "This download link is not valid.".into(),
-            Msg::TooManyTasks { at_once } => format!("{at_once} tasks of yours are already running; export again once one of them has finished."),
+            Msg::TooManyTasks { at_once } => {
+                format!("{at_once} tasks of yours are already running; export again once one of them has finished.")
+            }
             Msg::NotAFile => "This operation does not make a file, so it cannot run as an export.".into(),
             Msg::RangeNotSatisfiable => "The requested range lies outside the file.".into(),
             Msg::OwnRequest => "You cannot decide a request you submitted yourself.".into(),
@@ -919,8 +921,12 @@ impl Msg {
             Msg::FileMissing => "Não foi enviado nenhum ficheiro, ou está vazio.".into(),
             Msg::DownloadExpired => "Esta ligação de transferência expirou; peça uma nova.".into(),
             Msg::DownloadInvalid => "Esta ligação de transferência não é válida.".into(),
-            Msg::TooManyTasks { at_once } => format!("Já tem {at_once} tarefas em curso; volte a exportar quando uma delas terminar."),
-            Msg::NotAFile => "Esta operação não gera nenhum ficheiro, pelo que não pode ser executada como exportação.".into(),
+            Msg::TooManyTasks { at_once } => {
+                format!("Já tem {at_once} tarefas em curso; volte a exportar quando uma delas terminar.")
+            }
+            Msg::NotAFile => {
+                "Esta operação não gera nenhum ficheiro, pelo que não pode ser executada como exportação.".into()
+            }
             Msg::RangeNotSatisfiable => "O intervalo pedido está fora do ficheiro.".into(),
             Msg::OwnRequest => "Não pode decidir um pedido que submeteu.".into(),
             Msg::DecidedAlready => "Este pedido já foi decidido.".into(),
@@ -1034,7 +1040,9 @@ impl Msg {
             Msg::FileMissing => "Файл не получен или он пуст.".into(),
             Msg::DownloadExpired => "Срок действия ссылки для скачивания истёк; запросите новую.".into(),
             Msg::DownloadInvalid => "Ссылка для скачивания недействительна.".into(),
-            Msg::TooManyTasks { at_once } => format!("У вас уже выполняется задач: {at_once}; повторите экспорт, когда одна из них завершится."),
+            Msg::TooManyTasks { at_once } => {
+                format!("У вас уже выполняется задач: {at_once}; повторите экспорт, когда одна из них завершится.")
+            }
             Msg::NotAFile => "Эта операция не создаёт файл, поэтому её нельзя запустить как экспорт.".into(),
             Msg::RangeNotSatisfiable => "Запрошенный диапазон выходит за пределы файла.".into(),
             Msg::OwnRequest => "Нельзя принять решение по собственной заявке.".into(),

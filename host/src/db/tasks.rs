@@ -144,7 +144,9 @@ impl Db {
             }
             Ending::Failed(why) => (Status::Failed, None, None, None, Some(why)),
         };
-        let done = with_writer!(self, |pool| sqlx::query(
+        let done =
+            with_writer!(self, |pool| {
+                sqlx::query(
             "UPDATE tasks SET status = $2, file_name = $3, content_type = $4, size = $5, error = $6, finished_at = $7,
                     expires_at = $8
              WHERE id = $1 AND status = 'running'"
@@ -159,13 +161,15 @@ impl Db {
         .bind(now + KEPT_MS)
         .execute(pool)
         .await
-        .map(|done| done.rows_affected()))?;
+        .map(|done| done.rows_affected())
+            })?;
         Ok(done == 1)
     }
 
     /// Cancels `user`'s running task: whether there was one.
     pub async fn cancel_task(&self, user: i64, id: i64) -> Result<bool, sqlx::Error> {
-        let done = with_writer!(self, |pool| sqlx::query(
+        let done = with_writer!(self, |pool| {
+            sqlx::query(
             "UPDATE tasks SET status = 'cancelled', finished_at = $3 WHERE id = $1 AND user_id = $2 AND status = 'running'"
         )
         .bind(id)
@@ -173,16 +177,18 @@ impl Db {
         .bind(now_ms())
         .execute(pool)
         .await
-        .map(|done| done.rows_affected()))?;
+        .map(|done| done.rows_affected())
+        })?;
         Ok(done == 1)
     }
 
     /// `user`'s task `id`, if it is theirs.
     pub async fn task_of(&self, user: i64, id: i64) -> Result<Option<Task>, sqlx::Error> {
-        let row: Option<Row> =
-            with_pool!(self, |pool| sqlx::query_as(&format!("SELECT {COLUMNS} FROM tasks WHERE id = $1 AND user_id = $2"))
-                .bind(id)
-                .bind(user)
+        let row: Option<Row> = with_pool!(self, |pool| sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM tasks WHERE id = $1 AND user_id = $2"
+        ))
+        .bind(id)
+        .bind(user)
         .fetch_optional(pool)
         .await)?;
         Ok(row.map(task))
@@ -203,15 +209,18 @@ impl Db {
 
     /// How many tasks `user` has running.
     pub async fn running_tasks(&self, user: i64) -> Result<i64, sqlx::Error> {
-        with_pool!(self, |pool| sqlx::query_scalar("SELECT COUNT(*) FROM tasks WHERE user_id = $1 AND status = 'running'")
-            .bind(user)
+        with_pool!(self, |pool| sqlx::query_scalar(
+            "SELECT COUNT(*) FROM tasks WHERE user_id = $1 AND status = 'running'"
+        )
+        .bind(user)
         .fetch_one(pool)
         .await)
     }
 
     /// Tasks still running long after any call could have ended (their host stopped): failed.
     pub async fn fail_abandoned_tasks(&self, started_before: i64, why: &str) -> Result<u64, sqlx::Error> {
-        let done = with_writer!(self, |pool| sqlx::query(
+        let done = with_writer!(self, |pool| {
+            sqlx::query(
             "UPDATE tasks SET status = 'failed', error = $1, finished_at = $2 WHERE status = 'running' AND created_at < $3"
         )
         .bind(why)
@@ -219,7 +228,8 @@ impl Db {
         .bind(started_before)
         .execute(pool)
         .await
-        .map(|done| done.rows_affected()))?;
+        .map(|done| done.rows_affected())
+        })?;
         Ok(done)
     }
 

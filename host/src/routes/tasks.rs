@@ -44,8 +44,7 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         start_export,
     )
     .route(
-        RouteSpec::read(Method::GET, "/tasks", Perm::SignedIn, "The caller's tasks, newest first")
-            .data_list::<Task>(),
+        RouteSpec::read(Method::GET, "/tasks", Perm::SignedIn, "The caller's tasks, newest first").data_list::<Task>(),
         list,
     )
     .route(
@@ -95,7 +94,10 @@ async fn start_export(
 ) -> ApiResult<Envelope<Task>> {
     let path = crate::validate::required("path", &input.path, 512)?;
     if input.query.len() > 32 || input.query.iter().any(|(k, v)| k.len() > 64 || v.len() > 1024) {
-        return Err(ApiError::invalid("query", Msg::Format { field: "query".into(), expected: "at most 32 short fields" }));
+        return Err(ApiError::invalid(
+            "query",
+            Msg::Format { field: "query".into(), expected: "at most 32 short fields" },
+        ));
     }
     // The route and the right to it, as if the page asked it now.
     let (plugin, route) = resolve(&app, &caller, &Method::GET, &path)?;
@@ -151,8 +153,8 @@ async fn keep_file(
     }
     let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.map_err(|e| e.to_string())?;
     let envelope: serde_json::Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
-    let file: ExportedFile = serde_json::from_value(envelope["data"].clone())
-        .map_err(|_| Msg::NotAFile.render(lang))?;
+    let file: ExportedFile =
+        serde_json::from_value(envelope["data"].clone()).map_err(|_| Msg::NotAFile.render(lang))?;
     let bytes = base64::engine::general_purpose::STANDARD.decode(file.content).map_err(|e| e.to_string())?;
     let name = stored_name(&file.file_name);
     let object = Objects::plugin_object(tenant, FOLDER, &format!("{id}/{name}"));
