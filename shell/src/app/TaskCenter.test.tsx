@@ -53,6 +53,17 @@ describe('the task list in the header', () => {
     clicked.mockRestore();
   });
 
+  it('tells of an export this console started even when it is done before the list looks', async () => {
+    serve((call) => ({ data: call.path === '/tasks' ? [task('done', { fileName: 'code-texts.xlsx' })] : null }));
+    render(
+      <App>
+        <TaskCenter />
+      </App>,
+    );
+    window.dispatchEvent(new CustomEvent(TASKS_CHANGED, { detail: task('running') }));
+    expect(await screen.findByText(en.tasks.ready.replace('{{name}}', 'code-texts.xlsx'))).toBeTruthy();
+  });
+
   it('cancels a running task from the list', async () => {
     let now: Task = task('running');
     const sent = serve((call) => {

@@ -35,25 +35,39 @@ export function TaskCenter() {
   const [tasks, setTasks] = useState<Task[]>([]);
   const [open, setOpen] = useState(false);
   const seen = useRef(new Map<number, Task['status']>());
+  // Tasks this console started: their end is told even if the list never saw them running (a
+  // quick export is done before the list looks).
+  const awaited = useRef(new Set<number>());
   const load = useCallback(
     () =>
       api.get<Task[]>('/tasks', undefined, { quiet: true }).then(
         (list) => {
           for (const task of list) {
-            if (seen.current.get(task.id) !== 'running') continue;
+            if (task.status === 'running' || (seen.current.get(task.id) !== 'running' && !awaited.current.has(task.id))) continue;
+            awaited.current.delete(task.id);
             if (task.status === 'done') {
               notification.success({
                 key: `task-${task.id}`,
+                // Below, not over the header's own controls.
+                placement: 'bottomRight',
                 title: t('tasks.ready', { name: task.fileName }),
                 description: task.title,
                 actions: (
-                  <Button type="primary" size="small" data-testid={`task-notice-download-${task.id}`} onClick={() => void save(task).catch(() => undefined)}>
+                  <Button
+                    type="primary"
+                    size="small"
+                    data-testid={`task-notice-download-${task.id}`}
+                    onClick={() => {
+                      notification.destroy(`task-${task.id}`);
+                      void save(task).catch(() => undefined);
+                    }}
+                  >
                     {t('tasks.download')}
                   </Button>
                 ),
               });
             } else if (task.status === 'failed') {
-              notification.error({ key: `task-${task.id}`, title: t('tasks.failedTitle', { title: task.title }), description: task.error });
+              notification.error({ key: `task-${task.id}`, placement: 'bottomRight', title: t('tasks.failedTitle', { title: task.title }), description: task.error });
             }
           }
           seen.current = new Map(list.map((task) => [task.id, task.status]));
@@ -65,7 +79,11 @@ export function TaskCenter() {
   );
   useEffect(() => {
     void load();
-    const again = () => void load();
+    const again = (event: Event) => {
+      const started = (event as CustomEvent<Task | undefined>).detail;
+      if (started?.id !== undefined) awaited.current.add(started.id);
+      void load();
+    };
     window.addEventListener(TASKS_CHANGED, again);
     return () => window.removeEventListener(TASKS_CHANGED, again);
   }, [load]);
