@@ -177,6 +177,12 @@ pub enum Msg {
     },
     /// A route asked to run as an export answered something other than a file.
     NotAFile,
+    /// A route asked to run as a task that its plugin does not declare one.
+    NotATask,
+    /// An export's file could not be stored (the object store refused it).
+    ExportNotKept,
+    /// A task whose host stopped under it.
+    TaskInterrupted,
     /// The applicant of a request cannot decide it.
     OwnRequest,
     DecidedAlready,
@@ -328,6 +334,9 @@ impl Msg {
             Msg::DownloadInvalid => "下载链接无效".into(),
             Msg::TooManyTasks { at_once } => format!("已有 {at_once} 个任务在进行中，请等其中一个完成后再导出"),
             Msg::NotAFile => "该操作不会生成文件，不能作为导出任务运行".into(),
+            Msg::NotATask => "该文件不能由任务中心保存，请在其页面上直接下载".into(),
+            Msg::ExportNotKept => "导出的文件未能保存，请重新导出".into(),
+            Msg::TaskInterrupted => "任务因服务重启而中断，请重新导出".into(),
             Msg::RangeNotSatisfiable => "请求的范围超出文件大小".into(),
             Msg::OwnRequest => "不能审批自己提交的申请".into(),
             Msg::DecidedAlready => "该申请已被处理".into(),
@@ -444,6 +453,9 @@ impl Msg {
                 format!("{at_once} tasks of yours are already running; export again once one of them has finished.")
             }
             Msg::NotAFile => "This operation does not make a file, so it cannot run as an export.".into(),
+            Msg::NotATask => "This file cannot be kept by the task centre; download it from its page.".into(),
+            Msg::ExportNotKept => "The exported file could not be kept; please export again.".into(),
+            Msg::TaskInterrupted => "The task was interrupted by a restart of the service; please export again.".into(),
             Msg::RangeNotSatisfiable => "The requested range lies outside the file.".into(),
             Msg::OwnRequest => "You cannot decide a request you submitted yourself.".into(),
             Msg::DecidedAlready => "This request has already been decided.".into(),
@@ -570,6 +582,9 @@ impl Msg {
             Msg::DownloadInvalid => "Dieser Download-Link ist ungültig.".into(),
             Msg::TooManyTasks { at_once } => format!("Es laufen bereits {at_once} Ihrer Aufgaben; exportieren Sie erneut, sobald eine davon abgeschlossen ist."),
             Msg::NotAFile => "Dieser Vorgang erzeugt keine Datei und kann daher nicht als Export laufen.".into(),
+            Msg::NotATask => "Diese Datei kann nicht in der Aufgabenliste aufbewahrt werden; laden Sie sie auf ihrer Seite herunter.".into(),
+            Msg::ExportNotKept => "Die exportierte Datei konnte nicht gespeichert werden; bitte exportieren Sie erneut.".into(),
+            Msg::TaskInterrupted => "Die Aufgabe wurde durch einen Neustart des Dienstes unterbrochen; bitte exportieren Sie erneut.".into(),
             Msg::RangeNotSatisfiable => "Der angeforderte Bereich liegt außerhalb der Datei.".into(),
             Msg::OwnRequest => "Über einen eigenen Antrag können Sie nicht selbst entscheiden.".into(),
             Msg::DecidedAlready => "Über diesen Antrag wurde bereits entschieden.".into(),
@@ -686,6 +701,9 @@ impl Msg {
             Msg::DownloadInvalid => "Este enlace de descarga no es válido.".into(),
             Msg::TooManyTasks { at_once } => format!("Ya tiene {at_once} tareas en curso; vuelva a exportar cuando termine alguna."),
             Msg::NotAFile => "Esta operación no genera ningún archivo, así que no puede ejecutarse como exportación.".into(),
+            Msg::NotATask => "El centro de tareas no puede conservar este archivo; descárguelo desde su página.".into(),
+            Msg::ExportNotKept => "No se pudo conservar el archivo exportado; vuelva a exportarlo.".into(),
+            Msg::TaskInterrupted => "Un reinicio del servicio interrumpió la tarea; vuelva a exportar.".into(),
             Msg::RangeNotSatisfiable => "El rango solicitado está fuera del archivo.".into(),
             Msg::OwnRequest => "No puede resolver una solicitud que usted mismo presentó.".into(),
             Msg::DecidedAlready => "Esta solicitud ya se ha resuelto.".into(),
@@ -807,6 +825,9 @@ impl Msg {
             Msg::DownloadInvalid => "Ce lien de téléchargement n’est pas valide.".into(),
             Msg::TooManyTasks { at_once } => format!("{at_once} de vos tâches sont déjà en cours ; relancez l’export quand l’une d’elles sera terminée."),
             Msg::NotAFile => "Cette opération ne produit pas de fichier : elle ne peut pas s’exécuter comme un export.".into(),
+            Msg::NotATask => "Ce fichier ne peut pas être conservé par le centre des tâches ; téléchargez-le depuis sa page.".into(),
+            Msg::ExportNotKept => "Le fichier exporté n’a pas pu être conservé ; relancez l’export.".into(),
+            Msg::TaskInterrupted => "La tâche a été interrompue par un redémarrage du service ; relancez l’export.".into(),
             Msg::RangeNotSatisfiable => "La plage demandée est en dehors du fichier.".into(),
             Msg::OwnRequest => "Vous ne pouvez pas statuer sur une demande que vous avez soumise.".into(),
             Msg::DecidedAlready => "Il a déjà été statué sur cette demande.".into(),
@@ -927,6 +948,11 @@ impl Msg {
             Msg::NotAFile => {
                 "Esta operação não gera nenhum ficheiro, pelo que não pode ser executada como exportação.".into()
             }
+            Msg::NotATask => {
+                "O centro de tarefas não pode guardar este ficheiro; transfira-o a partir da respetiva página.".into()
+            }
+            Msg::ExportNotKept => "Não foi possível guardar o ficheiro exportado; volte a exportar.".into(),
+            Msg::TaskInterrupted => "A tarefa foi interrompida por um reinício do serviço; volte a exportar.".into(),
             Msg::RangeNotSatisfiable => "O intervalo pedido está fora do ficheiro.".into(),
             Msg::OwnRequest => "Não pode decidir um pedido que submeteu.".into(),
             Msg::DecidedAlready => "Este pedido já foi decidido.".into(),
@@ -1044,6 +1070,9 @@ impl Msg {
                 format!("У вас уже выполняется задач: {at_once}; повторите экспорт, когда одна из них завершится.")
             }
             Msg::NotAFile => "Эта операция не создаёт файл, поэтому её нельзя запустить как экспорт.".into(),
+            Msg::NotATask => "Этот файл нельзя сохранить в центре задач; скачайте его на его странице.".into(),
+            Msg::ExportNotKept => "Не удалось сохранить экспортированный файл; повторите экспорт.".into(),
+            Msg::TaskInterrupted => "Задача прервана перезапуском сервиса; повторите экспорт.".into(),
             Msg::RangeNotSatisfiable => "Запрошенный диапазон выходит за пределы файла.".into(),
             Msg::OwnRequest => "Нельзя принять решение по собственной заявке.".into(),
             Msg::DecidedAlready => "По этой заявке уже принято решение.".into(),
@@ -1078,6 +1107,17 @@ fn with_article(name: &str) -> String {
 /// What a field must be, and what still depends on an item, in the seven languages: the
 /// English text is the key ([`Lang::ALL`] order for the rest: zhCn, de, es, fr, pt, ru).
 const EXPECTED: &[(&str, [&str; 6])] = &[
+    (
+        "at most 32 short fields",
+        [
+            "最多 32 个简短字段",
+            "höchstens 32 kurze Felder",
+            "como máximo 32 campos cortos",
+            "32 champs courts au plus",
+            "no máximo 32 campos curtos",
+            "не более 32 коротких полей",
+        ],
+    ),
     (
         "a PNG, JPEG or GIF image of 200×200 pixels, at most 500 KB",
         [

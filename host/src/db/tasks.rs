@@ -6,6 +6,9 @@ use serde::Serialize;
 
 use super::{Db, now_ms};
 
+/// The advisory lock class under which one user's task starts take turns on PostgreSQL.
+const TASKS_LOCK: i32 = 0x7461_736b;
+
 /// How long a finished task and its file are kept.
 pub const KEPT_MS: i64 = 7 * 24 * 3600 * 1000;
 
@@ -111,31 +114,60 @@ pub enum Ending<'a> {
 }
 
 impl Db {
-    /// A running task of `user`; its id.
+    /// A running task of `user`, if fewer than `at_once` of their calls are still under way (a
+    /// cancelled task's call counts until it ends): its id. The count and the insert are one
+    /// step: requests sent together cannot each see room for themselves.
     pub async fn start_task(
         &self,
         (tenant, user): (i64, i64),
-        plugin: &str,
-        route: &str,
-        title: &str,
-    ) -> Result<i64, sqlx::Error> {
-        let now = now_ms();
-        with_writer!(self, |pool| sqlx::query_scalar(
+        (plugin, route, title): (&str, &str, &str),
+        at_once: i64,
+    ) -> Result<Option<i64>, sqlx::Error> {
+        const INSERT: &str =
             "INSERT INTO tasks (tenant_id, user_id, plugin_id, route, title, status, created_at, expires_at)
-             VALUES ($1, $2, $3, $4, $5, 'running', $6, $7) RETURNING id"
-        )
-        .bind(tenant)
-        .bind(user)
-        .bind(plugin)
-        .bind(route)
-        .bind(title)
-        .bind(now)
-        .bind(now + KEPT_MS)
-        .fetch_one(pool)
-        .await)
+             SELECT $1, $2, $3, $4, $5, 'running', $6, $7
+             WHERE (SELECT COUNT(*) FROM tasks WHERE user_id = $2 AND finished_at IS NULL) < $8
+             RETURNING id";
+        let now = now_ms();
+        macro_rules! insert {
+            ($executor:expr) => {
+                sqlx::query_scalar(INSERT)
+                    .bind(tenant)
+                    .bind(user)
+                    .bind(plugin)
+                    .bind(route)
+                    .bind(title)
+                    .bind(now)
+                    .bind(now + KEPT_MS)
+                    .bind(at_once)
+                    .fetch_optional($executor)
+                    .await
+            };
+        }
+        match &self.pool {
+            // SQLite's one writer, in the core writers' turn, makes the statement one step.
+            super::Pool::Sqlite(pool) => {
+                let _turn = self.core_turn().await;
+                insert!(pool)
+            }
+            // Hosts sharing the database: one start of a user's at a time.
+            super::Pool::Postgres(pool) => {
+                let mut tx = pool.begin().await?;
+                let key = i32::try_from(user.rem_euclid(i64::from(i32::MAX))).unwrap_or(0);
+                sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
+                    .bind(TASKS_LOCK)
+                    .bind(key)
+                    .execute(&mut *tx)
+                    .await?;
+                let id = insert!(&mut *tx)?;
+                tx.commit().await?;
+                Ok(id)
+            }
+        }
     }
 
-    /// Ends a running task (one cancelled meanwhile stays cancelled): whether it was running.
+    /// Ends a task's call: a running task takes its ending; one cancelled meanwhile stays
+    /// cancelled, and its call no longer counts. Whether the ending was taken.
     pub async fn end_task(&self, id: i64, ending: Ending<'_>) -> Result<bool, sqlx::Error> {
         let now = now_ms();
         let (status, file_name, content_type, size, error) = match ending {
@@ -144,12 +176,11 @@ impl Db {
             }
             Ending::Failed(why) => (Status::Failed, None, None, None, Some(why)),
         };
-        let done =
-            with_writer!(self, |pool| {
-                sqlx::query(
-            "UPDATE tasks SET status = $2, file_name = $3, content_type = $4, size = $5, error = $6, finished_at = $7,
-                    expires_at = $8
-             WHERE id = $1 AND status = 'running'"
+        let kept: Option<String> = with_writer!(self, |pool| sqlx::query_scalar(
+            "UPDATE tasks SET status = CASE WHEN status = 'running' THEN $2 ELSE status END,
+                    file_name = $3, content_type = $4, size = $5, error = $6, finished_at = $7, expires_at = $8
+             WHERE id = $1 AND finished_at IS NULL
+             RETURNING status"
         )
         .bind(id)
         .bind(status.as_str())
@@ -159,26 +190,22 @@ impl Db {
         .bind(error)
         .bind(now)
         .bind(now + KEPT_MS)
-        .execute(pool)
-        .await
-        .map(|done| done.rows_affected())
-            })?;
-        Ok(done == 1)
+        .fetch_optional(pool)
+        .await)?;
+        Ok(kept.as_deref() == Some(status.as_str()))
     }
 
-    /// Cancels `user`'s running task: whether there was one.
+    /// Cancels `user`'s running task (its call goes on to its end, and counts until then):
+    /// whether there was one.
     pub async fn cancel_task(&self, user: i64, id: i64) -> Result<bool, sqlx::Error> {
-        let done = with_writer!(self, |pool| {
-            sqlx::query(
-            "UPDATE tasks SET status = 'cancelled', finished_at = $3 WHERE id = $1 AND user_id = $2 AND status = 'running'"
+        let done = with_writer!(self, |pool| sqlx::query(
+            "UPDATE tasks SET status = 'cancelled' WHERE id = $1 AND user_id = $2 AND status = 'running'"
         )
         .bind(id)
         .bind(user)
-        .bind(now_ms())
         .execute(pool)
         .await
-        .map(|done| done.rows_affected())
-        })?;
+        .map(|done| done.rows_affected()))?;
         Ok(done == 1)
     }
 
@@ -207,36 +234,43 @@ impl Db {
         Ok(rows.into_iter().map(task).collect())
     }
 
-    /// How many tasks `user` has running.
-    pub async fn running_tasks(&self, user: i64) -> Result<i64, sqlx::Error> {
-        with_pool!(self, |pool| sqlx::query_scalar(
-            "SELECT COUNT(*) FROM tasks WHERE user_id = $1 AND status = 'running'"
+    /// `user`'s tasks whose calls are still under way long after any call could have ended
+    /// (their host stopped): ended, a running one failed with `why`.
+    pub async fn fail_abandoned_tasks(&self, user: i64, started_before: i64, why: &str) -> Result<u64, sqlx::Error> {
+        let done = with_writer!(self, |pool| sqlx::query(
+            "UPDATE tasks SET status = CASE WHEN status = 'running' THEN 'failed' ELSE status END,
+                    error = CASE WHEN status = 'running' THEN $2 ELSE error END, finished_at = $3
+             WHERE user_id = $1 AND finished_at IS NULL AND created_at < $4"
         )
         .bind(user)
-        .fetch_one(pool)
-        .await)
-    }
-
-    /// Tasks still running long after any call could have ended (their host stopped): failed.
-    pub async fn fail_abandoned_tasks(&self, started_before: i64, why: &str) -> Result<u64, sqlx::Error> {
-        let done = with_writer!(self, |pool| {
-            sqlx::query(
-            "UPDATE tasks SET status = 'failed', error = $1, finished_at = $2 WHERE status = 'running' AND created_at < $3"
-        )
         .bind(why)
         .bind(now_ms())
         .bind(started_before)
         .execute(pool)
         .await
-        .map(|done| done.rows_affected())
-        })?;
+        .map(|done| done.rows_affected()))?;
         Ok(done)
+    }
+
+    /// Forgets `user`'s ended tasks beyond the newest `keep`: the ones forgotten, for their files
+    /// to go (what one user keeps in the object store is bounded by count as well as by time).
+    pub async fn prune_tasks(&self, user: i64, keep: i64) -> Result<Vec<Task>, sqlx::Error> {
+        let rows: Vec<Row> = with_writer!(self, |pool| sqlx::query_as(&format!(
+            "DELETE FROM tasks WHERE user_id = $1 AND finished_at IS NOT NULL
+               AND id NOT IN (SELECT id FROM tasks WHERE user_id = $1 ORDER BY id DESC LIMIT $2)
+             RETURNING {COLUMNS}"
+        ))
+        .bind(user)
+        .bind(keep)
+        .fetch_all(pool)
+        .await)?;
+        Ok(rows.into_iter().map(task).collect())
     }
 
     /// Forgets the tasks past their seven days: the ones forgotten, for their files to go.
     pub async fn expire_tasks(&self) -> Result<Vec<Task>, sqlx::Error> {
         let rows: Vec<Row> = with_writer!(self, |pool| sqlx::query_as(&format!(
-            "DELETE FROM tasks WHERE expires_at <= $1 RETURNING {COLUMNS}"
+            "DELETE FROM tasks WHERE expires_at <= $1 AND finished_at IS NOT NULL RETURNING {COLUMNS}"
         ))
         .bind(now_ms())
         .fetch_all(pool)

@@ -12,7 +12,7 @@ use crate::i18n::Lang;
 pub const CONTRACT: semver::Version = semver::Version::new(0, 1, 20);
 
 /// Mounts the core owns; a plugin cannot take them.
-const RESERVED_MOUNTS: [&str; 12] = [
+const RESERVED_MOUNTS: [&str; 13] = [
     "authority-service",
     "region-service-admin",
     "sync-service",
@@ -25,6 +25,7 @@ const RESERVED_MOUNTS: [&str; 12] = [
     "pki",
     "oauth",
     "oauth-service",
+    "tasks",
 ];
 
 #[derive(Debug, Clone, Deserialize)]
@@ -188,6 +189,11 @@ pub struct RouteSpec {
     /// and a claim of a purpose that routes declare is refused to any other route.
     #[serde(default)]
     pub uploads: Vec<String>,
+    /// A user's GET answering a file that may run as a task of the task centre (`POST
+    /// /tasks/exports`), its file kept in the object store for seven days. A route whose file
+    /// holds keys or secrets leaves it off: only its caller's browser ever holds that file.
+    #[serde(default)]
+    pub task: bool,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize)]
@@ -477,6 +483,9 @@ impl Manifest {
             }
             if r.long_poll && (r.caller != RouteCaller::Device || r.method != "GET") {
                 return fail(&format!("routes[{i}].long_poll"), "a long poll is a device's GET");
+            }
+            if r.task && (r.caller != RouteCaller::User || r.method != "GET") {
+                return fail(&format!("routes[{i}].task"), "a task is a user's GET");
             }
             if r.socket && (r.caller != RouteCaller::Device || r.method != "GET" || r.long_poll) {
                 return fail(&format!("routes[{i}].socket"), "a socket is a device's GET, and no long poll");

@@ -603,7 +603,8 @@ impl Plugins {
         // call (and its statements) inside the request. At a level the log leaves out.
         let span = tracing::debug_span!("plugin.call", plugin = %plugin.manifest.id, kind = invocation.kind(), depth);
         let call_to_end = async move { plugins.call_to_end(plugin, call, invocation, depth).await };
-        tokio::spawn(tracing::Instrument::instrument(call_to_end, span))
+        // The request's span outside (on at any log level), the call's inside (on with traces).
+        tokio::spawn(tracing::Instrument::in_current_span(tracing::Instrument::instrument(call_to_end, span)))
             .await
             .unwrap_or_else(|panicked| Err(Failure::Trap(format!("the call's task failed: {panicked}"))))
     }

@@ -1,6 +1,8 @@
 //! The task centre: an export runs as its user's task, its file kept in the object store behind
-//! a signed link; the right to the export is checked when asked, a user sees and touches only
-//! their own tasks, has at most three running, and may cancel one (its file is not kept).
+//! a signed link; only routes their plugin declares tasks run so; the right to the export is
+//! checked when asked, a user sees and touches only their own tasks, has at most three calls
+//! under way (requests sent together included), may cancel one (its file is not kept, its call
+//! counts until it ends), and keeps fifty tasks at most.
 
 use crate::common;
 
@@ -59,6 +61,11 @@ async fn an_export_runs_as_its_users_task_and_its_file_is_fetched_through_a_link
     assert_eq!(host.get("/tasks", &other).await.ok(), &json!([]), "nothing started, nothing listed");
     assert_eq!(host.get(&format!("/tasks/{id}/link"), &other).await.code(), 404);
     assert_eq!(host.post(&format!("/tasks/{id}/cancel"), &other, json!({})).await.code(), 404);
+    // Only a route its plugin declares a task runs as one (a file of keys is never kept).
+    let undeclared = host.post("/tasks/exports", &admin, json!({ "path": "/probe/busy" })).await;
+    assert_eq!(undeclared.code(), 400, "{:?}", undeclared.body);
+    assert_eq!(undeclared.body["data"]["field"], "path");
+    assert_eq!(undeclared.body["msg"], "This file cannot be kept by the task centre; download it from its page.");
     // A route that answers no file fails as a task, in the user's words.
     let not_a_file = host.post("/tasks/exports", &admin, json!({ "path": "/probe/version" })).await;
     let failed = ended(&host, &admin, not_a_file.ok()["id"].as_i64().expect("id")).await;
@@ -81,6 +88,8 @@ async fn a_user_runs_three_tasks_at_once_and_may_cancel_one() {
     assert!(fourth.body["msg"].as_str().unwrap_or("").contains("3 tasks"), "{:?}", fourth.body);
     let cancelled = host.post(&format!("/tasks/{}/cancel", ids[0]), &admin, json!({})).await;
     assert_eq!(cancelled.ok()["status"], "cancelled");
+    // A cancelled task's call goes on to its end, and counts until then.
+    assert_eq!(host.post("/tasks/exports", &admin, json!({ "path": "/probe/spin" })).await.code(), 429);
     // Its call still ends; the task stays cancelled. The others end as the call did.
     assert_eq!(ended(&host, &admin, ids[0]).await["status"], "cancelled");
     for id in &ids[1..] {
@@ -89,6 +98,41 @@ async fn a_user_runs_three_tasks_at_once_and_may_cancel_one() {
         assert!(task["error"].as_str().is_some_and(|e| !e.is_empty()), "why it failed: {task}");
     }
     assert_eq!(host.get(&format!("/tasks/{}/link", ids[0]), &admin).await.code(), 404, "no file of a cancelled task");
-    // Once they ended, new ones start again.
-    assert_eq!(host.post("/tasks/exports", &admin, json!({ "path": "/probe/spin" })).await.code(), 200);
+    // Once they ended, new ones start again; sent together, three are taken and the rest refused.
+    let sent = (0..6).map(|_| host.post("/tasks/exports", &admin, json!({ "path": "/probe/spin" })));
+    let codes: Vec<i64> = futures_util::future::join_all(sent).await.iter().map(|answer| answer.code()).collect();
+    assert_eq!(codes.iter().filter(|code| **code == 200).count(), 3, "{codes:?}");
+    assert_eq!(codes.iter().filter(|code| **code == 429).count(), 3, "{codes:?}");
+}
+
+/// What one user keeps is bounded by count as well as by time: past fifty, starting a task
+/// forgets the oldest ended one and removes its file.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_user_keeps_fifty_tasks_and_an_older_ones_file_goes() {
+    let host = TestHost::start_with_plugins(&[Install::plugin("globalization", "files = true")], |_| {}).await;
+    let admin = host.admin().await;
+    let mut ids = Vec::new();
+    for _ in 0..51 {
+        let started = host.post("/tasks/exports", &admin, json!({ "path": "/i18n-service/modules/export" })).await;
+        let id = started.ok()["id"].as_i64().expect("id");
+        assert_eq!(ended(&host, &admin, id).await["status"], "done");
+        ids.push(id);
+    }
+    let listed: Vec<i64> = host
+        .get("/tasks", &admin)
+        .await
+        .ok()
+        .as_array()
+        .expect("tasks")
+        .iter()
+        .filter_map(|t| t["id"].as_i64())
+        .collect();
+    assert_eq!(listed.len(), 50);
+    assert!(!listed.contains(&ids[0]) && listed.contains(&ids[50]), "the oldest forgotten: {listed:?}");
+    assert_eq!(host.get(&format!("/tasks/{}/link", ids[0]), &admin).await.code(), 404);
+    let objects = host.state.plugins.objects();
+    let gone = console_host::objects::Objects::plugin_object(0, "_tasks", &format!("{}/file", ids[0]));
+    let kept = console_host::objects::Objects::plugin_object(0, "_tasks", &format!("{}/file", ids[1]));
+    assert!(objects.store.head(&gone).await.is_err(), "the forgotten task's file is removed");
+    assert!(objects.store.head(&kept).await.is_ok(), "a kept task's file stays");
 }
