@@ -15,7 +15,7 @@ use super::{Db, Pool};
 
 /// Every table, parents before children. A table the schema has and this list lacks fails the
 /// copy (see [`copy_sqlite_to_postgres`]): nothing is left behind silently.
-const TABLES: [&str; 32] = [
+const TABLES: [&str; 33] = [
     "tenants",
     "departments",
     "menus",
@@ -48,6 +48,7 @@ const TABLES: [&str; 32] = [
     "oauth_scopes",
     "oauth_tokens",
     "spent_proofs",
+    "tasks",
 ];
 
 /// Tables not copied: messages between running hosts (nothing in them outlives a minute), which
