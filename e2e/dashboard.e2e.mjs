@@ -60,7 +60,11 @@ test('simulated devices report and the device dashboard shows them, then moves o
   // The chart as a PNG, the figures as a workbook.
   const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-over-time-png').click()]);
   assert.match(png.suggestedFilename(), /^reports-and-events-1d-hour\.png$/);
-  const [workbook] = await Promise.all([page.waitForEvent('download'), page.getByTestId('dashboard-export').click()]);
+  // The workbook is an export of the task centre: its notice offers the file once ready.
+  await page.getByTestId('dashboard-export').click();
+  const notice = page.locator('.ant-notification-notice', { hasText: 'Your export is ready: device-dashboard-1d-hour.xlsx' });
+  await shotOnFailure(page, 'dashboard-export-task', () => notice.waitFor({ timeout: 30_000 }));
+  const [workbook] = await Promise.all([page.waitForEvent('download'), notice.getByRole('button', { name: 'Download' }).click()]);
   assert.equal(workbook.suggestedFilename(), 'device-dashboard-1d-hour.xlsx');
   const bytes = readFileSync(await workbook.path());
   assert.equal(bytes.subarray(0, 2).toString(), 'PK', 'an xlsx (zip) file');
