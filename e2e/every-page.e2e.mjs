@@ -154,7 +154,6 @@ test("the spec's group paths open their default pages, and its message paths tod
     ['/customerService', '/customerService/myOrderRecord'],
     ['/sms/sms', '/message/sms'],
     ['/jpush/jpush', '/message/jpush'],
-    ['/system-config/service-area-config', '/system-config/service-area'],
   ]) {
     await page.goto(`${base}${from}`);
     await page.waitForURL(`**${to}`);
@@ -176,5 +175,18 @@ test("the spec's group paths open their default pages, and its message paths tod
   await page.goto(`${base}/system/role`);
   await page.getByTestId('tenant-select').waitFor();
   assert.equal(await page.getByTestId('platform-own').count(), 0);
+
+  // The service-area configuration is a page of its own: each area's servers, checked as typed.
+  await page.goto(`${base}/system-config/service-area-config`);
+  await page.getByTestId('configure-europe').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('App server').fill('https://eu.api.example.com');
+  await dialog.getByLabel('Device MQTT server').fill('eu.mqtt.example.com');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.locator('.ant-form-item-explain-error', { hasText: 'mqtts://host:port' }).waitFor();
+  await dialog.getByLabel('Device MQTT server').fill('mqtts://eu.mqtt.example.com:8883');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await page.locator('.ant-table-row', { hasText: 'mqtts://eu.mqtt.example.com:8883' }).waitFor();
+  await page.screenshot({ path: join(shots, 'every-page-service-area-config.png') });
   await page.context().close();
 });

@@ -6,14 +6,16 @@
 // other actions alone, the add or edit form opened where that action is add or edit, with a file
 // uploaded where the form uploads (a form's reference data and uploads are asked with the form's
 // rights); and every action but view, with which the page must not open at all (it would ask for
-// its list).
+// its list). An enterprise's pages are crawled mostly by accounts of an enterprise, who must not be
+// sent to the platform's routes, and the platform's pages by the platform's accounts.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { ADMIN_PASSWORD, png, projectPlugins, startConsole } from './harness.mjs';
 
-/** Browser contexts crawling at once, each with its own account and role. */
-const CRAWLERS = 3;
+/** Browser contexts crawling at once, each with its own account and role: whose accounts they
+ * are (`ALL`: the platform's; `enterprise`: one enterprise's). */
+const CRAWLERS = ['ALL', 'enterprise', 'enterprise'];
 const PASSWORD = 'Crawler#2026';
 
 let console_;
@@ -46,21 +48,24 @@ async function menuPages(api, admin) {
     .map((m) => ({
       path: m.routePath,
       menuIds: ancestors(m),
+      // An enterprise's role may hold it: it and the groups above it are of an enterprise's scope.
+      enterprise: ancestors(m).every((id) => byNumber.get(id)?.scope === 'tenant'),
       buttons: buttons.filter((b) => b.menuId === m.menuId).map((b) => ({ id: b.id, type: b.buttonType, action: b.action })),
     }))
     .filter((p) => p.buttons.some((b) => b.type === 'view'));
 }
 
-/** A signed-in browser page for one crawler, recording what would fail a user. */
-async function crawler(index, admin) {
+/** A signed-in browser page for one crawler, an account of `tenant` (`ALL`: the platform's),
+ * recording what would fail a user. */
+async function crawler(index, admin, tenant) {
   const { api, newPage, login } = console_;
-  const role = (await api('/authority-service/role/add', { name: `Crawler ${index}`, roleType: 'ordinary' }, admin, 'ALL')).id;
+  const role = (await api('/authority-service/role/add', { name: `Crawler ${index}`, roleType: 'ordinary' }, admin, tenant)).id;
   const userName = `crawler${index}`;
   await api(
     '/authority-service/account/add',
     { userName, name: userName, accountType: 'operation', phone: '+86-13800000000', email: 'crawler@example.com', roleIds: [role], password: PASSWORD, confirmPassword: PASSWORD },
     admin,
-    'ALL',
+    tenant,
   );
   const page = await newPage('en-US');
   const found = [];
@@ -86,8 +91,8 @@ async function crawler(index, admin) {
     }
   });
   const settled = () => Promise.all(reading.splice(0));
-  const grant = (menuIds, buttonIds) => api('/authority-service/role/grant', { id: role, menuIds, buttonIds }, admin, 'ALL');
-  return { page, found, settled, grant, signIn: () => login(page, userName, PASSWORD) };
+  const grant = (menuIds, buttonIds) => api('/authority-service/role/grant', { id: role, menuIds, buttonIds }, admin, tenant);
+  return { page, found, settled, grant, signIn: () => login(page, userName, PASSWORD), enterprise: tenant !== 'ALL', pages: [], cuts: 0 };
 }
 
 /** Opens `path` and waits until it has rendered: content, and no spinner left. A navigation a
@@ -110,17 +115,26 @@ test('every page, opened with the rights of that page alone, asks for nothing it
   const { api, base } = console_;
   const admin = (await api('/authority-service/authority/login', { userName: 'admin', password: ADMIN_PASSWORD })).token;
   const pages = await menuPages(api, admin);
+  const enterprise = await api('/authority-service/tenantInfo/add', { tenantName: 'Crawl Co', fullName: 'Crawl Co Ltd', abbrEn: 'CRAWL', creditCode: '913501005700000159' }, admin);
   // One after another: each makes its role and account as the one administrator session.
   const crawlers = [];
-  for (let i = 1; i <= CRAWLERS; i++) crawlers.push(await crawler(i, admin));
+  for (const [i, whose] of CRAWLERS.entries()) crawlers.push(await crawler(i + 1, admin, whose === 'ALL' ? 'ALL' : String(enterprise.id)));
+  // Each page to the crawler with the fewest cuts so far among those whose accounts may hold it:
+  // the platform's pages to the platform's crawler, an enterprise's mostly to the enterprise's.
+  const cutsOf = (p) => 1 + p.buttons.length;
+  for (const p of [...pages].sort((a, b) => Number(a.enterprise) - Number(b.enterprise))) {
+    const [least] = crawlers.filter((c) => p.enterprise || !c.enterprise).sort((a, b) => a.cuts - b.cuts);
+    least.pages.push(p);
+    least.cuts += cutsOf(p);
+  }
   const findings = [];
   const forms = { add: 0, edit: 0 };
   let uploads = 0;
   let cutCount = 0;
   await Promise.all(
-    crawlers.map(async (c, i) => {
+    crawlers.map(async (c) => {
       // Signed in holding the first page's view, so that the shell has a page to land on.
-      const mine = pages.filter((_, n) => n % CRAWLERS === i);
+      const mine = c.pages;
       await c.grant(mine[0].menuIds, mine[0].buttons.filter((b) => b.type === 'view').map((b) => b.id));
       await c.signIn();
       for (const p of mine) {
@@ -164,7 +178,8 @@ test('every page, opened with the rights of that page alone, asks for nothing it
           const what = [...new Set(c.found)];
           if (signedOut) what.push('signed out');
           if (cut.closed && at === p.path) what.push('opened without its view action');
-          if (what.length) findings.push(`${p.path} (${cut.held.map((b) => b.action).join(', ')}):\n    ${what.join('\n    ')}`);
+          const who = c.enterprise ? 'an enterprise account' : 'a platform account';
+          if (what.length) findings.push(`${p.path} as ${who} (${cut.held.map((b) => b.action).join(', ')}):\n    ${what.join('\n    ')}`);
           if (signedOut) {
             await c.grant(mine[0].menuIds, mine[0].buttons.filter((b) => b.type === 'view').map((b) => b.id));
             await c.signIn();
@@ -174,9 +189,11 @@ test('every page, opened with the rights of that page alone, asks for nothing it
       }
     }),
   );
-  console.log(`rights crawler: ${pages.length} pages, ${cutCount} cuts, ${forms.add} add and ${forms.edit} edit forms, ${uploads} uploads, ${findings.length} findings`);
+  const byEnterprise = crawlers.filter((c) => c.enterprise).reduce((n, c) => n + c.pages.length, 0);
+  console.log(`rights crawler: ${pages.length} pages (${byEnterprise} as an enterprise's accounts), ${cutCount} cuts, ${forms.add} add and ${forms.edit} edit forms, ${uploads} uploads, ${findings.length} findings`);
   // Every page of the menu, and the forms the add and edit buttons open: a selector that found
   // none would let the crawl pass having opened nothing.
+  assert.ok(byEnterprise >= 50, `${byEnterprise} pages crawled by an enterprise's accounts`);
   assert.ok(pages.length >= 100 && cutCount >= 300 && forms.add >= 20 && forms.edit >= 3 && uploads >= 3, `${pages.length} pages, ${cutCount} cuts, ${JSON.stringify(forms)} forms, ${uploads} uploads`);
   assert.deepEqual(findings, []);
 });

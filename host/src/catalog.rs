@@ -180,6 +180,15 @@ pub const CORE_MENUS: &[MenuSeed] = &[
             ("service-area:delete", "delete", "删除服务区域"),
         ],
     ),
+    // Each area's servers: where its apps and devices connect.
+    page(
+        211,
+        200,
+        "服务区域配置",
+        "/system-config/service-area-config",
+        "platform",
+        &[("service-area-config:edit", "edit", "配置服务区域服务器")],
+    ),
     page(
         204,
         200,

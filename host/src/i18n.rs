@@ -1108,6 +1108,28 @@ fn with_article(name: &str) -> String {
 /// English text is the key ([`Lang::ALL`] order for the rest: zhCn, de, es, fr, pt, ru).
 const EXPECTED: &[(&str, [&str; 6])] = &[
     (
+        "an address such as https://api.example.com or https://api.example.com:8443: http or https, a host name, a port if it is not the usual one, nothing after",
+        [
+            "形如 https://api.example.com 或 https://api.example.com:8443 的地址：http 或 https、主机名，非默认端口时加端口，其后不带任何内容",
+            "eine Adresse wie https://api.example.com oder https://api.example.com:8443: http oder https, ein Hostname, ein Port, wenn es nicht der übliche ist, danach nichts",
+            "una dirección como https://api.example.com o https://api.example.com:8443: http o https, un nombre de host, un puerto si no es el habitual, y nada detrás",
+            "une adresse comme https://api.example.com ou https://api.example.com:8443 : http ou https, un nom d’hôte, un port s’il n’est pas l’habituel, rien après",
+            "um endereço como https://api.example.com ou https://api.example.com:8443: http ou https, um nome de anfitrião, uma porta se não for a habitual, e nada depois",
+            "адрес вида https://api.example.com или https://api.example.com:8443: http или https, имя хоста, порт, если он не стандартный, и больше ничего",
+        ],
+    ),
+    (
+        "an address such as mqtts://mqtt.example.com:8883: mqtt, mqtts, ws or wss, a host name and a port, nothing after",
+        [
+            "形如 mqtts://mqtt.example.com:8883 的地址：mqtt、mqtts、ws 或 wss，主机名和端口，其后不带任何内容",
+            "eine Adresse wie mqtts://mqtt.example.com:8883: mqtt, mqtts, ws oder wss, ein Hostname und ein Port, danach nichts",
+            "una dirección como mqtts://mqtt.example.com:8883: mqtt, mqtts, ws o wss, un nombre de host y un puerto, y nada detrás",
+            "une adresse comme mqtts://mqtt.example.com:8883 : mqtt, mqtts, ws ou wss, un nom d’hôte et un port, rien après",
+            "um endereço como mqtts://mqtt.example.com:8883: mqtt, mqtts, ws ou wss, um nome de anfitrião e uma porta, e nada depois",
+            "адрес вида mqtts://mqtt.example.com:8883: mqtt, mqtts, ws или wss, имя хоста и порт, и больше ничего",
+        ],
+    ),
+    (
         "at most 32 short fields",
         [
             "最多 32 个简短字段",

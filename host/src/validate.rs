@@ -146,6 +146,61 @@ pub fn credit_code(field: &str, value: &str) -> Result<String, ApiError> {
     }
 }
 
+/// Where apps call the platform: `http(s)://host[:port]`, nothing after the host.
+pub const API_SERVER: Server = Server {
+    schemes: &["https", "http"],
+    port_required: false,
+    expected: "an address such as https://api.example.com or https://api.example.com:8443: http or https, a host name, a port if it is not the usual one, nothing after",
+};
+/// Where devices hold their MQTT sessions: `mqtt(s)://host:port` or over WebSocket.
+pub const MQTT_SERVER: Server = Server {
+    schemes: &["mqtts", "mqtt", "wss", "ws"],
+    port_required: true,
+    expected: "an address such as mqtts://mqtt.example.com:8883: mqtt, mqtts, ws or wss, a host name and a port, nothing after",
+};
+
+/// A server address of one kind, and what its refusal tells the user.
+pub struct Server {
+    pub schemes: &'static [&'static str],
+    pub port_required: bool,
+    pub expected: &'static str,
+}
+
+impl Server {
+    /// `value` when it is empty (not configured) or `scheme://host[:port]` of this kind: a host
+    /// name of DNS labels or an IP address, with no user, path, query or fragment, so that what is
+    /// kept is an address an app or a device can be given as it is.
+    pub fn check(&self, field: &str, value: &str) -> Result<String, ApiError> {
+        let value = optional(field, value, 253)?;
+        if value.is_empty() {
+            return Ok(value);
+        }
+        let refused = || ApiError::invalid(field, Msg::Format { field: field.into(), expected: self.expected });
+        let url = url::Url::parse(&value).map_err(|_| refused())?;
+        let host_ok = match url.host() {
+            Some(url::Host::Domain(name)) => is_host_name(name),
+            Some(url::Host::Ipv4(_) | url::Host::Ipv6(_)) => true,
+            None => false,
+        };
+        // Nothing after the host and port: no path (a trailing `/` included), query, fragment
+        // or user, read from the text as typed.
+        let bare = value.split_once("://").is_some_and(|(_, rest)| !rest.contains(['/', '?', '#', '@']));
+        let port_ok = !self.port_required || url.port().is_some();
+        if self.schemes.contains(&url.scheme()) && host_ok && bare && port_ok { Ok(value) } else { Err(refused()) }
+    }
+}
+
+/// Dot-separated labels of letters, digits and inner hyphens, each 1 to 63 long, not all digits.
+fn is_host_name(name: &str) -> bool {
+    let labels: Vec<&str> = name.split('.').collect();
+    labels.iter().all(|label| {
+        (1..=63).contains(&label.len())
+            && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+    }) && !labels.last().is_some_and(|top| top.chars().all(|c| c.is_ascii_digit()))
+}
+
 /// Deleting a named item needs its exact name typed again (spec §5 of both documents).
 pub fn confirm_name(expected: &str, typed: &str) -> Result<(), ApiError> {
     if expected == typed { Ok(()) } else { Err(ApiError::invalid("confirmName", Msg::NameMismatch)) }
@@ -205,6 +260,49 @@ mod tests {
         assert!(phone("p", "+86-13800138000").is_ok());
         assert!(phone("p", "13800138000").is_ok());
         assert!(phone("p", "call me").is_err());
+    }
+
+    /// Each kind of server takes its schemes with a host (and a port where it needs one) and
+    /// nothing else.
+    #[test]
+    fn server_addresses() {
+        for ok in
+            ["https://api.example.com", "http://10.0.0.5:8080", "https://[::1]:8443", "https://eu-1.api.example.com"]
+        {
+            assert_eq!(API_SERVER.check("apiServer", ok).unwrap(), ok);
+        }
+        assert_eq!(API_SERVER.check("apiServer", "  ").unwrap(), "", "empty: not configured");
+        for bad in [
+            "api.example.com",
+            "ftp://api.example.com",
+            "https://api.example.com/",
+            "https://api.example.com/v1",
+            "https://user@api.example.com",
+            "https://api.example.com?x=1",
+            "https://-bad-.example.com",
+            "https://api_example.com",
+            "https://api.example.com:99999",
+            "https://1.2.3",
+            "mqtts://mqtt.example.com:8883",
+        ] {
+            assert!(API_SERVER.check("apiServer", bad).is_err(), "{bad}");
+        }
+        for ok in ["mqtts://mqtt.example.com:8883", "mqtt://192.168.1.2:1883", "wss://mqtt.example.com:443"] {
+            assert_eq!(MQTT_SERVER.check("mqttServer", ok).unwrap(), ok);
+        }
+        for bad in [
+            "mqtts://mqtt.example.com",
+            "mqtt.example.com:1883",
+            "https://mqtt.example.com:443",
+            "mqtts://mqtt.example.com:8883/mqtt",
+        ] {
+            assert!(MQTT_SERVER.check("mqttServer", bad).is_err(), "{bad}");
+        }
+        for lang in Lang::ALL {
+            let refusal = MQTT_SERVER.check("mqttServer", "x").unwrap_err().message().render(lang);
+            assert!(refusal.contains("mqtts://mqtt.example.com:8883"), "{refusal}");
+            assert!(lang == Lang::En || !refusal.contains("host name"), "{lang:?} {refusal} is not translated");
+        }
     }
 
     #[test]

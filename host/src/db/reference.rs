@@ -41,7 +41,14 @@ pub struct ServiceAreaRow {
     pub area_code: String,
     pub area_name: String,
     pub default_open: bool,
+    /// Where the area's apps call the platform (`https://host[:port]`); empty until configured.
+    pub api_server: String,
+    /// Where the area's devices hold their MQTT sessions (`mqtts://host:port`); empty until
+    /// configured.
+    pub mqtt_server: String,
 }
+
+const SERVICE_AREA_COLUMNS: &str = "id, area_code, area_name, default_open, api_server, mqtt_server";
 
 const REGION_COLUMNS: &str =
     "id, parent_id, region_en, region_full_en, region_ch, region_abbr_en, region_abbr_short, pinyin, disable_eu_us,
@@ -220,7 +227,7 @@ impl Db {
 
     pub async fn service_areas(&self) -> Result<Vec<ServiceAreaRow>, sqlx::Error> {
         super::with_pool!(self, |pool| {
-            sqlx::query_as("SELECT id, area_code, area_name, default_open FROM service_areas ORDER BY id")
+            sqlx::query_as(&format!("SELECT {SERVICE_AREA_COLUMNS} FROM service_areas ORDER BY id"))
                 .fetch_all(pool)
                 .await
         })
@@ -228,7 +235,7 @@ impl Db {
 
     pub async fn service_area(&self, id: i64) -> Result<Option<ServiceAreaRow>, sqlx::Error> {
         super::with_pool!(self, |pool| {
-            sqlx::query_as("SELECT id, area_code, area_name, default_open FROM service_areas WHERE id = $1")
+            sqlx::query_as(&format!("SELECT {SERVICE_AREA_COLUMNS} FROM service_areas WHERE id = $1"))
                 .bind(id)
                 .fetch_optional(pool)
                 .await
@@ -274,6 +281,25 @@ impl Db {
                     Ok(id)
                 }
             }
+        })
+    }
+
+    /// The servers of an area (its configuration); its name and code are not touched.
+    pub async fn save_service_area_servers(
+        &self,
+        id: i64,
+        api_server: &str,
+        mqtt_server: &str,
+    ) -> Result<(), sqlx::Error> {
+        super::with_writer!(self, |pool| {
+            sqlx::query("UPDATE service_areas SET api_server = $1, mqtt_server = $2, updated_at = $3 WHERE id = $4")
+                .bind(api_server)
+                .bind(mqtt_server)
+                .bind(now_ms())
+                .bind(id)
+                .execute(pool)
+                .await
+                .map(drop)
         })
     }
 

@@ -95,6 +95,15 @@ pub fn routes(api: ApiRouter) -> ApiRouter {
         .body::<DeleteByName>(),
         delete_service_area,
     )
+    .route(
+        RouteSpec::write(
+            "/sync-service/serviceAreaConfig/servers",
+            Perm::Action("service-area-config:edit"),
+            "Set the servers of a service area",
+        )
+        .body::<ServiceAreaServers>(),
+        configure_service_area,
+    )
 }
 
 // ---- regions ----
@@ -332,6 +341,9 @@ async fn service_area_fields(app: &AppState, input: &ServiceAreaInput, id: i64) 
         area_code: validate::code("areaCode", &input.area_code, SHORT_TEXT)?,
         area_name: validate::required("areaName", &input.area_name, SHORT_TEXT)?,
         default_open: input.default_open,
+        // Kept by the area's configuration, not by this form.
+        api_server: String::new(),
+        mqtt_server: String::new(),
     };
     if app.db.area_code_taken(&fields.area_code, id).await? {
         return Err(ApiError::duplicate("areaCode", &fields.area_code));
@@ -354,6 +366,30 @@ async fn update_service_area(
     let current = app.db.service_area(validate::some("id", input.id)?).await?.ok_or(ApiError::NotFound)?;
     let fields = service_area_fields(&app, &input, current.id).await?;
     app.db.save_service_area(Some(current.id), &fields).await?;
+    Ok(done())
+}
+
+/// The servers of one service area: what its configuration page sets.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ServiceAreaServers {
+    id: Option<i64>,
+    /// `https://host[:port]`; empty: not configured.
+    api_server: String,
+    /// `mqtts://host:port` (or mqtt, ws, wss); empty: not configured.
+    mqtt_server: String,
+}
+
+/// The region rule of the spec: a server's address must be of the right format. Both are checked
+/// before either is kept.
+async fn configure_service_area(
+    State(app): State<AppState>,
+    ApiJson(input): ApiJson<ServiceAreaServers>,
+) -> ApiResult<Envelope<()>> {
+    let area = app.db.service_area(validate::some("id", input.id)?).await?.ok_or(ApiError::NotFound)?;
+    let api_server = validate::API_SERVER.check("apiServer", &input.api_server)?;
+    let mqtt_server = validate::MQTT_SERVER.check("mqttServer", &input.mqtt_server)?;
+    app.db.save_service_area_servers(area.id, &api_server, &mqtt_server).await?;
     Ok(done())
 }
 

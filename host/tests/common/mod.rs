@@ -314,6 +314,10 @@ impl TestHost {
         self.call(Method::POST, path, Some(token), &[("lang", "en")], Some(body)).await
     }
 
+    pub async fn put(&self, path: &str, token: &str, body: Value) -> Answer {
+        self.call(Method::PUT, path, Some(token), &[("lang", "en")], Some(body)).await
+    }
+
     pub async fn post_as(&self, path: &str, token: &str, tenant: &str, body: Value) -> Answer {
         self.call(Method::POST, path, Some(token), &[("lang", "en"), ("tenantId", tenant)], Some(body)).await
     }

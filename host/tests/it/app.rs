@@ -9,7 +9,7 @@ use crate::common;
 
 use calamine::{Reader, Xlsx};
 use common::s3::{ACCESS_KEY, BUCKET, S3Server, SECRET_KEY};
-use common::{Answer, Install, TestHost};
+use common::{Install, TestHost};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -21,10 +21,6 @@ async fn start() -> (TestHost, String) {
     let host = TestHost::start_with_plugins(&plugins, |_| {}).await;
     let admin = host.admin().await;
     (host, admin)
-}
-
-async fn put(host: &TestHost, path: &str, token: &str, body: Value) -> Answer {
-    host.call(Method::PUT, path, Some(token), &[("lang", "en")], Some(body)).await
 }
 
 async fn project(host: &TestHost, admin: &str, languages: &[&str]) -> Value {
@@ -49,7 +45,7 @@ async fn secrets_are_sealed_and_never_answered_whole() {
     // An edit that leaves the secret empty keeps it.
     let mut edit = body.clone();
     edit["secret"] = json!("");
-    answers.push(put(&host, &format!("/app-service/app-products/{id}"), &admin, edit).await.ok().clone());
+    answers.push(host.put(&format!("/app-service/app-products/{id}"), &admin, edit).await.ok().clone());
     for answer in &answers {
         let text = answer.to_string();
         assert!(
@@ -183,7 +179,7 @@ async fn a_copy_library_round_trips_through_excel_and_reaches_apps_by_etag() {
         .expect("greeting");
     let edit = json!({ "library": "project", "projectId": project_id, "key1": "home", "key2": "greeting",
                        "texts": { "en": "Hello", "de": "Guten Tag" } });
-    put(&host, &format!("/app-service/copies/{}", greeting["id"].as_str().expect("id")), &admin, edit).await.ok();
+    host.put(&format!("/app-service/copies/{}", greeting["id"].as_str().expect("id")), &admin, edit).await.ok();
     host.post("/app-service/copies/publish", &admin, publish).await.ok();
     let changed =
         client.get(&url).header("authorization", format!("Device {key}")).header("if-none-match", &etag).send().await;

@@ -701,6 +701,24 @@ async fn a_thing_model_imports_only_where_the_platform_has_its_languages() {
         "{}",
         refused.msg()
     );
+
+    // The guide screens: three until set; a document made for three imports only where it is three.
+    document["languages"] = json!(codes);
+    assert_eq!(document["guideScreens"], 3);
+    assert_eq!(host.get("/product-service/guide-screens", &admin).await.ok()["screens"], 3);
+    for wrong in [json!(0), json!(11), json!(2.5), json!("four")] {
+        let answer = host.put("/product-service/guide-screens", &admin, json!({ "screens": wrong })).await;
+        assert_eq!((answer.code(), answer.data()["field"].as_str()), (400, Some("screens")), "{wrong}");
+    }
+    host.put("/product-service/guide-screens", &admin, json!({ "screens": 4 })).await.ok();
+    let refused = host.post(&format!("/product-service/templates/{id}/import"), &admin, import(&document)).await;
+    assert_eq!(refused.data()["field"], "document");
+    assert_eq!(
+        refused.msg(),
+        "The thing model was made for 3 guide screens and this platform has 4; change the number of guide screens first."
+    );
+    let exported = host.get(&format!("/product-service/templates/{id}/export"), &admin).await;
+    assert_eq!(exported.ok()["document"]["guideScreens"], 4, "what it is made for now");
 }
 
 /// A product model, or an app's internal beta users, relate only products of their own

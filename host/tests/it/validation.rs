@@ -380,3 +380,46 @@ async fn departments_have_a_role_and_accounts_a_corresponding_id() {
     let row = listed.ok()["list"].as_array().unwrap().iter().find(|a| a["id"] == id).cloned().unwrap();
     assert_eq!(row["correspondingId"], "HR-00042");
 }
+
+/// The region rule "the server format must be correct": a service area's servers are kept only as
+/// addresses an app or a device can be given, each refusal names the field and the format in the
+/// caller's language, and a refused save keeps what was there.
+#[tokio::test]
+async fn service_area_servers_must_be_addresses_of_their_kind() {
+    let host = TestHost::start().await;
+    let admin = host.admin().await;
+    const SERVERS: &str = "/sync-service/serviceAreaConfig/servers";
+    let europe = europe_of(&host, &admin).await;
+    assert_eq!((europe["apiServer"].as_str(), europe["mqttServer"].as_str()), (Some(""), Some("")), "not configured");
+    let id = europe["id"].as_i64().expect("id");
+    let good = json!({ "id": id, "apiServer": "https://eu.api.example.com", "mqttServer": "mqtts://eu.mqtt.example.com:8883" });
+    host.post(SERVERS, &admin, good).await.ok();
+    for (field, api_server, mqtt_server) in [
+        ("apiServer", "eu.api.example.com", "mqtts://eu.mqtt.example.com:8883"),
+        ("apiServer", "https://eu.api.example.com/v1", "mqtts://eu.mqtt.example.com:8883"),
+        ("apiServer", "javascript://alert(1)", "mqtts://eu.mqtt.example.com:8883"),
+        ("mqttServer", "https://eu.api.example.com", "mqtts://eu.mqtt.example.com"),
+        ("mqttServer", "https://eu.api.example.com", "tcp://eu.mqtt.example.com:1883"),
+    ] {
+        let bad = json!({ "id": id, "apiServer": api_server, "mqttServer": mqtt_server });
+        let answer = host.call(Method::POST, SERVERS, Some(&admin), &[("lang", "de")], Some(bad)).await;
+        assert_eq!((answer.code(), answer.data()["field"].as_str()), (400, Some(field)), "{api_server} {mqtt_server}");
+        assert!(answer.msg().contains("falsches Format, erwartet eine Adresse wie"), "{}", answer.msg());
+    }
+    let europe = europe_of(&host, &admin).await;
+    assert_eq!(europe["apiServer"], "https://eu.api.example.com", "a refused save changed nothing");
+    assert_eq!(europe["mqttServer"], "mqtts://eu.mqtt.example.com:8883");
+    // Renaming the area (its own page) keeps its servers.
+    let rename = json!({ "id": id, "areaCode": "europe", "areaName": "Europe (EU)", "defaultOpen": false });
+    host.post("/sync-service/serviceAreaConfig/update", &admin, rename).await.ok();
+    let europe = europe_of(&host, &admin).await;
+    assert_eq!(
+        (europe["areaName"].as_str(), europe["mqttServer"].as_str()),
+        (Some("Europe (EU)"), Some("mqtts://eu.mqtt.example.com:8883"))
+    );
+}
+
+async fn europe_of(host: &TestHost, admin: &str) -> Value {
+    let areas = host.get("/sync-service/serviceAreaConfig/simpleList", admin).await;
+    areas.ok().as_array().expect("areas").iter().find(|a| a["areaCode"] == "europe").expect("europe").clone()
+}

@@ -3,7 +3,7 @@
 //! within so long of submission), how many may wait in the chat queue, and the bot's greeting.
 
 use console_plugin_sdk::validate;
-use console_plugin_sdk::{Call, Collection, Doc, PluginResult, Query, Value, json};
+use console_plugin_sdk::{Call, Collection, Doc, PluginResult, Value, json};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
@@ -33,7 +33,7 @@ pub fn current(call: &mut Call<'_>) -> PluginResult<Settings> {
 }
 
 fn stored(call: &mut Call<'_>) -> PluginResult<Option<Doc<Settings>>> {
-    Ok(SETTINGS.query(call.host, &Query::new().page(1, 1))?.list.into_iter().next())
+    SETTINGS.single(call.host)
 }
 
 #[derive(Debug, Serialize, schemars::JsonSchema)]

@@ -1,7 +1,7 @@
 //! The enterprise's time zone: where its hours, days, weeks, months and years begin.
 
 use console_plugin_sdk::rollup::Zone;
-use console_plugin_sdk::{Call, Collection, Host, PluginResult, Query, Value, json, validate};
+use console_plugin_sdk::{Call, Collection, Host, PluginResult, Value, json, validate};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
@@ -20,7 +20,7 @@ impl Default for Settings {
 const SETTINGS: Collection<Settings> = Collection::new("settings");
 
 pub fn kept(host: &mut dyn Host) -> PluginResult<Settings> {
-    Ok(SETTINGS.query(host, &Query::new().page(1, 1))?.list.into_iter().next().map(|d| d.data).unwrap_or_default())
+    Ok(SETTINGS.single(host)?.map(|d| d.data).unwrap_or_default())
 }
 
 pub fn zone(host: &mut dyn Host) -> PluginResult<Zone> {
@@ -39,12 +39,8 @@ pub fn save(call: &mut Call<'_>) -> PluginResult<Value> {
     let time_zone = validate::required("timeZone", &input.time_zone, 64)?;
     Zone::named("timeZone", &time_zone)?;
     let settings = Settings { time_zone };
-    let current = SETTINGS.query(call.host, &Query::new().page(1, 1))?.list.into_iter().next();
-    let changed = current.as_ref().is_none_or(|d| d.data != settings);
-    match current {
-        Some(doc) => SETTINGS.update(call.host, &doc.id, &settings, None)?,
-        None => SETTINGS.insert(call.host, &settings)?,
-    };
+    let changed = kept(call.host)? != settings;
+    SETTINGS.save_single(call.host, &settings)?;
     if changed {
         crate::rollups::clear(call.host)?;
     }

@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod categories;
 pub mod consumables;
+pub mod guide;
 pub mod internal;
 pub mod models;
 pub mod products;
@@ -195,6 +196,11 @@ impl Plugin for Product {
             .post("/templates/{id}/import", templates::import)
             .with_body::<templates::ImportInput>()
             .with_data::<templates::Imported>()
+            .get("/guide-screens", guide::get)
+            .with_data::<guide::GuideSettings>()
+            .put("/guide-screens", guide::save)
+            .with_body::<guide::GuideInput>()
+            .with_data::<guide::GuideSettings>()
             .get("/template-comparison", templates::compare)
             .with_query(&COMPARE_QUERY)
             .with_data::<thing_model::Comparison>()

@@ -3,7 +3,6 @@
 //! editing it starts the next version as a draft. Every version is kept (products refer to one)
 //! and any two can be compared.
 
-use console_plugin_sdk::platform;
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, SearchMode, Value, json};
 use serde::{Deserialize, Serialize};
@@ -380,8 +379,8 @@ pub fn export(call: &mut Call<'_>) -> PluginResult<Value> {
     let template = TEMPLATES.find(call.host, &id)?.data;
     let file_name =
         format!("{}-{}.json", template.name.replace(|c: char| !c.is_alphanumeric(), "-"), template.version_name);
-    let languages = platform::languages(call.host)?;
-    let document = tsl::export(&template.name, &template.version_name, &template.content, &languages);
+    let platform = tsl::Platform::of(call.host)?;
+    let document = tsl::export(&template.name, &template.version_name, &template.content, &platform);
     Ok(json!(Exported { file_name, document }))
 }
 
@@ -417,8 +416,8 @@ pub fn import(call: &mut Call<'_>) -> PluginResult<Value> {
             "Модель устройства можно импортировать только в настраиваемую версию.",
         ]));
     }
-    let languages = platform::languages(call.host)?;
-    let (model, named_units) = tsl::import(&input.document, &languages)?;
+    let platform = tsl::Platform::of(call.host)?;
+    let (model, named_units) = tsl::import(&input.document, &platform)?;
     let mut units = units::all(call)?;
     let mut units_added = Vec::new();
     for (symbol, name) in named_units {

@@ -13,15 +13,33 @@ pub const FORMAT: &str = "device-console/thing-model";
 pub const FORMAT_VERSION: u32 = 1;
 pub const MAX_DOCUMENT_BYTES: usize = 1024 * 1024;
 
-/// The document a template's thing model is exported as, with the platform's languages: the
-/// languages its texts are kept in (§5: an import must match them).
-pub fn export(name: &str, version_name: &str, model: &ThingModel, languages: &[String]) -> Value {
+/// What a document made on one platform must match where it is imported (§5): the languages its
+/// texts are kept in and the number of guide screens.
+#[derive(Debug, Clone)]
+pub struct Platform {
+    pub languages: Vec<String>,
+    pub guide_screens: u32,
+}
+
+impl Platform {
+    pub fn of(host: &mut dyn console_plugin_sdk::Host) -> PluginResult<Platform> {
+        Ok(Platform {
+            languages: console_plugin_sdk::platform::languages(host)?,
+            guide_screens: crate::guide::screens(host)?,
+        })
+    }
+}
+
+/// The document a template's thing model is exported as, with what the platform it was made on
+/// holds: the languages its texts are kept in and the number of guide screens.
+pub fn export(name: &str, version_name: &str, model: &ThingModel, platform: &Platform) -> Value {
     let mut document = json!(model);
     document["format"] = json!(FORMAT);
     document["formatVersion"] = json!(FORMAT_VERSION);
     document["name"] = json!(name);
     document["versionName"] = json!(version_name);
-    document["languages"] = json!(languages);
+    document["languages"] = json!(platform.languages);
+    document["guideScreens"] = json!(platform.guide_screens);
     document
 }
 
@@ -85,8 +103,9 @@ fn not_a_model() -> PluginError {
 }
 
 /// Reads a document into a thing model (not yet cleaned: the template's save does that) and the
-/// units it names, symbol to name; its languages, if it names them, must be `languages`.
-pub fn import(text: &str, languages: &[String]) -> PluginResult<(ThingModel, Units)> {
+/// units it names, symbol to name; its languages and guide screens, where it names them, must be
+/// the `platform`'s.
+pub fn import(text: &str, platform: &Platform) -> PluginResult<(ThingModel, Units)> {
     if text.len() > MAX_DOCUMENT_BYTES {
         return Err(not_a_model());
     }
@@ -94,7 +113,8 @@ pub fn import(text: &str, languages: &[String]) -> PluginResult<(ThingModel, Uni
     if !document.is_object() {
         return Err(not_a_model());
     }
-    same_languages(&document, languages)?;
+    same_languages(&document, &platform.languages)?;
+    crate::guide::same_screens(&document, platform.guide_screens)?;
     let mut units = Units::new();
     let features = |key: &str| document.get(key).and_then(Value::as_array).cloned().unwrap_or_default();
     let builtin = |f: &Value| {

@@ -85,8 +85,12 @@ fn what_is_not_a_thing_model_is_refused_in_the_user_s_language() {
     assert!(tsl::import(&"x".repeat(tsl::MAX_DOCUMENT_BYTES + 1), &seven()).is_err());
 }
 
-fn seven() -> Vec<String> {
-    console_plugin_sdk::error::LANGS.iter().map(|l| l.to_string()).collect()
+/// A platform of the seven languages and three guide screens.
+fn seven() -> tsl::Platform {
+    tsl::Platform {
+        languages: console_plugin_sdk::error::LANGS.iter().map(|l| l.to_string()).collect(),
+        guide_screens: 3,
+    }
 }
 
 #[test]
@@ -94,7 +98,7 @@ fn a_document_imports_only_where_the_platform_has_its_languages() {
     let (model, _) = tsl::import(ALIBABA_TSL, &seven()).expect("Alibaba TSL names no languages");
     let document = tsl::export("Robot", "1.0.0", &model, &seven()).to_string();
     assert!(tsl::import(&document, &seven()).is_ok(), "the same languages");
-    let fewer: Vec<String> = vec!["zhCn".into(), "en".into()];
+    let fewer = tsl::Platform { languages: vec!["zhCn".into(), "en".into()], ..seven() };
     let refused = tsl::import(&document, &fewer).map(|_| ()).map_err(|e| (e.field.clone(), e.render("en")));
     assert_eq!(
         refused,
@@ -103,4 +107,23 @@ fn a_document_imports_only_where_the_platform_has_its_languages() {
             "The thing model's languages (de, en, es, fr, pt, ru, zhCn) do not match the platform's (en, zhCn); add or remove languages first.".to_string()
         ))
     );
+}
+
+/// §5: a document made for another number of guide screens is refused, naming both numbers in the
+/// user's language; one that names none (Alibaba's TSL) is taken.
+#[test]
+fn a_document_imports_only_where_the_platform_has_its_guide_screens() {
+    let (model, _) = tsl::import(ALIBABA_TSL, &tsl::Platform { guide_screens: 5, ..seven() }).expect("names none");
+    let document = tsl::export("Robot", "1.0.0", &model, &seven());
+    assert_eq!(document["guideScreens"], 3);
+    let text = document.to_string();
+    assert!(tsl::import(&text, &seven()).is_ok(), "the same number");
+    let refused =
+        tsl::import(&text, &tsl::Platform { guide_screens: 4, ..seven() }).map(|_| ()).expect_err("4 screens");
+    assert_eq!(refused.field.as_deref(), Some("document"));
+    assert_eq!(
+        refused.render("en"),
+        "The thing model was made for 3 guide screens and this platform has 4; change the number of guide screens first."
+    );
+    assert!(refused.render("de").contains("Einführungsbildschirme"), "{}", refused.render("de"));
 }

@@ -137,7 +137,7 @@ pub fn current(call: &mut Call<'_>) -> PluginResult<Option<Doc<Settings>>> {
 }
 
 pub fn kept(host: &mut dyn Host) -> PluginResult<Option<Doc<Settings>>> {
-    Ok(SETTINGS.query(host, &Query::new().page(1, 1))?.list.into_iter().next())
+    SETTINGS.single(host)
 }
 
 /// `GET /settings`.
@@ -155,10 +155,7 @@ pub fn save_settings(call: &mut Call<'_>) -> PluginResult<Value> {
     if taken.total > 0 {
         return Err(PluginError::localized(400, Some("currentNode"), texts(NOT_SELF)));
     }
-    match current(call)? {
-        Some(doc) => SETTINGS.update(call.host, &doc.id, &settings, None)?,
-        None => SETTINGS.insert(call.host, &settings)?,
-    };
+    SETTINGS.save_single(call.host, &settings)?;
     call.host.audit("sync.settings", &settings.current_node);
     Ok(json!(settings))
 }

@@ -4,6 +4,7 @@ import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Switch, 
 import { useEffect, useState } from 'react';
 
 import { resources } from './i18n';
+import { GuideScreens } from './GuideScreens';
 import { ThingModelEditor } from './ThingModelEditor';
 import { emptyModel, type ThingModel, type Unit } from './thingModel';
 import { useCategoryTree } from './Classify';
@@ -109,6 +110,7 @@ export default function Templates() {
             <Button size="small" onClick={() => setUnitsOpen(true)} data-testid="open-units">
               {t('units')}
             </Button>
+            <GuideScreens />
           </Space>
         }
         path="/product-service/templates"

@@ -83,6 +83,20 @@ impl<T: Serialize + DeserializeOwned> Collection<T> {
         host.store_insert_many(self.name, &texts)?.into_iter().map(Doc::from_stored).collect()
     }
 
+    /// The one record of a collection that holds a single one (a plugin's settings), if saved.
+    pub fn single(&self, host: &mut dyn Host) -> PluginResult<Option<Doc<T>>> {
+        Ok(self.query(host, &Query::new().page(1, 1))?.list.into_iter().next())
+    }
+
+    /// Saves the one record of a collection that holds a single one: it replaces the record kept,
+    /// or is the first.
+    pub fn save_single(&self, host: &mut dyn Host, data: &T) -> PluginResult<Doc<T>> {
+        match self.single(host)? {
+            Some(doc) => self.update(host, &doc.id, data, None),
+            None => self.insert(host, data),
+        }
+    }
+
     /// Replaces the data; with `version`, refuses (409) if someone changed it meanwhile.
     pub fn update(&self, host: &mut dyn Host, id: &str, data: &T, version: Option<i64>) -> PluginResult<Doc<T>> {
         Doc::from_stored(host.store_update(self.name, id, &serde_json::to_string(data)?, version)?)

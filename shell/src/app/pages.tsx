@@ -27,6 +27,7 @@ export const CORE_PAGES: Record<string, ComponentType> = {
   '/system-config/menu': page(() => import('../pages/Menus')),
   '/system-config/system-button': page(() => import('../pages/Buttons')),
   '/system-config/service-area': page(() => import('../pages/ServiceAreas')),
+  '/system-config/service-area-config': page(() => import('../pages/ServiceAreaConfig')),
   '/system-config/globalization-lang': page(() => import('../pages/Languages')),
   '/system-config/plugins': page(() => import('../pages/Plugins')),
   '/system-config/encrypt-decode': page(() => import('../pages/EncryptTool')),
@@ -51,8 +52,7 @@ export const PLATFORM_OWN_PAGES: ReadonlySet<string> = new Set(['/system-config/
 /**
  * Paths of the spec that lead to today's pages: a group's default page (spec
  * console-shell-and-services.md §2: /product-manage opens classify, /device-manage userDevice,
- * /customerService my work orders), the message pages' spec paths (/sms/sms, /jpush/jpush), and
- * the service-area configuration path (§2 /system-config), whose page is the service areas'.
+ * /customerService my work orders) and the message pages' spec paths (/sms/sms, /jpush/jpush).
  * A target the user may not open goes on to /, as any unknown path does.
  */
 export const REDIRECTS: Record<string, string> = {
@@ -61,5 +61,4 @@ export const REDIRECTS: Record<string, string> = {
   '/customerService': '/customerService/myOrderRecord',
   '/sms/sms': '/message/sms',
   '/jpush/jpush': '/message/jpush',
-  '/system-config/service-area-config': '/system-config/service-area',
 };

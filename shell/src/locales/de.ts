@@ -24,6 +24,7 @@ const de: Strings = {
     "208": "Organisationsstruktur",
     "209": "Systemrollen",
     "210": "Systemkonten",
+    "211": "Servicebereichs-Konfiguration",
     "300": "Regionen",
     "301": "Regionsliste",
     "400": "Protokolle",
@@ -245,7 +246,15 @@ const de: Strings = {
     "areaCode": "Bereichscode",
     "areaName": "Bereich",
     "defaultOpen": "Standardmäßig offen",
-    "add": "Servicebereich hinzufügen"
+    "add": "Servicebereich hinzufügen",
+    "configTitle": "Servicebereichs-Konfiguration",
+    "configHint": "Wohin sich die Apps und Geräte jedes Bereichs verbinden. Eine leere Adresse ist noch nicht konfiguriert.",
+    "apiServer": "App-Server",
+    "mqttServer": "MQTT-Server der Geräte",
+    "apiServerRule": "https://Host, mit :Port, wenn nicht 443",
+    "mqttServerRule": "mqtts://Host:Port (oder mqtt, ws, wss)",
+    "configure": "Konfigurieren",
+    "notConfigured": "Nicht konfiguriert"
   },
   "process": {
     "enterprise": "Unternehmen",

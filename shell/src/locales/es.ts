@@ -24,6 +24,7 @@ const es: Strings = {
     "208": "Estructura organizativa",
     "209": "Roles del sistema",
     "210": "Cuentas del sistema",
+    "211": "Configuración de áreas de servicio",
     "300": "Regiones",
     "301": "Lista de regiones",
     "400": "Registros",
@@ -245,7 +246,15 @@ const es: Strings = {
     "areaCode": "Código de área",
     "areaName": "Área",
     "defaultOpen": "Abierta por defecto",
-    "add": "Añadir área de servicio"
+    "add": "Añadir área de servicio",
+    "configTitle": "Configuración de áreas de servicio",
+    "configHint": "Adónde se conectan las apps y los dispositivos de cada área. Una dirección vacía aún no está configurada.",
+    "apiServer": "Servidor de la app",
+    "mqttServer": "Servidor MQTT de los dispositivos",
+    "apiServerRule": "https://host, con :puerto si no es 443",
+    "mqttServerRule": "mqtts://host:puerto (o mqtt, ws, wss)",
+    "configure": "Configurar",
+    "notConfigured": "Sin configurar"
   },
   "process": {
     "enterprise": "Empresa",

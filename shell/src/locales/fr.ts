@@ -24,6 +24,7 @@ const fr: Strings = {
     "208": "Structure organisationnelle",
     "209": "Rôles système",
     "210": "Comptes système",
+    "211": "Configuration des zones de service",
     "300": "Régions",
     "301": "Liste des régions",
     "400": "Journaux",
@@ -245,7 +246,15 @@ const fr: Strings = {
     "areaCode": "Code de zone",
     "areaName": "Zone",
     "defaultOpen": "Ouverte par défaut",
-    "add": "Ajouter une zone de service"
+    "add": "Ajouter une zone de service",
+    "configTitle": "Configuration des zones de service",
+    "configHint": "Où se connectent les applications et les appareils de chaque zone. Une adresse vide n’est pas encore configurée.",
+    "apiServer": "Serveur de l’application",
+    "mqttServer": "Serveur MQTT des appareils",
+    "apiServerRule": "https://hôte, avec :port s’il n’est pas 443",
+    "mqttServerRule": "mqtts://hôte:port (ou mqtt, ws, wss)",
+    "configure": "Configurer",
+    "notConfigured": "Non configurée"
   },
   "process": {
     "enterprise": "Entreprise",

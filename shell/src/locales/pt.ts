@@ -24,6 +24,7 @@ const pt: Strings = {
     "208": "Estrutura organizacional",
     "209": "Funções do sistema",
     "210": "Contas do sistema",
+    "211": "Configuração das áreas de serviço",
     "300": "Regiões",
     "301": "Lista de regiões",
     "400": "Registos",
@@ -245,7 +246,15 @@ const pt: Strings = {
     "areaCode": "Código da área",
     "areaName": "Área",
     "defaultOpen": "Aberta por predefinição",
-    "add": "Adicionar área de serviço"
+    "add": "Adicionar área de serviço",
+    "configTitle": "Configuração das áreas de serviço",
+    "configHint": "Onde se ligam as apps e os dispositivos de cada área. Um endereço vazio ainda não está configurado.",
+    "apiServer": "Servidor da app",
+    "mqttServer": "Servidor MQTT dos dispositivos",
+    "apiServerRule": "https://anfitrião, com :porta se não for 443",
+    "mqttServerRule": "mqtts://anfitrião:porta (ou mqtt, ws, wss)",
+    "configure": "Configurar",
+    "notConfigured": "Não configurado"
   },
   "process": {
     "enterprise": "Empresa",

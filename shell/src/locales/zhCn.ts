@@ -4,7 +4,7 @@ const zhCn: Strings = {
   app: { product: '设备控制台' },
   menu: {
     '1': '操作指南', '100': '企业管理', '101': '企业信息', '102': '部门管理', '103': '角色管理', '104': '账号管理', '105': '个人中心',
-    '200': '系统配置', '201': '菜单管理', '202': '按钮管理', '203': '服务区域', '204': '语言管理', '205': '插件管理', '206': "加解密工具", '207': "工具", '208': "组织架构", '209': "系统角色", '210': "系统账号", '300': '区域管理',
+    '200': '系统配置', '201': '菜单管理', '202': '按钮管理', '203': '服务区域', '204': '语言管理', '205': '插件管理', '206': "加解密工具", '207': "工具", '208': "组织架构", '209': "系统角色", '210': "系统账号", '211': "服务区域配置", '300': '区域管理',
     '301': '区域列表', '400': '日志管理', '401': '操作记录', '402': '登录日志', '500': "流程中心", '501': "待办任务", '502': "已办任务", '600': "APP管理", '700': "媒体管理", '800': "流程管理", '900': "数据分析", '1000': "第三方接入", '1001': "客户端列表", '1002': "配置列表", '1003': "用户信息列表",
   },
   tasks: { title: "任务", empty: "最近 7 天没有任务", running: "进行中", done: "已完成", failed: "失败", cancelled: "已取消", download: "下载", cancel: "取消", ready: "导出已完成：{{name}}", failedTitle: "“{{title}}”未能完成", kept: "文件保留 7 天。" },
@@ -34,7 +34,7 @@ const zhCn: Strings = {
   buttons: { title: '按钮管理', action: '标识', buttonType: '按钮类型', requestUrl: '请求地址', description: '描述', add: '新增按钮' },
   regions: { initials: "首字母（英文 / 中文）", title: '区域列表', regionEn: '英文标识', regionFullEn: '英文全称', regionCh: '中文名称', regionAbbrEn: '英文缩写', regionAbbrShort: '简称', pinyin: '拼音', parentId: '上级区域', add: '新增区域' },
   languages: { title: '语言管理', nameEn: '英文名称', isDefault: '默认', add: '新增语言' },
-  areas: { title: '服务区域', areaCode: '区域编码', areaName: '区域', defaultOpen: '默认开通', add: '新增服务区域' },
+  areas: { title: '服务区域', areaCode: '区域编码', areaName: '区域', defaultOpen: '默认开通', add: '新增服务区域' , configTitle: "服务区域配置", configHint: "各区域的 App 和设备连接到哪里。地址为空表示尚未配置。", apiServer: "App 服务器", mqttServer: "设备 MQTT 服务器", apiServerRule: "https://主机名，非 443 端口时加 :端口", mqttServerRule: "mqtts://主机名:端口（或 mqtt、ws、wss）", configure: "配置", notConfigured: "未配置" },
   process: { enterprise: "企业", waiting: "待办任务", finished: "已办任务", kind: "申请类型", applicant: "申请人", submitted: "提交时间", titleColumn: "申请", approve: "通过", reject: "驳回", comment: "审批意见", commentRequired: "驳回时请填写原因", decided: "已处理", decidedAt: "处理时间", decision: "审批结果", approved: "已通过", rejected: "已驳回" },
   records: { title: '操作记录', operation: '操作', description: '描述', method: '请求方式', path: '路径', ip: 'IP', data: '数据', code: '结果码' },
   loginLogs: { title: '登录日志', userAgent: '客户端', loginAt: '登录时间', logoutAt: '退出时间', success: '成功', bad_credentials: '密码错误', locked: '已锁定', disabled: '已禁用' },
