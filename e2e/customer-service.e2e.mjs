@@ -1,6 +1,6 @@
 // End-to-end: the customer-service remote in the production build against the host with the
 // built plugins: an operator sees the FAQ, creates the full-text index and imports the FAQs into
-// it (§7), tries a question in Chinese and one in English and sees the answers found, then
+// it, tries a question in Chinese and one in English and sees the answers found, then
 // empties the index after confirming.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // Every page of the menu, shell and remotes, signed in as the platform administrator with every
 // plugin of the project, in the default language. Accessibility: axe-core (WCAG 2.1 A and AA)
-// leaves no serious or critical violation (issue 20); the report names page, rule and element.
-// Navigation: the spec's group and message paths open today's pages.
+// leaves no serious or critical violation; the report names page, rule and element.
+// Navigation: the menu groups' paths and the older message paths open today's pages.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -132,7 +132,7 @@ test('every page of the menu has no serious or critical WCAG 2.1 AA violation', 
   await page.context().close();
 });
 
-test("the spec's group paths open their default pages, and its message paths today's pages", async () => {
+test('the group paths open their default pages, the old message paths today’s pages, and the platform’s own pages list its records', async () => {
   const { newPage, login, base } = console_;
   // An enterprise whose roles must not show among the platform's (signed in before the page is:
   // a new sign-in ends the one before).

@@ -1,4 +1,4 @@
-// End-to-end: devices over MQTT (issue 22). The simulator's devices activate over HTTP and then
+// End-to-end: devices over MQTT. The simulator's devices activate over HTTP and then
 // speak MQTT to the console's embedded gateway (`devsim --mqtt`): an engineer watches one
 // report over MQTT and sets a property from the device page; the device hears it on its command
 // topic and its answer on the reply topic reaches the page.

@@ -145,7 +145,7 @@ test('a product engineer builds a category, a consumable and a thing model, and 
   await shotOnFailure(page, 'product-model', () => modelRow.getByText('Published', { exact: true }).waitFor());
   await page.screenshot({ path: join(shots, 'product-05-model-released.png') });
 
-  // Its SN rules: a sort number used twice is refused with the spec's prompt.
+  // Its SN rules: a sort number used twice is refused with the duplicate-sort prompt.
   await modelRow.getByTestId('sn-rules-RV20').click();
   for (const [attribute, options] of [['factory', 'SZ, HZ'], ['line', 'L1, L2']]) {
     await page.getByTestId('add-sn-rule').click();

@@ -1,6 +1,6 @@
 // The rights crawler: every page of the menu, opened by a user whose role is cut to that page,
 // in Chromium against the production build with every plugin of the project. A refusal signs its
-// user out (403 is a session code, as the spec says), so a page may ask only for what the rights
+// user out (403 is a session code), so a page may ask only for what the rights
 // that show it allow: the crawler fails on any answer 403, on a page that ends its session, and
 // on any console error. The cuts of each page: its view buttons only; its view and each of its
 // other actions alone, the add or edit form opened where that action is add or edit, with a file

@@ -1,5 +1,5 @@
-// End-to-end: what the browser is told and what it does with hostile entry parameters (issue 12,
-// item 15). The production shell must run under the host's Content-Security-Policy, a `from`
+// End-to-end: what the browser is told and what it does with hostile entry parameters. The
+// production shell must run under the host's Content-Security-Policy, a `from`
 // that is not a configured https portal must never be navigated to, and `url` must stay on
 // this origin.
 import assert from 'node:assert/strict';

@@ -101,7 +101,7 @@ test('a firmware package is uploaded, reviewed, tested and released to 10%, and 
   await page.getByRole('dialog').getByTestId('test-conclusion').fill('20 units ran it for a day');
   await page.getByRole('dialog').getByRole('button', { name: /OK/ }).click();
   await shotOnFailure(page, 'upgrade-tested', () => page.getByTestId('firmware-test').getByTestId('status-testComplete').waitFor());
-  // The test SNs are deleted before the package applies to go online (spec §4).
+  // The test SNs are deleted before the package applies to go online.
   await testDevices('');
 
   // A 10% gray, with one SN always in it, and released.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The OpenAPI document as a client sees it (issue 13 §7): the debug host with the product plugins
+# The OpenAPI document as a client sees it: the debug host with the product plugins
 # serves /api/openapi.json; openapi-spec-validator must accept it, and a short Schemathesis pass
 # (boundary and random requests against every operation, signed in as the administrator; a fixed
 # seed, so that a run is reproducible) must find nothing.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The request path under wrk (issue 14), side by side in one run: a release host with every
+# The request path under wrk, side by side in one run: a release host with every
 # plugin of the project (pinned as `make run` pins them, in a throwaway folder) and a bare axum
 # route answering the same bytes as the breeds list (host/examples/bare_route.rs).
 #   scripts/wrk.sh            (make bench runs it last; WRK_SECONDS=10 by default)

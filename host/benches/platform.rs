@@ -490,7 +490,7 @@ async fn main() {
         return;
     }
     // `BENCH_ONLY=paged make bench`: the paged queries alone, on both engines (with
-    // `BENCH_RECORDS=10000000` for issue 14's ten million); `paged-postgres` on PostgreSQL only.
+    // `BENCH_RECORDS=10000000` for ten million); `paged-postgres` on PostgreSQL only.
     let only = std::env::var("BENCH_ONLY").unwrap_or_default();
     if only == "paged" || only == "paged-postgres" {
         if only == "paged" {
@@ -511,7 +511,7 @@ async fn main() {
         return;
     }
 
-    // 1a. The request path (issue 14): authenticated routes beside a bare axum route answering
+    // 1a. The request path: authenticated routes beside a bare axum route answering
     // the same bytes without auth, and a kept-alive static file beside an API answer.
     for n in 0..10 {
         let breed = json!({ "breedName": format!("Breed {n}") });
@@ -677,26 +677,26 @@ async fn main() {
     let (query_times, sn_times) = paged_queries(&client, &state.db, &base, &token).await;
     print_queries("SQLite", &query_times, &sn_times);
 
-    // 3b. SN groups (issue 15): 100,000 SNs generated through the product plugin in one call
+    // 3b. SN groups: 100,000 SNs generated through the product plugin in one call
     // beside the host loading as many records straight into the store; then a precise SN
     // lookup with 1,000,000 SNs stored.
     sn_groups(&client, &state.db, &base, &token).await;
 
-    // 3c. Devices (issue 16): sustained property reports from simulated devices, each its own,
+    // 3c. Devices: sustained property reports from simulated devices, each its own,
     // beside the plain plugin route of section 1; then the device list over 100,000 devices.
     devices(&state.db, &base, &token, plugin.rps()).await;
 
-    // 3c'. Dashboards (issue 21): page views over 100,000,000 reports rolled up, and the
+    // 3c'. Dashboards: page views over 100,000,000 reports rolled up, and the
     // rollup's cost per report.
     dashboards(&state.db, &base, &token).await;
 
-    // 3d. Full-text search (issue 19): questions over 100,000 FAQ-like documents.
+    // 3d. Full-text search: questions over 100,000 FAQ-like documents.
     search_both(&client, &base, &token, dir.path()).await;
 
-    // 3e. Chats (issue 19): 200 users each chatting with an agent at once.
+    // 3e. Chats: 200 users each chatting with an agent at once.
     chats(&state.db, &base, &token).await;
 
-    // 3f. Devices over MQTT (issue 22): 10,000 sessions on one host beside the HTTP path.
+    // 3f. Devices over MQTT: 10,000 sessions on one host beside the HTTP path.
     mqtt::mqtt(dir.path(), &cache, &dir.path().join("plugins.toml")).await;
 
     // 3a. The same on PostgreSQL, when the run has one (`make bench` starts it): 16 writers
@@ -1058,7 +1058,7 @@ fn num_cpus() -> usize {
 const REPORTING_DEVICES: u32 = 16;
 const LISTED_DEVICES: u32 = 100_000;
 
-/// The upgrade check under load (issue 17): a package released to every device, and each
+/// The upgrade check under load: a package released to every device, and each
 /// device asking as fast as it is answered: first while already on the target (nothing to do,
 /// what most checks are), then on the version before it (offered the package, its hashes and a
 /// signed URL, the same execution each time). Hands the devices back.
@@ -1405,7 +1405,7 @@ const DASHBOARD_REPORTS: i64 = 100_000_000;
 const DASHBOARD_PRODUCTS: i64 = 25;
 const HOUR_MS: i64 = 3_600_000;
 
-/// The dashboards (issue 21): their page views with 1,000,000 devices and 100,000,000 reports
+/// The dashboards: their page views with 1,000,000 devices and 100,000,000 reports
 /// rolled up (90 days by the hour, 25 products, the rollups' 11 counters each, and the gauges
 /// sampled every hour), then what the rollup costs per report beside the report path itself.
 async fn dashboards(db: &console_host::db::Db, base: &str, token: &str) {
@@ -1491,7 +1491,7 @@ async fn dashboards(db: &console_host::db::Db, base: &str, token: &str) {
     let gauge_rows = db.bulk_set_counters("dashboard", 0, hourly.chain(daily)).await.expect("gauges");
     println!(
         "\n{:<44} {} devices, {rows} rollup and {gauge_rows} gauge counters for {DASHBOARD_REPORTS} reports, loaded in {:.1} s",
-        "dashboards (issue 21)",
+        "dashboards",
         DASHBOARD_DEVICES,
         started.elapsed().as_secs_f64()
     );

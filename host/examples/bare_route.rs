@@ -1,5 +1,5 @@
 //! A bare axum route answering a file's bytes as JSON, nothing in front: the yardstick the
-//! README's wrk figures compare the console's routes with (issue 14).
+//! README's wrk figures compare the console's routes with.
 //!
 //! `cargo run --release -p console-host --example bare_route -- answer.json 127.0.0.1:18081`
 

@@ -286,10 +286,9 @@ pub const CORE_MENUS: &[MenuSeed] = &[
     group(600, "APP管理", "/app-manage", "AppstoreOutlined", "tenant"),
     // Media: object domains, and the content pages to come.
     group(700, "媒体管理", "/media", "CloudServerOutlined", "tenant"),
-    // External links (spec console-shell §3): their address comes from the configuration, per
-    // environment (`links.rs`); without one for the environment the shell leaves them out.
-    // Third-party access: the enterprise's OAuth clients, their scopes and the tokens issued
-    // (host/src/oauth).
+    // External links: their address comes from the configuration, per environment (`links.rs`);
+    // without one for the environment the shell leaves them out. Third-party access: the
+    // enterprise's OAuth clients, their scopes and the tokens issued (host/src/oauth).
     group(1000, "第三方接入", "/third-party-access", "ApiOutlined", "tenant"),
     page(
         1001,

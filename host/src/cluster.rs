@@ -1,4 +1,4 @@
-//! Several hosts on one PostgreSQL behave as one (issue 14).
+//! Several hosts on one PostgreSQL behave as one.
 //!
 //! Everything durable is in the database already: sessions, login failures, schedule leases,
 //! approvals. What a host keeps in memory is announced on one PostgreSQL channel

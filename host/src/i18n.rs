@@ -1,7 +1,7 @@
 //! The caller's language and the host's message catalogue.
 //!
-//! The console speaks seven languages (spec console-shell-and-services.md §1); every message of
-//! the host exists in all seven (the compiler checks each language covers every message).
+//! The console speaks seven languages; every message of the host exists in all seven (the compiler
+//! checks each language covers every message).
 
 use axum::http::HeaderMap;
 
@@ -132,7 +132,7 @@ pub enum Msg {
     Text(String),
     PluginDisabled,
     DeviceKeyRefused,
-    /// The optional request signature (CS §7, `api::signature`), by why it is refused.
+    /// The optional request signature (`api::signature`), by why it is refused.
     SignatureRefused(crate::api::signature::Refusal),
     SignatureReplayed,
     /// An OAuth authorisation request the consent page cannot complete; `error` is RFC 6749's code.

@@ -231,7 +231,7 @@ pub fn app_with(state: AppState, extra: impl FnOnce(api::ApiRouter) -> api::ApiR
 ///
 /// Every accepted connection gets `TCP_NODELAY`: hyper writes a response's headers and body as
 /// separate segments, and with Nagle's algorithm on, the body waited for the client's delayed
-/// ACK of the headers (12-40 ms per static file on a kept-alive connection, issue 14).
+/// ACK of the headers (12-40 ms per static file on a kept-alive connection).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     app: Router,

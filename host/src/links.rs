@@ -1,6 +1,6 @@
-//! The menu's external links (spec console-shell §3: /process-manage, a workflow service, and
-//! /data-analysis, a big-data site). Their addresses differ per environment, and the environment
-//! is told by the prefix of the host name the console is reached at (§9: local, dev, test, prod),
+//! The menu's external links (/process-manage, a workflow service, and /data-analysis, a big-data
+//! site). Their addresses differ per environment, and the environment is told by the prefix of the
+//! host name the console is reached at (local, dev, test, prod),
 //! so one build serves every environment.
 
 use std::fmt;

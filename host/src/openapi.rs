@@ -73,7 +73,7 @@ fn file_body() -> utoipa::openapi::request_body::RequestBody {
         .build()
 }
 
-/// A refusal, with any status: the envelope with the spec's code and the message in the caller's
+/// A refusal, with any status: the envelope with its code and the message in the caller's
 /// language (`data.field` names the field at fault).
 fn refusal_response() -> utoipa::openapi::Response {
     utoipa::openapi::ResponseBuilder::new()

@@ -1,4 +1,4 @@
-//! The enterprises' certificate authorities (spec DP §3 Certificate, §4 normal → revoked). One CA
+//! The enterprises' certificate authorities (a certificate is normal, then revoked). One CA
 //! per enterprise, made on first use: ECDSA P-256, valid twenty years, its key sealed at rest with
 //! the master key (db/pki.rs). It signs server and client certificates (MQTT devices present client
 //! certificates) and the CRL the host serves at `/pki/{tenant}/crl`.
@@ -24,7 +24,7 @@ const DAY_MS: i64 = 86_400_000;
 pub const SEAL_SCOPE: &str = "@pki";
 /// A CA outlives every certificate it signs.
 const AUTHORITY_DAYS: i64 = 20 * 365;
-/// A device certificate lives at most ten years (DP §3 validity period).
+/// A device certificate lives at most ten years.
 pub const MAX_VALID_DAYS: u32 = 3650;
 const MAX_DNS_NAMES: usize = 20;
 /// PBKDF2 rounds of an encrypted key: OWASP's figure for PBKDF2-HMAC-SHA256.

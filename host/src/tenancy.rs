@@ -1,4 +1,4 @@
-//! Which tenant a request acts for (spec device-and-product-domain.md §4 "Tenant selection", §6).
+//! Which tenant a request acts for.
 //!
 //! Resolved once per request by the guard from the session and the `tenantId` header:
 //! - a platform user (tenant 0) acts for all tenants when the header is absent, `0` or `ALL`

@@ -1,7 +1,7 @@
-//! The operators' tools of system configuration (spec console-shell-and-services.md §2
-//! /system-config: encrypt-decode, tools): encrypting and decrypting what devices exchange with
-//! the ciphers they use, and checking the signature a device computes over its identity. Pure
-//! functions; `routes::tools` puts them on the API.
+//! The operators' tools of system configuration (/system-config: encrypt-decode, tools):
+//! encrypting and decrypting what devices exchange with the ciphers they use, and checking the
+//! signature a device computes over its identity. Pure functions; `routes::tools` puts them on
+//! the API.
 
 use aes_gcm::aead::{Aead, KeyInit};
 use aes_gcm::aes::{Aes128, Aes256};
@@ -175,7 +175,7 @@ impl Cipher {
     }
 }
 
-/// What a device signs to sign in (issue 22's scheme, the Alink one): its client ID, SN and
+/// What a device signs to sign in (the Alink scheme): its client ID, SN and
 /// product key and the time stamp, joined, under HMAC-SHA256 with the SN's secret.
 pub fn device_sign_content(client_id: &str, sn: &str, product_key: &str, timestamp: &str) -> String {
     format!("{client_id}{sn}{product_key}{timestamp}")

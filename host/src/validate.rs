@@ -1,10 +1,10 @@
-//! Server-side validation of the spec's common rules. Each check returns the cleaned value or an
+//! Server-side validation of the common rules. Each check returns the cleaned value or an
 //! `ApiError::Invalid` naming the field, so handlers read as a list of rules.
 
 use crate::api::ApiError;
 use crate::i18n::Msg;
 
-/// The spec's text limits (device-and-product-domain.md §9): short texts 80, long texts 800.
+/// Text limits: short texts 80, long texts 800.
 pub const SHORT_TEXT: usize = 80;
 pub const LONG_TEXT: usize = 800;
 
@@ -97,7 +97,7 @@ pub struct Characters {
     pub says: &'static str,
 }
 
-/// Codes and abbreviations (the spec's attribute-value rule, with `_` as codes use it).
+/// Codes and abbreviations: letters, digits and hyphens, with `_` as codes use it.
 pub const CODE_CHARACTERS: Characters = Characters { others: "-_", says: "letters, digits, - and _" };
 /// Account user names, which may be e-mail-like.
 pub const USER_NAME_CHARACTERS: Characters = Characters { others: "_-.@", says: "letters, digits, _, -, . and @" };
@@ -201,7 +201,7 @@ fn is_host_name(name: &str) -> bool {
     }) && !labels.last().is_some_and(|top| top.chars().all(|c| c.is_ascii_digit()))
 }
 
-/// Deleting a named item needs its exact name typed again (spec §5 of both documents).
+/// Deleting a named item needs its exact name typed again.
 pub fn confirm_name(expected: &str, typed: &str) -> Result<(), ApiError> {
     if expected == typed { Ok(()) } else { Err(ApiError::invalid("confirmName", Msg::NameMismatch)) }
 }

@@ -1,8 +1,9 @@
-//! The content plugin over HTTP with its built `.wasm`, on SQLite and PostgreSQL: the
-//! one-agreement rule (spec §5) and an app fetching its agreement by ETag; feedback sent by
-//! devsim's app with a file through the large-file upload, its recipients mailed by the minute's
-//! job (the test moves the host's clock a minute on), and an operator's reply mailed to the user
-//! through the messaging plugin (an SMTP sink the test starts), the file downloaded intact.
+//! The content plugin over HTTP with its built `.wasm`, on SQLite and PostgreSQL: the one-agreement
+//! rule (one per enterprise, language and type) and an app fetching its agreement by ETag; feedback
+//! sent by devsim's app with a file through the large-file upload, its recipients mailed by the
+//! minute's job (the test moves the host's clock a minute on), and an operator's reply mailed to
+//! the user through the messaging plugin (an SMTP sink the test starts), the file downloaded
+//! intact.
 
 mod common;
 

@@ -1,7 +1,6 @@
-//! Smaller hardening items of issue 12, each tried as an attacker would: bodies read only after
-//! the route's action is checked (10), no records for routes that do not exist (10), search
-//! texts bounded (10), envelopes for every refusal (18), a closed connection after an early 413
-//! (18), `/metrics` behind a token (22).
+//! Smaller hardening items, each tried as an attacker would: bodies read only after the route's
+//! action is checked, no records for routes that do not exist, search texts bounded, envelopes
+//! for every refusal, a closed connection after an early 413, `/metrics` behind a token.
 
 mod common;
 
@@ -151,7 +150,7 @@ async fn metrics_need_the_scrapers_token_and_are_off_without_one() {
 }
 
 /// Everything the host serves carries the policy that keeps scripts to this origin and the
-/// console out of frames (issue 12, item 15); the browser test checks the shell runs under it.
+/// console out of frames; the browser test checks the shell runs under it.
 #[tokio::test]
 async fn every_response_carries_the_content_security_policy() {
     let host = TestHost::start_with(|c| c.portal_origins = vec!["https://portal.example.com".into()]).await;
@@ -180,7 +179,7 @@ async fn a_portal_origin_that_is_not_https_stops_the_start() {
     assert!(refused.contains("CONSOLE_PORTAL_ORIGINS"), "{refused}");
 }
 
-/// Issue 13 §7: a method a known path does not have answers 405 with `Allow` (plugin routes
+/// A method a known path does not have answers 405 with `Allow` (plugin routes
 /// answered 404 before), as an envelope in the caller's language; an unknown path stays 404.
 #[tokio::test]
 async fn an_undeclared_method_on_a_known_path_is_405_with_allow() {
@@ -210,7 +209,7 @@ async fn an_undeclared_method_on_a_known_path_is_405_with_allow() {
     assert_eq!(unknown.status(), 404);
 }
 
-/// Issue 14: a static file on a kept-alive connection answered no faster than the client's
+/// A static file on a kept-alive connection answered no faster than the client's
 /// delayed ACK (12-40 ms) while an API answer took about 1 ms, because the body waited behind
 /// the headers under Nagle's algorithm. Measured side by side on one connection.
 #[tokio::test]

@@ -1,4 +1,4 @@
-//! A hostile enterprise cannot take the host down or starve another (issue 43): while it runs
+//! A hostile enterprise cannot take the host down or starve another: while it runs
 //! the probe's attacks at once (computing after a write under SQLite's write lock, busy loops,
 //! memory bombs, a template that would build gigabytes, writes past its quotas, event floods),
 //! a quiet enterprise's writes and sign-ins stay within stated p99 bounds, nothing it was told
@@ -154,9 +154,8 @@ async fn a_hostile_enterprise_leaves_another_within_its_bounds() {
     assert!(hoarded <= 2000, "{hoarded} records under a quota of 2000");
 }
 
-/// A request whose cascade of events runs out of deliveries says so once (issue 43, item 9): a
-/// warning line per dropped event wrote 1.44 MB of host log per request before, outside the
-/// plugin's log budget.
+/// A request whose cascade of events runs out of deliveries says so once: a warning line per
+/// dropped event wrote 1.44 MB of host log per request before, outside the plugin's log budget.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_event_flood_writes_one_warning_per_request_not_one_per_event() {
     let host = common::ProcessHost::start(&[Install::probe("events = true\ntimeout_ms = 5000")]).await;

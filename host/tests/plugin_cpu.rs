@@ -1,8 +1,8 @@
-//! CPU is shared fairly between tenants (issue 12, item 5b): a tenant running the worst plugin
-//! there is (busy loops up to the deadline, as many at once as it may) cannot push another
-//! tenant's p99 past a stated bound. Before, four busy loops raised another tenant's p50 from
-//! 2 to 499 ms. And a tenant has at most a quarter of the instance slots under way. Alone in its
-//! test binary, so that nothing else competes for the two workers.
+//! CPU is shared fairly between tenants: a tenant running the worst plugin there is (busy loops up
+//! to the deadline, as many at once as it may) cannot push another tenant's p99 past a stated
+//! bound. Before, four busy loops raised another tenant's p50 from 2 to 499 ms. And a tenant has at
+//! most a quarter of the instance slots under way. Alone in its test binary, so that nothing else
+//! competes for the two workers.
 
 mod common;
 

@@ -1,6 +1,6 @@
-//! The memory of all plugin calls together is bounded (issue 12, item 5b): each call is capped
-//! by its grant, and the calls under way wait for their grants to fit `CONSOLE_PLUGIN_MEMORY_MIB`.
-//! Alone in its test binary, so that the peak resident size measured is this one host's.
+//! The memory of all plugin calls together is bounded: each call is capped by its grant, and the
+//! calls under way wait for their grants to fit `CONSOLE_PLUGIN_MEMORY_MIB`. Alone in its test
+//! binary, so that the peak resident size measured is this one host's.
 
 mod common;
 

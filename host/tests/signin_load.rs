@@ -1,5 +1,5 @@
-//! Sign-in under attack (issue 12, items 9 and 20): lengths are capped before anything else,
-//! failures are counted before verifying, and the address is the one the trusted proxy saw.
+//! Sign-in under attack: lengths are capped before anything else, failures are counted before
+//! verifying, and the address is the one the trusted proxy saw.
 
 mod common;
 

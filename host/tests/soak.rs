@@ -1,6 +1,6 @@
-//! The soak (issue 12, item 0): 16 clients send mixed reads and writes, plugin and core, and
-//! hang up at random mid-call. Every answer that arrives must be a success, and the latency
-//! must stay flat from the first window to the last.
+//! The soak: 16 clients send mixed reads and writes, plugin and core, and hang up at random
+//! mid-call. Every answer that arrives must be a success, and the latency must stay flat from the
+//! first window to the last.
 //!
 //! `make soak` runs it for 10 minutes (`CONSOLE_SOAK_SECONDS=600`); `make test` for 20 seconds.
 //! Prints errors, dropped calls and p50/p99 per window.

@@ -5,7 +5,7 @@ import { session } from '@console/sdk';
 
 import { fromBrowserTag, initialLanguage, setupI18n } from './i18n';
 
-describe('the console language (spec §1)', () => {
+describe('the console language', () => {
   it('defaults to Simplified Chinese', () => {
     expect(initialLanguage(null, [])).toBe('zhCn');
     expect(initialLanguage(null, ['ja-JP', 'ko'])).toBe('zhCn');

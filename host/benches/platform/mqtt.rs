@@ -1,4 +1,4 @@
-//! `BENCH_ONLY=mqtt make bench` (issue 22): 10,000 simulated devices (`BENCH_MQTT_DEVICES`)
+//! `BENCH_ONLY=mqtt make bench`: 10,000 simulated devices (`BENCH_MQTT_DEVICES`)
 //! connected over MQTT to one host with the embedded gateway (the release binary in a process of
 //! its own, so its RSS is the host's alone), then through a real Mosquitto with the host as its
 //! client, beside the same devices over HTTP in the same run: sign-ins, RSS per 1,000 sessions,

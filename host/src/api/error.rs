@@ -1,5 +1,5 @@
-//! The one error type of the API layer and its mapping to the spec's envelope
-//! (console-shell-and-services.md §8): `{code, msg, data}`, 200 for success.
+//! The one error type of the API layer and its mapping to the response envelope:
+//! `{code, msg, data}`, 200 for success.
 //!
 //! A handler returns `ApiError`; the response carries it as an extension and the `localize`
 //! middleware renders its message in the caller's language, so no handler needs to know it.
@@ -105,7 +105,7 @@ impl ApiError {
     }
 
     /// The HTTP status that travels with the envelope: the code itself where it is an HTTP
-    /// client/server error, 401 for the session-ending codes the spec numbers 506-508.
+    /// client/server error, 401 for the session-ending codes 506-508.
     fn status(&self) -> StatusCode {
         match self.code() {
             506..=508 => StatusCode::UNAUTHORIZED,

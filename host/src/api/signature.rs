@@ -1,4 +1,4 @@
-//! The optional request signature (spec CS §7). A device key issued with `requireSignature` is
+//! The optional request signature. A device key issued with `requireSignature` is
 //! refused on any request that does not carry, besides `authorization: Device <key>`:
 //!
 //! - `x-console-timestamp`: the time of signing, milliseconds since the epoch, within five minutes

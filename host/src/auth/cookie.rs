@@ -1,7 +1,6 @@
-//! The shell's session cookie (issue 12, item 16): remotes run in the console's origin, so a
-//! token in local storage was readable by any script there. The shell asks for the session as an
-//! `HttpOnly; SameSite=Strict` cookie instead and never sees the token; API clients go on
-//! sending `authorization`.
+//! The shell's session cookie: remotes run in the console's origin, so a token in local storage was
+//! readable by any script there. The shell asks for the session as an `HttpOnly; SameSite=Strict`
+//! cookie instead and never sees the token; API clients go on sending `authorization`.
 //!
 //! A request authenticated by the cookie must carry [`MARKER`] (a header no other site can make a
 //! browser send without a CORS preflight the host never grants), or be a WebSocket upgrade from

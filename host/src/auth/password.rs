@@ -1,6 +1,5 @@
-//! Account passwords: argon2id hashes (PHC strings) and the spec's password policy
-//! (device-and-product-domain.md §5: 6-18 characters combining letters, numbers and special
-//! characters; two entries must match).
+//! Account passwords: argon2id hashes (PHC strings) and the password policy (6-18 characters
+//! combining letters, numbers and special characters; two entries must match).
 
 use rand::Rng;
 

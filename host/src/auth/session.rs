@@ -63,7 +63,7 @@ pub struct ActiveSession {
     pub name: String,
 }
 
-/// What a presented token amounts to; each maps to one of the spec's session codes.
+/// What a presented token amounts to; each maps to one of the session codes.
 #[derive(Debug)]
 pub enum SessionState {
     Active(ActiveSession),

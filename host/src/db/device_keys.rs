@@ -17,7 +17,7 @@ pub struct DeviceKey {
     pub last_used_at: Option<i64>,
     /// The one device the key belongs to; `None` for a key shared by a fleet.
     pub sn: Option<String>,
-    /// Every request with the key must be signed (spec CS §7; `api::signature`).
+    /// Every request with the key must be signed (`api::signature`).
     pub require_signature: bool,
 }
 

@@ -179,7 +179,7 @@ impl Db {
         let pool = SqlitePoolOptions::new()
             .max_connections(8)
             // A file has no peer to go away: the ping before every acquire was one more round
-            // trip to the connection's worker thread on every plugin call (issue 14). Every
+            // trip to the connection's worker thread on every plugin call. Every
             // connection is still pinged when it is handed back.
             .test_before_acquire(false)
             // A request dropped half-way (its client left) can hand back a connection whose

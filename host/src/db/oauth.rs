@@ -30,7 +30,7 @@ pub struct ClientRow {
     pub updated_at: i64,
 }
 
-/// What a client is, as an administrator sets it (spec DP §3 OAuth client).
+/// What an OAuth client is, as an administrator sets it.
 pub struct ClientFields<'a> {
     pub name: &'a str,
     pub client_type: &'a str,

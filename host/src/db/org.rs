@@ -15,7 +15,7 @@ pub struct DepartmentRow {
     pub name: String,
     pub parent_id: i64,
     pub level: i64,
-    /// development, test or operation; empty when none is given (DP §3).
+    /// development, test or operation; empty when none is given.
     pub department_role: String,
     pub created_at: i64,
     pub updated_at: i64,
@@ -74,7 +74,7 @@ pub struct AccountRow {
     pub phone: String,
     pub email: String,
     pub account_type: String,
-    /// The account's number in another system (DP §3 System account).
+    /// The account's number in another system.
     pub corresponding_id: String,
     pub disabled: bool,
     pub created_at: i64,
@@ -458,7 +458,7 @@ impl Db {
     }
 
     /// Within its enterprise only: whether another enterprise has the name is none of the
-    /// caller's business (issue 12, item 22).
+    /// caller's business.
     pub async fn username_taken(&self, tenant: i64, username: &str, except: i64) -> Result<bool, sqlx::Error> {
         super::with_pool!(self, |pool| {
             sqlx::query_scalar(

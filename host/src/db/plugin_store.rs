@@ -331,7 +331,7 @@ fn duplicate(err: sqlx::Error, scope: &Scope<'_>) -> StoreFailure {
 }
 
 /// The store's own fields, beside a record's data (the SDK's `Doc` flattens data next to them):
-/// data fields of these names would be shadowed, or would shadow them (issue 13 §5).
+/// data fields of these names would be shadowed, or would shadow them.
 pub const RESERVED_FIELDS: [&str; 6] = ["id", "version", "createdAt", "createdBy", "updatedAt", "updatedBy"];
 
 /// Whether any key or string holds U+0000, which PostgreSQL's `jsonb` cannot store: refused on
@@ -835,7 +835,7 @@ pub async fn query(
     let mut rows: Vec<RecordRow> = with_call!(tx, |conn| {
         // The page's ids first, then their records (a deferred join): the filter and the order
         // are settled in the indexes alone, and only the page's records are read — a filter
-        // matching 30,000 records sorted them whole, documents and all, for 20 (issue 16 bench).
+        // matching 30,000 records sorted them whole, documents and all, for a page of 20.
         let mut q = QueryBuilder::new(format!(
             "SELECT {} FROM plugin_records WHERE id IN (SELECT id FROM plugin_records",
             columns(engine)

@@ -1,4 +1,4 @@
-//! An exact cache of plugin store reads, on SQLite (issue 14). A signed-in list through a
+//! An exact cache of plugin store reads, on SQLite. A signed-in list through a
 //! plugin spent two thirds of its time in four round trips to SQLite's worker thread (begin, the
 //! page, the total, commit); a read served from here opens no transaction at all.
 //!

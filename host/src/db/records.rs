@@ -34,7 +34,7 @@ pub struct OperationRecordRow {
     pub request_data: String,
     pub result_code: i64,
     pub created_at: i64,
-    /// What was done to what (spec DP §3 Logs): the operation and the item it names, from the
+    /// What was done to what: the operation and the item it names, from the
     /// recorded request ([`describe`]).
     #[sqlx(skip)]
     pub description: String,

@@ -18,8 +18,8 @@ pub struct RegionRow {
     pub region_abbr_short: String,
     pub pinyin: String,
     pub disable_eu_us: bool,
-    /// The initials of the English name and of the Chinese name (its pinyin's), upper case: what the
-    /// region lists group and jump by (DP §3 Region).
+    /// The initials of the English name and of the Chinese name (its pinyin's), upper case: what
+    /// the region lists group and jump by.
     pub initial_en: String,
     pub initial_ch: String,
 }

@@ -32,7 +32,7 @@ pub struct TenantFields {
     pub kind: String,
 }
 
-/// An enterprise's kinds (spec DP §6): a robot-type one is for internal management only.
+/// An enterprise's kinds: a robot-type one is for internal management only.
 pub const KINDS: [&str; 2] = ["ordinary", "robot"];
 
 const COLUMNS: &str = "id, tenant_name, full_name, description, abbr_en, credit_code, kind, disabled, disabled_until, \

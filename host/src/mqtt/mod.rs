@@ -1,8 +1,8 @@
-//! Devices over MQTT (issue 22; the design is `docs/mqtt.md`): the embedded gateway
-//! (`gateway`: MQTT 3.1.1 and 5, `packets`, over TCP, and over TLS with client certificates, `tls`), or the
-//! bridge to an external broker cluster (`external`), and its policy apart from any transport: which
-//! topics a device may use and what each one carries (`topics`), how fast and how much it may
-//! send (`limits`).
+//! Devices over MQTT (the design is `docs/mqtt.md`): the embedded gateway (`gateway`: MQTT 3.1.1
+//! and 5, `packets`, over TCP, and over TLS with client certificates, `tls`), or the bridge to an
+//! external broker cluster (`external`), and its policy apart from any transport: which topics a
+//! device may use and what each one carries (`topics`), how fast and how much it may send
+//! (`limits`).
 
 pub mod external;
 pub mod gateway;

@@ -148,7 +148,7 @@ impl From<ClientRow> for OAuthClient {
     }
 }
 
-/// A client as an administrator sets it (spec DP §3 OAuth client).
+/// An OAuth client as an administrator sets it.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ClientInput {

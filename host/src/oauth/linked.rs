@@ -1,4 +1,4 @@
-//! The app user's side of the tokens (DP §3 userinfo-list: "revocable by the user"): the accounts
+//! The app user's side of the tokens, which the user may revoke: the accounts
 //! an app user linked (Alexa, Google, ...) listed in the app, and unlinked there. The app calls
 //! with its enterprise's device key and the user's session token; the app users' plugin says
 //! whose session it is (its `caller = "host"` route), and the host answers only that user's

@@ -1,5 +1,5 @@
-//! The OAuth 2.0 authorisation server (spec DP §3 OAuth client; /third-party-access). It lets a
-//! voice assistant (Alexa, Google) or another service act for an app user of an enterprise:
+//! The OAuth 2.0 authorisation server (/third-party-access). It lets a voice assistant (Alexa,
+//! Google) or another service act for an app user of an enterprise:
 //!
 //! - [`admin`]: the enterprise's clients (client-list), the scopes they may ask for with what each
 //!   reads and what userinfo answers (configuration-list), and the tokens issued (userinfo-list);

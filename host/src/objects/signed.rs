@@ -1,4 +1,4 @@
-//! Short-lived download URLs the host serves (the spec's `storage/oss/getAccessUrl`): the token
+//! Short-lived download URLs the host serves (renewed at `storage/oss/getAccessUrl`): the token
 //! names the tenant, the plugin, the object, the download's file name and the expiry, and is
 //! signed with a key derived from the master key. Nobody can point one at another object, or at
 //! another tenant's, without the key; a device needs no session to use one.

@@ -1,7 +1,7 @@
 //! What an uploaded file is, told from its first bytes, never from its name: the kind (by
 //! magic numbers, the `infer` crate), an image's format, size and alpha channel (the `image`
-//! crate reads only the header), and whether it is encrypted (spec device-and-product §5:
-//! encrypted files are refused).
+//! crate reads only the header), and whether it is encrypted (encrypted files are refused unless
+//! the upload allows them).
 
 use serde::Serialize;
 

@@ -1,4 +1,4 @@
-//! Fair shares of CPU between tenants' plugin calls (issue 12, item 5b).
+//! Fair shares of CPU between tenants' plugin calls.
 //!
 //! A guest yields to tokio at every epoch tick; that alone let four busy loops of one tenant
 //! raise another tenant's p50 from 2 to 499 ms, since every await of the other tenant's call

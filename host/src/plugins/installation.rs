@@ -139,7 +139,7 @@ fn default_file_kib() -> u64 {
 fn default_files_mib() -> u64 {
     1024
 }
-/// Media uploads go up to 200 MB (spec console-shell §9).
+/// Media uploads go up to 200 MB.
 fn default_upload_mib() -> u64 {
     200
 }

@@ -104,7 +104,7 @@ pub struct UploadSpec {
     /// `objects::sniff::KINDS`); empty or `any`: every kind.
     #[serde(default)]
     pub kinds: Vec<String>,
-    /// Encrypted files are refused (spec device-and-product §5) unless this says otherwise.
+    /// Encrypted files are refused unless this says otherwise.
     #[serde(default)]
     pub allow_encrypted: bool,
 }

@@ -55,7 +55,7 @@ pub struct CallContext {
     /// Event deliveries left to the request this call belongs to, shared by its whole cascade.
     pub cascade: Arc<EventBudget>,
     /// An approval decision this call applies: recorded in its transaction when it succeeds, and
-    /// the call fails if the request was decided meanwhile (issue 13 §3).
+    /// the call fails if the request was decided meanwhile.
     pub decision: Option<Arc<crate::db::approvals::Decision>>,
     /// The client's network address of the request (contract 0.1.8 `caller`); empty for
     /// schedules and events.
@@ -328,10 +328,10 @@ impl WasiView for CallState {
     }
 }
 
-/// The call's transaction (issue 12, item 11). One writer at a time is SQLite's rule, so the
-/// write lock is held as briefly as the call allows: reads run in a snapshot that makes no writer
-/// wait, the lock is taken at the first write and kept to the end, and no network request may
-/// come after it (one tenant's slow provider stalled every writer of every tenant before).
+/// The call's transaction. One writer at a time is SQLite's rule, so the write lock is held as
+/// briefly as the call allows: reads run in a snapshot that makes no writer wait, the lock is taken
+/// at the first write and kept to the end, and no network request may come after it (one tenant's
+/// slow provider stalled every writer of every tenant before).
 impl CallState {
     /// For reading: the transaction, begun as a snapshot at the first store access.
     pub async fn read_conn(&mut self) -> wasmtime::Result<&mut CallTx> {
@@ -745,9 +745,9 @@ pub enum Nested {
     Rerun,
 }
 
-/// Runs `request` in `callee`, a fresh instance, inside the caller's transaction and deadline
-/// (issue 13 §1). The callee's writes sit behind a savepoint: kept if it answers 200 (and go
-/// with the caller's fate), undone otherwise. Its files and events join the caller's.
+/// Runs `request` in `callee`, a fresh instance, inside the caller's transaction and deadline.
+/// The callee's writes sit behind a savepoint: kept if it answers 200 (and go with the caller's
+/// fate), undone otherwise. Its files and events join the caller's.
 pub async fn invoke_nested(
     engine: &wasmtime::Engine,
     callee: Arc<LoadedPlugin>,

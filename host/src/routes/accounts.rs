@@ -1,4 +1,4 @@
-//! Accounts of a tenant (spec device-and-product-domain.md §3 "System account", §5 password).
+//! Accounts of a tenant (system accounts): their required phone and e-mail, and their password.
 
 use axum::extract::State;
 use axum::http::Method;
@@ -151,7 +151,7 @@ async fn fields(
         name: validate::required("name", &input.name, SHORT_TEXT)?,
         department_id: input.department_id.filter(|d| *d != 0),
         avatar: super::avatars::checked_address(app, tenant, &input.avatar).await?,
-        // Spec §5: both required.
+        // Both required.
         phone: validate::phone("phone", &validate::required("phone", &input.phone, 20)?)?,
         email: validate::email("email", &validate::required("email", &input.email, 254)?)?,
         account_type: validate::one_of("accountType", &input.account_type, &ACCOUNT_TYPES)?,

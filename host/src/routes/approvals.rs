@@ -1,7 +1,7 @@
-//! The process centre (issue 13 §3, spec device-and-product §2 /process-center): the requests the
-//! user may decide, across plugins, and what they decided. Deciding runs the plugin's
-//! `caller = "host"` route for the kind, and the decision is recorded in that call's
-//! transaction: a plugin that refuses or fails leaves the request waiting.
+//! The process centre (/process-center): the requests the user may decide, across plugins, and what
+//! they decided. Deciding runs the plugin's `caller = "host"` route for the kind, and the decision
+//! is recorded in that call's transaction: a plugin that refuses or fails leaves the request
+//! waiting.
 
 use std::sync::Arc;
 

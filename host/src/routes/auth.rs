@@ -1,5 +1,5 @@
-//! Login, logout, the signed-in user's menu tree, and the personal centre's password change
-//! (spec console-shell-and-services.md §3 "User info", §7).
+//! Login, logout, the signed-in user's info and menu tree, and the personal centre's password
+//! change.
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -115,7 +115,7 @@ pub struct LoginRequest {
     pub password: String,
 }
 
-/// The spec's user info: id, tenantId, userName, name, headImageUrl, userMenuVoList.
+/// The user info: id, tenantId, userName, name, headImageUrl, userMenuVoList.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserInfo {
@@ -232,8 +232,8 @@ pub struct ExternalLinks {
     links: BTreeMap<&'static str, String>,
 }
 
-/// The menu's external links for the host name the shell was loaded from (spec console-shell §9:
-/// the environment is the host name's prefix). Only the menu entries the user sees are links at
+/// The menu's external links for the host name the shell was loaded from (the environment is the
+/// host name's prefix). Only the menu entries the user sees are links at
 /// all; the addresses are those of the company's own sites.
 async fn external_links(
     State(app): State<AppState>,
@@ -300,7 +300,7 @@ async fn user_menu(State(app): State<AppState>, caller: Caller) -> ApiResult<Res
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
-/// The spec's user info of `account`; `plugins` are those enabled for the tenant the user acts
+/// The user info of `account`; `plugins` are those enabled for the tenant the user acts
 /// for, whose menus join the tree.
 async fn user_info(db: &Db, plugins: &[String], account: &AccountRow) -> ApiResult<UserInfo> {
     let (id, tenant_id) = (account.id, account.tenant_id);
@@ -376,7 +376,7 @@ pub struct ChangePassword {
 }
 
 /// Changing one's password ends every session of the account, this one included: the user signs
-/// in again with the new password (spec: "modified and log in again").
+/// in again with the new password.
 async fn change_password(
     State(app): State<AppState>,
     caller: Caller,

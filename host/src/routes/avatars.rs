@@ -1,4 +1,4 @@
-//! Account avatars (spec DP §5: 200 × 200 pixels, PNG, JPEG or GIF, at most 500 KB, told from
+//! Account avatars (200 × 200 pixels, PNG, JPEG or GIF, at most 500 KB, told from
 //! the file, not its name). A signed-in user uploads one; it is kept under the enterprise's prefix
 //! by its SHA-256 (so it goes with the enterprise) and served without a session: an `<img>` cannot
 //! send the session marker, and the name is the image's hash. An account names its avatar by that
@@ -19,7 +19,7 @@ use crate::api::{
 };
 use crate::i18n::Msg;
 
-/// The spec's limit: 500 KB.
+/// An avatar is at most 500 KB.
 pub const MAX_BYTES: usize = 500_000;
 /// Avatars one account may upload in an hour: a few tries at a picture, not a file store.
 pub const UPLOADS_PER_HOUR: i64 = 10;

@@ -1,4 +1,4 @@
-//! Departments: a tree per tenant (spec device-and-product-domain.md §3 "Department").
+//! Departments: a tree per tenant.
 
 use axum::extract::State;
 use axum::http::Method;
@@ -80,7 +80,7 @@ async fn tree(State(app): State<AppState>, caller: Caller) -> ApiResult<Envelope
     Ok(Envelope(build_tree(&rows, 0)))
 }
 
-/// A department's role (DP §3).
+/// The roles a department may have.
 pub const DEPARTMENT_ROLES: [&str; 3] = ["development", "test", "operation"];
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -91,7 +91,7 @@ pub struct DepartmentInput {
     name: String,
     /// 0 for a top-level department.
     parent_id: i64,
-    /// `development`, `test` or `operation` (DP §3 department roles); empty for none.
+    /// `development`, `test` or `operation`; empty for none.
     department_role: String,
 }
 

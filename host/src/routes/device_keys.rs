@@ -66,7 +66,7 @@ pub struct NewKey {
     name: String,
     /// Binds the key to one device: only it then gets what is meant for that SN alone.
     sn: String,
-    /// Every request with the key must be signed (spec CS §7; the README's "Signed requests").
+    /// Every request with the key must be signed (the README's "Signed requests").
     require_signature: bool,
 }
 

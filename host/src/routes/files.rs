@@ -1,4 +1,4 @@
-//! Large files (issue 13 §2): uploads streamed into object storage for a plugin to claim, and
+//! Large files: uploads streamed into object storage for a plugin to claim, and
 //! downloads through signed, short-lived URLs with HTTP Range.
 //!
 //! Upload: `POST /api/files/upload/<mount>/<purpose>` with the file as the body

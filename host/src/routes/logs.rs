@@ -1,5 +1,4 @@
-//! Operation records and the login log (spec console-shell-and-services.md §7), each scoped to
-//! the tenant(s) the caller acts for.
+//! Operation records and the login log, each scoped to the tenant(s) the caller acts for.
 
 use axum::extract::State;
 use axum::http::Method;

@@ -1,5 +1,5 @@
-//! Menus and buttons: the catalogue roles are granted from (spec device-and-product-domain.md §3
-//! "Menu", "Button"; §5 required fields, unique menu ID). Core and plugin entries are built in.
+//! Menus and buttons: the catalogue roles are granted from, each with its required fields and a
+//! unique menu ID. Core and plugin entries are built in.
 
 use axum::extract::State;
 use axum::http::Method;

@@ -91,7 +91,7 @@ impl<T> Page<T> {
 }
 
 pub const DEFAULT_PAGE_SIZE: i64 = 20;
-/// Tenant and region lists page by 100 (spec console-shell-and-services.md §9).
+/// Tenant and region lists page by 100.
 pub const REFERENCE_PAGE_SIZE: i64 = 100;
 pub const MAX_PAGE_SIZE: i64 = 500;
 

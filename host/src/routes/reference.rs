@@ -1,5 +1,5 @@
-//! Reference data of the platform: regions (spec device-and-product-domain.md §3 "Region", §5:
-//! continents are fixed, a region with sub-regions cannot be deleted), languages and service areas.
+//! Reference data of the platform: regions (continents are fixed, a region with sub-regions
+//! cannot be deleted), languages and service areas.
 
 use axum::extract::State;
 use axum::http::Method;
@@ -380,8 +380,8 @@ pub struct ServiceAreaServers {
     mqtt_server: String,
 }
 
-/// The region rule of the spec: a server's address must be of the right format. Both are checked
-/// before either is kept.
+/// A service area's servers: each address must be of the right format. Both are checked before
+/// either is kept.
 async fn configure_service_area(
     State(app): State<AppState>,
     ApiJson(input): ApiJson<ServiceAreaServers>,

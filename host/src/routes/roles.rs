@@ -1,6 +1,5 @@
-//! Roles of a tenant and their menu and button grants (spec device-and-product-domain.md §3
-//! "Role", §6). An enterprise role can never hold a platform-scope menu or button, and a user
-//! can only grant actions they hold themselves.
+//! Roles of a tenant and their menu and button grants. An enterprise role can never hold a
+//! platform-scope menu or button, and a user can only grant actions they hold themselves.
 
 use axum::extract::State;
 use axum::http::Method;

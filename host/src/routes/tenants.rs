@@ -1,4 +1,4 @@
-//! Enterprises (tenants): spec device-and-product-domain.md §3 "Enterprise", §4, §5.
+//! Enterprises (tenants): their details and kind, disabling and enabling, and deletion.
 
 use axum::extract::State;
 use axum::http::Method;

@@ -84,7 +84,7 @@ fn encrypted_workbook() -> Vec<u8> {
     file.into_inner().into_inner()
 }
 
-/// §5 "an encrypted import file must be reselected", and the import's limits: the copy
+/// An encrypted import file must be chosen again, and the import's limits: the copy
 /// workbook's upload takes Excel only, at most 20 MB, not encrypted; each refusal names the file,
 /// in the user's language, and keeps nothing to claim.
 #[tokio::test]

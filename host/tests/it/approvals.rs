@@ -1,4 +1,4 @@
-//! The process centre (issue 13 §3) with the real probe plugin: a note submitted for review by one
+//! The process centre with the real probe plugin: a note submitted for review by one
 //! user is decided by another, the decision reaches the plugin in the transaction that records
 //! it, and nobody decides their own request or sees kinds they may not decide.
 

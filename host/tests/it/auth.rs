@@ -226,9 +226,9 @@ async fn first_start_generates_a_password_when_none_is_configured() {
     assert!(!file.exists(), "the generated password is removed once changed");
 }
 
-/// Issue 12, item 16: the shell's session is an HttpOnly, SameSite=Strict cookie that script
-/// cannot read; it authenticates only requests that carry the shell's marker header (no other
-/// site can make a browser send it), and sign-out removes it. API clients keep the header token.
+/// The shell's session is an HttpOnly, SameSite=Strict cookie that script cannot read; it
+/// authenticates only requests that carry the shell's marker header (no other site can make a
+/// browser send it), and sign-out removes it. API clients keep the header token.
 #[tokio::test]
 async fn the_shell_session_is_an_http_only_cookie_that_counts_only_with_the_marker() {
     let host = TestHost::start().await;
@@ -293,7 +293,7 @@ async fn the_shell_session_is_an_http_only_cookie_that_counts_only_with_the_mark
     assert_eq!(host.post(MENU, &token, json!({})).await.code(), 200, "API clients keep the header");
 }
 
-/// The guard keeps what it learnt about a caller for a few seconds (issue 14), yet every change
+/// The guard keeps what it learnt about a caller for a few seconds, yet every change
 /// reaches the very next request: each token below is used, and so cached, right before the
 /// change that must end or narrow it.
 #[tokio::test]
@@ -343,7 +343,7 @@ async fn a_cached_caller_sees_every_change_at_once() {
 }
 
 /// The menu's external links (/process-manage, /data-analysis) open the address configured for
-/// the environment the host name's prefix names (spec console-shell §3, §9).
+/// the environment the host name's prefix names.
 #[tokio::test]
 async fn external_links_follow_the_environment_of_the_host_name() {
     let host = TestHost::start_with(|c| {

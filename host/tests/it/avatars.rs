@@ -1,4 +1,4 @@
-//! Account avatars (spec DP §5: 200 × 200 pixels, PNG, JPEG or GIF, at most 500 KB), checked by
+//! Account avatars (200 × 200 pixels, PNG, JPEG or GIF, at most 500 KB), checked by
 //! the host from the file's bytes, on the accounts page and in the personal centre.
 
 use crate::common;

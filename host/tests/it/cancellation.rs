@@ -1,4 +1,4 @@
-//! A request that goes away leaves nothing behind (issue 12, item 0; DESIGN principle 14).
+//! A request that goes away leaves nothing behind.
 //!
 //! The router is driven in-process so that a request can be dropped after exactly N polls: one
 //! drop at every await point of a call (guard, session lookup, instantiation, begin, store

@@ -1,6 +1,7 @@
-//! Two hosts on one PostgreSQL behave as one (issue 14): sessions, their end, login throttling,
-//! schedules, live events and live messages to apps' sockets, enabling and reloading plugins. Runs where the test run has a
-//! PostgreSQL (`scripts/with-postgres.sh`, as `make test` does); SQLite runs one host.
+//! Two hosts on one PostgreSQL behave as one: sessions, their end, login throttling, schedules,
+//! live events and live messages to apps' sockets, enabling and reloading plugins. Runs where the
+//! test run has a PostgreSQL (`scripts/with-postgres.sh`, as `make test` does); SQLite runs one
+//! host.
 
 use crate::common;
 

@@ -132,9 +132,9 @@ async fn a_tally_counts_the_records_of_each_value_of_a_counted_field() {
     assert_eq!(refused.code(), 400, "{:?}", refused.body);
 }
 
-/// Counters stay within ±2^53 (issue 43, item 11): an addition past it is refused with nothing
-/// of the write applied, where it used to stop silently at the largest integer; and sums of
-/// counters near the bound are read exactly, not failed.
+/// Counters stay within ±2^53: an addition past it is refused with nothing of the write applied,
+/// where it used to stop silently at the largest integer; and sums of counters near the bound are
+/// read exactly, not failed.
 #[tokio::test]
 async fn a_counter_refuses_to_overflow_and_its_write_changes_nothing() {
     let host = TestHost::start_with_plugins(&[Install::probe(PROBE)], |_| {}).await;

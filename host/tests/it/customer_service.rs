@@ -1,5 +1,5 @@
 //! The customer-service plugin over HTTP with its built `.wasm`, on SQLite and PostgreSQL: the
-//! §7 FAQ index actions (create, import from the database, empty, delete), ranked Chinese and
+//! FAQ index actions (create, import from the database, empty, delete), ranked Chinese and
 //! English search in the console, an app (devsim) asking the FAQ in its user's language and its
 //! signed-in user voting once; and chats over websockets: an end user and an agent writing and
 //! sharing an image, the chat closed into a work order the user rates, and users waiting while
@@ -285,7 +285,7 @@ async fn while_every_seat_is_full_users_wait_and_see_how_many_are_ahead_move_liv
     assert_eq!(first["state"], "connected");
     let second = users[1].ask_for_a_person().await.expect("asked");
     let third = users[2].ask_for_a_person().await.expect("asked");
-    // §8: the customer service is busy, please wait, with the queue count.
+    // Told the customer service is busy, please wait, with the queue count.
     assert_eq!(
         (second["state"].as_str(), second["ahead"].as_u64(), second["waiting"].as_u64()),
         (Some("queued"), Some(0), Some(1))

@@ -306,7 +306,7 @@ async fn partner_devices_import_from_a_workbook_and_a_row_that_does_not_match_ke
         "imported again: updated"
     );
 
-    // Deleted by a workbook of SNs: those with a record go; a file with none is refused (§5).
+    // Deleted by a workbook of SNs: those with a record go; a file with none is refused.
     let delete = |bytes: Vec<u8>| async move {
         let upload = host.upload(admin, "device-service", "partner-excel", "delete.xlsx", &bytes).await;
         let upload_id = upload["data"]["uploadId"].as_str().expect("uploaded").to_string();

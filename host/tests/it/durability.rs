@@ -1,4 +1,4 @@
-//! Durability (issue 14): a write the host answered 200 survives the host being killed, and an
+//! Durability: a write the host answered 200 survives the host being killed, and an
 //! online backup is a consistent installation the host starts on.
 
 use crate::common;
@@ -204,7 +204,7 @@ async fn activated_fleet(host: &ProcessHost, count: usize) -> (String, Vec<(Stri
     (product_key, keys)
 }
 
-/// Issue 44: a QoS 1 report is acknowledged (PUBACK) only once it is committed. Eight MQTT
+/// A QoS 1 report is acknowledged (PUBACK) only once it is committed. Eight MQTT
 /// devices report as fast as they are acknowledged while the host is killed with SIGKILL, five
 /// times on one installation; every report the host acknowledged is kept. (The PUBACK went
 /// before the report was handled, so a kill between the two lost what was acknowledged.)
@@ -307,7 +307,7 @@ async fn every_acknowledged_mqtt_report_survives_a_killed_host() {
     );
 }
 
-/// Issue 44: a host that dies holding MQTT sessions does not leave its devices online. Once its
+/// A host that dies holding MQTT sessions does not leave its devices online. Once its
 /// lease lapses (2 s here), another host on the database logs out each device it held, cause
 /// `host-lost`; a device that moved to another host first stays online there. On SQLite, the
 /// host that comes back on the killed one's data takes over its previous run. (Before, the

@@ -1,6 +1,6 @@
-//! Privilege escalation, tried as an attacker would (issue 12, items 1-3): a user with a few
-//! rights must not make himself (or anyone) an administrator, take rights from those above
-//! him, or take over an account whose rights exceed his own.
+//! Privilege escalation, tried as an attacker would: a user with a few rights must not make himself
+//! (or anyone) an administrator, take rights from those above him, or take over an account whose
+//! rights exceed his own.
 
 use crate::common;
 

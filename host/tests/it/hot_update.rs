@@ -124,8 +124,8 @@ async fn a_patch_goes_from_test_to_production_as_devices_see_it() {
     )
     .await
     .ok();
-    // A test patch goes to the whitelisted device's own key only (issue 12, item 14): the app's
-    // shared key naming SN-TEST sees nothing, nor can it download the patch by its id.
+    // A test patch goes to the whitelisted device's own key only: the app's shared key naming
+    // SN-TEST sees nothing, nor can it download the patch by its id.
     assert_eq!(device(&host, &key, Method::POST, "/device/check", Some(check("SN-TEST"))).await.ok(), &Value::Null);
     let tester_key = host
         .post(

@@ -1,4 +1,4 @@
-//! Batched ingestion (issue 44): reports of many devices reach the device plugin a batch at a
+//! Batched ingestion: reports of many devices reach the device plugin a batch at a
 //! time, each with its own verdict (a bad report among good ones fails alone), their numbers kept
 //! as time series the drawer reads in buckets; a full queue answers 503 with `Retry-After`, and
 //! every report answered 200 is kept.

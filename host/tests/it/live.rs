@@ -156,7 +156,7 @@ async fn a_notice_reaches_one_console_user_and_accounts_are_the_enterprises_own(
     assert!(next_json(&mut bob_socket, Duration::from_millis(500)).await.is_none(), "Bob, who sent it, does not");
     let foreign = json!({ "userId": ann_id, "topic": "pet.created", "message": {} });
     assert_eq!(host.post("/probe/live/notify", &bob, foreign).await.code(), 400, "only under its own topic");
-    // Only a user of the call's enterprise (issue 43, item 11): the platform administrator's
+    // Only a user of the call's enterprise: the platform administrator's
     // console, which hears every enterprise, heard Alpha's notice to them before.
     let mut admin_socket = console(admin.clone()).await;
     let db = crate::common::database(&host.database_url).await;

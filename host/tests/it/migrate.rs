@@ -1,7 +1,7 @@
-//! `console-host migrate-to-postgres` (issue 14): an installation started on the embedded SQLite
-//! moves to PostgreSQL with its accounts, enterprises, plugin records and search indexes, and goes
-//! on from there.
-//! Runs where the test run has a PostgreSQL (`scripts/with-postgres.sh`, as `make test` does).
+//! `console-host migrate-to-postgres`: an installation started on the embedded SQLite moves to
+//! PostgreSQL with its accounts, enterprises, plugin records and search indexes, and goes on from
+//! there. Runs where the test run has a PostgreSQL (`scripts/with-postgres.sh`, as `make test`
+//! does).
 
 use crate::common;
 

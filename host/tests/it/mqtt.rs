@@ -1,4 +1,4 @@
-//! Devices over MQTT through the embedded gateway (issue 22, `docs/mqtt.md`), as the simulator
+//! Devices over MQTT through the embedded gateway (`docs/mqtt.md`), as the simulator
 //! speaks it: a sign-in signed with the SN's key, reports on the device's own topics answered on
 //! the reply topics and kept in the shadow, the console's commands heard and answered, another
 //! device's topic and an oversized payload closing the connection, and the end of a session
@@ -167,7 +167,7 @@ async fn a_property_set_from_the_console_reaches_the_device_and_its_reply_the_co
     assert_eq!(command["state"], "succeeded", "the reply on the reply topic answers the command");
 }
 
-/// Issue 44: a command reply the console refuses (here: a second reply to a command already
+/// A command reply the console refuses (here: a second reply to a command already
 /// answered) is answered on the reply's reply topic with the reason, not dropped in silence; a
 /// report whose Alink id is a number is taken and answered with that number; a late report of an
 /// older reading goes to history without replacing the newer one in the shadow.

@@ -1,4 +1,4 @@
-//! Devices on a real broker (`CONSOLE_MQTT=external`, issue 22): Mosquitto signs them in from
+//! Devices on a real broker (`CONSOLE_MQTT=external`): Mosquitto signs them in from
 //! its password file and keeps each to its topics by its ACL; the hosts are its MQTT 5 clients
 //! through a shared subscription. A report reaches the shadow and is answered on the reply
 //! topic, a command from the console reaches the device through the broker, and two hosts on

@@ -1,4 +1,4 @@
-//! MQTT 5 devices on the embedded gateway (issue 22): the same messages as MQTT 3.1.1, with
+//! MQTT 5 devices on the embedded gateway: the same messages as MQTT 3.1.1, with
 //! what only MQTT 5 says: the answers carry the request's correlation data, the CONNACK says
 //! what the gateway offers, a device asks for its will on goodbye, and a session the gateway
 //! closes is told why. Driven by rumqttc's MQTT 5 client, as a device maker's firmware would be.

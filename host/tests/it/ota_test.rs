@@ -73,7 +73,7 @@ async fn a_task_runs_as_devices_report_and_refuses_what_the_spec_refuses() {
     assert_eq!(late.code(), 409, "a paused task takes no results");
     act(&host, &admin, &id, "restart", "en").await.ok();
 
-    // The WiFi password goes to SN-1's own key only (issue 12, item 14): the lab's shared key
+    // The WiFi password goes to SN-1's own key only: the lab's shared key
     // naming SN-1 gets the SSID alone, and SN-2's key cannot speak for SN-1.
     let fleet = device(&host, &key, Method::GET, "/device/next?sn=SN-1", None).await;
     assert_eq!((fleet.ok()["kind"].as_str(), fleet.ok()["wifi"]["ssid"].as_str()), (Some("upgrade"), Some("lab")));

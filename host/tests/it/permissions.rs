@@ -220,8 +220,8 @@ async fn a_user_cannot_give_roles_beyond_their_own_rights() {
     assert_eq!(listed.ok()["total"], 0, "the refused account was not created");
 }
 
-/// Issue 13 §7, first steps: every operation, core and plugin, declares its path parameters
-/// and its answer (the envelope), so a generated client gets a usable call for each.
+/// Every operation, core and plugin, declares its path parameters and its answer (the envelope), so
+/// a generated client gets a usable call for each.
 #[tokio::test]
 async fn every_operation_declares_its_path_parameters_and_its_answer() {
     let host = TestHost::start().await;

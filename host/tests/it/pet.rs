@@ -1,4 +1,4 @@
-//! The pet plugin over HTTP with real images: the avatar rule (spec DP §5: 200 × 200 pixels,
+//! The pet plugin over HTTP with real images: the avatar rule (200 × 200 pixels,
 //! PNG, JPEG or GIF, at most 500 KB) is read from the uploaded file by the host, not from its name.
 
 use crate::common;

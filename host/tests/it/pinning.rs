@@ -1,5 +1,5 @@
-//! `make run` must leave a checkout clean (issue 12, item 23): it pins what it built with
-//! `--pin-plugins --pin-into data/plugins.pinned.toml`, the same command this test runs.
+//! `make run` must leave a checkout clean: it pins what it built with `--pin-plugins --pin-into
+//! data/plugins.pinned.toml`, the same command this test runs.
 
 use std::path::Path;
 use std::process::Command;

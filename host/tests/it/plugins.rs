@@ -100,7 +100,7 @@ async fn the_writes_of_a_trapped_failed_or_timed_out_call_are_not_in_the_databas
     let spun = if common::on_postgres() { 504 } else { 500 };
     assert_eq!(host.post("/probe/write-then-spin", &admin, json!({})).await.code(), spun);
     // The contract says an `internal` store error rolls the call back: answering 200 after one
-    // must not commit what was written before it (issue 12, item 5c).
+    // must not commit what was written before it.
     let swallowed = host.post("/probe/write-then-swallow", &admin, json!({})).await;
     assert_eq!(swallowed.code(), 500, "{:?}", swallowed.body);
     assert_eq!(host.get("/probe/notes", &admin).await.ok()["total"], 0, "every write was rolled back");
@@ -278,8 +278,8 @@ async fn a_granted_name_that_resolves_to_a_local_address_reaches_nothing() {
     assert_eq!(by_address.ok()["body"], "hello from the provider", "the address granted itself");
 }
 
-/// Issue 12, item 11: a call waiting on a slow provider holds no database lock, so every other
-/// writer (here another enterprise's) goes on; once a call has written, it sends nothing out.
+/// A call waiting on a slow provider holds no database lock, so every other writer (here another
+/// enterprise's) goes on; once a call has written, it sends nothing out.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_provider_stalls_no_other_writer_and_nothing_is_sent_after_a_write() {
     let port = provider().await;
@@ -345,7 +345,7 @@ async fn reads_gone_stale_before_the_first_write_run_the_call_again() {
     assert_eq!(host.get("/probe/notes", &admin).await.ok()["total"], 24, "every write landed once");
 }
 
-/// Issue 13 §4: a cron schedule runs at its wall-clock time in its zone; a run missed while the
+/// A cron schedule runs at its wall-clock time in its zone; a run missed while the
 /// host was down runs once at start, and the next is at the schedule's next time.
 #[tokio::test]
 async fn a_cron_schedule_runs_at_its_time_and_a_missed_run_runs_once() {
@@ -419,7 +419,7 @@ async fn a_tampered_artefact_is_refused_at_load_and_the_host_still_starts() {
     assert_eq!(host.get("/pet-service/breeds", &admin).await.code(), 200, "the other plugins run");
 }
 
-/// A remote is pinned like an artefact (issue 12, item 16): a remote modified before the start
+/// A remote is pinned like an artefact: a remote modified before the start
 /// refuses its plugin, and a file modified after it is not served.
 #[tokio::test]
 async fn a_modified_remote_is_refused_and_a_file_changed_later_is_not_served() {
@@ -598,9 +598,9 @@ async fn heard_total(host: &TestHost, admin: &str, settle_ms: u64) -> u64 {
     host.get("/probe/heard", admin).await.ok()["total"].as_u64().unwrap_or(0)
 }
 
-/// Events are bounded and named (issue 12, item 6): one request's cascade has one budget of
-/// deliveries, a plugin publishes only under its own id, and it hears another plugin's topics
-/// only where the operator granted them.
+/// Events are bounded and named: one request's cascade has one budget of deliveries, a plugin
+/// publishes only under its own id, and it hears another plugin's topics only where the operator
+/// granted them.
 #[tokio::test]
 async fn events_have_a_budget_a_publisher_and_granted_subscribers() {
     let (host, admin) = probe_host(PROBE).await;
@@ -697,8 +697,7 @@ async fn the_shell_receives_its_tenants_events_live_over_a_websocket() {
     let url = host.base.replace("http://", "ws://") + "/events/ws";
     assert!(tokio_tungstenite::connect_async(url).await.is_err(), "no session, no socket");
 
-    // A user of Alpha who may see none of the probe's pages gets none of its events
-    // (issue 12, item 17).
+    // A user of Alpha who may see none of the probe's pages gets none of its events.
     let alpha_id = host.post("/authority-service/tenantInfo/page", &admin, json!({ "tenantName": "Alpha" })).await.ok()
         ["list"][0]["id"]
         .as_i64()
@@ -786,7 +785,7 @@ async fn the_scaffolded_plugin_builds_and_serves_its_page() {
     assert!(menus.ok().to_string().contains("/scaffold-demo/items"));
 }
 
-/// One call cannot fill the operation records, nor keep a secret in them (issue 12, item 8).
+/// One call cannot fill the operation records, nor keep a secret in them.
 #[tokio::test]
 async fn a_call_writes_a_bounded_number_of_audit_records_with_secrets_masked() {
     let (host, admin) = probe_host(PROBE).await;
@@ -800,7 +799,7 @@ async fn a_call_writes_a_bounded_number_of_audit_records_with_secrets_masked() {
     assert!(!records.body.to_string().contains("hunter2-secret"), "the password in a detail is masked");
 }
 
-/// A tenant's template cannot take the host's memory (issue 12, item 4): the attack that
+/// A tenant's template cannot take the host's memory: the attack that
 /// allocated 6 GB is refused by the bound it broke, and the host goes on.
 #[tokio::test]
 async fn a_template_that_would_allocate_gigabytes_is_refused() {
@@ -817,7 +816,7 @@ async fn a_template_that_would_allocate_gigabytes_is_refused() {
 }
 
 /// Files follow the call's transaction, and a plugin's files for a tenant stay within the
-/// operator's quota (issue 12, item 7).
+/// operator's quota.
 #[tokio::test]
 async fn files_of_a_refused_call_are_not_kept_and_quotas_hold() {
     let (host, admin) = probe_host(&format!("{PROBE}\nmax_files_mib = 1")).await;
@@ -841,7 +840,7 @@ async fn every_page_tells_the_whole_total_full_or_not_first_or_past_the_end() {
         host.post("/probe/notes", &admin, json!({ "text": format!("note {n}") })).await.ok();
     }
     // A page that is not full knows the total without counting; a full one and one past the
-    // end count (issue 14: the count is skipped when it can be).
+    // end count (the count is skipped when it can be).
     for (page, size, rows) in [(1, 10, 5), (1, 5, 5), (1, 2, 2), (2, 2, 2), (3, 2, 1), (4, 2, 0), (1, 4, 4), (2, 4, 1)]
     {
         let answer = host.get(&format!("/probe/notes?page={page}&pageSize={size}"), &admin).await;

@@ -1,7 +1,7 @@
-//! Quotas per enterprise and plugin on what calls keep (issue 43, item 10): a hostile plugin
-//! writing as much as it can in a call is refused past the operator's grant, the user reads
-//! which quota in their language whatever the plugin answers, and nothing of the call stays.
-//! Calls at once keep the quota exactly on SQLite and within a stated overshoot on PostgreSQL.
+//! Quotas per enterprise and plugin on what calls keep: a hostile plugin writing as much as it can
+//! in a call is refused past the operator's grant, the user reads which quota in their language
+//! whatever the plugin answers, and nothing of the call stays. Calls at once keep the quota exactly
+//! on SQLite and within a stated overshoot on PostgreSQL.
 
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -192,9 +192,9 @@ async fn a_one_of_a_kind_rule_holds_for_calls_at_once_on_both_engines() {
     assert_eq!(kept(&host, notes).await, 1);
 }
 
-/// The files quota is kept exactly under calls at once (issue 43, item 6): eight deletes of one
-/// file take its size off once (each took it off before, and 1,865 MiB ended on disk under a
-/// 1 GiB quota), and puts at once never pass the quota together.
+/// The files quota is kept exactly under calls at once: eight deletes of one file take its size off
+/// once (each took it off before, and 1,865 MiB ended on disk under a 1 GiB quota), and puts at
+/// once never pass the quota together.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_files_quota_holds_exactly_under_calls_at_once() {
     let host =
@@ -262,9 +262,8 @@ async fn the_files_quota_holds_exactly_under_calls_at_once() {
     assert_eq!(used().await, stored * 300 * 1024, "the total is what is kept");
 }
 
-/// A file is read whole only when the plugin could hold it (issue 43, item 5): past half its
-/// memory the read is refused with the way out, instead of loading it into the host and the
-/// plugin at once.
+/// A file is read whole only when the plugin could hold it: past half its memory the read is
+/// refused with the way out, instead of loading it into the host and the plugin at once.
 #[tokio::test]
 async fn a_file_larger_than_the_plugin_could_hold_is_refused_not_loaded() {
     let host =

@@ -1,4 +1,4 @@
-//! The read cache of plugin store reads (issue 14, `db/read_cache.rs`): on SQLite a list read
+//! The read cache of plugin store reads (`db/read_cache.rs`): on SQLite a list read
 //! twice is served from memory, and nothing a call was served is ever older than what was
 //! written and answered before it asked. The same assertions hold on PostgreSQL, which has no
 //! cache (several hosts write there).
@@ -178,7 +178,7 @@ async fn a_call_served_a_count_that_went_stale_before_its_write_counts_again() {
     }
     assert_eq!(host.get("/probe/notes/count", &admin).await.ok()["total"], 3 * CALLS, "every note landed once");
     // Both engines: SQLite serialises writing calls and reruns one whose reads went stale;
-    // PostgreSQL runs them serializable and reruns the one that fails to commit (issue 43).
+    // PostgreSQL runs them serializable and reruns the one that fails to commit.
     counted.sort();
     let expected: Vec<u64> = (0..(3 * CALLS) as u64).collect();
     assert_eq!(counted, expected, "every call counted the notes added before it, and no two the same");

@@ -1,4 +1,4 @@
-//! Object storage on S3 (issue 14): the host against a real S3-protocol server, `s3s-fs`, that
+//! Object storage on S3: the host against a real S3-protocol server, `s3s-fs`, that
 //! the test starts on loopback (`make setup-s3` installs it). The host runs as its own process,
 //! so the `AWS_*` settings stay its own.
 

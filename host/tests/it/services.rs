@@ -1,5 +1,5 @@
-//! Plugin-to-plugin calls (issue 13 §1, contract 0.1.3): the probe calls the peer's
-//! `caller = "plugin"` routes through `services`, over HTTP with real built components.
+//! Plugin-to-plugin calls (contract 0.1.3): the probe calls the peer's `caller = "plugin"` routes
+//! through `services`, over HTTP with real built components.
 
 use crate::common;
 

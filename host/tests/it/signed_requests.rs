@@ -1,4 +1,4 @@
-//! The optional request signature (spec CS §7): a device key issued with `requireSignature` is
+//! The optional request signature: a device key issued with `requireSignature` is
 //! refused without a valid signature, and a signed request is taken once, only unaltered and only
 //! fresh; a key without the requirement is unaffected.
 

@@ -1,7 +1,7 @@
-//! A storm of unauthenticated sign-ins from many addresses cannot take the host's memory
-//! (issue 12, item 9): argon2 runs on two workers behind a bounded queue. The host runs as its
-//! own process (the built `console-host`), so the peak resident size measured is the host's
-//! alone, not the test client's.
+//! A storm of unauthenticated sign-ins from many addresses cannot take the host's memory:
+//! argon2 runs on two workers behind a bounded queue. The host runs as its own process (the
+//! built `console-host`), so the peak resident size measured is the host's alone, not the test
+//! client's.
 
 use crate::common;
 

@@ -121,9 +121,9 @@ async fn logs_are_scoped_to_the_tenant() {
     assert!(rows.iter().all(|r| r["tenantId"] == t.a) && rows.iter().all(|r| r["username"] == "alice"), "{rows:?}");
 }
 
-/// Issue 12, item 22: account names are an enterprise's own. Creating "alice" in one enterprise
-/// tells nothing about another's alice (a globally unique name refused it, and so revealed her);
-/// each signs in as `name@ABBREVIATION`, platform accounts by name.
+/// Account names are an enterprise's own. Creating "alice" in one enterprise tells nothing about
+/// another's alice (a globally unique name refused it, and so revealed her); each signs in as
+/// `name@ABBREVIATION`, platform accounts by name.
 #[tokio::test]
 async fn an_account_name_in_another_enterprise_is_not_revealed() {
     let host = TestHost::start().await;

@@ -1,5 +1,5 @@
-//! An enterprise's life end to end (issue 12, items 12-13): deleted, it takes everything keyed by
-//! it along and its id is never handed out again; disabled, its devices and schedules stop.
+//! An enterprise's life end to end: deleted, it takes everything keyed by it along and its id is
+//! never handed out again; disabled, its devices and schedules stop.
 
 use crate::common;
 

@@ -1,4 +1,4 @@
-//! A 1 GiB upload streams through the host (issue 13 §2): its resident memory grows by less than
+//! A 1 GiB upload streams through the host: its resident memory grows by less than
 //! 64 MiB, and the hashes it computed on the way match the client's. The host runs as its own
 //! process, so the memory measured is the host's alone.
 

@@ -1,6 +1,6 @@
-//! Large files through object storage (issue 13 §2), over HTTP with the real probe plugin:
-//! streamed uploads measured on the way, claimed by the plugin inside its transaction, refused by
-//! kind, encryption and size with the file named, and downloaded through signed URLs with Range.
+//! Large files through object storage, over HTTP with the real probe plugin: streamed uploads
+//! measured on the way, claimed by the plugin inside its transaction, refused by kind, encryption
+//! and size with the file named, and downloaded through signed URLs with Range.
 
 use crate::common;
 
@@ -242,8 +242,8 @@ async fn limits_rights_tenants_and_transactions_hold() {
     let body: Value = expired.json().await.expect("envelope");
     assert_eq!(body["code"], 410);
 
-    // The expired link renewed at the spec's path: the same object for an hour. Not for a
-    // user of another enterprise, and not a link the host did not sign.
+    // The expired link renewed at the console's renewal path: the same object for an hour. Not for
+    // a user of another enterprise, and not a link the host did not sign.
     const RENEW: &str = "/region-service-admin/storage/oss/getAccessUrl";
     let renewed = host.post(RENEW, &admin, json!({ "url": format!("https://console.example.com{url}") })).await;
     let renewed = renewed.ok()["url"].as_str().expect("a link").to_string();

@@ -1,4 +1,4 @@
-//! The spec's validation rules, enforced on the server: bad input gets a clear message in the
+//! The validation rules, enforced on the server: bad input gets a clear message in the
 //! caller's language, a 4xx envelope (never a 500) and changes nothing.
 
 use crate::common;
@@ -72,7 +72,7 @@ async fn required_fields_and_formats_name_the_field() {
             json!({ "userName": "ann", "name": "Ann", "accountType": "test", "phone": "call me", "email": "ann@example.com", "password": "abc12!", "confirmPassword": "abc12!" }),
             "phone",
         ),
-        // Spec §5: an account's phone and e-mail are required.
+        // An account's phone and e-mail are required.
         (
             "/authority-service/account/add",
             json!({ "userName": "ann", "name": "Ann", "accountType": "test", "email": "ann@example.com", "password": "abc12!", "confirmPassword": "abc12!" }),
@@ -188,7 +188,7 @@ async fn continents_are_fixed_and_regions_with_sub_regions_stay() {
     let answer = host.post("/region-service-admin/common/region/add", &admin, continent).await;
     assert_eq!((answer.code(), answer.msg()), (400, "No right to add or modify continents; parent ID cannot be 0."));
     let modify_asia = json!({ "id": 1, "parentId": 2, "regionEn": "Asia", "regionCh": "亚洲", "regionAbbrEn": "AS" });
-    // Refused as a conflict: a 403 would sign the administrator out (issue 12, item 18).
+    // Refused as a conflict: a 403 would sign the administrator out.
     assert_eq!(host.post("/region-service-admin/common/region/update", &admin, modify_asia).await.code(), 409);
 
     let province = json!({ "parentId": 8, "regionEn": "Fujian", "regionCh": "福建", "regionAbbrEn": "FJ" });

@@ -1,4 +1,4 @@
-//! Annotation and review (spec CS §2 SN-whitelist-annotation): an annotator names the bug type
+//! Annotation and review (SN-whitelist-annotation): an annotator names the bug type
 //! and the label, beside the original image may upload one of their own; a second user approves
 //! or rejects. The host knows who is calling, so "a second user" is checked on the server.
 

@@ -1,4 +1,4 @@
-//! Bulk export of a filtered set (spec CS §2 data-collection): a zip of the images with a JSON
+//! Bulk export of a filtered set (data-collection): a zip of the images with a JSON
 //! manifest, streamed by the host whatever its size (contract 0.1.15 `files.archive-url`). The
 //! plugin only writes the listing and the manifest; the bytes never pass through it.
 

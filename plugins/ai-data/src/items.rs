@@ -1,4 +1,4 @@
-//! Collected items (spec CS §2 /AI-data-manage/data-collection): what whitelisted devices upload
+//! Collected items (/AI-data-manage/data-collection): what whitelisted devices upload
 //! for model training through the device-facing large-file upload, each with its product, SN,
 //! firmware, time, the device's label and confidence, and a thumbnail the host makes; filtered,
 //! shown as a gallery, deleted with their files, and erased for a device on request.

@@ -1,4 +1,4 @@
-//! AI data (spec CS §2 /AI-data-manage: data-collection, SN-whitelist-annotation): what devices
+//! AI data (/AI-data-manage: data-collection, SN-whitelist-annotation): what devices
 //! on the SN whitelist upload for model training (a robot vacuum's obstacle pictures with its
 //! label and confidence, map snapshots), shown as a gallery of thumbnails the host makes,
 //! exported as a streamed zip with a JSON manifest, annotated and reviewed by a second user.

@@ -1,5 +1,5 @@
-//! The SN whitelist (spec CS §2 /AI-data-manage/SN-whitelist-annotation): the SNs whose uploads
-//! are collected, at most 20 per entry with the risk confirmed above 10 (§5), the kinds of data
+//! The SN whitelist (/AI-data-manage/SN-whitelist-annotation): the SNs whose uploads are
+//! collected, at most 20 per entry with the risk confirmed above 10, the kinds of data
 //! each entry collects, and the privacy-list statement the collection rests on. An entry is also
 //! a batch: its items' annotation and review progress is counted per entry.
 

@@ -1,5 +1,5 @@
-//! App products (console-shell §3 App product): the app a product is used with, its code and
-//! platform, logo, privacy link, client id and secret, and the products bound to it.
+//! App products: the app a product is used with, its code and platform, logo, privacy link, client
+//! id and secret, and the products bound to it.
 
 use console_plugin_sdk::upload::{self, ImageFormat, StoredFile};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
@@ -16,7 +16,7 @@ pub const PRODUCT_SERVICE: &str = "product-service";
 pub struct AppProduct {
     pub app_product_name: String,
     pub app_name: String,
-    /// No underscore (§5).
+    /// No underscore.
     pub app_code: String,
     pub platform_code: String,
     pub logo: Option<StoredFile>,

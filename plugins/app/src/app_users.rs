@@ -1,6 +1,6 @@
-//! App users (spec DP §3 App user, §4 block and unblock, §5 app user password): the accounts
-//! apps report (username, mobile, network, phone), blocked and unblocked in the console, their
-//! password reset by the app-user rules and kept as an argon2id hash; apps sign them in.
+//! App users: the accounts apps report (username, mobile, network, phone), blocked and unblocked in
+//! the console, their password reset by the app-user rules and kept as an argon2id hash; apps sign
+//! them in.
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
@@ -46,8 +46,8 @@ fn shown(doc: &Doc<AppUser>) -> Value {
 
 pub const APP_USERS: Collection<AppUser> = Collection::new("app_users");
 
-/// §5 batch accounts: an email address as it is, or a phone number as country code, hyphen,
-/// number (`86-13800138000`, `+49-15112345678`).
+/// An account added in a batch: an email address as it is, or a phone number as country code,
+/// hyphen, number (`86-13800138000`, `+49-15112345678`).
 pub fn account(field: &str, value: &str) -> PluginResult<String> {
     let value = validate::required(field, value, SHORT_TEXT)?;
     let email = value.split_once('@').is_some_and(|(local, domain)| {
@@ -76,7 +76,7 @@ pub fn account(field: &str, value: &str) -> PluginResult<String> {
     ))
 }
 
-/// §5: 6 to 18 letters and digits, special characters optional, no spaces.
+/// 6 to 18 letters and digits, special characters optional, no spaces.
 pub fn password(value: &str) -> PluginResult<String> {
     let count = value.chars().count();
     let fits = (6..=18).contains(&count)
@@ -150,7 +150,7 @@ fn set_blocked(call: &mut Call<'_>, blocked: bool) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let mut user = APP_USERS.find(call.host, &id)?;
     if user.data.blocked == blocked {
-        // §8 "Unblocking failed" (and its twin): nothing to change.
+        // "Unblocking failed" (and its twin): nothing to change.
         return Err(if blocked { messages::already_blocked() } else { messages::unblocking_failed() });
     }
     user.data.blocked = blocked;

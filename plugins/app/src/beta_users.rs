@@ -1,6 +1,6 @@
-//! Internal beta users (spec DP §3 Internal beta user; /system/betaAppUser): app accounts that get
-//! beta builds, for every product or the ones named; added one per line (§5: email accounts as the
-//! address, phone accounts as country code, hyphen, number).
+//! Internal beta users (/system/betaAppUser): app accounts that get beta builds, for every product
+//! or the ones named; added one per line (email accounts as the address, phone accounts as country
+//! code, hyphen, number).
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};

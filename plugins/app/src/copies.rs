@@ -1,10 +1,9 @@
-//! Copy libraries (console-shell §3 Copy library entry, §4, §5): the public, project and function
-//! libraries of an app's texts by key and language. An entry is complete when every language its
-//! library needs is filled (a project's languages; the platform's for the others); its
-//! placeholders are counted in every language; a project imports the public library without
-//! overwriting what it has; publishing asks to confirm empty copy and makes the bundle apps
-//! download per project and language (a new version only when its texts changed; the host's
-//! ETag lets apps fetch only changes).
+//! Copy libraries: the public, project and function libraries of an app's texts by key and
+//! language. An entry is complete when every language its library needs is filled (a project's
+//! languages; the platform's for the others); its placeholders are counted in every language; a
+//! project imports the public library without overwriting what it has; publishing asks to confirm
+//! empty copy and makes the bundle apps download per project and language (a new version only when
+//! its texts changed; the host's ETag lets apps fetch only changes).
 
 use std::collections::BTreeMap;
 
@@ -282,7 +281,7 @@ pub struct Imported {
 }
 
 /// Imports the public library into a project's: what the project has already is never
-/// overwritten, and the answer says what was skipped (§5).
+/// overwritten, and the answer says what was skipped.
 pub fn import_public(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: ImportInput = call.body()?;
     let project_id = validate::required("projectId", &input.project_id, 64)?;
@@ -319,7 +318,7 @@ pub fn import_public(call: &mut Call<'_>) -> PluginResult<Value> {
 pub struct PublishInput {
     library: String,
     project_id: String,
-    /// Publish although some entries have empty copy (§5).
+    /// Publish although some entries have empty copy.
     confirm: bool,
 }
 

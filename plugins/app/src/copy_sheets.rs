@@ -1,9 +1,8 @@
-//! Copy libraries in Excel (console-shell "copy-library import"; §5 upload rules): a library
-//! exported as a workbook a translator fills in, and imported back. The first row names the
-//! columns: the keys, the description, the function type and code, the placeholder count, then one
-//! column per language code. Every row is checked before any is kept ("data does not match,
-//! please re-enter", naming the row); a key the library has gets the texts of the file, a new
-//! key is added.
+//! Copy libraries in Excel (the copy-library import): a library exported as a workbook a translator
+//! fills in, and imported back. The first row names the columns: the keys, the description, the
+//! function type and code, the placeholder count, then one column per language code. Every row is
+//! checked before any is kept ("data does not match, please re-enter", naming the row); a key the
+//! library has gets the texts of the file, a new key is added.
 
 use console_plugin_sdk::export::{ExportedFile, XLSX, file_stem};
 use console_plugin_sdk::validate;

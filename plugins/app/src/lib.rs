@@ -1,7 +1,6 @@
-//! App management (spec console-shell-and-services.md §2 /app-manage, §3-§5; device-and-product
-//! §3 Project info): app products and projects with sealed secrets, the public, project and
-//! function copy libraries published to apps by project and language, survey questionnaires,
-//! the app store list and app QR codes.
+//! App management (/app-manage): app products and projects with sealed secrets, the public,
+//! project and function copy libraries published to apps by project and language, survey
+//! questionnaires, the app store list and app QR codes.
 
 pub mod app_logs;
 pub mod app_products;

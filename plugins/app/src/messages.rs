@@ -6,7 +6,7 @@ pub fn texts(status: u16, field: Option<&str>, texts: [&str; 7]) -> PluginError 
     PluginError::localized(status, field, texts.map(str::to_string))
 }
 
-/// Spec §5: "App code cannot contain an underscore."
+/// "App code cannot contain an underscore."
 pub fn app_code_underscore() -> PluginError {
     texts(
         400,
@@ -23,7 +23,7 @@ pub fn app_code_underscore() -> PluginError {
     )
 }
 
-/// Spec §5: "Function type and key cannot both be empty."
+/// "Function type and key cannot both be empty."
 pub fn function_type_or_key() -> PluginError {
     texts(
         400,
@@ -57,7 +57,7 @@ pub fn placeholders(lang: &str, found: usize, expected: usize) -> PluginError {
     )
 }
 
-/// Spec §5: "Publishing with empty copy requires confirmation." A 409 naming no field (a
+/// "Publishing with empty copy requires confirmation." A 409 naming no field (a
 /// refusal on a field is a 400 to the console).
 pub fn empty_copy(count: u64) -> PluginError {
     PluginError::localized(
@@ -75,7 +75,7 @@ pub fn empty_copy(count: u64) -> PluginError {
     )
 }
 
-/// Spec §8: "Refresh again refused within 24 hours."
+/// "Refresh again refused within 24 hours."
 pub fn refresh_too_soon() -> PluginError {
     texts(
         409,
@@ -92,7 +92,7 @@ pub fn refresh_too_soon() -> PluginError {
     )
 }
 
-/// Spec §5: submission requires a confirmed preview.
+/// Submission requires a confirmed preview.
 pub fn preview_first() -> PluginError {
     texts(
         400,
@@ -109,7 +109,7 @@ pub fn preview_first() -> PluginError {
     )
 }
 
-/// Spec §5: the interval is 0 when there is no previous questionnaire.
+/// The interval is 0 when there is no previous questionnaire.
 pub fn first_interval_zero() -> PluginError {
     texts(
         400,
@@ -126,7 +126,7 @@ pub fn first_interval_zero() -> PluginError {
     )
 }
 
-/// Spec §8: "Unblocking failed" (the user is not blocked).
+/// "Unblocking failed" (the user is not blocked).
 pub fn unblocking_failed() -> PluginError {
     texts(
         409,

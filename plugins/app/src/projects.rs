@@ -1,6 +1,6 @@
-//! Projects (spec DP §3 Project info): an app project of an enterprise, its region, time range
-//! and description, its app key and sealed app secret, and the languages its copy is written in
-//! (what makes a project library's copy complete).
+//! Projects: an app project of an enterprise, its region, time range and description, its app key
+//! and sealed app secret, and the languages its copy is written in (what makes a project library's
+//! copy complete).
 
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json, platform};

@@ -1,7 +1,7 @@
-//! Survey questionnaires (console-shell §3, §4, §5, §8, §9): a questionnaire of a project's app,
-//! shown to users at an address for `lifecycle` days, at least `intervalDays` after the one
-//! before; refreshed (its lifecycle started again) at most once a day; saved only once its
-//! preview was confirmed. Apps ask which one to show a user now.
+//! Survey questionnaires: a questionnaire of a project's app, shown to users at an address for
+//! `lifecycle` days, at least `intervalDays` after the one before; refreshed (its lifecycle started
+//! again) at most once a day; saved only once its preview was confirmed. Apps ask which one to show
+//! a user now.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
@@ -29,7 +29,7 @@ pub struct Questionnaire {
     pub app_product_id: String,
     pub questionnaire_type: String,
     pub product_ids: Vec<String>,
-    /// Chinese characters, letters and digits only (§5).
+    /// Chinese characters, letters and digits only.
     pub name: String,
     pub address: String,
     /// Days after the previous questionnaire of the same app; 0 for the first.
@@ -58,11 +58,11 @@ pub struct QuestionnaireInput {
     lifecycle: Option<f64>,
     enabled: bool,
     sub_questionnaires: Vec<SubQuestionnaire>,
-    /// The user previewed it and confirmed (§5: required to submit).
+    /// The user previewed it and confirmed (required to submit).
     preview_confirmed: bool,
 }
 
-/// §5: only Chinese characters, English letters and digits.
+/// Only Chinese characters, English letters and digits.
 fn name(value: &str) -> PluginResult<String> {
     let name = validate::required("name", value, SHORT_TEXT)?;
     let chinese = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c) || ('\u{3400}'..='\u{4dbf}').contains(&c);
@@ -83,7 +83,7 @@ fn name(value: &str) -> PluginResult<String> {
     ))
 }
 
-/// §5: an http or https link.
+/// An http or https link.
 fn address(field: &str, value: &str) -> PluginResult<String> {
     let link = app_products::link(field, value, true)?;
     let host = link.split("://").nth(1).and_then(|rest| rest.split(['/', '?', '#']).next()).unwrap_or_default();
@@ -104,7 +104,7 @@ impl QuestionnaireInput {
         let project = PROJECTS.get(call.host, &project_id)?.ok_or_else(|| PluginError::required("projectId"))?;
         let app_product_id = validate::required("appProductId", &self.app_product_id, 64)?;
         APP_PRODUCTS.get(call.host, &app_product_id)?.ok_or_else(|| PluginError::required("appProductId"))?;
-        // §5, §9: an integer below 365, 0 when the app has no questionnaire before this one.
+        // An integer below 365, 0 when the app has no questionnaire before this one.
         let interval = validate::integer("intervalDays", self.interval_days, 0, 364)?;
         let earlier = QUESTIONNAIRES
             .query(call.host, &Query::new().eq("appProductId", app_product_id.as_str()).page(1, 2))?
@@ -117,7 +117,7 @@ impl QuestionnaireInput {
         if !earlier && interval != 0 {
             return Err(messages::first_interval_zero());
         }
-        // §5, §9: an integer above 0, at most 1000.
+        // An integer above 0, at most 1000.
         let lifecycle = validate::integer("lifecycle", self.lifecycle, 1, 1000)?;
         if self.sub_questionnaires.len() > 20 {
             return Err(PluginError::invalid(
@@ -201,7 +201,7 @@ impl Resource for Questionnaires {
     }
 }
 
-/// Starts a questionnaire's lifecycle again; refused within 24 hours of the last refresh (§5).
+/// Starts a questionnaire's lifecycle again; refused within 24 hours of the last refresh.
 pub fn refresh(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let mut q = QUESTIONNAIRES.find(call.host, &id)?;

@@ -1,9 +1,9 @@
-//! Object storage bound to enterprises (console-shell §3 Object storage; /app-manage/aliyun and
-//! /media/bucket): a bucket on an S3-compatible service (Aliyun OSS, AWS S3, MinIO, COS), its
-//! regional node, object and CDN domains, RAM account and access key (the secret sealed, never
-//! answered), access right, application and service type and the enterprise it serves; and the
-//! access URL of an object (the spec's getAccessUrl): a private bucket's object signed with AWS
-//! Signature V4 for a limited time, a public one's plain address on its CDN or object domain.
+//! Object storage bound to enterprises (/app-manage/aliyun and /media/bucket): a bucket on an
+//! S3-compatible service (Aliyun OSS, AWS S3, MinIO, COS), its regional node, object and CDN
+//! domains, RAM account and access key (the secret sealed, never answered), access right,
+//! application and service type and the enterprise it serves; and the access URL of an object
+//! (getAccessUrl): a private bucket's object signed with AWS Signature V4 for a limited time, a
+//! public one's plain address on its CDN or object domain.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Resource, Value, json, platform, secrets};

@@ -1,4 +1,4 @@
-//! The app store list (console-shell §3 App store entry): where an app is downloaded.
+//! The app store list: where an app is downloaded.
 
 use console_plugin_sdk::upload::{self, ImageFormat, StoredFile};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};

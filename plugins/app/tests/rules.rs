@@ -1,4 +1,4 @@
-//! The app domain's rules against the in-memory host, each with the spec's message: app codes
+//! The app domain's rules against the in-memory host, each with its message: app codes
 //! without underscores, sealed secrets never answered whole, copy entries (function type or key,
 //! placeholders in every language, completeness by the project's languages), the public library
 //! imported without overwriting, publishing that asks about empty copy and bundles apps fetch by

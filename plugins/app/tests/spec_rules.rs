@@ -1,5 +1,5 @@
-//! Each validation rule of the spec for this domain (console-shell §5, device-and-product §5 for
-//! app users), its own test, with the words the spec gives it.
+//! Each validation rule of this domain, app users' included, its own test, with the words its
+//! message gives it.
 
 use app::AppPlugin;
 use console_plugin_sdk::testing::MemoryHost;
@@ -65,7 +65,7 @@ fn an_app_code_cannot_contain_an_underscore() {
     assert_eq!((status, field.as_str(), msg.as_str()), (400, "appCode", "The app code cannot contain an underscore."));
 }
 
-/// §5 avatar-size rule for an app product's logo: 200×200 png, jpg or gif, at most 500 KB.
+/// The avatar-size rule for an app product's logo: 200×200 png, jpg or gif, at most 500 KB.
 #[test]
 fn an_app_logo_is_200_by_200_and_at_most_500_kb() {
     let mut host = host();
@@ -131,7 +131,7 @@ fn the_interval_is_below_365_days_and_0_without_a_previous_questionnaire() {
         (400, "intervalDays", "With no previous questionnaire the interval is 0 days.")
     );
     created(&mut host, "/questionnaires", questionnaire(&project_id, &app_id, json!({})));
-    // §5 "an integer below 365": neither 365 nor a fraction of a day.
+    // "An integer below 365": neither 365 nor a fraction of a day.
     for bad in [json!(365), json!(7.5)] {
         let body = questionnaire(&project_id, &app_id, json!({ "name": "Survey2", "intervalDays": bad }));
         let (status, field, msg) = refusal(&mut host, "POST", "/questionnaires", body);
@@ -325,7 +325,7 @@ fn a_placeholder_count_holds_in_every_language() {
     created(&mut host, "/copies", entry("Hallo %s"));
 }
 
-/// §4 copy completeness: complete when every language the project uses is filled.
+/// Copy completeness: complete when every language the project uses is filled.
 #[test]
 fn a_copy_entry_is_complete_when_every_language_of_its_project_is_filled() {
     let mut host = host();
@@ -343,7 +343,7 @@ fn a_copy_entry_is_complete_when_every_language_of_its_project_is_filled() {
     assert_eq!(call(&mut host, "GET", &format!("/copies/{id}"), Value::Null).1["complete"], true);
 }
 
-/// §8 "Unblocking failed": a user who is not blocked cannot be unblocked.
+/// "Unblocking failed": a user who is not blocked cannot be unblocked.
 #[test]
 fn unblocking_a_user_who_is_not_blocked_fails() {
     let mut host = host();

@@ -1,6 +1,6 @@
-//! Agreements (spec console-shell §3 Agreement: content, address, enterprise, language, type;
-//! §5 one per enterprise, language and type) and manuals (an address per product and language),
-//! and the routes apps fetch them from (the host adds an ETag: an unchanged one is a 304).
+//! Agreements (content, address, enterprise, language, type; one per enterprise, language and type)
+//! and manuals (an address per product and language), and the routes apps fetch them from (the host
+//! adds an ETag: an unchanged one is a 304).
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json, platform};

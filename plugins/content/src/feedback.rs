@@ -1,9 +1,9 @@
-//! User feedback (/content/feedback; spec console-shell §3 User feedback, §4 feedback status):
-//! what app users send (contact, router model, smart scene, account, an attached file through the
-//! host's large-file upload), incomplete until someone replies (by mail, through the messaging
-//! plugin, when the contact is an address) or marks it completed. The feedback recipients
-//! (/content/feedback-email) are mailed what arrived by a job, at most once a minute: an app's
-//! request never sends mail itself (its key is in every copy of the app).
+//! User feedback (/content/feedback): what app users send (contact, router model, smart scene,
+//! account, an attached file through the host's large-file upload), incomplete until someone
+//! replies (by mail, through the messaging plugin, when the contact is an address) or marks it
+//! completed. The feedback recipients (/content/feedback-email) are mailed what arrived by a job,
+//! at most once a minute: an app's request never sends mail itself (its key is in every copy of the
+//! app).
 
 use console_plugin_sdk::upload::{self, StoredFile};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};

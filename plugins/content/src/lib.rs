@@ -1,5 +1,4 @@
-//! Content (spec console-shell-and-services.md §2 /content, §3 Agreement, Manual, User feedback,
-//! §4 feedback status, §5 one agreement per enterprise, language and type): FAQ groups, user
+//! Content (/content; one agreement per enterprise, language and type): FAQ groups, user
 //! feedback answered by mail through the messaging plugin, its recipients, agreements and
 //! manuals. Apps send feedback and fetch agreements and manuals at /api/device/content-service/
 //! app/... with the app plugin's key.

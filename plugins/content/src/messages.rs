@@ -6,7 +6,7 @@ fn texts(status: u16, field: Option<&str>, texts: [&str; 7]) -> PluginError {
     PluginError::localized(status, field, texts.map(str::to_string))
 }
 
-/// Spec §5: "Only one agreement may exist per enterprise, language and type."
+/// "Only one agreement may exist per enterprise, language and type."
 pub fn one_agreement() -> PluginError {
     texts(
         400,

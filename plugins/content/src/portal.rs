@@ -1,7 +1,6 @@
-//! Portal content (spec DP §1 "portal content management"): what the platform's public website
-//! (the portal) shows, per language: banners, news, announcements and pages. An entry is a draft
-//! until published; the portal reads the published ones with its device key (the host adds an
-//! ETag: an unchanged answer is a 304).
+//! Portal content: what the platform's public website (the portal) shows, per language: banners,
+//! news, announcements and pages. An entry is a draft until published; the portal reads the
+//! published ones with its device key (the host adds an ETag: an unchanged answer is a 304).
 
 use console_plugin_sdk::validate;
 use console_plugin_sdk::{Call, Collection, Doc, PluginResult, Query, Resource, Value, json};

@@ -1,5 +1,5 @@
 //! The content domain's rules against the in-memory host: one agreement per enterprise, language
-//! and type (spec §5, its message); one manual per product and language; feedback limited per
+//! and type (with its message); one manual per product and language; feedback limited per
 //! account and per minute, replied to by mail through the messaging plugin when the contact is an
 //! address; recipients are addresses.
 

@@ -211,7 +211,7 @@ pub fn send(call: &mut Call<'_>) -> PluginResult<Value> {
 }
 
 /// `POST /app/chats/{id}/human`: the user asks for a person. He is connected at once to a seat
-/// with room, or waits in the queue with the number ahead of him (§8).
+/// with room, or waits in the queue with the number ahead of him.
 pub fn human(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: UserAsk = call.body()?;
     let user = end_users::signed_in(call, &input.user_token)?;

@@ -1,8 +1,7 @@
-//! Chats between an end user and first the bot, then an agent (spec console-shell §2
-//! customer-centre behaviour, §4 chat states queued, connected, transferred, disconnected; a chat
-//! with the bot, before any of those, is in state `bot`). Messages are kept per chat and sent
-//! live: to the user's app on the chat's channel (`chat:<id>`, contract 0.1.10 `live.send`) and
-//! to the agent's console (`live.notify`).
+//! Chats between an end user and first the bot, then an agent (chat states queued, connected,
+//! transferred, disconnected; a chat with the bot, before any of those, is in state `bot`).
+//! Messages are kept per chat and sent live: to the user's app on the chat's channel (`chat:<id>`,
+//! contract 0.1.10 `live.send`) and to the agent's console (`live.notify`).
 
 use console_plugin_sdk::upload::{self, UploadedFile};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Value, json, live};
@@ -202,13 +201,13 @@ pub fn note(call: &mut Call<'_>, chat: &Doc<Chat>, event: &str, detail: Value) -
     post(call, chat, message).map(drop)
 }
 
-/// What a user or an agent writes: text, a shared image or video, or both; never nothing (§5).
+/// What a user or an agent writes: text, a shared image or video, or both; never nothing.
 pub struct Written {
     pub text: String,
     pub attachment: Option<Attachment>,
 }
 
-/// Checks what was written; claims the shared file (an image or a video, §2) under `purpose`.
+/// Checks what was written; claims the shared file (an image or a video) under `purpose`.
 pub fn written(call: &mut Call<'_>, text: &str, upload_id: &str, purpose: &str) -> PluginResult<Written> {
     let text = text.trim().to_string();
     if text.chars().count() > MAX_TEXT {

@@ -1,8 +1,8 @@
-//! The FAQ (/customerService/faq; spec console-shell §3 FAQ, §7 the FAQ index actions): questions
-//! and answers with an image, a question type, a product, an ID group, the role they are for, a
-//! sort weight and the end users' solved and unsolved votes. They are searched through the host's
-//! full-text index (contract 0.1.9), which the §7 actions create, fill from the database, empty
-//! and delete; while the index exists every FAQ written is written to it in the same call.
+//! The FAQ (/customerService/faq): questions and answers with an image, a question type, a product,
+//! an ID group, the role they are for, a sort weight and the end users' solved and unsolved votes.
+//! They are searched through the host's full-text index (contract 0.1.9), which the index actions
+//! create, fill from the database, empty and delete; while the index exists every FAQ written is
+//! written to it in the same call.
 
 use console_plugin_sdk::search::{Document, Index};
 use console_plugin_sdk::upload::{self, ImageFormat, StoredFile};
@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::{end_users, languages, messages, question_types};
 
 pub const FAQ_INDEX: Index = Index::new("faq");
-/// Who an FAQ is for (spec §6 actors); empty: everyone.
+/// Who an FAQ is for; empty: everyone.
 pub const ROLES: [&str; 6] = ["", "endUser", "agent", "engineer", "enterprise", "admin"];
 /// What an app is answered with at most.
 const APP_HITS: u32 = 5;
@@ -188,15 +188,15 @@ pub fn index_state(call: &mut Call<'_>) -> PluginResult<Value> {
     }))
 }
 
-/// `POST /faq-index/create` (§7 "create the index").
+/// `POST /faq-index/create`: create the index.
 pub fn create_index(call: &mut Call<'_>) -> PluginResult<Value> {
     let created = FAQ_INDEX.create(call.host)?;
     call.host.audit("Create the FAQ index", "");
     Ok(json!({ "created": created }))
 }
 
-/// `POST /faq-index/import` (§7 "import FAQs from the database into the index"): every FAQ, in
-/// pages, replacing what the index had for it.
+/// `POST /faq-index/import`: import FAQs from the database into the index, every FAQ in pages,
+/// replacing what the index had for it.
 pub fn import_index(call: &mut Call<'_>) -> PluginResult<Value> {
     let mut imported = 0;
     let mut page = 1;
@@ -214,14 +214,14 @@ pub fn import_index(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!({ "imported": imported }))
 }
 
-/// `POST /faq-index/clear` (§7 "empty the index").
+/// `POST /faq-index/clear`: empty the index.
 pub fn clear_index(call: &mut Call<'_>) -> PluginResult<Value> {
     let removed = FAQ_INDEX.clear(call.host)?;
     call.host.audit("Empty the FAQ index", &removed.to_string());
     Ok(json!({ "removed": removed }))
 }
 
-/// `POST /faq-index/delete` (§7 "delete the index").
+/// `POST /faq-index/delete`: delete the index.
 pub fn delete_index(call: &mut Call<'_>) -> PluginResult<Value> {
     let deleted = FAQ_INDEX.drop(call.host)?;
     call.host.audit("Delete the FAQ index", "");

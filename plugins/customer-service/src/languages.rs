@@ -1,6 +1,6 @@
-//! Service languages (/customerService/language; spec console-shell §3 Language: name, English
-//! name, code, default flag): the languages FAQs are written in and chats are served in. One is
-//! the default: making another the default takes it from the old one, and the default stays.
+//! Service languages (/customerService/language: name, English name, code, default flag): the
+//! languages FAQs are written in and chats are served in. One is the default: making another the
+//! default takes it from the old one, and the default stays.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource};

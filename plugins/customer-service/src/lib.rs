@@ -1,5 +1,5 @@
-//! Customer service (spec console-shell-and-services.md §2 /customerService and the customer
-//! centre, §3 FAQ, FAQ type, Language, Work order, Customer-service seat, §4, §5, §7, §8).
+//! Customer service (/customerService and the customer centre): FAQs, question types, service
+//! languages, work orders, seats and chats.
 //!
 //! - Work orders by one table of states and actions (`order_flow`), in four lists, with SLA
 //!   targets (`work_orders`, `settings`).

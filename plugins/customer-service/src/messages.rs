@@ -102,7 +102,7 @@ pub fn already_voted() -> PluginError {
     )
 }
 
-// Seats (spec console-shell §3 Customer-service seat).
+// Seats.
 
 pub fn seat_number_format() -> PluginError {
     PluginError::format(
@@ -229,9 +229,9 @@ pub fn seat_cannot_take(field: &str) -> PluginError {
     )
 }
 
-// Chats (spec §2 customer-centre behaviour, §5, §8).
+// Chats.
 
-/// §5, §8 "cannot send an empty message".
+/// "Cannot send an empty message".
 pub fn empty_message() -> PluginError {
     texts(
         400,
@@ -248,7 +248,7 @@ pub fn empty_message() -> PluginError {
     )
 }
 
-/// §8 "connection disconnected": the chat ended.
+/// "Connection disconnected": the chat ended.
 pub fn chat_ended() -> PluginError {
     texts(
         409,
@@ -313,9 +313,9 @@ pub fn not_with_an_agent() -> PluginError {
     )
 }
 
-// Work orders (spec §3 Work order, §4, §5, §8).
+// Work orders.
 
-/// §5 "a work-order summary is required".
+/// "A work-order summary is required".
 pub fn summary_required() -> PluginError {
     texts(
         400,
@@ -332,7 +332,7 @@ pub fn summary_required() -> PluginError {
     )
 }
 
-/// §8 "please select a work order to rate".
+/// "Please select a work order to rate".
 pub fn pick_an_order_to_rate() -> PluginError {
     texts(
         400,
@@ -349,7 +349,7 @@ pub fn pick_an_order_to_rate() -> PluginError {
     )
 }
 
-/// §8 "please select whether the problem is solved".
+/// "Please select whether the problem is solved".
 pub fn pick_solved() -> PluginError {
     texts(
         400,

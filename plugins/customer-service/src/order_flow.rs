@@ -1,5 +1,4 @@
-//! The work-order flow (spec console-shell §4 Work order) as one table. The spec names the
-//! statuses and the actions but not their order; this is the order:
+//! The work-order flow as one table: its statuses, its actions and the order they come in:
 //!
 //! - A new order is **unassigned**. An agent **assigns** it to his own seat, or anyone who
 //!   handles orders **transfers** it to a seat: it is **assigned**.

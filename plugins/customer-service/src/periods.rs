@@ -1,7 +1,6 @@
-//! A seat's service periods (spec console-shell §3 Customer-service seat: every day, Monday to
-//! Friday, weekend or single weekdays, with a start and an end time) read in the seat's own time
-//! zone. A period whose end is before its start runs past midnight into the next day; `24:00`
-//! ends a day.
+//! A seat's service periods (every day, Monday to Friday, weekend or single weekdays, with a start
+//! and an end time) read in the seat's own time zone. A period whose end is before its start runs
+//! past midnight into the next day; `24:00` ends a day.
 
 use console_plugin_sdk::PluginResult;
 use jiff::civil::Weekday;

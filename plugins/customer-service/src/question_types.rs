@@ -1,5 +1,5 @@
-//! Question types (/customerService/questionType; spec console-shell §3 FAQ type, "category with
-//! subcategories"): categories of two levels that FAQs and, later, work orders are filed under.
+//! Question types (/customerService/questionType): categories of two levels that FAQs and, later,
+//! work orders are filed under.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};

@@ -1,10 +1,10 @@
-//! The chat queue (issue 19: a real queue, as Chatwoot's users ask for). A user who asks for a
+//! The chat queue (a real queue, as Chatwoot's users ask for). A user who asks for a
 //! person gets a ticket; waiting chats are handed over oldest ticket first, each to the seat that
 //! takes chats now (online, on duty, not switched to busy, not full) with the fewest chats, then
 //! the one given a chat longest ago. The queue moves whenever a place may have opened: a chat
 //! ends or is handed on, an agent opens the workspace or switches back from busy, a seat is
 //! edited, and every few seconds by the `queue` schedule (a period begins). While a user waits
-//! the app shows his place (§8 "the customer service is busy, please wait"): every departure from
+//! the app shows his place ("the customer service is busy, please wait"): every departure from
 //! the queue, and every chat put back at its head, is sent on the `queue` channel with its
 //! ticket, and each app behind it counts one fewer or one more.
 //!

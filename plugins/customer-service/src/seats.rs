@@ -1,8 +1,7 @@
-//! Customer-service seats (/customerService/seatList; spec console-shell §3 Customer-service seat,
-//! §4 seat status): a number, the console account whose agent works it, how many chats it takes
-//! at once, a manual busy switch, and its service periods in its own time zone. A seat takes a
-//! chat while its agent has the workspace open (online), it is within a period (on duty), not
-//! switched to busy and not full: its status is then free, otherwise busy.
+//! Customer-service seats (/customerService/seatList): a number, the console account whose agent
+//! works it, how many chats it takes at once, a manual busy switch, and its service periods in its
+//! own time zone. A seat takes a chat while its agent has the workspace open (online), it is within
+//! a period (on duty), not switched to busy and not full: its status is then free, otherwise busy.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginResult, Query, Resource, Value, json, platform};

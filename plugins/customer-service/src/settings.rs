@@ -1,5 +1,5 @@
 //! The enterprise's customer-service settings (/customerService/systemService): the SLA targets
-//! (beyond the spec, as Chatwoot's and Zammad's users expect: a first response and a resolution
+//! (as Chatwoot's and Zammad's users expect: a first response and a resolution
 //! within so long of submission), how many may wait in the chat queue, and the bot's greeting.
 
 use console_plugin_sdk::validate;

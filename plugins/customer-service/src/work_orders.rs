@@ -1,8 +1,7 @@
-//! Work orders (spec console-shell §3 Work order, §4, §5, §8; the flow in `order_flow`). Users
-//! submit them from their app (offline) or an agent files one from a chat (online); an
-//! enterprise's staff submit theirs in the console. The four lists: records (every order), my
-//! work orders (my seat's), user work orders (from end users) and enterprise work orders.
-//! Beyond the spec, each order has SLA targets (first response and resolution, from the
+//! Work orders (the flow in `order_flow`). Users submit them from their app (offline) or an agent
+//! files one from a chat (online); an enterprise's staff submit theirs in the console. The four
+//! lists: records (every order), my work orders (my seat's), user work orders (from end users) and
+//! enterprise work orders. Each order also has SLA targets (first response and resolution, from the
 //! enterprise's settings) with the time left shown and breaches marked by the `sla` schedule.
 
 use console_plugin_sdk::export::{ExportedFile, XLSX};
@@ -413,7 +412,7 @@ pub fn apply(
     Ok(saved)
 }
 
-/// §4: the summary is sent to the user: into the chat the order came from, where the user's app
+/// The summary is sent to the user: into the chat the order came from, where the user's app
 /// shows it with the rating.
 fn tell_user(call: &mut Call<'_>, order: &Doc<WorkOrder>) -> PluginResult<()> {
     if order.data.chat_id.is_empty() {
@@ -601,18 +600,18 @@ pub fn app_urge(call: &mut Call<'_>) -> PluginResult<Value> {
 pub struct RateInput {
     #[schemars(transform = console_plugin_sdk::describe::sealed)]
     user_token: String,
-    /// The order rated (§8: one must be chosen).
+    /// The order rated (one must be chosen).
     work_order_id: String,
     /// `satisfied`, `average` or `unsatisfied`.
     score: String,
-    /// Whether the problem is solved (§5: required).
+    /// Whether the problem is solved (required).
     solved: Option<bool>,
     comment: String,
 }
 
 pub const SCORES: [&str; 3] = ["satisfied", "average", "unsatisfied"];
 
-/// `POST /app/work-orders/rate`: the user rates a handled or closed order of his, once (§4, §5).
+/// `POST /app/work-orders/rate`: the user rates a handled or closed order of his, once.
 pub fn app_rate(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: RateInput = call.body()?;
     let user = end_users::signed_in(call, &input.user_token)?;

@@ -76,7 +76,7 @@ pub struct BusyInput {
     busy: bool,
 }
 
-/// `POST /workspace/busy`: the agent's manual busy switch (§4 seat status).
+/// `POST /workspace/busy`: the agent's manual busy switch (the seat's status).
 pub fn busy(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: BusyInput = call.body()?;
     let mut seat = seats::mine(call)?;
@@ -188,7 +188,7 @@ fn link(call: &mut Call<'_>, mut chat: Doc<Chat>, order: &Doc<work_orders::WorkO
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct EndInput {
-    /// Close the chat into a work order with this summary (§4: required then, and sent to the
+    /// Close the chat into a work order with this summary (required then, and sent to the
     /// user); without, the chat just ends.
     work_order: bool,
     summary_title: String,

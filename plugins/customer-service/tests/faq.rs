@@ -1,6 +1,6 @@
 //! The customer-service plugin against the in-memory host: question types of two levels, one
 //! default service language, FAQs written to the index while it exists and found in Chinese and
-//! English, the §7 index actions, what apps are answered (their language, no FAQ meant for
+//! English, the index actions, what apps are answered (their language, no FAQ meant for
 //! agents), and one vote per signed-in user.
 
 use console_plugin_sdk::testing::MemoryHost;
@@ -114,7 +114,7 @@ fn faqs_go_into_the_index_while_it_exists_and_are_found_in_chinese_and_english()
     );
     assert_eq!((en["productName"].as_str(), en["questionTypeName"].as_str()), (Some("RV20"), Some("Reset")));
 
-    // §7: before the index exists a search is refused; created and filled from the database.
+    // Before the index exists a search is refused; created and filled from the database.
     let (status, refused) = search(&mut host, "reset", "en");
     assert_eq!(
         (status, refused["msg"].as_str()),

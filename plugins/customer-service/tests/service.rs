@@ -1,5 +1,5 @@
 //! Work orders, seats, the queue and chats against the in-memory host: every status × action pair
-//! of the work-order table, the spec's rules and messages (summary, rating, empty message), SLA
+//! of the work-order table, the rules and their messages (summary, rating, empty message), SLA
 //! breaches, seat periods across time zones, and the queue handing waiting users to seats with
 //! room while telling the others how many wait ahead.
 
@@ -198,7 +198,7 @@ fn only_the_handler_acts_on_an_order_but_anyone_handling_orders_may_transfer_it(
     assert_eq!(ok(&mut host, ANN, "GET", "/work-orders/mine", Value::Null)["total"], 0);
 }
 
-/// §5 "a work-order summary is required", and §4: it is sent to the user, into the chat.
+/// "A work-order summary is required", and it is sent to the user, into the chat.
 #[test]
 fn closing_needs_a_summary_which_reaches_the_users_chat() {
     let mut host = host();
@@ -234,7 +234,7 @@ fn closing_needs_a_summary_which_reaches_the_users_chat() {
     assert_eq!(told.1["message"]["detail"]["summaryContent"], "Cleaned the wheel.");
 }
 
-/// §8 "please select a work order to rate", "please select whether the problem is solved".
+/// "Please select a work order to rate", "please select whether the problem is solved".
 #[test]
 fn rating_needs_an_order_and_whether_the_problem_is_solved_and_happens_once() {
     let mut host = host();
@@ -475,7 +475,7 @@ fn the_bot_answers_from_the_faq_in_the_users_language_and_offers_a_person() {
     assert_eq!(last["text"], "Sorry, I found no answer to that. Try other words, or ask for a person.");
 }
 
-/// §5, §8 "cannot send an empty message", on both sides.
+/// "Cannot send an empty message", on both sides.
 #[test]
 fn an_empty_message_cannot_be_sent_and_only_images_or_videos_are_shared() {
     let mut host = host();

@@ -1,6 +1,6 @@
-//! The device dashboard (spec DP §2 /echartGroup/device, §9): what devices said over a time
-//! range, by the granularity asked, in the enterprise's time zone; the busiest products; how
-//! long reports took to arrive. Read from the rollups alone, with how fresh they are.
+//! The device dashboard (/echartGroup/device): what devices said over a time range, by the
+//! granularity asked, in the enterprise's time zone; the busiest products; how long reports took to
+//! arrive. Read from the rollups alone, with how fresh they are.
 
 use std::collections::BTreeMap;
 
@@ -17,9 +17,9 @@ pub const QUERY: [QueryParam; 3] = [
     QueryParam::text("productId", "One product's figures."),
 ];
 
-/// Event types of the thing model (§3).
+/// Event types of the thing model.
 pub const EVENT_TYPES: [&str; 3] = ["info", "alert", "fault"];
-/// The busiest products shown (§9: top 10).
+/// The busiest products shown: the top 10.
 pub const TOP: usize = 10;
 
 #[derive(Debug, Serialize, schemars::JsonSchema)]

@@ -1,4 +1,4 @@
-//! The error analysis (spec DP §2 /echartGroup/error-analysis): device events of the error type
+//! The error analysis (/echartGroup/error-analysis): device events of the error type
 //! counted by code, product and firmware version as they arrive (`rollups`), shown over a range
 //! beside the period before it. A code's message is its return-code message in the user's
 //! language (the globalization plugin). A spike, at least twice the period before and at least

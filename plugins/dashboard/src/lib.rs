@@ -1,8 +1,8 @@
-//! Dashboards from live device data (spec DP §2 /echartGroup, §9). What devices report is
-//! rolled up as it arrives (`rollups`: counts per local hour, product and metric, in the
-//! enterprise's time zone), and a page reads the rollups of its range in the granularity asked
-//! (`activity`), never the reports themselves. Gauges of the fleet, the app's users and the
-//! work orders are sampled once a minute (`overview`). Each answer says how fresh its figures are.
+//! Dashboards from live device data (/echartGroup). What devices report is rolled up as it arrives
+//! (`rollups`: counts per local hour, product and metric, in the enterprise's time zone), and a
+//! page reads the rollups of its range in the granularity asked (`activity`), never the reports
+//! themselves. Gauges of the fleet, the app's users and the work orders are sampled once a minute
+//! (`overview`). Each answer says how fresh its figures are.
 
 pub mod activity;
 pub mod errors;

@@ -1,4 +1,4 @@
-//! The device-log dashboard (spec DP §2 /echartGroup/device-log): devices' logins and logouts
+//! The device-log dashboard (/echartGroup/device-log): devices' logins and logouts
 //! and app users' bindings and unbindings, counted as they are kept (with the reports, by the
 //! `rollup` schedule, from the device plugin's `/internal/logs/since`) by result, app version,
 //! phone system and country, and shown over a range.

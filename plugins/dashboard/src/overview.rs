@@ -1,4 +1,4 @@
-//! The index and enterprise dashboards (spec DP §2 /echartGroup/index and /tenant, §9): gauges
+//! The index and enterprise dashboards (/echartGroup/index and /tenant): gauges
 //! of the fleet, the app's users and the work orders, sampled once a minute into counters by
 //! local hour (`snapshot`), and read back by range and granularity. A page view reads the
 //! counters only; each answer says when its figures were taken.
@@ -36,7 +36,7 @@ const KEYED: [&str; 10] = [
 ];
 /// When the enterprise's last snapshot was taken (bucket 0).
 const TAKEN: &str = "taken";
-/// Rankings are this long (§9: top 10).
+/// Rankings are this long: the top 10.
 const TOP: usize = 10;
 
 #[derive(Debug, Default, Deserialize)]

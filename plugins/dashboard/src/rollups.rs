@@ -85,7 +85,7 @@ pub fn cursor(host: &mut dyn Host) -> PluginResult<Option<Doc<Cursor>>> {
     Ok(CURSOR.query(host, &Query::new().page(1, 1))?.list.into_iter().next())
 }
 
-/// The event type the error analysis counts (§3: a fault is an error).
+/// The event type the error analysis counts (a fault is an error).
 pub const ERROR_TYPE: &str = "fault";
 
 /// A device's words as part of a counter key: no control characters, at most 64 characters

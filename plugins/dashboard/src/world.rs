@@ -1,4 +1,4 @@
-//! The world page (spec DP §2 /echartGroup/world, the statistics dashboard's global and China
+//! The world page (/echartGroup/world, the statistics dashboard's global and China
 //! views): devices and app users by country as sampled last, device logins by country over the
 //! range, and devices by region of a country (ISO 3166-2) for the China view. Counters only.
 

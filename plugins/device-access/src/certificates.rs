@@ -1,8 +1,8 @@
-//! Certificates of the enterprise's CA (spec DP §3 Certificate: type, validity, encryption method,
-//! key length, private-key password, status normal → revoked). The host signs (contract 0.1.12);
-//! this plugin keeps what was issued: the certificate and its key encrypted under the password
-//! the user chose, which the plugin never sees again. A revoked certificate goes into the CRL the
-//! host serves; only a revoked or expired one can be deleted, so that nothing valid is forgotten.
+//! Certificates of the enterprise's CA (type, validity, encryption method, key length, private-key
+//! password, status normal → revoked). The host signs (contract 0.1.12); this plugin keeps what was
+//! issued: the certificate and its key encrypted under the password the user chose, which the
+//! plugin never sees again. A revoked certificate goes into the CRL the host serves; only a revoked
+//! or expired one can be deleted, so that nothing valid is forgotten.
 
 use console_plugin_sdk::certificates::{self as ca, CertificateRequest, KeyAlgorithm, Usage};
 use console_plugin_sdk::export::{ExportedFile, file_stem};
@@ -67,8 +67,8 @@ pub struct CertificateInput {
     remark: String,
 }
 
-/// The request for the host, after every rule of the spec (DP §5: validity, type, encryption
-/// method, key length and private-key password are required).
+/// The request for the host, after every rule (validity, type, encryption method, key length and
+/// private-key password are required).
 pub fn request_of(input: &CertificateInput) -> PluginResult<(String, CertificateRequest, String)> {
     let name = validate::length("name", &input.name, 2, SHORT_TEXT)?;
     let cert_type = validate::one_of("certType", &input.cert_type, &TYPES)?;
@@ -131,7 +131,7 @@ pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(page))
 }
 
-/// Generates a key and its certificate: "certificate generated" (DP §8).
+/// Generates a key and its certificate: "certificate generated".
 pub fn generate(call: &mut Call<'_>) -> PluginResult<Value> {
     let input = call.body::<CertificateInput>()?;
     let (name, request, cert_type) = request_of(&input)?;
@@ -173,7 +173,7 @@ pub fn generate(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(shown(created)))
 }
 
-/// normal → revoked, once (DP §4); the host's CRL lists it from the commit on.
+/// normal → revoked, once; the host's CRL lists it from the commit on.
 pub fn revoke(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let mut doc = CERTIFICATES.find(call.host, &id)?;

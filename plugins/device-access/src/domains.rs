@@ -1,7 +1,7 @@
-//! Domains (spec DP §3 Domain): the host names devices and apps are told to use, per country and
-//! service. Three pages keep them: domainManagement (`device`), service-domain (`service`) and
-//! self-domain (`self`, the enterprise's own names, each served with an uploaded SSL certificate
-//! that covers it). A permanently disabled domain stays disabled: the option cannot be taken back.
+//! Domains: the host names devices and apps are told to use, per country and service. Three pages
+//! keep them: domainManagement (`device`), service-domain (`service`) and self-domain (`self`, the
+//! enterprise's own names, each served with an uploaded SSL certificate that covers it). A
+//! permanently disabled domain stays disabled: the option cannot be taken back.
 
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
@@ -11,7 +11,7 @@ use crate::messages;
 use crate::ssl::{SSL, covers};
 
 pub const KINDS: [&str; 3] = ["device", "service", "self"];
-/// Priorities a user may give: a higher number wins (DP §3).
+/// Priorities a user may give: a higher number wins.
 pub const MAX_PRIORITY: i64 = 9999;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]

@@ -1,4 +1,4 @@
-//! Device access (spec DP §2 /deviceAccess): the domains devices and apps are told to use per
+//! Device access (/deviceAccess): the domains devices and apps are told to use per
 //! country and service (domainManagement, service-domain), certificates signed by the
 //! enterprise's own CA with revocation (certificateManagement), uploaded SSL certificates checked
 //! and watched for expiry (ssl-certificate), and the enterprise's own domains served with them

@@ -1,7 +1,7 @@
-//! Binding relations (userDevice; spec DP §3 Family "binding relationship"): a device belongs
-//! to at most one family at a time, bound by one of its members who may bind (the administrator
-//! or an ordinary member). Bind and unbind take a reason and are written in the device's logs;
-//! a device that answers a reset successfully is unbound by it.
+//! Binding relations (userDevice): a device belongs to at most one family at a time, bound by one
+//! of its members who may bind (the administrator or an ordinary member). Bind and unbind take a
+//! reason and are written in the device's logs; a device that answers a reset successfully is
+//! unbound by it.
 
 use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
 use console_plugin_sdk::validate::{self, LONG_TEXT};

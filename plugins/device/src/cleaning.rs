@@ -1,6 +1,5 @@
-//! Cleaning records (spec CS §3 Cleaning record, DP §9 cleaning modes): what a robot reports
-//! after each cleaning, with the map it made, kept until its product template's cleaning-record
-//! expiry like the rest of the history.
+//! Cleaning records: what a robot reports after each cleaning, with the map it made, kept until its
+//! product template's cleaning-record expiry like the rest of the history.
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
@@ -11,7 +10,7 @@ use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Context, Host, PluginError, PluginResult, Query, Value, json};
 use serde::{Deserialize, Serialize};
 
-/// The nine cleaning modes, in the spec's order.
+/// The nine cleaning modes, in the order the console lists them.
 pub const MODES: [&str; 9] = [
     "global",
     "mopping",

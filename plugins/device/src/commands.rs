@@ -1,4 +1,4 @@
-//! Commands from the console to a device (spec DP §8): a property set or a service call, checked
+//! Commands from the console to a device: a property set or a service call, checked
 //! against the thing model. To an offline device one is refused ("Device is offline"), unless the
 //! sender asks to keep it (`keepFor`, as ThingsBoard's persistent RPC does): then it waits until
 //! the device is back, or expires. The device fetches what waits for it (over MQTT, on
@@ -81,7 +81,7 @@ pub fn shown(doc: Doc<Command>, now: i64) -> Doc<Command> {
     doc
 }
 
-/// "Device is offline" (§8).
+/// "Device is offline".
 pub fn offline() -> PluginError {
     PluginError::localized(
         409,

@@ -1,4 +1,4 @@
-//! Devices as the console sees them (spec DP §3 Device): what each reported last, whether it is
+//! Devices as the console sees them: what each reported last, whether it is
 //! online, and the list's filters.
 
 use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
@@ -10,7 +10,7 @@ use crate::commands::{COMMANDS, Command};
 use crate::presence::is_online;
 use crate::reports::{REPORTS, Report};
 
-/// The work states of §3; `unknown` until a device says.
+/// The work states a device reports; `unknown` until a device says.
 pub const WORK_STATES: [&str; 12] = [
     "sleep",
     "standby",

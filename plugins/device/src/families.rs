@@ -1,8 +1,8 @@
-//! Families (smartHome; spec DP §3 Family, §6 family identities): a family's rooms and its
-//! members, each with one identity. A family has exactly one administrator: making a member the
-//! administrator hands the role over (the former one becomes an ordinary member), and the
-//! administrator can neither lose the role nor leave any other way. The rules live on
-//! [`Family`], so one document update (with its version) keeps them whatever runs alongside.
+//! Families (smartHome): a family's rooms and its members, each with one identity. A family has
+//! exactly one administrator: making a member the administrator hands the role over (the former one
+//! becomes an ordinary member), and the administrator can neither lose the role nor leave any other
+//! way. The rules live on [`Family`], so one document update (with its version) keeps them whatever
+//! runs alongside.
 
 use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
 use console_plugin_sdk::validate;

@@ -1,9 +1,8 @@
-//! Factory-initialisation review (spec DP §2 auditList, §4): an applicant asks to return a
-//! device's SN to its factory state; another user approves or rejects it, in one click on the
-//! review list or in the process centre (both decide the same request). Rejection leaves the SN
-//! as it was; approval initialises it — the SN may activate again as if new, the device's key
-//! is revoked, its record and shadow go (its history stays until it expires) — and deletes the
-//! review entry.
+//! Factory-initialisation review (auditList): an applicant asks to return a device's SN to its
+//! factory state; another user approves or rejects it, in one click on the review list or in the
+//! process centre (both decide the same request). Rejection leaves the SN as it was; approval
+//! initialises it — the SN may activate again as if new, the device's key is revoked, its record
+//! and shadow go (its history stays until it expires) — and deletes the review entry.
 
 use console_plugin_sdk::approvals::{self, Decision};
 use console_plugin_sdk::validate::{self, LONG_TEXT};

@@ -1,6 +1,6 @@
-//! The device domain (spec device-and-product-domain.md §2 /device-manage): devices that
-//! activate with their SN's key, report properties and events checked against their product's
-//! thing model, go online and offline by their heartbeats, and answer the console's commands.
+//! The device domain (/device-manage): devices that activate with their SN's key, report properties
+//! and events checked against their product's thing model, go online and offline by their
+//! heartbeats, and answer the console's commands.
 
 pub mod bindings;
 pub mod cleaning;

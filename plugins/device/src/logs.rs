@@ -1,4 +1,4 @@
-//! Device logs (devicesLog; spec DP §3 Logs): logins (activations), logouts, bindings, unbindings
+//! Device logs (devicesLog): logins (activations), logouts, bindings, unbindings
 //! and resets, with the app and phone that made them where the device says, and the log files
 //! devices upload (downloaded through a signed URL, never through the session).
 
@@ -22,7 +22,7 @@ pub const KINDS: [&str; 6] = [LOGIN, LOGOUT, BIND, UNBIND, RESET, LOG_FILE];
 pub const FIRST_ACTIVATION: &str = "first-activation";
 pub const BY_RESET: &str = "reset";
 pub const BY_INITIALISATION: &str = "factory-initialisation";
-/// How an MQTT session ended, written on its logout (issue 22): the device said goodbye, it was
+/// How an MQTT session ended, written on its logout: the device said goodbye, it was
 /// silent past its keep-alive, its connection broke (its last will applies), or the host that
 /// held the session died and another logged the device out for it.
 pub const BY_GOODBYE: &str = "goodbye";

@@ -1,4 +1,4 @@
-//! MQTT sign-in (issue 22, `docs/mqtt.md`): the host's gateway asks whether a CONNECT's password
+//! MQTT sign-in (`docs/mqtt.md`): the host's gateway asks whether a CONNECT's password
 //! is the SN's signature of `clientId + sn + productKey + timestamp`, within ten minutes of the
 //! platform's clock. Only an activated device of that product signs in; the SN's key stays with
 //! the product plugin, which checks the signature as it does an activation's. Over TLS the host

@@ -1,6 +1,6 @@
-//! Partner devices (deviceHaier; the spec names the page only, so it is kept small): devices of a
-//! partner's cloud, imported from an Excel workbook and listed apart from the platform's own.
-//! They do not speak to this platform: no shadow, presence or commands, only what the sheet said.
+//! Partner devices (deviceHaier, kept small): devices of a partner's cloud, imported from an Excel
+//! workbook and listed apart from the platform's own. They do not speak to this platform: no
+//! shadow, presence or commands, only what the sheet said.
 //!
 //! The workbook's first sheet: a title row, then per row the SN (A), the partner's device ID (B),
 //! the model (C) and the name (D). An SN imported again is updated, not repeated. A workbook of
@@ -262,7 +262,7 @@ fn workbook_rows(call: &mut Call<'_>, upload_id: &str) -> PluginResult<Result<Ro
     }))
 }
 
-/// Spec DP §5: "Import with no deletable device records gives a message saying so."
+/// An import with no deletable device records gives a message saying so.
 fn nothing_to_delete() -> PluginError {
     PluginError::localized(
         400,
@@ -282,7 +282,7 @@ fn nothing_to_delete() -> PluginError {
 
 /// `POST /partner-devices/delete-import`: deletes the partner devices whose SNs the workbook's
 /// first column lists; the SNs with no record are counted, and a file with none to delete is
-/// refused with the spec's message (nothing changes).
+/// refused with a message saying so (nothing changes).
 pub fn delete_import(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: ImportInput = call.body()?;
     let rows = workbook_rows(call, &input.upload_id)?;

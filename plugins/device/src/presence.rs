@@ -1,7 +1,7 @@
-//! Online and offline (spec DP §3 Device): a device is online while its heartbeats or reports
-//! keep coming; silent for longer than [`TIMEOUT_MS`], it is offline. The list reads the rule
-//! from the last time a device was heard, so it is exact; the `presence` schedule writes the
-//! change down (offline flag and time) for the filters and the history.
+//! Online and offline: a device is online while its heartbeats or reports keep coming; silent for
+//! longer than [`TIMEOUT_MS`], it is offline. The list reads the rule from the last time a device
+//! was heard, so it is exact; the `presence` schedule writes the change down (offline flag and
+//! time) for the filters and the history.
 
 use console_plugin_sdk::{Context, Host, PluginResult, Query};
 

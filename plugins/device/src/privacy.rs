@@ -1,4 +1,4 @@
-//! The privacy list (spec DP §3 Privacy list entry): what personal data the devices and apps
+//! The privacy list: what personal data the devices and apps
 //! use, for what, and where — the statement a privacy policy is written from.
 
 use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};

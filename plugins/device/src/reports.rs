@@ -1,6 +1,6 @@
 //! The history of what devices said: property reports, events and service replies, searchable,
-//! and deleted past the cleaning-record expiry of their product's template (spec CS §3
-//! "Cleaning record"; the expiry is fixed when a report is kept, so one statement deletes them).
+//! and deleted past the cleaning-record expiry of their product's template (the expiry is fixed
+//! when a report is kept, so one statement deletes them).
 
 use console_plugin_sdk::describe::{PAGING, QueryParam};
 use console_plugin_sdk::time::DAY_MS;

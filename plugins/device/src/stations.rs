@@ -1,6 +1,6 @@
-//! Base stations (base-station-info; spec DP §3 Device "base station ID and name"): the docks
-//! robots report in their heartbeats, the devices on each, and the station's own records — the
-//! water it produced and the work it did (self-cleaning, dust collection, drying, refilling).
+//! Base stations (base-station-info: ID and name): the docks robots report in their heartbeats, the
+//! devices on each, and the station's own records — the water it produced and the work it did
+//! (self-cleaning, dust collection, drying, refilling).
 
 use console_plugin_sdk::describe::{MODE, PAGING, QueryParam};
 use console_plugin_sdk::validate;

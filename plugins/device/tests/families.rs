@@ -1,6 +1,6 @@
-//! Family identities (spec DP §3 Family, §6) and the bindings that depend on them, against the
-//! in-memory host: exactly one administrator, handed over and never dropped; who may bind; an
-//! unbinding and a successful reset written in the device's logs.
+//! Family identities and the bindings that depend on them, against the in-memory host: exactly one
+//! administrator, handed over and never dropped; who may bind; an unbinding and a successful reset
+//! written in the device's logs.
 
 use console_plugin_sdk::testing::MemoryHost;
 use console_plugin_sdk::{Query, Value, json};

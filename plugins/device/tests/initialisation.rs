@@ -1,4 +1,4 @@
-//! The factory-initialisation review (spec DP §4) against the in-memory host: one waiting request
+//! The factory-initialisation review against the in-memory host: one waiting request
 //! per SN; a rejection leaves the SN and the device as they were; an approval initialises the SN
 //! (through the product plugin), revokes the device's key, deletes its record and the review.
 

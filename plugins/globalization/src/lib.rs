@@ -1,4 +1,4 @@
-//! Globalization (spec DP §2 "module languages, return-code messages", under /system-config):
+//! Globalization ("module languages, return-code messages", under /system-config):
 //! the texts of the platform's modules by key, and what every return code means, in each of the
 //! platform's languages (the language list of /system-config/globalization-lang). Edited on two
 //! pages, exchanged with translators as Excel, served to apps and devices in one language with an

@@ -1,6 +1,6 @@
 //! Baseline packages: the app builds patches apply to. The package file is uploaded to the host
-//! (purpose `baseline`), which measures its size and hashes and refuses an encrypted file
-//! (spec §5); the plugin claims it.
+//! (purpose `baseline`), which measures its size and hashes and refuses an encrypted file; the
+//! plugin claims it.
 
 use console_plugin_sdk::upload::{self, StoredFile};
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};

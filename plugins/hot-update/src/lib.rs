@@ -1,7 +1,6 @@
-//! Hot update of app plugins (spec device-and-product-domain.md §2 /hotUpdateMgr, §3 Hot update):
-//! baseline packages, patches of a plugin for a baseline released first to a test whitelist and
-//! then to production, the flow each patch went through, the check devices and apps call, and
-//! the log of what they applied.
+//! Hot update of app plugins (/hotUpdateMgr): baseline packages, patches of a plugin for a baseline
+//! released first to a test whitelist and then to production, the flow each patch went through, the
+//! check devices and apps call, and the log of what they applied.
 
 mod baselines;
 mod devices;

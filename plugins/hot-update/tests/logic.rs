@@ -119,7 +119,7 @@ fn test_release_then_production_with_the_device_check_following_and_a_flow_of_ev
         409,
         "not before test"
     );
-    // Above ten the risk is confirmed first (spec DP §5, every SN list).
+    // Above ten the risk is confirmed first, as in every SN list.
     let eleven: String = (0..11).map(|i| format!("SN-{i}\n")).collect();
     let release = format!("/test/patches/{id}/release");
     let (status, warned) = host.call_with::<HotUpdate>("POST", &release, &[], json!({ "whitelist": eleven }), "en");

@@ -1,8 +1,7 @@
-//! Mailbox capacity alarms (spec §3 Mail server and alarm): per server, the mailbox's daily
-//! sending capacity and a threshold in percent; when the mails sent today pass the threshold, an
-//! alarm mail goes to the recipients, not more often than every `interval` minutes and at most
-//! `alarm count` times a day, and not before the alarm time of day when one is set (so that
-//! nobody is woken by a mailbox filling at night).
+//! Mailbox capacity alarms: per server, the mailbox's daily sending capacity and a threshold in
+//! percent; when the mails sent today pass the threshold, an alarm mail goes to the recipients, not
+//! more often than every `interval` minutes and at most `alarm count` times a day, and not before
+//! the alarm time of day when one is set (so that nobody is woken by a mailbox filling at night).
 
 use console_plugin_sdk::host::OutgoingMail;
 use console_plugin_sdk::time::{DAY_MS, day_label};

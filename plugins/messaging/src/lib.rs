@@ -1,5 +1,4 @@
-//! Messaging (spec device-and-product-domain.md §2 /message, §3 Mail server, Mail template,
-//! Message log): mail servers, templates in several languages with declared placeholders,
+//! Messaging (/message): mail servers, templates in several languages with declared placeholders,
 //! test mails through the host's mail capability, and email records that keep every message,
 //! sent or failed, so a failed one can be retried.
 //!

@@ -1,6 +1,5 @@
-//! The message log (spec §3 Message log): messages between devices and the platform, reported
-//! by devices through the device-facing route; searchable by topic (fuzzy or precise), type,
-//! action and time.
+//! The message log: messages between devices and the platform, reported by devices through the
+//! device-facing route; searchable by topic (fuzzy or precise), type, action and time.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, PluginError, PluginResult, Query, Value, json};

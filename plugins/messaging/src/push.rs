@@ -1,8 +1,7 @@
-//! Push (spec §3 Push config): configurations per push type (Google FCM, APNs-style, JPush, or
-//! another provider) with the provider endpoint the operator granted, a sealed key and secret and
-//! credential file, and an activate flag (one active configuration per type); notification
-//! templates per language; push clients (register id, alias, label); sends recorded with their
-//! outcome and retried.
+//! Push: configurations per push type (Google FCM, APNs-style, JPush, or another provider) with the
+//! provider endpoint the operator granted, a sealed key and secret and credential file, and an
+//! activate flag (one active configuration per type); notification templates per language; push
+//! clients (register id, alias, label); sends recorded with their outcome and retried.
 
 use std::collections::BTreeMap;
 

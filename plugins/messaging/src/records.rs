@@ -1,6 +1,6 @@
-//! Email records (spec §3 Message log for mail): every mail sent is kept with its outcome. A
-//! failed send is answered, recorded with its error, and can be retried: the message is never
-//! lost. (An error answer would roll the record back, so a failed send is still a 200.)
+//! Email records: every mail sent is kept with its outcome. A failed send is answered, recorded
+//! with its error, and can be retried: the message is never lost. (An error answer would roll the
+//! record back, so a failed send is still a 200.)
 
 use std::collections::BTreeMap;
 

@@ -1,5 +1,5 @@
-//! Mail servers (spec §3 Mail server; §5 required: server name, domain, port, SSL/TLS choice,
-//! sender, password): the password is sealed and never answered.
+//! Mail servers (required: server name, domain, port, SSL/TLS choice, sender, password): the
+//! password is sealed and never answered.
 
 use console_plugin_sdk::host::{Security, SmtpServer};
 use console_plugin_sdk::secrets::{self, mask};

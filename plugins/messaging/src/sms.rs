@@ -1,7 +1,7 @@
-//! SMS (spec §3 SMS; §5 required: signature, template content, platform template id, platform,
-//! send type): platforms are HTTP provider endpoints the operator granted (`outbound_hosts`),
-//! with a sealed API key; signatures; templates; sends recorded per phone with their outcome,
-//! a failed one kept and retried.
+//! SMS (required: signature, template content, platform template id, platform, send type):
+//! platforms are HTTP provider endpoints the operator granted (`outbound_hosts`), with a sealed API
+//! key; signatures; templates; sends recorded per phone with their outcome, a failed one kept and
+//! retried.
 
 use std::collections::BTreeMap;
 

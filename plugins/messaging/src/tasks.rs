@@ -1,6 +1,5 @@
-//! Email tasks (spec §3 Email task template, §9 task cycles): a template sent to the receiving
-//! mailboxes daily or weekly, run by the host's scheduler; the last and next execution times are
-//! kept.
+//! Email tasks: a template sent to the receiving mailboxes daily or weekly, run by the host's
+//! scheduler; the last and next execution times are kept.
 
 use std::collections::BTreeMap;
 

@@ -1,6 +1,6 @@
-//! Mail templates (spec §3 Mail template): subject, content, header signature and language, with
-//! their placeholders declared. Rendered by the host's minijinja; a template using a placeholder
-//! it does not declare is refused with the placeholder's name.
+//! Mail templates: subject, content, header signature and language, with their placeholders
+//! declared. Rendered by the host's minijinja; a template using a placeholder it does not declare
+//! is refused with the placeholder's name.
 
 use std::collections::BTreeMap;
 

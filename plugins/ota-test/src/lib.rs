@@ -1,6 +1,5 @@
-//! OTA stress tests (spec device-and-product-domain.md §2 /ota-test, §3 and §4 Stress-test task):
-//! test devices, tasks that upgrade and downgrade them repeatedly, results reported by the
-//! devices, timeouts marked by the host's scheduler, and reports.
+//! OTA stress tests (/ota-test): test devices, tasks that upgrade and downgrade them repeatedly,
+//! results reported by the devices, timeouts marked by the host's scheduler, and reports.
 
 mod devices;
 pub mod lifecycle;

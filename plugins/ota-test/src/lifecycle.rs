@@ -1,5 +1,5 @@
-//! The stress-test task's states and actions (spec device-and-product-domain.md §4): in
-//! progress, completed, paused, terminated; restart, pause, terminate. Every pair is in one
+//! The stress-test task's states and actions: in progress, completed, paused, terminated;
+//! restart, pause, terminate. Every pair is in one
 //! table; a refused pair names why.
 
 use serde::{Deserialize, Serialize};
@@ -26,7 +26,7 @@ pub enum Action {
 pub enum Refusal {
     AlreadyRunning,
     AlreadyPaused,
-    /// The spec's rule: "Mission paused, cannot be terminated".
+    /// A paused task cannot be terminated: "Mission paused, cannot be terminated".
     PausedCannotTerminate,
     Finished,
 }

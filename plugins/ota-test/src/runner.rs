@@ -193,7 +193,7 @@ pub fn report(call: &mut Call<'_>) -> PluginResult<Value> {
 
 /// What a device should do now in its running tasks (device-facing): the step, the version to
 /// go to, and the WiFi test parameters. The password only to the device's own key: a fleet's
-/// key naming an SN gets the SSID alone (issue 12, item 14).
+/// key naming an SN gets the SSID alone.
 pub fn next(call: &mut Call<'_>) -> PluginResult<Value> {
     let device = sn("sn", call.query("sn").unwrap_or(""))?;
     call.context.check_device(&device)?;

@@ -192,7 +192,7 @@ fn decode(value: &Value) -> Vec<u8> {
     base64::engine::general_purpose::STANDARD.decode(value.as_str().unwrap_or("")).expect("base64")
 }
 
-/// Spec DP §5 on every SN list: above 10 SNs the user confirms the risk, above 20 none is taken.
+/// As on every SN list: above 10 SNs the user confirms the risk, above 20 none is taken.
 #[test]
 fn more_than_ten_task_devices_need_the_risk_confirmed() {
     let mut host = host();

@@ -1,5 +1,5 @@
-//! Pet management: breeds, pets bound to litter boxes, and their usage, clearing and taste
-//! records (spec device-and-product-domain.md §3 "Pet/cat").
+//! Pet management: breeds, pets (cats) bound to litter boxes, and their usage, clearing and taste
+//! records.
 
 mod breeds;
 mod pets;

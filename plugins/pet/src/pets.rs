@@ -19,7 +19,7 @@ pub struct PetInfo {
     pub sterilized: bool,
     /// YYYY-MM-DD.
     pub birthday: String,
-    /// The avatar, uploaded (spec DP §5: 200 × 200 PNG, JPEG or GIF, at most 500 KB).
+    /// The avatar, uploaded (200 × 200 PNG, JPEG or GIF, at most 500 KB).
     #[serde(default, deserialize_with = "stored_or_none")]
     pub avatar: Option<StoredFile>,
     /// The litter box the cat is bound to, and the cat's id on it; absent for an unbound pet

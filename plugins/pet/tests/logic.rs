@@ -126,7 +126,7 @@ fn avatar(host: &mut MemoryHost, format: &str, side: u32, bytes: usize) -> Strin
     id
 }
 
-/// Spec DP §5: a pet's avatar is 200 × 200 pixels, PNG, JPEG or GIF, at most 500 KB, told from
+/// A pet's avatar is 200 × 200 pixels, PNG, JPEG or GIF, at most 500 KB, told from
 /// the file; an edit without a new avatar keeps the one it has.
 #[test]
 fn a_pet_avatar_is_200_pixels_square_png_jpeg_or_gif_and_at_most_500_kb() {

@@ -1,6 +1,6 @@
-//! Product status audit (spec DP §2 product-audit, §4 "Product status"): an application for a new
-//! status goes to the process centre; another user decides it there, and an approval moves the
-//! product. One application per product is open at a time (§8 "Please wait for the audit").
+//! Product status audit (product-audit): an application for a new status goes to the process
+//! centre; another user decides it there, and an approval moves the product. One application per
+//! product is open at a time ("Please wait for the audit").
 
 use console_plugin_sdk::approvals::{self, Decision};
 use console_plugin_sdk::validate::{self, LONG_TEXT};
@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::products::{PRODUCTS, STATUSES};
 
 pub const KIND: &str = "product-status";
-/// Audit states (§4): unmoderated, approved, approval failed.
+/// Audit states: unmoderated, approved, approval failed.
 pub const UNMODERATED: &str = "unmoderated";
 pub const APPROVED: &str = "approved";
 pub const REJECTED: &str = "rejected";
@@ -66,7 +66,7 @@ pub fn apply(call: &mut Call<'_>) -> PluginResult<Value> {
     let open =
         APPLICATIONS.count(call.host, &Query::new().eq("productId", id.as_str()).eq("auditState", UNMODERATED))?;
     if open > 0 {
-        // §8: "Please wait for the audit."
+        // "Please wait for the audit."
         return Err(PluginError::localized(
             409,
             None,
@@ -127,7 +127,7 @@ pub fn decided(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(Value::Null)
 }
 
-/// The audit list (§2): by application time, audit time, audit state, applicant and auditor.
+/// The audit list: by application time, audit time, audit state, applicant and auditor.
 pub fn list(call: &mut Call<'_>) -> PluginResult<Value> {
     let number = |call: &Call<'_>, name: &str| call.query(name).and_then(|v| v.parse::<i64>().ok());
     let mut query = Query::new()

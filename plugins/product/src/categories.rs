@@ -1,5 +1,5 @@
 //! Product categories: a tree (a parent category), name, English description, identifier,
-//! picture and service region (spec DP §3 "Product category"); each has its consumables.
+//! picture and service region; each has its consumables.
 
 use console_plugin_sdk::upload::{self, ImageFormat, StoredFile};
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
@@ -10,7 +10,7 @@ use crate::consumables::CONSUMABLES;
 use crate::in_use;
 use crate::templates::TEMPLATES;
 
-/// The service regions a category is offered in (§9).
+/// The service regions a category is offered in.
 pub const REGIONS: [&str; 3] = ["asia", "europe", "america"];
 /// The deepest a category tree goes: deep enough for appliance families, shallow enough to show.
 pub const MAX_DEPTH: usize = 5;
@@ -122,7 +122,7 @@ impl CategoryInput {
             },
             upload_id => {
                 let file = upload::claim(call.host, "picture", upload_id, "category-picture")?;
-                // §5: 168×168 px, PNG, transparent, within 500 KB, read from the file itself.
+                // 168×168 px, PNG, transparent, within 500 KB, read from the file itself.
                 upload::require_image("picture", &file, 168, 168, ImageFormat::Png, true, 500)?;
                 Some(StoredFile::from(&file))
             }

@@ -1,4 +1,4 @@
-//! Consumables of a category: filters, brushes, mop pads (spec DP §3 "Consumable", §5).
+//! Consumables of a category: filters, brushes, mop pads.
 
 use console_plugin_sdk::choices::{Choice, MAX_CHOICES};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::categories::CATEGORIES;
 use crate::templates::TEMPLATES;
 
-/// §5: a consumable's identifier starts with this.
+/// A consumable's identifier starts with this.
 pub const IDENTIFIER_PREFIX: &str = "reserved";
 /// Ten years of continuous use: no consumable lasts longer.
 pub const MAX_LIFETIME_HOURS: f64 = 87_600.0;
@@ -41,7 +41,7 @@ pub struct ConsumableInput {
     show_link: bool,
 }
 
-/// §5: the identifier must start with `reserved`, then letters, digits and `_`.
+/// The identifier must start with `reserved`, then letters, digits and `_`.
 pub fn identifier(value: &str) -> PluginResult<String> {
     let value = validate::required("identifier", value, 64)?;
     let rest = value.strip_prefix(IDENTIFIER_PREFIX);
@@ -62,7 +62,7 @@ pub fn identifier(value: &str) -> PluginResult<String> {
     ))
 }
 
-/// §5: the lifetime must be a number (of hours), here above 0 and at most ten years.
+/// The lifetime must be a number (of hours), here above 0 and at most ten years.
 pub fn lifetime_hours(value: Option<&serde_json::Value>) -> PluginResult<f64> {
     let hours = match value {
         None | Some(serde_json::Value::Null) => return Err(PluginError::required("lifetimeHours")),

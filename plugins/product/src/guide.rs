@@ -1,6 +1,6 @@
 //! The number of guide screens: how many startup-guide screens the apps show for products made
 //! here. A thing model exported from this console says the number it was made for, and imports
-//! only where the number is the same (§5: the guide screens must match the platform's before an
+//! only where the number is the same (the guide screens must match the platform's before an
 //! import), as it does for the languages.
 
 use console_plugin_sdk::{Call, Collection, Host, PluginError, PluginResult, Value, json, validate};
@@ -48,7 +48,7 @@ pub fn save(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(settings))
 }
 
-/// §5: a document that names its number of guide screens imports only where it is this one.
+/// A document that names its number of guide screens imports only where it is this one.
 /// Alibaba's TSL names none: it is taken as it is.
 pub fn same_screens(document: &Value, ours: u32) -> PluginResult<()> {
     let Some(theirs) = document.get("guideScreens") else { return Ok(()) };

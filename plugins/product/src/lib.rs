@@ -1,6 +1,6 @@
-//! The product domain (spec device-and-product-domain.md §2 /product-manage): categories and
-//! their consumables, the unit list, thing-model templates with their versions, product models and products. Devices,
-//! firmware, apps and customer service refer to what is defined here.
+//! The product domain (/product-manage): categories and their consumables, the unit list,
+//! thing-model templates with their versions, product models and products. Devices, firmware,
+//! apps and customer service refer to what is defined here.
 
 pub mod audit;
 pub mod categories;
@@ -24,7 +24,7 @@ use console_plugin_sdk::{Doc, Plugin, PluginError, PluginResult, Router, export_
 
 pub struct Product;
 
-/// Refuses deleting what is still referred to (§8 "Delete failed").
+/// Refuses deleting what is still referred to ("Delete failed").
 pub fn in_use(references: u64) -> PluginResult<()> {
     if references == 0 {
         return Ok(());

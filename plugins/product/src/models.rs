@@ -1,7 +1,7 @@
-//! Product models (spec DP §3 "Product model", §4, §5): name, code, alias prefix and SN suffix
-//! digits (what the model's SNs are made of), related enterprises and products, and the
-//! anti-diversion flag. A model is released after a confirmation, like a template; from then on
-//! what its SNs are made of (code, alias prefix, suffix digits) no longer changes.
+//! Product models: name, code, alias prefix and SN suffix digits (what the model's SNs are made
+//! of), related enterprises and products, and the anti-diversion flag. A model is released after a
+//! confirmation, like a template; from then on what its SNs are made of (code, alias prefix, suffix
+//! digits) no longer changes.
 
 use console_plugin_sdk::host::Host;
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource, Value, json};
@@ -42,11 +42,11 @@ pub struct ModelInput {
     enterprise_ids: Vec<i64>,
     product_ids: Vec<String>,
     anti_diversion: bool,
-    /// The user confirmed relating a robot-type enterprise (§6).
+    /// The user confirmed relating a robot-type enterprise (one for internal management only).
     robot_confirmed: bool,
 }
 
-/// §5: a model name is 2 to 16 letters and digits.
+/// A model name is 2 to 16 letters and digits.
 pub fn model_name(value: &str) -> PluginResult<String> {
     let value = validate::length("name", value, 2, 16)?;
     if value.chars().all(char::is_alphanumeric) {
@@ -172,7 +172,7 @@ fn related_products(host: &mut dyn console_plugin_sdk::Host, ids: &[String]) -> 
     Ok(())
 }
 
-/// §6: the related enterprises exist for the caller; a robot-type one is for internal
+/// The related enterprises exist for the caller; a robot-type one is for internal
 /// management only and is newly related only once the user confirmed it (`robotConfirmed`);
 /// one related `before` was confirmed then.
 pub fn related_enterprises(
@@ -268,7 +268,7 @@ impl Resource for Models {
     }
 }
 
-/// Releases a model (§4: after a confirmation, like a template).
+/// Releases a model (after a confirmation, like a template).
 pub fn release(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let current = MODELS.find(call.host, &id)?;

@@ -1,7 +1,7 @@
-//! Products (spec DP §3 "Product", §5): what a device is an instance of. A product is built on a
-//! published template version, connects over WiFi, Bluetooth or both, has its pairing and startup
-//! guides, multilingual content (the console's seven languages, Arabic and Hindi), a launch
-//! splash, customer-service contacts and introductions, and is offered in service regions.
+//! Products: what a device is an instance of. A product is built on a published template version,
+//! connects over WiFi, Bluetooth or both, has its pairing and startup guides, multilingual content
+//! (the console's seven languages, Arabic and Hindi), a launch splash, customer-service contacts
+//! and introductions, and is offered in service regions.
 
 use std::collections::BTreeMap;
 
@@ -14,11 +14,11 @@ use crate::categories::REGIONS;
 use crate::templates::{PUBLISHED, TEMPLATES};
 
 pub const CONNECTIONS: [&str; 3] = ["wifi", "bluetooth", "wifi-bluetooth"];
-/// Product status (§4); changed through the status audit.
+/// Product status; changed through the status audit.
 pub const STATUSES: [&str; 5] = ["unpublished", "development", "testing", "product-testing", "done"];
-/// Languages of product content: the console's seven, Arabic and Hindi (§1).
+/// Languages of product content: the console's seven, Arabic and Hindi.
 pub const CONTENT_LANGS: [&str; 9] = ["zhCn", "en", "de", "es", "fr", "pt", "ru", "ar", "hi"];
-/// §5, §9: up to 3 images per upload field.
+/// Up to 3 images per upload field.
 pub const MAX_IMAGES: usize = 3;
 pub const MAX_GUIDE_STEPS: usize = 10;
 pub const UPLOAD_PURPOSE: &str = "product-picture";
@@ -28,7 +28,7 @@ pub const UPLOAD_PURPOSE: &str = "product-picture";
 pub struct PairingGuide {
     pub title: String,
     pub instructions: String,
-    /// 480×480 PNG, transparent, at most 100 KB (§5).
+    /// 480×480 PNG, transparent, at most 100 KB.
     pub picture: Option<StoredFile>,
     pub scene_picture: Option<StoredFile>,
     pub steps: Vec<String>,
@@ -37,7 +37,7 @@ pub struct PairingGuide {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct StartupGuide {
-    /// Up to 3, each 480×480 png, jpg or gif, at most 500 KB (§5).
+    /// Up to 3, each 480×480 png, jpg or gif, at most 500 KB.
     pub images: Vec<StoredFile>,
     pub confirm_description: String,
     pub button_text: String,
@@ -140,7 +140,7 @@ pub struct ProductInput {
     regions: Vec<String>,
 }
 
-/// §5: a product name is 2 to 16 letters, digits and special symbols (no spaces).
+/// A product name is 2 to 16 letters, digits and special symbols (no spaces).
 pub fn product_name(value: &str) -> PluginResult<String> {
     let value = validate::length("name", value, 2, 16)?;
     if value.chars().all(|c| c.is_alphanumeric() || c.is_ascii_punctuation()) {
@@ -160,7 +160,7 @@ pub fn product_name(value: &str) -> PluginResult<String> {
     ))
 }
 
-/// A contact phone (§5): digits, optionally a leading `+`, spaces and hyphens; 5 to 20 digits.
+/// A contact phone: digits, optionally a leading `+`, spaces and hyphens; 5 to 20 digits.
 pub fn phone(field: &str, value: &str) -> PluginResult<String> {
     let value = validate::optional(field, value, 32)?;
     let digits = value.chars().filter(char::is_ascii_digit).count();
@@ -184,7 +184,7 @@ pub fn phone(field: &str, value: &str) -> PluginResult<String> {
     ))
 }
 
-/// A contact e-mail address (§5): one `@`, a dotted domain, no spaces.
+/// A contact e-mail address: one `@`, a dotted domain, no spaces.
 pub fn email(field: &str, value: &str) -> PluginResult<String> {
     let value = validate::optional(field, value, 254)?;
     let well_formed = value.split_once('@').is_some_and(|(local, domain)| {
@@ -220,7 +220,7 @@ fn http_url(field: &str, value: &str) -> PluginResult<String> {
     }
 }
 
-/// What a picture field must be: size, formats, transparency, KB (§5).
+/// What a picture field must be: size, formats, transparency, KB.
 struct PictureRule {
     side: u32,
     formats: &'static [ImageFormat],
@@ -236,7 +236,7 @@ const STARTUP_IMAGE: PictureRule = PictureRule {
     transparent: false,
     max_kb: 500,
 };
-/// Product, scene and splash pictures: the spec gives no size; any of the web's formats within 500 KB.
+/// Product, scene and splash pictures: any size, any of the web's formats, within 500 KB.
 const ANY_PICTURE: PictureRule = PictureRule {
     side: 0,
     formats: &[ImageFormat::Png, ImageFormat::Jpeg, ImageFormat::Gif, ImageFormat::Webp],
@@ -479,7 +479,7 @@ pub struct SortInput {
     ids: Vec<String>,
 }
 
-/// Saves the order of the products. §5: sorting needs every product on page one, so the order
+/// Saves the order of the products. Sorting needs every product on page one, so the order
 /// given must name each product exactly once.
 pub fn sort(call: &mut Call<'_>) -> PluginResult<Value> {
     let input: SortInput = call.body()?;

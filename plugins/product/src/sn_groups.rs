@@ -1,7 +1,7 @@
-//! SN groups (spec DP §3 "SN group", "Device SN"): a released model's SNs generated in one go,
-//! `aliasPrefix + spliced rule values + sequence number`. Each group holds one random secret,
-//! sealed by the host; each SN's private key is HMAC-SHA256(secret, SN), so it is derived when
-//! needed, never stored, and never shown. A device proves itself with HMAC-SHA256(key, message).
+//! SN groups: a released model's SNs generated in one go, `aliasPrefix + spliced rule values +
+//! sequence number`. Each group holds one random secret, sealed by the host; each SN's private key
+//! is HMAC-SHA256(secret, SN), so it is derived when needed, never stored, and never shown. A
+//! device proves itself with HMAC-SHA256(key, message).
 
 use std::collections::BTreeMap;
 
@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use crate::models::{MODELS, ProductModel, RELEASED};
 use crate::sn_rules::{SN_RULES, SnRule, attribute_value};
 
-/// §9-scale groups: up to 100,000 SNs, written 10,000 at a time (contract 0.1.5).
+/// Groups of up to 100,000 SNs, written 10,000 at a time (contract 0.1.5).
 pub const MAX_RECORDS: u32 = 100_000;
 const BATCH: usize = 10_000;
 pub const ACTIVE: &str = "active";
@@ -85,8 +85,8 @@ fn refused(status: u16, field: Option<&str>, texts: [String; 7]) -> PluginError 
     PluginError::localized(status, field, texts)
 }
 
-/// The value of one rule for a group generated in `year`/`month` (§3: a drop-down may offer the
-/// year YYYY and the month MM).
+/// The value of one rule for a group generated in `year`/`month` (a drop-down may offer the year
+/// YYYY and the month MM).
 fn rule_value(rule: &SnRule, given: Option<&String>, year: &str, month: &str) -> PluginResult<String> {
     let field = format!("attributes.{}", rule.attribute);
     let given = given.map(|v| v.trim()).unwrap_or_default();
@@ -505,8 +505,8 @@ pub fn verify(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(Verified { valid, first_activation, cancelled: false }))
 }
 
-/// Returns an SN to its factory state (the device plugin's approved factory initialisation, spec
-/// DP §4): not activated, so the device activates again as if new.
+/// Returns an SN to its factory state (the device plugin's approved factory initialisation): not
+/// activated, so the device activates again as if new.
 pub fn initialise(call: &mut Call<'_>) -> PluginResult<Value> {
     let sn = call.param("sn")?.to_string();
     let doc = find_sn(call, &sn)?;

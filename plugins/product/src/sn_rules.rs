@@ -1,6 +1,6 @@
-//! SN rules of a product model (spec DP §3 "SN rule", §5): the attributes an SN group asks for
-//! and which of them are spliced into the SN, in their sort order. Sort numbers are unique within
-//! a model (§5, §8 "Duplicate sort prompt"); attribute values are letters, digits and hyphens.
+//! SN rules of a product model: the attributes an SN group asks for and which of them are spliced
+//! into the SN, in their sort order. Sort numbers are unique within a model ("Duplicate sort
+//! prompt"); attribute values are letters, digits and hyphens.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, Resource};
@@ -51,7 +51,7 @@ pub struct SnRuleInput {
     splice: bool,
 }
 
-/// §3: an attribute value is a combination of numbers, letters and hyphens.
+/// An attribute value is a combination of numbers, letters and hyphens.
 pub fn attribute_value(field: &str, value: &str, max_length: u32) -> PluginResult<String> {
     let value = validate::required(field, value, max_length as usize)?;
     if value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {

@@ -1,5 +1,5 @@
 //! SN groups entered by hand or imported from an Excel workbook, and a group's SNs exported to
-//! one (spec DP §5: SNs one per line, a risk confirmation above 10, at most 20; Excel only, at
+//! one (SNs one per line, a risk confirmation above 10, at most 20; Excel only, at
 //! most 20 MB, not encrypted, which the host checks as the file arrives; "data does not match,
 //! please re-enter" naming the row). The workbook is read here, inside the plugin, so a hostile
 //! file meets the memory and time limits the host gives every call.
@@ -44,7 +44,7 @@ const COLUMNS: [[&str; 7]; 5] = [
 const YES: [&str; 7] = ["是", "yes", "ja", "sí", "oui", "sim", "да"];
 const NO: [&str; 7] = ["否", "no", "nein", "no", "non", "não", "нет"];
 
-/// §3: an SN is letters, digits and hyphens.
+/// An SN is letters, digits and hyphens.
 pub fn is_sn(text: &str) -> bool {
     !text.is_empty() && text.len() <= MAX_SN_LENGTH && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
@@ -125,7 +125,7 @@ impl Mismatch {
         }
     }
 
-    /// §8 "Data does not match, please re-enter", and why.
+    /// "Data does not match, please re-enter", and why.
     pub fn refusal(&self) -> PluginError {
         sheet::mismatch("uploadId", self.why())
     }

@@ -1,7 +1,6 @@
-//! Product templates and their thing models (spec DP §3 "Product template", §4 "Product
-//! template"). A template is configured, then published, after which that version never changes:
-//! editing it starts the next version as a draft. Every version is kept (products refer to one)
-//! and any two can be compared.
+//! Product templates and their thing models. A template is configured, then published, after which
+//! that version never changes: editing it starts the next version as a draft. Every version is kept
+//! (products refer to one) and any two can be compared.
 
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Query, SearchMode, Value, json};
@@ -15,7 +14,7 @@ pub const CONFIGURING: &str = "configuring";
 pub const PUBLISHED: &str = "published";
 pub const DEVELOPMENT_METHODS: [&str; 1] = ["custom"];
 pub const TRANSPORT_PROTOCOLS: [&str; 3] = ["mqtt", "http", "coap"];
-/// Cleaning-record expiry (§3, §9): 90 days, 180 days, one year.
+/// Cleaning-record expiry: 90 days, 180 days, one year.
 pub const CLEANING_EXPIRY_DAYS: [i64; 3] = [90, 180, 365];
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
@@ -216,7 +215,7 @@ pub fn update(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(json!(created))
 }
 
-/// Publishes a draft (§4: after a confirmation that it cannot be modified afterwards).
+/// Publishes a draft (after a confirmation that it cannot be modified afterwards).
 pub fn publish(call: &mut Call<'_>) -> PluginResult<Value> {
     let id = call.param("id")?.to_string();
     let current = TEMPLATES.find(call.host, &id)?;

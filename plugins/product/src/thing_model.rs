@@ -1,7 +1,7 @@
-//! The thing model of a template: its properties, events and services and their parameters
-//! (spec DP §3 "Product template", "Thing-model parameter"). The parameter editor's rules (§4,
-//! §5) hold here too, so a template saved through the API obeys them as one saved in the editor:
-//! each parameter is cleaned to the fields its type has, and refused when a rule is broken.
+//! The thing model of a template: its properties, events and services and their parameters. The
+//! parameter editor's rules hold here too, so a template saved through the API obeys them as one
+//! saved in the editor: each parameter is cleaned to the fields its type has, and refused when a
+//! rule is broken.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -14,7 +14,7 @@ pub use console_plugin_sdk::thing_model::*;
 /// The unit list: symbol to name.
 pub type Units = BTreeMap<String, String>;
 
-/// Where a parameter sits, for the rules that differ (§3: struct members, array elements).
+/// Where a parameter sits, for the rules that differ (struct members, array elements).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Place {
     Top,
@@ -26,7 +26,7 @@ fn expected(texts: [&str; 7]) -> [String; 7] {
     texts.map(str::to_string)
 }
 
-/// "Please save the array information" (§5): an array whose element type was never saved.
+/// "Please save the array information": an array whose element type was never saved.
 pub fn array_not_saved(field: &str) -> PluginError {
     PluginError::localized(
         400,
@@ -105,7 +105,7 @@ fn duplicate(field: &str, identifier: &str) -> PluginError {
     )
 }
 
-/// A parameter as saved: its identifier and name, and only the specs of its type (§4: choosing
+/// A parameter as saved: its identifier and name, and only the specs of its type (choosing
 /// bool clears the enum items; choosing another type drops the bool values).
 pub fn clean_param(path: &str, param: &Param, units: &Units) -> PluginResult<Param> {
     clean_param_at(path, param, units, Place::Top)
@@ -131,7 +131,7 @@ fn clean_type(path: &str, data_type: &DataType, units: &Units, place: Place) -> 
     let kind = validate::one_of(&field, &data_type.kind, allowed)?;
     let given = &data_type.specs;
     let specs_path = format!("{path}.dataType.specs");
-    // Element specs have no required rules (§5); what is given is still checked.
+    // Element specs have no required rules; what is given is still checked.
     let required = place != Place::Element;
     let specs = match kind.as_str() {
         "string" => Specs { length: length(&specs_path, given.length, required)?, ..Specs::default() },
@@ -161,7 +161,7 @@ fn number_specs(path: &str, kind: &str, given: &Specs, units: &Units, required: 
     let (unit, unit_name) = match unit {
         None if required => return Err(PluginError::required(&format!("{path}.unit"))),
         None => (None, None),
-        // Choosing a unit copies its name (§4): the list's name, whatever was sent.
+        // Choosing a unit copies its name: the list's name, whatever was sent.
         Some(symbol) => match units.get(symbol) {
             Some(name) => (Some(symbol.to_string()), Some(name.clone())),
             None => {
@@ -229,7 +229,7 @@ fn number_expected(kind: &str) -> [String; 7] {
     expected(texts)
 }
 
-/// bool is 1 for false and 0 for true, read-only (§4, §9): other values are refused, not
+/// bool is 1 for false and 0 for true, read-only: other values are refused, not
 /// silently replaced, since the editor never sends them.
 fn bool_specs(path: &str, given: &Specs) -> PluginResult<Specs> {
     for (name, value, fixed) in
@@ -246,7 +246,7 @@ fn bool_specs(path: &str, given: &Specs) -> PluginResult<Specs> {
 }
 
 /// Enum items: each with a text and an integer value, neither repeated. Wholly empty rows are
-/// dropped (the editor always leaves one, §4); at least one item must remain.
+/// dropped (the editor always leaves one); at least one item must remain.
 fn enum_items(path: &str, given: Option<&[EnumItem]>) -> PluginResult<Vec<EnumItem>> {
     let field = format!("{path}.enumParam");
     let rows: Vec<&EnumItem> =
@@ -276,7 +276,7 @@ fn enum_items(path: &str, given: Option<&[EnumItem]>) -> PluginResult<Vec<EnumIt
     Ok(items)
 }
 
-/// Struct members: required (§5), each a parameter of its own, identifiers unique.
+/// Struct members: required, each a parameter of its own, identifiers unique.
 fn members(path: &str, given: Option<&[Param]>, units: &Units) -> PluginResult<Vec<Param>> {
     let field = format!("{path}.struct");
     let given = given.unwrap_or_default();

@@ -13,7 +13,7 @@ pub const FORMAT: &str = "device-console/thing-model";
 pub const FORMAT_VERSION: u32 = 1;
 pub const MAX_DOCUMENT_BYTES: usize = 1024 * 1024;
 
-/// What a document made on one platform must match where it is imported (§5): the languages its
+/// What a document made on one platform must match where it is imported: the languages its
 /// texts are kept in and the number of guide screens.
 #[derive(Debug, Clone)]
 pub struct Platform {
@@ -43,7 +43,7 @@ pub fn export(name: &str, version_name: &str, model: &ThingModel, platform: &Pla
     document
 }
 
-/// §5: a document that names its languages imports only where the platform has the same ones.
+/// A document that names its languages imports only where the platform has the same ones.
 /// Alibaba's TSL names none: it is taken as it is.
 fn same_languages(document: &Value, platform: &[String]) -> PluginResult<()> {
     let Some(listed) = document.get("languages") else { return Ok(()) };

@@ -1,4 +1,4 @@
-//! The unit list the parameter editor offers (spec DP §3 "Unit entries have symbol and name").
+//! The unit list the parameter editor offers: each unit has a symbol and a name.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginResult, Query, Resource};

@@ -1,4 +1,4 @@
-//! Product models (spec DP §3, §4, §5) against the SDK's in-memory host.
+//! Product models against the SDK's in-memory host.
 
 use console_plugin_sdk::platform::Enterprise;
 use console_plugin_sdk::testing::MemoryHost;

@@ -1,4 +1,4 @@
-//! Products (spec DP §3 "Product", §5) against the SDK's in-memory host.
+//! Products against the SDK's in-memory host.
 
 use console_plugin_sdk::testing::MemoryHost;
 use console_plugin_sdk::upload::ImageFacts;

@@ -1,5 +1,5 @@
-//! SN groups (spec DP §3 "SN group", "Device SN") against the SDK's in-memory host: SNs made of
-//! the model's rules, keys derived from a sealed secret, signatures checked, first activation.
+//! SN groups against the SDK's in-memory host: SNs made of the model's rules, keys derived from a
+//! sealed secret, signatures checked, first activation.
 
 use console_plugin_sdk::testing::MemoryHost;
 use console_plugin_sdk::{Value, json};

@@ -1,4 +1,4 @@
-//! SN rules of a product model (spec DP §3 "SN rule", §5) against the SDK's in-memory host.
+//! SN rules of a product model against the SDK's in-memory host.
 
 use console_plugin_sdk::testing::MemoryHost;
 use console_plugin_sdk::{Value, json};

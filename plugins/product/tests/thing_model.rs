@@ -1,5 +1,5 @@
-//! The parameter editor's rules (spec DP §4 "Thing-model editor", §5), each as the server
-//! applies it when a template is saved.
+//! The thing-model parameter editor's rules, each as the server applies it when a template is
+//! saved.
 
 use console_plugin_sdk::{Value, json};
 use product::thing_model::{self, Param, ThingModel, Units};

@@ -109,7 +109,7 @@ fn a_document_imports_only_where_the_platform_has_its_languages() {
     );
 }
 
-/// §5: a document made for another number of guide screens is refused, naming both numbers in the
+/// A document made for another number of guide screens is refused, naming both numbers in the
 /// user's language; one that names none (Alibaba's TSL) is taken.
 #[test]
 fn a_document_imports_only_where_the_platform_has_its_guide_screens() {

@@ -1,5 +1,5 @@
 //! Call sessions reported by devices, and the charts of minutes and sessions per hour or day
-//! and per product over the spec's time ranges (§9).
+//! and per product over the console's time ranges.
 
 use std::collections::BTreeMap;
 

@@ -11,7 +11,7 @@ use crate::relations::RELATIONS;
 use crate::whitelist::WHITELIST;
 
 pub const VENDORS: [&str; 4] = ["agora", "trtc", "volcengine", "self-hosted"];
-/// Service regions (spec §9).
+/// Service regions.
 pub const REGIONS: [&str; 3] = ["asia", "europe", "america"];
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]

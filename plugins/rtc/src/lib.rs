@@ -1,7 +1,6 @@
-//! Real-time audio and video for cameras and robots (spec device-and-product-domain.md §2
-//! /rtc): the vendor applications (clients), their app certificates with rotation and signed
-//! test tokens, the products allowed to use RTC, device ↔ app user ↔ channel relations, and
-//! call analytics reported by devices.
+//! Real-time audio and video for cameras and robots (/rtc): the vendor applications (clients),
+//! their app certificates with rotation and signed test tokens, the products allowed to use RTC,
+//! device ↔ app user ↔ channel relations, and call analytics reported by devices.
 
 mod analytics;
 mod clients;

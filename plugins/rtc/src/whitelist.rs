@@ -1,5 +1,5 @@
 //! Which products may use RTC, per client. Batch add takes one product id per line, at most
-//! the spec's whitelist limit of 20 per request (§5, §9).
+//! the whitelist limit of 20 per request.
 
 use console_plugin_sdk::validate::{self, MAX_LIST_ENTRIES};
 use console_plugin_sdk::{Call, Collection, PluginResult, Query, Value, json};
@@ -58,7 +58,7 @@ pub fn add_batch(call: &mut Call<'_>) -> PluginResult<Value> {
             added.push(product);
         }
     }
-    // Spec DP §8: "The number of whitelists cannot exceed 20", the client's whole list.
+    // "The number of whitelists cannot exceed 20", the client's whole list.
     let listed = WHITELIST.count(call.host, &Query::new().eq("clientId", client_id.as_str()))?;
     if listed + added.len() as u64 > MAX_LIST_ENTRIES as u64 {
         return Err(messages::whitelist_full(MAX_LIST_ENTRIES, listed));

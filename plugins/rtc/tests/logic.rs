@@ -137,7 +137,7 @@ fn the_whitelist_takes_at_most_twenty_products_per_request_and_skips_listed_ones
     let listed =
         ok(host.call_with::<Rtc>("GET", "/whitelist", &[("productId", "P"), ("mode", "fuzzy")], Value::Null, "en"));
     assert_eq!(listed["total"], 3, "nothing of the refused batch was added");
-    // The client's whole list holds 20 at most (spec DP §8), however it is added.
+    // The client's whole list holds 20 at most, however it is added.
     let seventeen: String = (0..17).map(|i| format!("R{i}\n")).collect();
     ok(host.call::<Rtc>("POST", "/whitelist", json!({ "clientId": id, "productIds": seventeen })));
     let full = host.call_with::<Rtc>("POST", "/whitelist", &[], json!({ "clientId": id, "productIds": "S1" }), "en");

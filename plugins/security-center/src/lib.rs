@@ -1,4 +1,4 @@
-//! Security centre (spec CS §2 /security-center: loophole-submit, detail): vulnerability reports
+//! Security centre (/security-center: loophole-submit, detail): vulnerability reports
 //! with their severity, product, description, attachments and the reporter's contact; a status
 //! the security team moves (submitted → confirmed → fixed, or rejected) with replies both ways.
 //! A reporter sees only their own reports; the team (`security:report:handle`) sees every one.

@@ -66,7 +66,8 @@ pub struct ReportInput {
     upload_id: String,
 }
 
-/// Whether `status` may follow `from` (DP §4 workflow; a closed report stays closed).
+/// Whether `status` may follow `from` (submitted → confirmed or rejected, confirmed → fixed or
+/// rejected; a closed report stays closed).
 pub fn may_move(from: &str, to: &str) -> bool {
     matches!((from, to), ("submitted", "confirmed" | "rejected") | ("confirmed", "fixed" | "rejected"))
 }

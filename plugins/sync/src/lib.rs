@@ -1,5 +1,5 @@
-//! Sync service (spec DP §3 "Sync record", §8 "Synchronisation failed", under /system-config):
-//! configuration data made in this region reaches the consoles of the other service regions.
+//! Sync service (under /system-config): configuration data made in this region reaches the consoles
+//! of the other service regions.
 //!
 //! - A domain plugin publishes each change in its own transaction (`sdk::sync::publish`): the
 //!   outbox keeps one sync record per region, committed or rolled back with the change.

@@ -1,4 +1,4 @@
-//! Sync records (DP §3): one per change and region, written in the publishing plugin's
+//! Sync records: one per change and region, written in the publishing plugin's
 //! transaction, and the failure log of their attempts.
 
 use console_plugin_sdk::sync::{Change, MAX_DATA, SyncedFile};

@@ -1,4 +1,4 @@
-//! The app package flow (spec DP §4 App package flow; console-shell §3, §5), as one table.
+//! The app package flow, as one table.
 //!
 //! An uploaded package is under development; it is submitted to test, and the test passes
 //! (with a report and a conclusion) or fails back to development; a passed package is submitted
@@ -110,8 +110,8 @@ pub fn may_edit(from: State) -> bool {
 }
 
 impl AppStatus {
-    /// The label in zhCn, en, de, es, fr, pt, ru (spec labels: under development, testing, under
-    /// review, reviewed, discarded; and tested).
+    /// The label in zhCn, en, de, es, fr, pt, ru (under development, testing, under review,
+    /// reviewed, discarded; and tested).
     pub fn labels(self) -> [&'static str; 7] {
         match self {
             AppStatus::Development => [

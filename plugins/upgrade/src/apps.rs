@@ -1,9 +1,8 @@
-//! App upgrade packages (spec DP §3 App upgrade package, §4 App package flow; console-shell §3
-//! App upgrade package, §5 publish time): the build as a local file or an address, its
-//! HarmonyOS variant, region, policy (whitelist or everyone), minimum compatible version, the
-//! silent / must-pass / ignore-verification choices, the test report and conclusion, review in
-//! the process centre and release at a time later than now; what apps ask for; the release
-//! history and the download centre.
+//! App upgrade packages: the build as a local file or an address, its HarmonyOS variant, region,
+//! policy (whitelist or everyone), minimum compatible version, the silent / must-pass /
+//! ignore-verification choices, the test report and conclusion, review in the process centre and
+//! release at a time later than now; what apps ask for; the release history and the download
+//! centre.
 
 use std::collections::BTreeMap;
 

@@ -1,7 +1,7 @@
-//! Flash-event orders (spec DP §1 "flash-event orders"): a device whose firmware must be flashed
-//! by hand (an upgrade that left it unable to boot, a repair, a re-flash at the factory) gets an
-//! order a service site works through: open → flashing → done or failed; a failed flash may be
-//! tried again, and an order that is not needed is cancelled while still open.
+//! Flash-event orders: a device whose firmware must be flashed by hand (an upgrade that left it
+//! unable to boot, a repair, a re-flash at the factory) gets an order a service site works through:
+//! open → flashing → done or failed; a failed flash may be tried again, and an order that is not
+//! needed is cancelled while still open.
 
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, PluginError, PluginResult, Resource, random};

@@ -1,4 +1,4 @@
-//! The firmware package flow (spec device-and-product-domain.md §4), as one table.
+//! The firmware package flow, as one table.
 //!
 //! An uploaded package waits for review in the process centre; once approved it is tested on
 //! test devices; a tested package is applied to go online and then awaits official release;

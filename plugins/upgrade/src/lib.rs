@@ -1,7 +1,6 @@
-//! Upgrades (spec device-and-product-domain.md §2 /ota-upgrade, §3-§5; console-shell §3 App
-//! upgrade package): firmware packages reviewed in the process centre, tested on test devices
-//! and released in a gray rollout with a rate, an abort rule and must-pass versions; what devices
-//! ask and report; and app upgrade packages with their download centre.
+//! Upgrades (/ota-upgrade): firmware packages reviewed in the process centre, tested on test
+//! devices and released in a gray rollout with a rate, an abort rule and must-pass versions; what
+//! devices ask and report; and app upgrade packages with their download centre.
 
 pub mod app_flow;
 pub mod apps;

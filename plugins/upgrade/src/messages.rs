@@ -21,7 +21,7 @@ pub fn wrong_status(status: Status) -> PluginError {
     )
 }
 
-/// Spec §8: "Please wait for the audit."
+/// "Please wait for the audit."
 pub fn wait_for_review() -> PluginError {
     texts(
         409,
@@ -38,7 +38,7 @@ pub fn wait_for_review() -> PluginError {
     )
 }
 
-/// Spec §8: "Application needs SN deleted."
+/// "Application needs SN deleted."
 pub fn delete_test_devices_first(count: usize) -> PluginError {
     PluginError::localized(
         409,
@@ -55,7 +55,7 @@ pub fn delete_test_devices_first(count: usize) -> PluginError {
     )
 }
 
-/// Spec §4, §8: a development or test package applies to go online only when reconfirmed.
+/// A development or test package applies to go online only when reconfirmed.
 pub fn not_a_formal_package() -> PluginError {
     texts(
         400,
@@ -72,7 +72,7 @@ pub fn not_a_formal_package() -> PluginError {
     )
 }
 
-/// Spec §5: the target version must be greater than the current one.
+/// The target version must be greater than the current one.
 pub fn target_not_greater(current: i64) -> PluginError {
     PluginError::localized(
         400,
@@ -153,7 +153,7 @@ pub fn report_out_of_order(from: &str, to: &str) -> PluginError {
     )
 }
 
-/// Spec console-shell §5: a publish time must be later than now.
+/// A publish time must be later than now.
 pub fn release_time_past() -> PluginError {
     texts(
         400,
@@ -186,7 +186,7 @@ pub fn app_version_exists(code: i64) -> PluginError {
     )
 }
 
-/// Spec §8: "The number of whitelists cannot exceed 20" (and the same for the other lists).
+/// "The number of whitelists cannot exceed 20" (and the same for the other lists).
 pub fn too_many_in_list(field: &str, max: usize) -> PluginError {
     let white = field == "whitelist";
     let (zh, en, de, es, fr, pt, ru) = if white {

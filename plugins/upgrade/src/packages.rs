@@ -1,6 +1,6 @@
-//! Firmware upgrade packages (spec DP §3 Firmware upgrade package, §5): the file (measured by
-//! the host: size, MD5, SHA-256) and its encrypted variant, the product and model, the current
-//! and target versions, the lists and the gray, the flags and the description in each language.
+//! Firmware upgrade packages: the file (measured by the host: size, MD5, SHA-256) and its encrypted
+//! variant, the product and model, the current and target versions, the lists and the gray, the
+//! flags and the description in each language.
 
 use std::collections::BTreeMap;
 
@@ -237,8 +237,8 @@ impl PackageInput {
 
 pub const APPROVAL_KIND: &str = "firmware-package";
 
-/// SNs one per line, each at most 64 characters; a white- or blacklist says so in the spec's
-/// words (§8: "The number of whitelists cannot exceed 20").
+/// SNs one per line, each at most 64 characters; a white- or blacklist over the limit says so in
+/// its own words ("The number of whitelists cannot exceed 20").
 pub fn sn_list(field: &str, text: &str, max: usize) -> PluginResult<Vec<String>> {
     let entries = validate::short_lines(field, text, max, 64);
     match entries {
@@ -249,7 +249,7 @@ pub fn sn_list(field: &str, text: &str, max: usize) -> PluginResult<Vec<String>>
     }
 }
 
-/// [`sn_list`] of devices: above ten only with the risk confirmed (§5), whatever list they are
+/// [`sn_list`] of devices: above ten only with the risk confirmed, whatever list they are
 /// (test devices, white, black and gray lists, issue tasks).
 pub fn device_list(field: &str, text: &str, max: usize, risk_confirmed: bool) -> PluginResult<Vec<String>> {
     let sns = sn_list(field, text, max)?;
@@ -320,7 +320,7 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     if existing.data.status == Status::PendingReview {
         return Err(messages::wait_for_review());
     }
-    // Never once devices had it (§4: after release it cannot be deleted; a revoked gray either).
+    // Never once devices had it (after release it cannot be deleted; a revoked gray either).
     if !flow::may_delete(existing.data.status) || existing.data.gray_started_at.is_some() {
         return Err(messages::wrong_status(existing.data.status));
     }
@@ -334,7 +334,7 @@ pub fn delete(call: &mut Call<'_>) -> PluginResult<Value> {
     Ok(Value::Null)
 }
 
-/// What a user types again to delete a package (spec §5): its model and target version.
+/// What a user types again to delete a package: its model and target version.
 pub fn confirm_name(package: &FirmwarePackage) -> String {
     format!("{} {}", package.model_code, package.target_version_name)
 }

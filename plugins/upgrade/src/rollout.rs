@@ -1,6 +1,6 @@
 //! The rules of a rollout, free of storage: who is in the gray, which package a device is
 //! offered (must-pass versions first), when a rollout aborts itself, and how a device's
-//! execution moves. AWS IoT jobs, Alibaba and ThingsBoard are the models (notes/domain.md).
+//! execution moves. AWS IoT jobs, Alibaba and ThingsBoard are the models.
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};

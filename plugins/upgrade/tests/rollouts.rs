@@ -394,7 +394,7 @@ fn a_paused_rollout_keeps_its_devices_and_a_false_success_or_a_platform_reason_i
     assert_eq!((ended.data.state.key(), ended.data.active_sn.clone()), ("failed", None));
 }
 
-/// §5: more than ten SNs only with the risk confirmed, in every list of SNs a package takes:
+/// More than ten SNs only with the risk confirmed, in every list of SNs a package takes:
 /// its test devices, its gray, white and black lists, and an issue task.
 #[test]
 fn every_list_of_more_than_ten_sns_asks_for_the_risk_to_be_confirmed() {

@@ -1,6 +1,5 @@
-//! Intents (console-shell-and-services.md §3 Intent configuration): field, intent, description,
-//! slots, priority (higher wins, spec §9), conditional expression, reply and TTS reply words.
-//! Replies are minijinja templates over the slots, rendered by the host.
+//! Intents: field, intent, description, slots, priority (higher wins), conditional expression,
+//! reply and TTS reply words. Replies are minijinja templates over the slots, rendered by the host.
 
 use console_plugin_sdk::validate::{self, LONG_TEXT, SHORT_TEXT};
 use console_plugin_sdk::{Call, Collection, Doc, Host, PluginError, PluginResult, Query, Resource, Value};

@@ -1,7 +1,6 @@
-//! Voice control (spec device-and-product-domain.md §2 /voiceGroup, §3 Voice control;
-//! console-shell-and-services.md §3 Intent configuration): the assistants products are reachable
-//! from (Alexa skills, Google projects, third-party and Baidu bots) with their control modes and
-//! commands, and the intents that turn an utterance into a reply.
+//! Voice control (/voiceGroup): the assistants products are reachable from (Alexa skills, Google
+//! projects, third-party and Baidu bots) with their control modes and commands, and the intents
+//! that turn an utterance into a reply.
 
 mod assistants;
 mod commands;

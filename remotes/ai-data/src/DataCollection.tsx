@@ -10,7 +10,7 @@ import { BASE, KINDS, SideBySide, STATUSES, StatusTag, type Item } from './types
 type Filters = Record<string, string | undefined>;
 const when = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
 
-/** The data-collection page (CS §2): what whitelisted devices uploaded, as a gallery or a table, filtered, exported as a zip. */
+/** The data-collection page: what whitelisted devices uploaded, as a gallery or a table, filtered, exported as a zip. */
 export default function DataCollection() {
   const { t } = useNamespace('ai-data', resources);
   const { message } = App.useApp();

@@ -232,7 +232,7 @@ function Queue({ entry }: { entry: Whitelist }) {
   );
 }
 
-/** The SN-whitelist-annotation page (CS §2): the whitelist, and the annotation of a chosen batch. */
+/** The SN-whitelist-annotation page: the whitelist, and the annotation of a chosen batch. */
 export default function Whitelists() {
   const { t } = useNamespace('ai-data', resources);
   const [picked, setPicked] = useState<Whitelist | null>(null);

@@ -52,7 +52,7 @@ export function StatusTag({ status }: { status: Status }) {
   );
 }
 
-/** The original picture and the annotator's beside it (spec: side by side), each opening full size. */
+/** The original picture and the annotator's side by side, each opening full size. */
 export function SideBySide({ item }: { item: Item }) {
   const { t } = useNamespace('ai-data', resources);
   return (

@@ -13,7 +13,7 @@ interface PasswordValues {
   confirmPassword: string;
 }
 
-/** §5 app user password, checked as typed with the server's rule and words. */
+/** The app user password, checked as typed with the server's rule and words. */
 function PasswordFields() {
   const { t } = useTexts();
   return (

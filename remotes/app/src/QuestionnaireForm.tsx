@@ -1,4 +1,4 @@
-// A questionnaire's form in two steps (§5: submission requires a confirmed preview): the form,
+// A questionnaire's form in two steps (submission requires a confirmed preview): the form,
 // then its preview; only the preview's confirmation sends it, with `previewConfirmed: true`.
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { RequestError } from '@console/sdk';

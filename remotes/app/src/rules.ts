@@ -5,7 +5,7 @@ import { SECRET_GENERATED } from './types';
 /** An address users open: http or https, no spaces (app_products.rs `link`). */
 export const HTTP_LINK = /^https?:\/\/[^\s/?#]+\S*$/;
 
-/** §5: an app code has no underscore. */
+/** An app code has no underscore. */
 export const hasUnderscore = (code: string) => code.includes('_');
 
 /** A copy key: letters, digits, underscores or hyphens (copies.rs `key`). */
@@ -17,11 +17,11 @@ export const DOMAIN_PREFIX = /^[A-Za-z0-9.-]+$/;
 /** A bucket name as S3 and OSS take it: 3 to 63 lower-case letters, digits, dots and hyphens (storage.rs). */
 export const BUCKET_NAME = /^[a-z0-9.-]{3,63}$/;
 
-/** §5: a questionnaire's name has only Chinese characters, English letters and digits. */
+/** A questionnaire's name has only Chinese characters, English letters and digits. */
 export const QUESTIONNAIRE_NAME = /^[A-Za-z0-9\u3400-\u4dbf\u4e00-\u9fff]+$/;
 
 /**
- * §5 app user password: 6 to 18 characters, letters and digits both present, special characters
+ * The app user password: 6 to 18 characters, letters and digits both present, special characters
  * optional, no spaces (app_users.rs `password`).
  */
 export function isAppUserPassword(value: string): boolean {

@@ -23,7 +23,7 @@ export type Body = Record<string, unknown>;
 
 const one = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
 
-/** Options for selects: at most the first 100 (the spec's page size of option lists). */
+/** Options for selects: at most the first 100 (the page size of option lists). */
 const OPTIONS = { page: 1, pageSize: 100 };
 
 export const appProducts = {

@@ -1,4 +1,4 @@
-// The FAQ index (§7): whether it exists and what it holds beside the database, and its four
+// The FAQ index: whether it exists and what it holds beside the database, and its four
 // actions: create it, import the FAQs from the database into it, empty it, delete it.
 import { useConfirm } from '@console/sdk/ui';
 import { Alert, App, Button, Card, Col, Descriptions, Row, Space, Statistic, Tag } from 'antd';

@@ -15,7 +15,7 @@ type Editing = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; faq: Faq }
 /**
  * The FAQ (/customerService/faq): questions and answers by question type, product, role and
  * language, with the end users' votes; searched through the full-text index, which the page
- * creates, fills, empties and deletes (§7), and which a question can be tried against.
+ * creates, fills, empties and deletes, and which a question can be tried against.
  */
 export default function Faqs() {
   return (

@@ -28,9 +28,9 @@ export function SeatStatus({ seat }: { seat: Seat }) {
 }
 
 /**
- * Customer-service seats (/customerService/seatList; spec §3 Customer-service seat, §4 seat
- * status): number, the agent's console account, maximum connected users, a manual busy switch,
- * and service periods in the seat's own time zone. Its status says whether it takes a chat now.
+ * Customer-service seats (/customerService/seatList): number, the agent's console account, maximum
+ * connected users, a manual busy switch, and service periods in the seat's own time zone. Its
+ * status says whether it takes a chat now.
  */
 export default function Seats() {
   const { t } = useTexts();

@@ -72,10 +72,10 @@ const LISTS: Record<OrderList, { title: string; testId: string }> = {
 type Acting = { order: WorkOrder; action: OrderAction } | null;
 
 /**
- * A list of work orders (spec console-shell §2 /customerService): every order (orderRecord), my
- * seat's (myOrderRecord), the end users' (userOrder) and the enterprise's own (companyOrder),
- * each under its own view action. An order opens in a drawer with its history; its handler acts
- * on it by the work-order table, and each order shows the time left to its SLA targets.
+ * A list of work orders (/customerService): every order (orderRecord), my seat's (myOrderRecord),
+ * the end users' (userOrder) and the enterprise's own (companyOrder), each under its own view
+ * action. An order opens in a drawer with its history; its handler acts on it by the work-order
+ * table, and each order shows the time left to its SLA targets.
  */
 export function WorkOrdersPage({ list }: { list: OrderList }) {
   return (
@@ -304,7 +304,7 @@ function OrderDrawer({ order, onClose }: { order: WorkOrder | null; onClose: () 
   );
 }
 
-/** The form an action needs: a seat, an engineer, or a summary (§5: required). */
+/** The form an action needs: a seat, an engineer, or a summary (required). */
 function ActionForm({ acting, seats, onClose, onDone }: { acting: Acting; seats: OrderOptions['seats']; onClose: () => void; onDone: (order: WorkOrder, text: string) => void }) {
   const { t } = useTexts();
   const action = acting?.action;

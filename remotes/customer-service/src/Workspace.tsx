@@ -309,7 +309,7 @@ function ChatPane({ chat, messages, tree, onChanged, onSent, notify }: { chat: C
 
   const send = () => {
     const body = sendable(text);
-    // §5, §8: an empty message is not sent.
+    // An empty message is not sent.
     if (body === null) {
       void message.warning(t('emptyMessage'));
       return;
@@ -448,7 +448,7 @@ function ChatPane({ chat, messages, tree, onChanged, onSent, notify }: { chat: C
   );
 }
 
-/** Ending a chat; by default closed into a work order, whose summary (§5: required) goes to the user. */
+/** Ending a chat; by default closed into a work order, whose summary (required) goes to the user. */
 function EndForm({ open, chat, tree, onClose, onDone }: { open: boolean; chat: Chat; tree: TypeNode[]; onClose: () => void; onDone: () => void }) {
   const { t } = useTexts();
   return (

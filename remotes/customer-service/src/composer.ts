@@ -1,6 +1,6 @@
-// What a key does in a chat's message box (spec §2 customer-centre behaviour): Enter sends,
-// Shift+Enter inserts a line break; Enter that ends an input method's composition (Chinese,
-// Japanese) only ends it. Shared by the agent's workspace and the end user's chat page.
+// What a key does in a chat's message box: Enter sends, Shift+Enter inserts a line break; Enter
+// that ends an input method's composition (Chinese, Japanese) only ends it. Shared by the agent's
+// workspace and the end user's chat page.
 
 export type KeyAction = 'send' | 'newline' | 'type';
 
@@ -10,7 +10,7 @@ export function keyAction(event: { key: string; shiftKey: boolean; isComposing?:
   return event.shiftKey ? 'newline' : 'send';
 }
 
-/** What is sent of a message box's text: trimmed; empty is nothing to send (§5). */
+/** What is sent of a message box's text: trimmed; empty is nothing to send. */
 export function sendable(text: string): string | null {
   const trimmed = text.trim();
   return trimmed === '' ? null : trimmed;
@@ -18,6 +18,6 @@ export function sendable(text: string): string | null {
 
 /** The longest message the server takes (chats.rs `MAX_TEXT`). */
 export const MAX_MESSAGE = 2000;
-/** Shared files: images or videos of at most 200 MB (§2). */
+/** Shared files: images or videos of at most 200 MB. */
 export const MAX_FILE_MIB = 200;
 export const FILE_ACCEPT = 'image/*,video/*';

@@ -41,7 +41,7 @@ export type Body = Record<string, unknown>;
 
 const one = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
 
-/** Options for selects: at most the first 100 (the spec's page size of option lists). */
+/** Options for selects: at most the first 100 (the page size of option lists). */
 const OPTIONS = { page: 1, pageSize: 100 };
 /** Question types are few and shown as one tree: all of them at once (the server's largest page). */
 const ALL_TYPES = 1000;
@@ -60,7 +60,7 @@ export const faqs = {
   options: () => api.get<FaqOptions>(`${BASE}/faq-options`, undefined, { quiet: true }),
 };
 
-/** The FAQ index (§7): its state and the four actions. */
+/** The FAQ index: its state and the four actions. */
 export const faqIndex = {
   state: () => api.get<FaqIndexState>(`${BASE}/faq-index`),
   create: () => api.post<{ created: boolean }>(`${BASE}/faq-index/create`, {}),

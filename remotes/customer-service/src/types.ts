@@ -24,7 +24,7 @@ export const LANGS = LANGUAGES;
 export type Lang = (typeof LANGS)[number];
 
 /**
- * Who an FAQ is for (faq.rs `ROLES`, spec §6 actors): everyone (empty), end users,
+ * Who an FAQ is for (faq.rs `ROLES`): everyone (empty), end users,
  * customer-service agents, engineers, enterprise users, administrators.
  */
 export const ROLES = ['', 'endUser', 'agent', 'engineer', 'enterprise', 'admin'] as const;

@@ -21,7 +21,7 @@ interface Rankings {
   takenAt: number;
 }
 
-/** One top-ten ranking as a column chart (§9), or a note that there is nothing to rank. */
+/** One top-ten ranking as a column chart, or a note that there is nothing to rank. */
 function Ranking({ title, ranked, name, testId, fileName }: { title: string; ranked: Ranked[]; name: (r: Ranked) => string; testId: string; fileName: string }) {
   const { t } = useNamespace('dashboard', resources);
   const series = useMemo(() => [{ name: t('devicesCount'), type: 'bar' as const, data: ranked.map((r) => r.devices) }], [ranked, t]);

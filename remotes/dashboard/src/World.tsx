@@ -26,7 +26,7 @@ const isCode = (code: string) => /^[A-Z]{2}$/.test(code);
 const percent = (part: number, whole: number) => (whole > 0 ? `${((part * 100) / whole).toFixed(1)} %` : '—');
 
 /**
- * The world page (§2 /echartGroup/world, the statistics dashboard's global and China views):
+ * The world page (/echartGroup/world, the statistics dashboard's global and China views):
  * devices, app users or device logins by country on a world map, or devices by province on
  * China's, with the places that count most beside it.
  */

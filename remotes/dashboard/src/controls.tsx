@@ -24,7 +24,7 @@ export const when = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
 export const axisLabels = (labels: string[] | undefined, granularity: string | undefined) =>
   labels?.map((l) => (granularity === 'hour' ? l.slice(5) : l)) ?? [];
 
-/** The spec's time ranges and granularities (§9); a range past 7 days has no hours. */
+/** The console's time ranges and granularities; a range past 7 days has no hours. */
 export function RangeControls({
   range,
   granularity,

@@ -49,7 +49,7 @@ interface ExportedFile {
 
 const BASE = '/device-access-service';
 export const TYPES = ['service', 'client', 'mqtt'] as const;
-/** Encryption methods and the key lengths each offers (DP §3). */
+/** Encryption methods and the key lengths each offers. */
 export const KEY_LENGTHS: Record<'RSA' | 'ECDSA', number[]> = { RSA: [2048, 4096], ECDSA: [256] };
 
 export default function Certificates() {

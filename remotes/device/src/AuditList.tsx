@@ -22,7 +22,7 @@ interface InitReview {
   comment: string;
 }
 
-/** The factory-initialisation review (auditList, spec DP §4): approve or reject in one click; the
+/** The factory-initialisation review (auditList): approve or reject in one click; the
  * process centre decides the same requests. Approval initialises the SN and removes the entry. */
 export default function AuditList() {
   const { t } = useNamespace('device', resources);

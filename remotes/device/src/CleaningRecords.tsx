@@ -15,7 +15,7 @@ function MapLink({ id }: { id: string }) {
   return <a onClick={() => void api.get<{ url: string }>(`/device-service/cleaning-records/${id}/map`).then((a) => setUrl(a.url))}>{t('showMap')}</a>;
 }
 
-/** A robot's cleaning records (spec CS §3): mode, area, duration, how it started, the result and its map. */
+/** A robot's cleaning records: mode, area, duration, how it started, the result and its map. */
 export default function CleaningRecords({ sn }: { sn: string }) {
   const { t } = useNamespace('device', resources);
   return (

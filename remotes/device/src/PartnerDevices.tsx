@@ -32,7 +32,7 @@ export default function PartnerDevices() {
       void message.success(t('partnerImported', done));
       list.current?.reload();
     });
-  // A file with no record to delete is refused with the spec's message; the dialog stays open.
+  // A file with no record to delete is refused with a message saying so; the dialog stays open.
   const deleteListed = (values: { uploadId: string }) =>
     api.post<{ deleted: number; notFound: number }>('/device-service/partner-devices/delete-import', values, { quiet: true }).then((done) => {
       void message.success(t('partnerDeleted', done));

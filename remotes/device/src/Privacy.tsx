@@ -12,7 +12,7 @@ interface PrivacyEntry {
   scene: string;
 }
 
-/** The privacy list (spec DP §3): what personal data is used, for what, and where. */
+/** The privacy list: what personal data is used, for what, and where. */
 export default function Privacy() {
   const { t } = useNamespace('device', resources);
   return (

@@ -17,7 +17,7 @@ interface LoggedMessage {
 
 const TYPES = ['eventReport', 'serviceCall', 'propertySet', 'propertyReport'].map((v) => ({ value: v, label: v }));
 
-/** Messages between devices and the platform (spec §3 Message log). */
+/** Messages between devices and the platform (the message log). */
 export default function MessageLog() {
   const { t } = useNamespace('messaging', resources);
   return (

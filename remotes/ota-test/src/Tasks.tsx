@@ -102,7 +102,7 @@ export default function Tasks() {
         onClose={() => setAdding(false)}
         onSubmit={(values) => {
           const deviceSns = (values.deviceSns as string[] | undefined)?.join('\n') ?? '';
-          // Above ten devices the risk is confirmed first (spec §5); the server asks for it too.
+          // Above ten devices the risk is confirmed first; the server asks for it too.
           return riskConfirm(deviceSns, (riskConfirmed) =>
             api.post('/ota-test-service/tasks', { ...values, deviceSns, riskConfirmed }, { quiet: true }).then(() => {
               void message.success(t('saved'));

@@ -52,7 +52,7 @@ export default function Pets() {
   const [viewing, setViewing] = useState<(Pet & { latestRecords: PetRecord[] }) | null>(null);
   useEffect(() => {
     // Breed names through the pets' own route: a pet keeper may not hold pet:breed:view, and a
-    // 403 would end the session (spec §8).
+    // 403 would end the session.
     api.get<Breed[]>('/pet-service/breed-options', undefined, { quiet: true }).then(setBreeds).catch(() => undefined);
   }, []);
   const done = () => {

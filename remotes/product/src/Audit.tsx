@@ -27,7 +27,7 @@ interface Day {
 const STATE_COLOURS = { unmoderated: 'blue', approved: 'green', rejected: 'red' } as const;
 const when = formatTime;
 
-/** The product status audit list (spec DP §2): decided in the process centre. */
+/** The product status audit list: decided in the process centre. */
 export default function Audit() {
   const { t } = useNamespace('product', resources);
   const range = (values: Record<string, unknown>, name: string, from: string, to: string) => {

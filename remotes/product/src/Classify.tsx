@@ -53,7 +53,7 @@ export function useCategoryTree(refresh = 0, path = '/product-service/category-t
   return tree;
 }
 
-/** Product categories (spec DP §3 "Product category"), each with its consumables. */
+/** Product categories, each with its consumables. */
 export default function Classify() {
   const { t } = useNamespace('product', resources);
   const [refresh, setRefresh] = useState(0);
@@ -126,7 +126,7 @@ export default function Classify() {
   );
 }
 
-/** The consumables of one category (spec DP §3 "Consumable", §5). */
+/** The consumables of one category. */
 function Consumables({ category }: { category: Category }) {
   const { t } = useNamespace('product', resources);
   // The consumable page's own route: its users need no right to the template page.

@@ -31,7 +31,7 @@ interface Enterprise {
   kind: 'ordinary' | 'robot';
 }
 
-/** The related enterprises: choosing a robot-type one (for internal management only, §6) asks
+/** The related enterprises: choosing a robot-type one (for internal management only) asks
  * whether to go on; going on marks the form's `robotConfirmed`, which the server requires. */
 function EnterprisePicker({ id, enterprises, value, onChange }: { id?: string; enterprises: Enterprise[]; value?: number[]; onChange?: (ids: number[]) => void }) {
   const { t } = useNamespace('product', resources);
@@ -67,7 +67,7 @@ function EnterprisePicker({ id, enterprises, value, onChange }: { id?: string; e
   );
 }
 
-/** Product models (spec DP §3 "Product model"): released after a confirmation, like templates. */
+/** Product models: released after a confirmation, like templates. */
 export default function Models() {
   const { t } = useNamespace('product', resources);
   const { message } = App.useApp();
@@ -75,7 +75,7 @@ export default function Models() {
   const mayRelease = usePermission()('product:model:release');
   const [enterprises, setEnterprises] = useState<Enterprise[]>([]);
   useEffect(() => {
-    // The spec's page size for the enterprise list (§9).
+    // The page size of the enterprise list: 100.
     void api
       .get<{ list: Enterprise[] }>('/authority-service/tenantInfo/list', { page: 1, pageSize: 100 }, { quiet: true })
       .then((page) => setEnterprises(page.list))
@@ -213,7 +213,7 @@ interface SnRule {
   splice: boolean;
 }
 
-/** A model's SN rules (spec DP §3 "SN rule"): sort numbers unique, values numbers, letters and hyphens. */
+/** A model's SN rules: sort numbers unique, values numbers, letters and hyphens. */
 function SnRules({ model }: { model: ProductModel }) {
   const { t } = useNamespace('product', resources);
   return (

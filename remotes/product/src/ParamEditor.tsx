@@ -24,7 +24,7 @@ import {
   type Unit,
 } from './thingModel';
 
-/** The dialog's size and label width (spec DP §9). */
+/** The dialog's size and label width. */
 const WIDTH = 800;
 const LABEL = { style: { width: 100 } };
 
@@ -39,7 +39,7 @@ export interface ParamEditorProps {
   onCancel: () => void;
 }
 
-/** The thing-model parameter editor (spec DP §4 "Thing-model editor", §5). */
+/** The thing-model parameter editor. */
 export function ParamEditor({ open, value, place = 'top', units, readOnly = false, onOk, onCancel }: ParamEditorProps) {
   const { t } = useNamespace('product', resources);
   const { message } = App.useApp();
@@ -48,7 +48,7 @@ export function ParamEditor({ open, value, place = 'top', units, readOnly = fals
   const type = Form.useWatch(['dataType', 'type'], form) as ParamType | '' | undefined;
   const elementType = Form.useWatch(['dataType', 'specs', 'arrDataType', 'type'], form) as ParamType | '' | undefined;
 
-  // Edit loads the parameter; add resets the form (§4).
+  // Edit loads the parameter; add resets the form.
   useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
@@ -68,7 +68,7 @@ export function ParamEditor({ open, value, place = 'top', units, readOnly = fals
     const full: Param = { ...param, dataType: { ...param.dataType, specs: { ...form.getFieldValue(['dataType', 'specs']) } } };
     const blocked = blockedOnOk(full);
     if (blocked) {
-      // §8: an error toast, and the dialog stays open.
+      // An error toast, and the dialog stays open.
       message.error(t(blocked));
       return;
     }
@@ -220,7 +220,7 @@ function SpecFields({ base, type, units, required, readOnly }: { base: string[];
   }
 }
 
-/** Enum rows: the add control on the last row only; the last row never disappears (§4). */
+/** Enum rows: the add control on the last row only; the last row never disappears. */
 function EnumRows({ value, onChange, readOnly }: { value?: EnumItem[]; onChange?: (rows: EnumItem[]) => void; readOnly: boolean }) {
   const { t } = useNamespace('product', resources);
   const rows = value && value.length > 0 ? value : [{ text: '', value: null }];
@@ -249,7 +249,7 @@ function EnumRows({ value, onChange, readOnly }: { value?: EnumItem[]; onChange?
   );
 }
 
-/** A struct's members: added, edited in place and deleted through a nested editor (§4). */
+/** A struct's members: added, edited in place and deleted through a nested editor. */
 export function MemberList({ value, onChange, units, readOnly, place = 'member' }: { value?: Param[]; onChange?: (members: Param[]) => void; units: Unit[]; readOnly: boolean; place?: Place }) {
   const { t } = useNamespace('product', resources);
   const members = value ?? [];

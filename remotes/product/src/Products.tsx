@@ -13,7 +13,7 @@ interface TemplateOption {
   versionNo: number;
 }
 
-/** Products (spec DP §3 "Product", §5). */
+/** Products. */
 export default function Products() {
   const { t } = useNamespace('product', resources);
   const { message } = App.useApp();
@@ -27,7 +27,7 @@ export default function Products() {
     void api.get<TemplateOption[]>('/product-service/published-templates').then(setTemplates).catch(() => setTemplates([]));
   }, []);
 
-  // §5: sorting needs every product on page one; the server checks it again.
+  // Sorting needs every product on page one; the server checks it again.
   const moveUp = async (row: ProductRow, reload: () => void) => {
     const page = await api.get<{ list: ProductRow[]; total: number }>('/product-service/products', { page: 1, pageSize: 1000 });
     const ids = page.list.map((p) => p.id);
@@ -43,7 +43,7 @@ export default function Products() {
     <UploadField name={name} label={label} mount="product-service" purpose="product-picture" accept="image/png,image/jpeg,image/gif,image/webp" maxMib={1} required={false} />
   );
 
-  // §4: a new status is applied for and decided in the process centre.
+  // A new status is applied for and decided in the process centre.
   const apply = async () => {
     if (!applying) return;
     const values = await applyForm.validateFields();

@@ -38,7 +38,7 @@ export interface ProductRow {
 }
 
 
-/** Languages of product content: the console's seven, Arabic and Hindi (spec DP §1). */
+/** Languages of product content: the console's seven, Arabic and Hindi. */
 export const CONTENT_LANGS = ['zhCn', 'en', 'de', 'es', 'fr', 'pt', 'ru', 'ar', 'hi'] as const;
 export const RTL = new Set(['ar']);
 export const STARTUP_SLOTS = [0, 1, 2];

@@ -17,7 +17,7 @@ import {
 
 const member = (identifier: string): Param => ({ identifier, name: identifier.toUpperCase(), dataType: { type: 'int', specs: { unit: '%' } } });
 
-describe('the parameter editor (spec DP §4, §5)', () => {
+describe('the parameter editor', () => {
   it('selecting bool sets falseValue 1 and trueValue 0 and clears the enum items', () => {
     const specs = specsForType('bool', { enumParam: [{ text: 'on', value: 1 }], length: 3 }, undefined);
     expect(specs).toEqual({ length: 3, falseValue: 1, trueValue: 0 });

@@ -1,6 +1,6 @@
 // The thing model as the server keeps it (plugins/product/src/thing_model.rs), and the parameter
-// editor's rules (spec DP §4 "Thing-model editor", §5) as pure functions: the editor calls them,
-// the unit tests hold them to the spec, and the server checks the same rules again on save.
+// editor's rules as pure functions: the editor calls them, the unit tests hold them to these
+// rules, and the server checks the same rules again on save.
 
 import type { DataType, EnumItem, Param, ParamType, Property, Service, Specs, ThingEvent, ThingModel } from '@console/sdk';
 
@@ -9,7 +9,7 @@ export type { DataType, EnumItem, Param, ParamType, Property, Service, Specs, Th
 export const TYPES = ['struct', 'string', 'double', 'float', 'int', 'bool', 'enum', 'array'] as const satisfies readonly ParamType[];
 export const ELEMENT_TYPES = ['struct', 'string', 'double', 'float', 'int'] as const satisfies readonly ParamType[];
 export const MEMBER_TYPES = ['string', 'double', 'float', 'int', 'bool', 'enum'] as const satisfies readonly ParamType[];
-/** Where a parameter sits: what types it may take differs (§3). */
+/** Where a parameter sits: what types it may take differs. */
 export type Place = 'top' | 'member' | 'element';
 
 export interface Unit {
@@ -17,7 +17,7 @@ export interface Unit {
   name: string;
 }
 
-/** The editor's bool: false is 1, true is 0, both read-only (§4, §9). */
+/** The editor's bool: false is 1, true is 0, both read-only. */
 export const BOOL_FALSE = 1;
 export const BOOL_TRUE = 0;
 
@@ -28,7 +28,7 @@ export const emptyParam = (): Param => ({ identifier: '', name: '', dataType: { 
 export const emptyModel = (): ThingModel => ({ properties: [], events: [], services: [] });
 
 /**
- * The specs after the type changes (§4): bool sets falseValue 1 and trueValue 0 and clears the
+ * The specs after the type changes: bool sets falseValue 1 and trueValue 0 and clears the
  * enum items; any other type removes the bool values and restores the enum list kept from
  * before, or one empty pair.
  */
@@ -42,25 +42,25 @@ export function specsForType(type: ParamType, specs: Specs, keptEnum: EnumItem[]
   return { ...rest, enumParam: rest.enumParam && rest.enumParam.length > 0 ? rest.enumParam : restored };
 }
 
-/** Removing an enum row; removing the last one leaves one empty row (§4). */
+/** Removing an enum row; removing the last one leaves one empty row. */
 export function removeEnumRow(rows: EnumItem[], index: number): EnumItem[] {
   const left = rows.filter((_, i) => i !== index);
   return left.length > 0 ? left : [emptyEnumRow()];
 }
 
-/** The add control shows on the last enum row only (§4). */
+/** The add control shows on the last enum row only. */
 export const showsEnumAdd = (rows: EnumItem[], index: number) => index === rows.length - 1;
 
-/** Adding a struct member appends it; editing replaces it at its position (§4). */
+/** Adding a struct member appends it; editing replaces it at its position. */
 export function saveMember(members: Param[], member: Param, at?: number): Param[] {
   if (at === undefined || at < 0 || at >= members.length) return [...members, member];
   return members.map((m, i) => (i === at ? member : m));
 }
 
-/** Deleting a struct member removes it (§4). */
+/** Deleting a struct member removes it. */
 export const deleteMember = (members: Param[], at: number): Param[] => members.filter((_, i) => i !== at);
 
-/** Choosing a unit copies its name into unitName (§4). */
+/** Choosing a unit copies its name into unitName. */
 export function withUnit(specs: Specs, symbol: string | undefined, units: Unit[]): Specs {
   const unit = units.find((u) => u.symbol === symbol);
   return { ...specs, unit: symbol, unitName: unit?.name };
@@ -71,7 +71,7 @@ export function typesAt(place: Place): readonly ParamType[] {
   return place === 'top' ? TYPES : place === 'member' ? MEMBER_TYPES : ELEMENT_TYPES;
 }
 
-/** Which spec fields a type requires (§5); the array element form requires none. */
+/** Which spec fields a type requires; the array element form requires none. */
 export function requiredSpecs(type: ParamType | '', place: Place): (keyof Specs)[] {
   if (place === 'element') return type === 'struct' ? ['struct'] : [];
   switch (type) {

@@ -30,7 +30,7 @@ interface Detail extends Report {
   team: boolean;
 }
 
-/** The next statuses the team may give (DP §4: submitted → confirmed or rejected; confirmed → fixed or rejected). */
+/** The next statuses the team may give (submitted → confirmed or rejected; confirmed → fixed or rejected). */
 const NEXT: Record<Status, Status[]> = { submitted: ['confirmed', 'rejected'], confirmed: ['fixed', 'rejected'], fixed: [], rejected: [] };
 
 export default function ReportDetail() {

@@ -129,7 +129,7 @@ function BuildFields({ name, source, label, required }: { name: BuildKey; source
   );
 }
 
-/** A choice the spec requires to be made: yes or no. */
+/** A choice that must be made: yes or no. */
 function YesNoField({ name, label, tooltip }: { name: keyof AppForm; label: string; tooltip?: string }) {
   const { t } = useTexts();
   return (

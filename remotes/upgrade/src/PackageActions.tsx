@@ -41,7 +41,7 @@ export function PackageActions({ pkg, reload, onEdit, onStrategy, onSteps }: Pac
       modal.warning({ title: t('apply'), content: t('deleteTestSnsFirst', { count: pkg.testSns.length }) });
       return;
     }
-    // A development or test package goes online only when reconfirmed (spec §4).
+    // A development or test package goes online only when reconfirmed.
     const formal = pkg.packageType === 'production';
     confirm(formal ? t('applyTitle', { name }) : t('reconfirmTitle'), formal ? t('applyHint') : t('notFormalPackage', { type: t(`type_${pkg.packageType}`) }), () =>
       packages.application(pkg.id, 'apply', { confirm: !formal }).then(() => {
@@ -102,7 +102,7 @@ export function PackageActions({ pkg, reload, onEdit, onStrategy, onSteps }: Pac
       buttons.push(act('revoke', t('revoke'), t('revokeTitle', { name }), t('revokeHint'), () => packages.release(pkg.id, 'revoke'), t('revoked')));
     }
   }
-  // Never once devices had it: a revoked gray is kept with its history (spec §4).
+  // Never once devices had it: a revoked gray is kept with its history.
   if (may('ota:package:delete') && mayDelete(status) && pkg.grayStartedAt == null) {
     buttons.push(
       <a

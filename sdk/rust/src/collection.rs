@@ -177,7 +177,7 @@ impl<T: Serialize + DeserializeOwned> Collection<T> {
     }
 }
 
-/// Search modes of the spec (device-and-product-domain.md §9): fuzzy or precise.
+/// Search modes: fuzzy or precise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SearchMode {
     Fuzzy,
@@ -235,7 +235,7 @@ impl Query {
         self.filter(field, Op::Contains, Value::from(text))
     }
 
-    /// Text search in the spec's modes; an empty text adds nothing.
+    /// Text search in either mode; an empty text adds nothing.
     pub fn search(self, field: &str, text: Option<&str>, mode: SearchMode) -> Self {
         match (text.map(str::trim).filter(|t| !t.is_empty()), mode) {
             (None, _) => self,

@@ -1,4 +1,4 @@
-//! What a plugin's routes take and answer, for the host's OpenAPI document (issue 13 §7): the
+//! What a plugin's routes take and answer, for the host's OpenAPI document: the
 //! vendor declares Rust types, the SDK makes their JSON Schemas (schemars), and the host asks
 //! for them once by sending `handle` the method `DESCRIBE` (a plugin built with an older SDK
 //! answers 404 and its operations keep untyped data).

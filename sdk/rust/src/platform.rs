@@ -5,7 +5,7 @@ use crate::error::{PluginError, PluginResult};
 use crate::host::Host;
 pub use crate::host::{Account, Enterprise};
 
-/// The robot kind of enterprise (spec DP §6): for internal management only.
+/// The robot kind of enterprise: for internal management only.
 pub const ROBOT: &str = "robot";
 
 /// Those of `ids` that are enterprises the caller may see, in the order asked.

@@ -1,7 +1,7 @@
-//! Declarative resources (issue 13 §5): the list / get / create / update / delete routes every
+//! Declarative resources: the list / get / create / update / delete routes every
 //! plugin wrote by hand, from one definition. A plugin describes its collection, the input with
 //! its validation, the searched and filtered fields and the name typed again to delete; the SDK
-//! gives the handlers, with the spec's paging, search modes (fuzzy or precise), optimistic
+//! gives the handlers, with the console's paging, search modes (fuzzy or precise), optimistic
 //! versions and delete-by-name, and hooks where a domain does more.
 //!
 //! ```ignore
@@ -44,7 +44,7 @@ pub trait Resource: 'static {
 
     /// The name a user types again to delete.
     fn name(data: &Self::Data) -> &str;
-    /// Checks the input against the spec's rules and the store (`current` when updating).
+    /// Checks the input against the domain's rules and the store (`current` when updating).
     fn validate(call: &mut Call<'_>, input: Self::Input, current: Option<&Doc<Self::Data>>)
     -> PluginResult<Self::Data>;
     /// The list's own conditions besides the searched and filtered fields (records of the path's

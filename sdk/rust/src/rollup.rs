@@ -1,4 +1,4 @@
-//! Time buckets of dashboard rollups (spec DP §9: granularity hour, day, week, month and year
+//! Time buckets of dashboard rollups (granularity hour, day, week, month and year
 //! over the ranges of [`crate::time::RANGES`]) in an enterprise's time zone.
 //!
 //! Counts are kept per *local hour* of the enterprise's zone, keyed by the instant that hour

@@ -99,13 +99,13 @@ impl<'h> Call<'h> {
         self.body.get("version").and_then(Value::as_i64)
     }
 
-    /// A delete's safeguard (spec §5): the body's `confirmName` must be the item's exact name.
+    /// A delete's safeguard: the body's `confirmName` must be the item's exact name.
     pub fn confirm_name(&self, expected: &str) -> PluginResult<()> {
         let typed = self.body.get("confirmName").and_then(Value::as_str).unwrap_or("");
         crate::validate::confirm_name(expected, typed)
     }
 
-    /// The spec's search mode of a list query: `?mode=precise` (prefix), fuzzy (contains) otherwise.
+    /// The search mode of a list query: `?mode=precise` (prefix), fuzzy (contains) otherwise.
     pub fn search_mode(&self) -> crate::SearchMode {
         if self.query("mode") == Some("precise") { crate::SearchMode::Precise } else { crate::SearchMode::Fuzzy }
     }

@@ -93,8 +93,8 @@ pub fn indexes(host: &mut dyn Host) -> PluginResult<Vec<IndexInfo>> {
     host.search_indexes().map_err(refusal)
 }
 
-/// An index that does not exist is the user's to create (§7 of the console spec: the FAQ index
-/// actions); anything else is the plugin's fault.
+/// An index that does not exist is the user's to create (as the FAQ index actions do); anything
+/// else is the plugin's fault.
 fn refusal(why: String) -> PluginError {
     if why.starts_with("there is no index") {
         return PluginError::localized(

@@ -75,7 +75,7 @@ pub fn cell(row: &[String], column: usize) -> &str {
     row.get(column).map_or("", String::as_str)
 }
 
-/// §8 "Data does not match, please re-enter", and why (in the seven languages, naming the row),
+/// "Data does not match, please re-enter", and why (in the seven languages, naming the row),
 /// on the field that carried the workbook.
 pub fn mismatch(field: &str, why: [String; 7]) -> PluginError {
     let [zh, en, de, es, fr, pt, ru] = why;

@@ -1,4 +1,4 @@
-//! The request signature of a device key that requires one (spec CS §7; the host checks it in
+//! The request signature of a device key that requires one (the host checks it in
 //! `api::signature`): what a plugin sends when it calls another console as a device would (the
 //! sync service delivering to another region).
 

@@ -1,5 +1,6 @@
-//! Configuration data synchronised to the consoles of the other service regions (spec DP §3
-//! "Sync record"), through the sync plugin (mounted at `data-sync-service`: `/sync-service/` is the core's service-area prefix, CS §7).
+//! Configuration data synchronised to the consoles of the other service regions, through the
+//! sync plugin (mounted at `data-sync-service`: `/sync-service/` is the core's service-area
+//! prefix).
 //!
 //! A domain hands each change to the sync service in its own transaction ([`publish`]): the
 //! outbox entry commits with the change or rolls back with it, so a region never hears of a

@@ -1,8 +1,7 @@
-//! Thing models (spec DP §3 "Product template", "Thing-model parameter"): the properties,
-//! events and services a product's devices have, and the check of what a device reports or a
-//! console user sends against them. The product plugin saves thing models (its editor's rules
-//! live there); the device plugin and the device simulator read them through these types, so a
-//! value is judged the same way everywhere.
+//! Thing models: the properties, events and services a product's devices have, and the check of
+//! what a device reports or a console user sends against them. The product plugin saves thing
+//! models (its editor's rules live there); the device plugin and the device simulator read them
+//! through these types, so a value is judged the same way everywhere.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -33,9 +32,9 @@ impl std::fmt::Display for MessageId {
     }
 }
 
-/// Parameter types (§3).
+/// Parameter types.
 pub const TYPES: [&str; 8] = ["struct", "string", "double", "float", "int", "bool", "enum", "array"];
-/// What an array may hold (§3 "arrDataType").
+/// What an array may hold (`arrDataType`).
 pub const ELEMENT_TYPES: [&str; 5] = ["struct", "string", "double", "float", "int"];
 /// What a struct may hold: no struct or array inside a struct (as Alibaba's TSL), so that a
 /// reported value stays two levels deep at most.
@@ -43,7 +42,7 @@ pub const MEMBER_TYPES: [&str; 6] = ["string", "double", "float", "int", "bool",
 /// Words a feature's identifier may not be: they are path segments of the device topics
 /// (`/thing/service/property/set`, `/thing/event/{identifier}/post`).
 pub const RESERVED_IDENTIFIERS: [&str; 8] = ["set", "get", "post", "property", "event", "service", "time", "value"];
-/// The editor's bool: false is 1, true is 0 (§4, §9), both read-only.
+/// The editor's bool: false is 1, true is 0, both read-only.
 pub const BOOL_FALSE: i64 = 1;
 pub const BOOL_TRUE: i64 = 0;
 pub const MAX_STRING_LENGTH: u32 = 10_240;
@@ -87,7 +86,7 @@ pub struct Specs {
     pub unit: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unit_name: Option<String>,
-    /// int, float, double: the range a device may report (beyond the spec, as every IoT
+    /// int, float, double: the range a device may report (as every IoT
     /// platform's thing model has it; reports outside are refused).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub min: Option<f64>,

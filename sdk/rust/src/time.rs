@@ -1,4 +1,4 @@
-//! Dates on the host clock (UTC, through jiff) and the spec's time ranges (§9).
+//! Dates on the host clock (UTC, through jiff) and the console's time ranges.
 
 use crate::error::{PluginError, PluginResult};
 
@@ -51,7 +51,7 @@ pub fn whole_years(from: Date, to: Date) -> i32 {
     from.until((jiff::Unit::Year, to)).map_or(0, |span| i32::from(span.get_years()))
 }
 
-/// The spec's time ranges: last 1 hour, 3 hours, 1 day, 3 days, 7, 30, 60 and 90 days.
+/// The console's time ranges: last 1 hour, 3 hours, 1 day, 3 days, 7, 30, 60 and 90 days.
 pub const RANGES: [&str; 8] = ["1h", "3h", "1d", "3d", "7d", "30d", "60d", "90d"];
 
 /// A range of [`RANGES`] as milliseconds; anything else is a 400 on `field`.

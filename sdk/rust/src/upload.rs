@@ -139,7 +139,7 @@ impl ImageFormat {
     }
 }
 
-/// What an uploaded image must be (the spec's app icons, splash screens, product pictures):
+/// What an uploaded image must be (app icons, splash screens, product pictures):
 /// `width` × `height` pixels exactly (0: any), of `format`, with an alpha channel when
 /// `transparent`, and at most `max_kb` KB (1000 bytes).
 pub fn require_image(
@@ -154,14 +154,14 @@ pub fn require_image(
     require_image_of(field, file, width, height, &[format], transparent, max_kb)
 }
 
-/// The spec's avatar rule (DP §5, §9): 200 × 200 pixels, PNG, JPEG or GIF, at most 500 KB,
+/// The avatar rule: 200 × 200 pixels, PNG, JPEG or GIF, at most 500 KB,
 /// read from the file itself, not from its name.
 pub fn require_avatar(field: &str, file: &UploadedFile) -> PluginResult<()> {
     require_image_of(field, file, 200, 200, &[ImageFormat::Png, ImageFormat::Jpeg, ImageFormat::Gif], false, 500)
 }
 
-/// As [`require_image`], for a rule that takes several formats (the spec's startup guide:
-/// png, jpg or gif).
+/// As [`require_image`], for a rule that takes several formats (a startup guide's: png, jpg or
+/// gif).
 pub fn require_image_of(
     field: &str,
     file: &UploadedFile,

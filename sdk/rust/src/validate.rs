@@ -1,4 +1,5 @@
-//! The spec's common rules, for plugin input. Each returns the cleaned value or a 400 naming the field.
+//! The console's common rules, for plugin input. Each returns the cleaned value or a 400 naming the
+//! field.
 
 use crate::error::{Message, PluginError, PluginResult};
 
@@ -11,10 +12,10 @@ pub struct Batch {
     pub already_listed: Vec<String>,
 }
 
-/// Text limits of the spec: short texts 80, long texts 800.
+/// Text limits: short texts 80, long texts 800.
 pub const SHORT_TEXT: usize = 80;
 pub const LONG_TEXT: usize = 800;
-/// Whitelists and SN lists: at most 20 entries (spec §5, §9).
+/// Whitelists and SN lists: at most 20 entries.
 pub const MAX_LIST_ENTRIES: usize = 20;
 
 pub fn required(field: &str, value: &str, max: usize) -> PluginResult<String> {
@@ -130,12 +131,12 @@ pub fn short_lines(field: &str, value: &str, max: usize, max_len: usize) -> Plug
     Ok(entries)
 }
 
-/// §5, §9: above this many entries one per line (SNs), the user confirms the risk first.
+/// Above this many entries one per line (SNs), the user confirms the risk first.
 pub const LIST_WARNING: usize = 10;
 
 /// Entries one per line that need a risk confirmation above [`LIST_WARNING`] (`confirmed`) and
-/// are refused above [`MAX_LIST_ENTRIES`] (spec §5: "The number has exceeded 10", "cannot be
-/// greater than 20").
+/// are refused above [`MAX_LIST_ENTRIES`] ("The number has exceeded 10", "cannot be greater than
+/// 20").
 pub fn risky_lines(field: &str, value: &str, confirmed: bool) -> PluginResult<Vec<String>> {
     let entries = lines(field, value, MAX_LIST_ENTRIES)?;
     risk_confirmed(field, entries.len(), confirmed)?;

@@ -1,5 +1,5 @@
 //! A value against its thing model: every type and spec, as a device report or a console set
-//! is judged (spec DP §3).
+//! is judged.
 
 use console_plugin_sdk::thing_model::{
     DataType, Direction, EnumItem, Event, Param, Property, Service, Specs, ThingModel, check_event, check_properties,

@@ -16,7 +16,7 @@ export interface Series {
   type: 'bar' | 'line';
   /** `null` leaves a gap (a bucket without a sample). */
   data: (number | null)[];
-  /** Bars of the same stack are stacked (the spec's stacked column). */
+  /** Bars of the same stack are stacked (a stacked column chart). */
   stack?: string;
   /** Plotted on the right-hand axis. */
   right?: boolean;

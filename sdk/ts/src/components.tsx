@@ -129,12 +129,12 @@ export function showFieldError(form: FormInstance, error: unknown): boolean {
   return false;
 }
 
-/** What a failed action was, for its message (spec §8: publish failed, delete failed, ...). */
+/** What a failed action was, for its message (publish failed, delete failed, ...). */
 export type Failure = 'publish' | 'update' | 'add' | 'modify' | 'delete' | 'operation' | 'disable';
 
 /**
  * Says why an action failed, once: nothing when the request layer said it already, the server's
- * message for a refusal the caller kept quiet, and "<action> failed" (spec §8) when there is no
+ * message for a refusal the caller kept quiet, and "<action> failed" when there is no
  * message worth showing: a server error (500, which the request layer never toasts) or an
  * exception in the page.
  */
@@ -219,7 +219,7 @@ export function DetailDrawer({ open, title, items, onClose }: { open: boolean; t
 }
 
 /**
- * Delete with the name typed again (spec §5): OK stays disabled until the input matches exactly;
+ * Delete with the name typed again: OK stays disabled until the input matches exactly;
  * the server checks it too.
  */
 export function useDeleteByName() {
@@ -293,7 +293,7 @@ export function useConfirm() {
     });
 }
 
-/** Spec §5, §9: above this many entries one per line (SNs), the user confirms the risk first. */
+/** Above this many entries one per line (SNs), the user confirms the risk first. */
 export const RISK_ABOVE = 10;
 
 /**

@@ -30,7 +30,7 @@ async function confirmWith(fail: () => Promise<unknown>, failure?: Failure) {
   return view;
 }
 
-describe('a failed action says what failed (spec §8)', () => {
+describe('a failed action says what failed', () => {
   it('says "Publish failed" for a server error, which the request layer never toasts', async () => {
     await confirmWith(() => Promise.reject(new RequestError(500, 'java.lang.NullPointerException')), 'publish');
     expect(await screen.findByText('Publish failed')).toBeTruthy();

@@ -23,7 +23,7 @@ function LinesForm({ onFinish }: { onFinish: (values: unknown) => void }) {
   );
 }
 
-describe('one-per-line fields (spec §9: at most 20)', () => {
+describe('one-per-line fields (at most 20)', () => {
   it('counts distinct entries and refuses more than the maximum before sending', async () => {
     const onFinish = vi.fn();
     render(<LinesForm onFinish={onFinish} />);
@@ -67,7 +67,7 @@ describe('a modal form', () => {
   });
 });
 
-describe('the risk confirmation of a long list (spec §5: above 10)', () => {
+describe('the risk confirmation of a long list (above 10)', () => {
   function Sender({ lines, send }: { lines: string; send: (riskConfirmed: boolean) => Promise<unknown> }) {
     const riskConfirm = useRiskConfirm();
     const [outcome, setOutcome] = useState('');

@@ -1,7 +1,7 @@
 import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** The spec's search modes (§9): fuzzy (contains) or precise (equals); the field is `mode`. */
+/** The search modes: fuzzy (contains) or precise (equals); the field is `mode`. */
 export function SearchModeField() {
   const { t } = useTranslation('sdk');
   return (
@@ -11,7 +11,7 @@ export function SearchModeField() {
   );
 }
 
-/** The spec's time ranges (§9), as the server's `range` values. */
+/** The console's time ranges, as the server's `range` values. */
 export const TIME_RANGES = ['1h', '3h', '1d', '3d', '7d', '30d', '60d', '90d'] as const;
 export type TimeRange = (typeof TIME_RANGES)[number];
 
@@ -39,7 +39,7 @@ export function lineCount(text: unknown): number {
   ).size;
 }
 
-/** Entries one per line (SNs, product ids, recipients), at most `max` (the spec's 20): counted as
+/** Entries one per line (SNs, product ids, recipients), at most `max` (20 by default): counted as
  * typed, refused before sending; the server checks again. */
 export function LinesField({ name, label, max = 20, required = true }: { name: string; label: string; max?: number; required?: boolean }) {
   const { t } = useTranslation('sdk');

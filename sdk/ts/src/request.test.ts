@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureRequest, request, RequestError, settle, TIMEOUT_MS } from './request';
 import { session } from './session';
 
-describe('the request layer (spec §7, §8)', () => {
+describe('the request layer', () => {
   let notify: ReturnType<typeof vi.fn<(message: string, seconds: number) => void>>;
   let onSessionEnd: ReturnType<typeof vi.fn<(code: number) => void>>;
   let now = 0;

@@ -1,11 +1,11 @@
 import { session } from './session';
 import type { Lang } from './types';
 
-/** Codes that mean success (spec console-shell-and-services.md §8). */
+/** Codes that mean success. */
 export const SUCCESS_CODES = [200, 0, 99];
 /** Codes that end the session: clear it and go to login (or back to the portal). */
 export const SESSION_CODES = [401, 403, 506, 507, 508];
-/** Requests time out after 20 minutes (spec §7, §9). */
+/** Requests time out after 20 minutes. */
 export const TIMEOUT_MS = 20 * 60 * 1000;
 /** At most one error toast per 500 ms, shown for 3 s. */
 export const TOAST_GAP_MS = 500;
@@ -43,7 +43,7 @@ interface Handlers {
   lang: () => Lang;
   /** Text shown when the server gave no message. */
   systemException: () => string;
-  /** Text shown when no answer came: the network failed or the request timed out (spec §8). */
+  /** Text shown when no answer came: the network failed or the request timed out. */
   networkAbnormal: () => string;
   now: () => number;
 }
@@ -83,7 +83,10 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** Handles the envelope of an answer: returns `data` or throws after the spec's reaction. */
+/**
+ * Handles the envelope of an answer: returns `data`, or throws after the reaction its code calls
+ * for (a session code ends the session; another refusal is toasted unless quiet or a 500).
+ */
 export function settle<T>(code: number, msg: string | undefined, data: unknown, quiet = false, requestId?: string): T {
   if (SUCCESS_CODES.includes(code)) return data as T;
   const field = (data as { field?: string } | null)?.field;

@@ -1,6 +1,6 @@
 import type { Lang, UserInfo } from './types';
 
-// What the console keeps in local storage. Not the session token (spec §7 kept it there): the
+// What the console keeps in local storage. Not the session token (it was kept there once): the
 // remotes run in this origin, so the host keeps the session in an HttpOnly cookie instead.
 const KEYS = {
   legacyToken: 'authorization',

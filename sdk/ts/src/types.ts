@@ -10,7 +10,7 @@ export type ApiData<P extends keyof paths, M extends keyof paths[P]> = paths[P][
   ? D
   : never;
 
-/** The spec's user info (console-shell-and-services.md §3). */
+/** The signed-in user's info. */
 export type ButtonVo = ApiSchemas['ButtonVo'];
 export type MenuNode = ApiSchemas['MenuNode'];
 export type UserInfo = ApiSchemas['UserInfo'];

@@ -20,7 +20,7 @@ function choose(label: string) {
   fireEvent.click(screen.getAllByText(label).at(-1) as HTMLElement);
 }
 
-describe('the tenant selector (spec device-and-product-domain.md §4)', () => {
+describe('the tenant selector', () => {
   it('switches to another tenant at once', () => {
     const onChange = vi.fn();
     const confirmAll = vi.fn();

@@ -17,9 +17,9 @@ export interface TenantSelectProps {
 }
 
 /**
- * The header's tenant selector (spec device-and-product-domain.md §4): choosing all tenants (0)
- * asks for confirmation, and cancel restores the previous tenant; another tenant applies at once;
- * disabled for users who are not platform users.
+ * The header's tenant selector: choosing all tenants (0) asks for confirmation, and cancel restores
+ * the previous tenant; another tenant applies at once; disabled for users who are not platform
+ * users.
  */
 export function TenantSelect({ userTenantId, value, tenants, onChange, confirmAll }: TenantSelectProps) {
   const { t } = useTranslation();

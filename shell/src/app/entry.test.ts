@@ -13,7 +13,7 @@ function enter(key: 'from' | 'url', value: string, origins: readonly string[] = 
   return acceptEntryParameters(window.location, window.history, origins);
 }
 
-describe('entry into the console (spec §2)', () => {
+describe('entry into the console', () => {
   beforeEach(() => localStorage.clear());
 
   it('accepts an authorization from a portal, with from and url, and cleans the address bar', () => {

@@ -74,7 +74,7 @@ export async function keepEntrySession(token: string): Promise<void> {
 }
 
 /**
- * What the console accepts at entry (spec §2): `authorization` (sign-in from a portal), with
+ * What the console accepts at entry: `authorization` (sign-in from a portal), with
  * optional `from` (the portal to return to, kept only if on one of `portalOrigins`: none given,
  * none kept) and `url` (the page to open, only a path on this origin), and `areaId`.
  * Returns the path to open, with those parameters removed from the address bar.

@@ -50,9 +50,9 @@ export const CORE_PAGES: Record<string, ComponentType> = {
 export const PLATFORM_OWN_PAGES: ReadonlySet<string> = new Set(['/system-config/organization-structure', '/system-config/system-role', '/system-config/system-account']);
 
 /**
- * Paths of the spec that lead to today's pages: a group's default page (spec
- * console-shell-and-services.md §2: /product-manage opens classify, /device-manage userDevice,
- * /customerService my work orders) and the message pages' spec paths (/sms/sms, /jpush/jpush).
+ * Paths that lead to today's pages: a menu group's path opens its default page (/product-manage
+ * opens classify, /device-manage userDevice, /customerService my work orders), and the message
+ * pages' older paths (/sms/sms, /jpush/jpush) open today's message pages.
  * A target the user may not open goes on to /, as any unknown path does.
  */
 export const REDIRECTS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The page title is the route title followed by the product tag (spec §2). */
+/** The page title is the route title followed by the product tag. */
 export function pageTitle(routeTitle: string, product: string) {
   return routeTitle ? `${routeTitle} - ${product}` : product;
 }

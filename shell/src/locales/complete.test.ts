@@ -1,4 +1,4 @@
-// Seven languages, complete (issue 13 §6): every string a user can see exists in each of the
+// Seven languages, complete: every string a user can see exists in each of the
 // console's languages, in the shell, the SDK and every remote. A key English has and another
 // language lacks fails here (it would fall back to English on screen).
 import { describe, expect, it } from 'vitest';

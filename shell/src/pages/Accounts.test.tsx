@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the accounts page', () => {
-  it('says "Failed to get the role list" when the roles cannot be read (spec §8)', async () => {
+  it('says "Failed to get the role list" when the roles cannot be read', async () => {
     serve((call) => (call.path === '/authority-service/account/role-options' ? { code: 400, msg: 'refused' } : call.path === '/authority-service/account/department-options' ? { data: [] } : { data: { list: [], total: 0, page: 1, pageSize: 20 } }));
     renderPage(Accounts, '/system/user', ['account:view', 'account:add']);
     expect(await screen.findByText('Failed to get the role list')).toBeTruthy();

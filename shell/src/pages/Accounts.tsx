@@ -20,7 +20,7 @@ function departmentName(tree: Department[], id: number | null | undefined): stri
   return undefined;
 }
 
-/** The spec's account password: 6-18 characters combining letters, numbers and special characters. */
+/** The account password: 6-18 characters combining letters, numbers and special characters. */
 export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[!-/:-@[-`{-~])[!-~]{6,18}$/;
 
 export function passwordRules(t: (key: string) => string) {
@@ -63,7 +63,7 @@ export default function Accounts() {
       // The roles through the account page's own route: its users may not manage roles.
       .post<{ id: number; name: string }[]>('/authority-service/account/role-options', {}, { quiet: true })
       .then((options) => setRoles(options.map((r) => ({ value: r.id, label: r.name }))))
-      // Spec device-and-product-domain.md §8: "Failed to get the role list" (an ended session
+      // "Failed to get the role list" (an ended session
       // has already taken the user to sign-in).
       .catch((error: unknown) => {
         if (!(error instanceof RequestError && error.shown)) void message.error(t('accounts.rolesFailed'));

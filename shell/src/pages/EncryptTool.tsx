@@ -36,7 +36,7 @@ const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).pad
 
 
 /**
- * Encrypts and decrypts what devices exchange (spec /system-config/encrypt-decode): AES-GCM and
+ * Encrypts and decrypts what devices exchange (/system-config/encrypt-decode): AES-GCM and
  * AES-CBC, key and IV in text, hex or Base64, text or a file. The host does the work, so the
  * page and a device's firmware agree on the same implementation the platform uses.
  */

@@ -37,7 +37,7 @@ function IssuedSecret({ issued, onClose }: { issued: Issued | null; onClose: () 
   );
 }
 
-/** client-list: the enterprise's OAuth clients (spec DP §3 OAuth client). */
+/** client-list: the enterprise's OAuth clients. */
 export function Clients() {
   const { t } = useTranslation();
   const { message } = App.useApp();

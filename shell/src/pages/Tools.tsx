@@ -189,7 +189,7 @@ function JsonTool() {
   );
 }
 
-/** The operators' utilities (spec /system-config/tools): time stamps, device signatures, JSON. */
+/** The operators' utilities (/system-config/tools): time stamps, device signatures, JSON. */
 export default function Tools() {
   const { t } = useTranslation();
   return (

@@ -38,7 +38,7 @@ export async function fileBase64(file: Blob): Promise<string> {
   return btoa(binary);
 }
 
-/** The spec's avatar rule (DP §5); the host checks it from the file's bytes. */
+/** The avatar rule (PNG, JPEG or GIF, at most 500 KB); the host checks it from the file's bytes. */
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 const AVATAR_MAX_BYTES = 500_000;
 

@@ -90,7 +90,7 @@ pub fn app_context(sn: &str) -> Value {
             "countryCode": code, "subdivisionCode": region })
 }
 
-/// The cleaning modes of the spec, as cleaning records name them.
+/// The cleaning modes a robot vacuum reports, as cleaning records name them.
 pub const CLEANING_MODES: [&str; 9] = [
     "global",
     "mopping",

@@ -18,9 +18,9 @@ type T = (key: keyof Texts, vars?: Record<string, string | number>) => string;
 const STILL_HERE_MS = 20_000;
 
 /**
- * The customer centre for an app's web view (spec console-shell §2): the bot first, a person on
- * request, the queue with how many wait ahead (§8), messages live over the chat's socket, images
- * and videos, and the rating of the work order the chat closed into.
+ * The customer centre for an app's web view: the bot first, a person on request, the queue with how
+ * many wait ahead, messages live over the chat's socket, images and videos, and the rating of the
+ * work order the chat closed into.
  */
 export function ChatApp({ start, texts, onSignedIn }: { start: Start; texts: Texts; onSignedIn: (token: string) => void }) {
   const t: T = useCallback((key, vars) => fill(texts[key], vars), [texts]);
@@ -272,7 +272,7 @@ function Composer({ client, chatId, t, onSent, say }: { client: Client; chatId: 
   const file = useRef<HTMLInputElement>(null);
   const send = () => {
     const body = sendable(text);
-    // §5, §8: an empty message is not sent.
+    // An empty message is not sent.
     if (body === null) return say(t('emptyMessage'));
     chatApi.send(client, chatId, body).then(
       (sent) => {
@@ -290,7 +290,7 @@ function Composer({ client, chatId, t, onSent, say }: { client: Client; chatId: 
   };
   const sendFile = () => {
     const chosen = file.current?.files?.[0];
-    // §2: choosing no file gives a message; only images and videos, at most 200 MB.
+    // Choosing no file gives a message; only images and videos, at most 200 MB.
     if (!chosen) return say(t('chooseFile'));
     if (!/^(image|video)\//.test(chosen.type)) return say(t('onlyImageOrVideo'));
     if (chosen.size > MAX_FILE_MIB * 1024 * 1024) return say(t('fileTooLarge'));
@@ -332,7 +332,7 @@ function Composer({ client, chatId, t, onSent, say }: { client: Client; chatId: 
   );
 }
 
-/** §4, §5: a rating needs the work order and whether the problem is solved. */
+/** A rating needs the work order and whether the problem is solved. */
 function Rating({ orders, client, t, onRated, say }: { orders: WorkOrder[]; client: Client; t: T; onRated: () => void; say: (text: string, done?: boolean) => void }) {
   const [orderId, setOrderId] = useState(orders.length === 1 ? orders[0].id : '');
   const [score, setScore] = useState('');
