@@ -198,6 +198,11 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_MQTT_OTA_RECHECK_SECS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub mqtt_ota_recheck_secs: u64,
 
+    /// What one enterprise keeps in the task centre's files (MiB): past it the oldest ended
+    /// exports' files go first, and an export larger than it all is refused.
+    #[arg(long, env = "CONSOLE_TASK_FILES_MIB", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    pub task_files_mib: u64,
+
     /// How often a live session on the embedded gateway keeps its device online in the device
     /// plugin (seconds), whatever the device's keep-alive: under the plugin's 60 s silence
     /// timeout, so a device pinging every 5 minutes stays online while its session stands.

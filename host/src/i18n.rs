@@ -181,6 +181,10 @@ pub enum Msg {
     NotATask,
     /// An export's file could not be stored (the object store refused it).
     ExportNotKept,
+    /// An export larger than its enterprise keeps in the task centre's files.
+    TaskFileTooLarge {
+        mib: u64,
+    },
     /// A task whose host stopped under it.
     TaskInterrupted,
     /// The applicant of a request cannot decide it.
@@ -336,6 +340,9 @@ impl Msg {
             Msg::NotAFile => "该操作不会生成文件，不能作为导出任务运行".into(),
             Msg::NotATask => "该文件不能由任务中心保存，请在其页面上直接下载".into(),
             Msg::ExportNotKept => "导出的文件未能保存，请重新导出".into(),
+            Msg::TaskFileTooLarge { mib } => {
+                format!("导出的文件超过了本企业可保存的导出文件总量（{mib} MiB），请缩小导出范围后重试")
+            }
             Msg::TaskInterrupted => "任务因服务重启而中断，请重新导出".into(),
             Msg::RangeNotSatisfiable => "请求的范围超出文件大小".into(),
             Msg::OwnRequest => "不能审批自己提交的申请".into(),
@@ -455,6 +462,9 @@ impl Msg {
             Msg::NotAFile => "This operation does not make a file, so it cannot run as an export.".into(),
             Msg::NotATask => "This file cannot be kept by the task centre; download it from its page.".into(),
             Msg::ExportNotKept => "The exported file could not be kept; please export again.".into(),
+            Msg::TaskFileTooLarge { mib } => format!(
+                "The export is larger than all your enterprise may keep in exported files ({mib} MiB); narrow the list and export again."
+            ),
             Msg::TaskInterrupted => "The task was interrupted by a restart of the service; please export again.".into(),
             Msg::RangeNotSatisfiable => "The requested range lies outside the file.".into(),
             Msg::OwnRequest => "You cannot decide a request you submitted yourself.".into(),
@@ -584,6 +594,7 @@ impl Msg {
             Msg::NotAFile => "Dieser Vorgang erzeugt keine Datei und kann daher nicht als Export laufen.".into(),
             Msg::NotATask => "Diese Datei kann nicht in der Aufgabenliste aufbewahrt werden; laden Sie sie auf ihrer Seite herunter.".into(),
             Msg::ExportNotKept => "Die exportierte Datei konnte nicht gespeichert werden; bitte exportieren Sie erneut.".into(),
+            Msg::TaskFileTooLarge { mib } => format!("Der Export ist größer als alles, was Ihr Unternehmen an exportierten Dateien behalten darf ({mib} MiB); grenzen Sie die Liste ein und exportieren Sie erneut."),
             Msg::TaskInterrupted => "Die Aufgabe wurde durch einen Neustart des Dienstes unterbrochen; bitte exportieren Sie erneut.".into(),
             Msg::RangeNotSatisfiable => "Der angeforderte Bereich liegt außerhalb der Datei.".into(),
             Msg::OwnRequest => "Über einen eigenen Antrag können Sie nicht selbst entscheiden.".into(),
@@ -703,6 +714,7 @@ impl Msg {
             Msg::NotAFile => "Esta operación no genera ningún archivo, así que no puede ejecutarse como exportación.".into(),
             Msg::NotATask => "El centro de tareas no puede conservar este archivo; descárguelo desde su página.".into(),
             Msg::ExportNotKept => "No se pudo conservar el archivo exportado; vuelva a exportarlo.".into(),
+            Msg::TaskFileTooLarge { mib } => format!("La exportación supera todo lo que su empresa puede conservar en archivos exportados ({mib} MiB); acote la lista y vuelva a exportar."),
             Msg::TaskInterrupted => "Un reinicio del servicio interrumpió la tarea; vuelva a exportar.".into(),
             Msg::RangeNotSatisfiable => "El rango solicitado está fuera del archivo.".into(),
             Msg::OwnRequest => "No puede resolver una solicitud que usted mismo presentó.".into(),
@@ -827,6 +839,7 @@ impl Msg {
             Msg::NotAFile => "Cette opération ne produit pas de fichier : elle ne peut pas s’exécuter comme un export.".into(),
             Msg::NotATask => "Ce fichier ne peut pas être conservé par le centre des tâches ; téléchargez-le depuis sa page.".into(),
             Msg::ExportNotKept => "Le fichier exporté n’a pas pu être conservé ; relancez l’export.".into(),
+            Msg::TaskFileTooLarge { mib } => format!("L’export dépasse tout ce que votre entreprise peut conserver en fichiers exportés ({mib} Mio) ; restreignez la liste et relancez l’export."),
             Msg::TaskInterrupted => "La tâche a été interrompue par un redémarrage du service ; relancez l’export.".into(),
             Msg::RangeNotSatisfiable => "La plage demandée est en dehors du fichier.".into(),
             Msg::OwnRequest => "Vous ne pouvez pas statuer sur une demande que vous avez soumise.".into(),
@@ -952,6 +965,9 @@ impl Msg {
                 "O centro de tarefas não pode guardar este ficheiro; transfira-o a partir da respetiva página.".into()
             }
             Msg::ExportNotKept => "Não foi possível guardar o ficheiro exportado; volte a exportar.".into(),
+            Msg::TaskFileTooLarge { mib } => format!(
+                "A exportação excede tudo o que a sua empresa pode guardar em ficheiros exportados ({mib} MiB); restrinja a lista e volte a exportar."
+            ),
             Msg::TaskInterrupted => "A tarefa foi interrompida por um reinício do serviço; volte a exportar.".into(),
             Msg::RangeNotSatisfiable => "O intervalo pedido está fora do ficheiro.".into(),
             Msg::OwnRequest => "Não pode decidir um pedido que submeteu.".into(),
@@ -1072,6 +1088,9 @@ impl Msg {
             Msg::NotAFile => "Эта операция не создаёт файл, поэтому её нельзя запустить как экспорт.".into(),
             Msg::NotATask => "Этот файл нельзя сохранить в центре задач; скачайте его на его странице.".into(),
             Msg::ExportNotKept => "Не удалось сохранить экспортированный файл; повторите экспорт.".into(),
+            Msg::TaskFileTooLarge { mib } => format!(
+                "Экспорт больше, чем ваше предприятие может хранить в экспортированных файлах ({mib} МиБ); сузьте список и повторите экспорт."
+            ),
             Msg::TaskInterrupted => "Задача прервана перезапуском сервиса; повторите экспорт.".into(),
             Msg::RangeNotSatisfiable => "Запрошенный диапазон выходит за пределы файла.".into(),
             Msg::OwnRequest => "Нельзя принять решение по собственной заявке.".into(),

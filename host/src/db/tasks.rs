@@ -267,6 +267,25 @@ impl Db {
         Ok(rows.into_iter().map(task).collect())
     }
 
+    /// Forgets the enterprise `tenant`'s oldest ended tasks with a file until its files together
+    /// take at most `bytes`: the ones forgotten, for their files to go. The newest are kept
+    /// (a running total from the newest down).
+    pub async fn keep_task_files_within(&self, tenant: i64, bytes: i64) -> Result<Vec<Task>, sqlx::Error> {
+        let rows: Vec<Row> = with_writer!(self, |pool| sqlx::query_as(&format!(
+            "DELETE FROM tasks WHERE id IN (
+               SELECT id FROM (
+                 SELECT id, SUM(size) OVER (ORDER BY id DESC) AS newer FROM tasks
+                  WHERE tenant_id = $1 AND finished_at IS NOT NULL AND size IS NOT NULL
+               ) kept WHERE newer > $2)
+             RETURNING {COLUMNS}"
+        ))
+        .bind(tenant)
+        .bind(bytes)
+        .fetch_all(pool)
+        .await)?;
+        Ok(rows.into_iter().map(task).collect())
+    }
+
     /// Forgets the tasks past their seven days: the ones forgotten, for their files to go.
     pub async fn expire_tasks(&self) -> Result<Vec<Task>, sqlx::Error> {
         let rows: Vec<Row> = with_writer!(self, |pool| sqlx::query_as(&format!(

@@ -141,6 +141,11 @@ async fn start_export(
         if !matches!(ended, Ok(true)) && ending.is_ok() {
             let _ = state.plugins.objects().delete(&task_file(owner.0, id)).await;
         }
+        // The enterprise's files within its share: the oldest go first.
+        match state.db.keep_task_files_within(owner.0, files_share(&state)).await {
+            Ok(forgotten) => forget(state.plugins.objects(), forgotten).await,
+            Err(err) => tracing::warn!(%err, task = id, "task: older files were not let go"),
+        }
         if let Err(err) = ended {
             tracing::warn!(%err, task = id, "task: its end was not recorded");
         }
@@ -150,6 +155,11 @@ async fn start_export(
     let mut answer = Envelope(task).into_response();
     answer.extensions_mut().insert(RecordAs { operation: title, action: route.action.clone() });
     Ok(answer)
+}
+
+/// What one enterprise keeps in task files, in bytes.
+fn files_share(app: &AppState) -> i64 {
+    i64::try_from(app.config.task_files_mib.saturating_mul(1024 * 1024)).unwrap_or(i64::MAX)
 }
 
 /// Where a task's file is kept: under the task, whatever the plugin named it (the name is the
@@ -187,6 +197,9 @@ async fn keep_file(
     drop(body);
     let bytes = base64::engine::general_purpose::STANDARD.decode(file.content).map_err(|e| not_kept(&e))?;
     let size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
+    if size > files_share(app) {
+        return Err(Msg::TaskFileTooLarge { mib: app.config.task_files_mib }.render(lang));
+    }
     app.plugins.objects().store.put(&task_file(tenant, id), bytes.into()).await.map_err(|e| not_kept(&e))?;
     Ok((stored_name(&file.file_name), file.content_type, size))
 }

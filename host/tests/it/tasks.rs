@@ -136,3 +136,65 @@ async fn a_user_keeps_fifty_tasks_and_an_older_ones_file_goes() {
     assert!(objects.store.head(&gone).await.is_err(), "the forgotten task's file is removed");
     assert!(objects.store.head(&kept).await.is_ok(), "a kept task's file stays");
 }
+
+/// What one enterprise keeps in task files is bounded: past its share the oldest ended exports'
+/// files go first, whichever of its users made them; an export larger than the whole share fails
+/// in the user's words and takes nothing; another enterprise's files are not touched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_enterprise_keeps_its_task_files_within_its_share() {
+    let host =
+        TestHost::start_with_plugins(&[Install::probe("timeout_ms = 5000\nmax_response_kib = 8192")], |config| {
+            config.task_files_mib = 1;
+        })
+        .await;
+    let admin = host.admin().await;
+    let export = |token: String, kib: u32| {
+        let host = &host;
+        async move {
+            let started = host
+                .post("/tasks/exports", &token, json!({ "path": "/probe/export", "query": { "kib": kib.to_string() } }))
+                .await;
+            ended(host, &token, started.ok()["id"].as_i64().expect("id")).await
+        }
+    };
+    // The platform's own export: another enterprise's share.
+    let platform = export(admin.clone(), 700).await;
+    assert_eq!(platform["status"], "done", "{platform}");
+
+    let tenant = host.create_tenant(&admin, "Exporters", 11).await.to_string();
+    let role = host.create_role(&admin, &tenant, "Exporters", "ordinary", &["probe:use"]).await;
+    host.create_account(&admin, &tenant, "exporter-a", &[role]).await;
+    host.create_account(&admin, &tenant, "exporter-b", &[role]).await;
+    let (a, b) = (host.login("exporter-a", USER_PASSWORD).await, host.login("exporter-b", USER_PASSWORD).await);
+    let first = export(a.clone(), 400).await;
+    let second = export(a.clone(), 400).await;
+    assert_eq!((first["status"].as_str(), second["status"].as_str()), (Some("done"), Some("done")));
+    // 1,200 KiB past a share of 1 MiB: the oldest goes, another user's though it is.
+    let third = export(b.clone(), 400).await;
+    assert_eq!(third["status"], "done", "{third}");
+    let ids = |token: String| {
+        let host = &host;
+        async move {
+            let listed = host.get("/tasks", &token).await;
+            listed.ok().as_array().expect("tasks").iter().filter_map(|t| t["id"].as_i64()).collect::<Vec<i64>>()
+        }
+    };
+    assert_eq!(ids(a.clone()).await, vec![second["id"].as_i64().expect("id")], "the oldest was let go");
+    assert_eq!(host.get(&format!("/tasks/{}/link", first["id"]), &a).await.code(), 404);
+    assert_eq!(host.get(&format!("/tasks/{}/link", second["id"]), &a).await.code(), 200);
+    assert_eq!(host.get(&format!("/tasks/{}/link", third["id"]), &b).await.code(), 200);
+
+    // Larger than the whole share: refused as it ends, nothing else let go.
+    let whole = export(b.clone(), 1100).await;
+    assert_eq!(whole["status"], "failed", "{whole}");
+    assert_eq!(
+        whole["error"],
+        "The export is larger than all your enterprise may keep in exported files (1 MiB); narrow the list and export again."
+    );
+    assert_eq!(ids(a.clone()).await.len(), 1, "nothing else let go");
+    assert_eq!(
+        host.get(&format!("/tasks/{}/link", platform["id"]), &admin).await.code(),
+        200,
+        "the platform's file stays"
+    );
+}
