@@ -134,9 +134,13 @@ setup-postgres:
 setup-chromium:
 	@[ -x /usr/bin/chromium ] || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk; }
 
-lint:
+TS_SOURCES := "shell/src/**/*.{ts,tsx}" "sdk/ts/src/**/*.{ts,tsx}" "remotes/*/src/**/*.{ts,tsx}"
+lint: setup-node
 	@echo "== $@ $$(date +%T)"
 	$(CARGO) fmt --all -- --check
+	@# TypeScript: Prettier's layout, typescript-eslint and the rules of hooks, no warning.
+	npx prettier --check --log-level warn $(TS_SOURCES)
+	npx eslint --max-warnings 0 shell/src sdk/ts/src remotes
 	@# Under `make test` clippy lints while test-rust builds; alone, it checks everything now.
 	@if [ -z "$$RUSTC_WORKSPACE_WRAPPER" ]; then $(CARGO) clippy --workspace --all-targets -- -D warnings; fi
 	@# The container file (hadolint) and the systemd unit (systemd-analyze verify).
@@ -144,8 +148,9 @@ lint:
 	@# Comments state their rule, citing no document or issue outside the repository.
 	scripts/check-comments.sh
 
-fmt:
+fmt: setup-node
 	$(CARGO) fmt --all
+	npx prettier --write --log-level warn $(TS_SOURCES)
 
 setup-rust:
 	@command -v cargo >/dev/null || { echo "cargo is missing: install Rust with rustup"; exit 1; }

@@ -68,7 +68,10 @@ describe('pages ask only for the buttons of their own menu', () => {
       // Each name routes.tsx imports (default or named), by the module it comes from.
       const imports = new Map<string, string>();
       for (const [, clause, module] of routes.matchAll(/import (?!type )([^;]*?) from '\.\/([\w/]+)'/g)) {
-        for (const name of clause.replace(/[{}]/g, ',').split(',').map((n) => n.trim().split(' as ').at(-1) ?? '')) {
+        for (const name of clause
+          .replace(/[{}]/g, ',')
+          .split(',')
+          .map((n) => n.trim().split(' as ').at(-1) ?? '')) {
           if (name) imports.set(name, module);
         }
       }
@@ -79,9 +82,7 @@ describe('pages ask only for the buttons of their own menu', () => {
         for (const [, key, path] of table.matchAll(/(\w+): '([^']+)'/g)) named.set(key, path);
       }
       // A page's component, or the one an inline arrow renders (`() => <Patches stage="prod" />`).
-      const pages = [...routes.matchAll(/path: (?:'([^']+)'|PAGES\.(\w+)), Component: (?:\(\) => <)?(\w+)/g)].map(
-        ([, path, key, component]) => [path ?? named.get(key), component] as const,
-      );
+      const pages = [...routes.matchAll(/path: (?:'([^']+)'|PAGES\.(\w+)), Component: (?:\(\) => <)?(\w+)/g)].map(([, path, key, component]) => [path ?? named.get(key), component] as const);
       expect(pages.length).toBeGreaterThan(0);
       // Which pages render each module, and what each module asks about.
       const renderedBy = new Map<string, Set<string>>();
@@ -99,7 +100,10 @@ describe('pages ask only for the buttons of their own menu', () => {
           expect(text, `${remote}: ${path} renders ./${module}, which is not there`).toBeDefined();
           if (text === undefined) continue;
           // Three-part literals (`pet:breed:add`), and shorter ones the manifest declares (`sync:retry`).
-          asked.set(module, askedActions(text).filter((a) => a.split(':').length === 3 || declared.has(a)));
+          asked.set(
+            module,
+            askedActions(text).filter((a) => a.split(':').length === 3 || declared.has(a)),
+          );
           pending.push(...renderedModules(text));
         }
       }

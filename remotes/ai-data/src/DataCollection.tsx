@@ -51,7 +51,20 @@ export default function DataCollection() {
 
   const items = data?.list ?? [];
   return (
-    <Card title={t('collectionTitle')} variant="borderless" extra={<Segmented value={view} onChange={setView} options={[{ value: 'gallery', label: t('gallery') }, { value: 'table', label: t('table') }]} />}>
+    <Card
+      title={t('collectionTitle')}
+      variant="borderless"
+      extra={
+        <Segmented
+          value={view}
+          onChange={setView}
+          options={[
+            { value: 'gallery', label: t('gallery') },
+            { value: 'table', label: t('table') },
+          ]}
+        />
+      }
+    >
       <Typography.Paragraph type="secondary">{t('collectionHint')}</Typography.Paragraph>
       <Form
         form={form}
@@ -106,7 +119,15 @@ export default function DataCollection() {
           renderItem={(item) => (
             <List.Item>
               <Card size="small" hoverable onClick={() => setOpen(item)} cover={<img src={item.thumbUrl} alt={`${item.sn} ${item.label}`} style={{ aspectRatio: '4 / 3', objectFit: 'cover' }} />}>
-                <Card.Meta title={item.label || t(`kinds.${item.kind}`)} description={<Space size={4} wrap>{item.sn}<StatusTag status={item.status} /></Space>} />
+                <Card.Meta
+                  title={item.label || t(`kinds.${item.kind}`)}
+                  description={
+                    <Space size={4} wrap>
+                      {item.sn}
+                      <StatusTag status={item.status} />
+                    </Space>
+                  }
+                />
               </Card>
             </List.Item>
           )}
@@ -131,8 +152,29 @@ export default function DataCollection() {
           ]}
         />
       )}
-      <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={page.page} pageSize={page.pageSize} total={data?.total ?? 0} showSizeChanger onChange={(p, size) => setPage({ page: p, pageSize: size })} />
-      <Drawer open={open !== null} size={720} title={open ? `${open.sn} · ${open.label}` : ''} onClose={() => setOpen(null)} extra={open && <Auth action="ai:collection:delete"><Button danger onClick={() => remove(open)}>{t('delete')}</Button></Auth>}>
+      <Pagination
+        style={{ marginTop: 16, textAlign: 'right' }}
+        current={page.page}
+        pageSize={page.pageSize}
+        total={data?.total ?? 0}
+        showSizeChanger
+        onChange={(p, size) => setPage({ page: p, pageSize: size })}
+      />
+      <Drawer
+        open={open !== null}
+        size={720}
+        title={open ? `${open.sn} · ${open.label}` : ''}
+        onClose={() => setOpen(null)}
+        extra={
+          open && (
+            <Auth action="ai:collection:delete">
+              <Button danger onClick={() => remove(open)}>
+                {t('delete')}
+              </Button>
+            </Auth>
+          )
+        }
+      >
         {open && (
           <>
             <SideBySide item={open} />
@@ -142,7 +184,9 @@ export default function DataCollection() {
               <Descriptions.Item label={t('kind')}>{t(`kinds.${open.kind}`)}</Descriptions.Item>
               <Descriptions.Item label={t('confidence')}>{open.confidence == null ? '—' : `${Math.round(open.confidence * 100)} %`}</Descriptions.Item>
               <Descriptions.Item label={t('takenAt')}>{when(open.takenAt)}</Descriptions.Item>
-              <Descriptions.Item label={t('status')}><StatusTag status={open.status} /></Descriptions.Item>
+              <Descriptions.Item label={t('status')}>
+                <StatusTag status={open.status} />
+              </Descriptions.Item>
               {open.annotation && <Descriptions.Item label={t('bugType')}>{t(`bugTypes.${open.annotation.bugType}`)}</Descriptions.Item>}
               {open.annotation && <Descriptions.Item label={t('annotatorLabel')}>{open.annotation.label}</Descriptions.Item>}
             </Descriptions>

@@ -67,7 +67,9 @@ function Entries({ onPick }: { onPick: (entry: Whitelist) => void }) {
               <RowActions
                 extra={<a onClick={() => onPick(row)}>{t('queue')}</a>}
                 onEdit={may('ai:whitelist:edit') ? () => setEditing(row) : undefined}
-                remove={may('ai:whitelist:edit') ? { name: row.name, confirm: (typed) => api.delete(`${BASE}/whitelists/${row.id}`, { confirmName: typed }).then(() => list.current?.reload()) } : undefined}
+                remove={
+                  may('ai:whitelist:edit') ? { name: row.name, confirm: (typed) => api.delete(`${BASE}/whitelists/${row.id}`, { confirmName: typed }).then(() => list.current?.reload()) } : undefined
+                }
               />
             ),
           },
@@ -124,7 +126,10 @@ function Queue({ entry }: { entry: Whitelist }) {
   const [reviewing, setReviewing] = useState<Item | null>(null);
   const [comment, setComment] = useState('');
   const load = useCallback(() => {
-    api.get<Page<Item>>(`${BASE}/items`, { whitelistId: entry.id, page: 1, pageSize: 100 }).then((p) => setItems(p.list), () => setItems([]));
+    api.get<Page<Item>>(`${BASE}/items`, { whitelistId: entry.id, page: 1, pageSize: 100 }).then(
+      (p) => setItems(p.list),
+      () => setItems([]),
+    );
   }, [entry.id]);
   useEffect(load, [load]);
   // Devices keep uploading: the batch refreshes every 5 seconds.
@@ -176,7 +181,9 @@ function Queue({ entry }: { entry: Whitelist }) {
         title={t('annotate')}
         failure="modify"
         width={760}
-        initialValues={annotating?.annotation ? { bugType: annotating.annotation.bugType, label: annotating.annotation.label, remark: annotating.annotation.remark } : { label: annotating?.label ?? '' }}
+        initialValues={
+          annotating?.annotation ? { bugType: annotating.annotation.bugType, label: annotating.annotation.label, remark: annotating.annotation.remark } : { label: annotating?.label ?? '' }
+        }
         onClose={() => setAnnotating(null)}
         onSubmit={(values) =>
           api.post(`${BASE}/items/${annotating?.id ?? ''}/annotation`, values, { quiet: true }).then(() => {

@@ -144,9 +144,11 @@ const zhCn: typeof en = {
 
 const de: typeof en = {
   collectionTitle: 'Datenerfassung',
-  collectionHint: 'Bilder, die Geräte auf der Whitelist für das Modelltraining hochgeladen haben, mit dem, was das Gerät zu sehen glaubte. Die Vorschaubilder erstellt der Server; ein Klick öffnet das Original.',
+  collectionHint:
+    'Bilder, die Geräte auf der Whitelist für das Modelltraining hochgeladen haben, mit dem, was das Gerät zu sehen glaubte. Die Vorschaubilder erstellt der Server; ein Klick öffnet das Original.',
   annotationTitle: 'SN-Whitelist und Annotation',
-  annotationHint: 'Nur die SNs eines aktiven Eintrags laden hoch, und nur solange die Datenschutzliste die Erfassung nennt. Jeder Eintrag ist ein Stapel: Seine Bilder werden annotiert und dann von einem zweiten Benutzer geprüft.',
+  annotationHint:
+    'Nur die SNs eines aktiven Eintrags laden hoch, und nur solange die Datenschutzliste die Erfassung nennt. Jeder Eintrag ist ein Stapel: Seine Bilder werden annotiert und dann von einem zweiten Benutzer geprüft.',
   sn: 'SN',
   productKey: 'Produktschlüssel',
   kind: 'Art',
@@ -215,9 +217,11 @@ const de: typeof en = {
 
 const es: typeof en = {
   collectionTitle: 'Recogida de datos',
-  collectionHint: 'Imágenes que los dispositivos de la lista blanca subieron para entrenar modelos, con lo que el dispositivo creyó ver. Las miniaturas las genera el servidor; un clic abre el original.',
+  collectionHint:
+    'Imágenes que los dispositivos de la lista blanca subieron para entrenar modelos, con lo que el dispositivo creyó ver. Las miniaturas las genera el servidor; un clic abre el original.',
   annotationTitle: 'Lista blanca de SN y anotación',
-  annotationHint: 'Solo suben los SN de una entrada activa, y solo mientras la lista de privacidad declare la recogida. Cada entrada es un lote: sus imágenes se anotan y luego las revisa otro usuario.',
+  annotationHint:
+    'Solo suben los SN de una entrada activa, y solo mientras la lista de privacidad declare la recogida. Cada entrada es un lote: sus imágenes se anotan y luego las revisa otro usuario.',
   sn: 'SN',
   productKey: 'Clave de producto',
   kind: 'Tipo',
@@ -286,9 +290,11 @@ const es: typeof en = {
 
 const fr: typeof en = {
   collectionTitle: 'Collecte de données',
-  collectionHint: 'Images envoyées par les appareils de la liste blanche pour l’entraînement des modèles, avec ce que l’appareil a cru voir. Les vignettes sont produites par le serveur ; un clic ouvre l’original.',
+  collectionHint:
+    'Images envoyées par les appareils de la liste blanche pour l’entraînement des modèles, avec ce que l’appareil a cru voir. Les vignettes sont produites par le serveur ; un clic ouvre l’original.',
   annotationTitle: 'Liste blanche de SN et annotation',
-  annotationHint: 'Seuls les SN d’une entrée active envoient des images, et seulement tant que la liste de confidentialité déclare la collecte. Chaque entrée est un lot : ses images sont annotées, puis vérifiées par un second utilisateur.',
+  annotationHint:
+    'Seuls les SN d’une entrée active envoient des images, et seulement tant que la liste de confidentialité déclare la collecte. Chaque entrée est un lot : ses images sont annotées, puis vérifiées par un second utilisateur.',
   sn: 'SN',
   productKey: 'Clé produit',
   kind: 'Type',
@@ -357,9 +363,11 @@ const fr: typeof en = {
 
 const pt: typeof en = {
   collectionTitle: 'Coleta de dados',
-  collectionHint: 'Imagens que os dispositivos da lista de permissões enviaram para treinar modelos, com o que o dispositivo achou ter visto. As miniaturas são geradas pelo servidor; um clique abre o original.',
+  collectionHint:
+    'Imagens que os dispositivos da lista de permissões enviaram para treinar modelos, com o que o dispositivo achou ter visto. As miniaturas são geradas pelo servidor; um clique abre o original.',
   annotationTitle: 'Lista de permissões de SN e anotação',
-  annotationHint: 'Só os SN de uma entrada ativa enviam imagens, e só enquanto a lista de privacidade declarar a coleta. Cada entrada é um lote: suas imagens são anotadas e depois revisadas por outro usuário.',
+  annotationHint:
+    'Só os SN de uma entrada ativa enviam imagens, e só enquanto a lista de privacidade declarar a coleta. Cada entrada é um lote: suas imagens são anotadas e depois revisadas por outro usuário.',
   sn: 'SN',
   productKey: 'Chave do produto',
   kind: 'Tipo',
@@ -428,9 +436,11 @@ const pt: typeof en = {
 
 const ru: typeof en = {
   collectionTitle: 'Сбор данных',
-  collectionHint: 'Снимки, которые устройства из белого списка загрузили для обучения моделей, с тем, что устройство, по его мнению, увидело. Миниатюры создаёт сервер; по щелчку открывается оригинал.',
+  collectionHint:
+    'Снимки, которые устройства из белого списка загрузили для обучения моделей, с тем, что устройство, по его мнению, увидело. Миниатюры создаёт сервер; по щелчку открывается оригинал.',
   annotationTitle: 'Белый список SN и разметка',
-  annotationHint: 'Загружают только SN из включённой записи и только пока список конфиденциальности указывает этот сбор. Каждая запись — это партия: её снимки размечают, затем их проверяет другой пользователь.',
+  annotationHint:
+    'Загружают только SN из включённой записи и только пока список конфиденциальности указывает этот сбор. Каждая запись — это партия: её снимки размечают, затем их проверяет другой пользователь.',
   sn: 'SN',
   productKey: 'Ключ продукта',
   kind: 'Тип',

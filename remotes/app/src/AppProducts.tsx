@@ -34,8 +34,24 @@ function AppProductFields({ editing }: { editing: Editing }) {
           column={1}
           style={{ marginBottom: 16 }}
           items={[
-            { key: 'appProductId', label: t('appProductId'), children: <Typography.Text copyable data-testid="app-product-id">{editing.appProductId}</Typography.Text> },
-            { key: 'clientId', label: t('clientId'), children: <Typography.Text copyable data-testid="client-id">{editing.clientId}</Typography.Text> },
+            {
+              key: 'appProductId',
+              label: t('appProductId'),
+              children: (
+                <Typography.Text copyable data-testid="app-product-id">
+                  {editing.appProductId}
+                </Typography.Text>
+              ),
+            },
+            {
+              key: 'clientId',
+              label: t('clientId'),
+              children: (
+                <Typography.Text copyable data-testid="client-id">
+                  {editing.clientId}
+                </Typography.Text>
+              ),
+            },
             { key: 'logo', label: t('logo'), children: editing.storedLogo?.fileName ?? t('none') },
           ]}
         />
@@ -49,11 +65,7 @@ function AppProductFields({ editing }: { editing: Editing }) {
       <Form.Item
         name="appCode"
         label={t('appCode')}
-        rules={[
-          required,
-          { max: 64 },
-          { validator: (_, code: string | undefined) => (code && hasUnderscore(code) ? Promise.reject(new Error(t('appCodeUnderscore'))) : Promise.resolve()) },
-        ]}
+        rules={[required, { max: 64 }, { validator: (_, code: string | undefined) => (code && hasUnderscore(code) ? Promise.reject(new Error(t('appCodeUnderscore'))) : Promise.resolve()) }]}
       >
         <Input data-testid="app-code" />
       </Form.Item>

@@ -54,8 +54,7 @@ function BetaUserList() {
   const reload = () => list.current?.reload();
 
   const load = useCallback(
-    (q: Record<string, unknown>, page: number, pageSize: number) =>
-      betaUsers.list({ username: param(q.username), remarkName: param(q.remarkName), mode: param(q.mode), page, pageSize }),
+    (q: Record<string, unknown>, page: number, pageSize: number) => betaUsers.list({ username: param(q.username), remarkName: param(q.remarkName), mode: param(q.mode), page, pageSize }),
     [],
   );
 

@@ -23,10 +23,7 @@ function DomainList() {
   const list = useRef<ListHandle>(null);
   const [editing, setEditing] = useState<Row | null>(null);
   const linkRules = useLinkRules(false);
-  const load = useCallback(
-    (q: Record<string, unknown>, page: number, pageSize: number) => bucketDomains.list({ objectName: param(q.objectName), mode: param(q.mode), page, pageSize }),
-    [],
-  );
+  const load = useCallback((q: Record<string, unknown>, page: number, pageSize: number) => bucketDomains.list({ objectName: param(q.objectName), mode: param(q.mode), page, pageSize }), []);
   return (
     <Card title={t('objectDomains')} variant="borderless">
       <ListPage<Row>
@@ -67,12 +64,10 @@ function DomainList() {
         initialValues={editing ? { objectDomain: editing.objectDomain, cdnDomain: editing.cdnDomain } : undefined}
         onClose={() => setEditing(null)}
         onSubmit={(values) =>
-          bucketDomains
-            .update(editing?.id ?? '', { objectDomain: values.objectDomain ?? '', cdnDomain: values.cdnDomain ?? '', version: editing?.version ?? 0 })
-            .then(() => {
-              void message.success(t('saved'));
-              list.current?.reload();
-            })
+          bucketDomains.update(editing?.id ?? '', { objectDomain: values.objectDomain ?? '', cdnDomain: values.cdnDomain ?? '', version: editing?.version ?? 0 }).then(() => {
+            void message.success(t('saved'));
+            list.current?.reload();
+          })
         }
       >
         <Form.Item name="objectDomain" label={t('objectDomain')} extra={t('objectDomainHint')} rules={linkRules}>

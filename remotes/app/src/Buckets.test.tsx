@@ -40,9 +40,7 @@ const URL_SIGNED = 'https://s3.eu-central-1.amazonaws.com/media-eu/images/logo.p
 
 describe('the object storage page', { timeout: 30_000 }, () => {
   it('asks for an object’s access URL with its key and validity, and shows the signed URL to open or copy', async () => {
-    const sent = serve((call) =>
-      call.method === 'POST' ? { data: { url: URL_SIGNED, signed: true, expiresAt: Date.UTC(2030, 0, 1) } } : page([ROW]),
-    );
+    const sent = serve((call) => (call.method === 'POST' ? { data: { url: URL_SIGNED, signed: true, expiresAt: Date.UTC(2030, 0, 1) } } : page([ROW])));
     // Viewing is enough: the access URL is the view action's.
     renderPage(Buckets, PAGES.storage, ['app:storage:view']);
     expect(await screen.findByText('••••wxyz')).toBeTruthy();

@@ -59,16 +59,23 @@ function BucketFields({ editing, enterprises }: { editing: Editing; enterprises:
           size="small"
           column={1}
           style={{ marginBottom: 16 }}
-          items={[{ key: 'configId', label: t('configId'), children: <Typography.Text copyable data-testid="config-id">{editing.configId}</Typography.Text> }]}
+          items={[
+            {
+              key: 'configId',
+              label: t('configId'),
+              children: (
+                <Typography.Text copyable data-testid="config-id">
+                  {editing.configId}
+                </Typography.Text>
+              ),
+            },
+          ]}
         />
       )}
       <Form.Item
         name="objectName"
         label={t('objectName')}
-        rules={[
-          text,
-          { validator: (_, name: string | undefined) => (!name?.trim() || BUCKET_NAME.test(name.trim()) ? Promise.resolve() : Promise.reject(new Error(t('objectNameRule')))) },
-        ]}
+        rules={[text, { validator: (_, name: string | undefined) => (!name?.trim() || BUCKET_NAME.test(name.trim()) ? Promise.resolve() : Promise.reject(new Error(t('objectNameRule')))) }]}
       >
         <Input data-testid="bucket-object-name" placeholder="my-bucket" />
       </Form.Item>

@@ -78,7 +78,15 @@ function host(sent?: (call: Sent) => void) {
     if (call.path === '/app-service/copies/publish') {
       const body = call.body as { confirm: boolean };
       return body.confirm
-        ? { data: { incomplete: 1, bundles: [{ lang: 'en', version: 2, etag: 'e', keys: 2 }, { lang: 'de', version: 1, etag: 'd', keys: 1 }] } }
+        ? {
+            data: {
+              incomplete: 1,
+              bundles: [
+                { lang: 'en', version: 2, etag: 'e', keys: 2 },
+                { lang: 'de', version: 1, etag: 'd', keys: 1 },
+              ],
+            },
+          }
         : { code: 409, msg: 'Entries with empty copy: 1. Confirm to publish anyway.', data: null };
     }
     if (call.path === '/app-service/copies/import-public') return { data: { imported: 3, skipped: ['home.title', 'home.greeting'] } };

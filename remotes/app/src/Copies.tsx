@@ -108,11 +108,7 @@ function CopyLibraries() {
             reload();
             modal.success({
               title: t('importedPublic', { count: answer.imported }),
-              content: (
-                <div data-testid="import-public-result">
-                  {answer.skipped.length ? t('keptKeys', { count: answer.skipped.length, keys: answer.skipped.join(', ') }) : t('nothingKept')}
-                </div>
-              ),
+              content: <div data-testid="import-public-result">{answer.skipped.length ? t('keptKeys', { count: answer.skipped.length, keys: answer.skipped.join(', ') }) : t('nothingKept')}</div>,
             });
           },
           () => undefined,
@@ -256,7 +252,14 @@ function CopyLibraries() {
           {
             key: 'keyDescription',
             title: t('keyDescription'),
-            render: (_, row) => (row.keyDescription ? <Typography.Text ellipsis={{ tooltip: row.keyDescription }} style={{ maxWidth: 200 }}>{row.keyDescription}</Typography.Text> : '—'),
+            render: (_, row) =>
+              row.keyDescription ? (
+                <Typography.Text ellipsis={{ tooltip: row.keyDescription }} style={{ maxWidth: 200 }}>
+                  {row.keyDescription}
+                </Typography.Text>
+              ) : (
+                '—'
+              ),
           },
           { key: 'function', title: t('function'), render: (_, row) => [row.functionType, row.functionCode].filter(Boolean).join(' / ') || '—' },
           { key: 'placeholders', title: t('placeholderCount'), render: (_, row) => (row.placeholder ? row.placeholderCount : '—') },

@@ -146,7 +146,21 @@ function CopyFields({ projects }: { projects: Project[] }) {
 }
 
 /** Adds a copy entry to the library in view, or edits one. */
-export function CopyForm({ open, editing, scope, projects, onClose, onSaved }: { open: boolean; editing: CopyEntry | null; scope: LibraryScope; projects: Project[]; onClose: () => void; onSaved: () => void }) {
+export function CopyForm({
+  open,
+  editing,
+  scope,
+  projects,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  editing: CopyEntry | null;
+  scope: LibraryScope;
+  projects: Project[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTexts();
   const initial: Partial<CopyValues> = editing
     ? {

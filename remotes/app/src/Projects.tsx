@@ -39,8 +39,24 @@ function ProjectFields({ editing, enterprises }: { editing: Editing; enterprises
           column={1}
           style={{ marginBottom: 16 }}
           items={[
-            { key: 'projectCode', label: t('projectCode'), children: <Typography.Text copyable data-testid="project-code">{editing.projectCode}</Typography.Text> },
-            { key: 'appKey', label: t('appKey'), children: <Typography.Text copyable data-testid="app-key">{editing.appKey}</Typography.Text> },
+            {
+              key: 'projectCode',
+              label: t('projectCode'),
+              children: (
+                <Typography.Text copyable data-testid="project-code">
+                  {editing.projectCode}
+                </Typography.Text>
+              ),
+            },
+            {
+              key: 'appKey',
+              label: t('appKey'),
+              children: (
+                <Typography.Text copyable data-testid="app-key">
+                  {editing.appKey}
+                </Typography.Text>
+              ),
+            },
           ]}
         />
       )}
@@ -52,12 +68,7 @@ function ProjectFields({ editing, enterprises }: { editing: Editing; enterprises
           <Select style={{ width: 180 }} data-testid="project-region" options={REGIONS.map((r) => ({ value: r, label: t(`region_${r}`) }))} />
         </Form.Item>
         <Form.Item name="enterpriseId" label={t('enterprise')} rules={[required]}>
-          <Select
-            style={{ width: 280 }}
-            showSearch={{ optionFilterProp: 'label' }}
-            data-testid="project-enterprise"
-            options={enterprises.map((e) => ({ value: e.id, label: e.tenantName }))}
-          />
+          <Select style={{ width: 280 }} showSearch={{ optionFilterProp: 'label' }} data-testid="project-enterprise" options={enterprises.map((e) => ({ value: e.id, label: e.tenantName }))} />
         </Form.Item>
       </Space>
       <Space wrap align="start">

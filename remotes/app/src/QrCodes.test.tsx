@@ -23,9 +23,7 @@ describe('the app QR code page', { timeout: 30_000 }, () => {
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     URL.createObjectURL = vi.fn(() => 'blob:qr');
     URL.revokeObjectURL = vi.fn();
-    const sent = serve((call) =>
-      call.path === '/app-service/qr-codes' ? page([ROW]) : { data: { fileName: 'android.png', contentType: 'image/png', content: btoa('png') } },
-    );
+    const sent = serve((call) => (call.path === '/app-service/qr-codes' ? page([ROW]) : { data: { fileName: 'android.png', contentType: 'image/png', content: btoa('png') } }));
     const { container } = renderPage(QrCodes, PAGES.qrCode, ['app:qr:view', 'app:qr:edit', 'app:qr:delete']);
     const image = (await screen.findByTestId('qr-android')) as HTMLImageElement;
     expect(image.tagName).toBe('IMG');

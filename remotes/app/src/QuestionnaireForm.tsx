@@ -122,7 +122,21 @@ function SubQuestionnaires() {
  * Adds or edits a questionnaire: OK checks the form and shows its preview; "confirm and submit"
  * on the preview sends it; "back" returns to the form. A refusal naming a field shows on it.
  */
-export function QuestionnaireForm({ open, editing, projects, products, onClose, onSaved }: { open: boolean; editing: Questionnaire | null; projects: Project[]; products: AppProduct[]; onClose: () => void; onSaved: () => void }) {
+export function QuestionnaireForm({
+  open,
+  editing,
+  projects,
+  products,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  editing: Questionnaire | null;
+  projects: Project[];
+  products: AppProduct[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTexts();
   const { message } = App.useApp();
   const [form] = Form.useForm<QuestionnaireValues>();

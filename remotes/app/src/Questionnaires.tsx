@@ -129,11 +129,7 @@ function QuestionnaireList() {
           {
             key: 'lifecycle',
             title: t('lifecycleRemaining'),
-            render: (_, row) => (
-              <span data-testid={`remaining-${row.id}`}>
-                {t('remainingOf', { remaining: row.remainingLifecycle, lifecycle: row.lifecycle })}
-              </span>
-            ),
+            render: (_, row) => <span data-testid={`remaining-${row.id}`}>{t('remainingOf', { remaining: row.remainingLifecycle, lifecycle: row.lifecycle })}</span>,
           },
           {
             key: 'enabled',

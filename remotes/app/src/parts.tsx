@@ -240,11 +240,37 @@ export function useEnterprises(): Enterprise[] {
  * A project chooser: a select of the projects for users who may read them, else the project's
  * id typed (its code or name cannot be looked up).
  */
-export function ProjectSelect({ value, onChange, projects: list, testId, allowClear, style, id }: { value?: string; onChange?: (id: string | undefined) => void; projects: Project[]; testId: string; allowClear?: boolean; style?: CSSProperties; id?: string }) {
+export function ProjectSelect({
+  value,
+  onChange,
+  projects: list,
+  testId,
+  allowClear,
+  style,
+  id,
+}: {
+  value?: string;
+  onChange?: (id: string | undefined) => void;
+  projects: Project[];
+  testId: string;
+  allowClear?: boolean;
+  style?: CSSProperties;
+  id?: string;
+}) {
   const { t } = useTexts();
   const mayRead = useMayReadProjects();
   if (!mayRead) {
-    return <Input id={id} value={value} onChange={(event) => onChange?.(event.target.value.trim() || undefined)} placeholder={t('projectIdTyped')} data-testid={testId} style={style} allowClear={allowClear} />;
+    return (
+      <Input
+        id={id}
+        value={value}
+        onChange={(event) => onChange?.(event.target.value.trim() || undefined)}
+        placeholder={t('projectIdTyped')}
+        data-testid={testId}
+        style={style}
+        allowClear={allowClear}
+      />
+    );
   }
   return (
     <Select
@@ -262,11 +288,37 @@ export function ProjectSelect({ value, onChange, projects: list, testId, allowCl
 }
 
 /** An app product chooser, like {@link ProjectSelect}. */
-export function AppProductSelect({ value, onChange, products, testId, allowClear, style, id }: { value?: string; onChange?: (id: string | undefined) => void; products: AppProduct[]; testId: string; allowClear?: boolean; style?: CSSProperties; id?: string }) {
+export function AppProductSelect({
+  value,
+  onChange,
+  products,
+  testId,
+  allowClear,
+  style,
+  id,
+}: {
+  value?: string;
+  onChange?: (id: string | undefined) => void;
+  products: AppProduct[];
+  testId: string;
+  allowClear?: boolean;
+  style?: CSSProperties;
+  id?: string;
+}) {
   const { t } = useTexts();
   const mayRead = useMayReadAppProducts();
   if (!mayRead) {
-    return <Input id={id} value={value} onChange={(event) => onChange?.(event.target.value.trim() || undefined)} placeholder={t('appProductIdTyped')} data-testid={testId} style={style} allowClear={allowClear} />;
+    return (
+      <Input
+        id={id}
+        value={value}
+        onChange={(event) => onChange?.(event.target.value.trim() || undefined)}
+        placeholder={t('appProductIdTyped')}
+        data-testid={testId}
+        style={style}
+        allowClear={allowClear}
+      />
+    );
   }
   return (
     <Select

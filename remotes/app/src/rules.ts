@@ -26,13 +26,7 @@ export const QUESTIONNAIRE_NAME = /^[A-Za-z0-9\u3400-\u4dbf\u4e00-\u9fff]+$/;
  */
 export function isAppUserPassword(value: string): boolean {
   const chars = [...value];
-  return (
-    chars.length >= 6 &&
-    chars.length <= 18 &&
-    chars.every((c) => c >= '!' && c <= '~') &&
-    chars.some((c) => /[A-Za-z]/.test(c)) &&
-    chars.some((c) => /[0-9]/.test(c))
-  );
+  return chars.length >= 6 && chars.length <= 18 && chars.every((c) => c >= '!' && c <= '~') && chars.some((c) => /[A-Za-z]/.test(c)) && chars.some((c) => /[0-9]/.test(c));
 }
 
 const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,7 +1,24 @@
 // The app plugin's routes (plugin.toml), as the pages call them; and the core's enterprise list.
 import { api, type Page } from '@console/sdk';
 
-import type { AccessUrl, AppLog, AppProduct, AppUser, BetaAdded, BetaUser, BucketDomains, CopyEntry, Enterprise, ExportedFile, ImportedExcel, ImportedPublic, Library, Project, Published, Questionnaire } from './types';
+import type {
+  AccessUrl,
+  AppLog,
+  AppProduct,
+  AppUser,
+  BetaAdded,
+  BetaUser,
+  BucketDomains,
+  CopyEntry,
+  Enterprise,
+  ExportedFile,
+  ImportedExcel,
+  ImportedPublic,
+  Library,
+  Project,
+  Published,
+  Questionnaire,
+} from './types';
 
 export const MOUNT = 'app-service';
 export const BASE = `/${MOUNT}`;
@@ -71,8 +88,7 @@ export const qrCodes = {
 export const bucketDomains = {
   list: (params: Params) => api.get<Page<BucketDomains>>(`${BASE}/bucket-domains`, params),
   /** Quiet: a refused address shows on its field. */
-  update: (id: string, body: { objectDomain: string; cdnDomain: string; version: number }) =>
-    api.put<BucketDomains>(one(`${BASE}/bucket-domains`, id), body, { quiet: true }),
+  update: (id: string, body: { objectDomain: string; cdnDomain: string; version: number }) => api.put<BucketDomains>(one(`${BASE}/bucket-domains`, id), body, { quiet: true }),
 };
 
 export const buckets = {

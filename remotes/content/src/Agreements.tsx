@@ -94,7 +94,13 @@ export default function Agreements() {
         search={
           <>
             <Form.Item name="enterpriseId" label={t('enterprise')}>
-              <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: 200 }} data-testid="agreement-enterprise-filter" options={enterprises.map((e) => ({ value: e.id, label: e.tenantName }))} />
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                style={{ width: 200 }}
+                data-testid="agreement-enterprise-filter"
+                options={enterprises.map((e) => ({ value: e.id, label: e.tenantName }))}
+              />
             </Form.Item>
             <Form.Item name="language" label={t('language')}>
               <LanguageSelect list={languages} testId="agreement-language-filter" allowClear style={{ width: 180 }} />

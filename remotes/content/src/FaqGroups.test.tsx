@@ -23,7 +23,11 @@ const GROUP: FaqGroup = { id: 'g1', version: 1, createdAt: 0, updatedAt: 0, name
 describe('the FAQ group page', { timeout: 30_000 }, () => {
   it('adds a group with its name, description and sort order', async () => {
     const sent = serve((call) => (call.method === 'GET' ? page([GROUP]) : { data: GROUP }));
-    renderPage(FaqGroups, PAGES.faqGroup, ['view', 'edit', 'delete'].map((a) => `content:faq-group:${a}`));
+    renderPage(
+      FaqGroups,
+      PAGES.faqGroup,
+      ['view', 'edit', 'delete'].map((a) => `content:faq-group:${a}`),
+    );
     expect(await screen.findByText('Wi-Fi')).toBeTruthy();
     fireEvent.click(screen.getByTestId('add-faq-group'));
     await screen.findByTestId('faq-group-name');

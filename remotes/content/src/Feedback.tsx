@@ -32,8 +32,7 @@ function FeedbackList() {
   const [replying, setReplying] = useState<Row | null>(null);
 
   const load = useCallback(
-    (q: Record<string, unknown>, page: number, pageSize: number) =>
-      feedback.list({ account: param(q.account), mode: param(q.mode), status: param(q.status), page, pageSize }),
+    (q: Record<string, unknown>, page: number, pageSize: number) => feedback.list({ account: param(q.account), mode: param(q.mode), status: param(q.status), page, pageSize }),
     [],
   );
 

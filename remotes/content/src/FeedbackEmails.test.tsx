@@ -23,7 +23,11 @@ const RECIPIENT: FeedbackEmail = { id: 'r1', version: 5, createdAt: 0, updatedAt
 describe('the feedback e-mail page', { timeout: 30_000 }, () => {
   it('refuses what is no e-mail address, then adds the recipient', async () => {
     const sent = serve((call) => (call.method === 'GET' ? page([RECIPIENT]) : { data: RECIPIENT }));
-    renderPage(FeedbackEmails, PAGES.feedbackEmail, ['view', 'edit', 'delete'].map((a) => `content:feedback-email:${a}`));
+    renderPage(
+      FeedbackEmails,
+      PAGES.feedbackEmail,
+      ['view', 'edit', 'delete'].map((a) => `content:feedback-email:${a}`),
+    );
     expect(await screen.findByText('care@example.com')).toBeTruthy();
     fireEvent.click(screen.getByTestId('add-feedback-email'));
     await screen.findByTestId('feedback-email-address');
@@ -41,7 +45,11 @@ describe('the feedback e-mail page', { timeout: 30_000 }, () => {
 
   it('edits with the version, and deletes once the address is typed again', async () => {
     const sent = serve((call) => (call.method === 'GET' ? page([RECIPIENT]) : { data: RECIPIENT }));
-    renderPage(FeedbackEmails, PAGES.feedbackEmail, ['view', 'edit', 'delete'].map((a) => `content:feedback-email:${a}`));
+    renderPage(
+      FeedbackEmails,
+      PAGES.feedbackEmail,
+      ['view', 'edit', 'delete'].map((a) => `content:feedback-email:${a}`),
+    );
     const row = (await screen.findByText('care@example.com')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByText('Edit'));
     await waitFor(() => expect((screen.getByTestId('feedback-email-name') as HTMLInputElement).value).toBe('Care team'));

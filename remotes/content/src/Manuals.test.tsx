@@ -81,7 +81,11 @@ describe('the manual page', { timeout: 30_000 }, () => {
     typeInto('manual-address', 'https://docs.example.com/ax3000/zh-v2');
     ok();
     await waitFor(() => expect(saves(sent)).toHaveLength(1));
-    expect(saves(sent)[0]).toMatchObject({ method: 'PUT', path: '/content-service/manuals/m1', body: { productId: 'p1', language: 'zhCn', address: 'https://docs.example.com/ax3000/zh-v2', version: 2 } });
+    expect(saves(sent)[0]).toMatchObject({
+      method: 'PUT',
+      path: '/content-service/manuals/m1',
+      body: { productId: 'p1', language: 'zhCn', address: 'https://docs.example.com/ax3000/zh-v2', version: 2 },
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     fireEvent.click(within(row).getByText('Delete'));
     const dialog = await screen.findByRole('dialog');

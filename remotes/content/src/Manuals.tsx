@@ -61,7 +61,13 @@ export default function Manuals() {
         search={
           <>
             <Form.Item name="productId" label={t('product')}>
-              <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: 200 }} data-testid="manual-product-filter" options={products.map((p) => ({ value: p.id, label: p.name }))} />
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                style={{ width: 200 }}
+                data-testid="manual-product-filter"
+                options={products.map((p) => ({ value: p.id, label: p.name }))}
+              />
             </Form.Item>
             <Form.Item name="language" label={t('language')}>
               <LanguageSelect list={languages} testId="manual-language-filter" allowClear style={{ width: 180 }} />

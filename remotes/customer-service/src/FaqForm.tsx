@@ -113,7 +113,12 @@ export function FaqForm({ open, editing, tree, languages, products, onClose, onS
         <Form.Item name="groupId" label={t('groupId')} extra={t('groupIdHint')} rules={[{ max: MAX_GROUP_ID }]}>
           <Input maxLength={MAX_GROUP_ID} style={{ width: 300 }} data-testid="faq-group" />
         </Form.Item>
-        <Form.Item name="sortWeight" label={t('sortWeight')} extra={t('sortWeightHint', { max: MAX_SORT })} rules={[{ type: 'integer', min: 0, max: MAX_SORT, message: t('sortRule', { max: MAX_SORT }) }]}>
+        <Form.Item
+          name="sortWeight"
+          label={t('sortWeight')}
+          extra={t('sortWeightHint', { max: MAX_SORT })}
+          rules={[{ type: 'integer', min: 0, max: MAX_SORT, message: t('sortRule', { max: MAX_SORT }) }]}
+        >
           <InputNumber min={0} max={MAX_SORT} precision={0} style={{ width: 300 }} data-testid="faq-sort-weight" />
         </Form.Item>
       </Space>

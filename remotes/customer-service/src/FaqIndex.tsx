@@ -39,10 +39,8 @@ export function FaqIndexPanel({ refresh }: { refresh: number }) {
 
   const create = () => run('create', () => faqIndex.create().then((r) => (r.created ? t('indexCreated') : t('indexAlreadyExists'))));
   const importFaqs = () => run('import', () => faqIndex.importFaqs().then((r) => t('indexImported', { count: r.imported })));
-  const clear = () =>
-    confirm(t('clearIndexTitle'), t('clearIndexHint'), () => run('clear', () => faqIndex.clear().then((r) => t('indexCleared', { count: r.removed }))));
-  const remove = () =>
-    confirm(t('deleteIndexTitle'), t('deleteIndexHint'), () => run('delete', () => faqIndex.remove().then((r) => (r.deleted ? t('indexDeleted') : t('indexAlreadyGone')))));
+  const clear = () => confirm(t('clearIndexTitle'), t('clearIndexHint'), () => run('clear', () => faqIndex.clear().then((r) => t('indexCleared', { count: r.removed }))));
+  const remove = () => confirm(t('deleteIndexTitle'), t('deleteIndexHint'), () => run('delete', () => faqIndex.remove().then((r) => (r.deleted ? t('indexDeleted') : t('indexAlreadyGone')))));
 
   // Unknown until loaded: every action is offered (the server refuses what cannot be done).
   const exists = state?.exists;
@@ -57,7 +55,9 @@ export function FaqIndexPanel({ refresh }: { refresh: number }) {
             key: 'exists',
             label: t('indexState'),
             children:
-              state === null ? '—' : (
+              state === null ? (
+                '—'
+              ) : (
                 <Tag color={state.exists ? 'success' : 'default'} data-testid="faq-index-exists">
                   {state.exists ? t('indexExists') : t('indexMissing')}
                 </Tag>

@@ -287,8 +287,7 @@ describe('trying a question', { timeout: 30_000 }, () => {
     const notify = vi.fn();
     configureRequest({ notify });
     host({
-      other: (call) =>
-        call.path === '/customer-service/faqs/search' ? { code: 409, msg: 'The search index has not been created yet: create it, then import the FAQs.' } : undefined,
+      other: (call) => (call.path === '/customer-service/faqs/search' ? { code: 409, msg: 'The search index has not been created yet: create it, then import the FAQs.' } : undefined),
     });
     renderPage(Faqs, PAGES.faq, ALL);
     await screen.findByText('How do I reset the robot?');

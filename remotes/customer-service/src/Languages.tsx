@@ -24,7 +24,11 @@ function LanguageFields({ editing }: { editing: Partial<Language> }) {
         name="code"
         label={t('languageCode')}
         extra={t('languageCodeHint')}
-        rules={[required, { max: MAX_LANGUAGE_CODE, message: t('languageCodeRule', { max: MAX_LANGUAGE_CODE }) }, { pattern: LANGUAGE_CODE, message: t('languageCodeRule', { max: MAX_LANGUAGE_CODE }) }]}
+        rules={[
+          required,
+          { max: MAX_LANGUAGE_CODE, message: t('languageCodeRule', { max: MAX_LANGUAGE_CODE }) },
+          { pattern: LANGUAGE_CODE, message: t('languageCodeRule', { max: MAX_LANGUAGE_CODE }) },
+        ]}
       >
         <Input maxLength={MAX_LANGUAGE_CODE} data-testid="language-code" />
       </Form.Item>

@@ -53,7 +53,10 @@ describe('the question type page', { timeout: 30_000 }, () => {
     renderPage(QuestionTypes, PAGES.questionType, ALL);
     const table = await screen.findByTestId('question-types');
     await within(table).findByTestId('type-s1');
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.getAttribute('data-row-key'));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.getAttribute('data-row-key'));
     expect(rows).toEqual(['c1', 's1', 'c2', 's2']);
     // Every type at once, to nest them.
     expect(sent.find((c) => c.method === 'GET' && c.path === '/customer-service/question-types')?.query.get('pageSize')).toBe('1000');

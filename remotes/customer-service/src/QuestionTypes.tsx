@@ -107,9 +107,7 @@ function TypeList() {
               <span data-testid={`type-${row.id}`}>
                 {row.name}
                 {/* A subcategory found without its category: which one it belongs to. */}
-                {row.alone && (
-                  <Typography.Text type="secondary"> ({categoryName(row.parentId)})</Typography.Text>
-                )}
+                {row.alone && <Typography.Text type="secondary"> ({categoryName(row.parentId)})</Typography.Text>}
               </span>
             ),
           },

@@ -16,8 +16,19 @@ beforeAll(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 const SEAT: Seat = {
-  id: 's1', version: 1, createdAt: 0, updatedAt: 0, number: 'A01', accountId: 7, userName: 'ann', agentName: 'Ann', maxUsers: 3, manualBusy: false,
-  timeZone: 'Asia/Shanghai', periods: [{ days: 'weekdays', start: '09:00', end: '18:00' }], state: { online: true, onDuty: false, active: 1, status: 'busy' },
+  id: 's1',
+  version: 1,
+  createdAt: 0,
+  updatedAt: 0,
+  number: 'A01',
+  accountId: 7,
+  userName: 'ann',
+  agentName: 'Ann',
+  maxUsers: 3,
+  manualBusy: false,
+  timeZone: 'Asia/Shanghai',
+  periods: [{ days: 'weekdays', start: '09:00', end: '18:00' }],
+  state: { online: true, onDuty: false, active: 1, status: 'busy' },
 };
 const ALL = ['cs:seat:view', 'cs:seat:edit', 'cs:seat:delete'];
 const saves = (sent: Sent[]) => sent.filter((c) => c.method === 'POST' || c.method === 'PUT');

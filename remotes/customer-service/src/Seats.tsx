@@ -113,11 +113,7 @@ function SeatFields() {
         <Input maxLength={16} data-testid="seat-number" />
       </Form.Item>
       <Form.Item name="userName" label={t('agentAccount')} extra={t('agentAccountHint')} rules={[{ required: true, message: t('required') }]}>
-        <Select
-          showSearch={{ filterOption: false, onSearch: setTyped }}
-          data-testid="seat-account"
-          options={accounts.map((a) => ({ value: a.userName, label: `${a.name} (${a.userName})` }))}
-        />
+        <Select showSearch={{ filterOption: false, onSearch: setTyped }} data-testid="seat-account" options={accounts.map((a) => ({ value: a.userName, label: `${a.name} (${a.userName})` }))} />
       </Form.Item>
       <Space size="large" wrap>
         <Form.Item name="maxUsers" label={t('maxUsers')} rules={[{ required: true, type: 'integer', min: 1, max: MAX_SEAT_USERS, message: t('maxUsersRule', { max: MAX_SEAT_USERS }) }]}>

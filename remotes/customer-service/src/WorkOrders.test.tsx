@@ -18,12 +18,46 @@ afterEach(() => vi.unstubAllGlobals());
 const MINUTE = 60_000;
 function order(number: string, changes: Partial<WorkOrder> = {}): WorkOrder {
   return {
-    id: `id-${number}`, version: 2, createdAt: 0, updatedAt: 0, number, status: 'unassigned', type: 'offline', origin: 'user', channel: 'app',
-    description: 'The robot stops', productId: 'p1', productName: 'RV20', deviceSn: 'SN001', questionTypeId: 't1', questionTypeName: 'Cleaning',
-    username: 'dan@example.com', nickname: 'dan@example.com', submittedAt: 1_700_000_000_000, submitter: 'dan@example.com', handlerSeatNumber: '',
-    handlerId: 0, handlerName: '', engineer: '', summaryTitle: '', summaryContent: '', rating: null, urged: false, resolved: false, chatId: '',
-    firstResponseAt: 0, resolvedAt: 0, dueFirstResponse: 0, dueResolution: 0, breached: false, breachedFirstResponse: false, breachedResolution: false,
-    history: [], firstResponseLeftMs: 25 * MINUTE, resolutionLeftMs: 47 * 60 * MINUTE, ...changes,
+    id: `id-${number}`,
+    version: 2,
+    createdAt: 0,
+    updatedAt: 0,
+    number,
+    status: 'unassigned',
+    type: 'offline',
+    origin: 'user',
+    channel: 'app',
+    description: 'The robot stops',
+    productId: 'p1',
+    productName: 'RV20',
+    deviceSn: 'SN001',
+    questionTypeId: 't1',
+    questionTypeName: 'Cleaning',
+    username: 'dan@example.com',
+    nickname: 'dan@example.com',
+    submittedAt: 1_700_000_000_000,
+    submitter: 'dan@example.com',
+    handlerSeatNumber: '',
+    handlerId: 0,
+    handlerName: '',
+    engineer: '',
+    summaryTitle: '',
+    summaryContent: '',
+    rating: null,
+    urged: false,
+    resolved: false,
+    chatId: '',
+    firstResponseAt: 0,
+    resolvedAt: 0,
+    dueFirstResponse: 0,
+    dueResolution: 0,
+    breached: false,
+    breachedFirstResponse: false,
+    breachedResolution: false,
+    history: [],
+    firstResponseLeftMs: 25 * MINUTE,
+    resolutionLeftMs: 47 * 60 * MINUTE,
+    ...changes,
   };
 }
 const OPTIONS = { data: { questionTypes: [{ id: 't1', name: 'Cleaning', children: [] }], seats: [{ id: 's2', number: 'B01', agentName: 'Bob' }] } };
@@ -64,7 +98,9 @@ describe('the work-order pages', { timeout: 30_000 }, () => {
   });
 
   it('let an agent assign an unassigned user order to himself, and ask for nothing he may not read', async () => {
-    const sent = serve((call) => (call.method === 'GET' ? page([order('WO4'), order('WO5', { status: 'assigned', handlerId: 9, handlerName: 'Bob' })]) : { data: order('WO4', { status: 'assigned' }) }));
+    const sent = serve((call) =>
+      call.method === 'GET' ? page([order('WO4'), order('WO5', { status: 'assigned', handlerId: 9, handlerName: 'Bob' })]) : { data: order('WO4', { status: 'assigned' }) },
+    );
     renderPage(UserOrders, PAGES.userOrder, ['cs:order:user', 'cs:order:handle']);
     fireEvent.click(await screen.findByTestId('order-assign-WO4'));
     expect(screen.queryByTestId('order-assign-WO5')).toBeNull();

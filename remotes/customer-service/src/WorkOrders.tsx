@@ -120,13 +120,23 @@ function Orders({ list }: { list: OrderList }) {
   };
 
   const assign = (order: WorkOrder) =>
-    workOrders.act(order.id, 'assign', { version: order.version }).then((saved) => done(saved, t('assigned')), () => reload());
+    workOrders.act(order.id, 'assign', { version: order.version }).then(
+      (saved) => done(saved, t('assigned')),
+      () => reload(),
+    );
   const process = (order: WorkOrder) =>
-    workOrders.act(order.id, 'process', { version: order.version }).then((saved) => done(saved, t('processing')), () => reload());
+    workOrders.act(order.id, 'process', { version: order.version }).then(
+      (saved) => done(saved, t('processing')),
+      () => reload(),
+    );
   const urge = (order: WorkOrder) =>
     modal.confirm({
       title: t('urgeTitle', { number: order.number }),
-      onOk: () => workOrders.urge(order.id).then((saved) => done(saved, t('urged')), () => undefined),
+      onOk: () =>
+        workOrders.urge(order.id).then(
+          (saved) => done(saved, t('urged')),
+          () => undefined,
+        ),
     });
   const exportTask = useExportTask();
   const exportRecords = () => void exportTask(workOrders.exportPath, listParams(query.current, 1, 500));
@@ -285,7 +295,12 @@ function OrderDrawer({ order, onClose }: { order: WorkOrder | null; onClose: () 
         { label: t('sla'), value: <SlaCell order={order} /> },
         { label: t('summaryTitle'), value: order.summaryTitle || '—' },
         { label: t('summaryContent'), value: <span data-testid="order-summary">{order.summaryContent || '—'}</span> },
-        { label: t('rating'), value: order.rating ? `${t(`score_${order.rating.score}`)} · ${order.rating.solved ? t('problemSolved') : t('problemNotSolved')}${order.rating.comment ? ` · ${order.rating.comment}` : ''}` : '—' },
+        {
+          label: t('rating'),
+          value: order.rating
+            ? `${t(`score_${order.rating.score}`)} · ${order.rating.solved ? t('problemSolved') : t('problemNotSolved')}${order.rating.comment ? ` · ${order.rating.comment}` : ''}`
+            : '—',
+        },
         { label: t('urgedFlag'), value: yes(order.urged) },
         { label: t('resolvedFlag'), value: yes(order.resolved) },
         {
@@ -361,13 +376,7 @@ function ActionForm({ acting, seats, onClose, onDone }: { acting: Acting; seats:
 function CreateForm({ open, tree, onClose, onDone }: { open: boolean; tree: TypeNode[]; onClose: () => void; onDone: (order: WorkOrder) => void }) {
   const { t } = useTexts();
   return (
-    <ModalForm<Record<string, string>>
-      open={open}
-      title={t('submitOrder')}
-      initialValues={{ type: 'offline' }}
-      onClose={onClose}
-      onSubmit={async (values) => onDone(await workOrders.create(values))}
-    >
+    <ModalForm<Record<string, string>> open={open} title={t('submitOrder')} initialValues={{ type: 'offline' }} onClose={onClose} onSubmit={async (values) => onDone(await workOrders.create(values))}>
       <Form.Item name="description" label={t('description')} rules={[{ required: true, whitespace: true, message: t('required') }]}>
         <Input.TextArea rows={4} maxLength={2000} data-testid="order-description" />
       </Form.Item>

@@ -36,9 +36,29 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const CHAT: Chat = {
-  id: 'c1', version: 3, createdAt: 0, updatedAt: 0, username: 'dan@example.com', app: 'Robot Home', language: 'en', productId: '', deviceSn: '',
-  state: 'connected', active: true, ticket: 0, seatId: 's1', seatNumber: 'A01', agentId: 7, agentName: 'Ann', startedAt: 1, queuedAt: 2, connectedAt: 3,
-  endedAt: 0, endedBy: '', workOrderId: '', workOrderNumber: '',
+  id: 'c1',
+  version: 3,
+  createdAt: 0,
+  updatedAt: 0,
+  username: 'dan@example.com',
+  app: 'Robot Home',
+  language: 'en',
+  productId: '',
+  deviceSn: '',
+  state: 'connected',
+  active: true,
+  ticket: 0,
+  seatId: 's1',
+  seatNumber: 'A01',
+  agentId: 7,
+  agentName: 'Ann',
+  startedAt: 1,
+  queuedAt: 2,
+  connectedAt: 3,
+  endedAt: 0,
+  endedBy: '',
+  workOrderId: '',
+  workOrderNumber: '',
 };
 const PRESENCE: Presence = {
   seat: { id: 's1', version: 1, createdAt: 0, updatedAt: 0, number: 'A01', accountId: 7, userName: 'ann', agentName: 'Ann', maxUsers: 3, manualBusy: false, timeZone: 'UTC', periods: [], state: null },
@@ -47,8 +67,21 @@ const PRESENCE: Presence = {
   waiting: 2,
 };
 const message = (id: string, from: ChatMessage['from'], text: string, sentAt: number): ChatMessage => ({
-  id, version: 1, createdAt: 0, updatedAt: 0, chatId: 'c1', from, author: from === 'agent' ? 'Ann' : 'dan', text, attachment: null, answers: [], offerHuman: false,
-  event: '', detail: null, sentAt, url: null,
+  id,
+  version: 1,
+  createdAt: 0,
+  updatedAt: 0,
+  chatId: 'c1',
+  from,
+  author: from === 'agent' ? 'Ann' : 'dan',
+  text,
+  attachment: null,
+  answers: [],
+  offerHuman: false,
+  event: '',
+  detail: null,
+  sentAt,
+  url: null,
 });
 const sends = (sent: Sent[]) => sent.filter((c) => c.path.endsWith('/send'));
 
@@ -123,7 +156,7 @@ describe('the agent workspace', { timeout: 30_000 }, () => {
     expect(sent.map((c) => c.path)).toEqual(['/customer-service/workspace/seat']);
   });
 
-  it('offers the question categories through the desk\'s own route', async () => {
+  it("offers the question categories through the desk's own route", async () => {
     const sent = host();
     renderPage(Workspace, PAGES.serviceCenter, ['cs:chat:serve']);
     await screen.findByTestId('workspace-chat-dan@example.com');

@@ -59,10 +59,11 @@ function Desk() {
           setNoSeat(null);
         },
         // A failed heartbeat once the desk is shown is only a missed beat; at first, it says why.
-        (error: Error) => setPresence((shown) => {
-          if (!shown) setNoSeat(error.message);
-          return shown;
-        }),
+        (error: Error) =>
+          setPresence((shown) => {
+            if (!shown) setNoSeat(error.message);
+            return shown;
+          }),
       ),
     [],
   );
@@ -100,7 +101,10 @@ function Desk() {
       const known = messagesRef.current[chatId] ?? [];
       // From just before the last one: a message sent in the same millisecond is not missed.
       const after = known.length > 0 ? known[known.length - 1].sentAt - 1 : 0;
-      return workspace.messages(chatId, after).then((list) => add(chatId, list), () => undefined);
+      return workspace.messages(chatId, after).then(
+        (list) => add(chatId, list),
+        () => undefined,
+      );
     },
     [add],
   );
@@ -286,7 +290,13 @@ export function MessageBubble({ m, mine }: { m: ChatMessage; mine: boolean }) {
             <div style={{ whiteSpace: 'pre-wrap' }}>{a.answer}</div>
           </div>
         ))}
-        {m.attachment && m.url && (m.attachment.kind === 'image' ? <img src={m.url} alt={m.attachment.fileName} style={{ maxWidth: 240, display: 'block', marginTop: 4 }} data-testid="chat-image" /> : <video src={m.url} controls style={{ maxWidth: 320, display: 'block', marginTop: 4 }} />)}
+        {m.attachment &&
+          m.url &&
+          (m.attachment.kind === 'image' ? (
+            <img src={m.url} alt={m.attachment.fileName} style={{ maxWidth: 240, display: 'block', marginTop: 4 }} data-testid="chat-image" />
+          ) : (
+            <video src={m.url} controls style={{ maxWidth: 320, display: 'block', marginTop: 4 }} />
+          ))}
       </div>
     </div>
   );
@@ -294,7 +304,21 @@ export function MessageBubble({ m, mine }: { m: ChatMessage; mine: boolean }) {
 
 type Dialog = 'share' | 'transfer' | 'order' | 'end' | null;
 
-function ChatPane({ chat, messages, tree, onChanged, onSent, notify }: { chat: Chat; messages: ChatMessage[]; tree: TypeNode[]; onChanged: () => void; onSent: (m: ChatMessage) => void; notify: (text: string) => void }) {
+function ChatPane({
+  chat,
+  messages,
+  tree,
+  onChanged,
+  onSent,
+  notify,
+}: {
+  chat: Chat;
+  messages: ChatMessage[];
+  tree: TypeNode[];
+  onChanged: () => void;
+  onSent: (m: ChatMessage) => void;
+  notify: (text: string) => void;
+}) {
   const { t } = useTexts();
   const { message } = App.useApp();
   const [text, setText] = useState('');
@@ -443,7 +467,16 @@ function ChatPane({ chat, messages, tree, onChanged, onSent, notify }: { chat: C
           <Input maxLength={64} />
         </Form.Item>
       </ModalForm>
-      <EndForm open={dialog === 'end'} chat={chat} tree={tree} onClose={() => setDialog(null)} onDone={() => { notify(t('chatEnded')); onChanged(); }} />
+      <EndForm
+        open={dialog === 'end'}
+        chat={chat}
+        tree={tree}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          notify(t('chatEnded'));
+          onChanged();
+        }}
+      />
     </Card>
   );
 }

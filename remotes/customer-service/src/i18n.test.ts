@@ -40,10 +40,41 @@ describe('remote customer-service: seven languages, complete', () => {
     const en = resources.en as Record<string, string>;
     const theirs = resources[lang] as Record<string, string>;
     // Texts that are the same in English and elsewhere by nature (codes, "FAQ", "Index", "Name").
-    const same = new Set(['faq', 'indexState', 'score', 'actions', 'question', 'image', 'languageCode', 'none', 'defaultTag', 'role_all', 'languageName',
+    const same = new Set([
+      'faq',
+      'indexState',
+      'score',
+      'actions',
+      'question',
+      'image',
+      'languageCode',
+      'none',
+      'defaultTag',
+      'role_all',
+      'languageName',
       // Words the languages share with English: Status, Details, Online, Chat, App, Console, Type, Description, Note, Assistant, units.
-      'status', 'seatStatus', 'details', 'type_online', 'type_offline', 'channel_chat', 'channel_app', 'channel_console', 'live', 'orderType',
-      'description', 'note', 'bot', 'minutes', 'hours', 'days', 'status_urgent', 'offline', 'no', 'minutesUnit', 'queue']);
+      'status',
+      'seatStatus',
+      'details',
+      'type_online',
+      'type_offline',
+      'channel_chat',
+      'channel_app',
+      'channel_console',
+      'live',
+      'orderType',
+      'description',
+      'note',
+      'bot',
+      'minutes',
+      'hours',
+      'days',
+      'status_urgent',
+      'offline',
+      'no',
+      'minutesUnit',
+      'queue',
+    ]);
     const copied = Object.keys(en).filter((key) => !same.has(key) && theirs[key] === en[key]);
     expect(copied).toEqual([]);
   });

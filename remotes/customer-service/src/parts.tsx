@@ -70,6 +70,7 @@ function useOptions<T>(enabled: boolean, load: () => Promise<T[]>): T[] {
 /** The question type tree for the question type page (its own view action); `refresh` loads it again. */
 export function useTypeTree(refresh = 0): TypeNode[] {
   // A new function whenever `refresh` changes: the tree is loaded again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `refresh` is the signal to load again, not an input
   const load = useCallback(() => questionTypes.tree(), [refresh]);
   return useOptions(true, load);
 }

@@ -79,10 +79,7 @@ export default function DeviceDashboard() {
     ],
     [activity, t],
   );
-  const firmware = useMemo(
-    () => activity?.firmwareTrend.map(([version, data]) => ({ name: version || t('unknownVersion'), type: 'bar' as const, stack: 'firmware', data })) ?? [],
-    [activity, t],
-  );
+  const firmware = useMemo(() => activity?.firmwareTrend.map(([version, data]) => ({ name: version || t('unknownVersion'), type: 'bar' as const, stack: 'firmware', data })) ?? [], [activity, t]);
   const states = useMemo(() => [{ name: t('devicesCount'), type: 'bar' as const, data: activity?.workStates.map(([, n]) => n) ?? [] }], [activity, t]);
   const latency = useMemo(() => [{ name: t('count'), type: 'bar' as const, data: LATENCIES.map((name) => activity?.latency.find(([n]) => n === name)?.[1] ?? 0) }], [activity, t]);
   const chartName = (what: string) => `${what}-${range}-${granularity}`;
@@ -119,9 +116,7 @@ export default function DeviceDashboard() {
       <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }} data-testid="dashboard-freshness">
         {live === 'open' && <Tag color="green">{t('live')}</Tag>}
-        <Typography.Text type="secondary">
-          {activity && activity.countedUntil > 0 ? t('countedUntil', { time: when(activity.countedUntil), zone: activity.timeZone }) : t('noneYet')}
-        </Typography.Text>
+        <Typography.Text type="secondary">{activity && activity.countedUntil > 0 ? t('countedUntil', { time: when(activity.countedUntil), zone: activity.timeZone }) : t('noneYet')}</Typography.Text>
         {activity && activity.newestAt > 0 && <Typography.Text type="secondary">{t('newest', { time: when(activity.newestAt) })}</Typography.Text>}
         <Link to="/device-manage/deviceInfo">{t('deviceList')}</Link>
       </Space>

@@ -69,9 +69,7 @@ export default function DeviceLogs() {
     >
       <Typography.Paragraph type="secondary">{t('logsHint')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }} data-testid="logs-freshness">
-        <Typography.Text type="secondary">
-          {figures && figures.countedUntil > 0 ? t('logsCountedUntil', { time: when(figures.countedUntil), zone: figures.timeZone }) : t('noneYet')}
-        </Typography.Text>
+        <Typography.Text type="secondary">{figures && figures.countedUntil > 0 ? t('logsCountedUntil', { time: when(figures.countedUntil), zone: figures.timeZone }) : t('noneYet')}</Typography.Text>
         <Link to="/device-manage/devicesLog">{t('logList')}</Link>
       </Space>
       <Row gutter={16} style={{ marginBottom: 16 }}>
@@ -79,7 +77,12 @@ export default function DeviceLogs() {
           const figure = figures?.kinds.find((f) => f.kind === k);
           return (
             <Col xs={12} md={6} key={k}>
-              <Statistic title={t(`logKinds.${k}`)} value={figure?.total ?? 0} suffix={figure && figure.failures > 0 ? <Typography.Text type="danger">{t('failures', { count: figure.failures })}</Typography.Text> : undefined} data-testid={`logs-${k}`} />
+              <Statistic
+                title={t(`logKinds.${k}`)}
+                value={figure?.total ?? 0}
+                suffix={figure && figure.failures > 0 ? <Typography.Text type="danger">{t('failures', { count: figure.failures })}</Typography.Text> : undefined}
+                data-testid={`logs-${k}`}
+              />
             </Col>
           );
         })}

@@ -89,9 +89,7 @@ export default function ErrorAnalysis() {
     >
       <Typography.Paragraph type="secondary">{t('errorsHint')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }} data-testid="errors-freshness">
-        <Typography.Text type="secondary">
-          {analysis && analysis.countedUntil > 0 ? t('countedUntil', { time: when(analysis.countedUntil), zone: analysis.timeZone }) : t('noneYet')}
-        </Typography.Text>
+        <Typography.Text type="secondary">{analysis && analysis.countedUntil > 0 ? t('countedUntil', { time: when(analysis.countedUntil), zone: analysis.timeZone }) : t('noneYet')}</Typography.Text>
         <Link to="/device-manage/deviceInfo">{t('deviceList')}</Link>
       </Space>
       {analysis?.spike && <Alert type="error" showIcon message={t('spike', { now: analysis.total, before: analysis.previousTotal })} style={{ marginBottom: 16 }} data-testid="errors-spike" />}
@@ -131,7 +129,13 @@ export default function ErrorAnalysis() {
           <Row gutter={24} style={{ marginTop: 16 }}>
             <Col xs={24} lg={12}>
               <Typography.Title level={5}>{t('byFirmware')}</Typography.Title>
-              <Chart labels={(analysis?.byFirmware ?? []).map(([v]) => v || t('unknownVersion'))} series={bar(analysis?.byFirmware)} height={260} testId="chart-errors-firmware" fileName={chartName('errors-by-firmware')} />
+              <Chart
+                labels={(analysis?.byFirmware ?? []).map(([v]) => v || t('unknownVersion'))}
+                series={bar(analysis?.byFirmware)}
+                height={260}
+                testId="chart-errors-firmware"
+                fileName={chartName('errors-by-firmware')}
+              />
             </Col>
             <Col xs={24} lg={12}>
               <Typography.Title level={5}>{t('byProduct')}</Typography.Title>

@@ -58,18 +58,19 @@ export function TakenAt({ takenAt, timeZone, onTaken, live }: { takenAt: number 
     setTaking(true);
     api
       .post(`${MOUNT}/snapshot`, {})
-      .then(() => {
-        void message.success(t('taken'));
-        onTaken?.();
-      }, () => undefined)
+      .then(
+        () => {
+          void message.success(t('taken'));
+          onTaken?.();
+        },
+        () => undefined,
+      )
       .finally(() => setTaking(false));
   };
   return (
     <Space wrap style={{ marginBottom: 16 }} data-testid="dashboard-freshness">
       {live && <Tag color="green">{t('live')}</Tag>}
-      <Typography.Text type="secondary">
-        {takenAt ? t('takenAt', { time: when(takenAt), zone: timeZone ?? '' }) : t('notTakenYet')}
-      </Typography.Text>
+      <Typography.Text type="secondary">{takenAt ? t('takenAt', { time: when(takenAt), zone: timeZone ?? '' }) : t('notTakenYet')}</Typography.Text>
       {onTaken && mayTakeNow && (
         <Button size="small" icon={<ReloadOutlined />} loading={taking} onClick={takeNow} data-testid="dashboard-take-now">
           {t('takeNow')}
@@ -96,18 +97,9 @@ export default function Overview() {
 
   const labels = useMemo(() => axisLabels(figures?.labels, figures?.granularity), [figures]);
   const card = useCallback((name: CardName) => figures?.cards.find((c) => c.name === name), [figures]);
-  const fleet = useMemo(
-    () => (['devices', 'online', 'active:1d'] as const).map((name) => ({ name: t(cardKey(name)), type: 'line' as const, data: card(name)?.trend ?? [] })),
-    [card, t],
-  );
-  const users = useMemo(
-    () => (['app:users', 'app:active'] as const).map((name) => ({ name: t(cardKey(name)), type: 'line' as const, data: card(name)?.trend ?? [] })),
-    [card, t],
-  );
-  const firmware = useMemo(
-    () => figures?.firmwareTrend.map(([version, data]) => ({ name: version || t('unknownVersion'), type: 'bar' as const, stack: 'firmware', data })) ?? [],
-    [figures, t],
-  );
+  const fleet = useMemo(() => (['devices', 'online', 'active:1d'] as const).map((name) => ({ name: t(cardKey(name)), type: 'line' as const, data: card(name)?.trend ?? [] })), [card, t]);
+  const users = useMemo(() => (['app:users', 'app:active'] as const).map((name) => ({ name: t(cardKey(name)), type: 'line' as const, data: card(name)?.trend ?? [] })), [card, t]);
+  const firmware = useMemo(() => figures?.firmwareTrend.map(([version, data]) => ({ name: version || t('unknownVersion'), type: 'bar' as const, stack: 'firmware', data })) ?? [], [figures, t]);
   const states = useMemo(() => [{ name: t('devicesCount'), type: 'bar' as const, data: figures?.workStates.map(([, n]) => n) ?? [] }], [figures, t]);
   const chartName = (what: string) => `${what}-${range}-${granularity}`;
 
@@ -139,9 +131,7 @@ export default function Overview() {
                 )}
                 <Space size={8} wrap>
                   {figure?.value != null && (
-                    <Tag color={figure.change > 0 ? 'green' : figure.change < 0 ? 'red' : 'default'}>
-                      {t('change', { change: `${figure.change > 0 ? '+' : ''}${figure.change}` })}
-                    </Tag>
+                    <Tag color={figure.change > 0 ? 'green' : figure.change < 0 ? 'red' : 'default'}>{t('change', { change: `${figure.change > 0 ? '+' : ''}${figure.change}` })}</Tag>
                   )}
                   <Link to={list}>{t('viewList')}</Link>
                 </Space>

@@ -21,19 +21,10 @@ export function granularityOf(range: TimeRange): Granularity {
 export const when = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
 
 /** Axis labels: an hour's label without its year. */
-export const axisLabels = (labels: string[] | undefined, granularity: string | undefined) =>
-  labels?.map((l) => (granularity === 'hour' ? l.slice(5) : l)) ?? [];
+export const axisLabels = (labels: string[] | undefined, granularity: string | undefined) => labels?.map((l) => (granularity === 'hour' ? l.slice(5) : l)) ?? [];
 
 /** The console's time ranges and granularities; a range past 7 days has no hours. */
-export function RangeControls({
-  range,
-  granularity,
-  onChange,
-}: {
-  range: TimeRange;
-  granularity: Granularity;
-  onChange: (range: TimeRange, granularity: Granularity) => void;
-}) {
+export function RangeControls({ range, granularity, onChange }: { range: TimeRange; granularity: Granularity; onChange: (range: TimeRange, granularity: Granularity) => void }) {
   const { t } = useNamespace('dashboard', resources);
   return (
     <>

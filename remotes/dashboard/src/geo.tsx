@@ -111,7 +111,21 @@ function load(map: MapName): Promise<void> {
  * A choropleth of `values` (ISO code → count) on the world or China map, with a tooltip naming
  * each place in the reader's language; with `fileName`, the user can save it as a PNG.
  */
-export function GeoMap({ map, values, seriesName, height = 460, testId, fileName }: { map: MapName; values: [string, number][]; seriesName: string; height?: number; testId?: string; fileName?: string }) {
+export function GeoMap({
+  map,
+  values,
+  seriesName,
+  height = 460,
+  testId,
+  fileName,
+}: {
+  map: MapName;
+  values: [string, number][];
+  seriesName: string;
+  height?: number;
+  testId?: string;
+  fileName?: string;
+}) {
   const { i18n } = useTranslation();
   const { element, chart } = useEChart();
   const [ready, setReady] = useState<MapName | null>(null);
@@ -149,7 +163,7 @@ export function GeoMap({ map, values, seriesName, height = 460, testId, fileName
       },
       true,
     );
-  }, [ready, map, values, seriesName, i18n.language]);
+  }, [chart, ready, map, values, seriesName, i18n.language]);
 
   return (
     <div style={{ position: 'relative' }}>

@@ -82,8 +82,7 @@ export default function Certificates() {
         }),
       { title: t('revokeTitle'), ok: t('revoke'), hint: t('revokeHint', { name: row.name }), failure: 'operation' },
     );
-  const downloadAuthority = () =>
-    api.get<{ certificatePem: string }>(`${BASE}/authority`).then((ca) => downloadBase64('ca.pem', 'application/x-pem-file', btoa(ca.certificatePem)));
+  const downloadAuthority = () => api.get<{ certificatePem: string }>(`${BASE}/authority`).then((ca) => downloadBase64('ca.pem', 'application/x-pem-file', btoa(ca.certificatePem)));
   const expired = (row: Certificate) => row.notAfter <= Date.now();
   return (
     <Card title={t('certificates')} variant="borderless">
@@ -125,13 +124,31 @@ export default function Certificates() {
           { title: t('certType'), dataIndex: 'certType', render: (v: string) => t(`type_${v}`) },
           { title: t('commonName'), dataIndex: 'commonName', render: (v: string) => <code>{v}</code> },
           { title: t('algorithm'), render: (_, row) => `${row.algorithm} · ${t('bits', { count: row.keyLength })}` },
-          { title: t('notAfter'), dataIndex: 'notAfter', render: (v: number, row) => <span>{dayjs(v).format('YYYY-MM-DD')}{expired(row) && <Tag style={{ marginLeft: 8 }}>{t('expiredTag')}</Tag>}</span> },
+          {
+            title: t('notAfter'),
+            dataIndex: 'notAfter',
+            render: (v: number, row) => (
+              <span>
+                {dayjs(v).format('YYYY-MM-DD')}
+                {expired(row) && <Tag style={{ marginLeft: 8 }}>{t('expiredTag')}</Tag>}
+              </span>
+            ),
+          },
           {
             title: t('status'),
             dataIndex: 'status',
             render: (v: string) => <Tag color={v === 'normal' ? 'green' : 'red'}>{t(`status_${v}`)}</Tag>,
           },
-          { title: t('serial'), dataIndex: 'serial', ellipsis: true, render: (v: string) => <Typography.Text code copyable={{ text: v }}>{v.slice(0, 12)}…</Typography.Text> },
+          {
+            title: t('serial'),
+            dataIndex: 'serial',
+            ellipsis: true,
+            render: (v: string) => (
+              <Typography.Text code copyable={{ text: v }}>
+                {v.slice(0, 12)}…
+              </Typography.Text>
+            ),
+          },
           {
             title: t('actions'),
             render: (_, row) => (
@@ -161,15 +178,7 @@ export default function Certificates() {
           },
         ]}
       />
-      <ModalForm<Generate>
-        open={generating !== null}
-        title={t('generate')}
-        failure="add"
-        form={form}
-        initialValues={generating ?? undefined}
-        onClose={() => setGenerating(null)}
-        onSubmit={generate}
-      >
+      <ModalForm<Generate> open={generating !== null} title={t('generate')} failure="add" form={form} initialValues={generating ?? undefined} onClose={() => setGenerating(null)} onSubmit={generate}>
         <Form.Item name="name" label={t('certName')} rules={[{ required: true, min: 2, max: 80 }]}>
           <Input />
         </Form.Item>
@@ -189,10 +198,7 @@ export default function Certificates() {
           <Input.TextArea rows={3} placeholder="mqtt.example.com" />
         </Form.Item>
         <Form.Item name="algorithm" label={t('algorithm')} rules={[{ required: true }]}>
-          <Select
-            options={(['ECDSA', 'RSA'] as const).map((a) => ({ value: a, label: a }))}
-            onChange={(value: 'RSA' | 'ECDSA') => form.setFieldValue('keyLength', KEY_LENGTHS[value][0])}
-          />
+          <Select options={(['ECDSA', 'RSA'] as const).map((a) => ({ value: a, label: a }))} onChange={(value: 'RSA' | 'ECDSA') => form.setFieldValue('keyLength', KEY_LENGTHS[value][0])} />
         </Form.Item>
         <Form.Item name="keyLength" label={t('keyLength')} rules={[{ required: true }]}>
           <Select options={KEY_LENGTHS[algorithm].map((bits) => ({ value: bits, label: t('bits', { count: bits }) }))} />

@@ -46,9 +46,7 @@ function ResolveCard() {
       style={{ marginBottom: 16 }}
       data-testid="resolve-domain"
       onFinish={(values: { country?: string; serviceName: string }) =>
-        api
-          .get<{ name: string; priority: number }>(`${BASE}/domain-resolve`, { country: values.country ?? '', serviceName: values.serviceName })
-          .then(setAnswer, () => setAnswer(null))
+        api.get<{ name: string; priority: number }>(`${BASE}/domain-resolve`, { country: values.country ?? '', serviceName: values.serviceName }).then(setAnswer, () => setAnswer(null))
       }
     >
       <Typography.Text strong style={{ marginRight: 12, lineHeight: '32px' }}>
@@ -80,8 +78,7 @@ export function DomainsPage({ kind }: { kind: DomainKind }) {
     void message.success(t('saved'));
     list.current?.reload();
   };
-  const edit = (row: Domain) =>
-    setEditing({ ...row, validity: row.validFrom || row.validUntil ? [row.validFrom ? dayjs(row.validFrom) : null, row.validUntil ? dayjs(row.validUntil) : null] : null });
+  const edit = (row: Domain) => setEditing({ ...row, validity: row.validFrom || row.validUntil ? [row.validFrom ? dayjs(row.validFrom) : null, row.validUntil ? dayjs(row.validUntil) : null] : null });
   const save = ({ validity, ...values }: DomainForm) => {
     const body = { ...values, kind, validFrom: validity?.[0]?.valueOf() ?? null, validUntil: validity?.[1]?.valueOf() ?? null };
     return editing?.id ? api.put(`${BASE}/domains/${editing.id}`, { ...body, version: editing.version }, { quiet: true }).then(done) : api.post(`${BASE}/domains`, body, { quiet: true }).then(done);
@@ -97,7 +94,15 @@ export function DomainsPage({ kind }: { kind: DomainKind }) {
         rowKey="id"
         testId={`domains-${kind}`}
         load={(q, page, pageSize) =>
-          api.get<Page<Domain>>(`${BASE}/domains`, { kind, name: q.name as string, mode: q.mode as string, country: (q.country as string)?.toUpperCase(), serviceName: q.serviceName as string, page, pageSize })
+          api.get<Page<Domain>>(`${BASE}/domains`, {
+            kind,
+            name: q.name as string,
+            mode: q.mode as string,
+            country: (q.country as string)?.toUpperCase(),
+            serviceName: q.serviceName as string,
+            page,
+            pageSize,
+          })
         }
         search={
           <>
@@ -132,8 +137,7 @@ export function DomainsPage({ kind }: { kind: DomainKind }) {
           ...(kind === 'self' ? [{ title: t('sslCertificate'), dataIndex: 'sslCertificateId', render: (v: string) => sslName(v) }] : []),
           {
             title: t('state'),
-            render: (_, row) =>
-              row.permanentlyDisabled ? <Tag color="red">{t('permanentlyDisabled')}</Tag> : row.active ? <Tag color="green">{t('active')}</Tag> : <Tag>{t('inactive')}</Tag>,
+            render: (_, row) => (row.permanentlyDisabled ? <Tag color="red">{t('permanentlyDisabled')}</Tag> : row.active ? <Tag color="green">{t('active')}</Tag> : <Tag>{t('inactive')}</Tag>),
           },
           { title: t('remark'), dataIndex: 'remark', ellipsis: true },
           {

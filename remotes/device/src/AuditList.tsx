@@ -62,7 +62,14 @@ export default function AuditList() {
             </Form.Item>
             <SearchModeField />
             <Form.Item name="state" label={t('state')}>
-              <Select allowClear style={{ width: 140 }} options={[{ value: 'waiting', label: t('review_waiting') }, { value: 'rejected', label: t('review_rejected') }]} />
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                options={[
+                  { value: 'waiting', label: t('review_waiting') },
+                  { value: 'rejected', label: t('review_rejected') },
+                ]}
+              />
             </Form.Item>
           </>
         }

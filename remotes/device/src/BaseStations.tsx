@@ -35,7 +35,9 @@ function StationRecords({ stationId }: { stationId: string }) {
       params={stationId}
       rowKey="id"
       testId="station-records"
-      load={(values, page, pageSize) => api.get<Page<StationRecord>>(`/device-service/base-stations/${encodeURIComponent(stationId)}/records`, { kind: values.kind as string | undefined, page, pageSize })}
+      load={(values, page, pageSize) =>
+        api.get<Page<StationRecord>>(`/device-service/base-stations/${encodeURIComponent(stationId)}/records`, { kind: values.kind as string | undefined, page, pageSize })
+      }
       search={
         <Form.Item name="kind" label={t('recordKind')}>
           <Select allowClear style={{ width: 160 }} options={['water', 'work'].map((k) => ({ value: k, label: t(`station_${k}`) }))} />
@@ -77,10 +79,28 @@ export default function BaseStations() {
           </>
         }
         columns={[
-          { title: t('stationId'), dataIndex: 'stationId', render: (id: string, s: Station) => <a data-testid={`station-${id}`} onClick={() => setOpen(s)}>{id}</a> },
+          {
+            title: t('stationId'),
+            dataIndex: 'stationId',
+            render: (id: string, s: Station) => (
+              <a data-testid={`station-${id}`} onClick={() => setOpen(s)}>
+                {id}
+              </a>
+            ),
+          },
           { title: t('stationName'), dataIndex: 'name' },
           { title: t('product'), dataIndex: 'productName' },
-          { title: t('devices'), dataIndex: 'devices', render: (sns: string[]) => <Space wrap>{sns.map((sn) => <Tag key={sn}>{sn}</Tag>)}</Space> },
+          {
+            title: t('devices'),
+            dataIndex: 'devices',
+            render: (sns: string[]) => (
+              <Space wrap>
+                {sns.map((sn) => (
+                  <Tag key={sn}>{sn}</Tag>
+                ))}
+              </Space>
+            ),
+          },
           { title: t('lastReportedAt'), dataIndex: 'lastReportedAt', render: when },
         ]}
       />

@@ -13,9 +13,9 @@ import { type Binding, type Family, text, when } from './types';
 function FamilySelect({ value, onChange }: { value?: string; onChange?: (id: string) => void }) {
   const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
   const search = (name: string) =>
-    void api.get<Page<Family>>('/device-service/families', { name: name.trim() || undefined, page: 1, pageSize: 20 }, { quiet: true }).then((page) =>
-      setOptions(page.list.map((f) => ({ value: f.id, label: `${f.name} · ${f.administrator} · ${f.id}` }))),
-    );
+    void api
+      .get<Page<Family>>('/device-service/families', { name: name.trim() || undefined, page: 1, pageSize: 20 }, { quiet: true })
+      .then((page) => setOptions(page.list.map((f) => ({ value: f.id, label: `${f.name} · ${f.administrator} · ${f.id}` }))));
   return <Select showSearch filterOption={false} value={value} onChange={onChange} onSearch={search} onFocus={() => search('')} options={options} data-testid="bind-family" />;
 }
 

@@ -17,7 +17,22 @@ beforeAll(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 const MODEL = {
-  properties: [{ identifier: 'suction', name: 'Suction', accessMode: 'rw', dataType: { type: 'enum', specs: { enumParam: [{ text: 'quiet', value: 1 }, { text: 'turbo', value: 3 }] } } }],
+  properties: [
+    {
+      identifier: 'suction',
+      name: 'Suction',
+      accessMode: 'rw',
+      dataType: {
+        type: 'enum',
+        specs: {
+          enumParam: [
+            { text: 'quiet', value: 1 },
+            { text: 'turbo', value: 3 },
+          ],
+        },
+      },
+    },
+  ],
   events: [],
   services: [],
 } as unknown as ThingModel;

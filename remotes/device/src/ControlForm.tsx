@@ -22,7 +22,17 @@ function ValueInput({ param, testId, ...control }: { param: Param; testId: strin
     case 'double':
       return <InputNumber {...(control as object)} data-testid={testId} min={specs.min} max={specs.max} precision={type === 'int' ? 0 : undefined} addonAfter={specs.unit} style={{ width: 200 }} />;
     case 'bool':
-      return <Select {...(control as object)} data-testid={testId} style={{ width: 200 }} options={[{ value: 0, label: t('true') }, { value: 1, label: t('false') }]} />;
+      return (
+        <Select
+          {...(control as object)}
+          data-testid={testId}
+          style={{ width: 200 }}
+          options={[
+            { value: 0, label: t('true') },
+            { value: 1, label: t('false') },
+          ]}
+        />
+      );
     case 'enum':
       return <Select {...(control as object)} data-testid={testId} style={{ width: 200 }} options={(specs.enumParam ?? []).map((i) => ({ value: i.value, label: `${i.text} (${i.value})` }))} />;
     case 'string':

@@ -28,7 +28,20 @@ const DETAIL = {
   commands: [],
   thingModel: {
     properties: [
-      { identifier: 'suction', name: 'Suction', accessMode: 'rw', dataType: { type: 'enum', specs: { enumParam: [{ text: 'quiet', value: 1 }, { text: 'turbo', value: 3 }] } } },
+      {
+        identifier: 'suction',
+        name: 'Suction',
+        accessMode: 'rw',
+        dataType: {
+          type: 'enum',
+          specs: {
+            enumParam: [
+              { text: 'quiet', value: 1 },
+              { text: 'turbo', value: 3 },
+            ],
+          },
+        },
+      },
       { identifier: 'battery', name: 'Battery', accessMode: 'r', dataType: { type: 'int', specs: { unit: '%' } } },
     ],
     events: [],
@@ -56,11 +69,7 @@ describe('the device drawer', { timeout: 30_000 }, () => {
 
 describe('the device drawer history', { timeout: 30_000 }, () => {
   it('reads a numeric property over the chosen range in buckets, and offers them as CSV', async () => {
-    const sent = serve((call) =>
-      call.path.endsWith('/history')
-        ? { data: { identifier: 'battery', buckets: [{ at: 1_767_225_600_000, count: 2, min: 70, max: 80, avg: 75 }] } }
-        : { data: DETAIL },
-    );
+    const sent = serve((call) => (call.path.endsWith('/history') ? { data: { identifier: 'battery', buckets: [{ at: 1_767_225_600_000, count: 2, min: 70, max: 80, avg: 75 }] } } : { data: DETAIL }));
     render(
       <App>
         <DeviceDrawer sn="RV-1" onClose={() => undefined} />

@@ -171,7 +171,11 @@ export default function DeviceDrawer({ sn, onClose }: { sn: string; onClose: () 
                   dataSource={detail.events}
                   columns={[
                     { title: t('event'), dataIndex: 'identifier' },
-                    { title: t('eventType'), dataIndex: 'eventType', render: (type: string) => <Tag color={type === 'fault' ? 'red' : type === 'alert' ? 'orange' : 'blue'}>{t(`event_${type}`)}</Tag> },
+                    {
+                      title: t('eventType'),
+                      dataIndex: 'eventType',
+                      render: (type: string) => <Tag color={type === 'fault' ? 'red' : type === 'alert' ? 'orange' : 'blue'}>{t(`event_${type}`)}</Tag>,
+                    },
                     { title: t('params'), dataIndex: 'params', render: shownValue },
                     { title: t('reportedAt'), dataIndex: 'at', render: when },
                   ]}

@@ -8,7 +8,6 @@ import { useRef, useState } from 'react';
 import { resources } from './i18n';
 import { type Command, commandColor, text, when } from './types';
 
-
 /** Device reset (deviceReset): resets sent to devices, and what each device answered. A device
  * that resets leaves its family. */
 export default function DeviceReset() {

@@ -35,7 +35,14 @@ export default function Devices() {
             </Form.Item>
             <SearchModeField />
             <Form.Item name="online" label={t('presence')}>
-              <Select allowClear style={{ width: 120 }} options={[{ value: 'true', label: t('online') }, { value: 'false', label: t('offline') }]} />
+              <Select
+                allowClear
+                style={{ width: 120 }}
+                options={[
+                  { value: 'true', label: t('online') },
+                  { value: 'false', label: t('offline') },
+                ]}
+              />
             </Form.Item>
             <Form.Item name="workState" label={t('workState')}>
               <Select allowClear style={{ width: 160 }} options={WORK_STATES.map((s) => ({ value: s, label: t(`state_${s}`) }))} />
@@ -46,7 +53,15 @@ export default function Devices() {
           </>
         }
         columns={[
-          { title: 'SN', dataIndex: 'sn', render: (sn: string) => <a data-testid={`device-${sn}`} onClick={() => setOpen(sn)}>{sn}</a> },
+          {
+            title: 'SN',
+            dataIndex: 'sn',
+            render: (sn: string) => (
+              <a data-testid={`device-${sn}`} onClick={() => setOpen(sn)}>
+                {sn}
+              </a>
+            ),
+          },
           { title: t('nickname'), dataIndex: 'nickname', render: (name: string) => name || '—' },
           { title: t('product'), dataIndex: 'productName' },
           { title: t('presence'), dataIndex: 'online', render: (on: boolean) => (on ? <Tag color="green">{t('online')}</Tag> : <Tag>{t('offline')}</Tag>) },

@@ -63,7 +63,14 @@ export default function FleetKeys() {
         title={t('fleetKeys')}
         extra={
           may('device:fleet-key:issue') && (
-            <Button type="primary" onClick={() => { setIssued(null); setIssuing(true); }} data-testid="issue-fleet-key">
+            <Button
+              type="primary"
+              onClick={() => {
+                setIssued(null);
+                setIssuing(true);
+              }}
+              data-testid="issue-fleet-key"
+            >
               {t('issueFleetKey')}
             </Button>
           )
@@ -78,7 +85,11 @@ export default function FleetKeys() {
             onClose={() => setIssued(null)}
             style={{ marginBottom: 12 }}
             message={t('fleetKeyIssued')}
-            description={<Typography.Text code copyable data-testid="issued-fleet-key">{issued}</Typography.Text>}
+            description={
+              <Typography.Text code copyable data-testid="issued-fleet-key">
+                {issued}
+              </Typography.Text>
+            }
           />
         )}
         <Table<FleetKey>
@@ -117,7 +128,9 @@ export default function FleetKeys() {
           {t('connectActivateText')}
         </Typography.Paragraph>
         <Typography.Paragraph>
-          <Typography.Text code copyable data-testid="activation-url">POST {activate}</Typography.Text>
+          <Typography.Text code copyable data-testid="activation-url">
+            POST {activate}
+          </Typography.Text>
         </Typography.Paragraph>
         <pre style={{ whiteSpace: 'pre-wrap', margin: '0 0 16px' }}>
           {`Authorization: Device <${t('fleetKey')}>\n{"sn": "…", "productKey": "…", "message": "activate:<SN>:<unix ms>",\n "signature": "hex(HMAC-SHA256(<${t('snKey')}>, message))"}`}
@@ -133,14 +146,20 @@ export default function FleetKeys() {
           <Typography.Text strong>3. {t('connectMqtt')}</Typography.Text>
           <br />
           {at.mqtt ? (
-            <Typography.Text code copyable data-testid="mqtt-url">{at.mqtt}</Typography.Text>
+            <Typography.Text code copyable data-testid="mqtt-url">
+              {at.mqtt}
+            </Typography.Text>
           ) : (
-            <Typography.Text type="secondary" data-testid="mqtt-url">{t('connectMqttNone')}</Typography.Text>
+            <Typography.Text type="secondary" data-testid="mqtt-url">
+              {t('connectMqttNone')}
+            </Typography.Text>
           )}
           {at.mqtts && (
             <>
               {' '}
-              <Typography.Text code copyable data-testid="mqtts-url">{at.mqtts}</Typography.Text>
+              <Typography.Text code copyable data-testid="mqtts-url">
+                {at.mqtts}
+              </Typography.Text>
             </>
           )}
           <br />

@@ -30,8 +30,7 @@ export const RANGES: { key: string; ms: number }[] = [
 const BUCKETS = 300;
 
 /** The numeric properties of a thing model: those a chart can draw. */
-export const numericProperties = (model: ThingModel) =>
-  model.properties.filter((p) => ['int', 'float', 'double', 'bool', 'enum'].includes(p.dataType.type));
+export const numericProperties = (model: ThingModel) => model.properties.filter((p) => ['int', 'float', 'double', 'bool', 'enum'].includes(p.dataType.type));
 
 /** The buckets as CSV: what the chart shows, for a spreadsheet. */
 export function bucketsCsv(identifier: string, buckets: Bucket[]): string {

@@ -33,8 +33,7 @@ function FamilyDrawer({ id, onClose, onChanged }: { id: string; onClose: () => v
     void message.success(t('saved'));
   };
 
-  const setIdentity = (member: Member, identity: string) =>
-    void api.put<Family>(`${base}/members/${encodeURIComponent(member.account)}`, { identity }).then(saved, load);
+  const setIdentity = (member: Member, identity: string) => void api.put<Family>(`${base}/members/${encodeURIComponent(member.account)}`, { identity }).then(saved, load);
   const removeMember = (member: Member) => api.delete<Family>(`${base}/members/${encodeURIComponent(member.account)}`).then(saved);
   const deleteRoom = (r: Room) => api.delete<Family>(`${base}/rooms/${r.roomId}`).then(saved);
   const saveRoom = (values: { name: string; roomType: string }) =>
@@ -46,7 +45,10 @@ function FamilyDrawer({ id, onClose, onChanged }: { id: string; onClose: () => v
       {family && (
         <>
           <Typography.Paragraph>
-            {t('sharingId')}: <Typography.Text code copyable>{family.sharingId}</Typography.Text>
+            {t('sharingId')}:{' '}
+            <Typography.Text code copyable>
+              {family.sharingId}
+            </Typography.Text>
           </Typography.Paragraph>
           <Typography.Title level={5}>{t('members')}</Typography.Title>
           <Table<Member>
@@ -141,7 +143,13 @@ function FamilyDrawer({ id, onClose, onChanged }: { id: string; onClose: () => v
           />
         </>
       )}
-      <ModalForm<{ name: string; roomType: string }> open={room !== null} title={room?.roomId ? t('edit') : t('addRoom')} initialValues={room ?? undefined} onClose={() => setRoom(null)} onSubmit={saveRoom}>
+      <ModalForm<{ name: string; roomType: string }>
+        open={room !== null}
+        title={room?.roomId ? t('edit') : t('addRoom')}
+        initialValues={room ?? undefined}
+        onClose={() => setRoom(null)}
+        onSubmit={saveRoom}
+      >
         <Form.Item name="name" label={t('roomName')} rules={[{ required: true, message: t('required') }]}>
           <Input maxLength={32} data-testid="room-name" />
         </Form.Item>
@@ -149,7 +157,13 @@ function FamilyDrawer({ id, onClose, onChanged }: { id: string; onClose: () => v
           <Select options={ROOM_TYPES.map((r) => ({ value: r, label: t(`room_${r}`) }))} />
         </Form.Item>
       </ModalForm>
-      <ModalForm<{ account: string; nickname?: string; identity: string }> open={adding} title={t('addMember')} initialValues={{ identity: 'pending' }} onClose={() => setAdding(false)} onSubmit={addMember}>
+      <ModalForm<{ account: string; nickname?: string; identity: string }>
+        open={adding}
+        title={t('addMember')}
+        initialValues={{ identity: 'pending' }}
+        onClose={() => setAdding(false)}
+        onSubmit={addMember}
+      >
         <Form.Item name="account" label={t('appUser')} rules={[{ required: true, message: t('required') }]}>
           <Input maxLength={64} data-testid="member-account" />
         </Form.Item>
@@ -217,7 +231,15 @@ export default function SmartHome() {
         }
         columns={[
           { title: t('familyId'), dataIndex: 'id' },
-          { title: t('familyName'), dataIndex: 'name', render: (name: string, f: Family) => <a data-testid={`family-${name}`} onClick={() => setOpen(f.id)}>{name}</a> },
+          {
+            title: t('familyName'),
+            dataIndex: 'name',
+            render: (name: string, f: Family) => (
+              <a data-testid={`family-${name}`} onClick={() => setOpen(f.id)}>
+                {name}
+              </a>
+            ),
+          },
           { title: t('identity_administrator'), dataIndex: 'administrator' },
           { title: t('members'), render: (_, f: Family) => f.members.length },
           { title: t('rooms'), render: (_, f: Family) => f.rooms.length },
@@ -227,7 +249,11 @@ export default function SmartHome() {
             render: (_, f: Family) => (
               <RowActions
                 extra={<a onClick={() => setOpen(f.id)}>{t('open')}</a>}
-                remove={may('device:family:edit') ? { name: f.name, confirm: (typed) => api.delete(`/device-service/families/${f.id}`, { confirmName: typed }).then(() => list.current?.reload()) } : undefined}
+                remove={
+                  may('device:family:edit')
+                    ? { name: f.name, confirm: (typed) => api.delete(`/device-service/families/${f.id}`, { confirmName: typed }).then(() => list.current?.reload()) }
+                    : undefined
+                }
               />
             ),
           },

@@ -68,9 +68,7 @@ export interface DeviceDetail {
   binding?: Binding;
 }
 
-export const WORK_STATES = [
-  'sleep', 'standby', 'returning', 'charging', 'sweeping', 'sweep-and-mop', 'mopping', 'upgrading', 'cleaning', 'air-drying', 'working', 'unknown',
-] as const;
+export const WORK_STATES = ['sleep', 'standby', 'returning', 'charging', 'sweeping', 'sweep-and-mop', 'mopping', 'upgrading', 'cleaning', 'air-drying', 'working', 'unknown'] as const;
 
 export const when = formatTime;
 

@@ -81,7 +81,20 @@ function TextsPage({ kind }: { kind: 'modules' | 'codes' }) {
           { title: t(`${kind}Key`), dataIndex: 'key', render: (v: string) => <code>{v}</code> },
           { title: t('description'), dataIndex: 'description', ellipsis: true },
           ...languages.slice(0, 3).map((lang) => ({ title: lang.name, render: (_: unknown, row: Text) => row.texts[lang.code] ?? '', ellipsis: true })),
-          { title: t('missing'), dataIndex: 'missing', render: (v: string[]) => (v.length ? v.map((l) => <Tag key={l} color="orange">{l}</Tag>) : <Tag color="green">{t('complete')}</Tag>) },
+          {
+            title: t('missing'),
+            dataIndex: 'missing',
+            render: (v: string[]) =>
+              v.length ? (
+                v.map((l) => (
+                  <Tag key={l} color="orange">
+                    {l}
+                  </Tag>
+                ))
+              ) : (
+                <Tag color="green">{t('complete')}</Tag>
+              ),
+          },
         ]}
         form={
           <>

@@ -35,7 +35,9 @@ export default function Baselines() {
         handle={list}
         rowKey="id"
         testId="hot-baselines"
-        load={(q, page, pageSize) => api.get<Page<Baseline>>('/hot-update-service/baselines', { baselineName: q.baselineName as string, mode: q.mode as string, arch: q.arch as string, page, pageSize })}
+        load={(q, page, pageSize) =>
+          api.get<Page<Baseline>>('/hot-update-service/baselines', { baselineName: q.baselineName as string, mode: q.mode as string, arch: q.arch as string, page, pageSize })
+        }
         search={
           <>
             <Form.Item name="baselineName" label={t('baselineName')}>
@@ -60,14 +62,23 @@ export default function Baselines() {
           { title: t('arch'), dataIndex: 'arch' },
           { title: t('file'), render: (_, row) => row.file.fileName },
           { title: t('size'), render: (_, row) => size(row.file.size) },
-          { title: t('sha256'), render: (_, row) => <Typography.Text code copyable={{ text: row.file.sha256 }}>{row.file.sha256.slice(0, 12)}…</Typography.Text> },
+          {
+            title: t('sha256'),
+            render: (_, row) => (
+              <Typography.Text code copyable={{ text: row.file.sha256 }}>
+                {row.file.sha256.slice(0, 12)}…
+              </Typography.Text>
+            ),
+          },
           { title: t('remark'), dataIndex: 'remark', ellipsis: true },
           {
             title: t('actions'),
             render: (_, row) => (
               <RowActions
                 onEdit={may('hot:baseline:edit') ? () => setEditing(row) : undefined}
-                remove={may('hot:baseline:delete') ? { name: row.baselineName, confirm: (typed) => api.delete(`/hot-update-service/baselines/${row.id}`, { confirmName: typed }).then(done) } : undefined}
+                remove={
+                  may('hot:baseline:delete') ? { name: row.baselineName, confirm: (typed) => api.delete(`/hot-update-service/baselines/${row.id}`, { confirmName: typed }).then(done) } : undefined
+                }
               />
             ),
           },

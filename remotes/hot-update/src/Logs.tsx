@@ -49,7 +49,14 @@ export default function Logs() {
               <Input allowClear />
             </Form.Item>
             <Form.Item name="success" label={t('result')}>
-              <Select allowClear style={{ width: 120 }} options={[{ value: 'true', label: t('success') }, { value: 'false', label: t('failure') }]} />
+              <Select
+                allowClear
+                style={{ width: 120 }}
+                options={[
+                  { value: 'true', label: t('success') },
+                  { value: 'false', label: t('failure') },
+                ]}
+              />
             </Form.Item>
             <Form.Item name="range" label={t('reportedAt')}>
               <DatePicker.RangePicker />

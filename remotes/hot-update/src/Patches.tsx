@@ -45,9 +45,9 @@ export function Patches({ stage }: { stage: 'test' | 'prod' }) {
 
   useEffect(() => {
     if (stage === 'test' && may('hot:test:view')) {
-      api.get<{ id: string; baselineName: string; baselineVersion: string; arch: string }[]>('/hot-update-service/baseline-options').then((rows) =>
-        setBaselines(rows.map((b) => ({ value: b.id, label: `${b.baselineName} ${b.baselineVersion} (${b.arch})` }))),
-      );
+      api
+        .get<{ id: string; baselineName: string; baselineVersion: string; arch: string }[]>('/hot-update-service/baseline-options')
+        .then((rows) => setBaselines(rows.map((b) => ({ value: b.id, label: `${b.baselineName} ${b.baselineVersion} (${b.arch})` }))));
     }
   }, [stage, may]);
 
@@ -82,8 +82,26 @@ export function Patches({ stage }: { stage: 'test' | 'prod' }) {
           { title: t('pluginVersion'), dataIndex: 'pluginVersion' },
           { title: t('patchVersion'), dataIndex: 'patchVersion' },
           { title: t('baseline'), render: (_, row) => `${row.baselineName} ${row.baselineVersion} (${row.arch})` },
-          { title: t('patchSource'), render: (_, row) => (row.file ? `${row.file.fileName} · ${size(row.file.size)}` : <Typography.Text ellipsis style={{ maxWidth: 200 }}>{row.patchUrl}</Typography.Text>) },
-          { title: t('status'), dataIndex: 'status', render: (s: Patch['status'], row) => <Tooltip title={row.whitelist.join(', ')}><Tag color={STATUS_COLORS[s]}>{t(`status_${s}`)}</Tag></Tooltip> },
+          {
+            title: t('patchSource'),
+            render: (_, row) =>
+              row.file ? (
+                `${row.file.fileName} · ${size(row.file.size)}`
+              ) : (
+                <Typography.Text ellipsis style={{ maxWidth: 200 }}>
+                  {row.patchUrl}
+                </Typography.Text>
+              ),
+          },
+          {
+            title: t('status'),
+            dataIndex: 'status',
+            render: (s: Patch['status'], row) => (
+              <Tooltip title={row.whitelist.join(', ')}>
+                <Tag color={STATUS_COLORS[s]}>{t(`status_${s}`)}</Tag>
+              </Tooltip>
+            ),
+          },
           {
             title: t('actions'),
             render: (_, row) => (
@@ -94,15 +112,25 @@ export function Patches({ stage }: { stage: 'test' | 'prod' }) {
                       <a onClick={() => setReleasing(row)}>{row.status === 'draft' ? t('releaseTest') : t('changeWhitelist')}</a>
                     )}
                     {stage === 'test' && may('hot:test:promote') && row.status === 'testing' && (
-                      <a onClick={() => confirm(t('promote'), t('confirmPromote', { name: row.pluginName, version: row.patchVersion }), () => api.post(`${base}/${row.id}/promote`, {}).then(reload))}>{t('promote')}</a>
+                      <a onClick={() => confirm(t('promote'), t('confirmPromote', { name: row.pluginName, version: row.patchVersion }), () => api.post(`${base}/${row.id}/promote`, {}).then(reload))}>
+                        {t('promote')}
+                      </a>
                     )}
                   </Space>
                 }
-                onEdit={stage === 'test' && may('hot:test:edit') && row.status === 'draft' ? () => setEditing({ ...row, file: null, kept: row.file, source: row.file ? 'upload' : 'url' } as Partial<Patch>) : undefined}
+                onEdit={
+                  stage === 'test' && may('hot:test:edit') && row.status === 'draft'
+                    ? () => setEditing({ ...row, file: null, kept: row.file, source: row.file ? 'upload' : 'url' } as Partial<Patch>)
+                    : undefined
+                }
                 remove={
                   row.status === 'testing' || row.status === 'production'
-                    ? revoke ? { name: row.pluginName, label: t('revoke'), confirm: (typed) => api.post(`${base}/${row.id}/revoke`, { confirmName: typed }).then(reload) } : undefined
-                    : stage === 'test' && may('hot:test:delete') ? { name: row.pluginName, confirm: (typed) => api.delete(`${base}/${row.id}`, { confirmName: typed }).then(reload) } : undefined
+                    ? revoke
+                      ? { name: row.pluginName, label: t('revoke'), confirm: (typed) => api.post(`${base}/${row.id}/revoke`, { confirmName: typed }).then(reload) }
+                      : undefined
+                    : stage === 'test' && may('hot:test:delete')
+                      ? { name: row.pluginName, confirm: (typed) => api.delete(`${base}/${row.id}`, { confirmName: typed }).then(reload) }
+                      : undefined
                 }
               />
             ),
@@ -141,7 +169,13 @@ export function Patches({ stage }: { stage: 'test' | 'prod' }) {
           <Select options={baselines} />
         </Form.Item>
         <Form.Item name="source" label={t('patchSource')}>
-          <Radio.Group optionType="button" options={[{ value: 'url', label: t('byUrl') }, { value: 'upload', label: t('byUpload') }]} />
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'url', label: t('byUrl') },
+              { value: 'upload', label: t('byUpload') },
+            ]}
+          />
         </Form.Item>
         <Form.Item noStyle dependencies={['source']}>
           {({ getFieldValue }) =>
@@ -172,9 +206,7 @@ export function Patches({ stage }: { stage: 'test' | 'prod' }) {
         title={`${t('releaseTest')} · ${releasing?.pluginName ?? ''} ${releasing?.patchVersion ?? ''}`}
         initialValues={releasing ? { whitelist: releasing.whitelist.join('\n') } : undefined}
         onClose={() => setReleasing(null)}
-        onSubmit={(values) =>
-          riskConfirm(values.whitelist, (riskConfirmed) => api.post(`${base}/${releasing?.id}/release`, { ...values, riskConfirmed }, { quiet: true }).then(reload))
-        }
+        onSubmit={(values) => riskConfirm(values.whitelist, (riskConfirmed) => api.post(`${base}/${releasing?.id}/release`, { ...values, riskConfirmed }, { quiet: true }).then(reload))}
       >
         <LinesField name="whitelist" label={t('whitelist')} max={20} />
       </ModalForm>

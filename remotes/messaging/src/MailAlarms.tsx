@@ -5,7 +5,6 @@ import { Card, Form, Input, InputNumber, Select } from 'antd';
 import { resources } from './i18n';
 import { useServerNames } from './servers';
 
-
 /** Mailbox capacity alarms, below the mail servers (buttons of the mail server page). */
 export default function MailAlarms() {
   const { t } = useNamespace('messaging', resources);
@@ -14,7 +13,17 @@ export default function MailAlarms() {
   if (!may('msg:mail:view')) return null;
   return (
     <Card title={t('alarms')} variant="borderless">
-      <ResourcePage<{ id: string; serverId: string; threshold: number; capacity: number; alarmCount: number; intervalMinutes: number; alarmTime: string; recipients: string[]; lastAlarmAt: number | null }>
+      <ResourcePage<{
+        id: string;
+        serverId: string;
+        threshold: number;
+        capacity: number;
+        alarmCount: number;
+        intervalMinutes: number;
+        alarmTime: string;
+        recipients: string[];
+        lastAlarmAt: number | null;
+      }>
         bare
         path="/message-service/mail/alarms"
         testId="mail-alarms"
@@ -34,13 +43,27 @@ export default function MailAlarms() {
         ]}
         form={
           <>
-            <Form.Item name="serverId" label={t('server')} rules={[{ required: true }]}><Select options={servers} /></Form.Item>
-            <Form.Item name="threshold" label={t('threshold')} rules={[{ required: true }]}><InputNumber min={1} max={100} /></Form.Item>
-            <Form.Item name="capacity" label={t('capacity')} rules={[{ required: true }]}><InputNumber min={1} /></Form.Item>
-            <Form.Item name="alarmCount" label={t('alarmCount')} rules={[{ required: true }]}><InputNumber min={1} max={100} /></Form.Item>
-            <Form.Item name="intervalMinutes" label={t('intervalMinutes')} rules={[{ required: true }]}><InputNumber min={1} max={1440} /></Form.Item>
-            <Form.Item name="alarmTime" label={t('alarmTime')} extra={t('alarmTimeHint')} rules={[{ required: true }, { pattern: /^([01][0-9]|2[0-3]):[0-5][0-9]$/ }]}><Input placeholder="09:00" style={{ width: 120 }} /></Form.Item>
-            <Form.Item name="recipients" label={t('recipients')} extra={t('toHint')} rules={[{ required: true }]}><Input.TextArea rows={3} /></Form.Item>
+            <Form.Item name="serverId" label={t('server')} rules={[{ required: true }]}>
+              <Select options={servers} />
+            </Form.Item>
+            <Form.Item name="threshold" label={t('threshold')} rules={[{ required: true }]}>
+              <InputNumber min={1} max={100} />
+            </Form.Item>
+            <Form.Item name="capacity" label={t('capacity')} rules={[{ required: true }]}>
+              <InputNumber min={1} />
+            </Form.Item>
+            <Form.Item name="alarmCount" label={t('alarmCount')} rules={[{ required: true }]}>
+              <InputNumber min={1} max={100} />
+            </Form.Item>
+            <Form.Item name="intervalMinutes" label={t('intervalMinutes')} rules={[{ required: true }]}>
+              <InputNumber min={1} max={1440} />
+            </Form.Item>
+            <Form.Item name="alarmTime" label={t('alarmTime')} extra={t('alarmTimeHint')} rules={[{ required: true }, { pattern: /^([01][0-9]|2[0-3]):[0-5][0-9]$/ }]}>
+              <Input placeholder="09:00" style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item name="recipients" label={t('recipients')} extra={t('toHint')} rules={[{ required: true }]}>
+              <Input.TextArea rows={3} />
+            </Form.Item>
           </>
         }
       />

@@ -38,14 +38,35 @@ export default function MailTasks() {
         ]}
         form={
           <>
-            <Form.Item name="taskName" label={t('taskName')} rules={[{ required: true }]}><Input /></Form.Item>
-            <Form.Item name="serverId" label={t('server')} rules={[{ required: true }]}><Select options={servers} /></Form.Item>
-            <Form.Item name="templateName" label={t('template')} rules={[{ required: true }]}><Input /></Form.Item>
-            <Form.Item name="lang" label={t('lang')} rules={[{ required: true }]}><Select options={LANGS} /></Form.Item>
-            <Form.Item name="values" label={t('values')} extra={t('valuesHint')}><Input.TextArea rows={2} /></Form.Item>
-            <Form.Item name="recipients" label={t('recipients')} extra={t('toHint')} rules={[{ required: true }]}><Input.TextArea rows={3} /></Form.Item>
-            <Form.Item name="cycle" label={t('cycle')} rules={[{ required: true }]}><Select options={[{ value: 'daily', label: t('daily') }, { value: 'weekly', label: t('weekly') }]} /></Form.Item>
-            <Form.Item name="firstRunAt" label={t('firstRunAt')} rules={[{ required: true }]}><DatePicker showTime /></Form.Item>
+            <Form.Item name="taskName" label={t('taskName')} rules={[{ required: true }]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="serverId" label={t('server')} rules={[{ required: true }]}>
+              <Select options={servers} />
+            </Form.Item>
+            <Form.Item name="templateName" label={t('template')} rules={[{ required: true }]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="lang" label={t('lang')} rules={[{ required: true }]}>
+              <Select options={LANGS} />
+            </Form.Item>
+            <Form.Item name="values" label={t('values')} extra={t('valuesHint')}>
+              <Input.TextArea rows={2} />
+            </Form.Item>
+            <Form.Item name="recipients" label={t('recipients')} extra={t('toHint')} rules={[{ required: true }]}>
+              <Input.TextArea rows={3} />
+            </Form.Item>
+            <Form.Item name="cycle" label={t('cycle')} rules={[{ required: true }]}>
+              <Select
+                options={[
+                  { value: 'daily', label: t('daily') },
+                  { value: 'weekly', label: t('weekly') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="firstRunAt" label={t('firstRunAt')} rules={[{ required: true }]}>
+              <DatePicker showTime />
+            </Form.Item>
           </>
         }
       />

@@ -25,13 +25,28 @@ export default function MessageLog() {
       <ListPage<LoggedMessage>
         rowKey="id"
         testId="message-log"
-        load={(q, page, pageSize) => api.get<Page<LoggedMessage>>('/message-service/messages', { topic: q.topic as string, mode: q.mode as string, messageType: q.messageType as string, deviceSn: q.deviceSn as string, page, pageSize })}
+        load={(q, page, pageSize) =>
+          api.get<Page<LoggedMessage>>('/message-service/messages', {
+            topic: q.topic as string,
+            mode: q.mode as string,
+            messageType: q.messageType as string,
+            deviceSn: q.deviceSn as string,
+            page,
+            pageSize,
+          })
+        }
         search={
           <>
-            <Form.Item name="topic" label={t('topic')}><Input allowClear /></Form.Item>
+            <Form.Item name="topic" label={t('topic')}>
+              <Input allowClear />
+            </Form.Item>
             <SearchModeField />
-            <Form.Item name="messageType" label={t('messageType')}><Select allowClear style={{ width: 160 }} options={TYPES} /></Form.Item>
-            <Form.Item name="deviceSn" label={t('deviceSn')}><Input allowClear /></Form.Item>
+            <Form.Item name="messageType" label={t('messageType')}>
+              <Select allowClear style={{ width: 160 }} options={TYPES} />
+            </Form.Item>
+            <Form.Item name="deviceSn" label={t('deviceSn')}>
+              <Input allowClear />
+            </Form.Item>
           </>
         }
         columns={[

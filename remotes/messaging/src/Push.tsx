@@ -36,14 +36,26 @@ export default function Push() {
                   { title: t('title'), dataIndex: 'title' },
                   { title: t('status'), dataIndex: 'status', render: (s: keyof typeof STATUS) => <Tag color={STATUS[s]}>{t(`status_${s}`)}</Tag> },
                   { title: t('error'), dataIndex: 'error', ellipsis: true },
-                  { title: t('actions'), render: (_, row) => (row.status === 'failed' && may('msg:push:send') ? <a onClick={() => void api.post(`/message-service/push/records/${row.id}/retry`, {})}>{t('retry')}</a> : null) },
+                  {
+                    title: t('actions'),
+                    render: (_, row) =>
+                      row.status === 'failed' && may('msg:push:send') ? <a onClick={() => void api.post(`/message-service/push/records/${row.id}/retry`, {})}>{t('retry')}</a> : null,
+                  },
                 ]}
                 form={
                   <>
-                    <Form.Item name="pushType" label={t('pushType')} rules={[{ required: true }]}><Select options={TYPES} /></Form.Item>
-                    <Form.Item name="templateName" label={t('templateName')} rules={[{ required: true }]}><Input /></Form.Item>
-                    <Form.Item name="targets" label={t('targets')} rules={[{ required: true }]}><Input.TextArea rows={3} /></Form.Item>
-                    <Form.Item name="values" label={t('values')} extra={t('valuesHint')}><Input.TextArea rows={2} /></Form.Item>
+                    <Form.Item name="pushType" label={t('pushType')} rules={[{ required: true }]}>
+                      <Select options={TYPES} />
+                    </Form.Item>
+                    <Form.Item name="templateName" label={t('templateName')} rules={[{ required: true }]}>
+                      <Input />
+                    </Form.Item>
+                    <Form.Item name="targets" label={t('targets')} rules={[{ required: true }]}>
+                      <Input.TextArea rows={3} />
+                    </Form.Item>
+                    <Form.Item name="values" label={t('values')} extra={t('valuesHint')}>
+                      <Input.TextArea rows={2} />
+                    </Form.Item>
                   </>
                 }
               />
@@ -73,11 +85,21 @@ export default function Push() {
                 ]}
                 form={
                   <>
-                    <Form.Item name="templateName" label={t('templateName')} rules={[{ required: true }]}><Input /></Form.Item>
-                    <Form.Item name="errorCode" label={t('errorCode')} extra={t('errorCodeHint')} rules={[{ required: true }, { max: 64 }]}><Input placeholder="E1024" /></Form.Item>
-                    <Form.Item name="lang" label={t('lang')} rules={[{ required: true }]}><Select options={LANGS} /></Form.Item>
-                    <Form.Item name="title" label={t('title')} rules={[{ required: true, max: 80 }]}><Input /></Form.Item>
-                    <Form.Item name="content" label={t('content')} rules={[{ required: true, max: 800 }]}><Input.TextArea rows={3} /></Form.Item>
+                    <Form.Item name="templateName" label={t('templateName')} rules={[{ required: true }]}>
+                      <Input />
+                    </Form.Item>
+                    <Form.Item name="errorCode" label={t('errorCode')} extra={t('errorCodeHint')} rules={[{ required: true }, { max: 64 }]}>
+                      <Input placeholder="E1024" />
+                    </Form.Item>
+                    <Form.Item name="lang" label={t('lang')} rules={[{ required: true }]}>
+                      <Select options={LANGS} />
+                    </Form.Item>
+                    <Form.Item name="title" label={t('title')} rules={[{ required: true, max: 80 }]}>
+                      <Input />
+                    </Form.Item>
+                    <Form.Item name="content" label={t('content')} rules={[{ required: true, max: 800 }]}>
+                      <Input.TextArea rows={3} />
+                    </Form.Item>
                   </>
                 }
               />
@@ -104,10 +126,18 @@ export default function Push() {
                 ]}
                 form={
                   <>
-                    <Form.Item name="registerId" label={t('registerId')} rules={[{ required: true }]}><Input /></Form.Item>
-                    <Form.Item name="alias" label={t('alias')}><Input /></Form.Item>
-                    <Form.Item name="label" label={t('label')}><Input /></Form.Item>
-                    <Form.Item name="lang" label={t('lang')}><Select options={LANGS} /></Form.Item>
+                    <Form.Item name="registerId" label={t('registerId')} rules={[{ required: true }]}>
+                      <Input />
+                    </Form.Item>
+                    <Form.Item name="alias" label={t('alias')}>
+                      <Input />
+                    </Form.Item>
+                    <Form.Item name="label" label={t('label')}>
+                      <Input />
+                    </Form.Item>
+                    <Form.Item name="lang" label={t('lang')}>
+                      <Select options={LANGS} />
+                    </Form.Item>
                   </>
                 }
               />
@@ -123,7 +153,18 @@ export default function Push() {
 function Configs({ overseas }: { overseas: boolean }) {
   const { t } = useNamespace('messaging', resources);
   return (
-    <ResourcePage<{ id: string; configName: string; pushType: string; endpoint: string; appKey: string; secretHint: string; active: boolean; overseas: boolean; folderPath: string; hasVerificationPassword: boolean }>
+    <ResourcePage<{
+      id: string;
+      configName: string;
+      pushType: string;
+      endpoint: string;
+      appKey: string;
+      secretHint: string;
+      active: boolean;
+      overseas: boolean;
+      folderPath: string;
+      hasVerificationPassword: boolean;
+    }>
       bare
       path="/message-service/push/configs"
       name={(row) => row.configName}
@@ -145,16 +186,36 @@ function Configs({ overseas }: { overseas: boolean }) {
       ]}
       form={
         <>
-          <Form.Item name="configName" label={t('configName')} rules={[{ required: true }]}><Input /></Form.Item>
-          <Form.Item name="pushType" label={t('pushType')} rules={[{ required: true }]}><Select options={TYPES} /></Form.Item>
-          <Form.Item name="endpoint" label={t('endpoint')} rules={[{ required: true, type: 'url' }]}><Input /></Form.Item>
-          <Form.Item name="appKey" label={t('appKey')} rules={[{ required: true }]}><Input /></Form.Item>
-          <Form.Item name="secret" label={t('secret')} extra={t('keepPassword')}><Input.Password autoComplete="off" /></Form.Item>
-          <Form.Item name="credentials" label={t('credentialsJson')}><Input.TextArea rows={3} /></Form.Item>
-          <Form.Item name="folderPath" label={t('folderPath')} extra={t('folderPathHint')} rules={[{ max: 512 }]}><Input /></Form.Item>
-          <Form.Item name="verificationPassword" label={t('verificationPassword')} extra={t('verificationPasswordHint')}><Input.Password autoComplete="off" /></Form.Item>
-          <Form.Item name="active" label={t('active')} valuePropName="checked"><Switch /></Form.Item>
-          <Form.Item name="overseas" label={t('overseas')} valuePropName="checked"><Switch /></Form.Item>
+          <Form.Item name="configName" label={t('configName')} rules={[{ required: true }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="pushType" label={t('pushType')} rules={[{ required: true }]}>
+            <Select options={TYPES} />
+          </Form.Item>
+          <Form.Item name="endpoint" label={t('endpoint')} rules={[{ required: true, type: 'url' }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="appKey" label={t('appKey')} rules={[{ required: true }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="secret" label={t('secret')} extra={t('keepPassword')}>
+            <Input.Password autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="credentials" label={t('credentialsJson')}>
+            <Input.TextArea rows={3} />
+          </Form.Item>
+          <Form.Item name="folderPath" label={t('folderPath')} extra={t('folderPathHint')} rules={[{ max: 512 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="verificationPassword" label={t('verificationPassword')} extra={t('verificationPasswordHint')}>
+            <Input.Password autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="active" label={t('active')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="overseas" label={t('overseas')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
         </>
       }
     />

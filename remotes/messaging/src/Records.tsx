@@ -32,7 +32,9 @@ export default function Records() {
             handle={list}
             rowKey="id"
             testId="mail-records"
-            load={(q, page, pageSize) => api.get<Page<EmailRecord>>('/message-service/mail/records', { subject: q.subject as string, mode: q.mode as string, status: q.status as string, page, pageSize })}
+            load={(q, page, pageSize) =>
+              api.get<Page<EmailRecord>>('/message-service/mail/records', { subject: q.subject as string, mode: q.mode as string, status: q.status as string, page, pageSize })
+            }
             search={
               <>
                 <Form.Item name="subject" label={t('subject')}>
@@ -49,11 +51,22 @@ export default function Records() {
               { title: t('to'), dataIndex: 'to', render: (to: string[]) => to.join(', ') },
               { title: t('subject'), dataIndex: 'subject' },
               { title: t('status'), dataIndex: 'status', render: (s: EmailRecord['status']) => <Tag color={COLORS[s]}>{t(`status_${s}`)}</Tag> },
-              { title: t('error'), dataIndex: 'error', render: (v: string) => <Typography.Text type="danger" ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>{v}</Typography.Text> },
+              {
+                title: t('error'),
+                dataIndex: 'error',
+                render: (v: string) => (
+                  <Typography.Text type="danger" ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>
+                    {v}
+                  </Typography.Text>
+                ),
+              },
               { title: t('attempts'), dataIndex: 'attempts', width: 90 },
               {
                 title: t('actions'),
-                render: (_, row) => (row.status === 'failed' && may('msg:record:retry') ? <a onClick={() => void api.post(`/message-service/mail/records/${row.id}/retry`, {}).then(() => list.current?.reload())}>{t('retry')}</a> : null),
+                render: (_, row) =>
+                  row.status === 'failed' && may('msg:record:retry') ? (
+                    <a onClick={() => void api.post(`/message-service/mail/records/${row.id}/retry`, {}).then(() => list.current?.reload())}>{t('retry')}</a>
+                  ) : null,
               },
             ]}
           />

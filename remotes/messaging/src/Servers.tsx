@@ -60,7 +60,15 @@ export default function Servers() {
           { title: t('serverName'), dataIndex: 'serverName' },
           { title: t('mailType'), dataIndex: 'mailType', render: (v: string) => t(`mailType_${v}`) },
           { title: t('domain'), render: (_, row) => `${row.domain}:${row.port}` },
-          { title: t('ssl'), render: (_, row) => <Space>{row.ssl && <Tag color="green">SSL</Tag>}{row.tls12 && <Tag color="blue">TLSv1.2</Tag>}</Space> },
+          {
+            title: t('ssl'),
+            render: (_, row) => (
+              <Space>
+                {row.ssl && <Tag color="green">SSL</Tag>}
+                {row.tls12 && <Tag color="blue">TLSv1.2</Tag>}
+              </Space>
+            ),
+          },
           { title: t('senderAddress'), render: (_, row) => `${row.senderName} <${row.senderAddress}>` },
           { title: t('password'), dataIndex: 'passwordHint', render: (v: string) => <code>{v}</code> },
           {

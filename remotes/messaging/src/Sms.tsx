@@ -15,8 +15,14 @@ export default function Sms() {
   const [platforms, setPlatforms] = useState<{ value: string; label: string }[]>([]);
   const [templates, setTemplates] = useState<{ value: string; label: string }[]>([]);
   useEffect(() => {
-    api.get<{ list: { id: string; platformName: string }[] }>('/message-service/sms/platforms', { pageSize: 1000 }).then((p) => setPlatforms(p.list.map((x) => ({ value: x.id, label: x.platformName }))), () => undefined);
-    api.get<{ list: { id: string; templateName: string }[] }>('/message-service/sms/templates', { pageSize: 1000 }).then((p) => setTemplates(p.list.map((x) => ({ value: x.id, label: x.templateName }))), () => undefined);
+    api.get<{ list: { id: string; platformName: string }[] }>('/message-service/sms/platforms', { pageSize: 1000 }).then(
+      (p) => setPlatforms(p.list.map((x) => ({ value: x.id, label: x.platformName }))),
+      () => undefined,
+    );
+    api.get<{ list: { id: string; templateName: string }[] }>('/message-service/sms/templates', { pageSize: 1000 }).then(
+      (p) => setTemplates(p.list.map((x) => ({ value: x.id, label: x.templateName }))),
+      () => undefined,
+    );
   }, []);
   return (
     <Card title={t('sms')} variant="borderless">
@@ -41,13 +47,22 @@ export default function Sms() {
                   { title: t('content'), dataIndex: 'content' },
                   { title: t('status'), dataIndex: 'status', render: (s: keyof typeof STATUS) => <Tag color={STATUS[s]}>{t(`status_${s}`)}</Tag> },
                   { title: t('error'), dataIndex: 'error', ellipsis: true },
-                  { title: t('actions'), render: (_, row) => (row.status === 'failed' && may('msg:sms:send') ? <a onClick={() => void api.post(`/message-service/sms/records/${row.id}/retry`, {})}>{t('retry')}</a> : null) },
+                  {
+                    title: t('actions'),
+                    render: (_, row) => (row.status === 'failed' && may('msg:sms:send') ? <a onClick={() => void api.post(`/message-service/sms/records/${row.id}/retry`, {})}>{t('retry')}</a> : null),
+                  },
                 ]}
                 form={
                   <>
-                    <Form.Item name="templateId" label={t('smsTemplates')} rules={[{ required: true }]}><Select options={templates} /></Form.Item>
-                    <Form.Item name="phones" label={t('phones')} rules={[{ required: true }]}><Input.TextArea rows={3} /></Form.Item>
-                    <Form.Item name="params" label={t('params')} extra={t('valuesHint')}><Input.TextArea rows={2} /></Form.Item>
+                    <Form.Item name="templateId" label={t('smsTemplates')} rules={[{ required: true }]}>
+                      <Select options={templates} />
+                    </Form.Item>
+                    <Form.Item name="phones" label={t('phones')} rules={[{ required: true }]}>
+                      <Input.TextArea rows={3} />
+                    </Form.Item>
+                    <Form.Item name="params" label={t('params')} extra={t('valuesHint')}>
+                      <Input.TextArea rows={2} />
+                    </Form.Item>
                   </>
                 }
               />
@@ -75,12 +90,24 @@ export default function Sms() {
                 ]}
                 form={
                   <>
-                    <Form.Item name="templateName" label={t('templateName')} rules={[{ required: true }]}><Input /></Form.Item>
-                    <Form.Item name="sendType" label={t('sendType')} rules={[{ required: true }]}><Select options={['verification', 'notification', 'marketing'].map((v) => ({ value: v, label: v }))} /></Form.Item>
-                    <Form.Item name="content" label={t('content')} rules={[{ required: true, max: 500 }]}><Input.TextArea rows={2} /></Form.Item>
-                    <Form.Item name="platformTemplateId" label={t('platformTemplateId')} rules={[{ required: true }]}><Input /></Form.Item>
-                    <Form.Item name="platformId" label={t('platformName')} rules={[{ required: true }]}><Select options={platforms} /></Form.Item>
-                    <Form.Item name="signature" label={t('signature')} rules={[{ required: true, min: 2, max: 20 }]}><Input /></Form.Item>
+                    <Form.Item name="templateName" label={t('templateName')} rules={[{ required: true }]}>
+                      <Input />
+                    </Form.Item>
+                    <Form.Item name="sendType" label={t('sendType')} rules={[{ required: true }]}>
+                      <Select options={['verification', 'notification', 'marketing'].map((v) => ({ value: v, label: v }))} />
+                    </Form.Item>
+                    <Form.Item name="content" label={t('content')} rules={[{ required: true, max: 500 }]}>
+                      <Input.TextArea rows={2} />
+                    </Form.Item>
+                    <Form.Item name="platformTemplateId" label={t('platformTemplateId')} rules={[{ required: true }]}>
+                      <Input />
+                    </Form.Item>
+                    <Form.Item name="platformId" label={t('platformName')} rules={[{ required: true }]}>
+                      <Select options={platforms} />
+                    </Form.Item>
+                    <Form.Item name="signature" label={t('signature')} rules={[{ required: true, min: 2, max: 20 }]}>
+                      <Input />
+                    </Form.Item>
                   </>
                 }
               />
@@ -105,8 +132,12 @@ export default function Sms() {
                 ]}
                 form={
                   <>
-                    <Form.Item name="signature" label={t('signature')} rules={[{ required: true, min: 2, max: 20 }]}><Input /></Form.Item>
-                    <Form.Item name="remark" label={t('remark')}><Input /></Form.Item>
+                    <Form.Item name="signature" label={t('signature')} rules={[{ required: true, min: 2, max: 20 }]}>
+                      <Input />
+                    </Form.Item>
+                    <Form.Item name="remark" label={t('remark')}>
+                      <Input />
+                    </Form.Item>
                   </>
                 }
               />
@@ -132,9 +163,15 @@ export default function Sms() {
                 ]}
                 form={
                   <>
-                    <Form.Item name="platformName" label={t('platformName')} rules={[{ required: true }]}><Input /></Form.Item>
-                    <Form.Item name="endpoint" label={t('endpoint')} rules={[{ required: true, type: 'url' }]}><Input /></Form.Item>
-                    <Form.Item name="apiKey" label={t('apiKey')} extra={t('keepPassword')}><Input.Password autoComplete="off" /></Form.Item>
+                    <Form.Item name="platformName" label={t('platformName')} rules={[{ required: true }]}>
+                      <Input />
+                    </Form.Item>
+                    <Form.Item name="endpoint" label={t('endpoint')} rules={[{ required: true, type: 'url' }]}>
+                      <Input />
+                    </Form.Item>
+                    <Form.Item name="apiKey" label={t('apiKey')} extra={t('keepPassword')}>
+                      <Input.Password autoComplete="off" />
+                    </Form.Item>
                   </>
                 }
               />

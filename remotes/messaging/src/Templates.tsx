@@ -35,7 +35,9 @@ export default function Templates() {
         handle={list}
         rowKey="id"
         testId="mail-templates"
-        load={(q, page, pageSize) => api.get<Page<MailTemplate>>('/message-service/mail/templates', { templateName: q.templateName as string, mode: q.mode as string, lang: q.lang as string, page, pageSize })}
+        load={(q, page, pageSize) =>
+          api.get<Page<MailTemplate>>('/message-service/mail/templates', { templateName: q.templateName as string, mode: q.mode as string, lang: q.lang as string, page, pageSize })
+        }
         search={
           <>
             <Form.Item name="templateName" label={t('templateName')}>
@@ -64,7 +66,9 @@ export default function Templates() {
             render: (_, row) => (
               <RowActions
                 onEdit={may('msg:template:edit') ? () => setEditing(row) : undefined}
-                remove={may('msg:template:delete') ? { name: row.templateName, confirm: (typed) => api.delete(`/message-service/mail/templates/${row.id}`, { confirmName: typed }).then(done) } : undefined}
+                remove={
+                  may('msg:template:delete') ? { name: row.templateName, confirm: (typed) => api.delete(`/message-service/mail/templates/${row.id}`, { confirmName: typed }).then(done) } : undefined
+                }
               />
             ),
           },

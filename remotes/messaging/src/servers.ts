@@ -16,7 +16,10 @@ export function useServerNames(source: 'servers' | 'task-servers') {
       source === 'servers'
         ? api.get<Page<ServerName>>('/message-service/mail/servers', { pageSize: 1000 }).then((p) => p.list)
         : api.get<{ id: string; name: string }[]>('/message-service/mail/task-servers').then((list) => list.map((x) => ({ id: x.id, serverName: x.name })));
-    names.then((list) => setServers(list.map((x) => ({ value: x.id, label: x.serverName }))), () => undefined);
+    names.then(
+      (list) => setServers(list.map((x) => ({ value: x.id, label: x.serverName }))),
+      () => undefined,
+    );
   }, [source]);
   const serverName = (id: string) => servers.find((s) => s.value === id)?.label ?? id;
   return { servers, serverName };

@@ -34,7 +34,14 @@ export default function Devices() {
           </Form.Item>
           <SearchModeField />
           <Form.Item name="online" label={t('online')}>
-            <Select allowClear style={{ width: 120 }} options={[{ value: 'true', label: t('online') }, { value: 'false', label: t('offline') }]} />
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              options={[
+                { value: 'true', label: t('online') },
+                { value: 'false', label: t('offline') },
+              ]}
+            />
           </Form.Item>
         </>
       }

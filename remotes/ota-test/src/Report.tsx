@@ -22,10 +22,15 @@ export function ReportDrawer({ base, task, onClose }: { base: 'tasks' | 'history
   const { t } = useNamespace('ota-test', resources);
   const [devices, setDevices] = useState<DeviceReport[] | null>(null);
   useEffect(() => {
-    api.get<{ devices: DeviceReport[] }>(`/ota-test-service/${base}/${task.id}/report`).then((r) => setDevices(r.devices), () => setDevices([]));
+    api.get<{ devices: DeviceReport[] }>(`/ota-test-service/${base}/${task.id}/report`).then(
+      (r) => setDevices(r.devices),
+      () => setDevices([]),
+    );
   }, [base, task.id]);
   const download = (format: 'csv' | 'xlsx') =>
-    api.get<{ fileName: string; contentType: string; content: string }>(`/ota-test-service/${base}/${task.id}/export`, { format }).then((file) => downloadBase64(file.fileName, file.contentType, file.content));
+    api
+      .get<{ fileName: string; contentType: string; content: string }>(`/ota-test-service/${base}/${task.id}/export`, { format })
+      .then((file) => downloadBase64(file.fileName, file.contentType, file.content));
   return (
     <Drawer
       open
@@ -34,16 +39,25 @@ export function ReportDrawer({ base, task, onClose }: { base: 'tasks' | 'history
       onClose={onClose}
       extra={
         <Space>
-          <Button onClick={() => void download('csv')} data-testid="export-csv">{t('exportCsv')}</Button>
-          <Button onClick={() => void download('xlsx')} data-testid="export-xlsx">{t('exportExcel')}</Button>
+          <Button onClick={() => void download('csv')} data-testid="export-csv">
+            {t('exportCsv')}
+          </Button>
+          <Button onClick={() => void download('xlsx')} data-testid="export-xlsx">
+            {t('exportExcel')}
+          </Button>
         </Space>
       }
     >
-      <Descriptions size="small" column={3} style={{ marginBottom: 16 }} items={[
-        { key: 'status', label: t('status'), children: t(`status_${task.status}`) },
-        { key: 'versions', label: `${t('upgradeVersion')} / ${t('downgradeVersion')}`, children: `${task.upgradeVersion} / ${task.downgradeVersion}` },
-        { key: 'steps', label: t('stepsDone'), children: `${task.doneSteps} / ${task.totalSteps}` },
-      ]} />
+      <Descriptions
+        size="small"
+        column={3}
+        style={{ marginBottom: 16 }}
+        items={[
+          { key: 'status', label: t('status'), children: t(`status_${task.status}`) },
+          { key: 'versions', label: `${t('upgradeVersion')} / ${t('downgradeVersion')}`, children: `${task.upgradeVersion} / ${task.downgradeVersion}` },
+          { key: 'steps', label: t('stepsDone'), children: `${task.doneSteps} / ${task.totalSteps}` },
+        ]}
+      />
       <Table<DeviceReport>
         rowKey="sn"
         size="small"
@@ -59,7 +73,16 @@ export function ReportDrawer({ base, task, onClose }: { base: 'tasks' | 'history
           { title: t('timedOut'), dataIndex: 'timedOut', render: (v: number) => (v ? <Tag color="orange">{v}</Tag> : v) },
           { title: t('averageMs'), dataIndex: 'averageMs' },
           { title: t('longestMs'), dataIndex: 'longestMs' },
-          { title: t('reasons'), dataIndex: 'reasons', render: (r: Record<string, number>) => Object.entries(r).map(([reason, n]) => <div key={reason}>{reason} ×{n}</div>) },
+          {
+            title: t('reasons'),
+            dataIndex: 'reasons',
+            render: (r: Record<string, number>) =>
+              Object.entries(r).map(([reason, n]) => (
+                <div key={reason}>
+                  {reason} ×{n}
+                </div>
+              )),
+          },
         ]}
       />
     </Drawer>

@@ -28,14 +28,14 @@ export default function Tasks() {
   }, []);
   useEffect(() => {
     if (adding && may('ota:task:add')) {
-      api.get<{ sn: string; online: boolean }[]>('/ota-test-service/device-options').then((rows) => setDevices(rows.map((d) => ({ value: d.sn, label: `${d.sn}${d.online ? '' : ` (${t('offline')})`}` }))));
+      api
+        .get<{ sn: string; online: boolean }[]>('/ota-test-service/device-options')
+        .then((rows) => setDevices(rows.map((d) => ({ value: d.sn, label: `${d.sn}${d.online ? '' : ` (${t('offline')})`}` }))));
     }
   }, [adding, may, t]);
 
   const act = (task: Task, action: 'restart' | 'pause' | 'terminate') =>
-    confirm(t('confirmAction', { action: t(action), name: task.taskName }), null, () =>
-      api.post(`/ota-test-service/tasks/${task.id}/action`, { action }).then(() => list.current?.reload()),
-    );
+    confirm(t('confirmAction', { action: t(action), name: task.taskName }), null, () => api.post(`/ota-test-service/tasks/${task.id}/action`, { action }).then(() => list.current?.reload()));
 
   return (
     <Card title={t('tasks')} variant="borderless">
@@ -64,7 +64,15 @@ export default function Tasks() {
         }
         columns={[
           { title: t('taskName'), dataIndex: 'taskName' },
-          { title: t('status'), dataIndex: 'status', render: (s: Task['status']) => <Tag color={STATUS_COLORS[s]} data-testid={`status-${s}`}>{t(`status_${s}`)}</Tag> },
+          {
+            title: t('status'),
+            dataIndex: 'status',
+            render: (s: Task['status']) => (
+              <Tag color={STATUS_COLORS[s]} data-testid={`status-${s}`}>
+                {t(`status_${s}`)}
+              </Tag>
+            ),
+          },
           { title: t('progress'), render: (_, row) => <TaskProgress task={row} /> },
           { title: `${t('upgradeVersion')} / ${t('downgradeVersion')}`, render: (_, row) => `${row.upgradeVersion} ⇄ ${row.downgradeVersion}` },
           { title: t('deviceSns'), dataIndex: 'deviceSns', render: (sns: string[]) => sns.length },
@@ -88,7 +96,11 @@ export default function Tasks() {
                     )}
                   </Space>
                 }
-                remove={may('ota:task:delete') && (row.status === 'completed' || row.status === 'terminated') ? { name: row.taskName, confirm: (typed) => api.delete(`/ota-test-service/tasks/${row.id}`, { confirmName: typed }).then(() => list.current?.reload()) } : undefined}
+                remove={
+                  may('ota:task:delete') && (row.status === 'completed' || row.status === 'terminated')
+                    ? { name: row.taskName, confirm: (typed) => api.delete(`/ota-test-service/tasks/${row.id}`, { confirmName: typed }).then(() => list.current?.reload()) }
+                    : undefined
+                }
               />
             ),
           },

@@ -53,7 +53,10 @@ export default function Pets() {
   useEffect(() => {
     // Breed names through the pets' own route: a pet keeper may not hold pet:breed:view, and a
     // 403 would end the session.
-    api.get<Breed[]>('/pet-service/breed-options', undefined, { quiet: true }).then(setBreeds).catch(() => undefined);
+    api
+      .get<Breed[]>('/pet-service/breed-options', undefined, { quiet: true })
+      .then(setBreeds)
+      .catch(() => undefined);
   }, []);
   const done = () => {
     void message.success(t('saved'));
@@ -95,7 +98,16 @@ export default function Pets() {
           </Auth>
         }
         columns={[
-          { title: t('avatar'), dataIndex: 'avatarUrl', width: 72, render: (url: string | undefined, row) => <Avatar src={url} alt={row.petName}>{row.petName.slice(0, 1)}</Avatar> },
+          {
+            title: t('avatar'),
+            dataIndex: 'avatarUrl',
+            width: 72,
+            render: (url: string | undefined, row) => (
+              <Avatar src={url} alt={row.petName}>
+                {row.petName.slice(0, 1)}
+              </Avatar>
+            ),
+          },
           { title: t('petName'), dataIndex: 'petName' },
           { title: t('nickname'), dataIndex: 'nickname' },
           { title: t('breed'), dataIndex: 'breedName' },
@@ -106,7 +118,11 @@ export default function Pets() {
           {
             title: t('actions'),
             render: (_, row) => (
-              <RowActions extra={<a onClick={() => void api.get<Pet & { latestRecords: PetRecord[] }>(`/pet-service/pets/${row.id}`).then(setViewing)}>{t('detail')}</a>} onEdit={may('pet:info:edit') ? () => setEditing({ ...withoutAvatar(row), birthdayDay: dayjs(row.birthday) }) : undefined} remove={may('pet:info:delete') ? { name: row.petName, confirm: (typed) => api.delete(`/pet-service/pets/${row.id}`, { confirmName: typed }).then(done) } : undefined} />
+              <RowActions
+                extra={<a onClick={() => void api.get<Pet & { latestRecords: PetRecord[] }>(`/pet-service/pets/${row.id}`).then(setViewing)}>{t('detail')}</a>}
+                onEdit={may('pet:info:edit') ? () => setEditing({ ...withoutAvatar(row), birthdayDay: dayjs(row.birthday) }) : undefined}
+                remove={may('pet:info:delete') ? { name: row.petName, confirm: (typed) => api.delete(`/pet-service/pets/${row.id}`, { confirmName: typed }).then(done) } : undefined}
+              />
             ),
           },
         ]}

@@ -48,7 +48,10 @@ const REGIONS = ['asia', 'europe', 'america'] as const;
 export function useCategoryTree(refresh = 0, path = '/product-service/category-tree') {
   const [tree, setTree] = useState<CategoryNode[]>([]);
   useEffect(() => {
-    void api.get<CategoryNode[]>(path).then(setTree).catch(() => setTree([]));
+    void api
+      .get<CategoryNode[]>(path)
+      .then(setTree)
+      .catch(() => setTree([]));
   }, [refresh, path]);
   return tree;
 }
@@ -103,7 +106,14 @@ export default function Classify() {
             <Form.Item name="name" label={t('name')} rules={[{ required: true, message: t('required') }, { max: 80 }]}>
               <Input data-testid="category-name" />
             </Form.Item>
-            <Form.Item name="identifier" label={t('identifier')} rules={[{ required: true, message: t('required') }, { pattern: /^[A-Za-z0-9_-]{1,64}$/, message: t('codeRule') }]}>
+            <Form.Item
+              name="identifier"
+              label={t('identifier')}
+              rules={[
+                { required: true, message: t('required') },
+                { pattern: /^[A-Za-z0-9_-]{1,64}$/, message: t('codeRule') },
+              ]}
+            >
               <Input data-testid="category-identifier" />
             </Form.Item>
             <Form.Item name="descriptionEn" label={t('descriptionEn')} rules={[{ max: 800 }]}>
@@ -152,17 +162,41 @@ function Consumables({ category }: { category: Category }) {
         { title: t('name'), dataIndex: 'name' },
         { title: t('lifetimeHours'), dataIndex: 'lifetimeHours' },
         { title: t('consumableTemplate'), dataIndex: 'templateId', render: (id: string) => templateName(id) },
-        { title: t('purchaseLink'), render: (_, row) => (row.showLink ? <a href={row.purchaseLink} target="_blank" rel="noreferrer">{row.purchaseLink}</a> : row.purchaseLink) },
+        {
+          title: t('purchaseLink'),
+          render: (_, row) =>
+            row.showLink ? (
+              <a href={row.purchaseLink} target="_blank" rel="noreferrer">
+                {row.purchaseLink}
+              </a>
+            ) : (
+              row.purchaseLink
+            ),
+        },
       ]}
       form={
         <>
-          <Form.Item name="identifier" label={t('identifier')} rules={[{ required: true, message: t('required') }, { pattern: /^reserved[A-Za-z0-9_]*$/, message: t('reservedRule') }]}>
+          <Form.Item
+            name="identifier"
+            label={t('identifier')}
+            rules={[
+              { required: true, message: t('required') },
+              { pattern: /^reserved[A-Za-z0-9_]*$/, message: t('reservedRule') },
+            ]}
+          >
             <Input data-testid="consumable-identifier" placeholder="reserved…" />
           </Form.Item>
           <Form.Item name="name" label={t('name')} rules={[{ required: true, message: t('required') }, { max: 80 }]}>
             <Input data-testid="consumable-name" />
           </Form.Item>
-          <Form.Item name="lifetimeHours" label={t('lifetimeHours')} rules={[{ required: true, message: t('lifetimeRule') }, { type: 'number', min: 0.001, message: t('lifetimeRule') }]}>
+          <Form.Item
+            name="lifetimeHours"
+            label={t('lifetimeHours')}
+            rules={[
+              { required: true, message: t('lifetimeRule') },
+              { type: 'number', min: 0.001, message: t('lifetimeRule') },
+            ]}
+          >
             <InputNumber data-testid="consumable-lifetime" min={0} max={87600} />
           </Form.Item>
           <Form.Item name="templateId" label={t('consumableTemplate')} extra={t('consumableTemplateHint')}>

@@ -18,7 +18,10 @@ export function GuideScreens() {
   const [screens, setScreens] = useState<number>();
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    api.get<GuideSettings>('/product-service/guide-screens').then((kept) => setScreens(kept.screens), () => undefined);
+    api.get<GuideSettings>('/product-service/guide-screens').then(
+      (kept) => setScreens(kept.screens),
+      () => undefined,
+    );
   }, []);
   return (
     <>

@@ -95,11 +95,14 @@ export default function Models() {
   const enterpriseName = (id: number) => enterprises.find((e) => e.id === id)?.tenantName ?? `#${id}`;
 
   const release = (row: ProductModel, reload: () => void) =>
-    confirm(t('releaseTitle'), t('releaseHint'), () =>
-      api.post(`/product-service/models/${row.id}/release`, { version: row.version }).then(() => {
-        message.success(t('published'));
-        reload();
-      }),
+    confirm(
+      t('releaseTitle'),
+      t('releaseHint'),
+      () =>
+        api.post(`/product-service/models/${row.id}/release`, { version: row.version }).then(() => {
+          message.success(t('published'));
+          reload();
+        }),
       'publish',
     );
 
@@ -156,26 +159,41 @@ export default function Models() {
           const locked = editing.status === 'published';
           return (
             <>
-              <Form.Item name="name" label={t('name')} rules={[{ required: true, message: t('required') }, { pattern: /^[\p{L}\p{N}]{2,16}$/u, message: t('modelNameRule') }]}>
+              <Form.Item
+                name="name"
+                label={t('name')}
+                rules={[
+                  { required: true, message: t('required') },
+                  { pattern: /^[\p{L}\p{N}]{2,16}$/u, message: t('modelNameRule') },
+                ]}
+              >
                 <Input data-testid="model-name" />
               </Form.Item>
-              <Form.Item name="code" label={t('code')} rules={[{ required: true, message: t('required') }, { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: t('codeRule') }]}>
+              <Form.Item
+                name="code"
+                label={t('code')}
+                rules={[
+                  { required: true, message: t('required') },
+                  { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: t('codeRule') },
+                ]}
+              >
                 <Input data-testid="model-code" disabled={locked} />
               </Form.Item>
-              <Form.Item name="aliasPrefix" label={t('aliasPrefix')} rules={[{ required: true, message: t('required') }, { pattern: /^[A-Za-z0-9]{1,16}$/, message: t('codeRule') }]}>
+              <Form.Item
+                name="aliasPrefix"
+                label={t('aliasPrefix')}
+                rules={[
+                  { required: true, message: t('required') },
+                  { pattern: /^[A-Za-z0-9]{1,16}$/, message: t('codeRule') },
+                ]}
+              >
                 <Input data-testid="model-alias" disabled={locked} />
               </Form.Item>
               <Form.Item name="snSuffixDigits" label={t('snSuffixDigits')} rules={[{ required: true, message: t('required') }]}>
                 <InputNumber data-testid="model-digits" min={1} max={12} disabled={locked} />
               </Form.Item>
               <Form.Item name="productIds" label={t('relatedProducts')} extra={t('relatedProductsHint')}>
-                <Select
-                  mode="multiple"
-                  allowClear
-                  data-testid="model-products"
-                  optionFilterProp="label"
-                  options={products.map((p) => ({ value: p.id, label: p.name }))}
-                />
+                <Select mode="multiple" allowClear data-testid="model-products" optionFilterProp="label" options={products.map((p) => ({ value: p.id, label: p.name }))} />
               </Form.Item>
               <Form.Item name="enterpriseIds" label={t('enterprises')}>
                 <EnterprisePicker enterprises={enterprises} />
@@ -243,7 +261,14 @@ function SnRules({ model }: { model: ProductModel }) {
           <Form.Item name="formName" label={t('formName')} rules={[{ required: true, message: t('required') }, { max: 80 }]}>
             <Input />
           </Form.Item>
-          <Form.Item name="attribute" label={t('attribute')} rules={[{ required: true, message: t('required') }, { pattern: /^[A-Za-z][A-Za-z0-9_]{0,49}$/, message: t('identifierRule') }]}>
+          <Form.Item
+            name="attribute"
+            label={t('attribute')}
+            rules={[
+              { required: true, message: t('required') },
+              { pattern: /^[A-Za-z][A-Za-z0-9_]{0,49}$/, message: t('identifierRule') },
+            ]}
+          >
             <Input />
           </Form.Item>
           <Form.Item name="inputMethod" label={t('inputMethod')} rules={[{ required: true }]}>

@@ -80,8 +80,7 @@ export function ParamEditor({ open, value, place = 'top', units, readOnly = fals
     onOk(full);
   };
 
-  const required = (field: keyof Specs, at: Place = place, of: ParamType | '' | undefined = type) =>
-    requiredSpecs(of ?? '', at).includes(field) ? [{ required: true, message: t('required') }] : [];
+  const required = (field: keyof Specs, at: Place = place, of: ParamType | '' | undefined = type) => (requiredSpecs(of ?? '', at).includes(field) ? [{ required: true, message: t('required') }] : []);
 
   return (
     <Modal
@@ -96,15 +95,19 @@ export function ParamEditor({ open, value, place = 'top', units, readOnly = fals
     >
       <Form form={form} disabled={readOnly} labelCol={LABEL} labelAlign="left" data-testid="param-editor">
         <Form.Item name={['dataType', 'type']} label={t('type')} rules={[{ required: true, message: t('required') }]} validateTrigger="onChange">
-          <Select
-            data-testid="param-type"
-            options={typesAt(place).map((v) => ({ value: v, label: t(`type_${v}`) }))}
-            onChange={onTypeChange}
-          />
+          <Select data-testid="param-type" options={typesAt(place).map((v) => ({ value: v, label: t(`type_${v}`) }))} onChange={onTypeChange} />
         </Form.Item>
         {type ? (
           <>
-            <Form.Item name="identifier" label={t('identifier')} validateTrigger="onBlur" rules={[{ required: true, message: t('required') }, { pattern: /^[A-Za-z][A-Za-z0-9_]{0,49}$/, message: t('identifierRule') }]}>
+            <Form.Item
+              name="identifier"
+              label={t('identifier')}
+              validateTrigger="onBlur"
+              rules={[
+                { required: true, message: t('required') },
+                { pattern: /^[A-Za-z][A-Za-z0-9_]{0,49}$/, message: t('identifierRule') },
+              ]}
+            >
               <Input data-testid="param-identifier" />
             </Form.Item>
             <Form.Item name="name" label={t('name')} validateTrigger="onBlur" rules={[{ required: true, message: t('required') }, { max: 80 }]}>
@@ -120,13 +123,7 @@ export function ParamEditor({ open, value, place = 'top', units, readOnly = fals
                   <InputNumber min={1} max={512} />
                 </Form.Item>
                 {elementType ? (
-                  <SpecFields
-                    base={['dataType', 'specs', 'arrDataType', 'specs']}
-                    type={elementType}
-                    units={units}
-                    required={(field) => required(field, 'element', elementType)}
-                    readOnly={readOnly}
-                  />
+                  <SpecFields base={['dataType', 'specs', 'arrDataType', 'specs']} type={elementType} units={units} required={(field) => required(field, 'element', elementType)} readOnly={readOnly} />
                 ) : null}
               </>
             ) : null}

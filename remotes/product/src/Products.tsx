@@ -24,7 +24,10 @@ export default function Products() {
   const [applying, setApplying] = useState<{ row: ProductRow; reload: () => void } | null>(null);
   const [applyForm] = Form.useForm<{ status: string; reason: string }>();
   useEffect(() => {
-    void api.get<TemplateOption[]>('/product-service/published-templates').then(setTemplates).catch(() => setTemplates([]));
+    void api
+      .get<TemplateOption[]>('/product-service/published-templates')
+      .then(setTemplates)
+      .catch(() => setTemplates([]));
   }, []);
 
   // Sorting needs every product on page one; the server checks it again.
@@ -81,7 +84,15 @@ export default function Products() {
         columns={[
           { title: t('picture'), width: 72, render: (_, row) => (row.imageUrl ? <Image src={row.imageUrl} width={40} height={40} alt={row.name} /> : null) },
           { title: t('name'), dataIndex: 'name' },
-          { title: t('productKey'), dataIndex: 'productKey', render: (key: string) => <Typography.Text copyable data-testid="product-key">{key}</Typography.Text> },
+          {
+            title: t('productKey'),
+            dataIndex: 'productKey',
+            render: (key: string) => (
+              <Typography.Text copyable data-testid="product-key">
+                {key}
+              </Typography.Text>
+            ),
+          },
           { title: t('connection'), render: (_, row) => t(`connection_${row.connection}`) },
           { title: t('regions'), render: (_, row) => row.regions.map((r) => <Tag key={r}>{t(`region_${r}`)}</Tag>) },
           { title: t('status'), render: (_, row) => t(`product_${row.status}`) },
@@ -94,7 +105,13 @@ export default function Products() {
               </a>
             ) : null}
             {mayApply ? (
-              <a onClick={() => { applyForm.resetFields(); setApplying({ row, reload }); }} data-testid={`apply-${row.name}`}>
+              <a
+                onClick={() => {
+                  applyForm.resetFields();
+                  setApplying({ row, reload });
+                }}
+                data-testid={`apply-${row.name}`}
+              >
                 {t('applyStatus')}
               </a>
             ) : null}
@@ -109,7 +126,14 @@ export default function Products() {
                 forceRender: true,
                 children: (
                   <>
-                    <Form.Item name="name" label={t('name')} rules={[{ required: true, message: t('required') }, { pattern: /^[\p{L}\p{N}\p{P}\p{S}]{2,16}$/u, message: t('productNameRule') }]}>
+                    <Form.Item
+                      name="name"
+                      label={t('name')}
+                      rules={[
+                        { required: true, message: t('required') },
+                        { pattern: /^[\p{L}\p{N}\p{P}\p{S}]{2,16}$/u, message: t('productNameRule') },
+                      ]}
+                    >
                       <Input data-testid="product-name" />
                     </Form.Item>
                     <Form.Item name="templateId" label={t('template')} rules={[{ required: true, message: t('required') }]}>
@@ -268,4 +292,3 @@ export default function Products() {
     </>
   );
 }
-

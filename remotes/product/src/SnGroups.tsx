@@ -62,8 +62,7 @@ export default function SnGroups() {
     reload();
   };
 
-  const download = (path: string) =>
-    api.get<ExportedFile>(path).then((file) => downloadBase64(file.fileName, file.contentType, file.content));
+  const download = (path: string) => api.get<ExportedFile>(path).then((file) => downloadBase64(file.fileName, file.contentType, file.content));
 
   /** Above ten SNs the user confirms the risk; the server asks for the same confirmation. */
   const enter = (values: Record<string, unknown>) =>
@@ -74,13 +73,10 @@ export default function SnGroups() {
     );
 
   const cancelGroup = (row: SnGroup) =>
-    confirm(t('cancelGroupTitle'), t('cancelGroupHint'), () =>
-      api.post(`/product-service/sn-groups/${row.id}/cancel`, { version: row.version }).then(() => done(t('groupCancelled'))),
-    );
+    confirm(t('cancelGroupTitle'), t('cancelGroupHint'), () => api.post(`/product-service/sn-groups/${row.id}/cancel`, { version: row.version }).then(() => done(t('groupCancelled'))));
 
   /** The file that lets a production line (or the device simulator) write keys into devices. */
-  const factoryKeys = (row: SnGroup) =>
-    confirm(t('factoryKeysTitle'), t('factoryKeysHint'), () => download(`/product-service/sn-groups/${row.id}/keys`));
+  const factoryKeys = (row: SnGroup) => confirm(t('factoryKeysTitle'), t('factoryKeysHint'), () => download(`/product-service/sn-groups/${row.id}/keys`));
 
   const modelField = (
     <Form.Item name="modelId" label={t('productModel')} rules={[{ required: true, message: t('required') }]}>
@@ -204,9 +200,7 @@ export default function SnGroups() {
         title={t('generateSns')}
         initialValues={{ recordCount: 1000, startNumber: 1, uppercase: true }}
         onClose={() => setDialog(null)}
-        onSubmit={(values) =>
-          api.post('/product-service/sn-groups', values).then(() => done(t('groupGenerated')))
-        }
+        onSubmit={(values) => api.post('/product-service/sn-groups', values).then(() => done(t('groupGenerated')))}
       >
         {labelField}
         {modelField}
@@ -266,9 +260,7 @@ export default function SnGroups() {
         title={t('edit')}
         initialValues={renaming ? { label: renaming.label } : undefined}
         onClose={() => setRenaming(null)}
-        onSubmit={(values) =>
-          api.put(`/product-service/sn-groups/${renaming?.id}`, { ...values, version: renaming?.version }).then(() => done(t('saved')))
-        }
+        onSubmit={(values) => api.put(`/product-service/sn-groups/${renaming?.id}`, { ...values, version: renaming?.version }).then(() => done(t('saved')))}
       >
         {labelField}
       </ModalForm>

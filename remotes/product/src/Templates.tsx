@@ -49,7 +49,11 @@ interface Comparison {
 
 export function useUnits() {
   const [units, setUnits] = useState<Unit[]>([]);
-  const reload = () => api.get<{ list: Unit[] }>('/product-service/units', { page: 1, pageSize: 1000 }).then((page) => setUnits(page.list)).catch(() => setUnits([]));
+  const reload = () =>
+    api
+      .get<{ list: Unit[] }>('/product-service/units', { page: 1, pageSize: 1000 })
+      .then((page) => setUnits(page.list))
+      .catch(() => setUnits([]));
   useEffect(() => {
     void reload();
   }, []);
@@ -67,11 +71,14 @@ export default function Templates() {
   const [unitsOpen, setUnitsOpen] = useState(false);
 
   const publish = (row: Template, reload: () => void) =>
-    confirm(t('publishTitle'), t('publishHint'), () =>
-      api.post(`/product-service/templates/${row.id}/publish`, { version: row.version }).then(() => {
-        message.success(t('published'));
-        reload();
-      }),
+    confirm(
+      t('publishTitle'),
+      t('publishHint'),
+      () =>
+        api.post(`/product-service/templates/${row.id}/publish`, { version: row.version }).then(() => {
+          message.success(t('published'));
+          reload();
+        }),
       'publish',
     );
 
@@ -204,7 +211,13 @@ export default function Templates() {
         )}
       />
       <VersionsDrawer template={history} units={units} onClose={() => setHistory(null)} />
-      <UnitsDrawer open={unitsOpen} onClose={() => { setUnitsOpen(false); void reloadUnits(); }} />
+      <UnitsDrawer
+        open={unitsOpen}
+        onClose={() => {
+          setUnitsOpen(false);
+          void reloadUnits();
+        }}
+      />
     </>
   );
 }

@@ -52,7 +52,10 @@ export function ThingModelEditor({ value, onChange, units, readOnly = false }: {
                 size="small"
                 disabled={readOnly}
                 value={p.accessMode}
-                options={[{ value: 'r', label: t('readOnly') }, { value: 'rw', label: t('readWrite') }]}
+                options={[
+                  { value: 'r', label: t('readOnly') },
+                  { value: 'rw', label: t('readWrite') },
+                ]}
                 onChange={(accessMode) => setProperties(model.properties.map((q, j) => (j === i ? { ...q, accessMode } : q)))}
               />
             ),
@@ -69,7 +72,14 @@ export function ThingModelEditor({ value, onChange, units, readOnly = false }: {
               <Switch size="small" disabled={readOnly} checked={p.consumable} onChange={(consumable) => setProperties(model.properties.map((q, j) => (j === i ? { ...q, consumable } : q)))} />
             ),
           },
-          { title: t('actions'), render: (_, _p, i) => rowActions(() => setProperty({ at: i }), () => setProperties(model.properties.filter((_q, j) => j !== i))) },
+          {
+            title: t('actions'),
+            render: (_, _p, i) =>
+              rowActions(
+                () => setProperty({ at: i }),
+                () => setProperties(model.properties.filter((_q, j) => j !== i)),
+              ),
+          },
         ]}
       />
       {readOnly ? null : (
@@ -94,7 +104,14 @@ export function ThingModelEditor({ value, onChange, units, readOnly = false }: {
             { title: t('name'), dataIndex: 'name' },
             { title: kind === 'events' ? t('eventType') : t('callType'), render: (_, f) => ('eventType' in f ? t(`event_${f.eventType}`) : t(`call_${f.callType}`)) },
             { title: t('requiredFlag'), render: (_, f) => (f.required ? t('yes') : t('no')) },
-            { title: t('actions'), render: (_, _f, i) => rowActions(() => setFeature({ kind, at: i }), () => set({ [kind]: list.filter((_g, j) => j !== i) })) },
+            {
+              title: t('actions'),
+              render: (_, _f, i) =>
+                rowActions(
+                  () => setFeature({ kind, at: i }),
+                  () => set({ [kind]: list.filter((_g, j) => j !== i) }),
+                ),
+            },
           ]}
         />
         {readOnly ? null : (
@@ -149,15 +166,32 @@ export function ThingModelEditor({ value, onChange, units, readOnly = false }: {
 }
 
 /** An event (its output parameters) or a service (its call type, input and output parameters). */
-function FeatureEditor({ open, kind, value, units, readOnly, onOk, onCancel }: { open: boolean; kind: 'events' | 'services'; value?: Feature; units: Unit[]; readOnly: boolean; onOk: (feature: Feature) => void; onCancel: () => void }) {
+function FeatureEditor({
+  open,
+  kind,
+  value,
+  units,
+  readOnly,
+  onOk,
+  onCancel,
+}: {
+  open: boolean;
+  kind: 'events' | 'services';
+  value?: Feature;
+  units: Unit[];
+  readOnly: boolean;
+  onOk: (feature: Feature) => void;
+  onCancel: () => void;
+}) {
   const { t } = useNamespace('product', resources);
   const [form] = Form.useForm();
   useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
-    const empty = kind === 'events'
-      ? { identifier: '', name: '', eventType: 'info', required: false, outputData: [] }
-      : { identifier: '', name: '', callType: 'async', required: false, inputData: [], outputData: [] };
+    const empty =
+      kind === 'events'
+        ? { identifier: '', name: '', eventType: 'info', required: false, outputData: [] }
+        : { identifier: '', name: '', callType: 'async', required: false, inputData: [], outputData: [] };
     form.setFieldsValue(structuredClone(value ?? empty));
   }, [open, value, kind, form]);
   const params = (name: string, label: string) => (
@@ -177,7 +211,15 @@ function FeatureEditor({ open, kind, value, units, readOnly, onOk, onCancel }: {
       forceRender
     >
       <Form form={form} disabled={readOnly} labelCol={{ style: { width: 100 } }} labelAlign="left">
-        <Form.Item name="identifier" label={t('identifier')} validateTrigger="onBlur" rules={[{ required: true, message: t('required') }, { pattern: /^[A-Za-z][A-Za-z0-9_]{0,49}$/, message: t('identifierRule') }]}>
+        <Form.Item
+          name="identifier"
+          label={t('identifier')}
+          validateTrigger="onBlur"
+          rules={[
+            { required: true, message: t('required') },
+            { pattern: /^[A-Za-z][A-Za-z0-9_]{0,49}$/, message: t('identifierRule') },
+          ]}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="name" label={t('name')} validateTrigger="onBlur" rules={[{ required: true, message: t('required') }]}>

@@ -5,12 +5,29 @@ import { toBody, toForm, type ProductRow } from './productForm';
 const stored = (object: string) => ({ fileName: `${object}.png`, object });
 
 const row: ProductRow = {
-  id: '7', version: 3, productKey: 'pp3atc3hcaq', name: 'RV20', templateId: '4', transportProtocol: 'mqtt', connection: 'wifi',
-  bluetoothPrefix: '', hotspotPrefix: 'RV-AP', clearHistory: true, image: stored('product/a'),
+  id: '7',
+  version: 3,
+  productKey: 'pp3atc3hcaq',
+  name: 'RV20',
+  templateId: '4',
+  transportProtocol: 'mqtt',
+  connection: 'wifi',
+  bluetoothPrefix: '',
+  hotspotPrefix: 'RV-AP',
+  clearHistory: true,
+  image: stored('product/a'),
   pairingGuide: { title: 'Pair', instructions: '', picture: stored('product/b'), steps: ['Hold', 'Scan'] },
   startupGuide: { images: [stored('product/c'), stored('product/d')], confirmDescription: '', buttonText: 'Go', screens: 1 },
-  content: { ar: { name: 'مكنسة', description: '' } }, splash: { durationS: 3, resourceVersion: '2' },
-  servicePhone: '+86 400', serviceEmail: '', introZh: '', introEn: '', videoLink: '', regions: ['asia'], status: 'unpublished', sort: 0,
+  content: { ar: { name: 'مكنسة', description: '' } },
+  splash: { durationS: 3, resourceVersion: '2' },
+  servicePhone: '+86 400',
+  serviceEmail: '',
+  introZh: '',
+  introEn: '',
+  videoLink: '',
+  regions: ['asia'],
+  status: 'unpublished',
+  sort: 0,
 };
 
 describe('the product form', () => {

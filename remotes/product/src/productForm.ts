@@ -37,7 +37,6 @@ export interface ProductRow {
   sort: number;
 }
 
-
 /** Languages of product content: the console's seven, Arabic and Hindi. */
 export const CONTENT_LANGS = ['zhCn', 'en', 'de', 'es', 'fr', 'pt', 'ru', 'ar', 'hi'] as const;
 export const RTL = new Set(['ar']);
@@ -63,7 +62,10 @@ export function toBody(values: Record<string, unknown>): Record<string, unknown>
       instructions: text(values, 'pairingInstructions'),
       picture: text(values, 'pairingPicture'),
       scenePicture: text(values, 'scenePicture'),
-      steps: text(values, 'pairingSteps').split('\n').map((s) => s.trim()).filter(Boolean),
+      steps: text(values, 'pairingSteps')
+        .split('\n')
+        .map((s) => s.trim())
+        .filter(Boolean),
     },
     startupGuide: {
       images: STARTUP_SLOTS.map((n) => text(values, `startup${n}`)).filter(Boolean),

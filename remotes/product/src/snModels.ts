@@ -46,4 +46,3 @@ export function ruleChoices(rule: SnRule, now: Date): string[] {
   if (rule.monthOption && !choices.includes(month)) choices.push(month);
   return choices;
 }
-

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  blockedOnOk,
-  cleanSpecs,
-  deleteMember,
-  emptyParam,
-  removeEnumRow,
-  requiredSpecs,
-  saveMember,
-  showsEnumAdd,
-  specsForType,
-  typesAt,
-  withUnit,
-  type Param,
-} from './thingModel';
+import { blockedOnOk, cleanSpecs, deleteMember, emptyParam, removeEnumRow, requiredSpecs, saveMember, showsEnumAdd, specsForType, typesAt, withUnit, type Param } from './thingModel';
 
 const member = (identifier: string): Param => ({ identifier, name: identifier.toUpperCase(), dataType: { type: 'int', specs: { unit: '%' } } });
 
@@ -34,11 +21,22 @@ describe('the parameter editor', () => {
 
   it('removing the last enum row leaves one empty row', () => {
     expect(removeEnumRow([{ text: 'a', value: 1 }], 0)).toEqual([{ text: '', value: null }]);
-    expect(removeEnumRow([{ text: 'a', value: 1 }, { text: 'b', value: 2 }], 0)).toEqual([{ text: 'b', value: 2 }]);
+    expect(
+      removeEnumRow(
+        [
+          { text: 'a', value: 1 },
+          { text: 'b', value: 2 },
+        ],
+        0,
+      ),
+    ).toEqual([{ text: 'b', value: 2 }]);
   });
 
   it('the enum add control is on the last row only', () => {
-    const rows = [{ text: 'a', value: 1 }, { text: 'b', value: 2 }];
+    const rows = [
+      { text: 'a', value: 1 },
+      { text: 'b', value: 2 },
+    ];
     expect([showsEnumAdd(rows, 0), showsEnumAdd(rows, 1)]).toEqual([false, true]);
   });
 
@@ -79,7 +77,14 @@ describe('the parameter editor', () => {
 
   it('saving keeps only the specs of the type and drops empty enum rows', () => {
     expect(cleanSpecs('string', { length: 8, unit: '%', enumParam: [] })).toEqual({ length: 8 });
-    expect(cleanSpecs('enum', { enumParam: [{ text: 'a', value: 1 }, { text: '', value: null }] })).toEqual({ enumParam: [{ text: 'a', value: 1 }] });
+    expect(
+      cleanSpecs('enum', {
+        enumParam: [
+          { text: 'a', value: 1 },
+          { text: '', value: null },
+        ],
+      }),
+    ).toEqual({ enumParam: [{ text: 'a', value: 1 }] });
     expect(emptyParam().dataType.type).toBe('');
   });
 });

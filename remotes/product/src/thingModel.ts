@@ -99,8 +99,7 @@ export function blockedOnOk(param: Param): 'saveArray' | null {
 
 /** Only the specs of the parameter's type, as the server keeps them (wholly empty enum rows dropped). */
 export function cleanSpecs(type: ParamType | '', specs: Specs): Specs {
-  const pick = <K extends keyof Specs>(...keys: K[]) =>
-    Object.fromEntries(keys.filter((k) => specs[k] !== undefined && specs[k] !== null).map((k) => [k, specs[k]])) as Specs;
+  const pick = <K extends keyof Specs>(...keys: K[]) => Object.fromEntries(keys.filter((k) => specs[k] !== undefined && specs[k] !== null).map((k) => [k, specs[k]])) as Specs;
   switch (type) {
     case 'string':
       return pick('length');

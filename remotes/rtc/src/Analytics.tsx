@@ -23,7 +23,12 @@ interface Summary {
   capped: boolean;
 }
 
-const QUALITIES: [string, string][] = [['excellent', 'green'], ['good', 'blue'], ['poor', 'orange'], ['bad', 'red']];
+const QUALITIES: [string, string][] = [
+  ['excellent', 'green'],
+  ['good', 'blue'],
+  ['poor', 'orange'],
+  ['bad', 'red'],
+];
 
 export default function Analytics() {
   const { t } = useNamespace('rtc', resources);

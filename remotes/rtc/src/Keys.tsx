@@ -58,7 +58,21 @@ export default function Keys() {
   const verify = (token: string) => api.post<Verification>('/rtc-service/tokens/verify', { token }, { quiet: true }).then(setVerification);
 
   return (
-    <Card title={t('keys')} variant="borderless" extra={<Button onClick={() => { setVerification(null); setDialog({ kind: 'verify' }); }} data-testid="verify-token">{t('verifyToken')}</Button>}>
+    <Card
+      title={t('keys')}
+      variant="borderless"
+      extra={
+        <Button
+          onClick={() => {
+            setVerification(null);
+            setDialog({ kind: 'verify' });
+          }}
+          data-testid="verify-token"
+        >
+          {t('verifyToken')}
+        </Button>
+      }
+    >
       <ListPage<KeyRow>
         handle={list}
         rowKey="clientId"
@@ -70,13 +84,33 @@ export default function Keys() {
           </Form.Item>
         }
         columns={[
-          { title: t('clientName'), dataIndex: 'clientName', render: (v: string, row) => (row.enabled ? v : <Space>{v}<Tag>{t('disabled')}</Tag></Space>) },
+          {
+            title: t('clientName'),
+            dataIndex: 'clientName',
+            render: (v: string, row) =>
+              row.enabled ? (
+                v
+              ) : (
+                <Space>
+                  {v}
+                  <Tag>{t('disabled')}</Tag>
+                </Space>
+              ),
+          },
           { title: t('appId'), dataIndex: 'appId', render: (v: string) => <code>{v}</code> },
           { title: t('certificate'), dataIndex: 'hint', render: (hint: string | null) => (hint ? <code>{hint}</code> : <Tag color="orange">{t('notSet')}</Tag>) },
           {
             title: t('previous'),
             dataIndex: 'previousHint',
-            render: (hint: string | null, row) => (hint && row.previousValidUntil ? <Space><code>{hint}</code><Typography.Text type="secondary">{t('validUntil', { time: dayjs(row.previousValidUntil).format('YYYY-MM-DD HH:mm') })}</Typography.Text></Space> : '—'),
+            render: (hint: string | null, row) =>
+              hint && row.previousValidUntil ? (
+                <Space>
+                  <code>{hint}</code>
+                  <Typography.Text type="secondary">{t('validUntil', { time: dayjs(row.previousValidUntil).format('YYYY-MM-DD HH:mm') })}</Typography.Text>
+                </Space>
+              ) : (
+                '—'
+              ),
           },
           {
             title: t('actions'),
@@ -84,7 +118,17 @@ export default function Keys() {
               <Space>
                 {may('rtc:key:set') && <a onClick={() => setDialog({ kind: 'set', row })}>{t('setCertificate')}</a>}
                 {may('rtc:key:rotate') && row.hasCertificate && <a onClick={() => setDialog({ kind: 'rotate', row })}>{t('rotate')}</a>}
-                {may('rtc:key:token') && row.hasCertificate && row.enabled && <a onClick={() => { setIssued(null); setVerification(null); setDialog({ kind: 'token', row }); }}>{t('testToken')}</a>}
+                {may('rtc:key:token') && row.hasCertificate && row.enabled && (
+                  <a
+                    onClick={() => {
+                      setIssued(null);
+                      setVerification(null);
+                      setDialog({ kind: 'token', row });
+                    }}
+                  >
+                    {t('testToken')}
+                  </a>
+                )}
               </Space>
             ),
           },
@@ -94,7 +138,9 @@ export default function Keys() {
         open={dialog?.kind === 'set'}
         title={`${t('setCertificate')} · ${dialog && 'row' in dialog ? dialog.row.clientName : ''}`}
         onClose={close}
-        onSubmit={(values) => dialog && 'row' in dialog ? api.put(`/rtc-service/keys/${dialog.row.clientId}`, { ...values, version: dialog.row.version }, { quiet: true }).then(saved) : Promise.resolve()}
+        onSubmit={(values) =>
+          dialog && 'row' in dialog ? api.put(`/rtc-service/keys/${dialog.row.clientId}`, { ...values, version: dialog.row.version }, { quiet: true }).then(saved) : Promise.resolve()
+        }
       >
         <Form.Item name="certificate" label={t('certificate')} rules={certificateRules}>
           <Input.Password autoComplete="off" />
@@ -105,7 +151,9 @@ export default function Keys() {
         title={`${t('rotate')} · ${dialog && 'row' in dialog ? dialog.row.clientName : ''}`}
         initialValues={ROTATE_DEFAULTS}
         onClose={close}
-        onSubmit={(values) => dialog && 'row' in dialog ? api.post(`/rtc-service/keys/${dialog.row.clientId}/rotate`, { ...values, version: dialog.row.version }, { quiet: true }).then(saved) : Promise.resolve()}
+        onSubmit={(values) =>
+          dialog && 'row' in dialog ? api.post(`/rtc-service/keys/${dialog.row.clientId}/rotate`, { ...values, version: dialog.row.version }, { quiet: true }).then(saved) : Promise.resolve()
+        }
       >
         <Alert type="info" showIcon message={t('rotateHint')} style={{ marginBottom: 16 }} />
         <Form.Item name="certificate" label={t('certificate')} rules={certificateRules}>
@@ -145,12 +193,19 @@ export default function Keys() {
             <Typography.Paragraph copyable={{ text: issued, tooltips: [t('copy'), t('copied')] }} code data-testid="issued-token" style={{ wordBreak: 'break-all' }}>
               {issued}
             </Typography.Paragraph>
-            <Button onClick={() => void verify(issued)} data-testid="verify-issued">{t('verify')}</Button>
+            <Button onClick={() => void verify(issued)} data-testid="verify-issued">
+              {t('verify')}
+            </Button>
             {verification && <VerificationResult result={verification} />}
           </Space>
         )}
       </ModalForm>
-      <ModalForm<{ token: string }> open={dialog?.kind === 'verify'} title={t('verifyToken')} onClose={close} onSubmit={(values) => verify(values.token).then(() => Promise.reject(new Error('keep open')))}>
+      <ModalForm<{ token: string }>
+        open={dialog?.kind === 'verify'}
+        title={t('verifyToken')}
+        onClose={close}
+        onSubmit={(values) => verify(values.token).then(() => Promise.reject(new Error('keep open')))}
+      >
         <Form.Item name="token" label={t('token')} rules={[{ required: true }]}>
           <Input.TextArea rows={3} />
         </Form.Item>
@@ -170,12 +225,17 @@ function VerificationResult({ result }: { result: Verification }) {
         message={result.valid ? `${t('valid')} · ${t(result.signedWith === 'previous' ? 'signedWithPrevious' : 'signedWithCurrent')}` : `${t('invalid')} · ${result.message ?? ''}`}
       />
       {result.claims && (
-        <Descriptions size="small" column={2} style={{ marginTop: 8 }} items={[
-          { key: 'appId', label: t('appId'), children: result.claims.appId },
-          { key: 'channel', label: t('channel'), children: result.claims.channel },
-          { key: 'userId', label: t('userId'), children: result.claims.userId },
-          { key: 'expiresAt', label: t('expiresAt'), children: dayjs(result.claims.expiresAt * 1000).format('YYYY-MM-DD HH:mm:ss') },
-        ]} />
+        <Descriptions
+          size="small"
+          column={2}
+          style={{ marginTop: 8 }}
+          items={[
+            { key: 'appId', label: t('appId'), children: result.claims.appId },
+            { key: 'channel', label: t('channel'), children: result.claims.channel },
+            { key: 'userId', label: t('userId'), children: result.claims.userId },
+            { key: 'expiresAt', label: t('expiresAt'), children: dayjs(result.claims.expiresAt * 1000).format('YYYY-MM-DD HH:mm:ss') },
+          ]}
+        />
       )}
     </div>
   );

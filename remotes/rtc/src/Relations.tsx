@@ -58,7 +58,18 @@ export default function Relations() {
           { title: t('client'), dataIndex: 'clientId', render: (id: string) => clients.find((c) => c.value === id)?.label ?? id },
           { title: t('boundBy'), dataIndex: 'boundBy' },
           { title: t('boundAt'), dataIndex: 'updatedAt', render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
-          { title: t('actions'), render: (_, row) => <RowActions remove={may('rtc:relation:unbind') ? { name: row.deviceSn, label: t('unbind'), confirm: (typed) => api.delete(`/rtc-service/relations/${row.id}`, { confirmName: typed }).then(() => list.current?.reload()) } : undefined} /> },
+          {
+            title: t('actions'),
+            render: (_, row) => (
+              <RowActions
+                remove={
+                  may('rtc:relation:unbind')
+                    ? { name: row.deviceSn, label: t('unbind'), confirm: (typed) => api.delete(`/rtc-service/relations/${row.id}`, { confirmName: typed }).then(() => list.current?.reload()) }
+                    : undefined
+                }
+              />
+            ),
+          },
         ]}
       />
       <ModalForm<{ deviceSn: string; appUserId: string; channel: string; clientId: string }>

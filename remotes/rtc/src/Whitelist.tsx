@@ -49,7 +49,18 @@ export default function Whitelist() {
         columns={[
           { title: t('productId'), dataIndex: 'productId', render: (v: string) => <code>{v}</code> },
           { title: t('client'), dataIndex: 'clientId', render: clientName },
-          { title: t('actions'), render: (_, row) => <RowActions remove={may('rtc:whitelist:delete') ? { name: row.productId, label: t('remove'), confirm: (typed) => api.delete(`/rtc-service/whitelist/${row.id}`, { confirmName: typed }).then(() => list.current?.reload()) } : undefined} /> },
+          {
+            title: t('actions'),
+            render: (_, row) => (
+              <RowActions
+                remove={
+                  may('rtc:whitelist:delete')
+                    ? { name: row.productId, label: t('remove'), confirm: (typed) => api.delete(`/rtc-service/whitelist/${row.id}`, { confirmName: typed }).then(() => list.current?.reload()) }
+                    : undefined
+                }
+              />
+            ),
+          },
         ]}
       />
       <ModalForm<{ clientId: string; productIds: string }>

@@ -70,12 +70,7 @@ export default function ReportDetail() {
   };
   const next = NEXT[report.status];
   return (
-    <Card
-      title={report.title}
-      variant="borderless"
-      extra={<Button onClick={() => void navigate('/security-center/loophole-submit')}>{t('back')}</Button>}
-      data-testid="report-detail"
-    >
+    <Card title={report.title} variant="borderless" extra={<Button onClick={() => void navigate('/security-center/loophole-submit')}>{t('back')}</Button>} data-testid="report-detail">
       <Descriptions column={2} size="small" bordered>
         <Descriptions.Item label={t('severity')}>
           <Tag color={SEVERITY_COLOR[report.severity as Severity]}>{t(`severity_${report.severity}`)}</Tag>

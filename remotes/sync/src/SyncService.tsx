@@ -119,7 +119,14 @@ function Records() {
       columns={[
         { title: t('recordId'), dataIndex: 'id', render: (v: string) => <code>{v}</code> },
         { title: t('transactionId'), dataIndex: 'transactionId', render: (v: string) => <code>{v}</code> },
-        { title: t('content'), render: (_: unknown, row) => <span>{t(`domains.${row.domain}`)} · <code>{row.key}</code> · {t(`ops.${row.op}`)}</span> },
+        {
+          title: t('content'),
+          render: (_: unknown, row) => (
+            <span>
+              {t(`domains.${row.domain}`)} · <code>{row.key}</code> · {t(`ops.${row.op}`)}
+            </span>
+          ),
+        },
         { title: t('type'), dataIndex: 'type', render: (v: string) => t(`types.${v}`) },
         { title: t('nodeKey'), dataIndex: 'nodeKey' },
         { title: t('currentNode'), dataIndex: 'currentNode' },
@@ -157,7 +164,14 @@ function Failures() {
       columns={[
         { title: t('at'), dataIndex: 'at', render: time },
         { title: t('transactionId'), dataIndex: 'transactionId', render: (v: string) => <code>{v}</code> },
-        { title: t('content'), render: (_: unknown, row) => <span>{t(`domains.${row.domain}`)} · <code>{row.key}</code></span> },
+        {
+          title: t('content'),
+          render: (_: unknown, row) => (
+            <span>
+              {t(`domains.${row.domain}`)} · <code>{row.key}</code>
+            </span>
+          ),
+        },
         { title: t('nodeKey'), dataIndex: 'nodeKey' },
         { title: t('attempt'), dataIndex: 'attempt' },
         { title: t('failureReason'), render: (_: unknown, row) => <Reason kind={row.failureKind} reason={row.failureReason} /> },
@@ -181,7 +195,10 @@ function CurrentNode() {
   useEffect(() => {
     api
       .get<Settings>(`${MOUNT}/settings`)
-      .then((s) => form.setFieldsValue(s), () => undefined)
+      .then(
+        (s) => form.setFieldsValue(s),
+        () => undefined,
+      )
       .finally(() => setLoaded(true));
   }, [form]);
   const sayFailure = useFailure();

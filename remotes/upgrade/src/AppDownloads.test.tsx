@@ -47,6 +47,10 @@ describe('the app download centre', () => {
     expect(within(android).getByText('Faster pairing')).toBeTruthy();
     const ios = screen.getByTestId('download-Home-ios');
     expect(within(ios).queryByTestId('download-Home-ios-harmony-qr')).toBeNull();
-    expect(within(ios).getByRole('link', { name: /Download/ }).getAttribute('href')).toBe('https://dl.example.com/Home-ios');
+    expect(
+      within(ios)
+        .getByRole('link', { name: /Download/ })
+        .getAttribute('href'),
+    ).toBe('https://dl.example.com/Home-ios');
   });
 });

@@ -24,7 +24,15 @@ function DownloadCard({ download }: { download: AppDownload }) {
           { key: 'version', label: t('version'), children: `${download.versionName} (${download.versionCode})` },
           { key: 'region', label: t('region'), children: t(`region_${download.region}`) },
           { key: 'size', label: t('size'), children: fileSize(download.size) },
-          { key: 'md5', label: 'MD5', children: <Typography.Text code copyable>{download.md5}</Typography.Text> },
+          {
+            key: 'md5',
+            label: 'MD5',
+            children: (
+              <Typography.Text code copyable>
+                {download.md5}
+              </Typography.Text>
+            ),
+          },
           { key: 'releasedAt', label: t('releasedAt'), children: when(download.releasedAt) },
           { key: 'description', label: t('releaseDescriptions'), children: <span style={{ whiteSpace: 'pre-line' }}>{download.description || '—'}</span> },
         ]}

@@ -82,14 +82,7 @@ function ScheduleForm({ dialog, onClose, onSaved }: DialogProps<{ pkg: AppPackag
           { validator: (_, at: Dayjs | undefined) => (!at || at.isAfter(dayjs()) ? Promise.resolve() : Promise.reject(new Error(t('releaseAfterNow')))) },
         ]}
       >
-        <DatePicker
-          showTime={{ format: 'HH:mm' }}
-          format="YYYY-MM-DD HH:mm"
-          disabledDate={(date) => date.isBefore(dayjs(), 'day')}
-          disabledTime={pastTimes}
-          showNow={false}
-          data-testid="release-at"
-        />
+        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(date) => date.isBefore(dayjs(), 'day')} disabledTime={pastTimes} showNow={false} data-testid="release-at" />
       </Form.Item>
     </ModalForm>
   );

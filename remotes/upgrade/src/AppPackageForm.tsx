@@ -92,9 +92,7 @@ function formOf(pkg: AppPackage): Partial<AppForm> {
 
 /** A build as the server takes it: an upload id for a local file, else the address, MD5 and size. */
 function buildOf(values: AppForm, key: BuildKey) {
-  return values.fileSource === 'local'
-    ? { file: values[`${key}.file`] ?? '' }
-    : { address: values[`${key}.address`] ?? '', md5: values[`${key}.md5`] ?? '', size: values[`${key}.size`] };
+  return values.fileSource === 'local' ? { file: values[`${key}.file`] ?? '' } : { address: values[`${key}.address`] ?? '', md5: values[`${key}.md5`] ?? '', size: values[`${key}.size`] };
 }
 
 /** The body sent: the build fields gathered into `build` and `harmony` (null when none is given). */
@@ -116,7 +114,14 @@ function BuildFields({ name, source, label, required }: { name: BuildKey; source
   });
   return (
     <Space wrap align="start">
-      <Form.Item name={address} label={label} rules={[{ required, whitespace: true, message: t('required') }, { pattern: ADDRESS, message: t('addressRule') }]}>
+      <Form.Item
+        name={address}
+        label={label}
+        rules={[
+          { required, whitespace: true, message: t('required') },
+          { pattern: ADDRESS, message: t('addressRule') },
+        ]}
+      >
         <Input style={{ width: 380 }} placeholder="https://" data-testid={`${name}-address`} />
       </Form.Item>
       <Form.Item name={`${name}.md5`} label="MD5" dependencies={[address]} rules={[needed, { pattern: MD5, message: t('md5Rule') }]}>
@@ -184,7 +189,15 @@ export function AppPackageForm({ editing, open, onClose, onSaved }: { editing: A
   // A local file kept from before need not be chosen again, if the source stays local.
   const keptLocal = editing?.fileSource === 'local' && Boolean(editing.build.file);
   return (
-    <ModalForm<AppForm> open={open} title={editing ? t('editAppPackage') : t('uploadAppPackage')} failure={editing ? 'modify' : 'add'} initialValues={editing ? formOf(editing) : NEW_PACKAGE} width={880} onClose={onClose} onSubmit={submit}>
+    <ModalForm<AppForm>
+      open={open}
+      title={editing ? t('editAppPackage') : t('uploadAppPackage')}
+      failure={editing ? 'modify' : 'add'}
+      initialValues={editing ? formOf(editing) : NEW_PACKAGE}
+      width={880}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <Space wrap align="start">
         <Form.Item name="appName" label={t('appName')} rules={text(80)}>
           <Input style={{ width: 220 }} maxLength={80} data-testid="app-name" />

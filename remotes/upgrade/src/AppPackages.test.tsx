@@ -19,7 +19,15 @@ afterEach(() => {
 });
 
 const ALL_ACTIONS = ['view', 'add', 'edit', 'delete', 'test', 'release'].map((a) => `app:upgrade:${a}`);
-const menu = (actions: string[]): MenuNode => ({ menuId: 5810, id: '/app-manage/app-upgrade', name: 'app upgrade', icon: '', menuType: 'page', hidden: false, buttonVoList: actions.map((action) => ({ action })) });
+const menu = (actions: string[]): MenuNode => ({
+  menuId: 5810,
+  id: '/app-manage/app-upgrade',
+  name: 'app upgrade',
+  icon: '',
+  menuType: 'page',
+  hidden: false,
+  buttonVoList: actions.map((action) => ({ action })),
+});
 
 function pkg(id: string, status: AppStatus, publication: Publication, extra: Partial<AppPackage> = {}): AppPackage {
   return {

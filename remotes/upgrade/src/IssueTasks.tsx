@@ -10,7 +10,11 @@ import { type IssueTask, isFinal, MAX_TASK_SNS, type TaskDevice } from './types'
 /** A task and each SN's state; read again every few seconds while some device is not done. */
 function TaskDrawer({ taskId, onClose }: { taskId: string; onClose: () => void }) {
   const { t } = useTexts();
-  const { answer, refresh } = usePoll((quiet) => issueTasks.detail(taskId, quiet), (detail) => detail.devices.some((device) => !isFinal(device.state)), POLL_MS);
+  const { answer, refresh } = usePoll(
+    (quiet) => issueTasks.detail(taskId, quiet),
+    (detail) => detail.devices.some((device) => !isFinal(device.state)),
+    POLL_MS,
+  );
   const task = answer?.task;
   const done = answer?.devices.filter((device) => isFinal(device.state)).length ?? 0;
   return (
@@ -58,7 +62,11 @@ function TaskDrawer({ taskId, onClose }: { taskId: string; onClose: () => void }
                   </Space>
                 ),
               },
-              { key: 'progress', title: t('progress'), render: (_, row) => <Progress percent={row.progress} size="small" status={row.state === 'failed' || row.state === 'timedOut' ? 'exception' : undefined} style={{ width: 120 }} /> },
+              {
+                key: 'progress',
+                title: t('progress'),
+                render: (_, row) => <Progress percent={row.progress} size="small" status={row.state === 'failed' || row.state === 'timedOut' ? 'exception' : undefined} style={{ width: 120 }} />,
+              },
               { key: 'failureReason', title: t('failureReason'), render: (_, row) => <ReasonText reason={row.failureReason} /> },
             ]}
           />

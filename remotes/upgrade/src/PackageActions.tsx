@@ -31,7 +31,18 @@ export function PackageActions({ pkg, reload, onEdit, onStrategy, onSteps }: Pac
 
   /** Asks, calls, then says it was done and reloads. */
   const act = (testId: string, label: string, title: string, content: ReactNode, call: () => Promise<unknown>, done: string) => (
-    <a key={testId} data-testid={`${testId}-${pkg.id}`} onClick={() => confirm(title, content, () => call().then(() => { void message.success(done); reload(); }))}>
+    <a
+      key={testId}
+      data-testid={`${testId}-${pkg.id}`}
+      onClick={() =>
+        confirm(title, content, () =>
+          call().then(() => {
+            void message.success(done);
+            reload();
+          }),
+        )
+      }
+    >
       {label}
     </a>
   );
@@ -78,7 +89,9 @@ export function PackageActions({ pkg, reload, onEdit, onStrategy, onSteps }: Pac
     );
   }
   if (may('ota:package:apply') && status === 'pendingRelease') {
-    buttons.push(act('cancel-application', t('cancelApplication'), t('cancelApplicationTitle', { name }), t('cancelApplicationHint'), () => packages.application(pkg.id, 'cancel'), t('applicationCancelled')));
+    buttons.push(
+      act('cancel-application', t('cancelApplication'), t('cancelApplicationTitle', { name }), t('cancelApplicationHint'), () => packages.application(pkg.id, 'cancel'), t('applicationCancelled')),
+    );
   }
   if (may('ota:release:edit') && mayChangeRollout(status)) {
     buttons.push(

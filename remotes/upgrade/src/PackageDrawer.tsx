@@ -12,8 +12,24 @@ export function PackageFiles({ pkg }: { pkg: FirmwarePackage }) {
   const rows = (label: string, file: StoredFile, key: string) => [
     { key: `${key}-name`, label, children: file.fileName },
     { key: `${key}-size`, label: t('size'), children: <span data-testid={`${key}-size`}>{fileSize(file.size)}</span> },
-    { key: `${key}-md5`, label: 'MD5', children: <Typography.Text code copyable data-testid={`${key}-md5`}>{file.md5 || '—'}</Typography.Text> },
-    { key: `${key}-sha256`, label: 'SHA-256', children: <Typography.Text code copyable data-testid={`${key}-sha256`}>{file.sha256}</Typography.Text> },
+    {
+      key: `${key}-md5`,
+      label: 'MD5',
+      children: (
+        <Typography.Text code copyable data-testid={`${key}-md5`}>
+          {file.md5 || '—'}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: `${key}-sha256`,
+      label: 'SHA-256',
+      children: (
+        <Typography.Text code copyable data-testid={`${key}-sha256`}>
+          {file.sha256}
+        </Typography.Text>
+      ),
+    },
   ];
   return (
     <Descriptions
@@ -103,7 +119,11 @@ export function PackageDrawer({ pkg, tab, onClose }: { pkg: FirmwarePackage; tab
                   },
                   { key: 'lists', label: `${t('whitelist')} / ${t('blacklist')}`, children: `${rollout.whitelist.length} / ${rollout.blacklist.length}` },
                   { key: 'rate', label: t('ratePerMinute'), children: rollout.ratePerMinute || t('unlimited') },
-                  { key: 'abort', label: t('abortRule'), children: rollout.abort.failurePercent ? t('abortRuleText', { percent: rollout.abort.failurePercent, min: rollout.abort.minDevices }) : t('off') },
+                  {
+                    key: 'abort',
+                    label: t('abortRule'),
+                    children: rollout.abort.failurePercent ? t('abortRuleText', { percent: rollout.abort.failurePercent, min: rollout.abort.minDevices }) : t('off'),
+                  },
                   { key: 'timeout', label: t('timeoutMinutes'), children: rollout.timeoutMinutes },
                   { key: 'retries', label: t('retries'), children: rollout.retries },
                   { key: 'grayStartedAt', label: t('grayStartedAt'), children: when(pkg.grayStartedAt) },

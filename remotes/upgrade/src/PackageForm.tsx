@@ -32,7 +32,15 @@ export function PackageForm({ editing, open, onClose, onSaved }: { editing: Firm
     });
   };
   return (
-    <ModalForm<Body> open={open} title={editing ? t('editPackage') : t('uploadPackage')} failure={editing ? 'modify' : 'add'} initialValues={editing ? formOf(editing) : NEW_PACKAGE} width={760} onClose={onClose} onSubmit={submit}>
+    <ModalForm<Body>
+      open={open}
+      title={editing ? t('editPackage') : t('uploadPackage')}
+      failure={editing ? 'modify' : 'add'}
+      initialValues={editing ? formOf(editing) : NEW_PACKAGE}
+      width={760}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       {editing && <Typography.Paragraph type="warning">{t('editGoesToReview')}</Typography.Paragraph>}
       <Space wrap align="start">
         <ProductModelFields products={products} required width={220} />
@@ -41,13 +49,27 @@ export function PackageForm({ editing, open, onClose, onSaved }: { editing: Firm
         </Form.Item>
       </Space>
       <Space wrap align="start">
-        <Form.Item name="currentVersionName" label={t('currentVersionName')} rules={[{ required: true, message: t('required') }, { pattern: VERSION_NAME, message: t('versionNameRule') }]}>
+        <Form.Item
+          name="currentVersionName"
+          label={t('currentVersionName')}
+          rules={[
+            { required: true, message: t('required') },
+            { pattern: VERSION_NAME, message: t('versionNameRule') },
+          ]}
+        >
           <Input style={{ width: 160 }} data-testid="current-version-name" />
         </Form.Item>
         <Form.Item name="currentVersionCode" label={t('currentVersionCode')} rules={[{ required: true, message: t('required') }]}>
           <InputNumber min={0} max={2147483647} precision={0} style={{ width: 160 }} data-testid="current-version-code" />
         </Form.Item>
-        <Form.Item name="targetVersionName" label={t('targetVersionName')} rules={[{ required: true, message: t('required') }, { pattern: VERSION_NAME, message: t('versionNameRule') }]}>
+        <Form.Item
+          name="targetVersionName"
+          label={t('targetVersionName')}
+          rules={[
+            { required: true, message: t('required') },
+            { pattern: VERSION_NAME, message: t('versionNameRule') },
+          ]}
+        >
           <Input style={{ width: 160 }} data-testid="target-version-name" />
         </Form.Item>
         <Form.Item
@@ -67,11 +89,7 @@ export function PackageForm({ editing, open, onClose, onSaved }: { editing: Firm
           <InputNumber min={0} max={2147483647} precision={0} style={{ width: 160 }} data-testid="target-version-code" />
         </Form.Item>
       </Space>
-      {editing && (
-        <Typography.Paragraph type="secondary">
-          {t('currentFile', { name: editing.file.fileName, size: fileSize(editing.file.size) })}
-        </Typography.Paragraph>
-      )}
+      {editing && <Typography.Paragraph type="secondary">{t('currentFile', { name: editing.file.fileName, size: fileSize(editing.file.size) })}</Typography.Paragraph>}
       <UploadField name="file" label={editing ? t('replaceFile') : t('firmwareFile')} mount={MOUNT} purpose="firmware" maxMib={MAX_FIRMWARE_MIB} required={!editing} />
       <UploadField name="encryptedFile" label={t('encryptedFile')} mount={MOUNT} purpose="firmware-encrypted" maxMib={MAX_FIRMWARE_MIB} required={false} />
       <Space wrap size="large">

@@ -16,7 +16,15 @@ beforeAll(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 const ALL_ACTIONS = ['view', 'add', 'edit', 'delete', 'apply'].map((a) => `ota:package:${a}`).concat('ota:release:edit', 'ota:release:run');
-const menu = (actions: string[]): MenuNode => ({ menuId: 5801, id: '/ota-upgrade/publish', name: 'publish', icon: '', menuType: 'page', hidden: false, buttonVoList: actions.map((action) => ({ action })) });
+const menu = (actions: string[]): MenuNode => ({
+  menuId: 5801,
+  id: '/ota-upgrade/publish',
+  name: 'publish',
+  icon: '',
+  menuType: 'page',
+  hidden: false,
+  buttonVoList: actions.map((action) => ({ action })),
+});
 
 const pkg = firmwarePackage;
 
@@ -33,11 +41,12 @@ function serve() {
   vi.stubGlobal('fetch', (input: URL, init: RequestInit) => {
     const url = new URL(String(input));
     sent.push({ method: init.method ?? 'GET', path: url.pathname, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const data = url.pathname.endsWith('/packages') && init.method === 'GET'
-      ? { list: ROWS, total: ROWS.length, page: 1, pageSize: 20 }
-      : url.pathname.endsWith('/product-options')
-        ? [{ productId: 'pr1', productName: 'Vacuum', models: [{ id: 'm1', code: 'V1', name: 'Vacuum one' }] }]
-        : ROWS[1];
+    const data =
+      url.pathname.endsWith('/packages') && init.method === 'GET'
+        ? { list: ROWS, total: ROWS.length, page: 1, pageSize: 20 }
+        : url.pathname.endsWith('/product-options')
+          ? [{ productId: 'pr1', productName: 'Vacuum', models: [{ id: 'm1', code: 'V1', name: 'Vacuum one' }] }]
+          : ROWS[1];
     return Promise.resolve(new Response(JSON.stringify({ code: 200, msg: 'ok', data })));
   });
   return sent;

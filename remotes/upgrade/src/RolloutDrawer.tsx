@@ -65,9 +65,7 @@ function ProgressChart({ series }: { series: RolloutProgress['series'] }) {
   // The chart is a canvas: its latest point is also in data attributes, for tests to read.
   return (
     <div data-testid="rollout-series" data-points={series.length} data-succeeded={last?.succeeded ?? 0} data-failed={last?.failed ?? 0}>
-      <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
-        {series.length ? <Chart labels={labels} series={lines} height={280} testId="rollout-chart" /> : <Empty />}
-      </Suspense>
+      <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{series.length ? <Chart labels={labels} series={lines} height={280} testId="rollout-chart" /> : <Empty />}</Suspense>
     </div>
   );
 }
@@ -114,7 +112,11 @@ function Devices({ rolloutId, handle }: { rolloutId: string; handle: Ref<ListHan
       columns={[
         { key: 'sn', title: t('sn'), dataIndex: 'sn' },
         { key: 'state', title: t('state'), render: (_, row) => <ExecStateTag state={row.state} /> },
-        { key: 'progress', title: t('progress'), render: (_, row) => <Progress percent={row.progress} size="small" status={row.state === 'failed' || row.state === 'timedOut' ? 'exception' : undefined} style={{ width: 120 }} /> },
+        {
+          key: 'progress',
+          title: t('progress'),
+          render: (_, row) => <Progress percent={row.progress} size="small" status={row.state === 'failed' || row.state === 'timedOut' ? 'exception' : undefined} style={{ width: 120 }} />,
+        },
         { key: 'attempts', title: t('attempts'), dataIndex: 'attempts' },
         { key: 'source', title: t('source'), render: (_, row) => <SourceText source={row.source} /> },
         { key: 'from', title: t('fromVersion'), render: (_, row) => `${row.fromVersionName || '—'} → ${row.targetVersionName}` },
@@ -132,7 +134,11 @@ function Devices({ rolloutId, handle }: { rolloutId: string; handle: Ref<ListHan
  */
 export function RolloutDrawer({ rollout, onClose }: { rollout: FirmwarePackage; onClose: () => void }) {
   const { t } = useTexts();
-  const { answer: progress, refresh } = usePoll((quiet) => rollouts.progress(rollout.id, quiet), (answer) => isLive(answer.package.status), POLL_MS);
+  const { answer: progress, refresh } = usePoll(
+    (quiet) => rollouts.progress(rollout.id, quiet),
+    (answer) => isLive(answer.package.status),
+    POLL_MS,
+  );
   const devices = useRef<ListHandle>(null);
   // The devices follow each new reading (the list loads itself the first time).
   const readings = useRef(0);

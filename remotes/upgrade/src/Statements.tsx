@@ -19,11 +19,14 @@ function StatementActions({ statement, onEdit, reload }: { statement: Statement;
   const { published, title } = statement;
   const locked = (link: ReactNode) => (published ? <Tooltip title={t('unpublishFirst')}>{link}</Tooltip> : link);
   const publish = () =>
-    confirm(published ? t('unpublishTitle', { title }) : t('publishTitle', { title }), published ? t('unpublishHint') : t('publishHint'), () =>
-      statements.publish(statement.id, !published).then(() => {
-        void message.success(published ? t('unpublished') : t('published'));
-        reload();
-      }),
+    confirm(
+      published ? t('unpublishTitle', { title }) : t('publishTitle', { title }),
+      published ? t('unpublishHint') : t('publishHint'),
+      () =>
+        statements.publish(statement.id, !published).then(() => {
+          void message.success(published ? t('unpublished') : t('published'));
+          reload();
+        }),
       published ? 'update' : 'publish',
     );
   return (

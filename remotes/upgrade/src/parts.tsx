@@ -10,7 +10,20 @@ import { useEffect, useRef, useState } from 'react';
 
 import { resources } from './i18n';
 import { packages } from './service';
-import { type AppPackage, type AppStatus, EXEC_STATES, type ExecState, type FirmwarePackage, type PackageOption, type Pause, PLATFORMS, type ProductOption, type Publication, STATUSES, type Status } from './types';
+import {
+  type AppPackage,
+  type AppStatus,
+  EXEC_STATES,
+  type ExecState,
+  type FirmwarePackage,
+  type PackageOption,
+  type Pause,
+  PLATFORMS,
+  type ProductOption,
+  type Publication,
+  STATUSES,
+  type Status,
+} from './types';
 
 /** This remote's strings (namespace `upgrade`). */
 export const useTexts = () => useNamespace('upgrade', resources);

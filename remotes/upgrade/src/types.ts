@@ -2,19 +2,7 @@
 // flow's rules the pages mirror for comfort (flow.rs); the server enforces every one of them.
 
 /** A firmware package's place in its flow (flow.rs `Status`). */
-export const STATUSES = [
-  'pendingReview',
-  'approved',
-  'pendingTest',
-  'underTest',
-  'testComplete',
-  'pendingRelease',
-  'inGray',
-  'grayPaused',
-  'released',
-  'unpublished',
-  'rejected',
-] as const;
+export const STATUSES = ['pendingReview', 'approved', 'pendingTest', 'underTest', 'testComplete', 'pendingRelease', 'inGray', 'grayPaused', 'released', 'unpublished', 'rejected'] as const;
 export type Status = (typeof STATUSES)[number];
 
 /** A device's execution of a rollout (rollout.rs `ExecState`). */

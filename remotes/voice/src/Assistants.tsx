@@ -90,7 +90,15 @@ export function Assistants({ platform }: { platform: Platform }) {
           { title: t('lang'), dataIndex: 'lang', width: 90 },
           ...(platform === 'alexa' ? [{ title: t('defaultController'), dataIndex: 'defaultController', render: (v: boolean) => (v ? <Tag color="blue">{t('defaultController')}</Tag> : null) }] : []),
           ...(platform === 'third-party' ? [{ title: t('provider'), dataIndex: 'provider' }] : []),
-          ...(hasCredentials ? [{ title: t(`credentials_${platform}`), dataIndex: 'credentialsHint', render: (hint: string | null, row: Assistant) => (row.hasCredentials ? <Tag color="green">{hint ?? t('stored')}</Tag> : <Tag>{t('none')}</Tag>) }] : []),
+          ...(hasCredentials
+            ? [
+                {
+                  title: t(`credentials_${platform}`),
+                  dataIndex: 'credentialsHint',
+                  render: (hint: string | null, row: Assistant) => (row.hasCredentials ? <Tag color="green">{hint ?? t('stored')}</Tag> : <Tag>{t('none')}</Tag>),
+                },
+              ]
+            : []),
           {
             title: t('actions'),
             render: (_, row) => (

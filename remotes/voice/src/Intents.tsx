@@ -59,11 +59,29 @@ function CorpusDrawer({ intent, onClose }: { intent: Intent; onClose: () => void
         rowKey="id"
         testId="voice-corpus"
         load={(_, page, pageSize) => api.get<Page<CorpusEntry>>(base, { page, pageSize })}
-        toolbar={may('voice:intent:edit') ? <Button type="primary" onClick={() => setAdding(true)} data-testid="add-corpus">{t('addCorpus')}</Button> : undefined}
+        toolbar={
+          may('voice:intent:edit') ? (
+            <Button type="primary" onClick={() => setAdding(true)} data-testid="add-corpus">
+              {t('addCorpus')}
+            </Button>
+          ) : undefined
+        }
         columns={[
           { title: t('texts'), dataIndex: 'text' },
           { title: t('slots'), dataIndex: 'slots', render: (slots: string[]) => slots.map((s) => <Tag key={s}>{s}</Tag>) },
-          { title: t('actions'), width: 100, render: (_, row) => <RowActions remove={may('voice:intent:edit') ? { name: row.text, confirm: (typed) => api.delete(`/voice-service/corpus/${row.id}`, { confirmName: typed }).then(() => list.current?.reload()) } : undefined} /> },
+          {
+            title: t('actions'),
+            width: 100,
+            render: (_, row) => (
+              <RowActions
+                remove={
+                  may('voice:intent:edit')
+                    ? { name: row.text, confirm: (typed) => api.delete(`/voice-service/corpus/${row.id}`, { confirmName: typed }).then(() => list.current?.reload()) }
+                    : undefined
+                }
+              />
+            ),
+          },
         ]}
       />
       <ModalForm<{ texts: string }>
@@ -127,19 +145,48 @@ function TryIt({ onClose }: { onClose: () => void }) {
         <div data-testid="trial-result" style={{ marginTop: 24 }}>
           <Alert type={result.matched ? 'success' : 'warning'} showIcon message={result.matched ? t('matched', { intent: result.intent }) : t('noMatch')} />
           {result.matched && (
-            <Descriptions column={1} bordered size="small" style={{ marginTop: 12 }} items={[
-              { key: 'field', label: t('field'), children: result.field },
-              { key: 'slots', label: t('slots'), children: <Space wrap>{Object.entries(result.slots ?? {}).map(([k, v]) => <Tag key={k}>{k} = {v}</Tag>)}</Space> },
-              { key: 'reply', label: t('reply'), children: <span data-testid="trial-reply">{result.reply}</span> },
-              { key: 'tts', label: t('ttsReply'), children: result.ttsReply },
-            ]} />
+            <Descriptions
+              column={1}
+              bordered
+              size="small"
+              style={{ marginTop: 12 }}
+              items={[
+                { key: 'field', label: t('field'), children: result.field },
+                {
+                  key: 'slots',
+                  label: t('slots'),
+                  children: (
+                    <Space wrap>
+                      {Object.entries(result.slots ?? {}).map(([k, v]) => (
+                        <Tag key={k}>
+                          {k} = {v}
+                        </Tag>
+                      ))}
+                    </Space>
+                  ),
+                },
+                { key: 'reply', label: t('reply'), children: <span data-testid="trial-reply">{result.reply}</span> },
+                { key: 'tts', label: t('ttsReply'), children: result.ttsReply },
+              ]}
+            />
           )}
           {result.tried.length > 0 && (
-            <Descriptions column={1} size="small" style={{ marginTop: 12 }} title={t('tried')} items={result.tried.map((tried, i) => ({
-              key: i,
-              label: `${tried.intent} (${tried.priority})`,
-              children: <Space direction="vertical"><Tag color={OUTCOME_COLORS[tried.outcome]}>{t(`outcome_${tried.outcome}`)}</Tag>{tried.message}</Space>,
-            }))} />
+            <Descriptions
+              column={1}
+              size="small"
+              style={{ marginTop: 12 }}
+              title={t('tried')}
+              items={result.tried.map((tried, i) => ({
+                key: i,
+                label: `${tried.intent} (${tried.priority})`,
+                children: (
+                  <Space direction="vertical">
+                    <Tag color={OUTCOME_COLORS[tried.outcome]}>{t(`outcome_${tried.outcome}`)}</Tag>
+                    {tried.message}
+                  </Space>
+                ),
+              }))}
+            />
           )}
         </div>
       )}

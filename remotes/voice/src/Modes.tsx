@@ -21,7 +21,17 @@ interface Command extends Named {
 const pretty = (value: unknown) => JSON.stringify(value ?? {}, null, 2);
 
 /** A list of named entries with JSON parameters (control modes, commands): add, edit, delete. */
-function JsonEntries<T extends Named>({ title, nameKey, base, query, scope, canEdit, selected, onSelect, testId }: {
+function JsonEntries<T extends Named>({
+  title,
+  nameKey,
+  base,
+  query,
+  scope,
+  canEdit,
+  selected,
+  onSelect,
+  testId,
+}: {
   title: string;
   nameKey: 'modeName' | 'commandName';
   base: string;
@@ -45,9 +55,25 @@ function JsonEntries<T extends Named>({ title, nameKey, base, query, scope, canE
         rowKey="id"
         testId={testId}
         load={(_, page, pageSize) => api.get<Page<T>>(base, { ...query, page, pageSize })}
-        toolbar={canEdit ? <Button onClick={() => setEditing({ parametersText: '{}' } as Partial<T> & { parametersText: string })} data-testid={`${testId}-add`}>{nameKey === 'modeName' ? t('addMode') : t('addCommand')}</Button> : undefined}
+        toolbar={
+          canEdit ? (
+            <Button onClick={() => setEditing({ parametersText: '{}' } as Partial<T> & { parametersText: string })} data-testid={`${testId}-add`}>
+              {nameKey === 'modeName' ? t('addMode') : t('addCommand')}
+            </Button>
+          ) : undefined
+        }
         columns={[
-          { title: nameKey === 'modeName' ? t('modeName') : t('commandName'), render: (_, row) => (onSelect ? <a onClick={() => onSelect(row)} style={{ fontWeight: row.id === selected ? 600 : undefined }}>{name(row)}</a> : name(row)) },
+          {
+            title: nameKey === 'modeName' ? t('modeName') : t('commandName'),
+            render: (_, row) =>
+              onSelect ? (
+                <a onClick={() => onSelect(row)} style={{ fontWeight: row.id === selected ? 600 : undefined }}>
+                  {name(row)}
+                </a>
+              ) : (
+                name(row)
+              ),
+          },
           { title: t('parameters'), dataIndex: 'parameters', render: (v: unknown) => <code style={{ whiteSpace: 'pre-wrap' }}>{JSON.stringify(v)}</code> },
           {
             title: t('actions'),
@@ -75,7 +101,22 @@ function JsonEntries<T extends Named>({ title, nameKey, base, query, scope, canE
         <Form.Item name="name" label={nameKey === 'modeName' ? t('modeName') : t('commandName')} rules={[{ required: true, max: 80 }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="parameters" label={t('parameters')} rules={[{ validator: (_, text?: string) => { try { if (text?.trim()) JSON.parse(text); return Promise.resolve(); } catch { return Promise.reject(new Error(t('badJson'))); } } }]}>
+        <Form.Item
+          name="parameters"
+          label={t('parameters')}
+          rules={[
+            {
+              validator: (_, text?: string) => {
+                try {
+                  if (text?.trim()) JSON.parse(text);
+                  return Promise.resolve();
+                } catch {
+                  return Promise.reject(new Error(t('badJson')));
+                }
+              },
+            },
+          ]}
+        >
           <Input.TextArea rows={6} spellCheck={false} style={{ fontFamily: 'monospace' }} />
         </Form.Item>
       </ModalForm>
@@ -91,9 +132,28 @@ export function ModesDrawer({ platform, assistant, onClose }: { platform: Platfo
   const [mode, setMode] = useState<Mode | null>(null);
   return (
     <Drawer open size={760} title={`${t('modes')} · ${assistant.name}`} onClose={onClose}>
-      <JsonEntries<Mode> title={t('modes')} nameKey="modeName" base={`/voice-service/${platform}/modes`} query={{ assistantId: assistant.id }} scope={{ assistantId: assistant.id }} canEdit={canEdit} selected={mode?.id} onSelect={setMode} testId="voice-modes" />
+      <JsonEntries<Mode>
+        title={t('modes')}
+        nameKey="modeName"
+        base={`/voice-service/${platform}/modes`}
+        query={{ assistantId: assistant.id }}
+        scope={{ assistantId: assistant.id }}
+        canEdit={canEdit}
+        selected={mode?.id}
+        onSelect={setMode}
+        testId="voice-modes"
+      />
       {mode ? (
-        <JsonEntries<Command> key={mode.id} title={`${t('commands')} · ${mode.modeName}`} nameKey="commandName" base={`/voice-service/${platform}/commands`} query={{ modeId: mode.id }} scope={{ modeId: mode.id }} canEdit={canEdit} testId="voice-commands" />
+        <JsonEntries<Command>
+          key={mode.id}
+          title={`${t('commands')} · ${mode.modeName}`}
+          nameKey="commandName"
+          base={`/voice-service/${platform}/commands`}
+          query={{ modeId: mode.id }}
+          scope={{ modeId: mode.id }}
+          canEdit={canEdit}
+          testId="voice-commands"
+        />
       ) : (
         <Empty description={t('pickMode')} />
       )}

@@ -34,7 +34,16 @@ export function PngButton({ chart, fileName, testId }: { chart: RefObject<echart
     link.click();
   };
   return (
-    <Button size="small" type="text" icon={<DownloadOutlined />} onClick={savePng} aria-label={t('savePng')} title={t('savePng')} style={{ position: 'absolute', right: 0, top: 0, zIndex: 1 }} data-testid={testId ? `${testId}-png` : undefined} />
+    <Button
+      size="small"
+      type="text"
+      icon={<DownloadOutlined />}
+      onClick={savePng}
+      aria-label={t('savePng')}
+      title={t('savePng')}
+      style={{ position: 'absolute', right: 0, top: 0, zIndex: 1 }}
+      data-testid={testId ? `${testId}-png` : undefined}
+    />
   );
 }
 
@@ -74,7 +83,7 @@ export function Chart({ labels, series, height = 320, testId, fileName }: { labe
       },
       true,
     );
-  }, [labels, series]);
+  }, [chart, labels, series]);
 
   return (
     <div style={{ position: 'relative' }}>

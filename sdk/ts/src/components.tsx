@@ -110,11 +110,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         loading={loading}
         onChange={onChange}
         size="middle"
-        pagination={
-          props.pagination === false
-            ? false
-            : { ...page, total, showSizeChanger: true, showTotal: (n) => t('total', { count: n }) }
-        }
+        pagination={props.pagination === false ? false : { ...page, total, showSizeChanger: true, showTotal: (n) => t('total', { count: n }) }}
       />
     </div>
   );

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { Auth, ConsoleContext, findMenu, PLATFORM_OWN, usePagePermission, usePermission } from './context';
 import type { MenuNode, UserInfo } from './types';
 
-const page: MenuNode = { menuId: 5002, id: '/pet-management/pet-info', name: 'Pets', icon: '', menuType: 'page', hidden: false, buttonVoList: [{ action: 'pet:info:view' }, { action: 'pet:info:add' }] };
+const page: MenuNode = {
+  menuId: 5002,
+  id: '/pet-management/pet-info',
+  name: 'Pets',
+  icon: '',
+  menuType: 'page',
+  hidden: false,
+  buttonVoList: [{ action: 'pet:info:view' }, { action: 'pet:info:add' }],
+};
 
 function Probe() {
   const may = usePermission();

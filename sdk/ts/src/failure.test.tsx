@@ -24,7 +24,11 @@ function Publisher({ fail, failure }: { fail: () => Promise<unknown>; failure?: 
 }
 
 async function confirmWith(fail: () => Promise<unknown>, failure?: Failure) {
-  const view = render(<App><Publisher fail={fail} failure={failure} /></App>);
+  const view = render(
+    <App>
+      <Publisher fail={fail} failure={failure} />
+    </App>,
+  );
   fireEvent.click(screen.getByRole('button', { name: 'publish' }));
   fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
   return view;
@@ -73,7 +77,11 @@ describe('a failed action says what failed', () => {
         </ModalForm>
       );
     }
-    render(<App><Adder /></App>);
+    render(
+      <App>
+        <Adder />
+      </App>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Add failed')).toBeTruthy();
     expect(screen.getByText('New breed')).toBeTruthy();

@@ -72,7 +72,15 @@ describe('the risk confirmation of a long list (above 10)', () => {
     const riskConfirm = useRiskConfirm();
     const [outcome, setOutcome] = useState('');
     return (
-      <button type="button" onClick={() => riskConfirm(lines, send).then(() => setOutcome('sent'), () => setOutcome('kept'))}>
+      <button
+        type="button"
+        onClick={() =>
+          riskConfirm(lines, send).then(
+            () => setOutcome('sent'),
+            () => setOutcome('kept'),
+          )
+        }
+      >
         send {outcome}
       </button>
     );
@@ -86,13 +94,21 @@ describe('the risk confirmation of a long list (above 10)', () => {
 
   it('sends ten at once, and eleven only after the user confirms, telling the server so', async () => {
     const send = vi.fn(async (_confirmed: boolean) => undefined);
-    const { unmount } = render(<App><Sender lines={list(10)} send={send} /></App>);
+    const { unmount } = render(
+      <App>
+        <Sender lines={list(10)} send={send} />
+      </App>,
+    );
     fireEvent.click(screen.getByRole('button', { name: /send/ }));
     await waitFor(() => expect(send).toHaveBeenCalledWith(false));
     unmount();
 
     send.mockClear();
-    render(<App><Sender lines={list(11)} send={send} /></App>);
+    render(
+      <App>
+        <Sender lines={list(11)} send={send} />
+      </App>,
+    );
     fireEvent.click(screen.getByRole('button', { name: /send/ }));
     expect(await screen.findAllByText('The number has exceeded 10')).not.toHaveLength(0);
     expect(send).not.toHaveBeenCalled();
@@ -103,7 +119,11 @@ describe('the risk confirmation of a long list (above 10)', () => {
 
   it('sends nothing when the user cancels, and the caller keeps its form', async () => {
     const send = vi.fn(async (_confirmed: boolean) => undefined);
-    render(<App><Sender lines={list(12)} send={send} /></App>);
+    render(
+      <App>
+        <Sender lines={list(12)} send={send} />
+      </App>,
+    );
     fireEvent.click(screen.getByRole('button', { name: /send/ }));
     await screen.findByText('You are sending 12 entries at once. Check them before you continue.');
     fireEvent.click(screen.getByRole('button', { name: /Cancel/ }));

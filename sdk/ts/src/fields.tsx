@@ -6,7 +6,13 @@ export function SearchModeField() {
   const { t } = useTranslation('sdk');
   return (
     <Form.Item name="mode" label={t('searchMode')} initialValue="fuzzy">
-      <Radio.Group optionType="button" options={[{ value: 'fuzzy', label: t('fuzzy') }, { value: 'precise', label: t('precise') }]} />
+      <Radio.Group
+        optionType="button"
+        options={[
+          { value: 'fuzzy', label: t('fuzzy') },
+          { value: 'precise', label: t('precise') },
+        ]}
+      />
     </Form.Item>
   );
 }
@@ -49,10 +55,7 @@ export function LinesField({ name, label, max = 20, required = true }: { name: s
       name={name}
       label={label}
       extra={t('linesHint', { max })}
-      rules={[
-        { required, whitespace: true },
-        { validator: (_, text) => (count(text) > max ? Promise.reject(new Error(t('linesCount', { count: count(text), max }))) : Promise.resolve()) },
-      ]}
+      rules={[{ required, whitespace: true }, { validator: (_, text) => (count(text) > max ? Promise.reject(new Error(t('linesCount', { count: count(text), max }))) : Promise.resolve()) }]}
     >
       <Input.TextArea rows={6} />
     </Form.Item>

@@ -51,9 +51,7 @@ function UploadPicker({ id, value, onChange, field, mount, purpose, accept, maxM
     form.setFields([{ name: field, errors: [] }]);
     const uid = `${Date.now()}`;
     setItem({ uid, name: file.name, status: 'uploading', percent: 0 });
-    const upload = uploadFile(mount, purpose, file, (percent) =>
-      setItem((current) => (current?.uid === uid ? { ...current, percent } : current)),
-    );
+    const upload = uploadFile(mount, purpose, file, (percent) => setItem((current) => (current?.uid === uid ? { ...current, percent } : current)));
     task.current = upload;
     upload.done.then(
       (uploaded) => {
@@ -99,7 +97,23 @@ function UploadPicker({ id, value, onChange, field, mount, purpose, accept, maxM
  * A form field holding one uploaded file: the file streams to the host for the plugin's `purpose`
  * (declared in its manifest) as soon as it is chosen; the form sends the upload id.
  */
-export function UploadField({ name, label, mount, purpose, required = true, accept, maxMib }: { name: string; label: string; mount: string; purpose: string; required?: boolean; accept?: string; maxMib: number }) {
+export function UploadField({
+  name,
+  label,
+  mount,
+  purpose,
+  required = true,
+  accept,
+  maxMib,
+}: {
+  name: string;
+  label: string;
+  mount: string;
+  purpose: string;
+  required?: boolean;
+  accept?: string;
+  maxMib: number;
+}) {
   const { t } = useTranslation('sdk');
   return (
     // Checked when the form is sent, not as the value changes: a file being uploaded has no id yet,
@@ -136,7 +150,11 @@ export function ExcelTemplateLink({ importPath, params }: { importPath: string; 
   const { t } = useTranslation('sdk');
   const path = `${importPath}-template`;
   // A refusal was toasted already: nothing more to say of it here.
-  const download = () => api.get<ExportedFile>(path, params).then((file) => downloadBase64(file.fileName, file.contentType, file.content), () => undefined);
+  const download = () =>
+    api.get<ExportedFile>(path, params).then(
+      (file) => downloadBase64(file.fileName, file.contentType, file.content),
+      () => undefined,
+    );
   return (
     <Button type="link" size="small" data-testid={`template:${importPath}`} onClick={() => void download()}>
       {t('excelTemplate')}

@@ -4,11 +4,24 @@ import { formatReading } from './reading';
 import type { DataType } from './thingModel';
 
 const percent: DataType = { type: 'int', specs: { unit: '%', min: 0, max: 100 } };
-const suction: DataType = { type: 'enum', specs: { enumParam: [{ text: 'quiet', value: 1 }, { text: 'turbo', value: 3 }] } };
+const suction: DataType = {
+  type: 'enum',
+  specs: {
+    enumParam: [
+      { text: 'quiet', value: 1 },
+      { text: 'turbo', value: 3 },
+    ],
+  },
+};
 const cm: DataType = { type: 'int', specs: { unit: 'cm' } };
 const position: DataType = {
   type: 'struct',
-  specs: { struct: [{ identifier: 'x', name: 'X', dataType: cm }, { identifier: 'y', name: 'Y', dataType: cm }] },
+  specs: {
+    struct: [
+      { identifier: 'x', name: 'X', dataType: cm },
+      { identifier: 'y', name: 'Y', dataType: cm },
+    ],
+  },
 };
 
 describe('a reading as its thing model says it', () => {

@@ -28,7 +28,9 @@ export function formatReading(value: unknown, dataType: DataType | undefined): s
       const fields = value as Record<string, unknown>;
       const members = specs.struct ?? [];
       const known = members.filter((m) => m.identifier in fields).map((m) => `${m.name}: ${formatReading(fields[m.identifier], m.dataType)}`);
-      const others = Object.keys(fields).filter((k) => !members.some((m) => m.identifier === k)).map((k) => `${k}: ${raw(fields[k])}`);
+      const others = Object.keys(fields)
+        .filter((k) => !members.some((m) => m.identifier === k))
+        .map((k) => `${k}: ${raw(fields[k])}`);
       return [...known, ...others].join(', ');
     }
     case 'array':

@@ -110,7 +110,10 @@ describe('the request layer', () => {
   });
 
   it('says "network abnormal" when no answer comes, and nothing for a call its caller gave up on', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(request('GET', '/authority-service/language/list')).rejects.toMatchObject({ code: -1, message: 'Network abnormal', shown: true });
     expect(notify).toHaveBeenLastCalledWith('Network abnormal', 3);
     now += 600;

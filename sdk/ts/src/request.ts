@@ -213,8 +213,7 @@ export async function request<T>(method: string, path: string, options: RequestO
 }
 
 export const api = {
-  get: <T>(path: string, params?: RequestOptions['params'], options?: RequestOptions) =>
-    request<T>('GET', path, { ...options, params }),
+  get: <T>(path: string, params?: RequestOptions['params'], options?: RequestOptions) => request<T>('GET', path, { ...options, params }),
   post: <T>(path: string, data?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, data: data ?? {} }),
   put: <T>(path: string, data?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, data: data ?? {} }),
   delete: <T>(path: string, data?: unknown, options?: RequestOptions) => request<T>('DELETE', path, { ...options, data }),

@@ -132,7 +132,11 @@ export function ResourcePage<T extends ResourceRow>(props: ResourcePageProps<T>)
                     <RowActions
                       extra={props.rowExtra?.(row, reload)}
                       onEdit={allowed(actions.edit) ? () => setEditing(props.toForm ? ({ ...row, ...props.toForm(row) } as Partial<T>) : row) : undefined}
-                      remove={allowed(actions.delete) && props.name && (props.deletable?.(row) ?? true) ? { name: props.name(row), confirm: (typed) => api.delete(`${path}/${row.id}`, { confirmName: typed }).then(done) } : undefined}
+                      remove={
+                        allowed(actions.delete) && props.name && (props.deletable?.(row) ?? true)
+                          ? { name: props.name(row), confirm: (typed) => api.delete(`${path}/${row.id}`, { confirmName: typed }).then(done) }
+                          : undefined
+                      }
                     />
                   ),
                 },

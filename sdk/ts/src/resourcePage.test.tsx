@@ -36,7 +36,12 @@ function Versions() {
 
 describe('a resource page', () => {
   it('offers Delete only on the rows the server would let go (a published version stays)', async () => {
-    serve(() => page<Version>([{ id: '1', name: 'Draft', status: 'configuring' }, { id: '2', name: 'Released', status: 'published' }]));
+    serve(() =>
+      page<Version>([
+        { id: '1', name: 'Draft', status: 'configuring' },
+        { id: '2', name: 'Released', status: 'published' },
+      ]),
+    );
     renderPage(Versions, '/x', ['x:delete']);
     const draft = (await screen.findByText('Draft')).closest('tr') as HTMLElement;
     const released = screen.getByText('Released').closest('tr') as HTMLElement;

@@ -12,8 +12,7 @@ const KEYS = {
 } as const;
 
 const read = (key: string) => window.localStorage.getItem(key);
-const write = (key: string, value: string | null) =>
-  value === null ? window.localStorage.removeItem(key) : window.localStorage.setItem(key, value);
+const write = (key: string, value: string | null) => (value === null ? window.localStorage.removeItem(key) : window.localStorage.setItem(key, value));
 
 export const session = {
   /** Signed in, as far as the shell knows: the host answers 401 when the cookie says otherwise. */

@@ -67,7 +67,15 @@ export class FakeUpload {
 /** A page of a list. */
 export const page = <T,>(list: T[]) => ({ data: { list, total: list.length, page: 1, pageSize: 20 } });
 
-const menu = (menuId: number, path: string, actions: string[]): MenuNode => ({ menuId, id: path, name: path, icon: '', menuType: 'page', hidden: false, buttonVoList: actions.map((action) => ({ action })) });
+const menu = (menuId: number, path: string, actions: string[]): MenuNode => ({
+  menuId,
+  id: path,
+  name: path,
+  icon: '',
+  menuType: 'page',
+  hidden: false,
+  buttonVoList: actions.map((action) => ({ action })),
+});
 
 /**
  * Renders `Page` as the page at `path` with `actions`; `others` are the user's other pages and
@@ -92,7 +100,7 @@ export function choose(testId: string, label: string) {
   const box = root.getAttribute('role') === 'combobox' ? root : (within(root.closest('.ant-select') ?? root).queryByRole('combobox') ?? root);
   fireEvent.mouseDown(box);
   const options = screen.getAllByText(label).filter((el) => el.closest('.ant-select-item-option'));
-  fireEvent.click(options.at(-1) ?? screen.getAllByText(label).at(-1) as HTMLElement);
+  fireEvent.click(options.at(-1) ?? (screen.getAllByText(label).at(-1) as HTMLElement));
 }
 
 /** Types into the input `testId` (or the input inside it). */
@@ -101,4 +109,3 @@ export function typeInto(testId: string, value: string) {
   const input = el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' ? el : (el.querySelector('input, textarea') ?? el);
   fireEvent.change(input, { target: { value } });
 }
-

@@ -25,10 +25,7 @@ export interface Page<T> {
 
 // `Page` is the one type written here: tsc refuses this line when the host's pages differ.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const PAGE_AGREES_WITH_THE_HOST: Same<
-  Page<ApiSchemas['TenantRow']>,
-  ApiData<'/api/authority-service/tenantInfo/page', 'post'>
-> = true;
+export const PAGE_AGREES_WITH_THE_HOST: Same<Page<ApiSchemas['TenantRow']>, ApiData<'/api/authority-service/tenantInfo/page', 'post'>> = true;
 
 /** The seven console languages. */
 export const LANGUAGES = ['zhCn', 'en', 'de', 'es', 'fr', 'pt', 'ru'] as const;

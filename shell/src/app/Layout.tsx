@@ -31,7 +31,6 @@ import { TenantSelect, type TenantOption } from './TenantSelect';
 import { usePageTitle } from './title';
 import { TENANTS_CHANGED, USER_CHANGED } from './events';
 
-
 // The icons menus may name (explicit: the whole icon set would weigh 225 KB gzip).
 const ICONS: Record<string, ComponentType> = {
   ApartmentOutlined,
@@ -200,9 +199,7 @@ export function ConsoleLayout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user]);
   const confirmAll = () =>
-    new Promise<boolean>((resolve) =>
-      modal.confirm({ title: t('layout.switchAllTitle'), content: t('layout.switchAllContent'), onOk: () => resolve(true), onCancel: () => resolve(false) }),
-    );
+    new Promise<boolean>((resolve) => modal.confirm({ title: t('layout.switchAllTitle'), content: t('layout.switchAllContent'), onOk: () => resolve(true), onCancel: () => resolve(false) }));
   const logout = async () => {
     await api.post('/authority-service/authority/loginOut').catch(() => undefined);
     session.clear();

@@ -16,19 +16,7 @@ export const tabId = (path: string) => `page-tab-${path}`;
  * opens one, Delete closes it. The close icon is for the mouse and hidden from assistive
  * technology. Many tabs scroll sideways.
  */
-export function PageTabs({
-  tabs,
-  active,
-  label,
-  onOpen,
-  onClose,
-}: {
-  tabs: PageTab[];
-  active: string;
-  label: string;
-  onOpen: (path: string) => void;
-  onClose: (path: string) => void;
-}) {
+export function PageTabs({ tabs, active, label, onOpen, onClose }: { tabs: PageTab[]; active: string; label: string; onOpen: (path: string) => void; onClose: (path: string) => void }) {
   const list = useRef<HTMLDivElement>(null);
   const focus = (index: number) => list.current?.querySelectorAll<HTMLElement>('[role=tab]')[index]?.focus();
   const onKeyDown = (event: KeyboardEvent, index: number, path: string) => {

@@ -94,7 +94,11 @@ export function TaskCenter() {
     return () => clearInterval(timer);
   }, [running, open, load]);
 
-  const cancel = (task: Task) => api.post<Task>(`/tasks/${task.id}/cancel`, {}).then(() => load(), () => undefined);
+  const cancel = (task: Task) =>
+    api.post<Task>(`/tasks/${task.id}/cancel`, {}).then(
+      () => load(),
+      () => undefined,
+    );
   const list = (
     <div className="console-tasks" data-testid="task-list">
       {tasks.length === 0 ? (
@@ -131,7 +135,17 @@ export function TaskCenter() {
     </div>
   );
   return (
-    <Popover content={list} title={t('tasks.title')} trigger="click" placement="bottomRight" open={open} onOpenChange={(next) => { setOpen(next); if (next) void load(); }}>
+    <Popover
+      content={list}
+      title={t('tasks.title')}
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) void load();
+      }}
+    >
       <Badge count={running} size="small" offset={[-4, 4]}>
         <Button type="text" icon={<ProfileOutlined />} aria-label={t('tasks.title')} title={t('tasks.title')} data-testid="task-center" />
       </Badge>

@@ -35,10 +35,7 @@ export function TenantSelect({ userTenantId, value, tenants, onChange, confirmAl
     }
     onChange(next);
   };
-  const options = [
-    ...(userTenantId === 0 ? [{ value: '0', label: t('layout.allTenants') }] : []),
-    ...tenants.map((tenant) => ({ value: String(tenant.id), label: tenant.tenantName })),
-  ];
+  const options = [...(userTenantId === 0 ? [{ value: '0', label: t('layout.allTenants') }] : []), ...tenants.map((tenant) => ({ value: String(tenant.id), label: tenant.tenantName }))];
   return (
     <Select
       data-testid="tenant-select"

@@ -2,6 +2,7 @@ import { api, session, type UserInfo } from '@console/sdk';
 
 // Control characters or surrounding whitespace: the URL parser silently strips or drops them, so
 // what it resolves would differ from what was checked.
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const SMUGGLED = /[\u0000-\u001F\u007F]/;
 const unclean = (raw: string) => SMUGGLED.test(raw) || raw.trim() !== raw;
 // `//x` and `/\x` are protocol-relative (browsers treat `\` as `/`): another host.

@@ -42,9 +42,7 @@ const REMOTES = import.meta.glob<{ resources: Record<string, unknown> }>('../../
 const BUNDLES: Record<string, Record<string, unknown>> = {
   shell: { zhCn, en, de, es, fr, pt, ru },
   sdk: sdkStrings,
-  ...Object.fromEntries(
-    Object.entries(REMOTES).map(([path, module]) => [`remote ${path.split('/remotes/')[1].split('/')[0]}`, module.resources]),
-  ),
+  ...Object.fromEntries(Object.entries(REMOTES).map(([path, module]) => [`remote ${path.split('/remotes/')[1].split('/')[0]}`, module.resources])),
 };
 
 it('finds every remote', () => {

@@ -14,13 +14,25 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the accounts page', () => {
   it('says "Failed to get the role list" when the roles cannot be read', async () => {
-    serve((call) => (call.path === '/authority-service/account/role-options' ? { code: 400, msg: 'refused' } : call.path === '/authority-service/account/department-options' ? { data: [] } : { data: { list: [], total: 0, page: 1, pageSize: 20 } }));
+    serve((call) =>
+      call.path === '/authority-service/account/role-options'
+        ? { code: 400, msg: 'refused' }
+        : call.path === '/authority-service/account/department-options'
+          ? { data: [] }
+          : { data: { list: [], total: 0, page: 1, pageSize: 20 } },
+    );
     renderPage(Accounts, '/system/user', ['account:view', 'account:add']);
     expect(await screen.findByText('Failed to get the role list')).toBeTruthy();
   });
 
   it('says nothing of the roles when they load', async () => {
-    const sent = serve((call) => (call.path === '/authority-service/account/role-options' ? { data: [{ id: 1, name: 'ops' }] } : call.path === '/authority-service/account/department-options' ? { data: [] } : { data: { list: [], total: 0, page: 1, pageSize: 20 } }));
+    const sent = serve((call) =>
+      call.path === '/authority-service/account/role-options'
+        ? { data: [{ id: 1, name: 'ops' }] }
+        : call.path === '/authority-service/account/department-options'
+          ? { data: [] }
+          : { data: { list: [], total: 0, page: 1, pageSize: 20 } },
+    );
     renderPage(Accounts, '/system/user', ['account:view']);
     // Through the account page's own route: a user who may only see accounts may not list roles.
     await vi.waitFor(() => expect(sent.some((call) => call.path === '/authority-service/account/role-options')).toBe(true));

@@ -25,7 +25,10 @@ export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[!-/:-@[-`{-~])[!-~]{6
 
 export function passwordRules(t: (key: string) => string) {
   return {
-    password: [{ required: true, message: t('accounts.passwordRule') }, { pattern: PASSWORD_RULE, message: t('accounts.passwordRule') }],
+    password: [
+      { required: true, message: t('accounts.passwordRule') },
+      { pattern: PASSWORD_RULE, message: t('accounts.passwordRule') },
+    ],
     confirm: [
       { required: true, message: t('accounts.mismatch') },
       ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
@@ -69,28 +72,46 @@ export default function Accounts() {
         if (!(error instanceof RequestError && error.shown)) void message.error(t('accounts.rolesFailed'));
       });
     // The tree through the account page's own route: its users may not manage departments.
-    void api.post<Department[]>('/authority-service/account/department-options', {}, { quiet: true }).then((tree) => setDepartments(Array.isArray(tree) ? tree : []), () => setDepartments([]));
+    void api.post<Department[]>('/authority-service/account/department-options', {}, { quiet: true }).then(
+      (tree) => setDepartments(Array.isArray(tree) ? tree : []),
+      () => setDepartments([]),
+    );
   }, [message, t]);
   useEffect(() => {
     if (formTenant === null) return;
     let live = true;
     const headers = { tenantId: String(formTenant) };
-    void api
-      .post<{ id: number; name: string }[]>('/authority-service/account/role-options', {}, { quiet: true, headers })
-      .then((options) => live && setFormRoles(options.map((r) => ({ value: r.id, label: r.name }))), () => live && setFormRoles([]));
-    void api.post<Department[]>('/authority-service/account/department-options', {}, { quiet: true, headers }).then((tree) => live && setFormDepartments(Array.isArray(tree) ? tree : []), () => live && setFormDepartments([]));
+    void api.post<{ id: number; name: string }[]>('/authority-service/account/role-options', {}, { quiet: true, headers }).then(
+      (options) => live && setFormRoles(options.map((r) => ({ value: r.id, label: r.name }))),
+      () => live && setFormRoles([]),
+    );
+    void api.post<Department[]>('/authority-service/account/department-options', {}, { quiet: true, headers }).then(
+      (tree) => live && setFormDepartments(Array.isArray(tree) ? tree : []),
+      () => live && setFormDepartments([]),
+    );
     return () => {
       live = false;
     };
   }, [formTenant]);
   useEffect(() => {
     if (!platform) return;
-    void api
-      .get<{ list: { id: number; tenantName: string }[] }>('/authority-service/tenantInfo/list', { page: 1, pageSize: 100 }, { quiet: true })
-      .then((answer) => setEnterprises([{ value: 0, label: t('menus.platform') }, ...answer.list.map((e) => ({ value: e.id, label: e.tenantName }))]), () => setEnterprises([]));
+    void api.get<{ list: { id: number; tenantName: string }[] }>('/authority-service/tenantInfo/list', { page: 1, pageSize: 100 }, { quiet: true }).then(
+      (answer) => setEnterprises([{ value: 0, label: t('menus.platform') }, ...answer.list.map((e) => ({ value: e.id, label: e.tenantName }))]),
+      () => setEnterprises([]),
+    );
   }, [platform, t]);
-  const departmentTree = treeOptions(departments, (d) => d.name, (d) => d.children);
-  const formDepartmentTree = formDepartments ? treeOptions(formDepartments, (d) => d.name, (d) => d.children) : departmentTree;
+  const departmentTree = treeOptions(
+    departments,
+    (d) => d.name,
+    (d) => d.children,
+  );
+  const formDepartmentTree = formDepartments
+    ? treeOptions(
+        formDepartments,
+        (d) => d.name,
+        (d) => d.children,
+      )
+    : departmentTree;
   // Another enterprise: what was picked of the one before is not its to give.
   const chooseEnterprise = (value: number) => {
     accountForm.setFieldsValue({ departmentId: undefined, roleIds: [] });
@@ -132,7 +153,16 @@ export default function Accounts() {
           </Auth>
         }
         columns={[
-          { title: t('accounts.avatar'), dataIndex: 'avatar', width: 72, render: (src: string, row) => <Avatar src={src || undefined} alt={row.username}>{row.username.slice(0, 1).toUpperCase()}</Avatar> },
+          {
+            title: t('accounts.avatar'),
+            dataIndex: 'avatar',
+            width: 72,
+            render: (src: string, row) => (
+              <Avatar src={src || undefined} alt={row.username}>
+                {row.username.slice(0, 1).toUpperCase()}
+              </Avatar>
+            ),
+          },
           { title: t('accounts.userName'), dataIndex: 'username' },
           { title: t('accounts.name'), dataIndex: 'name' },
           { title: t('accounts.department'), dataIndex: 'departmentId', render: (id: number | null) => departmentName(departments, id) ?? '—' },
@@ -148,8 +178,10 @@ export default function Accounts() {
                 {may('account:disable') && (
                   <a
                     onClick={() =>
-                      confirm(t(row.disabled ? 'common.confirmEnable' : 'common.confirmDisable', { name: row.username }), null, () =>
-                        api.post(row.disabled ? '/authority-service/account/enable' : '/authority-service/account/disable', { id: row.id }).then(done),
+                      confirm(
+                        t(row.disabled ? 'common.confirmEnable' : 'common.confirmDisable', { name: row.username }),
+                        null,
+                        () => api.post(row.disabled ? '/authority-service/account/enable' : '/authority-service/account/disable', { id: row.id }).then(done),
                         row.disabled ? 'operation' : 'disable',
                       )
                     }
@@ -177,7 +209,11 @@ export default function Accounts() {
         onClose={close}
         onSubmit={({ tenantId, ...values }) =>
           api
-            .post(editing?.id ? '/authority-service/account/update' : '/authority-service/account/add', { ...values, id: editing?.id }, { quiet: true, headers: !editing?.id && platform ? { tenantId: String(tenantId ?? headerTenant) } : undefined })
+            .post(
+              editing?.id ? '/authority-service/account/update' : '/authority-service/account/add',
+              { ...values, id: editing?.id },
+              { quiet: true, headers: !editing?.id && platform ? { tenantId: String(tenantId ?? headerTenant) } : undefined },
+            )
             .then(() => {
               close();
               done();

@@ -52,7 +52,10 @@ export default function Buttons() {
             title: t('common.actions'),
             render: (_, row) =>
               row.source !== 'custom' ? null : (
-                <RowActions onEdit={may('button:edit') ? () => setEditing(row) : undefined} remove={may('button:delete') ? { name: row.name, confirm: (typed) => api.post('/authority-service/button/delete', { id: row.id, confirmName: typed }).then(done) } : undefined} />
+                <RowActions
+                  onEdit={may('button:edit') ? () => setEditing(row) : undefined}
+                  remove={may('button:delete') ? { name: row.name, confirm: (typed) => api.post('/authority-service/button/delete', { id: row.id, confirmName: typed }).then(done) } : undefined}
+                />
               ),
           },
         ]}

@@ -8,7 +8,12 @@ import { PageCard, treeOptions } from './common';
 
 type Department = ApiSchemas['DepartmentRow'] & { children?: Department[] };
 
-const toTree = (rows: Department[]) => treeOptions(rows, (d) => d.name, (d) => d.children);
+const toTree = (rows: Department[]) =>
+  treeOptions(
+    rows,
+    (d) => d.name,
+    (d) => d.children,
+  );
 
 export default function Departments() {
   const { t } = useTranslation();
@@ -48,7 +53,10 @@ export default function Departments() {
           {
             title: t('common.actions'),
             render: (_, row) => (
-              <RowActions onEdit={may('department:edit') ? () => setEditing(row) : undefined} remove={may('department:delete') ? { name: row.name, confirm: (typed) => api.post('/authority-service/department/delete', { id: row.id, confirmName: typed }).then(done) } : undefined} />
+              <RowActions
+                onEdit={may('department:edit') ? () => setEditing(row) : undefined}
+                remove={may('department:delete') ? { name: row.name, confirm: (typed) => api.post('/authority-service/department/delete', { id: row.id, confirmName: typed }).then(done) } : undefined}
+              />
             ),
           },
         ]}
@@ -60,7 +68,13 @@ export default function Departments() {
         initialValues={editing ?? undefined}
         onClose={() => setEditing(null)}
         onSubmit={(values) =>
-          api.post(editing?.id ? '/authority-service/department/update' : '/authority-service/department/add', { ...values, id: editing?.id, parentId: values.parentId ?? 0, departmentRole: values.departmentRole ?? '' }, { quiet: true }).then(done)
+          api
+            .post(
+              editing?.id ? '/authority-service/department/update' : '/authority-service/department/add',
+              { ...values, id: editing?.id, parentId: values.parentId ?? 0, departmentRole: values.departmentRole ?? '' },
+              { quiet: true },
+            )
+            .then(done)
         }
       >
         <Form.Item name="code" label={t('common.code')} rules={[{ required: true, pattern: /^[A-Za-z0-9_-]+$/ }]}>

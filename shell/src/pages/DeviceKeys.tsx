@@ -34,7 +34,14 @@ export function DeviceKeys({ plugin, onClose }: { plugin: { id: string; name: st
       <Typography.Paragraph type="secondary">{t('plugins.deviceKeysHint', { mount: plugin.mount })}</Typography.Paragraph>
       <Space style={{ marginBottom: 12 }} wrap>
         <Select style={{ width: 260 }} value={tenantId} onChange={setTenantId} options={[{ value: 0, label: t('plugins.platformDevices') }, ...tenants]} aria-label={t('layout.tenant')} />
-        <Button type="primary" onClick={() => { setIssued(null); setIssuing(true); }} data-testid="issue-device-key">
+        <Button
+          type="primary"
+          onClick={() => {
+            setIssued(null);
+            setIssuing(true);
+          }}
+          data-testid="issue-device-key"
+        >
           {t('plugins.issue')}
         </Button>
       </Space>
@@ -44,7 +51,11 @@ export function DeviceKeys({ plugin, onClose }: { plugin: { id: string; name: st
           showIcon
           style={{ marginBottom: 12 }}
           message={t('plugins.issued')}
-          description={<Typography.Text code copyable data-testid="issued-device-key">{issued}</Typography.Text>}
+          description={
+            <Typography.Text code copyable data-testid="issued-device-key">
+              {issued}
+            </Typography.Text>
+          }
         />
       )}
       <Table<DeviceKey>
@@ -61,7 +72,13 @@ export function DeviceKeys({ plugin, onClose }: { plugin: { id: string; name: st
           {
             title: t('common.actions'),
             render: (_, row) => (
-              <RowActions remove={may('plugin:device-key') ? { name: row.name, label: t('plugins.revoke'), confirm: (typed) => api.post('/plugin-admin/device-keys/delete', { tenantId, id: row.id, confirmName: typed }).then(load) } : undefined} />
+              <RowActions
+                remove={
+                  may('plugin:device-key')
+                    ? { name: row.name, label: t('plugins.revoke'), confirm: (typed) => api.post('/plugin-admin/device-keys/delete', { tenantId, id: row.id, confirmName: typed }).then(load) }
+                    : undefined
+                }
+              />
             ),
           },
         ]}
@@ -71,13 +88,22 @@ export function DeviceKeys({ plugin, onClose }: { plugin: { id: string; name: st
         title={t('plugins.issue')}
         onClose={() => setIssuing(false)}
         onSubmit={(values) =>
-          api.post<{ key: string }>('/plugin-admin/device-keys/add', { pluginId: plugin.id, tenantId, name: values.name, requireSignature: values.requireSignature ?? false }, { quiet: true }).then((answer) => {
-            setIssued(answer.key);
-            load();
-          })
+          api
+            .post<{ key: string }>('/plugin-admin/device-keys/add', { pluginId: plugin.id, tenantId, name: values.name, requireSignature: values.requireSignature ?? false }, { quiet: true })
+            .then((answer) => {
+              setIssued(answer.key);
+              load();
+            })
         }
       >
-        <Form.Item name="name" label={t('plugins.keyName')} rules={[{ required: true, max: 64, message: t('plugins.keyNameRule') }, { pattern: /^(?!\s*sn:)/, message: t('plugins.keyNameRule') }]}>
+        <Form.Item
+          name="name"
+          label={t('plugins.keyName')}
+          rules={[
+            { required: true, max: 64, message: t('plugins.keyNameRule') },
+            { pattern: /^(?!\s*sn:)/, message: t('plugins.keyNameRule') },
+          ]}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="requireSignature" label={t('plugins.requireSignature')} valuePropName="checked" extra={t('plugins.requireSignatureHint')}>

@@ -34,7 +34,6 @@ const ivBytes = (algorithm: Algorithm) => (algorithm.endsWith('GCM') ? 12 : 16);
 
 const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-
 /**
  * Encrypts and decrypts what devices exchange (/system-config/encrypt-decode): AES-GCM and
  * AES-CBC, key and IV in text, hex or Base64, text or a file. The host does the work, so the
@@ -101,7 +100,13 @@ export default function EncryptTool() {
       >
         <Space wrap size="large">
           <Form.Item name="operation" label={t('crypt.operation')}>
-            <Radio.Group optionType="button" options={[{ value: 'encrypt', label: t('crypt.encrypt') }, { value: 'decrypt', label: t('crypt.decrypt') }]} />
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'encrypt', label: t('crypt.encrypt') },
+                { value: 'decrypt', label: t('crypt.decrypt') },
+              ]}
+            />
           </Form.Item>
           <Form.Item name="algorithm" label={t('crypt.algorithm')}>
             <Select style={{ width: 180 }} options={ALGORITHMS.map((value) => ({ value, label: value }))} />
@@ -121,13 +126,16 @@ export default function EncryptTool() {
               <Input aria-label={t('crypt.iv')} autoComplete="off" />
             </Form.Item>
             {encodingOf('ivEncoding')}
-            <Button onClick={() => form.setFieldsValue({ iv: toHex(crypto.getRandomValues(new Uint8Array(ivBytes(algorithm)))), ivEncoding: 'hex' })}>
-              {t('crypt.generateIv')}
-            </Button>
+            <Button onClick={() => form.setFieldsValue({ iv: toHex(crypto.getRandomValues(new Uint8Array(ivBytes(algorithm)))), ivEncoding: 'hex' })}>{t('crypt.generateIv')}</Button>
           </Space.Compact>
         </Form.Item>
         <Form.Item name="source" label={t('crypt.input')}>
-          <Radio.Group options={[{ value: 'text', label: t('crypt.source_text') }, { value: 'file', label: t('crypt.source_file') }]} />
+          <Radio.Group
+            options={[
+              { value: 'text', label: t('crypt.source_text') },
+              { value: 'file', label: t('crypt.source_file') },
+            ]}
+          />
         </Form.Item>
         {source === 'text' ? (
           <Form.Item label={operation === 'encrypt' ? t('crypt.plaintext') : t('crypt.ciphertext')} required>

@@ -16,9 +16,7 @@ export default function LoginLogs() {
     <PageCard title={t('loginLogs.title')}>
       <ListPage<LoginRow>
         rowKey="id"
-        load={(q, page, pageSize) =>
-          api.post<Page<LoginRow>>('/authority-service/authority/list', { userName: q.userName, keyword: q.ip, result: q.result, ...range(q), page, pageSize })
-        }
+        load={(q, page, pageSize) => api.post<Page<LoginRow>>('/authority-service/authority/list', { userName: q.userName, keyword: q.ip, result: q.result, ...range(q), page, pageSize })}
         search={
           <>
             <Form.Item name="userName" label={t('common.user')}>
@@ -41,7 +39,15 @@ export default function LoginLogs() {
           { title: 'IP', dataIndex: 'ip' },
           { title: t('common.result'), dataIndex: 'result', render: (v: string) => <Tag color={v === 'success' ? 'green' : 'red'}>{t(`loginLogs.${v}`)}</Tag> },
           { title: t('loginLogs.logoutAt'), dataIndex: 'logoutAt', render: time, width: 170 },
-          { title: t('loginLogs.userAgent'), dataIndex: 'userAgent', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>{v}</Typography.Text> },
+          {
+            title: t('loginLogs.userAgent'),
+            dataIndex: 'userAgent',
+            render: (v: string) => (
+              <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>
+                {v}
+              </Typography.Text>
+            ),
+          },
         ]}
       />
     </PageCard>

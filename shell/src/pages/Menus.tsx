@@ -57,7 +57,10 @@ export default function Menus() {
             title: t('common.actions'),
             render: (_, row) =>
               builtIn(row) ? null : (
-                <RowActions onEdit={may('menu:edit') ? () => setEditing(row) : undefined} remove={may('menu:delete') ? { name: row.name, confirm: (typed) => api.post('/authority-service/menu/delete', { id: row.id, confirmName: typed }).then(done) } : undefined} />
+                <RowActions
+                  onEdit={may('menu:edit') ? () => setEditing(row) : undefined}
+                  remove={may('menu:delete') ? { name: row.name, confirm: (typed) => api.post('/authority-service/menu/delete', { id: row.id, confirmName: typed }).then(done) } : undefined}
+                />
               ),
           },
         ]}

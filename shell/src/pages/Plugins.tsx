@@ -82,7 +82,14 @@ export default function Plugins() {
           return { list: rows, total: rows.length, page: 1, pageSize: rows.length };
         }}
         columns={[
-          { title: t('common.name'), render: (_, row) => <span>{row.name} <Tag>{row.id}</Tag></span> },
+          {
+            title: t('common.name'),
+            render: (_, row) => (
+              <span>
+                {row.name} <Tag>{row.id}</Tag>
+              </span>
+            ),
+          },
           { title: t('plugins.version'), dataIndex: 'version' },
           { title: t('plugins.contract'), dataIndex: 'contract' },
           { title: t('plugins.mount'), dataIndex: 'mount', render: (v: string) => (v ? <code>/api/{v}</code> : null) },

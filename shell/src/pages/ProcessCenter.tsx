@@ -40,9 +40,7 @@ function searchFields() {
 function Detail({ detail }: { detail: Task['detail'] }) {
   const entries = Object.entries(detail ?? {});
   if (entries.length === 0) return null;
-  return (
-    <Descriptions size="small" column={1} items={entries.map(([key, value]) => ({ key, label: key, children: typeof value === 'string' ? value : JSON.stringify(value) }))} />
-  );
+  return <Descriptions size="small" column={1} items={entries.map(([key, value]) => ({ key, label: key, children: typeof value === 'string' ? value : JSON.stringify(value) }))} />;
 }
 
 const query = (q: Record<string, unknown>, page: number, pageSize: number) => ({ ...queryParams(q), page, pageSize });

@@ -20,9 +20,7 @@ export default function Records() {
     <PageCard title={t('records.title')}>
       <ListPage<RecordRow>
         rowKey="id"
-        load={(q, page, pageSize) =>
-          api.post<Page<RecordRow>>('/authority-service/authority/operateRecord/list', { userName: q.userName, keyword: q.keyword, ...range(q), page, pageSize })
-        }
+        load={(q, page, pageSize) => api.post<Page<RecordRow>>('/authority-service/authority/operateRecord/list', { userName: q.userName, keyword: q.keyword, ...range(q), page, pageSize })}
         search={
           <>
             <Form.Item name="userName" label={t('common.user')}>
@@ -44,7 +42,15 @@ export default function Records() {
           { title: t('records.path'), dataIndex: 'path' },
           { title: t('records.ip'), dataIndex: 'ip' },
           { title: t('records.code'), dataIndex: 'resultCode', render: (v: number) => <Tag color={v === 200 ? 'green' : 'red'}>{v}</Tag> },
-          { title: t('records.data'), dataIndex: 'requestData', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }} code>{v}</Typography.Text> },
+          {
+            title: t('records.data'),
+            dataIndex: 'requestData',
+            render: (v: string) => (
+              <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }} code>
+                {v}
+              </Typography.Text>
+            ),
+          },
         ]}
       />
     </PageCard>

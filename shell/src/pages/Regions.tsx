@@ -8,9 +8,13 @@ import { PageCard, treeOptions } from './common';
 
 type Region = ApiSchemas['RegionNode'] & { children?: Region[] };
 
-const withChildren = (rows: Region[]): Region[] =>
-  rows.map((r) => ({ ...r, children: r.childList?.length ? withChildren(r.childList) : undefined }));
-const toTree = (rows: Region[]) => treeOptions(rows, (r) => `${r.regionCh} · ${r.regionEn}`, (r) => r.childList);
+const withChildren = (rows: Region[]): Region[] => rows.map((r) => ({ ...r, children: r.childList?.length ? withChildren(r.childList) : undefined }));
+const toTree = (rows: Region[]) =>
+  treeOptions(
+    rows,
+    (r) => `${r.regionCh} · ${r.regionEn}`,
+    (r) => r.childList,
+  );
 
 export default function Regions() {
   const { t } = useTranslation();
@@ -74,7 +78,12 @@ export default function Regions() {
             title: t('common.actions'),
             render: (_, row) =>
               row.parentId === 0 ? null : (
-                <RowActions onEdit={may('region:edit') ? () => setEditing(row) : undefined} remove={may('region:delete') ? { name: row.regionEn, confirm: (typed) => api.post('/region-service-admin/common/region/delete', { id: row.id, confirmName: typed }).then(done) } : undefined} />
+                <RowActions
+                  onEdit={may('region:edit') ? () => setEditing(row) : undefined}
+                  remove={
+                    may('region:delete') ? { name: row.regionEn, confirm: (typed) => api.post('/region-service-admin/common/region/delete', { id: row.id, confirmName: typed }).then(done) } : undefined
+                  }
+                />
               ),
           },
         ]}

@@ -48,7 +48,17 @@ function GrantDrawer({ role, onClose }: { role: Role; onClose: () => void }) {
     onClose();
   };
   return (
-    <Drawer open title={t('roles.grantTitle', { name: role.name })} size={520} onClose={onClose} extra={<Button type="primary" onClick={() => void save()}>{t('common.grant')}</Button>}>
+    <Drawer
+      open
+      title={t('roles.grantTitle', { name: role.name })}
+      size={520}
+      onClose={onClose}
+      extra={
+        <Button type="primary" onClick={() => void save()}>
+          {t('common.grant')}
+        </Button>
+      }
+    >
       {role.roleType === 'administrator' && <Alert type="info" showIcon message={t('roles.adminAll')} style={{ marginBottom: 12 }} />}
       {tree && <Tree checkable defaultExpandAll treeData={tree} checkedKeys={checked} onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))} />}
     </Drawer>
@@ -156,7 +166,12 @@ export default function Roles() {
           <Input />
         </Form.Item>
         <Form.Item name="roleType" label={t('roles.roleType')} rules={[{ required: true }]}>
-          <Radio.Group options={[{ value: 'ordinary', label: t('roles.ordinary') }, { value: 'administrator', label: t('roles.administrator') }]} />
+          <Radio.Group
+            options={[
+              { value: 'ordinary', label: t('roles.ordinary') },
+              { value: 'administrator', label: t('roles.administrator') },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="remark" label={t('common.remark')} rules={[{ max: 800 }]}>
           <Input.TextArea rows={2} />

@@ -52,7 +52,11 @@ export default function Tenants() {
           {
             title: t('common.status'),
             render: (_, row) =>
-              row.disabled ? <Tag color="red">{row.disabledUntil ? `${t('common.disabled')} → ${time(row.disabledUntil)}` : t('common.disabled')}</Tag> : <Tag color="green">{t('common.enabled')}</Tag>,
+              row.disabled ? (
+                <Tag color="red">{row.disabledUntil ? `${t('common.disabled')} → ${time(row.disabledUntil)}` : t('common.disabled')}</Tag>
+              ) : (
+                <Tag color="green">{t('common.enabled')}</Tag>
+              ),
           },
           {
             title: t('common.actions'),
@@ -61,7 +65,9 @@ export default function Tenants() {
                 {may('tenant:edit') && <a onClick={() => setEditing(row)}>{t('common.edit')}</a>}
                 {may('tenant:disable') &&
                   (row.disabled ? (
-                    <a onClick={() => confirm(t('common.confirmEnable', { name: row.tenantName }), null, () => api.post('/authority-service/tenantInfo/enable', { id: row.id }).then(done))}>{t('common.enable')}</a>
+                    <a onClick={() => confirm(t('common.confirmEnable', { name: row.tenantName }), null, () => api.post('/authority-service/tenantInfo/enable', { id: row.id }).then(done))}>
+                      {t('common.enable')}
+                    </a>
                   ) : (
                     <a onClick={() => setDisabling(row)}>{t('common.disable')}</a>
                   ))}

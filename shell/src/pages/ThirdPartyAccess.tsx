@@ -23,12 +23,17 @@ function IssuedSecret({ issued, onClose }: { issued: Issued | null; onClose: () 
   return (
     <Modal open={issued !== null} title={t('oauth.issuedTitle')} onOk={onClose} onCancel={onClose} cancelButtonProps={{ style: { display: 'none' } }}>
       <Typography.Paragraph>
-        {t('oauth.clientId')}: <Typography.Text code copyable data-testid="issued-client-id">{issued?.clientId}</Typography.Text>
+        {t('oauth.clientId')}:{' '}
+        <Typography.Text code copyable data-testid="issued-client-id">
+          {issued?.clientId}
+        </Typography.Text>
       </Typography.Paragraph>
       {issued?.clientSecret ? (
         <>
           <Alert type="warning" showIcon message={t('oauth.secretOnce')} style={{ marginBottom: 12 }} />
-          <Typography.Text code copyable data-testid="issued-client-secret">{issued.clientSecret}</Typography.Text>
+          <Typography.Text code copyable data-testid="issued-client-secret">
+            {issued.clientSecret}
+          </Typography.Text>
         </>
       ) : (
         <Alert type="info" showIcon message={t('oauth.publicClient')} />
@@ -71,14 +76,26 @@ export function Clients() {
         }}
         toolbar={
           <Auth action="oauth:client:add">
-            <Button type="primary" onClick={() => setEditing({ passwordNeeded: true, grantTypes: ['authorization_code', 'refresh_token'], accessTokenSeconds: 3600, refreshTokenSeconds: 2592000 })} data-testid="add-client">
+            <Button
+              type="primary"
+              onClick={() => setEditing({ passwordNeeded: true, grantTypes: ['authorization_code', 'refresh_token'], accessTokenSeconds: 3600, refreshTokenSeconds: 2592000 })}
+              data-testid="add-client"
+            >
               {t('oauth.addClient')}
             </Button>
           </Auth>
         }
         columns={[
           { title: t('common.name'), dataIndex: 'name' },
-          { title: t('oauth.clientId'), dataIndex: 'clientId', render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
+          {
+            title: t('oauth.clientId'),
+            dataIndex: 'clientId',
+            render: (v: string) => (
+              <Typography.Text code copyable>
+                {v}
+              </Typography.Text>
+            ),
+          },
           { title: t('oauth.clientType'), dataIndex: 'clientType', render: (v: string) => t(`oauth.type.${v}`) },
           { title: t('oauth.secret'), dataIndex: 'secretHint', render: (v: string, row) => (row.passwordNeeded ? <code>…{v}</code> : <Tag>{t('oauth.none')}</Tag>) },
           { title: t('oauth.grantTypes'), dataIndex: 'grantTypes', render: tags },
@@ -122,7 +139,11 @@ export function Clients() {
           <Switch />
         </Form.Item>
         {/* A validator, not `required`: antd would put aria-required on the group, which no checkbox group may carry. */}
-        <Form.Item name="grantTypes" label={t('oauth.grantTypes')} rules={[{ validator: (_, v?: string[]) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('oauth.grantTypesRequired')))) }]}>
+        <Form.Item
+          name="grantTypes"
+          label={t('oauth.grantTypes')}
+          rules={[{ validator: (_, v?: string[]) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('oauth.grantTypesRequired')))) }]}
+        >
           <Checkbox.Group options={GRANT_TYPES.map((value) => ({ value, label: value }))} />
         </Form.Item>
         <Form.Item name="redirectUris" label={t('oauth.redirectUris')} extra={t('oauth.redirectUrisHint')}>
@@ -271,7 +292,12 @@ export function Tokens() {
           { title: t('common.status'), render: (_, row) => status(row) },
           {
             title: t('common.actions'),
-            render: (_, row) => (may('oauth:token:revoke') && !row.revokedAt && row.expiresAt > Date.now() ? <a className="danger" onClick={() => revoke(row)}>{t('oauth.revoke')}</a> : null),
+            render: (_, row) =>
+              may('oauth:token:revoke') && !row.revokedAt && row.expiresAt > Date.now() ? (
+                <a className="danger" onClick={() => revoke(row)}>
+                  {t('oauth.revoke')}
+                </a>
+              ) : null,
           },
         ]}
       />

@@ -50,9 +50,7 @@ function TimestampTool() {
       )}
       <Space wrap>
         <DatePicker aria-label={t('tools.pickTime')} showTime value={picked} onChange={setPicked} />
-        {picked && (
-          <Typography.Text copyable>{picked.valueOf()}</Typography.Text>
-        )}
+        {picked && <Typography.Text copyable>{picked.valueOf()}</Typography.Text>}
         {picked && <Typography.Text copyable>{picked.unix()}</Typography.Text>}
       </Space>
     </Space>

@@ -54,9 +54,7 @@ export function SimpleList<T extends { id: number }>(props: {
               <RowActions
                 onEdit={may(`${props.action}:edit`) ? () => setEditing(row) : undefined}
                 remove={
-                  may(`${props.action}:delete`)
-                    ? { name: props.nameOf(row), confirm: (typed) => api.post(`${props.writePath}/delete`, { id: row.id, confirmName: typed }).then(done) }
-                    : undefined
+                  may(`${props.action}:delete`) ? { name: props.nameOf(row), confirm: (typed) => api.post(`${props.writePath}/delete`, { id: row.id, confirmName: typed }).then(done) } : undefined
                 }
               />
             ),

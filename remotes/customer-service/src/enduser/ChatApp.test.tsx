@@ -28,9 +28,31 @@ class FakeSocket {
 }
 
 const CHAT: Chat = {
-  id: 'c1', version: 1, createdAt: 0, updatedAt: 0, username: 'dan', app: 'app', language: 'en', productId: '', deviceSn: '', state: 'queued', active: false,
-  ticket: 5000, seatId: '', seatNumber: '', agentId: 0, agentName: '', startedAt: 1, queuedAt: 2, connectedAt: 0, endedAt: 0, endedBy: '', workOrderId: '',
-  workOrderNumber: '', ahead: 2, waiting: 3,
+  id: 'c1',
+  version: 1,
+  createdAt: 0,
+  updatedAt: 0,
+  username: 'dan',
+  app: 'app',
+  language: 'en',
+  productId: '',
+  deviceSn: '',
+  state: 'queued',
+  active: false,
+  ticket: 5000,
+  seatId: '',
+  seatNumber: '',
+  agentId: 0,
+  agentName: '',
+  startedAt: 1,
+  queuedAt: 2,
+  connectedAt: 0,
+  endedAt: 0,
+  endedBy: '',
+  workOrderId: '',
+  workOrderNumber: '',
+  ahead: 2,
+  waiting: 3,
 };
 const ORDER = { id: 'o1', number: 'WO1', status: 'closed', rating: null, summaryTitle: 'Brush', summaryContent: 'Replace the brush.' } as unknown as WorkOrder;
 
@@ -48,7 +70,14 @@ function host(orders: WorkOrder[] = [], refusals: Record<string, [number, string
     calls.push({ path: String(input), body, headers: init.headers as Record<string, string> });
     const refused = Object.entries(refusals).find(([end]) => String(input).endsWith(end));
     if (refused) return Promise.resolve(new Response(JSON.stringify({ code: refused[1][0], msg: 'refused', data: refused[1][1] ? { field: refused[1][1] } : null })));
-    const data = String(input).endsWith('/chats') || String(input).endsWith('/state') ? CHAT : String(input).endsWith('/messages') ? ([] as ChatMessage[]) : String(input).endsWith('/work-orders/list') ? orders : null;
+    const data =
+      String(input).endsWith('/chats') || String(input).endsWith('/state')
+        ? CHAT
+        : String(input).endsWith('/messages')
+          ? ([] as ChatMessage[])
+          : String(input).endsWith('/work-orders/list')
+            ? orders
+            : null;
     return Promise.resolve(new Response(JSON.stringify({ code: 200, msg: 'ok', data })));
   });
   return calls;
@@ -170,7 +199,11 @@ describe('the chat page: seven languages, complete', () => {
   it.each(LANGS.filter((l) => l !== 'en'))('%s has every text, with the same placeholders', (lang) => {
     const en = TEXTS.en as Record<string, string>;
     const theirs = TEXTS[lang] as Record<string, string>;
-    const holes = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort().join();
+    const holes = (text: string) =>
+      [...text.matchAll(/{{\s*(\w+)\s*}}/g)]
+        .map((m) => m[1])
+        .sort()
+        .join();
     expect(Object.keys(en).filter((k) => !theirs[k] || holes(theirs[k]) !== holes(en[k]))).toEqual([]);
   });
 });

@@ -26,7 +26,12 @@ export function ChatApp({ start, texts, onSignedIn }: { start: Start; texts: Tex
   const t: T = useCallback((key, vars) => fill(texts[key], vars), [texts]);
   // One object for the session, so that the conversation starts once.
   const client = useMemo(() => ({ key: start.key, token: start.token, lang: start.lang }), [start.key, start.token, start.lang]);
-  if (!start.key) return <p className="cc-note" data-testid="enduser-no-key">{t('openFromApp')}</p>;
+  if (!start.key)
+    return (
+      <p className="cc-note" data-testid="enduser-no-key">
+        {t('openFromApp')}
+      </p>
+    );
   if (!start.token) return <SignIn start={start} t={t} onSignedIn={onSignedIn} />;
   // A session the platform no longer knows signs in again.
   return <Conversation client={client} t={t} onSignedOut={() => onSignedIn('')} />;
@@ -37,9 +42,7 @@ function SignIn({ start, t, onSignedIn }: { start: Start; t: T; onSignedIn: (tok
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    signIn(start, String(form.get('username') ?? ''), String(form.get('password') ?? '')).then(onSignedIn, (e: Error) =>
-      setError(t('signInFailed', { reason: e.message })),
-    );
+    signIn(start, String(form.get('username') ?? ''), String(form.get('password') ?? '')).then(onSignedIn, (e: Error) => setError(t('signInFailed', { reason: e.message })));
   };
   return (
     <form className="cc-signin" onSubmit={submit} data-testid="enduser-sign-in">

@@ -30,8 +30,7 @@ async function post<T>(client: Pick<Client, 'key' | 'lang'>, path: string, body:
   return envelope.data as T;
 }
 
-const cs = (client: Client, path: string, body: Record<string, unknown> = {}) =>
-  post(client, `/customer-service/app${path}`, { ...body, userToken: client.token });
+const cs = (client: Client, path: string, body: Record<string, unknown> = {}) => post(client, `/customer-service/app${path}`, { ...body, userToken: client.token });
 
 export const signIn = (client: Pick<Client, 'key' | 'lang'>, username: string, password: string) =>
   post<{ token: string }>(client, '/app-service/app/users/sign-in', { username, password }).then((a) => a.token);
@@ -76,11 +75,6 @@ export function openSocket(client: Client, chatId: string, onFrame: (frame: Sock
 }
 
 /** What the socket brings: first the route's answer, then the channels' messages. */
-export type SocketFrame =
-  | { code: number; msg: string; data: { channels: string[]; chat: Chat } | { field?: string } | null }
-  | { channel: string; message: LiveMessage };
+export type SocketFrame = { code: number; msg: string; data: { channels: string[]; chat: Chat } | { field?: string } | null } | { channel: string; message: LiveMessage };
 
-export type LiveMessage =
-  | { type: 'message'; message: ChatMessage }
-  | { type: 'state'; chat: Chat }
-  | { type: 'queue'; left?: number; joined?: number; waiting: number };
+export type LiveMessage = { type: 'message'; message: ChatMessage } | { type: 'state'; chat: Chat } | { type: 'queue'; left?: number; joined?: number; waiting: number };
