@@ -5920,6 +5920,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sync-service/serviceAreaConfig/servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the servers of a service area
+         * @description Permission: button action `service-area-config:edit`. Answers the envelope {code, msg, data}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ServiceAreaServers"];
+                };
+            };
+            responses: {
+                /** @description Success: the envelope {code: 200, msg, data} */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: null;
+                            msg: string;
+                        };
+                    };
+                };
+                /** @description A refusal: the envelope with the code and the message in the caller's language */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Envelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sync-service/serviceAreaConfig/simpleList": {
         parameters: {
             query?: never;
@@ -6305,7 +6361,7 @@ export interface components {
         AccountRow: {
             accountType: string;
             avatar: string;
-            /** @description The account's number in another system (DP §3 System account). */
+            /** @description The account's number in another system. */
             correspondingId: string;
             /** Format: int64 */
             createdAt: number;
@@ -6501,7 +6557,7 @@ export interface components {
             oldPassword?: string;
             password?: string;
         };
-        /** @description A client as an administrator sets it (spec DP §3 OAuth client). */
+        /** @description An OAuth client as an administrator sets it. */
         ClientInput: {
             /**
              * Format: int64
@@ -6638,7 +6694,7 @@ export interface components {
             /** @default  */
             code: string;
             /**
-             * @description `development`, `test` or `operation` (DP §3 department roles); empty for none.
+             * @description `development`, `test` or `operation`; empty for none.
              * @default
              */
             departmentRole: string;
@@ -6663,7 +6719,7 @@ export interface components {
             code: string;
             /** Format: int64 */
             createdAt: number;
-            /** @description development, test or operation; empty when none is given (DP §3). */
+            /** @description development, test or operation; empty when none is given. */
             departmentRole: string;
             /** Format: int64 */
             id: number;
@@ -6705,7 +6761,7 @@ export interface components {
             lastUsedAt?: number | null;
             name: string;
             pluginId: string;
-            /** @description Every request with the key must be signed (spec CS §7; `api::signature`). */
+            /** @description Every request with the key must be signed (`api::signature`). */
             requireSignature: boolean;
             /** @description The one device the key belongs to; `None` for a key shared by a fleet. */
             sn?: string | null;
@@ -7042,7 +7098,7 @@ export interface components {
             /** @default  */
             pluginId: string;
             /**
-             * @description Every request with the key must be signed (spec CS §7; the README's "Signed requests").
+             * @description Every request with the key must be signed (the README's "Signed requests").
              * @default false
              */
             requireSignature: boolean;
@@ -7113,7 +7169,7 @@ export interface components {
             /** Format: int64 */
             createdAt: number;
             /**
-             * @description What was done to what (spec DP §3 Logs): the operation and the item it names, from the
+             * @description What was done to what: the operation and the item it names, from the
              *     recorded request ([`describe`]).
              */
             description: string;
@@ -7201,8 +7257,8 @@ export interface components {
             id: number;
             initialCh: string;
             /**
-             * @description The initials of the English name and of the Chinese name (its pinyin's), upper case: what the
-             *     region lists group and jump by (DP §3 Region).
+             * @description The initials of the English name and of the Chinese name (its pinyin's), upper case: what
+             *     the region lists group and jump by.
              */
             initialEn: string;
             /** Format: int64 */
@@ -7362,11 +7418,36 @@ export interface components {
             id: number | null;
         };
         ServiceAreaRow: {
+            /** @description Where the area's apps call the platform (`https://host[:port]`); empty until configured. */
+            apiServer: string;
             areaCode: string;
             areaName: string;
             defaultOpen: boolean;
             /** Format: int64 */
             id: number;
+            /**
+             * @description Where the area's devices hold their MQTT sessions (`mqtts://host:port`); empty until
+             *     configured.
+             */
+            mqttServer: string;
+        };
+        /** @description The servers of one service area: what its configuration page sets. */
+        ServiceAreaServers: {
+            /**
+             * @description `https://host[:port]`; empty: not configured.
+             * @default
+             */
+            apiServer: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            id: number | null;
+            /**
+             * @description `mqtts://host:port` (or mqtt, ws, wss); empty: not configured.
+             * @default
+             */
+            mqttServer: string;
         };
         SignatureAnswer: {
             /** @description What is signed: client ID, SN, product key and time stamp, joined. */
@@ -7551,7 +7632,7 @@ export interface components {
              */
             userToken: string;
         };
-        /** @description The spec's user info: id, tenantId, userName, name, headImageUrl, userMenuVoList. */
+        /** @description The user info: id, tenantId, userName, name, headImageUrl, userMenuVoList. */
         UserInfo: {
             headImageUrl: string;
             /** Format: int64 */
