@@ -17,6 +17,7 @@ import { ADMIN_PASSWORD, png, projectPlugins, startConsole } from './harness.mjs
  * are (`ALL`: the platform's; `enterprise`: one enterprise's). */
 const CRAWLERS = ['ALL', 'enterprise', 'enterprise'];
 const PASSWORD = 'Crawler#2026';
+const ENTERPRISE_ABBREVIATION = 'CRAWL';
 
 let console_;
 
@@ -92,7 +93,9 @@ async function crawler(index, admin, tenant) {
   });
   const settled = () => Promise.all(reading.splice(0));
   const grant = (menuIds, buttonIds) => api('/authority-service/role/grant', { id: role, menuIds, buttonIds }, admin, tenant);
-  return { page, found, settled, grant, signIn: () => login(page, userName, PASSWORD), enterprise: tenant !== 'ALL', pages: [], cuts: 0 };
+  // An enterprise's account signs in as name@ABBREVIATION.
+  const signInName = tenant === 'ALL' ? userName : `${userName}@${ENTERPRISE_ABBREVIATION}`;
+  return { page, found, settled, grant, signIn: () => login(page, signInName, PASSWORD), enterprise: tenant !== 'ALL', pages: [], cuts: 0 };
 }
 
 /** Opens `path` and waits until it has rendered: content, and no spinner left. A navigation a
@@ -115,7 +118,7 @@ test('every page, opened with the rights of that page alone, asks for nothing it
   const { api, base } = console_;
   const admin = (await api('/authority-service/authority/login', { userName: 'admin', password: ADMIN_PASSWORD })).token;
   const pages = await menuPages(api, admin);
-  const enterprise = await api('/authority-service/tenantInfo/add', { tenantName: 'Crawl Co', fullName: 'Crawl Co Ltd', abbrEn: 'CRAWL', creditCode: '913501005700000159' }, admin);
+  const enterprise = await api('/authority-service/tenantInfo/add', { tenantName: 'Crawl Co', fullName: 'Crawl Co Ltd', abbrEn: ENTERPRISE_ABBREVIATION, creditCode: '913501005700000159' }, admin);
   // One after another: each makes its role and account as the one administrator session.
   const crawlers = [];
   for (const [i, whose] of CRAWLERS.entries()) crawlers.push(await crawler(i + 1, admin, whose === 'ALL' ? 'ALL' : String(enterprise.id)));
