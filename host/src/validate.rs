@@ -178,14 +178,27 @@ impl Server {
         let refused = || ApiError::invalid(field, Msg::Format { field: field.into(), expected: self.expected });
         let url = url::Url::parse(&value).map_err(|_| refused())?;
         let host_ok = match url.host() {
-            Some(url::Host::Domain(name)) => is_host_name(name),
-            Some(url::Host::Ipv4(_) | url::Host::Ipv6(_)) => true,
+            // Under a scheme the URL standard does not know (mqtt), an address stays text.
+            Some(url::Host::Domain(name)) => is_host_name(name) || name.parse::<std::net::Ipv4Addr>().is_ok(),
+            // Written as four numbers: the URL standard reads `1.2.3` as 1.2.0.3, an app might not.
+            Some(url::Host::Ipv4(ip)) => value.split_once("://").is_some_and(|(_, rest)| {
+                let ip = ip.to_string();
+                rest.strip_prefix(ip.as_str()).is_some_and(|after| after.is_empty() || after.starts_with(':'))
+            }),
+            Some(url::Host::Ipv6(_)) => true,
             None => false,
         };
         // Nothing after the host and port: no path (a trailing `/` included), query, fragment
         // or user, read from the text as typed.
         let bare = value.split_once("://").is_some_and(|(_, rest)| !rest.contains(['/', '?', '#', '@']));
-        let port_ok = !self.port_required || url.port().is_some();
+        // Written out, even where it is the scheme's usual one (wss://host:443).
+        let port_written =
+            value.split_once("://").and_then(|(_, rest)| rest.rsplit_once(':')).is_some_and(|(host, port)| {
+                !port.is_empty()
+                    && port.chars().all(|c| c.is_ascii_digit())
+                    && (!host.contains('[') || host.ends_with(']'))
+            });
+        let port_ok = !self.port_required || port_written;
         if self.schemes.contains(&url.scheme()) && host_ok && bare && port_ok { Ok(value) } else { Err(refused()) }
     }
 }
