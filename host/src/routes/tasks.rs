@@ -133,6 +133,12 @@ async fn start_export(
         };
         let ended = match &ending {
             Ok((file_name, content_type, size)) => {
+                // The enterprise's files within its share, this one's room made before it is
+                // shown done: the oldest go first.
+                match state.db.keep_task_files_within(owner.0, files_share(&state) - size).await {
+                    Ok(forgotten) => forget(state.plugins.objects(), forgotten).await,
+                    Err(err) => tracing::warn!(%err, task = id, "task: older files were not let go"),
+                }
                 state.db.end_task(id, Ending::Done { file_name, content_type, size: *size }).await
             }
             Err(why) => state.db.end_task(id, Ending::Failed(why)).await,
@@ -140,11 +146,6 @@ async fn start_export(
         // Cancelled meanwhile (or given up for a stopped host's): its file goes.
         if !matches!(ended, Ok(true)) && ending.is_ok() {
             let _ = state.plugins.objects().delete(&task_file(owner.0, id)).await;
-        }
-        // The enterprise's files within its share: the oldest go first.
-        match state.db.keep_task_files_within(owner.0, files_share(&state)).await {
-            Ok(forgotten) => forget(state.plugins.objects(), forgotten).await,
-            Err(err) => tracing::warn!(%err, task = id, "task: older files were not let go"),
         }
         if let Err(err) = ended {
             tracing::warn!(%err, task = id, "task: its end was not recorded");
