@@ -203,10 +203,13 @@ pub struct Config {
     #[arg(long, env = "CONSOLE_TASK_FILES_MIB", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
     pub task_files_mib: u64,
 
-    /// How often a live session on the embedded gateway keeps its device online in the device
-    /// plugin (seconds), whatever the device's keep-alive: under the plugin's 60 s silence
-    /// timeout, so a device pinging every 5 minutes stays online while its session stands.
-    #[arg(long, env = "CONSOLE_MQTT_HEARTBEAT_SECS", default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=50))]
+    /// How often a standing session on the embedded gateway keeps its device online in the
+    /// device plugin (seconds), whatever the device's keep-alive, so a device pinging every 5
+    /// minutes stays online while its session stands. The plugin writes "last seen" when it was
+    /// written over a minute before, and takes a device silent for two minutes as offline: a
+    /// beat a little over a minute apart writes each time, and one that comes late still comes
+    /// in time.
+    #[arg(long, env = "CONSOLE_MQTT_HEARTBEAT_SECS", default_value_t = 70, value_parser = clap::value_parser!(u64).range(1..=90))]
     pub mqtt_heartbeat_secs: u64,
 
     /// How long a host's lease on its MQTT sessions lasts without being renewed (seconds; it is

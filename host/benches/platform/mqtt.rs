@@ -34,13 +34,18 @@ fn reporting() -> usize {
 const COMMANDED: usize = 16;
 const COMMANDS_EACH: usize = 20;
 
-fn rss_kib(pid: u32) -> u64 {
+/// A line of `/proc/<pid>/status` in KiB: `VmRSS`, `RssAnon`.
+fn status_kib(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status
         .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
         .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok())
         .unwrap_or(0)
+}
+
+fn rss_kib(pid: u32) -> u64 {
+    status_kib(pid, "VmRSS")
 }
 
 fn battery(n: usize) -> Map<String, Value> {
@@ -125,6 +130,12 @@ impl Host {
 
     pub(super) fn rss_kib(&self) -> u64 {
         rss_kib(self.child.id())
+    }
+
+    /// The host's own memory: its resident pages but those of files it maps (SQLite reads its
+    /// database through a mapping, and those pages are the system's file cache).
+    pub(super) fn anonymous_kib(&self) -> u64 {
+        status_kib(self.child.id(), "RssAnon")
     }
 
     /// The CPU time the host has used, user and system (`/proc/<pid>/stat`, in clock ticks of

@@ -105,10 +105,11 @@ pub async fn copy_sqlite_to_postgres(from: &str, to: &str) -> Result<Copied, Cop
     )
     .fetch_all(target)
     .await?;
-    // The time series and its days' partitions are copied day by day ([`copy_series`]).
+    // The time series, its rollups and their days' partitions are copied day by day
+    // ([`copy_series`]).
     let unknown: Vec<String> = known
         .into_iter()
-        .filter(|t| !t.starts_with("series"))
+        .filter(|t| !t.starts_with("series") && !t.starts_with("rollups_"))
         .filter(|t| ![&TABLES[..], &TRANSIENT, &REBUILT].concat().contains(&t.as_str()))
         .collect();
     if !unknown.is_empty() {
@@ -161,8 +162,8 @@ pub async fn copy_sqlite_to_postgres(from: &str, to: &str) -> Result<Copied, Cop
     Ok(copied)
 }
 
-/// The time series, day by day: the target's partition of each day the source kept, then its
-/// points in pages (a day of a large fleet is not read into memory whole).
+/// The time series, day by day: the target's partitions of each day the source kept, then its
+/// points in pages and their rollups (a day of a large fleet is not read into memory whole).
 async fn copy_series(
     source_db: &Db,
     target_db: &Db,
@@ -207,6 +208,8 @@ async fn copy_series(
             }
             copied += rows.len() as u64;
         }
+        // The day's rollups, summed from its points as copied.
+        target_db.roll_up_day(day).await?;
     }
     Ok(copied)
 }

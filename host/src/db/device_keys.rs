@@ -109,6 +109,50 @@ impl Db {
         })
     }
 
+    /// Of `keys`, the ids of those that still speak for their devices, as
+    /// [`Db::device_key_valid`] tells of one: read a page of keys a statement and each enterprise
+    /// once (the MQTT gateway checks every standing session's key together).
+    pub async fn device_keys_in_force(
+        &self,
+        keys: &[DeviceKey],
+    ) -> Result<std::collections::HashSet<i64>, sqlx::Error> {
+        let mut in_force = std::collections::HashSet::new();
+        let mut tenants_on = std::collections::HashMap::new();
+        for page in keys.chunks(500) {
+            let stored: Vec<(i64, i64, String)> = super::with_pool!(self, |pool| {
+                let mut q = sqlx::QueryBuilder::new("SELECT id, created_at, key_hint FROM device_keys WHERE id IN (");
+                let mut ids = q.separated(", ");
+                for key in page {
+                    ids.push_bind(key.id);
+                }
+                q.push(")");
+                q.build_query_as::<(i64, i64, String)>().fetch_all(pool).await
+            })?;
+            let stored: std::collections::HashMap<i64, (i64, String)> =
+                stored.into_iter().map(|(id, created_at, hint)| (id, (created_at, hint))).collect();
+            for key in page {
+                if stored
+                    .get(&key.id)
+                    .is_none_or(|(created_at, hint)| *created_at != key.created_at || *hint != key.key_hint)
+                {
+                    continue;
+                }
+                let on = match tenants_on.get(&key.tenant_id) {
+                    Some(on) => *on,
+                    None => {
+                        let on = !self.device_key_tenant_disabled(key).await?;
+                        tenants_on.insert(key.tenant_id, on);
+                        on
+                    }
+                };
+                if on {
+                    in_force.insert(key.id);
+                }
+            }
+        }
+        Ok(in_force)
+    }
+
     /// Whether the key still speaks for its device (not revoked or replaced), and its
     /// enterprise is not disabled: a long poll asks before each look.
     pub async fn device_key_valid(&self, key: &DeviceKey) -> Result<bool, sqlx::Error> {

@@ -803,6 +803,19 @@ pub async fn tally(
     Ok(rows.into_iter().map(|(value, records)| (value, u64::try_from(records).unwrap_or(0))).collect())
 }
 
+/// Whether `conditions` name their records by a field that is a unique key of its own: an
+/// equality or a list of values on it matches at most as many records as values.
+fn named_by_unique_key(collection: &CollectionSpec, conditions: &[Condition]) -> bool {
+    conditions.iter().any(|c| {
+        let names = match (c.op, &c.value) {
+            (Op::Eq, value) => !value.is_null(),
+            (Op::In, value) => value.is_array(),
+            _ => false,
+        };
+        names && collection.unique.iter().any(|key| key.len() == 1 && key[0] == c.field)
+    })
+}
+
 /// A page of the records `conditions` match, in `order`, with their total. `known_total` is the
 /// total as the read cache kept it for the same conditions (paging through one filter).
 pub async fn query(
@@ -832,6 +845,17 @@ pub async fn query(
         order_by.push_str(&format!("{expr} {}{nulls}, ", if o.descending { "DESC" } else { "ASC" }));
     }
     order_by.push_str("id DESC");
+    // Records named by a unique key of their own (an SN, a list of SNs) are found through that
+    // key's index and then put in order. Told only "in id order, a page", SQLite walks the
+    // collection's scope index in that order and reads every record's document to test the
+    // key: a batch of 256 SNs among 18,000 devices took 28 ms that way and 0.7 ms this one, and
+    // grew with the fleet. `+id` is no column for an index to give in order.
+    let inner_order = match engine {
+        Engine::Sqlite if named_by_unique_key(scope.collection, conditions) => {
+            order_by.replacen("id DESC", "+id DESC", 1)
+        }
+        _ => order_by.clone(),
+    };
     let mut rows: Vec<RecordRow> = with_call!(tx, |conn| {
         // The page's ids first, then their records (a deferred join): the filter and the order
         // are settled in the indexes alone, and only the page's records are read — a filter
@@ -842,7 +866,7 @@ pub async fn query(
         ));
         push_scope(&mut q, scope);
         push_conditions(&mut q, engine, conditions)?;
-        q.push(&order_by);
+        q.push(&inner_order);
         q.push(" LIMIT ").push_bind(i64::from(limit) + 1).push(" OFFSET ").push_bind(i64::from(offset));
         q.push(")").push(&order_by);
         q.build_query_as().fetch_all(conn).await?
@@ -1251,6 +1275,19 @@ mod tests {
             compound: Vec::new(),
             counted: None,
         }
+    }
+
+    #[test]
+    fn only_a_unique_key_of_its_own_names_records_for_the_key_s_index() {
+        let devices = collection("devices", &["sn"]);
+        let on = |field: &str, op: Op, value: Value| vec![Condition { field: field.into(), op, value }];
+        assert!(named_by_unique_key(&devices, &on("sn", Op::In, json!(["A", "B"]))));
+        assert!(named_by_unique_key(&devices, &on("sn", Op::Eq, json!("A"))));
+        assert!(!named_by_unique_key(&devices, &on("sn", Op::Eq, Value::Null)), "a missing key names nothing");
+        assert!(!named_by_unique_key(&devices, &on("sn", Op::Ne, json!("A"))));
+        assert!(!named_by_unique_key(&devices, &on("productId", Op::In, json!(["p"]))), "many records a value");
+        let pairs = collection("bindings", &["account", "sn"]);
+        assert!(!named_by_unique_key(&pairs, &on("sn", Op::Eq, json!("A"))), "unique only with another field");
     }
 
     #[test]

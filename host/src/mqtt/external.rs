@@ -238,7 +238,7 @@ impl Bridge {
             None => return,
         };
         match event.logout {
-            None => device.post(&self.app, "/thing/heartbeat", "{}").await,
+            None => device.post(&self.app, super::presence::HEARTBEAT, "{}").await,
             Some(cause) => {
                 device.call(&self.app, "POST", "/thing/logout", &json!({ "cause": cause }).to_string()).await
             }

@@ -31,6 +31,7 @@ use tokio_util::sync::CancellationToken;
 use super::holdings::Hold;
 use super::limits::{self, Allowance};
 use super::packets::{Closing, Codec, Hello, Inbound, Message, Outbound, QoS, Refusal, Unreadable, Will};
+use super::presence::{HEARTBEAT, Presence};
 use super::tls::{CertifiedDevice, Tls};
 use super::topics::{self, Device, Service, Uplink};
 use crate::AppState;
@@ -58,6 +59,8 @@ pub const MAX_SESSIONS: usize = 100_000;
 const MAX_CONNECTING: usize = 4096;
 /// The largest packet read or written once signed in: a payload and its topic.
 const MAX_PACKET: usize = limits::MAX_PAYLOAD + 1024;
+/// What a session's read and write buffers hold to start with.
+const SESSION_BUFFER: usize = 1024;
 /// The largest CONNECT: nobody reserves a payload's memory before signing in.
 const MAX_CONNECT: usize = 2048;
 /// User names, client ids and passwords longer than this are refused.
@@ -93,7 +96,9 @@ pub async fn spawn(app: AppState) {
         strangers: Default::default(),
         sessions: Arc::new(Semaphore::new(MAX_SESSIONS)),
         reconnects: Default::default(),
+        presence: Arc::new(Presence::new(Duration::from_secs(app.config.mqtt_heartbeat_secs))),
     });
+    tokio::spawn(super::presence::keep(app.clone(), gateway.presence.clone()));
     if let Some(listener) = bind(&app.config.mqtt_listen, "CONSOLE_MQTT_LISTEN").await {
         tokio::spawn(serve(app.clone(), gateway.clone(), listener, None));
     }
@@ -192,19 +197,33 @@ impl SignedIn {
         call(app, &self.plugin, self.context(), method, path, body).await
     }
 
-    /// POSTs to one of the device's routes as the device, in a batch when the plugin takes that
-    /// route's calls in batches (`plugins::ingest`): waiting for room in the queue (the session
-    /// reads nothing more meanwhile), then for the verdict, given after the batch committed.
+    /// POSTs to one of the device's routes as the device ([`post_as`]).
     pub(super) async fn post(&self, app: &AppState, path: &str, body: &str) -> (u16, String) {
-        let Some(batch) = self.plugin.route(RouteCaller::Device, "POST", path).and_then(|r| r.batch.clone()) else {
-            return self.call(app, "POST", path, body).await;
-        };
-        let sent = serde_json::from_str(body).unwrap_or(Value::Null);
-        let sender = Sender { tenant: self.key.tenant_id, sn: self.sn.clone(), lang: DEVICE_LANG.code().to_string() };
-        match app.ingest.send(self.plugin.clone(), batch, sender, path.to_string(), (sent, body.len())).await {
-            Ok((status, answered)) => (status, answered.to_string()),
-            Err(_) => (503, json!({ "msg": Msg::Busy.render(DEVICE_LANG) }).to_string()),
-        }
+        post_as(app, &self.plugin, self.key.tenant_id, &self.sn, self.peer.ip().to_string(), path, body).await
+    }
+}
+
+/// POSTs to one of `plugin`'s device routes as the device `sn` of `tenant`: in a batch when the
+/// plugin takes that route's calls in batches (`plugins::ingest`), waiting for room in the queue
+/// (the session reads nothing more meanwhile), then for the verdict, given after the batch
+/// committed.
+pub(super) async fn post_as(
+    app: &AppState,
+    plugin: &Arc<LoadedPlugin>,
+    tenant: i64,
+    sn: &str,
+    client_address: String,
+    path: &str,
+    body: &str,
+) -> (u16, String) {
+    let Some(batch) = plugin.route(RouteCaller::Device, "POST", path).and_then(|r| r.batch.clone()) else {
+        return call(app, plugin, device_context(tenant, sn, client_address), "POST", path, body).await;
+    };
+    let sent = serde_json::from_str(body).unwrap_or(Value::Null);
+    let sender = Sender { tenant, sn: sn.to_string(), lang: DEVICE_LANG.code().to_string() };
+    match Box::pin(app.ingest.send(plugin.clone(), batch, sender, path.to_string(), (sent, body.len()))).await {
+        Ok((status, answered)) => (status, answered.to_string()),
+        Err(_) => (503, json!({ "msg": Msg::Busy.render(DEVICE_LANG) }).to_string()),
     }
 }
 
@@ -227,7 +246,7 @@ pub(super) fn device_context(tenant_id: i64, sn: &str, client_address: String) -
 }
 
 /// A device as its sessions are keyed: enterprise, plugin, SN.
-type DeviceId = (i64, String, String);
+pub(super) type DeviceId = (i64, String, String);
 
 /// What the process's sessions share: the one live session of each device (MQTT 3.1.1
 /// §3.1.4: a new CONNECT of the same client ends the old session), and the connections still
@@ -241,6 +260,8 @@ struct Gateway {
     sessions: Arc<Semaphore>,
     /// Recent sign-ins of each client certificate.
     reconnects: limits::Reconnects,
+    /// The devices of the sessions standing here, beaten by one keeper.
+    presence: Arc<Presence>,
 }
 
 /// A session's hold on its device: which session, how it is told to end, when it has given
@@ -328,7 +349,7 @@ pub(super) async fn call(
         body: if body.trim().is_empty() { "null".into() } else { body.into() },
         context: context.to_wit(),
     };
-    match app.plugins.call(plugin.clone(), context, Invocation::Handle(request), 0).await {
+    match Box::pin(app.plugins.call(plugin.clone(), context, Invocation::Handle(request), 0)).await {
         Ok(finished) => match finished.returned {
             Returned::Response(answer) => (answer.status, answer.body),
             Returned::Unit(_) => (500, json!({ "msg": "no answer" }).to_string()),
@@ -417,7 +438,9 @@ async fn conversation<S: Wire>(
     certified: Option<CertifiedDevice>,
     (signing_in, deadline): (SigningIn, tokio::time::Instant),
 ) {
-    let mut io = Framed::new(stream, Codec::new(MAX_CONNECT, MAX_PACKET));
+    // Small buffers to start with (a device's packets are a few hundred bytes; they grow for a
+    // larger one): 8 KiB each way would be most of an idle session's memory.
+    let mut io = Framed::with_capacity(stream, Codec::new(MAX_CONNECT, MAX_PACKET), SESSION_BUFFER);
     let (connect, device) = {
         let _signing_in = signing_in;
         let Ok(Some(Ok(Inbound::Connect(connect)))) = tokio::time::timeout_at(deadline, io.next()).await else {
@@ -429,8 +452,10 @@ async fn conversation<S: Wire>(
             Some(certified) if !gateway.reconnects.admit((certified.tenant, &certified.serial), Instant::now()) => {
                 Err(Refusal::ConnectionRateExceeded)
             }
-            Some(certified) => sign_in_by_certificate(&app, &connect, peer, certified).await,
-            None => sign_in_throttled(&app, &connect, peer).await,
+            // Boxed, as every plugin call of a session: a future is as large as the largest
+            // thing it may wait for, and an idle session should not carry that.
+            Some(certified) => Box::pin(sign_in_by_certificate(&app, &connect, peer, certified)).await,
+            None => Box::pin(sign_in_throttled(&app, &connect, peer)).await,
         };
         match signed_in {
             Ok(device) => (connect, device),
@@ -462,9 +487,12 @@ async fn conversation<S: Wire>(
         Ended::Broken
     } else {
         hold = Hold::take(&app, id.clone(), mine.generation).await;
-        device.post(&app, "/thing/heartbeat", "{}").await;
+        device.post(&app, HEARTBEAT, "{}").await;
+        let refused = gateway.presence.held(&id, mine.generation, device.key.clone());
         let mut heard = Heard::new(connect.receive_max);
-        let ended = converse(&app, &device, &mut io, &mut heard, connect.keep_alive, &mine.ended).await;
+        let ends = Ends { taken_over: &mine.ended, refused: &refused };
+        let ended = converse(&app, &device, &mut io, &mut heard, connect.keep_alive, ends).await;
+        gateway.presence.let_go(&id, mine.generation);
         give_back(&app, &device, heard).await;
         ended
     };
@@ -489,7 +517,7 @@ async fn conversation<S: Wire>(
     device.call(&app, "POST", "/thing/logout", &json!({ "cause": cause }).to_string()).await;
     // A new session that signed in meanwhile may have said its heartbeat before this logout.
     if gateway.holds(&id) {
-        device.post(&app, "/thing/heartbeat", "{}").await;
+        device.post(&app, HEARTBEAT, "{}").await;
     }
 }
 
@@ -756,6 +784,13 @@ impl Heard {
     }
 }
 
+/// What ends a session from outside: a newer session of its device, and its key's check
+/// (`presence`: revoked or replaced, its enterprise disabled, its plugin turned off).
+struct Ends<'a> {
+    taken_over: &'a CancellationToken,
+    refused: &'a CancellationToken,
+}
+
 /// The session after CONNACK: the device's packets, the plugin's wakes, and its silence.
 async fn converse<S: Wire>(
     app: &AppState,
@@ -763,18 +798,13 @@ async fn converse<S: Wire>(
     io: &mut Io<S>,
     heard: &mut Heard,
     keep_alive: u16,
-    taken_over: &CancellationToken,
+    Ends { taken_over, refused }: Ends<'_>,
 ) -> Ended {
     let silent_limit = limits::silent_limit(keep_alive);
     let mut deadline = tokio::time::Instant::now() + silent_limit;
     let mut allowance = Allowance::new(Instant::now());
-    // The session is the device's presence: while it stands (its keep-alive kept), the device
-    // is heard every `mqtt_heartbeat_secs`, whatever its keep-alive. The first beat is spread:
-    // 10,000 devices connecting together do not beat together.
-    let heartbeat_every = Duration::from_secs(app.config.mqtt_heartbeat_secs);
-    let first_beat = heartbeat_every.mul_f64(0.5 + rand::random::<f64>() / 2.0);
-    let mut heartbeat = tokio::time::interval_at(tokio::time::Instant::now() + first_beat, heartbeat_every);
-    heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // The session is the device's presence while it stands: its beats are the keeper's
+    // (`presence`), not a timer here.
     let waits_for = (device.key.tenant_id, device.plugin.manifest.id.clone(), device.sn.clone());
     // Another request of the device may be waiting already (an HTTP long poll): then the
     // recheck alone brings the commands, within RECHECK.
@@ -782,6 +812,8 @@ async fn converse<S: Wire>(
     let notify = waiter.as_ref().map(|w| w.notify.clone());
     let key_recheck = Duration::from_secs(app.config.socket_recheck_secs);
     let mut key_checked = Instant::now();
+    // A session signed in by a client certificate checks it (and its key) itself.
+    let own_check = device.certificate.is_some();
     // This process's wakes bring commands at once; a command made on another host comes with
     // the key's recheck (10,000 idle devices asking every 5 s would be 2,000 calls a second).
     let commands_every = if notify.is_some() { key_recheck } else { RECHECK };
@@ -790,8 +822,18 @@ async fn converse<S: Wire>(
     // Spread over the interval: 10,000 devices connecting after a restart do not ask together.
     let mut ota_checked =
         Instant::now().checked_sub(ota_recheck.mul_f64(rand::random::<f64>())).unwrap_or_else(std::time::Instant::now);
-    let mut recheck = tokio::time::interval(RECHECK);
-    recheck.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // The session wakes for the next check that falls due, not on a fixed tick: an idle session
+    // costs the host its own packets and little else.
+    let next_check = |key: Instant, commands: Instant, ota: Instant| {
+        let mut due = (commands + commands_every).min(ota + ota_recheck);
+        if own_check {
+            due = due.min(key + key_recheck);
+        }
+        // Never at once again: a check that was not quite due yet waits a moment, not a loop.
+        tokio::time::Instant::from_std(due.max(Instant::now() + Duration::from_millis(50)))
+    };
+    let recheck = tokio::time::sleep_until(next_check(key_checked, commands_checked, ota_checked));
+    tokio::pin!(recheck);
     // Listening for a wake for as long as the session lives, re-armed after each: a wake while
     // a packet is handled is not lost.
     let mut woken = Box::pin(wake_of(notify.clone()));
@@ -804,6 +846,10 @@ async fn converse<S: Wire>(
         let packet = tokio::select! {
             packet = tokio::time::timeout_at(deadline, io.next()) => packet,
             () = taken_over.cancelled() => continue,
+            () = refused.cancelled() => {
+                close(io, Closing::AdministrativeAction).await;
+                return Ended::Refused;
+            }
             () = app.lifecycle.stopping.cancelled() => {
                 close(io, Closing::ServerShuttingDown).await;
                 return Ended::ShuttingDown;
@@ -815,14 +861,10 @@ async fn converse<S: Wire>(
                 }
                 continue;
             }
-            _ = heartbeat.tick() => {
-                device.post(app, "/thing/heartbeat", "{}").await;
-                continue;
-            }
-            _ = recheck.tick() => {
-                // A revoked or replaced key or certificate, a disabled enterprise or plugin end
-                // the session within the sockets' recheck interval.
-                if key_checked.elapsed() >= key_recheck {
+            () = &mut recheck => {
+                // A revoked client certificate ends the session within the sockets' recheck
+                // interval (its key is checked with every session's, by `presence`).
+                if own_check && key_checked.elapsed() >= key_recheck {
                     if !session_stands(app, device).await {
                         close(io, Closing::AdministrativeAction).await;
                         return Ended::Refused;
@@ -841,6 +883,7 @@ async fn converse<S: Wire>(
                         return broken(io, fault).await;
                     }
                 }
+                recheck.as_mut().reset(next_check(key_checked, commands_checked, ota_checked));
                 continue;
             }
         };
@@ -1181,6 +1224,7 @@ mod tests {
             strangers: Default::default(),
             sessions: Arc::new(Semaphore::new(1)),
             reconnects: Default::default(),
+            presence: Arc::new(Presence::new(Duration::from_secs(70))),
         }
     }
 

@@ -53,27 +53,45 @@ async fn reports_at_once_go_in_batches_each_with_its_own_verdict() {
 
 #[tokio::test]
 async fn a_devices_numbers_are_kept_as_series_and_read_in_buckets() {
+    use console_host::db::series::ROLLUP_MS;
     let fleet = fleet("RV-B2", 1).await;
     let device = fleet.device(0).await;
     let now = console_host::db::now_ms();
-    for (minutes_ago, battery) in [(50, 90), (40, 80), (30, 70), (20, 60), (10, 50)] {
-        let at = now - minutes_ago * 60_000;
-        let body = json!({ "id": "1", "params": { "battery": battery }, "time": at });
+    // An hour that ends at the last whole ten minutes: buckets of twenty minutes are read from
+    // the ten-minute rollups, fed by the same batches.
+    let from = now / ROLLUP_MS * ROLLUP_MS - 6 * ROLLUP_MS;
+    for (minutes, battery) in [(10, 90), (20, 80), (30, 70), (40, 60), (50, 50)] {
+        let body = json!({ "id": "1", "params": { "battery": battery }, "time": from + minutes * 60_000 });
         device.post("/thing/event/property/post", body).await.expect("reported");
     }
-    let path = format!(
-        "/device-service/devices/{}/history?identifier=battery&from={}&to={}&buckets=3",
-        device.sn,
-        now - 60 * 60_000,
-        now
-    );
-    let history = fleet.host.get(&path, &fleet.admin).await;
-    let buckets = history.ok()["buckets"].as_array().expect("buckets").clone();
+    let read = |buckets: u32| {
+        let path = format!(
+            "/device-service/devices/{}/history?identifier=battery&from={from}&to={}&buckets={buckets}",
+            device.sn,
+            from + 6 * ROLLUP_MS
+        );
+        let host = &fleet.host;
+        let admin = &fleet.admin;
+        async move { host.get(&path, admin).await.ok()["buckets"].as_array().expect("buckets").clone() }
+    };
+    let buckets = read(3).await;
     let counts: Vec<i64> = buckets.iter().map(|b| b["count"].as_i64().unwrap_or(0)).collect();
-    assert_eq!(counts.iter().sum::<i64>(), 5, "{buckets:?}");
+    assert_eq!(counts, vec![1, 2, 2], "{buckets:?}");
     assert_eq!(buckets[0]["max"], 90.0, "the first 20 minutes hold 90: {buckets:?}");
     let last = buckets.last().expect("a bucket");
     assert_eq!((&last["min"], &last["max"]), (&json!(50.0), &json!(60.0)), "{buckets:?}");
+    // The last reading sent again with another value: the point is replaced, and its ten
+    // minutes rolled up again from the points (not counted twice).
+    let again = json!({ "id": "2", "params": { "battery": 55 }, "time": from + 50 * 60_000 });
+    device.post("/thing/event/property/post", again).await.expect("reported again");
+    let buckets = read(3).await;
+    let last = buckets.last().expect("a bucket");
+    assert_eq!((&last["count"], &last["min"], &last["avg"]), (&json!(2), &json!(55.0), &json!(57.5)), "{buckets:?}");
+    // Five-minute buckets read the points themselves: the same readings.
+    let fine = read(12).await;
+    let counted: Vec<(i64, f64)> =
+        fine.iter().map(|b| (b["count"].as_i64().unwrap_or(0), b["avg"].as_f64().unwrap_or(0.0))).collect();
+    assert_eq!(counted, vec![(1, 90.0), (1, 80.0), (1, 70.0), (1, 60.0), (1, 55.0)], "{fine:?}");
     // A range past 90 days is refused.
     let wide = format!("/device-service/devices/{}/history?identifier=battery&from=0&to={now}", device.sn);
     assert_eq!(fleet.host.get(&wide, &fleet.admin).await.code(), 400);
@@ -118,6 +136,10 @@ async fn a_day_past_the_retention_is_dropped_whole() {
             _ => unreachable!("one engine"),
         }
         .expect("a point of an earlier day");
+    }
+    // Written beside the batches: their days' rollups summed from their points.
+    for day in [today - 2, today - 1] {
+        db.roll_up_day(day).await.expect("rolled up");
     }
     let counted = || async {
         let path = format!(

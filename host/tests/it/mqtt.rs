@@ -251,7 +251,7 @@ async fn another_devices_topic_or_an_oversized_payload_closes_the_connection() {
 
 #[tokio::test]
 async fn a_goodbye_takes_the_device_offline_and_a_replaced_key_ends_its_session() {
-    let (fleet, port) = fleet_on_mqtt("RV-M5", 1).await;
+    let (fleet, port) = fleet_on_mqtt("RV-M5", 2).await;
     let device = connected(&fleet, port, 0).await;
     let path = format!("/device-service/devices/{}", device.sn);
     assert_eq!(fleet.host.get(&path, &fleet.admin).await.ok()["device"]["online"], true);
@@ -266,10 +266,15 @@ async fn a_goodbye_takes_the_device_offline_and_a_replaced_key_ends_its_session(
     }
     assert_eq!(online, false, "a DISCONNECT is a logout");
 
-    // Activated again, the device has a new key: the session of the old one ends.
+    // Activated again, the device has a new key: the session of the old one ends. The keys of
+    // every session are checked together: the other device's session stands.
     let mut old = connected(&fleet, port, 0).await;
+    let mut other = connected(&fleet, port, 1).await;
     fleet.device(0).await;
     assert!(closed(&mut old).await, "a replaced key's session is closed");
+    let battery = json!({ "battery": 50 }).as_object().cloned().expect("params");
+    let answer = other.report(battery).await.expect("the other session still answers");
+    assert_eq!(answer["code"], 200, "{answer}");
 }
 
 #[tokio::test]

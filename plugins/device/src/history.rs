@@ -23,7 +23,10 @@ pub const QUERY: [QueryParam; 4] = [
     QueryParam::text("identifier", "The property (required)."),
     QueryParam::integer("from", "From (Unix milliseconds, required)."),
     QueryParam::integer("to", "To (Unix milliseconds, required); at most 90 days after `from`."),
-    QueryParam::integer("buckets", "Buckets of equal length, 1 to 2,000 (500)."),
+    QueryParam::integer(
+        "buckets",
+        "Buckets of equal length, 1 to 2,000 (500); those of ten minutes or more are whole ten minutes, so a few fewer may come back.",
+    ),
 ];
 
 /// `GET /devices/{sn}/history`: one property of a device over a range, in buckets, each with

@@ -42,8 +42,8 @@ struct Gathered {
     points: Vec<console_plugin_sdk::host::Point>,
     /// Devices heard, in order of their first report.
     heard: Vec<String>,
-    /// Devices a heartbeat of the batch brought online.
-    came_online: Vec<String>,
+    /// What the batch's heartbeats say of their devices, where it changes the record.
+    said: HashMap<String, Device>,
 }
 
 pub fn batch(call: &mut Call<'_>) -> PluginResult<Value> {
@@ -52,19 +52,27 @@ pub fn batch(call: &mut Call<'_>) -> PluginResult<Value> {
     let now = call.host.now_ms();
     let mut sns: Vec<String> = Vec::new();
     let mut seen = HashSet::new();
+    // Shadows only of the devices reporting properties: most of a batch may be heartbeats.
+    let mut reporting: Vec<String> = Vec::new();
+    let mut seen_reporting = HashSet::new();
     for item in &batch.items {
         if seen.insert(item.sn.as_str()) {
             sns.push(item.sn.clone());
+        }
+        if item.path == PROPERTY_POST && seen_reporting.insert(item.sn.as_str()) {
+            reporting.push(item.sn.clone());
         }
     }
     let mut gathered = Gathered::default();
     for chunk in sns.chunks(1000) {
         let values: Vec<Value> = chunk.iter().map(|sn| Value::from(sn.as_str())).collect();
-        let page = chunk.len() as u32;
-        for doc in DEVICES.query(call.host, &Query::new().one_of("sn", values.clone()).page(1, page))?.list {
+        for doc in DEVICES.query(call.host, &Query::new().one_of("sn", values).page(1, chunk.len() as u32))?.list {
             gathered.devices.insert(doc.data.sn.clone(), doc);
         }
-        for doc in SHADOWS.query(call.host, &Query::new().one_of("sn", values).page(1, page))?.list {
+    }
+    for chunk in reporting.chunks(1000) {
+        let values: Vec<Value> = chunk.iter().map(|sn| Value::from(sn.as_str())).collect();
+        for doc in SHADOWS.query(call.host, &Query::new().one_of("sn", values).page(1, chunk.len() as u32))?.list {
             gathered.shadows.insert(doc.data.sn.clone(), doc);
         }
     }
@@ -96,13 +104,10 @@ pub fn batch(call: &mut Call<'_>) -> PluginResult<Value> {
     for points in gathered.points.chunks(10_000) {
         console_plugin_sdk::series::append(call.host, points)?;
     }
+    // Every device heard, written in one statement where it was not heard lately or a
+    // heartbeat changed what its record says.
     let heard: Vec<Doc<Device>> = gathered.heard.iter().filter_map(|sn| gathered.devices.remove(sn)).collect();
-    let mut came_online = std::mem::take(&mut gathered.came_online);
-    for sn in crate::thing::heard_all(call, heard)? {
-        if !came_online.contains(&sn) {
-            came_online.push(sn);
-        }
-    }
+    let came_online = crate::thing::heard_all(call, heard, &gathered.said)?;
     for page in came_online.chunks(200) {
         crate::presence::announce(call.host, page, true, "")?;
     }
@@ -113,16 +118,16 @@ pub fn batch(call: &mut Call<'_>) -> PluginResult<Value> {
 /// nothing is written.
 fn checked(call: &mut Call<'_>, item: &Item, now: i64, gathered: &mut Gathered) -> PluginResult<Value> {
     if item.path == HEARTBEAT {
-        // A heartbeat writes only when it changes the record, which is rare: at once.
         let beat: Heartbeat = malformed_or(&item.body)?;
-        let doc = gathered.devices.get(&item.sn).cloned().ok_or_else(PluginError::not_found)?;
-        let (answer, written, came_online) = beat_of(call, doc, &beat)?;
-        if let Some(written) = written {
-            // The record as written: the batch's later writes of it start from here.
-            gathered.devices.insert(item.sn.clone(), written);
+        let doc = gathered.devices.get_mut(&item.sn).ok_or_else(PluginError::not_found)?;
+        let (answer, said) = beat_of(call, &doc.data, &beat)?;
+        if let Some(said) = said {
+            // The batch's later beats of the device start from this one.
+            doc.data = said.clone();
+            gathered.said.insert(item.sn.clone(), said);
         }
-        if let Some(sn) = came_online.filter(|sn| !gathered.came_online.contains(sn)) {
-            gathered.came_online.push(sn);
+        if !gathered.heard.contains(&item.sn) {
+            gathered.heard.push(item.sn.clone());
         }
         return Ok(answer);
     }

@@ -3,6 +3,8 @@
 //! activates with its product's fleet key and its SN's signature and gets a key of its own; every
 //! later message names the device by that key, never by what it sends.
 
+use std::collections::HashMap;
+
 use console_plugin_sdk::proofs::{self, Proof};
 use console_plugin_sdk::thing_model::{self, Direction};
 use console_plugin_sdk::validate::{self, SHORT_TEXT};
@@ -300,17 +302,28 @@ fn heard(call: &mut Call<'_>, doc: Doc<Device>) -> PluginResult<Doc<Device>> {
     heard_saying(call, doc, |_| {})
 }
 
-/// [`heard`] for a batch's devices: those not heard lately are written down; the SNs of those
-/// that came online, for the batch to tell in one event a page.
-pub fn heard_all(call: &mut Call<'_>, docs: Vec<Doc<Device>>) -> PluginResult<Vec<String>> {
+/// [`heard`] for a batch's devices, in one statement: each device not heard lately, or whose
+/// record `said` changes (a heartbeat's fields, as the batch's beats left them), is written
+/// down; the SNs of those that came online, for the batch to tell in one event a page.
+pub fn heard_all(
+    call: &mut Call<'_>,
+    docs: Vec<Doc<Device>>,
+    said: &HashMap<String, Device>,
+) -> PluginResult<Vec<String>> {
     let now = call.host.now_ms();
-    let mut came_online = Vec::new();
-    for doc in docs.into_iter().filter(|doc| !heard_lately(&doc.data, now)) {
-        let (heard, came) = written_heard(call, doc, |_| {})?;
-        if came {
-            came_online.push(heard.data.sn);
+    let writing: Vec<Doc<Device>> =
+        docs.into_iter().filter(|doc| said.contains_key(&doc.data.sn) || !heard_lately(&doc.data, now)).collect();
+    let came_online = writing
+        .iter()
+        .filter(|doc| !(doc.data.online && is_online(doc.data.last_seen_at, now)))
+        .map(|doc| doc.data.sn.clone())
+        .collect();
+    DEVICES.modify_many(call.host, writing, |stored| {
+        if let Some(beat) = said.get(&stored.sn) {
+            take_heartbeat(stored, beat);
         }
-    }
+        came_online_at(stored, now);
+    })?;
     Ok(came_online)
 }
 
@@ -383,9 +396,16 @@ pub struct Heartbeat {
 pub fn heartbeat(call: &mut Call<'_>) -> PluginResult<Value> {
     let doc = calling_device(call)?;
     let beat: Heartbeat = call.body()?;
-    let (answer, _, came_online) = beat_of(call, doc, &beat)?;
-    if let Some(sn) = came_online {
-        crate::presence::announce(call.host, &[sn], true, "")?;
+    let (answer, said) = beat_of(call, &doc.data, &beat)?;
+    // Written only when it changes the record or the device was not heard lately: most of an
+    // MQTT session's beats write nothing.
+    match said {
+        Some(said) => {
+            heard_saying(call, doc, |stored| take_heartbeat(stored, &said))?;
+        }
+        None => {
+            heard(call, doc)?;
+        }
     }
     Ok(answer)
 }
@@ -420,27 +440,22 @@ fn beaten(stored: &Device, beat: &Heartbeat) -> PluginResult<Device> {
     Ok(device)
 }
 
-/// What a heartbeat came to: its answer, the record when it was written, and the SN when the
-/// device came online (for the caller to tell).
-pub type Beaten = (Value, Option<Doc<Device>>, Option<String>);
+/// What a heartbeat came to: its answer, and the device as it says it is now when that differs
+/// from `stored` (nothing is written).
+pub type Beaten = (Value, Option<Device>);
 
-/// A heartbeat of the device `doc`: written only when it changes what the record says or the
-/// device was not heard lately (an MQTT session beats every 40 s: most beats write nothing).
-pub fn beat_of(call: &mut Call<'_>, doc: Doc<Device>, beat: &Heartbeat) -> PluginResult<Beaten> {
-    let device = beaten(&doc.data, beat)?;
-    if device.base_station_id != doc.data.base_station_id || device.base_station_name != doc.data.base_station_name {
+/// A heartbeat of the device `stored`, checked: what to answer and what it changes. A new base
+/// station is recorded at once (rare); the record is the caller's to write.
+pub fn beat_of(call: &mut Call<'_>, stored: &Device, beat: &Heartbeat) -> PluginResult<Beaten> {
+    let device = beaten(stored, beat)?;
+    if device.base_station_id != stored.base_station_id || device.base_station_name != stored.base_station_name {
         let (id, name) = (device.base_station_id.clone(), device.base_station_name.clone());
         crate::stations::reported(call, &device, &id, &name)?;
     }
-    let mut said = doc.data.clone();
+    let mut said = stored.clone();
     take_heartbeat(&mut said, &device);
     let answer = json!({ "heartbeatMs": HEARTBEAT_MS, "workState": said.work_state });
-    if said == doc.data && heard_lately(&doc.data, call.host.now_ms()) {
-        return Ok((answer, None, None));
-    }
-    let (heard, came_online) = written_heard(call, doc, |stored| take_heartbeat(stored, &device))?;
-    let sn = came_online.then(|| heard.data.sn.clone());
-    Ok((answer, Some(heard), sn))
+    Ok((answer, (said != *stored).then_some(said)))
 }
 
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]

@@ -51,6 +51,8 @@ pub struct PageOf<T> {
 /// How often [`Collection::modify`] reads a record that others keep writing before it gives up
 /// with a 409.
 pub const MODIFY_ATTEMPTS: usize = 4;
+/// Records one [`Collection::modify_many`] statement writes: a page of a batch's devices.
+pub const MAX_UPDATE_MANY: usize = 1000;
 
 /// A collection declared in the plugin's manifest, holding records of type `T`.
 pub struct Collection<T> {
@@ -133,6 +135,44 @@ impl<T: Serialize + DeserializeOwned> Collection<T> {
         let mut data = doc.data;
         change(&mut data);
         self.update(host, &doc.id, &data, Some(doc.version))
+    }
+
+    /// [`Collection::modify`] for many records in one statement: `change` applied to each as
+    /// read, all written together with their versions (pages of [`MAX_UPDATE_MANY`]). When
+    /// another call wrote one of a page's records meanwhile, that page is written record by record
+    /// with [`Collection::modify`], so every change lands on the record as stored now.
+    pub fn modify_many(
+        &self,
+        host: &mut dyn Host,
+        docs: Vec<Doc<T>>,
+        mut change: impl FnMut(&mut T),
+    ) -> PluginResult<Vec<Doc<T>>>
+    where
+        T: Clone,
+    {
+        let mut written = Vec::with_capacity(docs.len());
+        for page in docs.chunks(MAX_UPDATE_MANY) {
+            let changed: Vec<T> = page
+                .iter()
+                .map(|doc| {
+                    let mut data = doc.data.clone();
+                    change(&mut data);
+                    data
+                })
+                .collect();
+            let records: Vec<(&str, &T, Option<i64>)> =
+                page.iter().zip(&changed).map(|(doc, data)| (doc.id.as_str(), data, Some(doc.version))).collect();
+            match self.update_many(host, &records) {
+                Ok(docs) => written.extend(docs),
+                Err(err) if err.is_conflict() => {
+                    for doc in page {
+                        written.push(self.modify(host, doc.clone(), &mut change)?);
+                    }
+                }
+                Err(err) => return Err(err),
+            }
+        }
+        Ok(written)
     }
 
     pub fn delete(&self, host: &mut dyn Host, id: &str) -> PluginResult<bool> {

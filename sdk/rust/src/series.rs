@@ -19,6 +19,8 @@ pub fn append(host: &mut dyn Host, points: &[Point]) -> PluginResult<()> {
 }
 
 /// `subject`'s `name` from `from` to `to` (excluded) in at most `buckets` buckets, oldest first.
+/// Buckets of ten minutes or more are summed from the host's ten-minute rollups: each is a whole
+/// number of ten minutes wide, from the ten minutes `from` falls in, so fewer may come back.
 pub fn read(
     host: &mut dyn Host,
     subject: &str,
